@@ -1,0 +1,62 @@
+// `dominosa solve`: stream boards from a file or stdin, prove each one, print a result per
+// board. Output for boards before a bad one is already written when the error is reported.
+import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
+import { drawBoard } from '../src/formats/drawing.js';
+import { Solver, type SolveResult } from '../src/solver.js';
+import { UserError, EXIT_OK } from './errors.js';
+import { BufferedWriter, readLines } from './io.js';
+
+export interface SolveCommand {
+  input: string;
+  inputFormat: BoardFormat;
+  format: 'text' | 'jsonl';
+  maxSolutions: number;
+  maxNodes: number;
+}
+
+export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
+  const out = new BufferedWriter(stdout as never);
+  const reader = new BoardReader(cmd.inputFormat);
+  const solver = new Solver();
+  const handle = async (results: ParseResult[]): Promise<void> => {
+    for (const r of results) {
+      if (!r.ok) {
+        await out.flush();
+        throw new UserError(formatBoardError(r.error));
+      }
+      const res = solver.solve(r.board, { cap: cmd.maxSolutions, maxNodes: cmd.maxNodes });
+      await out.write(cmd.format === 'jsonl' ? jsonLine(r.index, r.board, res) : textBlock(r.index, r.board, res));
+    }
+  };
+  try {
+    for await (const line of readLines(cmd.input)) await handle(reader.push(line));
+    await handle(reader.end());
+  } finally {
+    await out.flush();
+  }
+  return EXIT_OK;
+}
+
+function idOf(board: Board): unknown {
+  return board.meta?.id ?? null;
+}
+
+function jsonLine(index: number, board: Board, res: SolveResult): string {
+  return (
+    JSON.stringify({
+      index,
+      id: idOf(board),
+      status: res.status,
+      solutions: res.solutions,
+      nodes: res.nodes,
+      solution: res.solution,
+    }) + '\n'
+  );
+}
+
+function textBlock(index: number, board: Board, res: SolveResult): string {
+  const id = idOf(board);
+  const name = `board ${index + 1}${id === null ? '' : ` (id ${JSON.stringify(id)})`}`;
+  const count = res.status === 'multiple' ? `at least ${res.solutions} solutions` : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
+  return `${name}: ${res.status}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}\n\n`;
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// The `dominosa` command: parses options, runs a verb from pipeline/, turns failures into one
+// line on stderr and an exit code (0 ok, 1 a check failed, 2 bad input or options).
+import yargs, { type Argv } from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { EXIT_BAD_INPUT, UserError } from '../pipeline/errors.js';
+import { solveCommand } from './commands/solve.js';
+
+export type Verb = (y: Argv) => Argv;
+
+const verbs: Verb[] = [solveCommand];
+
+async function main(argv: string[]): Promise<void> {
+  let parser = yargs(argv)
+    .scriptName('dominosa')
+    .usage('$0 <verb> [options]\n\nManufacture, prove, grade and export Dominosa puzzles.')
+    .strict()
+    .demandCommand(1, 'name a verb (see --help)')
+    .recommendCommands()
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      throw err instanceof Error ? err : new UserError(msg ?? 'bad options');
+    })
+    .help()
+    .alias('h', 'help')
+    .version();
+  for (const v of verbs) parser = v(parser);
+  await parser.parseAsync();
+}
+
+main(hideBin(process.argv)).then(
+  () => {
+    if (process.exitCode === undefined) process.exitCode = 0;
+  },
+  (e: unknown) => {
+    if (e instanceof UserError) {
+      process.stderr.write(`dominosa: ${e.message}\n`);
+      process.exitCode = e.exitCode;
+    } else if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') {
+      process.exitCode = 0;
+    } else {
+      const msg = e instanceof Error ? e.message : String(e);
+      process.stderr.write(`dominosa: internal error: ${msg}\n`);
+      process.exitCode = 70;
+    }
+  },
+);
+void EXIT_BAD_INPUT;

@@ -1,0 +1,41 @@
+// `dominosa solve [FILE|-]`: options for the solve verb.
+import type { Argv } from 'yargs';
+import { runSolve } from '../../pipeline/solve.js';
+
+export function solveCommand(y: Argv): Argv {
+  return y.command(
+    'solve [file]',
+    'Prove boards from a file (or stdin): unique, multiple, none or gave-up, with node counts and the solution.',
+    (a) =>
+      a
+        .positional('file', { type: 'string', default: '-', describe: 'board file (text or JSON lines); - for stdin' })
+        .option('format', { choices: ['text', 'jsonl'] as const, default: 'text' as const, describe: 'output format' })
+        .option('input-format', {
+          choices: ['auto', 'text', 'jsonl'] as const,
+          default: 'auto' as const,
+          describe: 'input format (auto: JSON lines if the first line starts with {)',
+        })
+        .option('max-solutions', { type: 'number', default: 2, describe: 'stop counting at this many solutions' })
+        .option('max-nodes', { type: 'number', describe: 'give up after this many search nodes (default: no limit)' })
+        .check((v) => {
+          if (!Number.isInteger(v['max-solutions']) || v['max-solutions'] < 1) throw new Error('--max-solutions must be a whole number ≥ 1');
+          if (v['max-nodes'] !== undefined && (!Number.isInteger(v['max-nodes']) || v['max-nodes'] < 1))
+            throw new Error('--max-nodes must be a whole number ≥ 1');
+          return true;
+        })
+        .example('$0 solve data/examples/boards.txt', 'solve the example boards and draw them')
+        .example('$0 solve boards.jsonl --format jsonl', 'one JSON line per board'),
+    async (v) => {
+      process.exitCode = await runSolve(
+        {
+          input: v.file,
+          inputFormat: v['input-format'],
+          format: v.format,
+          maxSolutions: v['max-solutions'],
+          maxNodes: v['max-nodes'] ?? Infinity,
+        },
+        process.stdout,
+      );
+    },
+  );
+}
