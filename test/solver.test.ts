@@ -1,0 +1,195 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countExactCover } from '../src/exactcover.js';
+import { RULES, type RuleName, Solver, solve } from '../src/solver.js';
+import { checkSolution, solutionKey } from '../src/solution.js';
+import { plantedBoard, shuffledBoard } from './helpers/boards.js';
+
+/** Every subset of the rules, as lists. */
+const RULE_SETS: RuleName[][] = Array.from({ length: 1 << RULES.length }, (_, mask) =>
+  RULES.filter((_, i) => (mask >> i) & 1),
+);
+
+describe('Solver', () => {
+  it('finds a valid solution on planted deals of M = 1..12, both orientations', () => {
+    const s = new Solver();
+    for (let m = 1; m <= 12; m++) {
+      for (let k = 0; k < 20; k++) {
+        const { board } = plantedBoard(m, 1, k, { wide: k % 2 === 0, avoid: k % 3 === 0 });
+        const r = s.solve(board);
+        expect(r.solutions).toBeGreaterThanOrEqual(1);
+        expect(['unique', 'multiple']).toContain(r.status);
+        expect(checkSolution(board, r.solution!)).toBeNull();
+      }
+    }
+  });
+
+  it('every rule set, probing mode and the 2×2 shortcut give the same answer', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 1e6 }), fc.boolean(), fc.boolean(), (m, k, wide, planted) => {
+        const board = planted ? plantedBoard(m, 2, k, { wide }).board : shuffledBoard(m, 2, k, wide);
+        const s = new Solver();
+        const ref = s.solve(board, { cap: 3, rules: [] , probe: 'off', squareSwap: false });
+        for (const rules of RULE_SETS) {
+          for (const probe of ['off', 'root', 'all', 'auto'] as const) {
+            const r = s.solve(board, { cap: 3, rules, probe, probeAfter: 2 });
+            expect([r.status, r.solutions]).toEqual([ref.status, ref.solutions]);
+          }
+        }
+        // The shortcut counts a 2×2 swap as the second solution only when the cap is 2.
+        const two = s.solve(board);
+        expect(two.status).toBe(ref.solutions >= 2 ? 'multiple' : ref.status);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('agrees with exhaustive counts: every solution it finds is distinct and valid', () => {
+    const s = new Solver();
+    for (let m = 1; m <= 4; m++) {
+      for (let k = 0; k < 40; k++) {
+        const board = plantedBoard(m, 3, k, { wide: k % 2 === 1 }).board;
+        const dlx = countExactCover(board, { cap: 10_000 });
+        const r = s.solve(board, { cap: 10_000 });
+        expect(r.solutions).toBe(dlx.solutions);
+      }
+    }
+  });
+
+  it('is deterministic: same board, same nodes and firings, whatever was solved before', () => {
+    const boards = Array.from({ length: 30 }, (_, k) => plantedBoard(3 + (k % 7), 4, k, { avoid: true }).board);
+    const a = boards.map((b) => new Solver().solve(b));
+    const shared = new Solver();
+    const b = [...boards].reverse().map((x) => shared.solve(x)).reverse();
+    expect(b.map((r) => [r.status, r.nodes, r.firings])).toEqual(a.map((r) => [r.status, r.nodes, r.firings]));
+    expect(b.map((r) => solutionKey(r.solution!))).toEqual(a.map((r) => solutionKey(r.solution!)));
+  });
+
+  it('stops at the node budget with gave-up, and at the cap', () => {
+    // A raw M=20 deal needs more than a couple of nodes to settle.
+    let board = plantedBoard(20, 5, 0).board;
+    for (let k = 1; solve(board, { probe: 'off' }).nodes < 10; k++) board = plantedBoard(20, 5, k).board;
+    const r = solve(board, { maxNodes: 3, probe: 'off' });
+    expect(r.status).toBe('gave-up');
+    expect(r.nodes).toBeLessThanOrEqual(3);
+    const one = solve(board, { cap: 1 });
+    expect(one.solutions).toBe(1);
+    expect(one.status).toBe('gave-up'); // one solution found, uniqueness not proved
+    expect(checkSolution(board, one.solution!)).toBeNull();
+  });
+
+  it('reports rule firings, and a disabled rule never fires', () => {
+    const s = new Solver();
+    let fired = 0;
+    for (let k = 0; k < 40; k++) {
+      const board = plantedBoard(6, 6, k, { avoid: true }).board;
+      const all = s.solve(board);
+      fired += all.firings.cellSingleton + all.firings.pairSingleton;
+      const some = s.solve(board, { rules: ['cellSingleton', 'pairSharedCell'] });
+      expect(some.firings.pairSingleton).toBe(0);
+      expect(some.firings.cellForcedPair).toBe(0);
+    }
+    expect(fired).toBeGreaterThan(0);
+  });
+
+  it('returns none for a board with no solution', () => {
+    const s = new Solver();
+    let seen = 0;
+    for (let k = 0; k < 200 && seen < 5; k++) {
+      const board = shuffledBoard(4, 8, k);
+      if (countExactCover(board, { cap: 1 }).solutions === 0) {
+        expect(s.solve(board).status).toBe('none');
+        expect(s.solve(board).solution).toBeNull();
+        seen++;
+      }
+    }
+    expect(seen).toBe(5);
+  });
+
+  it('handles M = 20 and M = 30 deals, checking the solution it returns', () => {
+    const s = new Solver();
+    for (const m of [20, 30]) {
+      for (let k = 0; k < 4; k++) {
+        const { board } = plantedBoard(m, 9, k, { wide: k % 2 === 0, avoid: k >= 2 });
+        const r = s.solve(board, { maxNodes: 200_000 });
+        expect(['unique', 'multiple']).toContain(r.status);
+        expect(checkSolution(board, r.solution!)).toBeNull();
+      }
+    }
+  });
+});
+
+describe('Solver.deduce', () => {
+  it('each rule alone only removes placements that no solution uses', () => {
+    const s = new Solver();
+    for (let m = 1; m <= 4; m++) {
+      for (let k = 0; k < 25; k++) {
+        const board = plantedBoard(m, 10, k, { wide: k % 2 === 0 }).board;
+        // Every solution, by exhaustive search with the independent solver's count as a check.
+        const used = new Set<string>();
+        const total = countExactCover(board, { cap: 100_000 }).solutions;
+        let count = 0;
+        enumerate(board, (sol) => {
+          count++;
+          for (const d of sol) used.add(d.join(','));
+        });
+        expect(count).toBe(total);
+        for (const rule of RULES) {
+          for (const probe of ['off', 'root'] as const) {
+            const st = s.deduce(board, { rules: [rule], probe });
+            expect(st.consistent).toBe(true);
+            const live = new Set(st.live.map((d) => d.join(',')));
+            for (const u of used) expect(live.has(u)).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('counts undecided cells: zero exactly when propagation alone solves the board', () => {
+    const s = new Solver();
+    for (let k = 0; k < 60; k++) {
+      const board = plantedBoard(5, 11, k, { avoid: true }).board;
+      const st = s.deduce(board);
+      const r = s.solve(board, { probe: 'off' });
+      if (st.undecidedCells === 0) {
+        expect(r.nodes).toBe(1);
+        expect(r.status).toBe('unique');
+      } else {
+        // Some cell still has two or more ways to be covered.
+        expect(st.live.length).toBeGreaterThan((board.rows * board.cols) / 2);
+      }
+    }
+  });
+});
+
+/** All solutions of a small board by plain backtracking over cells (test oracle). */
+function enumerate(board: { rows: number; cols: number; m: number; cells: Uint16Array }, visit: (sol: number[][]) => void): void {
+  const { rows, cols, cells } = board;
+  const n = rows * cols;
+  const mate = new Int32Array(n).fill(-1);
+  const used = new Set<number>();
+  const sol: number[][] = [];
+  const key = (a: number, b: number) => Math.min(cells[a], cells[b]) * 1000 + Math.max(cells[a], cells[b]);
+  const go = (i: number): void => {
+    while (i < n && mate[i] >= 0) i++;
+    if (i === n) {
+      visit(sol);
+      return;
+    }
+    for (const j of [i + 1, i + cols]) {
+      if (j >= n || (j === i + 1 && j % cols === 0) || mate[j] >= 0) continue;
+      const k = key(i, j);
+      if (used.has(k)) continue;
+      used.add(k);
+      mate[i] = j;
+      mate[j] = i;
+      sol.push([Math.floor(i / cols), i % cols, Math.floor(j / cols), j % cols]);
+      go(i + 1);
+      sol.pop();
+      mate[i] = mate[j] = -1;
+      used.delete(k);
+    }
+  };
+  go(0);
+}
