@@ -4,11 +4,14 @@
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT_BAD_INPUT, UserError } from '../pipeline/errors.js';
+import { buildCommand } from './commands/build.js';
+import { exportCommand } from './commands/export.js';
+import { generateCommand } from './commands/generate.js';
 import { solveCommand } from './commands/solve.js';
 
 export type Verb = (y: Argv) => Argv;
 
-const verbs: Verb[] = [solveCommand];
+const verbs: Verb[] = [solveCommand, generateCommand, buildCommand, exportCommand];
 
 async function main(argv: string[]): Promise<void> {
   let parser = yargs(argv)

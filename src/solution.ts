@@ -9,15 +9,31 @@ export type Solution = Domino[];
 
 /** Build a normalised solution from cell-index pairs (a, b) of a board with `cols` columns. */
 export function solutionFromCellPairs(cols: number, cellPairs: ArrayLike<number>, count: number): Solution {
-  const out: Solution = [];
+  // Walking the cells in row-major order and emitting each domino at its first cell gives
+  // the normalised order directly, with no sort.
+  let n = 0;
+  for (let i = 0; i < 2 * count; i++) n = Math.max(n, cellPairs[i] + 1);
+  const mate = new Int32Array(n).fill(-1);
   for (let i = 0; i < count; i++) {
-    let a = cellPairs[2 * i];
-    let b = cellPairs[2 * i + 1];
-    if (a > b) [a, b] = [b, a];
-    out.push([Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols]);
+    mate[cellPairs[2 * i]] = cellPairs[2 * i + 1];
+    mate[cellPairs[2 * i + 1]] = cellPairs[2 * i];
   }
-  out.sort((x, y) => x[0] * cols + x[1] - (y[0] * cols + y[1]));
+  const out: Solution = [];
+  for (let a = 0; a < n; a++) {
+    const b = mate[a];
+    if (b > a) out.push([Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols]);
+  }
   return out;
+}
+
+/** The solution as compact JSON text, e.g. [[0,0,0,1],[0,2,1,2]] (no spaces). */
+export function solutionJson(solution: Solution): string {
+  let s = '[';
+  for (let i = 0; i < solution.length; i++) {
+    const d = solution[i];
+    s += (i === 0 ? '[' : ',[') + d[0] + ',' + d[1] + ',' + d[2] + ',' + d[3] + ']';
+  }
+  return s + ']';
 }
 
 /** Why a solution fails, or null if it is a perfect tiling using every pair exactly once. */

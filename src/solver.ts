@@ -128,6 +128,8 @@ export class Solver {
   private squareSwap = true;
   private probeLevel = 0;
   private probeAfter = Infinity;
+  private probeStamp = 0;
+  private probed = new Int32Array(0);
   private first = new Int32Array(0);
   private mate = new Int32Array(0);
 
@@ -211,6 +213,8 @@ export class Solver {
       this.pairList = new Int32Array(nPlacements);
       this.trail = new Int32Array(nPlacements);
       this.options = new Int32Array(nPlacements + 4);
+      this.probed = new Int32Array(nPlacements);
+      this.probeStamp = 0;
     }
     if (this.cellCnt.length < nCells) {
       this.cellList = new Int32Array(4 * nCells);
@@ -385,42 +389,53 @@ export class Solver {
    * false if the state itself is contradictory.
    */
   probe(): boolean {
+    const { cellList, pairList, pairStart, probed } = this;
     let changed = true;
     while (changed) {
       changed = false;
-      for (let c = 0; c < this.nCells; c++) {
-        if (this.cellDone[c] === 1 || this.cellCnt[c] !== 2) continue;
-        const r = this.probePair(this.cellList[4 * c], this.cellList[4 * c + 1]);
-        if (r < 0) return false;
-        if (r > 0) changed = true;
-      }
-      for (let q = 0; q < this.nPairs; q++) {
-        if (this.pairDone[q] === 1 || this.pairCnt[q] !== 2) continue;
-        const k = this.pairStart[q];
-        const r = this.probePair(this.pairList[k], this.pairList[k + 1]);
-        if (r < 0) return false;
-        if (r > 0) changed = true;
+      // A placement is an option of up to three two-way constraints (its cells and its
+      // pair): the stamp makes one pass probe it once.
+      const stamp = ++this.probeStamp;
+      for (let x = 0; x < this.nCells + this.nPairs; x++) {
+        let k: number;
+        if (x < this.nCells) {
+          if (this.cellDone[x] === 1 || this.cellCnt[x] !== 2) continue;
+          k = 4 * x;
+        } else {
+          const q = x - this.nCells;
+          if (this.pairDone[q] === 1 || this.pairCnt[q] !== 2) continue;
+          k = pairStart[q];
+        }
+        const list = x < this.nCells ? cellList : pairList;
+        const p1 = list[k];
+        const p2 = list[k + 1];
+        for (let j = 0; j < 2; j++) {
+          const opt = j === 0 ? p1 : p2;
+          if (probed[opt] === stamp || !this.isLive(opt)) continue;
+          probed[opt] = stamp;
+          const r = this.probeOne(opt);
+          if (r < 0) return false;
+          if (r > 0) {
+            changed = true;
+            break;
+          }
+        }
       }
     }
     return true;
   }
 
-  /** Probe two options; -1 contradiction, 1 something died, 0 nothing learned. */
-  private probePair(p1: number, p2: number): number {
-    for (const p of [p1, p2]) {
-      if (!this.isLive(p)) continue;
-      const trailMark = this.trailLen;
-      const chosenMark = this.chosenLen;
-      this.place(p);
-      const ok = this.propagate();
-      this.undo(trailMark, chosenMark);
-      if (!ok) {
-        this.kill(p);
-        this.firings[4]++;
-        return this.propagate() ? 1 : -1;
-      }
-    }
-    return 0;
+  /** Lay p and propagate: on a contradiction p dies (-1 if that in turn fails, else 1). */
+  private probeOne(p: number): number {
+    const trailMark = this.trailLen;
+    const chosenMark = this.chosenLen;
+    this.place(p);
+    const ok = this.propagate();
+    this.undo(trailMark, chosenMark);
+    if (ok) return 0;
+    this.kill(p);
+    this.firings[4]++;
+    return this.propagate() ? 1 : -1;
   }
 
   private clearQueue(): false {

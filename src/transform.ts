@@ -201,6 +201,29 @@ const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
  * whole orbit among wide boards, which both sides of any related pair share.
  */
 export function canonicalForm(board: Board): string {
+  const { rows, cols, m, cells } = canonicalCells(board);
+  const n = rows * cols;
+  let body = '';
+  if (m <= 35) {
+    for (let k = 0; k < n; k++) body += DIGITS[cells[k]];
+  } else {
+    body = cells.join('.');
+  }
+  return `${m}:${rows}x${cols}:${body}`;
+}
+
+/**
+ * The canonical representative itself, as a wide board (meta dropped): the member of the
+ * board's orbit whose canonicalForm body it spells. Any two related boards give equal boards
+ * cell for cell, so a measure computed on it (e.g. reference node counts) is invariant.
+ */
+export function canonicalBoard(board: Board): Board {
+  const { rows, cols, m, cells } = canonicalCells(board);
+  return { rows, cols, m, cells };
+}
+
+/** The least first-appearance labelling over the four wide geometries (see canonicalForm). */
+function canonicalCells(board: Board): Board {
   const { cells, m } = board;
   // Read a tall board through its transpose instead of building it: W(i, j) = B(j, i).
   const tall = board.rows > board.cols;
@@ -245,13 +268,7 @@ export function canonicalForm(board: Board): string {
     }
     if (!larger && order === -1) [best, cand] = [cand, best];
   }
-  let body = '';
-  if (m <= 35) {
-    for (let k = 0; k < n; k++) body += DIGITS[best[k]];
-  } else {
-    body = best.join('.');
-  }
-  return `${m}:${wr}x${wc}:${body}`;
+  return { rows: wr, cols: wc, m, cells: best };
 }
 
 /** SHA-256 (hex) of canonicalForm: the catalog's de-duplication key. */

@@ -1,5 +1,6 @@
 // `dominosa solve [FILE|-]`: options for the solve verb.
 import type { Argv } from 'yargs';
+import { UserError } from '../../pipeline/errors.js';
 import { runSolve } from '../../pipeline/solve.js';
 
 export function solveCommand(y: Argv): Argv {
@@ -18,9 +19,9 @@ export function solveCommand(y: Argv): Argv {
         .option('max-solutions', { type: 'number', default: 2, describe: 'stop counting at this many solutions' })
         .option('max-nodes', { type: 'number', describe: 'give up after this many search nodes (default: no limit)' })
         .check((v) => {
-          if (!Number.isInteger(v['max-solutions']) || v['max-solutions'] < 1) throw new Error('--max-solutions must be a whole number ≥ 1');
+          if (!Number.isInteger(v['max-solutions']) || v['max-solutions'] < 1) throw new UserError('--max-solutions must be a whole number ≥ 1');
           if (v['max-nodes'] !== undefined && (!Number.isInteger(v['max-nodes']) || v['max-nodes'] < 1))
-            throw new Error('--max-nodes must be a whole number ≥ 1');
+            throw new UserError('--max-nodes must be a whole number ≥ 1');
           return true;
         })
         .example('$0 solve data/examples/boards.txt', 'solve the example boards and draw them')

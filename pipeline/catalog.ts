@@ -1,0 +1,274 @@
+// The SQLite catalog: open or create it (WAL, foreign keys, schema version check), and the
+// prepared reads and writes the verbs share. Writes are meant to run inside transaction(), one
+// per batch, so a killed process leaves the catalog as of its last committed batch.
+import { existsSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { CATALOG_APP, SCHEMA_SQL, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
+import type { Thresholds, Tier } from '../src/grade/tiers.js';
+import { UserError } from './errors.js';
+
+export interface PuzzleRow {
+  id: number;
+  m: number;
+  rows: number;
+  cols: number;
+  /** JSON rows of numbers. */
+  grid: string;
+  /** JSON [[r1, c1, r2, c2], ...]. */
+  solution: string;
+  tier: Tier;
+  nodes: number;
+  attempts: number;
+  canonical_hash: string;
+  base_id: number | null;
+  transform: string | null;
+  seed: number;
+  slot: number;
+  method: string;
+  build_id: number | null;
+}
+
+export type NewPuzzle = Omit<PuzzleRow, 'id'>;
+
+export interface BuildRow {
+  id: number;
+  key: string;
+  seed: number;
+  options: string;
+  solver_version: string;
+  started_at: string;
+  finished_at: string | null;
+  counts: string;
+  status: BuildStatus;
+}
+
+export interface SlotRow {
+  build_id: number;
+  m: number;
+  slot: number;
+  outcome: SlotOutcome;
+  attempts: number;
+  puzzle_id: number | null;
+}
+
+/** Per size and tier: how many base puzzles, and their node range. */
+export interface TierStat {
+  m: number;
+  tier: Tier;
+  count: number;
+  minNodes: number;
+  maxNodes: number;
+}
+
+export interface OpenOptions {
+  /** Create the file and schema when missing (default false: the catalog must exist). */
+  create?: boolean;
+  readonly?: boolean;
+}
+
+type Stmt = Database.Statement;
+
+export class Catalog {
+  private readonly stmts = new Map<string, Stmt>();
+
+  private constructor(
+    readonly db: Database.Database,
+    readonly path: string,
+  ) {}
+
+  /**
+   * Open a catalog. Refuses, with a UserError and before writing anything, a file that is not a
+   * SQLite database, a database that is not a catalog, and a catalog of another schema version.
+   */
+  static open(path: string, options: OpenOptions = {}): Catalog {
+    const readonly = options.readonly ?? false;
+    const create = !readonly && (options.create ?? false);
+    if (!create && !existsSync(path)) throw new UserError(`no catalog at ${path} (run dominosa build first)`);
+    if (existsSync(path) && !statSync(path).isFile()) throw new UserError(`${path} is not a file`);
+    let db: Database.Database;
+    try {
+      db = new Database(path, { readonly, fileMustExist: !create });
+    } catch (e) {
+      throw new UserError(`cannot open ${path}: ${(e as Error).message}`);
+    }
+    try {
+      const cat = new Catalog(db, path);
+      cat.init(create);
+      return cat;
+    } catch (e) {
+      db.close();
+      if (e instanceof UserError) throw e;
+      const err = e as { code?: string; message?: string };
+      if (err.code === 'SQLITE_NOTADB') throw new UserError(`${path} is not a SQLite database`);
+      throw new UserError(`cannot open ${path}: ${err.message ?? String(e)}`);
+    }
+  }
+
+  private init(create: boolean): void {
+    const tables = this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
+    if (tables.length === 0) {
+      if (!create) throw new UserError(`${this.path} is an empty database, not a dominosa catalog`);
+      this.db.pragma('journal_mode = WAL');
+      this.db.transaction(() => {
+        this.db.exec(SCHEMA_SQL);
+        const put = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+        put.run('app', CATALOG_APP);
+        put.run('schema_version', String(SCHEMA_VERSION));
+        put.run('created_at', new Date().toISOString());
+      })();
+    } else {
+      if (!tables.includes('meta')) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
+      const get = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+      const app = get.get('app') as string | undefined;
+      if (app !== CATALOG_APP) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
+      const version = get.get('schema_version') as string | undefined;
+      if (version !== String(SCHEMA_VERSION)) {
+        throw new UserError(
+          `${this.path} has catalog schema version ${version ?? '(none)'}; this dominosa reads version ${SCHEMA_VERSION} only`,
+        );
+      }
+      if (!this.db.readonly) this.db.pragma('journal_mode = WAL');
+    }
+    this.db.pragma('foreign_keys = ON');
+    // In WAL mode NORMAL loses no committed transaction when the process dies, only on power loss.
+    if (!this.db.readonly) this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Run fn in one transaction (committed when it returns, rolled back when it throws). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  private stmt(sql: string): Stmt {
+    let s = this.stmts.get(sql);
+    if (s === undefined) {
+      s = this.db.prepare(sql);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  // --- builds ---
+
+  findBuild(key: string): BuildRow | undefined {
+    return this.stmt('SELECT * FROM builds WHERE key = ?').get(key) as BuildRow | undefined;
+  }
+
+  createBuild(b: Omit<BuildRow, 'id' | 'finished_at' | 'counts'>): number {
+    const info = this.stmt(
+      `INSERT INTO builds (key, seed, options, solver_version, started_at, status)
+       VALUES (@key, @seed, @options, @solver_version, @started_at, @status)`,
+    ).run(b);
+    return Number(info.lastInsertRowid);
+  }
+
+  /** Mark a build running again, recording the options of this run. */
+  resumeBuild(id: number, options: string): void {
+    this.stmt(`UPDATE builds SET status = 'running', options = ? WHERE id = ?`).run(options, id);
+  }
+
+  updateBuild(id: number, status: BuildStatus, counts: unknown, finishedAt: string | null): void {
+    this.stmt('UPDATE builds SET status = ?, counts = ?, finished_at = ? WHERE id = ?').run(
+      status,
+      JSON.stringify(counts),
+      finishedAt,
+      id,
+    );
+  }
+
+  // --- thresholds ---
+
+  /** Record the cuts a build grades with (buildId) or the current ones (null), replacing old rows. */
+  writeThresholds(buildId: number | null, m: number, th: Thresholds, solverVersion: string): void {
+    this.stmt('DELETE FROM thresholds WHERE IFNULL(build_id, 0) = ? AND m = ?').run(buildId ?? 0, m);
+    this.stmt('INSERT INTO thresholds (build_id, m, t1, t2, t3, solver_version) VALUES (?, ?, ?, ?, ?, ?)').run(
+      buildId,
+      m,
+      th.t1,
+      th.t2,
+      th.t3,
+      solverVersion,
+    );
+  }
+
+  readThresholds(buildId: number | null): Map<number, Thresholds & { solverVersion: string }> {
+    const rows = this.stmt('SELECT m, t1, t2, t3, solver_version FROM thresholds WHERE IFNULL(build_id, 0) = ? ORDER BY m').all(
+      buildId ?? 0,
+    ) as { m: number; t1: number; t2: number; t3: number; solver_version: string }[];
+    return new Map(rows.map((r) => [r.m, { t1: r.t1, t2: r.t2, t3: r.t3, solverVersion: r.solver_version }]));
+  }
+
+  // --- slots ---
+
+  insertSlot(row: SlotRow): void {
+    this.stmt(
+      `INSERT INTO slots (build_id, m, slot, outcome, attempts, puzzle_id)
+       VALUES (@build_id, @m, @slot, @outcome, @attempts, @puzzle_id)`,
+    ).run(row);
+  }
+
+  /** The first slot of size m not yet committed for the build (slots commit in order). */
+  nextSlot(buildId: number, m: number): number {
+    const v = this.stmt('SELECT MAX(slot) FROM slots WHERE build_id = ? AND m = ?').pluck().get(buildId, m) as number | null;
+    return v === null ? 0 : v + 1;
+  }
+
+  /** Committed slots of a build and size, by outcome, with their attempts. */
+  slotStats(buildId: number, m: number): Map<SlotOutcome, { slots: number; attempts: number }> {
+    const rows = this.stmt(
+      'SELECT outcome, COUNT(*) AS slots, SUM(attempts) AS attempts FROM slots WHERE build_id = ? AND m = ? GROUP BY outcome',
+    ).all(buildId, m) as { outcome: SlotOutcome; slots: number; attempts: number }[];
+    return new Map(rows.map((r) => [r.outcome, { slots: r.slots, attempts: r.attempts }]));
+  }
+
+  // --- puzzles ---
+
+  /** Insert a puzzle; returns its id. */
+  insertPuzzle(p: NewPuzzle): number {
+    const info = this.stmt(
+      `INSERT INTO puzzles (m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform,
+                            seed, slot, method, build_id)
+       VALUES (@m, @rows, @cols, @grid, @solution, @tier, @nodes, @attempts, @canonical_hash, @base_id, @transform,
+               @seed, @slot, @method, @build_id)`,
+    ).run(p);
+    return Number(info.lastInsertRowid);
+  }
+
+  /** True when a base puzzle of this symmetry class is already in the catalog. */
+  hasBase(canonicalHash: string): boolean {
+    return this.stmt('SELECT 1 FROM puzzles WHERE canonical_hash = ? AND base_id IS NULL').get(canonicalHash) !== undefined;
+  }
+
+  /** Base puzzles of size m per tier. */
+  tierCounts(m: number): Record<Tier, number> {
+    const counts: Record<Tier, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+    const rows = this.stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE m = ? AND base_id IS NULL GROUP BY tier').all(m) as {
+      tier: Tier;
+      n: number;
+    }[];
+    for (const r of rows) counts[r.tier] = r.n;
+    return counts;
+  }
+
+  /** Count, min and max nodes of the base puzzles per size and tier. */
+  tierStats(): TierStat[] {
+    return this.stmt(
+      `SELECT m, tier, COUNT(*) AS count, MIN(nodes) AS minNodes, MAX(nodes) AS maxNodes
+       FROM puzzles WHERE base_id IS NULL GROUP BY m, tier ORDER BY m, MIN(nodes)`,
+    ).all() as TierStat[];
+  }
+
+  /** All puzzles in id order, one row at a time (memory stays flat on a large catalog). */
+  iteratePuzzles(): IterableIterator<PuzzleRow> {
+    return this.stmt('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<PuzzleRow>;
+  }
+
+  countPuzzles(): number {
+    return this.stmt('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
+  }
+}

@@ -1,0 +1,68 @@
+// `dominosa generate`: make slots 0..count-1 of one size and write each proven-unique puzzle
+// straight to stdout, as JSON lines or as text boards with the solution drawn in comments.
+// No database: this is the quick way to look at what the build would store.
+import type { Board } from '../src/board.js';
+import { boardToGrid, formatBoardText } from '../src/board.js';
+import { drawBoard } from '../src/formats/drawing.js';
+import { Generator, type GeneratedPuzzle } from '../src/generate.js';
+import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
+import { BufferedWriter } from './io.js';
+
+export interface GenerateCommand {
+  m: number;
+  count: number;
+  seed: number;
+  format: 'jsonl' | 'text';
+  maxAttempts?: number;
+}
+
+/** A puzzle's id: size, seed and slot, which together reproduce it. */
+export function puzzleId(m: number, seed: number, slot: number): string {
+  return `m${m}-s${seed}-${slot}`;
+}
+
+export async function runGenerate(cmd: GenerateCommand, stdout: NodeJS.WritableStream): Promise<number> {
+  const out = new BufferedWriter(stdout as never);
+  const gen = new Generator();
+  try {
+    for (let slot = 0; slot < cmd.count; slot++) {
+      const res = gen.generateSlot(cmd.seed, cmd.m, slot, { maxAttempts: cmd.maxAttempts });
+      if (!res.ok) {
+        // No attempt made means the options themselves cannot work; otherwise the slot failed.
+        throw new UserError(`slot ${slot}: ${res.reason}`, res.attempts === 0 ? EXIT_BAD_INPUT : EXIT_FAILED_CHECK);
+      }
+      const id = puzzleId(cmd.m, cmd.seed, slot);
+      await out.write(cmd.format === 'jsonl' ? jsonLine(id, res.puzzle) : textBlock(id, res.puzzle));
+    }
+  } finally {
+    await out.flush();
+  }
+  return EXIT_OK;
+}
+
+function jsonLine(id: string, p: GeneratedPuzzle): string {
+  const { rows, cols } = p.board;
+  return (
+    JSON.stringify({
+      id,
+      n: p.m,
+      rows,
+      cols,
+      grid: boardToGrid(p.board),
+      solution: p.solution,
+      nodes: p.nodes,
+      attempts: p.attempts,
+    }) + '\n'
+  );
+}
+
+// The board in the text form (readable by `dominosa solve`), then the solution drawn as
+// comment lines, which the text reader skips.
+function textBlock(id: string, p: GeneratedPuzzle): string {
+  const board: Board = { ...p.board, meta: { id } };
+  const drawing = drawBoard(p.board, p.solution)
+    .split('\n')
+    .map((line) => `# ${line}`)
+    .join('\n');
+  return `${formatBoardText(board)}\n# nodes: ${p.nodes}, attempts: ${p.attempts}\n# solution:\n${drawing}\n\n`;
+}

@@ -1,0 +1,91 @@
+// The piscina worker of `dominosa build`: one task is a run of consecutive slots of one size,
+// each answered with the generated puzzle and its variants as plain data, or with the rejection.
+// Runs from dist/ only: build.ts starts it as dist/pipeline/worker.js.
+import { type Board, boardToGrid } from '../src/board.js';
+import { Generator } from '../src/generate.js';
+import type { Solution } from '../src/solution.js';
+import { tierOf, type Thresholds, type Tier } from '../src/grade/tiers.js';
+import { makeVariants } from '../src/variants.js';
+
+/** Slots first .. first+count-1 of size m. Several slots per task keep messaging cheap. */
+export interface SlotTask {
+  seed: number;
+  m: number;
+  first: number;
+  count: number;
+  /** Variants wanted per kept puzzle. */
+  variants: number;
+  maxAttempts: number;
+  /** The size's thresholds, and the tiers already full when the task was sent: a candidate
+   *  landing in a full tier can never be kept, so its board and variants are not sent back. */
+  thresholds: Thresholds;
+  fullTiers: Tier[];
+}
+
+/**
+ * A board and its solution as the catalog stores them: grid as JSON rows, solution as JSON
+ * [[r1, c1, r2, c2], ...]. Encoded here, in parallel, because strings cross to the main thread
+ * far faster than nested arrays (structured clone walks every element).
+ */
+export interface PlainBoard {
+  rows: number;
+  cols: number;
+  grid: string;
+  solution: string;
+}
+
+export interface PlainVariant extends PlainBoard {
+  transform: string;
+  nodes: number;
+}
+
+export interface PlainPuzzle {
+  attempts: number;
+  nodes: number;
+  canonicalHash: string;
+  method: string;
+  /** Only for a candidate whose tier was not yet full when the task was sent. */
+  board: PlainBoard | null;
+  variants: PlainVariant[] | null;
+}
+
+export type SlotAnswer =
+  | { ok: true; slot: number; ms: number; puzzle: PlainPuzzle }
+  | { ok: false; slot: number; ms: number; attempts: number; reason: string };
+
+// One generator (and its solver) per worker thread, so buffers are reused across tasks.
+const generator = new Generator();
+
+function plain(board: Board, solution: Solution): PlainBoard {
+  return { rows: board.rows, cols: board.cols, grid: JSON.stringify(boardToGrid(board)), solution: JSON.stringify(solution) };
+}
+
+function runSlot(task: SlotTask, slot: number): SlotAnswer {
+  const t0 = performance.now();
+  const { seed, m } = task;
+  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts });
+  if (!res.ok) return { ok: false, slot, ms: performance.now() - t0, attempts: res.attempts, reason: res.reason };
+  const p = res.puzzle;
+  const wanted = !task.fullTiers.includes(tierOf(p.nodes, task.thresholds));
+  const puzzle: PlainPuzzle = {
+    attempts: p.attempts,
+    nodes: p.nodes,
+    canonicalHash: p.canonicalHash,
+    method: p.method,
+    board: wanted ? plain(p.board, p.solution) : null,
+    variants: wanted
+      ? makeVariants(p, seed, slot, task.variants, generator.solver).map((v) => ({
+          ...plain(v.board, v.solution),
+          transform: v.transform,
+          nodes: v.nodes,
+        }))
+      : null,
+  };
+  return { ok: true, slot, ms: performance.now() - t0, puzzle };
+}
+
+export default function runSlots(task: SlotTask): SlotAnswer[] {
+  const out: SlotAnswer[] = [];
+  for (let k = 0; k < task.count; k++) out.push(runSlot(task, task.first + k));
+  return out;
+}

@@ -1,0 +1,116 @@
+// `dominosa build`: options for the build verb, the Ctrl-C handling and the exit codes
+// (0 built or already built, 1 a size ran out of slots, 2 bad options, 130 interrupted).
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Argv } from 'yargs';
+import { DEFAULT_MAX_ATTEMPTS, runBuild } from '../../pipeline/build.js';
+import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { createProgress } from '../../pipeline/progress.js';
+
+export const EXIT_INTERRUPTED = 130;
+
+/** The package's own data/tiers.json, whether running from dist/ or from source. */
+function packagedTiersFile(): string {
+  const up = import.meta.url.includes('/dist/scripts/') ? '../../../' : '../../';
+  return fileURLToPath(new URL(`${up}data/tiers.json`, import.meta.url));
+}
+
+/**
+ * Sizes from text like "3..9", "3,5,7" or "3..5,8": ranges and single sizes, comma-separated.
+ * Returned sorted and without repeats, so equal sets give equal builds.
+ */
+export function parseSizeList(text: string): number[] {
+  const sizes = new Set<number>();
+  const whole = (s: string): number => {
+    if (!/^\d+$/.test(s)) throw new UserError(`--sizes: "${s}" is not a size (use e.g. 3..9 or 3,5,7)`);
+    return Number(s);
+  };
+  for (const raw of text.split(',')) {
+    const part = raw.trim();
+    const range = /^(.*?)\.\.(.*)$/.exec(part);
+    if (range) {
+      const lo = whole(range[1].trim());
+      const hi = whole(range[2].trim());
+      if (lo > hi) throw new UserError(`--sizes: range ${part} runs backwards`);
+      for (let m = lo; m <= hi; m++) sizes.add(m);
+    } else {
+      sizes.add(whole(part));
+    }
+  }
+  for (const m of sizes) if (m < 1) throw new UserError(`--sizes: ${m} is not a board size (M ≥ 1)`);
+  return [...sizes].sort((a, b) => a - b);
+}
+
+export function buildCommand(y: Argv): Argv {
+  return y.command(
+    'build',
+    'Generate puzzles proven unique, grade them into tiers and store them (with variants) in the catalog. Resumable: rerun the same command.',
+    (a) =>
+      a
+        .option('sizes', { type: 'string', default: '3..9', describe: 'board sizes M: 3..9, 3,5,7 or mixed (3..5,8)' })
+        .option('per-tier', { type: 'number', default: 25, describe: 'base puzzles per tier and size' })
+        .option('variants', { type: 'number', default: 3, describe: 'variants (mirrors, relabellings) stored per base puzzle' })
+        .option('seed', { type: 'number', default: 1, describe: 'seed: the same seed and options build the same catalog' })
+        .option('jobs', { type: 'number', default: availableParallelism(), describe: 'worker threads (does not change the result)' })
+        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file (created if missing)' })
+        .option('tiers', { type: 'string', describe: 'tier thresholds file [default: data/tiers.json of the package]' })
+        .option('max-attempts', { type: 'number', default: DEFAULT_MAX_ATTEMPTS, describe: 'deals tried per slot before it is rejected' })
+        .option('max-slots', { type: 'number', describe: 'slots per size before giving up on it [default: max(1000, 100 × per-tier)]' })
+        .option('batch-size', { type: 'number', default: 64, hidden: true })
+        .example('$0 build', 'sizes 3..9, 25 per tier, into data/catalog.sqlite')
+        .example('$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'),
+    async (v) => {
+      const controller = new AbortController();
+      // The first Ctrl-C stops the build cleanly; the handler is gone after it, so a second
+      // one ends the process at once (the catalog stays consistent: batches are transactions).
+      const onInterrupt = (): void => controller.abort();
+      // Options are checked before the handler goes in, and runBuild checks the rest before
+      // touching the catalog.
+      const options = {
+        // A repeated --sizes arrives as an array: the sizes add up.
+        sizes: parseSizeList([v.sizes].flat().join(',')),
+        perTier: v['per-tier'],
+        variants: v.variants,
+        seed: v.seed,
+        jobs: v.jobs,
+        db: v.db,
+        tiersFile: v.tiers ?? packagedTiersFile(),
+        maxAttempts: v['max-attempts'],
+        maxSlots: v['max-slots'],
+        batchSize: v['batch-size'],
+        signal: controller.signal,
+      };
+      const progress = createProgress();
+      process.once('SIGINT', onInterrupt);
+      let result;
+      try {
+        result = await runBuild(options, progress);
+        progress.finish(result.summary);
+      } catch (e) {
+        progress.finish(null);
+        throw e;
+      } finally {
+        process.removeListener('SIGINT', onInterrupt);
+      }
+      switch (result.status) {
+        case 'already-finished':
+          process.stderr.write(`dominosa: this build already finished in ${v.db} (build ${result.buildId}); nothing to do\n`);
+          process.exitCode = 0;
+          return;
+        case 'finished':
+          process.exitCode = 0;
+          return;
+        case 'interrupted':
+          process.stderr.write(`dominosa: build stopped; committed slots are kept. Rerun the same command to resume.\n`);
+          process.exitCode = EXIT_INTERRUPTED;
+          return;
+        case 'incomplete':
+          throw new UserError(
+            `size${result.exhausted.length > 1 ? 's' : ''} ${result.exhausted.map((m) => `M=${m}`).join(', ')} ran out of slots ` +
+              `before every tier held ${options.perTier} puzzles; what was found is kept. Rerun with a larger --max-slots to continue.`,
+            EXIT_FAILED_CHECK,
+          );
+      }
+    },
+  );
+}

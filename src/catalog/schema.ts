@@ -1,0 +1,97 @@
+// The catalog's tables as SQL text, and the schema version that names them. No I/O here:
+// pipeline/catalog.ts runs this DDL on a new database and refuses one of another version.
+
+/** Bump on any change a reader of an older catalog could trip over; old catalogs are refused. */
+export const SCHEMA_VERSION = 1;
+
+/** Marks a database as a dominosa catalog, so a foreign SQLite file is never written to. */
+export const CATALOG_APP = 'dominosa-catalog';
+
+/** Slot outcomes, as the writer decides them in slot order. */
+export const SLOT_OUTCOMES = ['kept', 'rejected', 'duplicate', 'tier-full', 'failed'] as const;
+export type SlotOutcome = (typeof SLOT_OUTCOMES)[number];
+
+/** Build states: 'incomplete' means a size ran out of its slot budget before its tiers filled. */
+export const BUILD_STATUSES = ['running', 'interrupted', 'incomplete', 'finished'] as const;
+export type BuildStatus = (typeof BUILD_STATUSES)[number];
+
+const list = (xs: readonly string[]): string => xs.map((x) => `'${x}'`).join(', ');
+
+/**
+ * The whole schema, run once in one transaction on an empty database. STRICT tables, so a wrong
+ * type is an error rather than a silently stored string.
+ */
+export const SCHEMA_SQL = `
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
+-- One row per distinct set of result-deciding options (the key hashes them), so rerunning
+-- the same command finds its build and resumes it instead of starting another.
+CREATE TABLE builds (
+  id             INTEGER PRIMARY KEY,
+  key            TEXT NOT NULL UNIQUE,
+  seed           INTEGER NOT NULL,
+  options        TEXT NOT NULL,              -- JSON
+  solver_version TEXT NOT NULL,
+  started_at     TEXT NOT NULL,              -- ISO 8601, first run
+  finished_at    TEXT,                       -- ISO 8601, last run that ended (any status but running)
+  counts         TEXT NOT NULL DEFAULT '{}', -- JSON: per size, slots by outcome and attempts
+  status         TEXT NOT NULL CHECK (status IN (${list(BUILD_STATUSES)}))
+) STRICT;
+
+-- The tier cuts a build graded with (build_id set), and the current ones (build_id NULL).
+CREATE TABLE thresholds (
+  build_id       INTEGER REFERENCES builds(id),
+  m              INTEGER NOT NULL,
+  t1             INTEGER NOT NULL,
+  t2             INTEGER NOT NULL,
+  t3             INTEGER NOT NULL,
+  solver_version TEXT NOT NULL,
+  CHECK (t1 < t2 AND t2 < t3)
+) STRICT;
+CREATE UNIQUE INDEX thresholds_scope ON thresholds (IFNULL(build_id, 0), m);
+
+-- Every decided slot, committed with the puzzles it kept: a resumed build starts after the
+-- last committed slot of each size. 'rejected': the generator found no unique deal within its
+-- attempt budget. 'failed' is reserved for slots given up for other reasons.
+CREATE TABLE slots (
+  build_id  INTEGER NOT NULL REFERENCES builds(id),
+  m         INTEGER NOT NULL,
+  slot      INTEGER NOT NULL,
+  outcome   TEXT NOT NULL CHECK (outcome IN (${list(SLOT_OUTCOMES)})),
+  attempts  INTEGER NOT NULL,
+  puzzle_id INTEGER REFERENCES puzzles(id),
+  PRIMARY KEY (build_id, m, slot)
+) STRICT, WITHOUT ROWID;
+
+-- Base puzzles (base_id NULL) and their variants (base_id and transform set: the variant is
+-- applyTransform(base, transform)). grid: JSON rows, M+1 rows by M+2 columns; solution: JSON
+-- [[r1, c1, r2, c2], ...]. A variant shares its base's canonical hash, tier and node count.
+CREATE TABLE puzzles (
+  id             INTEGER PRIMARY KEY,
+  m              INTEGER NOT NULL,
+  rows           INTEGER NOT NULL,
+  cols           INTEGER NOT NULL,
+  grid           TEXT NOT NULL,
+  solution       TEXT NOT NULL,
+  tier           TEXT NOT NULL CHECK (tier IN ('easy', 'normal', 'hard', 'expert')),
+  nodes          INTEGER NOT NULL,
+  attempts       INTEGER NOT NULL,
+  canonical_hash TEXT NOT NULL,
+  base_id        INTEGER REFERENCES puzzles(id),
+  transform      TEXT,
+  seed           INTEGER NOT NULL,
+  slot           INTEGER NOT NULL,
+  method         TEXT NOT NULL,
+  build_id       INTEGER REFERENCES builds(id),
+  CHECK ((base_id IS NULL) = (transform IS NULL))
+) STRICT;
+-- One base per symmetry class across the whole catalog.
+CREATE UNIQUE INDEX puzzles_base_hash ON puzzles (canonical_hash) WHERE base_id IS NULL;
+-- The natural key: where a puzzle came from. Keeps merges and resumes idempotent.
+CREATE UNIQUE INDEX puzzles_natural ON puzzles (m, seed, slot, IFNULL(transform, ''));
+CREATE INDEX puzzles_size_tier ON puzzles (m, tier, nodes) WHERE base_id IS NULL;
+CREATE INDEX puzzles_base ON puzzles (base_id) WHERE base_id IS NOT NULL;
+`;

@@ -1,0 +1,240 @@
+// Puzzle packs, the files `dominosa export` writes: one versioned JSON document with a manifest
+// and a checksum, plain text (grids, then solution drawings as comments) and JSON lines.
+// Builders are pure string functions; reading a pack back goes through verifyPackJson.
+import { createHash } from 'node:crypto';
+import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '../board.js';
+import { checkSolution, type Solution } from '../solution.js';
+import { drawBoard } from './drawing.js';
+
+/** One catalog puzzle as the exporters receive it. Grid and solution share the same orientation. */
+export interface PackPuzzle {
+  id: number | string;
+  m: number;
+  rows: number;
+  cols: number;
+  tier: string;
+  /** Reference search nodes (the difficulty measure behind the tier). */
+  nodes: number;
+  grid: number[][];
+  solution: [number, number, number, number][];
+  baseId?: number | null;
+  transform?: string | null;
+}
+
+export interface PackManifest {
+  name: string;
+  /** ISO 8601 time the pack was made. */
+  created: string;
+  buildId: number | string | null;
+  schemaVersion: number;
+  count: number;
+  /** sha256 (hex) of canonicalJson(puzzles). */
+  checksum: string;
+}
+
+/** A puzzle as the JSON pack stores it. */
+export interface PackEntry {
+  id: number | string;
+  size: { m: number; rows: number; cols: number };
+  tier: string;
+  nodes: number;
+  grid: number[][];
+  solution: [number, number, number, number][];
+}
+
+export interface PackDocument {
+  format: typeof PACK_FORMAT;
+  version: typeof PACK_VERSION;
+  manifest: PackManifest;
+  puzzles: PackEntry[];
+}
+
+export const PACK_FORMAT = 'dominosa-pack';
+export const PACK_VERSION = 1;
+
+export type PackMeta = Pick<PackManifest, 'name' | 'created' | 'buildId' | 'schemaVersion'>;
+
+/**
+ * JSON with object keys sorted at every level and no whitespace, so equal data always hashes
+ * equally, whatever order or spacing a file was written with.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function entryOf(p: PackPuzzle): PackEntry {
+  return {
+    id: p.id,
+    size: { m: p.m, rows: p.rows, cols: p.cols },
+    tier: p.tier,
+    nodes: p.nodes,
+    grid: p.grid,
+    solution: p.solution,
+  };
+}
+
+/**
+ * The JSON pack: `{"format","version","manifest","puzzles"}`. The manifest comes first and
+ * each puzzle takes one line, so the file stays readable and diffs well; the checksum covers
+ * the puzzles only (their canonical JSON), so re-indenting the file does not break it.
+ */
+export function buildPackJson(puzzles: readonly PackPuzzle[], meta: PackMeta): string {
+  const entries = puzzles.map(entryOf);
+  const manifest: PackManifest = {
+    name: meta.name,
+    created: meta.created,
+    buildId: meta.buildId,
+    schemaVersion: meta.schemaVersion,
+    count: entries.length,
+    checksum: sha256(canonicalJson(entries)),
+  };
+  const lines = entries.map((e) => JSON.stringify(e));
+  const body = lines.length ? `[\n${lines.join(',\n')}\n]` : '[]';
+  return (
+    `{"format":${JSON.stringify(PACK_FORMAT)},"version":${PACK_VERSION},\n` +
+    `"manifest":${JSON.stringify(manifest)},\n` +
+    `"puzzles":${body}}\n`
+  );
+}
+
+export type VerifyResult = { ok: true; pack: PackDocument } | { ok: false; error: string };
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return x !== null && typeof x === 'object' && !Array.isArray(x);
+}
+
+function isId(x: unknown): x is number | string {
+  return typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
+}
+
+/** Why one stored puzzle is malformed, or null. `k` is its 0-based position. */
+function entryError(e: unknown, k: number): string | null {
+  const at = `puzzle ${k + 1}`;
+  if (!isObject(e)) return `${at} is not an object`;
+  if (!isId(e.id)) return `${at}: id must be a number or a string`;
+  const name = `${at} (id ${JSON.stringify(e.id)})`;
+  const size = e.size;
+  if (!isObject(size)) return `${name}: size must be an object {m, rows, cols}`;
+  if (typeof e.tier !== 'string') return `${name}: tier must be a string`;
+  if (typeof e.nodes !== 'number' || !Number.isInteger(e.nodes) || e.nodes < 0) {
+    return `${name}: nodes must be a non-negative integer`;
+  }
+  const parsed = boardFromGrid(e.grid, k);
+  if (!parsed.ok) return `${name}: ${formatBoardError(parsed.error).replace(/^board \d+(: |, )/, '')}`;
+  const b = parsed.board;
+  if (size.m !== b.m || size.rows !== b.rows || size.cols !== b.cols) {
+    return `${name}: size says M=${String(size.m)}, ${String(size.rows)}x${String(size.cols)} but the grid is M=${b.m}, ${b.rows}x${b.cols}`;
+  }
+  if (!Array.isArray(e.solution) || !e.solution.every((d) => Array.isArray(d) && d.length === 4)) {
+    return `${name}: solution must be a list of [r1, c1, r2, c2]`;
+  }
+  const why = checkSolution(b, e.solution as Solution);
+  if (why !== null) return `${name}: the solution does not solve the grid: ${why}`;
+  return null;
+}
+
+/**
+ * Read a JSON pack and check it: format and version, manifest fields, count, the checksum
+ * recomputed over the puzzles, and every puzzle's grid and solution.
+ */
+export function verifyPackJson(text: string): VerifyResult {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `not JSON: ${(e as Error).message}` };
+  }
+  if (!isObject(doc)) return { ok: false, error: 'a pack is a JSON object' };
+  if (doc.format !== PACK_FORMAT) {
+    return { ok: false, error: `format is ${JSON.stringify(doc.format)}, expected "${PACK_FORMAT}"` };
+  }
+  if (doc.version !== PACK_VERSION) {
+    return { ok: false, error: `pack version ${JSON.stringify(doc.version)} is not supported (this reader knows version ${PACK_VERSION})` };
+  }
+  const man = doc.manifest;
+  if (!isObject(man)) return { ok: false, error: 'manifest is missing' };
+  if (typeof man.name !== 'string') return { ok: false, error: 'manifest.name must be a string' };
+  if (typeof man.created !== 'string') return { ok: false, error: 'manifest.created must be a string' };
+  if (man.buildId !== null && !isId(man.buildId)) return { ok: false, error: 'manifest.buildId must be a number, a string or null' };
+  if (typeof man.schemaVersion !== 'number') return { ok: false, error: 'manifest.schemaVersion must be a number' };
+  if (typeof man.checksum !== 'string') return { ok: false, error: 'manifest.checksum must be a string' };
+  const puzzles = doc.puzzles;
+  if (!Array.isArray(puzzles)) return { ok: false, error: 'puzzles must be an array' };
+  if (man.count !== puzzles.length) {
+    return { ok: false, error: `manifest.count is ${JSON.stringify(man.count)} but the pack holds ${puzzles.length} puzzles` };
+  }
+  const sum = sha256(canonicalJson(puzzles));
+  if (sum !== man.checksum) {
+    return { ok: false, error: `checksum mismatch: the puzzles hash to ${sum}, the manifest says ${man.checksum} (the pack was altered or damaged)` };
+  }
+  for (let k = 0; k < puzzles.length; k++) {
+    const why = entryError(puzzles[k], k);
+    if (why !== null) return { ok: false, error: why };
+  }
+  return { ok: true, pack: doc as unknown as PackDocument };
+}
+
+function boardOf(p: PackPuzzle): Board {
+  const cells = new Uint16Array(p.rows * p.cols);
+  for (let r = 0; r < p.rows; r++) cells.set(p.grid[r], r * p.cols);
+  return { rows: p.rows, cols: p.cols, m: p.m, cells, meta: { id: p.id } };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Plain text: each grid under `# id:` and `# tier:` comments, blank lines between, then a
+ * `# Solutions` section whose drawings are comment lines too, so parseBoards reads the whole
+ * file as just the puzzles.
+ */
+export function buildPackText(puzzles: readonly PackPuzzle[]): string {
+  const out: string[] = [`# Dominosa puzzles: ${plural(puzzles.length, 'puzzle')}. Solutions at the end.`, ''];
+  for (const p of puzzles) {
+    const lines = formatBoardText(boardOf(p)).split('\n');
+    // The reader keeps an `# id:` across other comments, so the tier line may follow it.
+    lines.splice(lines[0].startsWith('#') ? 1 : 0, 0, `# tier: ${p.tier} (M=${p.m}, ${p.rows}x${p.cols}, ${p.nodes} nodes)`);
+    out.push(...lines, '');
+  }
+  out.push('# Solutions', '#');
+  for (const p of puzzles) {
+    out.push(`# solution of ${JSON.stringify(p.id)}:`);
+    for (const line of drawBoard(boardOf(p), p.solution).split('\n')) out.push(`#   ${line}`);
+    out.push('#');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** One JSON line (no newline) with the fields and order of `dominosa export --format jsonl`. */
+export function packJsonlLine(p: PackPuzzle): string {
+  return JSON.stringify({
+    id: p.id,
+    n: p.m,
+    rows: p.rows,
+    cols: p.cols,
+    grid: p.grid,
+    solution: p.solution,
+    tier: p.tier,
+    nodes: p.nodes,
+    base_id: p.baseId ?? null,
+    transform: p.transform ?? null,
+  });
+}
+
+/** JSON lines: one object per puzzle, each line ended by a newline. */
+export function buildPackJsonl(puzzles: readonly PackPuzzle[]): string {
+  let s = '';
+  for (const p of puzzles) s += `${packJsonlLine(p)}\n`;
+  return s;
+}

@@ -1,0 +1,490 @@
+// The position the human-style grader reasons about: which placements are still possible,
+// which dominoes are laid, and the work lists that let the easy rules look only where the
+// position changed. Trials (forcing chains, search) lay dominoes and roll them back here.
+import type { Board } from '../board.js';
+import { Model } from '../model.js';
+import { pairFromIndex } from '../pairs.js';
+import { type Domino, type Solution, solutionFromCellPairs } from '../solution.js';
+import type { Cell, PairUV, Reason } from './step.js';
+
+/**
+ * Live placements with counts per cell and per pair. Killing a placement is O(1) and goes on
+ * a trail, so a trial is undone by popping the trail. Outside trials, every change feeds the
+ * work lists of the singles (counts that reached one) and the intersections (anything that
+ * changed); inside a trial it feeds one FIFO that `propagate` drains.
+ */
+export class GradeState {
+  readonly model = new Model();
+  rows = 0;
+  cols = 0;
+  m = 0;
+  nCells = 0;
+  nPairs = 0;
+  nPl = 0;
+  cells: ArrayLike<number> = new Uint16Array(0);
+  plA = new Int32Array(0);
+  plB = new Int32Array(0);
+  plPair = new Int32Array(0);
+  cellPl = new Int32Array(0);
+  cellDeg = new Uint8Array(0);
+  pairStart = new Int32Array(0);
+  pairPl = new Int32Array(0);
+  /** The placement joining cell c to the cell right of it / below it, or -1 at the edge. */
+  rightPl = new Int32Array(0);
+  downPl = new Int32Array(0);
+  /** Lower and upper number of each pair. */
+  pairLo = new Int32Array(0);
+  pairHi = new Int32Array(0);
+
+  live = new Uint8Array(0);
+  cellCnt = new Int32Array(0);
+  pairCnt = new Int32Array(0);
+  cellDone = new Uint8Array(0);
+  pairDone = new Uint8Array(0);
+  /** The cell sharing c's laid domino, or -1. */
+  mate = new Int32Array(0);
+  covered = 0;
+  /** Killed placements in order; trailPos[p] is where p went on it. */
+  trail = new Int32Array(0);
+  trailLen = 0;
+  trailPos = new Int32Array(0);
+  /** Laid placements in order. */
+  placed = new Int32Array(0);
+  placedLen = 0;
+  /** Set when an open cell or an unused pair has no placement left; `brokenItem` says which
+   *  (a cell c as c, a pair q as nCells + q). */
+  broken = false;
+  brokenItem = -1;
+
+  // Work lists outside trials: singles (count reached 1) and dirty items for intersections.
+  singleCells = new Int32Array(0);
+  singleCellsLen = 0;
+  singlePairs = new Int32Array(0);
+  singlePairsLen = 0;
+  dirtyCells = new Int32Array(0);
+  dirtyCellsLen = 0;
+  dirtyPairs = new Int32Array(0);
+  dirtyPairsLen = 0;
+  private flagSingleCell = new Uint8Array(0);
+  private flagSinglePair = new Uint8Array(0);
+  private flagDirtyCell = new Uint8Array(0);
+  private flagDirtyPair = new Uint8Array(0);
+
+  // Trials: a FIFO of items to re-examine, and who killed what (for explaining chains).
+  trial = false;
+  private fifo = new Int32Array(0);
+  private fifoHead = 0;
+  private fifoLen = 0;
+  private inFifo = new Uint8Array(0);
+  /** In a trial: the index (in `placed`) of the domino whose laying killed placement p. */
+  killedBy = new Int32Array(0);
+  /** In a trial: the item (cell, or nCells + pair) that forced placed[i], or -1 if assumed. */
+  forcedBy = new Int32Array(0);
+
+  /** Round-robin scan positions of the rules that scan every placement, by slot. */
+  readonly cursor = new Int32Array(16);
+
+  /** Search nodes used so far, the budget, and whether the budget ran out. */
+  nodes = 0;
+  maxNodes = Infinity;
+  gaveUp = false;
+
+  // Logging: the eliminations of the current step and its reason.
+  logging = false;
+  eliminatedNow: number[] = [];
+  reason: Reason = {};
+
+  /** How many boards were loaded: with trailLen, tells whether the position changed. */
+  loads = 0;
+
+  /** Start from the board with every placement live. */
+  load(board: Board): this {
+    this.loads++;
+    const md = this.model.load(board);
+    this.rows = md.rows;
+    this.cols = md.cols;
+    this.m = md.m;
+    this.nCells = md.nCells;
+    this.nPairs = md.nPairs;
+    this.nPl = md.nPlacements;
+    this.cells = md.cells;
+    this.plA = md.plA;
+    this.plB = md.plB;
+    this.plPair = md.plPair;
+    this.cellPl = md.cellPl;
+    this.cellDeg = md.cellDeg;
+    this.pairStart = md.pairStart;
+    this.pairPl = md.pairPl;
+    const { nCells, nPairs, nPl } = this;
+    if (this.live.length < nPl) {
+      this.live = new Uint8Array(nPl);
+      this.trail = new Int32Array(nPl);
+      this.trailPos = new Int32Array(nPl);
+      this.killedBy = new Int32Array(nPl);
+    }
+    if (this.cellCnt.length < nCells) {
+      this.rightPl = new Int32Array(nCells);
+      this.downPl = new Int32Array(nCells);
+      this.cellCnt = new Int32Array(nCells);
+      this.cellDone = new Uint8Array(nCells);
+      this.mate = new Int32Array(nCells);
+      this.singleCells = new Int32Array(nCells);
+      this.dirtyCells = new Int32Array(nCells);
+      this.flagSingleCell = new Uint8Array(nCells);
+      this.flagDirtyCell = new Uint8Array(nCells);
+    }
+    if (this.pairCnt.length < nPairs) {
+      this.pairCnt = new Int32Array(nPairs);
+      this.pairDone = new Uint8Array(nPairs);
+      this.placed = new Int32Array(nPairs);
+      this.forcedBy = new Int32Array(nPairs);
+      this.singlePairs = new Int32Array(nPairs);
+      this.dirtyPairs = new Int32Array(nPairs);
+      this.flagSinglePair = new Uint8Array(nPairs);
+      this.flagDirtyPair = new Uint8Array(nPairs);
+      this.pairLo = new Int32Array(nPairs);
+      this.pairHi = new Int32Array(nPairs);
+    }
+    if (this.fifo.length < nCells + nPairs) {
+      this.fifo = new Int32Array(nCells + nPairs);
+      this.inFifo = new Uint8Array(nCells + nPairs);
+    }
+    for (let q = 0; q < nPairs; q++) [this.pairLo[q], this.pairHi[q]] = pairFromIndex(q);
+    this.rightPl.fill(-1, 0, nCells);
+    this.downPl.fill(-1, 0, nCells);
+    for (let p = 0; p < nPl; p++) {
+      if (this.plB[p] === this.plA[p] + 1) this.rightPl[this.plA[p]] = p;
+      else this.downPl[this.plA[p]] = p;
+    }
+    this.live.fill(1, 0, nPl);
+    for (let c = 0; c < nCells; c++) this.cellCnt[c] = this.cellDeg[c];
+    for (let q = 0; q < nPairs; q++) this.pairCnt[q] = this.pairStart[q + 1] - this.pairStart[q];
+    this.cellDone.fill(0, 0, nCells);
+    this.pairDone.fill(0, 0, nPairs);
+    this.mate.fill(-1, 0, nCells);
+    this.covered = 0;
+    this.trailLen = 0;
+    this.placedLen = 0;
+    this.broken = false;
+    this.brokenItem = -1;
+    this.trial = false;
+    this.fifoHead = this.fifoLen = 0;
+    this.inFifo.fill(0, 0, nCells + nPairs);
+    this.cursor.fill(0);
+    this.nodes = 0;
+    this.maxNodes = Infinity;
+    this.gaveUp = false;
+    this.logging = false;
+    this.eliminatedNow.length = 0;
+    this.reason = {};
+    // Everything is new: every item is dirty, and the counts of one are singles already.
+    this.singleCellsLen = this.singlePairsLen = 0;
+    this.flagSingleCell.fill(0, 0, nCells);
+    this.flagSinglePair.fill(0, 0, nPairs);
+    for (let c = nCells - 1; c >= 0; c--) this.dirtyCells[nCells - 1 - c] = c;
+    for (let q = nPairs - 1; q >= 0; q--) this.dirtyPairs[nPairs - 1 - q] = q;
+    this.dirtyCellsLen = nCells;
+    this.dirtyPairsLen = nPairs;
+    this.flagDirtyCell.fill(1, 0, nCells);
+    this.flagDirtyPair.fill(1, 0, nPairs);
+    for (let c = nCells - 1; c >= 0; c--) this.touchCell(c);
+    for (let q = nPairs - 1; q >= 0; q--) this.touchPair(q);
+    return this;
+  }
+
+  get solved(): boolean {
+    return this.covered === this.nCells;
+  }
+
+  /** The cell at the other end of placement p from cell c. */
+  other(p: number, c: number): number {
+    return this.plA[p] === c ? this.plB[p] : this.plA[p];
+  }
+
+  /** Does placement p cover cell c? */
+  covers(p: number, c: number): boolean {
+    return this.plA[p] === c || this.plB[p] === c;
+  }
+
+  /** The first live placement of cell c (-1 if none). */
+  firstLiveAt(c: number): number {
+    for (let k = 4 * c, end = 4 * c + this.cellDeg[c]; k < end; k++) {
+      if (this.live[this.cellPl[k]] === 1) return this.cellPl[k];
+    }
+    return -1;
+  }
+
+  /** The first live spot of pair q (-1 if none). */
+  firstLiveOf(q: number): number {
+    for (let k = this.pairStart[q], end = this.pairStart[q + 1]; k < end; k++) {
+      if (this.live[this.pairPl[k]] === 1) return this.pairPl[k];
+    }
+    return -1;
+  }
+
+  private touchCell(c: number): void {
+    if (this.cellDone[c] === 1) return;
+    const n = this.cellCnt[c];
+    if (n === 0 && !this.broken) {
+      this.broken = true;
+      this.brokenItem = c;
+    }
+    if (this.trial) {
+      this.push(c);
+      return;
+    }
+    if (n === 1 && this.flagSingleCell[c] === 0) {
+      this.flagSingleCell[c] = 1;
+      this.singleCells[this.singleCellsLen++] = c;
+    }
+    if (this.flagDirtyCell[c] === 0) {
+      this.flagDirtyCell[c] = 1;
+      this.dirtyCells[this.dirtyCellsLen++] = c;
+    }
+  }
+
+  private touchPair(q: number): void {
+    if (this.pairDone[q] === 1) return;
+    const n = this.pairCnt[q];
+    if (n === 0 && !this.broken) {
+      this.broken = true;
+      this.brokenItem = this.nCells + q;
+    }
+    if (this.trial) {
+      this.push(this.nCells + q);
+      return;
+    }
+    if (n === 1 && this.flagSinglePair[q] === 0) {
+      this.flagSinglePair[q] = 1;
+      this.singlePairs[this.singlePairsLen++] = q;
+    }
+    if (this.flagDirtyPair[q] === 0) {
+      this.flagDirtyPair[q] = 1;
+      this.dirtyPairs[this.dirtyPairsLen++] = q;
+    }
+  }
+
+  /** Next cell whose count reached one (maybe stale: callers re-check), or -1. */
+  popSingleCell(): number {
+    if (this.singleCellsLen === 0) return -1;
+    const c = this.singleCells[--this.singleCellsLen];
+    this.flagSingleCell[c] = 0;
+    return c;
+  }
+
+  popSinglePair(): number {
+    if (this.singlePairsLen === 0) return -1;
+    const q = this.singlePairs[--this.singlePairsLen];
+    this.flagSinglePair[q] = 0;
+    return q;
+  }
+
+  /** Next cell whose placements changed since it was last examined, or -1. */
+  popDirtyCell(): number {
+    if (this.dirtyCellsLen === 0) return -1;
+    const c = this.dirtyCells[--this.dirtyCellsLen];
+    this.flagDirtyCell[c] = 0;
+    return c;
+  }
+
+  popDirtyPair(): number {
+    if (this.dirtyPairsLen === 0) return -1;
+    const q = this.dirtyPairs[--this.dirtyPairsLen];
+    this.flagDirtyPair[q] = 0;
+    return q;
+  }
+
+  private push(x: number): void {
+    if (this.inFifo[x] === 1) return;
+    this.inFifo[x] = 1;
+    const cap = this.nCells + this.nPairs;
+    let at = this.fifoHead + this.fifoLen++;
+    if (at >= cap) at -= cap;
+    this.fifo[at] = x;
+  }
+
+  private kill(p: number): void {
+    this.live[p] = 0;
+    this.trailPos[p] = this.trailLen;
+    this.trail[this.trailLen++] = p;
+    if (this.trial) this.killedBy[p] = this.placedLen - 1;
+    const a = this.plA[p];
+    const b = this.plB[p];
+    const q = this.plPair[p];
+    this.cellCnt[a]--;
+    this.cellCnt[b]--;
+    this.pairCnt[q]--;
+    this.touchCell(a);
+    this.touchCell(b);
+    this.touchPair(q);
+  }
+
+  /** Rule a live placement out, as a deduction of the current step. */
+  eliminate(p: number): void {
+    if (this.live[p] === 0) return;
+    if (this.logging && !this.trial) this.eliminatedNow.push(p);
+    this.kill(p);
+  }
+
+  /** Lay the live placement p: its cells and pair are settled and every rival dies. */
+  place(p: number, forcedBy = -1): void {
+    const a = this.plA[p];
+    const b = this.plB[p];
+    const q = this.plPair[p];
+    this.cellDone[a] = 1;
+    this.cellDone[b] = 1;
+    this.pairDone[q] = 1;
+    this.mate[a] = b;
+    this.mate[b] = a;
+    this.covered += 2;
+    this.forcedBy[this.placedLen] = forcedBy;
+    this.placed[this.placedLen++] = p;
+    const { cellPl, live } = this;
+    for (let k = 4 * a, end = 4 * a + this.cellDeg[a]; k < end; k++) {
+      const r = cellPl[k];
+      if (r !== p && live[r] === 1) this.kill(r);
+    }
+    for (let k = 4 * b, end = 4 * b + this.cellDeg[b]; k < end; k++) {
+      const r = cellPl[k];
+      if (r !== p && live[r] === 1) this.kill(r);
+    }
+    for (let k = this.pairStart[q], end = this.pairStart[q + 1]; k < end; k++) {
+      const r = this.pairPl[k];
+      if (r !== p && live[r] === 1) this.kill(r);
+    }
+  }
+
+  /** Enter trial mode: changes from here on are rolled back by endTrial(). */
+  beginTrial(): void {
+    this.trial = true;
+    this.fifoHead = this.fifoLen = 0;
+  }
+
+  /** Roll back to the marks (taken inside the trial or at its start). */
+  undo(trailMark: number, placedMark: number): void {
+    const { plA, plB, plPair } = this;
+    while (this.trailLen > trailMark) {
+      const p = this.trail[--this.trailLen];
+      this.live[p] = 1;
+      this.cellCnt[plA[p]]++;
+      this.cellCnt[plB[p]]++;
+      this.pairCnt[plPair[p]]++;
+    }
+    while (this.placedLen > placedMark) {
+      const p = this.placed[--this.placedLen];
+      const a = plA[p];
+      const b = plB[p];
+      this.cellDone[a] = this.cellDone[b] = 0;
+      this.pairDone[plPair[p]] = 0;
+      this.mate[a] = this.mate[b] = -1;
+      this.covered -= 2;
+    }
+    this.clearFifo();
+    this.broken = false;
+    this.brokenItem = -1;
+  }
+
+  /** Leave trial mode after rolling back to the marks taken when it began. */
+  endTrial(trailMark: number, placedMark: number): void {
+    this.undo(trailMark, placedMark);
+    this.trial = false;
+  }
+
+  private clearFifo(): void {
+    const cap = this.nCells + this.nPairs;
+    while (this.fifoLen > 0) {
+      this.inFifo[this.fifo[this.fifoHead]] = 0;
+      if (++this.fifoHead === cap) this.fifoHead = 0;
+      this.fifoLen--;
+    }
+    this.fifoHead = 0;
+  }
+
+  /**
+   * In a trial: lay every single (a cell or pair with one placement left) until none is left,
+   * oldest change first. `extra` is offered every other changed item (search adds the
+   * intersection rules there). Stops after `maxPlaced` dominoes in total are laid. Returns
+   * false on a contradiction (see brokenItem).
+   */
+  propagate(extra?: (g: GradeState, item: number) => void, maxPlaced = Infinity): boolean {
+    const cap = this.nCells + this.nPairs;
+    const nCells = this.nCells;
+    while (this.fifoLen > 0 && !this.broken) {
+      if (this.placedLen > maxPlaced) break;
+      const x = this.fifo[this.fifoHead];
+      if (++this.fifoHead === cap) this.fifoHead = 0;
+      this.fifoLen--;
+      this.inFifo[x] = 0;
+      if (x < nCells) {
+        if (this.cellDone[x] === 1) continue;
+        const n = this.cellCnt[x];
+        if (n === 1) this.place(this.firstLiveAt(x), x);
+        else if (n > 1 && extra) extra(this, x);
+      } else {
+        const q = x - nCells;
+        if (this.pairDone[q] === 1) continue;
+        const n = this.pairCnt[q];
+        if (n === 1) this.place(this.firstLiveOf(q), x);
+        else if (n > 1 && extra) extra(this, x);
+      }
+    }
+    if (this.broken) {
+      this.clearFifo();
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Round-robin over the open live placements, starting where scan `slot` last stopped: the
+   * first placement for which `test` holds (the scan then resumes after it), or -1.
+   */
+  findPlacement(slot: number, test: (g: GradeState, p: number) => boolean): number {
+    const n = this.nPl;
+    let p = this.cursor[slot];
+    if (p >= n) p = 0;
+    for (let k = 0; k < n; k++) {
+      if (this.live[p] === 1 && this.cellDone[this.plA[p]] === 0 && test(this, p)) {
+        this.cursor[slot] = p + 1;
+        return p;
+      }
+      if (++p === n) p = 0;
+    }
+    return -1;
+  }
+
+  /** The dominoes laid so far as a Solution (complete once `solved`). */
+  solution(): Solution {
+    const out = new Int32Array(2 * this.placedLen);
+    for (let i = 0; i < this.placedLen; i++) {
+      out[2 * i] = this.plA[this.placed[i]];
+      out[2 * i + 1] = this.plB[this.placed[i]];
+    }
+    return solutionFromCellPairs(this.cols, out, this.placedLen);
+  }
+
+  // Conversions for reasons and logs.
+  domino(p: number): Domino {
+    const a = this.plA[p];
+    const b = this.plB[p];
+    const cols = this.cols;
+    return [Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols];
+  }
+
+  cellRC(c: number): Cell {
+    return [Math.floor(c / this.cols), c % this.cols];
+  }
+
+  pairUV(q: number): PairUV {
+    return [this.pairLo[q], this.pairHi[q]];
+  }
+
+  /** The placement joining cells a and b, or -1 if they are not neighbours. */
+  placementBetween(a: number, b: number): number {
+    for (let k = 4 * a, end = 4 * a + this.cellDeg[a]; k < end; k++) {
+      const p = this.cellPl[k];
+      if (this.plA[p] === b || this.plB[p] === b) return p;
+    }
+    return -1;
+  }
+}

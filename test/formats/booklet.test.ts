@@ -1,0 +1,209 @@
+// Tests for src/formats/booklet.ts: the page arithmetic, slots that stay on their page and
+// apart, a self-contained document; and, when Chromium is installed, a real print to PDF whose
+// page count must equal the one the layout promises, with no errors and no requests.
+import { existsSync } from 'node:fs';
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { PDFDocument } from 'pdf-lib';
+import { chromium } from 'playwright-core';
+import {
+  BAND_MM,
+  CONTENT_MM,
+  MIN_CELL_MM,
+  autoPerPage,
+  buildBookletHtml,
+  planBooklet,
+} from '../../src/formats/booklet.js';
+import type { PackPuzzle } from '../../src/formats/pack.js';
+import { TIERS } from '../../src/grade/tiers.js';
+import { packOf, packPuzzle } from '../helpers/packs.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Pages by the formula: 1 title page + 2 × Σ over tiers and per-page counts k of ceil(n/k). */
+function expectedPages(puzzles: readonly PackPuzzle[], perPage?: number): number {
+  const groups = new Map<string, number>();
+  for (const p of puzzles) {
+    const key = `${p.tier}/${perPage ?? autoPerPage(p.rows, p.cols)}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  let body = 0;
+  for (const [key, n] of groups) body += Math.ceil(n / Number(key.split('/')[1]));
+  return 1 + 2 * body;
+}
+
+// Layout looks at size and tier only, so a pool of boards (dealt once) re-tiered will do.
+// Sizes 1..16 both ways round and two large ones (dealing big boards is the slow part).
+const POOL = [
+  ...Array.from({ length: 32 }, (_, i) => packPuzzle(1 + (i % 16), i, { tall: i >= 16 })),
+  packPuzzle(20, 1),
+  packPuzzle(30, 2),
+];
+const arbPuzzles: fc.Arbitrary<PackPuzzle[]> = fc.array(
+  fc
+    .record({ i: fc.nat(POOL.length - 1), id: fc.nat(), tier: fc.constantFrom(...TIERS, 'bonus') })
+    .map(({ i, id, tier }) => ({ ...POOL[i], id, tier })),
+  { maxLength: 30 },
+);
+
+describe('planBooklet', () => {
+  it('chooses 6, 4, 2 or 1 per page by board size', () => {
+    const kOf = (m: number): number => autoPerPage(m + 1, m + 2);
+    expect([3, 6, 9].map(kOf)).toEqual([6, 6, 6]);
+    expect(kOf(10)).toBe(4);
+    expect([11, 15].map(kOf)).toEqual([2, 2]);
+    expect([16, 30, 60].map(kOf)).toEqual([1, 1, 1]);
+    for (let m = 1; m < 60; m++) expect(kOf(m + 1)).toBeLessThanOrEqual(kOf(m));
+  });
+
+  it('makes the promised number of pages', () => {
+    fc.assert(
+      fc.property(arbPuzzles, fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }), (puzzles, perPage) => {
+        const plan = planBooklet(puzzles, { title: 't', perPage });
+        expect(plan.pages.length).toBe(expectedPages(puzzles, perPage));
+        expect(plan.pages.map((p) => p.number)).toEqual(plan.pages.map((_, i) => i + 1));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('reports the plan page count from buildBookletHtml, one <section> per page', () => {
+    fc.assert(
+      fc.property(arbPuzzles, (puzzles) => {
+        const { html, pages } = buildBookletHtml(puzzles, { title: 't' });
+        expect(pages).toBe(expectedPages(puzzles));
+        expect(html.split('<section class="page">').length - 1).toBe(pages);
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it('places every puzzle once among the puzzles and once among the solutions, tiers in order', () => {
+    fc.assert(
+      fc.property(arbPuzzles, (puzzles) => {
+        const plan = planBooklet(puzzles, { title: 't' });
+        for (const kind of ['puzzles', 'solutions'] as const) {
+          const pages = plan.pages.filter((p) => p.kind === kind);
+          const placed = pages.flatMap((p) => p.slots.map((s) => s.puzzle));
+          expect(new Set(placed)).toEqual(new Set(puzzles));
+          expect(placed.length).toBe(puzzles.length);
+          const rank = (t: string | null): number => ((TIERS as readonly string[]).includes(t ?? '') ? TIERS.indexOf(t as never) : 9);
+          const ranks = pages.map((p) => rank(p.tier));
+          expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+          for (const p of pages) for (const s of p.slots) expect(s.puzzle.tier).toBe(p.tier);
+        }
+        // Puzzles come before all solutions; the title page is first.
+        const kinds = plan.pages.map((p) => p.kind).join(' ');
+        expect(kinds).toMatch(/^title( puzzles)*( solutions)*$/);
+        // The contents point at the first page of each section.
+        for (const s of plan.sections) {
+          expect(plan.pages[s.firstPage - 1]).toMatchObject({ kind: 'puzzles', tier: s.tier, heading: expect.not.stringContaining('continued') });
+          expect(plan.pages[s.solutionsPage - 1]).toMatchObject({ kind: 'solutions', tier: s.tier });
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('keeps slots inside the body and apart, with cells at least the minimum under auto layout', () => {
+    fc.assert(
+      fc.property(arbPuzzles, fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }), (puzzles, perPage) => {
+        const plan = planBooklet(puzzles, { title: 't', perPage });
+        const eps = 1e-6;
+        for (const page of plan.pages) {
+          const boxes = page.slots.map((s) => ({
+            x1: Math.min(s.labelX, s.boardX),
+            y1: s.labelY,
+            x2: Math.max(s.labelX + s.labelW, s.boardX + s.boardW),
+            y2: s.boardY + s.boardH,
+          }));
+          for (const [i, b] of boxes.entries()) {
+            expect(b.x1).toBeGreaterThanOrEqual(-eps);
+            expect(b.x2).toBeLessThanOrEqual(CONTENT_MM.width + eps);
+            expect(b.y1).toBeGreaterThanOrEqual(BAND_MM.bodyTop - eps);
+            expect(b.y2).toBeLessThanOrEqual(BAND_MM.bodyBottom + eps);
+            for (const o of boxes.slice(i + 1)) {
+              const apart = b.x2 <= o.x1 + eps || o.x2 <= b.x1 + eps || b.y2 <= o.y1 + eps || o.y2 <= b.y1 + eps;
+              expect(apart).toBe(true);
+            }
+          }
+          if (perPage === undefined && page.slots.length > 1) {
+            for (const s of page.slots) expect(s.cell).toBeGreaterThanOrEqual(MIN_CELL_MM);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses a per-page count that is not a positive integer', () => {
+    for (const perPage of [0, -1, 2.5, 65, Number.NaN]) expect(() => planBooklet([], { title: 't', perPage })).toThrow(RangeError);
+  });
+});
+
+describe('buildBookletHtml', () => {
+  it('is self-contained: no scripts, links, external fonts or URLs beyond the SVG namespace', () => {
+    const { html } = buildBookletHtml(packOf(12, [3, 8, 12, 20]), { title: 'T <&> "x"' });
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|@font-face|url\(|src=|href=/i);
+    const urls = [...html.matchAll(/https?:\/\/[^"'\s)]+/g)].map((m) => m[0]);
+    expect(new Set(urls)).toEqual(new Set(['http://www.w3.org/2000/svg']));
+    expect(html).toContain('@page { size: A4;');
+    expect(html).toContain('<title>T &#60;&#38;&#62; &#34;x&#34;</title>');
+  });
+
+  it('draws puzzle pages bare and solution pages with tiles', () => {
+    const puzzles = Array.from({ length: 5 }, (_, k) => packPuzzle(4, k, { tier: 'hard' }));
+    const { html } = buildBookletHtml(puzzles, { title: 't' });
+    const pages = html.split('<section class="page">').slice(1);
+    expect(pages.length).toBe(3);
+    const tiles = (s: string): number => (s.match(/<rect [^>]*rx=/g) ?? []).length;
+    expect(tiles(pages[1])).toBe(0);
+    expect(tiles(pages[2])).toBe(5 * 15);
+    expect((pages[1].match(/<text /g) ?? []).length).toBe(5 * 30);
+  });
+
+  it.skipIf(!existsSync(CHROMIUM))(
+    'prints in Chromium to exactly the promised pages, with no errors and no requests',
+    async () => {
+      const books = [
+        buildBookletHtml(
+          [...packOf(17, [3, 5, 7, 9, 10, 12, 14]), packPuzzle(20, 1), packPuzzle(30, 2), packPuzzle(6, 3, { tall: true })],
+          { title: 'Mixed sizes' },
+        ),
+        buildBookletHtml(packOf(7, [6, 11]), { title: 'Three per page', perPage: 3 }),
+        buildBookletHtml([], { title: 'Empty' }),
+        // Overlong words must be cut or wrapped inside their page, never push out a new one.
+        buildBookletHtml([packPuzzle(4, 1, { id: 'x'.repeat(300) })], { title: 'T'.repeat(400) }),
+      ];
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      });
+      try {
+        for (const book of books) {
+          const page = await browser.newPage();
+          const problems: string[] = [];
+          page.on('console', (msg) => {
+            if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
+          });
+          page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+          page.on('request', (req) => {
+            if (!/^(data|about):/.test(req.url())) problems.push(`request: ${req.url()}`);
+          });
+          await page.setContent(book.html, { waitUntil: 'load' });
+          const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+          const doc = await PDFDocument.load(pdf);
+          expect(problems).toEqual([]);
+          expect(doc.getPageCount()).toBe(book.pages);
+          const { width, height } = doc.getPage(0).getSize();
+          expect(Math.round(width)).toBe(595);
+          expect(Math.round(height)).toBe(842);
+          await page.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
+});
