@@ -3,7 +3,7 @@
 // line on stderr and an exit code (0 ok, 1 a check failed, 2 bad input or options).
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EXIT_BAD_INPUT, UserError } from '../pipeline/errors.js';
+import { UserError } from '../pipeline/errors.js';
 import { buildCommand } from './commands/build.js';
 import { exportCommand } from './commands/export.js';
 import { generateCommand } from './commands/generate.js';
@@ -12,6 +12,12 @@ import { solveCommand } from './commands/solve.js';
 export type Verb = (y: Argv) => Argv;
 
 const verbs: Verb[] = [solveCommand, generateCommand, buildCommand, exportCommand];
+
+// A reader that stops early (`dominosa export | head`) closes the pipe: that is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
 
 async function main(argv: string[]): Promise<void> {
   let parser = yargs(argv)
@@ -48,4 +54,3 @@ main(hideBin(process.argv)).then(
     }
   },
 );
-void EXIT_BAD_INPUT;
