@@ -4,27 +4,48 @@ import { createReadStream, promises as fsp } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { UserError } from './errors.js';
 
+/** No board line is longer than this (a JSON board is capped at 16M characters). */
+export const MAX_LINE_CHARS = 32 * 1024 * 1024;
+
 /**
  * Lines of a file, or of stdin for '-', without their line ends, in batches (one per chunk
- * read): awaiting once per batch instead of once per line keeps big inputs fast.
+ * read): awaiting once per batch instead of once per line keeps big inputs fast. A line longer
+ * than MAX_LINE_CHARS is refused as it streams in, before it is held in memory.
  */
 export async function* readLineBatches(path: string): AsyncGenerator<string[]> {
   const input = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
   input.setEncoding('utf8');
-  let rest = '';
+  // The unfinished last line, in pieces: joining only once its end arrives keeps a long line
+  // linear to read instead of quadratic.
+  let pending: string[] = [];
+  let pendingLen = 0;
+  let lineNo = 0;
   try {
     for await (const chunk of input as AsyncIterable<string>) {
-      const text = rest + chunk;
-      const lines = text.split('\n');
-      rest = lines.pop() ?? '';
-      if (lines.length > 0) yield lines;
+      const nl = chunk.indexOf('\n');
+      if (nl < 0) {
+        pending.push(chunk);
+        pendingLen += chunk.length;
+        if (pendingLen > MAX_LINE_CHARS) {
+          throw new UserError(`${path}: line ${lineNo + 1} is longer than ${MAX_LINE_CHARS / 2 ** 20} MiB characters; no board fits in such a line`);
+        }
+        continue;
+      }
+      pending.push(chunk);
+      const lines = pending.join('').split('\n');
+      const last = lines.pop() ?? '';
+      pending = last.length > 0 ? [last] : [];
+      pendingLen = last.length;
+      lineNo += lines.length;
+      yield lines;
     }
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`cannot read ${path}: ${describeFsError(e)}`);
   } finally {
     if (path !== '-') (input as ReturnType<typeof createReadStream>).destroy();
   }
-  if (rest.length > 0) yield [rest];
+  if (pendingLen > 0) yield [pending.join('')];
 }
 
 /** The short reason of a file-system error ("no such file", …). */
