@@ -13,19 +13,24 @@ export interface SolveCommand {
   format: 'text' | 'jsonl';
   maxSolutions: number;
   maxNodes: number;
+  /** Per-board time limit in milliseconds (Infinity: none). */
+  timeoutMs: number;
 }
 
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
   const out = new BufferedWriter(stdout as never);
   const reader = new BoardReader(cmd.inputFormat);
   const solver = new Solver();
+  let deadline = Infinity;
+  const interrupt = Number.isFinite(cmd.timeoutMs) ? () => performance.now() > deadline : undefined;
   const handle = async (results: ParseResult[]): Promise<void> => {
     for (const r of results) {
       if (!r.ok) {
         await out.flush();
         throw new UserError(formatBoardError(r.error));
       }
-      const res = solver.solve(r.board, { cap: cmd.maxSolutions, maxNodes: cmd.maxNodes });
+      deadline = performance.now() + cmd.timeoutMs;
+      const res = solver.solve(r.board, { cap: cmd.maxSolutions, maxNodes: cmd.maxNodes, interrupt });
       await out.write(cmd.format === 'jsonl' ? jsonLine(r.index, r.board, res) : textBlock(r.index, r.board, res));
     }
   };

@@ -21,6 +21,11 @@ export interface SolveOptions {
   cap?: number;
   /** Give up once the search has visited this many nodes (default: no limit). */
   maxNodes?: number;
+  /**
+   * Polled every 1024 nodes; returning true stops the search with 'gave-up'. The shell passes a
+   * clock check here for per-board timeouts, so the core itself never reads the time.
+   */
+  interrupt?: () => boolean;
   /** The rules to run (default: all of RULES). */
   rules?: readonly RuleName[];
   /**
@@ -123,6 +128,7 @@ export class Solver {
   private solutions = 0;
   private cap = 2;
   private maxNodes = Infinity;
+  private interrupt: (() => boolean) | undefined = undefined;
   private gaveUp = false;
   private mask = ALL_RULES;
   private squareSwap = true;
@@ -137,6 +143,7 @@ export class Solver {
     this.load(board);
     this.cap = Math.max(1, options.cap ?? 2);
     this.maxNodes = options.maxNodes ?? Infinity;
+    this.interrupt = options.interrupt;
     this.mask = options.rules ? ruleMask(options.rules) : ALL_RULES;
     this.squareSwap = options.squareSwap ?? true;
     const probe = options.probe ?? 'auto';
@@ -479,7 +486,7 @@ export class Solver {
     // Sorted, so the branch order does not depend on how the lists were shuffled.
     sortSmall(opts, top, top + bestN);
     for (let k = top; k < top + bestN; k++) {
-      if (this.nodes >= this.maxNodes) {
+      if (this.nodes >= this.maxNodes || ((this.nodes & 1023) === 0 && this.interrupt?.() === true)) {
         this.gaveUp = true;
         return;
       }

@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBoards } from '../src/board.js';
+import { formatBoardText, parseBoards } from '../src/board.js';
+import { swapHeavyBoard } from './helpers/boards.js';
 import { checkSolution, type Solution } from '../src/solution.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -111,6 +112,24 @@ describe('well-formed inputs', () => {
       }
     });
   }
+
+  it('gives up on a board at --timeout or --max-nodes, and goes on with the next', () => {
+    // Counting the 2^240 solutions of this board would never end.
+    const big = swapHeavyBoard(30);
+    const input = `${formatBoardText(big)}\n\n${readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8')}`;
+    const t0 = Date.now();
+    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--timeout', '300'], input);
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    // Stopped early, but with two solutions found the answer is already 'multiple'.
+    expect(out.map((o) => o.status)).toEqual(['multiple', 'unique', 'unique']);
+    expect(out[0].solutions).toBeLessThan(1_000_000_000);
+    const n = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--max-nodes', '500'], input);
+    const first = JSON.parse(n.stdout.split('\n')[0]);
+    expect(first.nodes).toBeLessThanOrEqual(500);
+    const none = solve(['-', '--format', 'jsonl', '--max-nodes', '1'], input);
+    expect(JSON.parse(none.stdout.split('\n')[0]).status).toBe('gave-up');
+  });
 
   it('reads stdin, and draws each solved grid with its dominoes in text form', () => {
     const text = readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8');

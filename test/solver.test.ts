@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { countExactCover } from '../src/exactcover.js';
 import { RULES, type RuleName, Solver, solve } from '../src/solver.js';
 import { checkSolution, solutionKey } from '../src/solution.js';
-import { plantedBoard, shuffledBoard } from './helpers/boards.js';
+import { plantedBoard, shuffledBoard, swapHeavyBoard } from './helpers/boards.js';
 
 /** Every subset of the rules, as lists. */
 const RULE_SETS: RuleName[][] = Array.from({ length: 1 << RULES.length }, (_, mask) =>
@@ -76,6 +76,21 @@ describe('Solver', () => {
     expect(one.solutions).toBe(1);
     expect(one.status).toBe('gave-up'); // one solution found, uniqueness not proved
     expect(checkSolution(board, one.solution!)).toBeNull();
+  });
+
+  it('stops when interrupted (the per-board timeout of the shell), polling every 1024 nodes', () => {
+    // Counting the 2^240 solutions of this board never ends on its own.
+    const board = swapHeavyBoard(30);
+    let polls = 0;
+    const r = solve(board, { cap: 1e9, interrupt: () => ++polls >= 3 });
+    // Two solutions are already known, so the answer stands as multiple; the count is partial.
+    expect(r.status).toBe('multiple');
+    expect(r.solutions).toBeLessThan(1e9);
+    const early = solve(board, { cap: 1e9, maxNodes: 1 });
+    expect(early.status).toBe('gave-up');
+    expect(polls).toBe(3);
+    expect(r.nodes).toBeGreaterThanOrEqual(2 * 1024);
+    expect(r.nodes).toBeLessThan(4 * 1024);
   });
 
   it('reports rule firings, and a disabled rule never fires', () => {

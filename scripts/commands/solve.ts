@@ -18,10 +18,12 @@ export function solveCommand(y: Argv): Argv {
         })
         .option('max-solutions', { type: 'number', default: 2, describe: 'stop counting at this many solutions' })
         .option('max-nodes', { type: 'number', describe: 'give up after this many search nodes (default: no limit)' })
+        .option('timeout', { type: 'number', describe: 'give up on a board after this many milliseconds (default: no limit)' })
         .check((v) => {
           if (!Number.isInteger(v['max-solutions']) || v['max-solutions'] < 1) throw new UserError('--max-solutions must be a whole number ≥ 1');
           if (v['max-nodes'] !== undefined && (!Number.isInteger(v['max-nodes']) || v['max-nodes'] < 1))
             throw new UserError('--max-nodes must be a whole number ≥ 1');
+          if (v.timeout !== undefined && !(v.timeout > 0)) throw new UserError('--timeout must be a number of milliseconds > 0');
           return true;
         })
         .example('$0 solve data/examples/boards.txt', 'solve the example boards and draw them')
@@ -34,6 +36,7 @@ export function solveCommand(y: Argv): Argv {
           format: v.format,
           maxSolutions: v['max-solutions'],
           maxNodes: v['max-nodes'] ?? Infinity,
+          timeoutMs: v.timeout ?? Infinity,
         },
         process.stdout,
       );

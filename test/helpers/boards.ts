@@ -30,3 +30,50 @@ export function shuffledBoard(m: number, seed: number, k: number, wide = true): 
   rng.shuffle(cells);
   return { rows: wide ? m + 1 : m + 2, cols: wide ? m + 2 : m + 1, m, cells };
 }
+
+/**
+ * An adversarial board for even M: rows are paired, and each pair of rows holds horizontal
+ * dominoes stacked two by two, spelling two pairs that share a number on a diagonal. Every such
+ * 2×2 block can be re-laid independently, so the board has at least 2^(blocks) solutions.
+ */
+export function swapHeavyBoard(m: number): Board {
+  if (m % 2 !== 0) throw new Error('swapHeavyBoard needs an even M');
+  const rows = m + 1;
+  const cols = m + 2;
+  // Couple pairs that share their smaller number: [x,y] with [x,z]; odd ones out are singles.
+  const couples: [number, number, number][] = []; // [shared x, y, z]
+  const singles: [number, number][] = [];
+  for (let x = 0; x <= m; x++) {
+    const ys: number[] = [];
+    for (let y = x; y <= m; y++) ys.push(y);
+    while (ys.length >= 2) couples.push([x, ys.pop()!, ys.pop()!]);
+    if (ys.length === 1) singles.push([x, ys[0]]);
+  }
+  const cells = new Uint16Array(rows * cols);
+  let next = 0;
+  for (let r = 0; r + 1 < rows; r += 2) {
+    for (let c = 0; c < cols; c += 2) {
+      // Top [x, y], bottom [z, x]: x at top-left and bottom-right.
+      if (next < couples.length) {
+        const [x, y, z] = couples[next++];
+        cells[r * cols + c] = x;
+        cells[r * cols + c + 1] = y;
+        cells[(r + 1) * cols + c] = z;
+        cells[(r + 1) * cols + c + 1] = x;
+      } else {
+        const [a, b] = singles.pop()!;
+        const [d, e] = singles.pop()!;
+        cells[r * cols + c] = a;
+        cells[r * cols + c + 1] = b;
+        cells[(r + 1) * cols + c] = d;
+        cells[(r + 1) * cols + c + 1] = e;
+      }
+    }
+  }
+  for (let c = 0; c < cols; c += 2) {
+    const [a, b] = singles.pop()!;
+    cells[(rows - 1) * cols + c] = a;
+    cells[(rows - 1) * cols + c + 1] = b;
+  }
+  return { rows, cols, m, cells };
+}
