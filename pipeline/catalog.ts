@@ -68,6 +68,24 @@ export interface OpenOptions {
 
 type Stmt = Database.Statement;
 
+/** A dominosa catalog of a schema version this release does not read (audit reports it as a failed check). */
+export class SchemaVersionError extends UserError {
+  constructor(
+    message: string,
+    readonly version: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Which puzzles a verb works on; absent filters select everything. */
+export interface PuzzleFilter {
+  sizes?: readonly number[];
+  tiers?: readonly Tier[];
+  /** Variants too (default false: base puzzles only). */
+  includeVariants?: boolean;
+}
+
 export class Catalog {
   private readonly stmts = new Map<string, Stmt>();
 
@@ -123,8 +141,9 @@ export class Catalog {
       if (app !== CATALOG_APP) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
       const version = get.get('schema_version') as string | undefined;
       if (version !== String(SCHEMA_VERSION)) {
-        throw new UserError(
+        throw new SchemaVersionError(
           `${this.path} has catalog schema version ${version ?? '(none)'}; this dominosa reads version ${SCHEMA_VERSION} only`,
+          version ?? null,
         );
       }
       if (!this.db.readonly) this.db.pragma('journal_mode = WAL');
@@ -270,5 +289,87 @@ export class Catalog {
 
   countPuzzles(): number {
     return this.stmt('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
+  }
+
+  // --- catalog tools (audit, export, tune) ---
+
+  getPuzzle(id: number): PuzzleRow | undefined {
+    return this.stmt('SELECT * FROM puzzles WHERE id = ?').get(id) as PuzzleRow | undefined;
+  }
+
+  /** Ids of the puzzles the filter selects, ascending. */
+  puzzleIds(filter: PuzzleFilter = {}): number[] {
+    const where: string[] = [];
+    const args: (number | string)[] = [];
+    if (filter.sizes) {
+      where.push(`m IN (${filter.sizes.map(() => '?').join(', ') || 'NULL'})`);
+      args.push(...filter.sizes);
+    }
+    if (filter.tiers) {
+      where.push(`tier IN (${filter.tiers.map(() => '?').join(', ') || 'NULL'})`);
+      args.push(...filter.tiers);
+    }
+    if (!filter.includeVariants) where.push('base_id IS NULL');
+    const sql = `SELECT id FROM puzzles ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
+    return this.db.prepare(sql).pluck().all(...args) as number[];
+  }
+
+  /** Id and canonical hash of every base puzzle. */
+  baseHashes(): { id: number; canonical_hash: string }[] {
+    return this.stmt('SELECT id, canonical_hash FROM puzzles WHERE base_id IS NULL ORDER BY id').all() as {
+      id: number;
+      canonical_hash: string;
+    }[];
+  }
+
+  /** Reference nodes of the base puzzles of size m, ascending. */
+  baseNodes(m: number): number[] {
+    return this.stmt('SELECT nodes FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY nodes').pluck().all(m) as number[];
+  }
+
+  /** Puzzles per size (bases and variants). */
+  sizeCounts(): Map<number, number> {
+    const rows = this.stmt('SELECT m, COUNT(*) AS n FROM puzzles GROUP BY m ORDER BY m').all() as { m: number; n: number }[];
+    return new Map(rows.map((r) => [r.m, r.n]));
+  }
+
+  builds(): BuildRow[] {
+    return this.stmt('SELECT * FROM builds ORDER BY id').all() as BuildRow[];
+  }
+
+  /**
+   * The solver versions that measured the node counts of size m: each puzzle's build's, or for
+   * a puzzle without a build the current thresholds' (null when neither is recorded).
+   */
+  solverVersions(m: number): (string | null)[] {
+    return this.stmt(
+      `SELECT DISTINCT COALESCE(b.solver_version, t.solver_version) FROM puzzles p
+       LEFT JOIN builds b ON b.id = p.build_id
+       LEFT JOIN thresholds t ON t.build_id IS NULL AND t.m = p.m
+       WHERE p.m = ?`,
+    ).pluck().all(m) as (string | null)[];
+  }
+
+  metaValue(key: string): string | null {
+    return (this.stmt('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
+  }
+
+  /**
+   * Re-grade size m under `th`: bases by their nodes, then every variant to its base's tier.
+   * Returns how many rows changed tier. Meant to run inside transaction().
+   */
+  retier(m: number, th: Thresholds): number {
+    const bases = this.stmt(
+      `UPDATE puzzles SET tier = CASE WHEN nodes <= @t1 THEN 'easy' WHEN nodes <= @t2 THEN 'normal'
+                                      WHEN nodes <= @t3 THEN 'hard' ELSE 'expert' END
+       WHERE m = @m AND base_id IS NULL
+         AND tier <> CASE WHEN nodes <= @t1 THEN 'easy' WHEN nodes <= @t2 THEN 'normal'
+                          WHEN nodes <= @t3 THEN 'hard' ELSE 'expert' END`,
+    ).run({ m, t1: th.t1, t2: th.t2, t3: th.t3 });
+    const variants = this.stmt(
+      `UPDATE puzzles SET tier = (SELECT b.tier FROM puzzles b WHERE b.id = puzzles.base_id)
+       WHERE m = ? AND base_id IS NOT NULL AND tier <> (SELECT b.tier FROM puzzles b WHERE b.id = puzzles.base_id)`,
+    ).run(m);
+    return bases.changes + variants.changes;
   }
 }

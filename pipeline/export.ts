@@ -1,29 +1,45 @@
-// `dominosa export`: stream the catalog's puzzles out in a chosen format, to stdout or to a file
-// that appears only when complete (written to a temporary name, then renamed).
-import { createWriteStream, promises as fsp, type WriteStream } from 'node:fs';
+// `dominosa export`: select puzzles (sizes, tiers, variants, a seeded sample of --count) and write
+// them in one of the pack formats, to stdout (text formats) or to a file that appears only when
+// complete (written to a temporary name, then renamed; an existing file only with --force).
+import { createWriteStream, existsSync, promises as fsp, statSync, type WriteStream } from 'node:fs';
+import { boardFromGrid, formatBoardError, type Board } from '../src/board.js';
+import { sampleOf } from '../src/catalog/sample.js';
+import { SCHEMA_VERSION } from '../src/catalog/schema.js';
+import { buildBookletHtml } from '../src/formats/booklet.js';
+import { buildPackJson, buildPackText, type PackPuzzle } from '../src/formats/pack.js';
+import { buildBookletPdf } from '../src/formats/pdf.js';
+import { toTathamId } from '../src/formats/tatham.js';
+import type { Tier } from '../src/grade/tiers.js';
 import { Catalog, type PuzzleRow } from './catalog.js';
 import { UserError } from './errors.js';
 import { BufferedWriter, describeFsError } from './io.js';
 
-/** One output format: an optional head and tail around one chunk of text per puzzle. */
-interface Format {
-  head?(): string;
-  row(p: PuzzleRow): string;
-  tail?(): string;
-}
+export const EXPORT_FORMATS = ['json', 'jsonl', 'text', 'tatham', 'html', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const FORMATS = {
-  jsonl: { row: jsonlRow },
-} satisfies Record<string, Format>;
+/** Formats that are not text: they need --out, never a terminal or pipe. */
+const BINARY: ReadonlySet<ExportFormat> = new Set(['pdf']);
 
-export type ExportFormat = keyof typeof FORMATS;
-export const EXPORT_FORMATS = Object.keys(FORMATS) as ExportFormat[];
+export const DEFAULT_PACK_NAME = 'Dominosa puzzles';
 
 export interface ExportOptions {
   db: string;
   format: ExportFormat;
-  /** A file path, or '-' for stdout. */
+  /** A file path, or '-' for stdout (text formats only). */
   out: string;
+  sizes?: readonly number[];
+  tiers?: readonly Tier[];
+  /** At most this many puzzles, drawn at random with `seed` from the selection. */
+  count?: number;
+  /** Variants as well as bases. Default: true for jsonl (the whole catalog dump), false for packs. */
+  includeVariants?: boolean;
+  seed?: number;
+  /** Replace an existing --out file. */
+  force?: boolean;
+  /** Pack name: the json manifest's name, the booklet's title. */
+  name?: string;
+  /** The json manifest's creation time (default: now). */
+  created?: Date;
 }
 
 /**
@@ -38,20 +54,114 @@ function jsonlRow(p: PuzzleRow): string {
   );
 }
 
-/** Write the catalog out; returns the number of puzzles written. */
+function packPuzzle(p: PuzzleRow): PackPuzzle {
+  return {
+    id: p.id,
+    m: p.m,
+    rows: p.rows,
+    cols: p.cols,
+    tier: p.tier,
+    nodes: p.nodes,
+    grid: JSON.parse(p.grid) as number[][],
+    solution: JSON.parse(p.solution) as PackPuzzle['solution'],
+    baseId: p.base_id,
+    transform: p.transform,
+  };
+}
+
+function boardOf(p: PuzzleRow): Board {
+  const res = boardFromGrid(JSON.parse(p.grid), 0);
+  if (!res.ok) throw new UserError(`puzzle ${p.id} has an invalid grid (${formatBoardError(res.error)}); run dominosa audit`);
+  return res.board;
+}
+
+/** The filters as the user gave them, for messages. */
+function describeFilters(o: ExportOptions, includeVariants: boolean): string {
+  const parts: string[] = [];
+  if (o.sizes) parts.push(`--sizes ${o.sizes.join(',')}`);
+  if (o.tiers) parts.push(`--tiers ${o.tiers.join(',')}`);
+  const scope = includeVariants ? 'bases and variants' : 'base puzzles only';
+  return parts.length ? `${parts.join(' ')} (${scope})` : `(${scope})`;
+}
+
+function checkOptions(o: ExportOptions): void {
+  if (!(EXPORT_FORMATS as readonly string[]).includes(o.format)) {
+    throw new UserError(`unknown export format "${o.format}" (expected ${EXPORT_FORMATS.join(', ')})`);
+  }
+  if (o.out === '-' && BINARY.has(o.format)) throw new UserError(`--format ${o.format} is binary: name a file with --out`);
+  if (o.count !== undefined && (!Number.isSafeInteger(o.count) || o.count < 1)) {
+    throw new UserError(`--count must be a whole number ≥ 1 (got ${o.count})`);
+  }
+  if (o.seed !== undefined && !Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
+  if (o.out !== '-' && existsSync(o.out)) {
+    if (statSync(o.out).isDirectory()) throw new UserError(`cannot write ${o.out}: is a directory`);
+    if (!o.force) throw new UserError(`${o.out} already exists; use --force to overwrite it`);
+  }
+}
+
+/** Write the selected puzzles out; returns how many were written. */
 export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStream): Promise<number> {
-  const format: Format = FORMATS[opts.format];
-  if (!format) throw new UserError(`unknown export format "${opts.format}" (expected ${EXPORT_FORMATS.join(', ')})`);
+  checkOptions(opts);
+  const includeVariants = opts.includeVariants ?? opts.format === 'jsonl';
   const cat = Catalog.open(opts.db, { readonly: true });
   try {
-    if (opts.out === '-') return await writeAll(cat, format, stdout);
-    return await toFileAtomically(opts.out, (stream) => writeAll(cat, format, stream));
+    let ids = cat.puzzleIds({ sizes: opts.sizes, tiers: opts.tiers, includeVariants });
+    if (ids.length === 0) {
+      const sizes = [...cat.sizeCounts().keys()];
+      const holds = sizes.length ? `the catalog holds sizes ${sizes.join(',')}` : 'the catalog is empty';
+      throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
+    }
+    if (opts.count !== undefined) ids = sampleOf(ids, opts.count, opts.seed ?? 1);
+    const rows = function* (): Generator<PuzzleRow> {
+      for (const id of ids) yield cat.getPuzzle(id) as PuzzleRow;
+    };
+    const chunks = render(opts, cat, rows);
+    if (opts.out === '-') await writeChunks(chunks as Iterable<string>, stdout);
+    else await toFileAtomically(opts.out, opts.force ?? false, (s) => writeChunks(chunks, s));
+    return ids.length;
   } finally {
     cat.close();
   }
 }
 
-async function writeAll(cat: Catalog, format: Format, stream: NodeJS.WritableStream): Promise<number> {
+type Chunks = Iterable<string> | Promise<Uint8Array>;
+
+/** The output as text chunks (streamed for jsonl, whole for the packs) or, for pdf, bytes. */
+function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>): Chunks {
+  const name = opts.name ?? DEFAULT_PACK_NAME;
+  const all = (): PackPuzzle[] => Array.from(rows(), packPuzzle);
+  switch (opts.format) {
+    case 'jsonl':
+      return (function* () {
+        for (const p of rows()) yield jsonlRow(p);
+      })();
+    case 'tatham':
+      return (function* () {
+        for (const p of rows()) yield `${toTathamId(boardOf(p))}\n`;
+      })();
+    case 'text':
+      return [buildPackText(all())];
+    case 'json': {
+      const list = Array.from(rows());
+      const builds = [...new Set(list.map((p) => p.build_id))];
+      // The build the puzzles came from; several builds are named together; none: null.
+      const buildId = builds.length === 1 ? builds[0] : builds.filter((b) => b !== null).join('+') || null;
+      const schema = Number(cat.metaValue('schema_version') ?? SCHEMA_VERSION);
+      const meta = { name, created: (opts.created ?? new Date()).toISOString(), buildId, schemaVersion: schema };
+      return [buildPackJson(list.map(packPuzzle), meta)];
+    }
+    case 'html':
+      return [buildBookletHtml(all(), { title: name }).html];
+    case 'pdf':
+      return buildBookletPdf(all(), { title: name }).then((r) => r.bytes);
+    default: {
+      const unknown: never = opts.format;
+      throw new Error(`format ${String(unknown)} has no writer`);
+    }
+  }
+}
+
+async function writeChunks(chunks: Chunks, stream: NodeJS.WritableStream): Promise<void> {
   const out = new BufferedWriter(stream as never);
   // A stream that fails (EPIPE when a reader such as `head` closes early) never drains again:
   // stop waiting on it and throw its error, for the shell to report.
@@ -64,28 +174,34 @@ async function writeAll(cat: Catalog, format: Format, stream: NodeJS.WritableStr
     };
     stream.on('error', onError);
   });
-  const write = async (text: string): Promise<void> => {
-    await Promise.race([out.write(text), failed]);
+  const guard = async (p: Promise<void>): Promise<void> => {
+    await Promise.race([p, failed]);
     if (failure) throw failure;
   };
-  let n = 0;
   try {
-    if (format.head) await write(format.head());
-    for (const p of cat.iteratePuzzles()) {
-      await write(format.row(p));
-      n++;
+    if (chunks instanceof Promise) {
+      const bytes = await chunks;
+      await guard(
+        new Promise<void>((resolve) => {
+          if (stream.write(bytes)) resolve();
+          else stream.once('drain', () => resolve());
+        }),
+      );
+      return;
     }
-    if (format.tail) await write(format.tail());
-    await Promise.race([out.flush(), failed]);
-    if (failure) throw failure;
+    for (const text of chunks) await guard(out.write(text));
+    await guard(out.flush());
   } finally {
     stream.off('error', onError);
   }
-  return n;
 }
 
-/** Stream into `path.tmp-PID`, then rename over `path`; on any failure remove the temporary file. */
-async function toFileAtomically<T>(path: string, fill: (stream: WriteStream) => Promise<T>): Promise<T> {
+/**
+ * Stream into `path.tmp-PID`, then move it to `path`: rename when overwriting is allowed, else a
+ * hard link, which fails rather than replace a file that appeared meanwhile. On any failure the
+ * temporary file is removed, so nothing half-written is ever left.
+ */
+async function toFileAtomically(path: string, force: boolean, fill: (stream: WriteStream) => Promise<void>): Promise<void> {
   const tmp = `${path}.tmp-${process.pid}`;
   const stream = createWriteStream(tmp, { flags: 'wx' });
   let failure: unknown = null;
@@ -95,17 +211,32 @@ async function toFileAtomically<T>(path: string, fill: (stream: WriteStream) => 
       stream.once('open', () => resolve());
       stream.once('error', reject);
     });
-    const result = await fill(stream);
+    await fill(stream);
     await new Promise<void>((resolve, reject) => {
       stream.end((e?: Error | null) => (e ? reject(e) : resolve()));
     });
     if (failure) throw failure;
-    await fsp.rename(tmp, path);
-    return result;
+    if (force) await fsp.rename(tmp, path);
+    else await linkNoClobber(tmp, path);
   } catch (e) {
     stream.destroy();
     await fsp.rm(tmp, { force: true });
     if (e instanceof UserError) throw e;
     throw new UserError(`cannot write ${path}: ${describeFsError(e)}`);
   }
+}
+
+async function linkNoClobber(tmp: string, path: string): Promise<void> {
+  try {
+    await fsp.link(tmp, path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new UserError(`${path} already exists; use --force to overwrite it`);
+    // A file system without hard links: fall back to a checked rename.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
+    if (existsSync(path)) throw new UserError(`${path} already exists; use --force to overwrite it`);
+    await fsp.rename(tmp, path);
+    return;
+  }
+  await fsp.rm(tmp, { force: true });
 }

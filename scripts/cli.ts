@@ -4,14 +4,16 @@
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../pipeline/errors.js';
+import { auditCommand } from './commands/audit.js';
 import { buildCommand } from './commands/build.js';
 import { exportCommand } from './commands/export.js';
 import { generateCommand } from './commands/generate.js';
 import { solveCommand } from './commands/solve.js';
+import { tuneCommand } from './commands/tune.js';
 
 export type Verb = (y: Argv) => Argv;
 
-const verbs: Verb[] = [solveCommand, generateCommand, buildCommand, exportCommand];
+const verbs: Verb[] = [solveCommand, generateCommand, buildCommand, auditCommand, exportCommand, tuneCommand];
 
 // A reader that stops early (`dominosa export | head`) closes the pipe: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -10,7 +10,7 @@ import { createProgress } from '../../pipeline/progress.js';
 export const EXIT_INTERRUPTED = 130;
 
 /** The package's own data/tiers.json, whether running from dist/ or from source. */
-function packagedTiersFile(): string {
+export function packagedTiersFile(): string {
   const up = import.meta.url.includes('/dist/scripts/') ? '../../../' : '../../';
   return fileURLToPath(new URL(`${up}data/tiers.json`, import.meta.url));
 }

@@ -1,0 +1,119 @@
+// How `dominosa audit` shows itself: a progress bar on a terminal (stderr), the closing summary
+// as text (puzzles checked, failures by kind, time, every failing puzzle) or as one JSON document.
+import cliProgress from 'cli-progress';
+import { FAILURE_KINDS, type Failure, type FailureKind } from '../src/catalog/check.js';
+
+export interface AuditReport {
+  db: string;
+  /** Puzzles re-proven. */
+  checked: number;
+  /** Puzzles in the catalog. */
+  puzzles: number;
+  /** The --sample size and its seed, or null for a full audit. */
+  sample: number | null;
+  seed: number | null;
+  jobs: number;
+  ms: number;
+  /** Catalog-wide failures first, then by puzzle id. */
+  failures: Failure[];
+}
+
+export interface AuditProgress {
+  start(total: number): void;
+  advance(checked: number): void;
+  finish(): void;
+}
+
+export const silentAuditProgress: AuditProgress = { start() {}, advance() {}, finish() {} };
+
+/** A bar on a terminal; nothing elsewhere (the summary says it all, and logs stay clean). */
+export function createAuditProgress(stream: NodeJS.WriteStream = process.stderr, tty = stream.isTTY === true): AuditProgress {
+  if (!tty) return silentAuditProgress;
+  let bar: cliProgress.SingleBar | null = null;
+  let done = 0;
+  return {
+    start(total) {
+      bar = new cliProgress.SingleBar(
+        { stream, format: ' audit [{bar}] {value}/{total} puzzles | {eta_formatted} left', hideCursor: true, fps: 5 },
+        cliProgress.Presets.shades_classic,
+      );
+      bar.start(total, 0);
+    },
+    advance(checked) {
+      done += checked;
+      bar?.update(done);
+    },
+    finish() {
+      bar?.stop();
+      bar = null;
+    },
+  };
+}
+
+/** Failures per kind, only the kinds that occurred, in FAILURE_KINDS order. */
+export function failuresByKind(failures: readonly Failure[]): Partial<Record<FailureKind, number>> {
+  const out: Partial<Record<FailureKind, number>> = {};
+  for (const k of FAILURE_KINDS) {
+    const n = failures.filter((f) => f.kind === k).length;
+    if (n > 0) out[k] = n;
+  }
+  return out;
+}
+
+/** Distinct puzzles with at least one failure. */
+export function failingPuzzles(failures: readonly Failure[]): number[] {
+  return [...new Set(failures.flatMap((f) => (f.puzzleId === null ? [] : [f.puzzleId])))].sort((a, b) => a - b);
+}
+
+function scope(r: AuditReport): string {
+  const what = r.sample === null ? `${r.checked} puzzles checked` : `${r.checked} of ${r.puzzles} puzzles checked (sample, seed ${r.seed})`;
+  return `audit of ${r.db}: ${what} in ${(r.ms / 1000).toFixed(1)} s with ${r.jobs} job${r.jobs === 1 ? '' : 's'}`;
+}
+
+/** The summary for people, ending in a newline. */
+export function formatAuditText(r: AuditReport): string {
+  const lines = [scope(r)];
+  if (r.failures.length === 0) {
+    lines.push('all checks passed: puzzles unique by both solvers, solutions, nodes, tiers, hashes and variants;');
+    lines.push('catalog integrity, schema version, tier order and distinct bases');
+    return `${lines.join('\n')}\n`;
+  }
+  const puzzles = failingPuzzles(r.failures);
+  lines.push(`${r.failures.length} failure${r.failures.length === 1 ? '' : 's'}, ${puzzles.length} failing puzzle${puzzles.length === 1 ? '' : 's'}`);
+  const kinds = Object.entries(failuresByKind(r.failures));
+  const width = Math.max(...kinds.map(([k]) => k.length));
+  lines.push('', 'failures by kind:');
+  for (const [k, n] of kinds) lines.push(`  ${k.padEnd(width)}  ${n}`);
+  const wide = r.failures.filter((f) => f.puzzleId === null);
+  if (wide.length > 0) {
+    lines.push('', 'catalog:');
+    for (const f of wide) lines.push(`  ${f.kind}: ${f.detail}`);
+  }
+  const own = r.failures.filter((f) => f.puzzleId !== null);
+  if (own.length > 0) {
+    lines.push('', 'failing puzzles:');
+    for (const f of own) lines.push(`  puzzle ${f.puzzleId}: ${f.kind}: ${f.detail}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The machine-readable report: stable field names, one JSON document, ending in a newline. */
+export function formatAuditJson(r: AuditReport): string {
+  return `${JSON.stringify(
+    {
+      db: r.db,
+      ok: r.failures.length === 0,
+      checked: r.checked,
+      puzzles: r.puzzles,
+      sample: r.sample,
+      seed: r.seed,
+      jobs: r.jobs,
+      seconds: Math.round(r.ms) / 1000,
+      failuresByKind: failuresByKind(r.failures),
+      failingPuzzles: failingPuzzles(r.failures),
+      failures: r.failures,
+    },
+    null,
+    2,
+  )}\n`;
+}

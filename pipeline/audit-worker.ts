@@ -1,0 +1,29 @@
+// The piscina worker of `dominosa audit`: one task is a batch of stored puzzles (each with its
+// base row when a variant, its size's thresholds and its recorded solver version), answered with
+// the failures src/catalog/check.ts finds. Runs from dist/ only, as dist/pipeline/audit-worker.js.
+import { checkPuzzle, type Failure, type StoredPuzzle } from '../src/catalog/check.js';
+import type { Thresholds } from '../src/grade/tiers.js';
+import { Solver } from '../src/solver.js';
+
+export interface AuditItem {
+  puzzle: StoredPuzzle;
+  base: StoredPuzzle | null;
+  thresholds: Thresholds | null;
+  solverVersion: string | null;
+}
+
+export interface AuditAnswer {
+  checked: number;
+  failures: Failure[];
+}
+
+// One solver per worker thread, so its buffers are reused across tasks.
+const solver = new Solver();
+
+export default function auditBatch(items: AuditItem[]): AuditAnswer {
+  const failures: Failure[] = [];
+  for (const it of items) {
+    failures.push(...checkPuzzle(it.puzzle, it.base, { thresholds: it.thresholds, solverVersion: it.solverVersion, solver }));
+  }
+  return { checked: items.length, failures };
+}

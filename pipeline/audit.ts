@@ -1,0 +1,145 @@
+// `dominosa audit`: open a catalog read-only, run the catalog-wide checks in SQL, and re-prove
+// every puzzle (or a seeded sample) in a piscina pool. Never writes: a broken catalog is reported,
+// not repaired.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import {
+  FAILURE_KINDS,
+  checkDistinctBases,
+  checkIntegrity,
+  checkSchemaVersion,
+  checkSolverVersions,
+  checkThresholdsPresent,
+  checkTierOrder,
+  type Failure,
+} from '../src/catalog/check.js';
+import { sampleOf } from '../src/catalog/sample.js';
+import type { AuditAnswer, AuditItem } from './audit-worker.js';
+import type { AuditProgress, AuditReport } from './audit-report.js';
+import { Catalog, SchemaVersionError, type PuzzleRow } from './catalog.js';
+import { UserError } from './errors.js';
+
+export interface AuditOptions {
+  db: string;
+  jobs: number;
+  /** Check this many puzzles, drawn with `seed`; absent: all. */
+  sample?: number;
+  seed: number;
+}
+
+/** Puzzles per worker task: a task then takes a few ms, far more than its message costs. */
+const BATCH = 64;
+const MAX_JOBS = 64;
+
+function workerFile(): string {
+  const here = import.meta.url;
+  const url = here.endsWith('.ts') ? new URL('../dist/pipeline/audit-worker.js', here) : new URL('./audit-worker.js', here);
+  const file = fileURLToPath(url);
+  if (!existsSync(file)) throw new Error(`compiled worker ${file} is missing (run npx tsc -p .)`);
+  return file;
+}
+
+function checkOptions(o: AuditOptions): void {
+  if (!Number.isSafeInteger(o.jobs) || o.jobs < 1 || o.jobs > MAX_JOBS) {
+    throw new UserError(`--jobs must be a whole number from 1 to ${MAX_JOBS} (got ${o.jobs})`);
+  }
+  if (o.sample !== undefined && (!Number.isSafeInteger(o.sample) || o.sample < 1)) {
+    throw new UserError(`--sample must be a whole number ≥ 1 (got ${o.sample})`);
+  }
+  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
+}
+
+function sortFailures(failures: Failure[]): Failure[] {
+  const rank = (f: Failure): number => FAILURE_KINDS.indexOf(f.kind);
+  return failures.sort((a, b) => (a.puzzleId ?? -1) - (b.puzzleId ?? -1) || rank(a) - rank(b));
+}
+
+/**
+ * Audit the catalog at opts.db. Throws a UserError (exit 2) when the file is missing, unreadable
+ * or not a catalog; everything else, a catalog of an unknown schema version included, comes back
+ * as failures in the report.
+ */
+export async function runAudit(opts: AuditOptions, progress: AuditProgress): Promise<AuditReport> {
+  checkOptions(opts);
+  const t0 = performance.now();
+  const report = (failures: Failure[], checked: number, puzzles: number): AuditReport => ({
+    db: opts.db,
+    checked,
+    puzzles,
+    sample: opts.sample ?? null,
+    seed: opts.sample === undefined ? null : opts.seed,
+    jobs: opts.jobs,
+    ms: performance.now() - t0,
+    failures: sortFailures(failures),
+  });
+
+  let cat: Catalog;
+  try {
+    cat = Catalog.open(opts.db, { readonly: true });
+  } catch (e) {
+    // A catalog, but of a version whose tables this release cannot interpret: a failed check.
+    if (e instanceof SchemaVersionError) return report(checkSchemaVersion(e.version), 0, 0);
+    throw e;
+  }
+  try {
+    const failures: Failure[] = [];
+    const integrity = cat.db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+    failures.push(...checkIntegrity(integrity.map((r) => r.integrity_check)));
+    const orphans = cat.db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
+    for (const o of orphans) {
+      failures.push({ kind: 'integrity', puzzleId: null, detail: `${o.table} row ${o.rowid} refers to a missing ${o.parent} row` });
+    }
+    // Pages a check found damaged may throw on read: report what was found, do not go on.
+    if (failures.length > 0) return report(failures, 0, 0);
+    failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
+    failures.push(...checkTierOrder(cat.tierStats()));
+    failures.push(...checkDistinctBases(cat.baseHashes()));
+    const thresholds = cat.readThresholds(null);
+    failures.push(...checkThresholdsPresent(cat.sizeCounts(), new Set(thresholds.keys())));
+
+    const buildVersions = new Map(cat.builds().map((b) => [b.id, b.solver_version]));
+    // The version a puzzle's nodes were measured with: its build's, else the one its size's
+    // current thresholds were set for.
+    const versionOf = (p: PuzzleRow): string | null =>
+      (p.build_id === null ? undefined : buildVersions.get(p.build_id)) ?? thresholds.get(p.m)?.solverVersion ?? null;
+
+    const all = cat.puzzleIds({ includeVariants: true });
+    const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
+    const versions = new Map<string | null, number>();
+    progress.start(ids.length);
+    const pool = new Piscina<AuditItem[], AuditAnswer>({ filename: workerFile(), minThreads: opts.jobs, maxThreads: opts.jobs });
+    let checked = 0;
+    try {
+      const inFlight = new Set<Promise<void>>();
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const items: AuditItem[] = [];
+        for (const id of ids.slice(i, i + BATCH)) {
+          const puzzle = cat.getPuzzle(id) as PuzzleRow;
+          const base = puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null);
+          const solverVersion = versionOf(puzzle);
+          versions.set(solverVersion, (versions.get(solverVersion) ?? 0) + 1);
+          const th = thresholds.get(puzzle.m);
+          items.push({ puzzle, base, thresholds: th ? { t1: th.t1, t2: th.t2, t3: th.t3 } : null, solverVersion });
+        }
+        const task: Promise<void> = pool.run(items).then((ans) => {
+          checked += ans.checked;
+          failures.push(...ans.failures);
+          progress.advance(ans.checked);
+          inFlight.delete(task);
+        });
+        inFlight.add(task);
+        // A bounded window keeps memory flat on a large catalog while every worker stays busy.
+        if (inFlight.size >= 4 * opts.jobs) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+    } finally {
+      progress.finish();
+      await pool.destroy();
+    }
+    failures.push(...checkSolverVersions(versions));
+    return report(failures, checked, all.length);
+  } finally {
+    cat.close();
+  }
+}

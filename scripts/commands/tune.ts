@@ -1,0 +1,38 @@
+// `dominosa tune`: options for the tune verb. Without --apply it only reports (and draws its
+// plots beside the catalog); with --apply it rewrites the thresholds and re-tiers the catalog.
+import type { Argv } from 'yargs';
+import { UserError } from '../../pipeline/errors.js';
+import { formatTune, runTune } from '../../pipeline/tune.js';
+import { DEFAULT_QUANTILES, parseQuantiles } from '../../src/grade/tune.js';
+import { packagedTiersFile, parseSizeList } from './build.js';
+
+export function tuneCommand(y: Argv): Argv {
+  return y.command(
+    'tune',
+    'Show the node-count distribution per size and propose tier thresholds from quantiles; --apply writes them and re-tiers the catalog.',
+    (a) =>
+      a
+        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file' })
+        .option('sizes', { type: 'string', describe: 'sizes to tune [default: every size in the catalog]' })
+        .option('quantiles', { type: 'string', default: DEFAULT_QUANTILES.join(','), describe: 'quantiles of the base puzzles\' nodes at the cuts t1,t2,t3' })
+        .option('apply', { type: 'boolean', default: false, describe: 'write the proposed thresholds to the tiers file and the catalog, and re-tier every puzzle' })
+        .option('tiers', { type: 'string', describe: 'tiers file --apply rewrites [default: data/tiers.json of the package]' })
+        .option('plot', { type: 'boolean', default: true, describe: 'write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)' })
+        .example('$0 tune', 'show the distributions and the proposed thresholds; change nothing')
+        .example('$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'),
+    async (v) => {
+      const q = parseQuantiles(v.quantiles);
+      if (!q.ok) throw new UserError(`--quantiles: ${q.error}`);
+      const result = await runTune({
+        db: v.db,
+        sizes: v.sizes === undefined ? undefined : parseSizeList([v.sizes].flat().join(',')),
+        quantiles: q.quantiles,
+        apply: v.apply,
+        tiersFile: v.tiers ?? packagedTiersFile(),
+        plots: v.plot,
+      });
+      process.stdout.write(formatTune(result));
+      process.exitCode = 0;
+    },
+  );
+}

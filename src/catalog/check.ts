@@ -1,0 +1,287 @@
+// What `dominosa audit` proves about a catalog, as pure checks: per stored puzzle (valid grid,
+// unique by two independent solvers, the stored solution is that one, nodes, tier, hash, variant
+// = base under its transform) and over the whole catalog (tier order, distinct bases, versions).
+import { boardFromGrid, formatBoardError, type Board } from '../board.js';
+import { countExactCover } from '../exactcover.js';
+import { SOLVER_VERSION, referenceNodes } from '../grade/reference.js';
+import { TIERS, tierOf, type Thresholds } from '../grade/tiers.js';
+import { checkSolution, solutionKey, type Solution } from '../solution.js';
+import { Solver, RULES } from '../solver.js';
+import { applyTransform, canonicalHash, parseTransform, transformSolution } from '../transform.js';
+import { SCHEMA_VERSION } from './schema.js';
+
+/** Every way a catalog can fail its audit. The first nine concern one puzzle, the rest the catalog. */
+export const FAILURE_KINDS = [
+  'grid-invalid',
+  'not-unique',
+  'solvers-disagree',
+  'wrong-solution',
+  'nodes-mismatch',
+  'tier-mismatch',
+  'hash-mismatch',
+  'variant-mismatch',
+  'solver-version-mismatch',
+  'tier-order',
+  'duplicate-base',
+  'missing-thresholds',
+  'schema-version',
+  'integrity',
+] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+export interface Failure {
+  kind: FailureKind;
+  /** The puzzle at fault; null for a catalog-wide failure. */
+  puzzleId: number | null;
+  /** One sentence for people. */
+  detail: string;
+}
+
+/** A puzzle row as the catalog stores it (the fields the checks read). */
+export interface StoredPuzzle {
+  id: number;
+  m: number;
+  rows: number;
+  cols: number;
+  /** JSON rows of numbers. */
+  grid: string;
+  /** JSON [[r1, c1, r2, c2], ...]. */
+  solution: string;
+  tier: string;
+  nodes: number;
+  canonical_hash: string;
+  base_id: number | null;
+  transform: string | null;
+}
+
+export interface PuzzleContext {
+  /** The current thresholds of the puzzle's size; null skips the tier check (reported once per size instead). */
+  thresholds: Thresholds | null;
+  /** The solver version the stored node count was measured with; nodes are re-measured only when it is SOLVER_VERSION. */
+  solverVersion: string | null;
+  /** Reused across calls for its buffers. */
+  solver?: Solver;
+}
+
+let shared: Solver | null = null;
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function parseBoard(p: StoredPuzzle): Parsed<Board> {
+  let grid: unknown;
+  try {
+    grid = JSON.parse(p.grid);
+  } catch {
+    return { ok: false, error: 'the stored grid is not JSON' };
+  }
+  const res = boardFromGrid(grid, 0);
+  if (!res.ok) return { ok: false, error: formatBoardError(res.error).replace(/^board 1(: |, )/, '') };
+  const b = res.board;
+  if (b.m !== p.m) return { ok: false, error: `the grid is a double-${b.m} set but the row says M=${p.m}` };
+  if (b.rows !== p.rows || b.cols !== p.cols) {
+    return { ok: false, error: `the grid is ${b.rows}x${b.cols} but the row says ${p.rows}x${p.cols}` };
+  }
+  if (b.rows !== b.m + 1) return { ok: false, error: `the grid is ${b.rows}x${b.cols}, not the catalog's ${b.m + 1}x${b.m + 2}` };
+  return { ok: true, value: b };
+}
+
+function parseSolution(text: string): Parsed<Solution> {
+  let sol: unknown;
+  try {
+    sol = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'the stored solution is not JSON' };
+  }
+  const isDomino = (d: unknown): boolean => Array.isArray(d) && d.length === 4 && d.every((x) => Number.isInteger(x));
+  if (!Array.isArray(sol) || !sol.every(isDomino)) return { ok: false, error: 'the stored solution is not a list of [r1, c1, r2, c2]' };
+  return { ok: true, value: sol as Solution };
+}
+
+function sameCells(a: Board, b: Board): boolean {
+  if (a.rows !== b.rows || a.cols !== b.cols) return false;
+  for (let i = 0; i < a.cells.length; i++) if (a.cells[i] !== b.cells[i]) return false;
+  return true;
+}
+
+/**
+ * Audit one stored puzzle; `base` is its base row when it is a variant. Returns its failures,
+ * empty when it passes. An unreadable grid stops the checks there: nothing else can be judged.
+ */
+export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
+  const out: Failure[] = [];
+  const fail = (kind: FailureKind, detail: string): void => {
+    out.push({ kind, puzzleId: p.id, detail });
+  };
+  const parsed = parseBoard(p);
+  if (!parsed.ok) {
+    fail('grid-invalid', parsed.error);
+    return out;
+  }
+  const board = parsed.value;
+  const solver = ctx.solver ?? (shared ??= new Solver());
+
+  // Uniqueness, twice: the exact-cover counter shares no code with the propagation solver.
+  const dlx = countExactCover(board);
+  const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false });
+  if (dlx.status !== prop.status) {
+    fail('solvers-disagree', `exact cover says ${dlx.status}, the propagation solver says ${prop.status}`);
+  } else if (dlx.status !== 'unique') {
+    fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
+  }
+
+  const stored = parseSolution(p.solution);
+  if (!stored.ok) fail('wrong-solution', stored.error);
+  else {
+    const why = checkSolution(board, stored.value);
+    if (why !== null) fail('wrong-solution', `the stored solution does not solve the grid: ${why}`);
+    else if (dlx.status === 'unique' && solutionKey(stored.value) !== solutionKey(dlx.solution as Solution)) {
+      fail('wrong-solution', 'the stored solution differs from the unique one');
+    }
+  }
+
+  if (ctx.solverVersion === SOLVER_VERSION) {
+    const nodes = referenceNodes(board, solver);
+    if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${SOLVER_VERSION} measures ${nodes}`);
+  }
+
+  if (ctx.thresholds !== null) {
+    const want = tierOf(p.nodes, ctx.thresholds);
+    if (want !== p.tier) {
+      const { t1, t2, t3 } = ctx.thresholds;
+      fail('tier-mismatch', `stored tier ${p.tier}, but ${p.nodes} nodes is ${want} under M=${p.m} thresholds ${t1}/${t2}/${t3}`);
+    }
+  }
+
+  const hash = canonicalHash(board);
+  if (hash !== p.canonical_hash) fail('hash-mismatch', `stored canonical hash ${p.canonical_hash.slice(0, 12)}…, the grid hashes to ${hash.slice(0, 12)}…`);
+
+  if (p.base_id !== null || p.transform !== null) {
+    const why = variantError(p, board, stored.ok ? stored.value : null, base);
+    if (why !== null) fail('variant-mismatch', why);
+  }
+  return out;
+}
+
+/** Why a variant is not its base under its transform, or null. */
+function variantError(p: StoredPuzzle, board: Board, solution: Solution | null, base: StoredPuzzle | null): string | null {
+  if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
+  if (base === null || base.id !== p.base_id) return `its base ${p.base_id} is not in the catalog`;
+  if (base.base_id !== null) return `its base ${base.id} is itself a variant`;
+  const t = parseTransform(p.transform);
+  if (!t.ok) return `transform "${p.transform}": ${t.error}`;
+  const b = parseBoard(base);
+  if (!b.ok) return `its base ${base.id} has an invalid grid`;
+  let moved: Board;
+  try {
+    moved = applyTransform(b.value, t.transform);
+  } catch (e) {
+    return `transform "${p.transform}" does not apply to M=${base.m}: ${(e as Error).message}`;
+  }
+  if (!sameCells(moved, board)) return `the grid is not base ${base.id} under "${p.transform}"`;
+  const baseSolution = parseSolution(base.solution);
+  if (solution !== null && baseSolution.ok) {
+    const want = transformSolution(baseSolution.value, b.value.rows, b.value.cols, t.transform);
+    if (solutionKey(want) !== solutionKey(solution)) return `the solution is not base ${base.id}'s under "${p.transform}"`;
+  }
+  for (const k of ['m', 'tier', 'nodes', 'canonical_hash'] as const) {
+    if (p[k] !== base[k]) return `${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`;
+  }
+  return null;
+}
+
+// --- catalog-wide checks ---
+
+/** Count, min and max nodes of the base puzzles of one size and tier. */
+export interface TierRange {
+  m: number;
+  tier: string;
+  count: number;
+  minNodes: number;
+  maxNodes: number;
+}
+
+/** Within each size, every base of a tier must take fewer nodes than every base of any harder tier. */
+export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
+  const out: Failure[] = [];
+  const sizes = [...new Set(ranges.map((r) => r.m))].sort((a, b) => a - b);
+  for (const m of sizes) {
+    const present = TIERS.map((t) => ranges.find((r) => r.m === m && r.tier === t && r.count > 0)).filter((r) => r !== undefined);
+    for (let i = 0; i + 1 < present.length; i++) {
+      const lo = present[i];
+      for (const hi of present.slice(i + 1)) {
+        if (lo.maxNodes >= hi.minNodes) {
+          out.push({
+            kind: 'tier-order',
+            puzzleId: null,
+            detail: `M=${m}: ${lo.tier} reaches ${lo.maxNodes} nodes but ${hi.tier} starts at ${hi.minNodes}`,
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** No two base puzzles may share a canonical hash (one base per symmetry class). */
+export function checkDistinctBases(bases: readonly { id: number; canonical_hash: string }[]): Failure[] {
+  const byHash = new Map<string, number[]>();
+  for (const b of bases) {
+    const ids = byHash.get(b.canonical_hash);
+    if (ids) ids.push(b.id);
+    else byHash.set(b.canonical_hash, [b.id]);
+  }
+  const out: Failure[] = [];
+  for (const [hash, ids] of byHash) {
+    if (ids.length < 2) continue;
+    for (const id of ids.slice(1)) {
+      out.push({ kind: 'duplicate-base', puzzleId: id, detail: `same symmetry class (hash ${hash.slice(0, 12)}…) as base ${ids[0]}` });
+    }
+  }
+  return out;
+}
+
+/** The catalog's schema version must be the one this release reads. */
+export function checkSchemaVersion(version: string | null): Failure[] {
+  if (version === String(SCHEMA_VERSION)) return [];
+  return [
+    {
+      kind: 'schema-version',
+      puzzleId: null,
+      detail: `schema version ${version ?? '(none)'} is not the version ${SCHEMA_VERSION} this release knows`,
+    },
+  ];
+}
+
+/** `PRAGMA integrity_check` answers the single row "ok" for a sound database. */
+export function checkIntegrity(rows: readonly string[]): Failure[] {
+  if (rows.length === 1 && rows[0] === 'ok') return [];
+  return rows.map((r) => ({ kind: 'integrity' as const, puzzleId: null, detail: r }));
+}
+
+/**
+ * Stored nodes measured by another solver version cannot be reproduced: one failure for the whole
+ * catalog, naming the versions and how many puzzles carry each (null: no version recorded).
+ */
+export function checkSolverVersions(counts: ReadonlyMap<string | null, number>): Failure[] {
+  const other = [...counts].filter(([v, n]) => v !== SOLVER_VERSION && n > 0);
+  if (other.length === 0) return [];
+  const what = other.map(([v, n]) => `${n} puzzle${n === 1 ? '' : 's'} by ${v ?? 'an unrecorded solver'}`).join(', ');
+  return [
+    {
+      kind: 'solver-version-mismatch',
+      puzzleId: null,
+      detail: `node counts of ${what} cannot be reproduced by ${SOLVER_VERSION}; rebuild or re-grade them`,
+    },
+  ];
+}
+
+/** Every size holding puzzles needs current thresholds, or its tiers mean nothing. */
+export function checkThresholdsPresent(puzzlesPerSize: ReadonlyMap<number, number>, sizesWithThresholds: ReadonlySet<number>): Failure[] {
+  const out: Failure[] = [];
+  for (const [m, n] of [...puzzlesPerSize].sort((a, b) => a[0] - b[0])) {
+    if (!sizesWithThresholds.has(m)) {
+      out.push({ kind: 'missing-thresholds', puzzleId: null, detail: `M=${m}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked` });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+// Tuning tier thresholds from the catalog: quantiles of the base puzzles' reference node counts
+// become proposed cuts t1 < t2 < t3, moved to the nearest boundary between distinct counts, since
+// boards with equal counts always share a tier. Notes say where a requested split cannot be met.
+import { TIERS, tierOf, type Thresholds, type Tier } from './tiers.js';
+
+export type Quantiles = readonly [number, number, number];
+
+export const DEFAULT_QUANTILES: Quantiles = [0.25, 0.5, 0.75];
+
+/**
+ * The q-quantile of ascending values, interpolating linearly between order statistics (the
+ * usual "type 7" definition: position q·(n−1)). Throws on an empty list or q outside [0, 1].
+ */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) throw new RangeError('quantile of no values');
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile ${q} is not in [0, 1]`);
+  const pos = q * (sorted.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
+}
+
+/** Three quantiles from text like "0.25,0.5,0.75": each strictly between 0 and 1, rising. */
+export function parseQuantiles(text: string): { ok: true; quantiles: Quantiles } | { ok: false; error: string } {
+  const parts = text.split(',').map((s) => s.trim());
+  if (parts.length !== 3) return { ok: false, error: `give three quantiles, one per cut (e.g. 0.25,0.5,0.75); got ${parts.length}` };
+  const qs = parts.map(Number);
+  for (let i = 0; i < 3; i++) {
+    if (parts[i] === '' || !Number.isFinite(qs[i]) || qs[i] <= 0 || qs[i] >= 1) {
+      return { ok: false, error: `"${parts[i]}" is not a quantile strictly between 0 and 1` };
+    }
+  }
+  if (!(qs[0] < qs[1] && qs[1] < qs[2])) return { ok: false, error: `quantiles must rise strictly (got ${parts.join(', ')})` };
+  return { ok: true, quantiles: [qs[0], qs[1], qs[2]] };
+}
+
+/** Base puzzles per tier under the thresholds. */
+export function countTiers(nodes: readonly number[], th: Thresholds): Record<Tier, number> {
+  const out: Record<Tier, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+  for (const v of nodes) out[tierOf(v, th)]++;
+  return out;
+}
+
+export interface Proposal {
+  thresholds: Thresholds;
+  /** Base puzzles per tier under the proposed thresholds. */
+  counts: Record<Tier, number>;
+  /** Where the requested split could not be met, one sentence each. */
+  notes: string[];
+}
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+/**
+ * Cuts for ascending node counts (at least one) at the requested quantiles. Cut i lands where the
+ * share of boards at or below it comes nearest q_i (the lower cut on a tie), among cuts above
+ * the previous one; the cuts are node counts present in the data, or one below the least, so
+ * no cut ever separates two equal counts and t1 < t2 < t3 always holds. When a quantile falls
+ * inside a run of equal counts the run goes whole to one side: noted, with the share obtained.
+ * A tier left with no boards is noted too.
+ */
+export function proposeThresholds(nodes: readonly number[], quantiles: Quantiles = DEFAULT_QUANTILES): Proposal {
+  const n = nodes.length;
+  if (n === 0) throw new RangeError('no node counts to tune from');
+  for (let i = 1; i < n; i++) if (nodes[i] < nodes[i - 1]) throw new RangeError('node counts must be sorted ascending');
+  // Candidate cuts and how many boards lie at or below each.
+  const cuts: number[] = [];
+  const below: number[] = [];
+  if (nodes[0] >= 1) {
+    cuts.push(nodes[0] - 1);
+    below.push(0);
+  }
+  for (let i = 0; i < n; i++) {
+    if (i + 1 < n && nodes[i + 1] === nodes[i]) continue;
+    cuts.push(nodes[i]);
+    below.push(i + 1);
+  }
+  const notes: string[] = [];
+  const chosen: number[] = [];
+  let prev = -1;
+  for (let i = 0; i < 3; i++) {
+    const want = quantiles[i] * n;
+    let best = -1;
+    for (let j = 0; j < cuts.length; j++) {
+      if (cuts[j] <= prev) continue;
+      if (best < 0 || Math.abs(below[j] - want) < Math.abs(below[best] - want)) best = j;
+    }
+    const cut = best < 0 ? prev + 1 : cuts[best];
+    chosen.push(cut);
+    prev = cut;
+    // Any cut misses a fractional target by under one board; missing by more means a run of
+    // equal counts sits across the split point and went whole to one side.
+    const got = best < 0 ? n : below[best];
+    if (Math.abs(got - want) >= 1) {
+      const run = runAround(nodes, want);
+      // Otherwise the earlier cuts took the nearer candidates: too few distinct counts.
+      const why =
+        run.count > 1
+          ? `${run.count} boards share ${run.value} node${run.value === 1 ? '' : 's'} across the ${pct(quantiles[i])} quantile and cannot be split`
+          : `t${i + 1} must lie above t${i}, and too few distinct node counts are left`;
+      const share = `${TIERS.slice(0, i + 1).join('+')} hold${i === 0 ? 's' : ''} ${got} of ${n} (${pct(got / n)}, asked ${pct(quantiles[i])})`;
+      notes.push(`t${i + 1}: ${why}; ${share}`);
+    }
+  }
+  const thresholds: Thresholds = { t1: chosen[0], t2: chosen[1], t3: chosen[2] };
+  const counts = countTiers(nodes, thresholds);
+  for (const t of TIERS) if (counts[t] === 0) notes.push(`${t} is empty: no node counts fall in its range`);
+  return { thresholds, counts, notes };
+}
+
+/** The run of equal values holding the first board at or after split point `at`. */
+function runAround(nodes: readonly number[], at: number): { value: number; count: number } {
+  const i = Math.min(Math.max(Math.floor(at), 0), nodes.length - 1);
+  const value = nodes[i];
+  let lo = i;
+  let hi = i;
+  while (lo > 0 && nodes[lo - 1] === value) lo--;
+  while (hi + 1 < nodes.length && nodes[hi + 1] === value) hi++;
+  return { value, count: hi - lo + 1 };
+}

@@ -1,0 +1,253 @@
+// Tests for src/catalog/check.ts: a sound stored puzzle and its variants pass; each kind of
+// tampering is reported under its own kind; the catalog-wide checks catch overlapping tiers,
+// shared base hashes, unknown schema versions, a damaged database and foreign solver versions.
+import { describe, expect, it } from 'vitest';
+import { boardToGrid, type Board } from '../../src/board.js';
+import {
+  checkDistinctBases,
+  checkIntegrity,
+  checkPuzzle,
+  checkSchemaVersion,
+  checkSolverVersions,
+  checkThresholdsPresent,
+  checkTierOrder,
+  type FailureKind,
+  type PuzzleContext,
+  type StoredPuzzle,
+} from '../../src/catalog/check.js';
+import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
+import { countExactCover } from '../../src/exactcover.js';
+import { Generator } from '../../src/generate.js';
+import { SOLVER_VERSION } from '../../src/grade/reference.js';
+import { tierOf, type Thresholds } from '../../src/grade/tiers.js';
+import { Solver } from '../../src/solver.js';
+import { makeVariants } from '../../src/variants.js';
+import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
+
+const TH: Thresholds = { t1: 3, t2: 8, t3: 15 };
+const gen = new Generator();
+const ctx: PuzzleContext = { thresholds: TH, solverVersion: SOLVER_VERSION };
+
+/** Base puzzle `id` (slot k of size m, seed 5) and its three variants with ids id+1..id+3. */
+function stored(m: number, k: number, id: number): StoredPuzzle[] {
+  const r = gen.generateSlot(5, m, k);
+  if (!r.ok) throw new Error(r.reason);
+  const p = r.puzzle;
+  const common = { m, tier: tierOf(p.nodes, TH), nodes: p.nodes, canonical_hash: p.canonicalHash };
+  const base: StoredPuzzle = {
+    id,
+    ...common,
+    rows: m + 1,
+    cols: m + 2,
+    grid: JSON.stringify(boardToGrid(p.board)),
+    solution: JSON.stringify(p.solution),
+    base_id: null,
+    transform: null,
+  };
+  const variants = makeVariants(p, 5, k, 3).map((v, i) => ({
+    ...base,
+    id: id + 1 + i,
+    grid: JSON.stringify(boardToGrid(v.board)),
+    solution: JSON.stringify(v.solution),
+    base_id: id,
+    transform: v.transform,
+  }));
+  return [base, ...variants];
+}
+
+const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx): FailureKind[] => checkPuzzle(p, base, c).map((f) => f.kind);
+
+function withGrid(p: StoredPuzzle, edit: (g: number[][]) => void): StoredPuzzle {
+  const g = JSON.parse(p.grid) as number[][];
+  edit(g);
+  return { ...p, grid: JSON.stringify(g) };
+}
+
+function row(board: Board, id: number): StoredPuzzle {
+  return {
+    id,
+    m: board.m,
+    rows: board.rows,
+    cols: board.cols,
+    grid: JSON.stringify(boardToGrid(board)),
+    solution: '[]',
+    tier: 'easy',
+    nodes: 1,
+    canonical_hash: 'x',
+    base_id: null,
+    transform: null,
+  };
+}
+
+describe('checkPuzzle', () => {
+  it('passes sound bases and variants of several sizes', () => {
+    for (const m of [2, 3, 5, 8]) {
+      const [base, ...variants] = stored(m, m, 100);
+      expect(checkPuzzle(base, null, ctx)).toEqual([]);
+      expect(variants.length).toBe(3);
+      for (const v of variants) expect(checkPuzzle(v, base, ctx)).toEqual([]);
+    }
+  });
+
+  it('reports a changed grid cell as an invalid grid, and stops there', () => {
+    const [base] = stored(4, 1, 1);
+    const bad = withGrid(base, (g) => (g[0][0] = (g[0][0] + 1) % 5));
+    const f = checkPuzzle(bad, null, ctx);
+    expect(f.map((x) => x.kind)).toEqual(['grid-invalid']);
+    expect(f[0]).toMatchObject({ puzzleId: 1, detail: expect.stringMatching(/appears \d+ times/) });
+    expect(kinds({ ...base, grid: '[[0,1' }, null)).toEqual(['grid-invalid']);
+    expect(kinds({ ...base, m: 5 }, null)).toEqual(['grid-invalid']);
+    expect(kinds({ ...base, rows: 6, cols: 5 }, null)).toEqual(['grid-invalid']);
+  });
+
+  it('reports two swapped cells through the solution and the hash', () => {
+    const [base] = stored(5, 2, 1);
+    // Swap the first two cells holding different values: counts stay right, the puzzle changes.
+    const bad = withGrid(base, (g) => {
+      const flat = g.flat();
+      const j = flat.findIndex((v) => v !== flat[0]);
+      const cols = g[0].length;
+      [g[0][0], g[Math.floor(j / cols)][j % cols]] = [flat[j], flat[0]];
+    });
+    const k = kinds(bad, null);
+    expect(k).toContain('wrong-solution');
+    expect(k).toContain('hash-mismatch');
+  });
+
+  it('reports a swapped solution', () => {
+    const [a] = stored(4, 3, 1);
+    const [b] = stored(4, 4, 2);
+    expect(kinds({ ...a, solution: b.solution }, null)).toEqual(['wrong-solution']);
+    expect(kinds({ ...a, solution: 'nonsense' }, null)).toEqual(['wrong-solution']);
+    expect(kinds({ ...a, solution: '[[0,0,0]]' }, null)).toEqual(['wrong-solution']);
+  });
+
+  it('reports puzzles that are not unique, or have no solution', () => {
+    const multiple = Array.from({ length: 50 }, (_, k) => plantedBoard(4, 9, k).board).find(
+      (b) => countExactCover(b).status === 'multiple',
+    ) as Board;
+    const none = Array.from({ length: 50 }, (_, k) => shuffledBoard(4, 9, k)).find((b) => countExactCover(b).status === 'none') as Board;
+    const m = kinds(row(multiple, 7), null, { thresholds: null, solverVersion: null });
+    expect(m).toContain('not-unique');
+    const n = checkPuzzle(row(none, 8), null, { thresholds: null, solverVersion: null });
+    expect(n.find((f) => f.kind === 'not-unique')?.detail).toMatch(/no solution/);
+  });
+
+  it('reports two solvers that disagree', () => {
+    const [base] = stored(4, 5, 1);
+    const liar = { solve: () => ({ status: 'multiple', solutions: 2, nodes: 1, solution: null }) } as unknown as Solver;
+    const f = checkPuzzle(base, null, { thresholds: TH, solverVersion: 'other', solver: liar });
+    expect(f.map((x) => x.kind)).toEqual(['solvers-disagree']);
+    expect(f[0].detail).toMatch(/exact cover says unique, the propagation solver says multiple/);
+  });
+
+  it('re-measures nodes only under the recorded solver version', () => {
+    const [base] = stored(6, 1, 1);
+    const off = { ...base, nodes: base.nodes + 1, tier: tierOf(base.nodes + 1, TH) };
+    expect(kinds(off, null)).toEqual(['nodes-mismatch']);
+    expect(kinds(off, null, { thresholds: TH, solverVersion: 'ref-0' })).toEqual([]);
+    expect(kinds(off, null, { thresholds: TH, solverVersion: null })).toEqual([]);
+  });
+
+  it('reports a tier the thresholds do not give, unless the size has no thresholds', () => {
+    const [base] = stored(5, 6, 1);
+    const wrong = base.tier === 'expert' ? 'easy' : 'expert';
+    const f = checkPuzzle({ ...base, tier: wrong }, null, ctx);
+    expect(f.map((x) => x.kind)).toEqual(['tier-mismatch']);
+    expect(f[0].detail).toContain(`stored tier ${wrong}`);
+    expect(kinds({ ...base, tier: wrong }, null, { thresholds: null, solverVersion: SOLVER_VERSION })).toEqual([]);
+  });
+
+  it('reports a wrong canonical hash', () => {
+    const [base] = stored(5, 7, 1);
+    expect(kinds({ ...base, canonical_hash: '0'.repeat(64) }, null)).toEqual(['hash-mismatch']);
+  });
+
+  it('reports a variant that is not its base under its transform', () => {
+    const [base, v1, v2] = stored(5, 8, 1);
+    const wrongTransform = v1.transform === 'mirror-v' ? 'mirror-h' : 'mirror-v';
+    expect(kinds({ ...v1, transform: wrongTransform }, base)).toEqual(['variant-mismatch']);
+    expect(kinds({ ...v1, transform: 'spin' }, base)).toEqual(['variant-mismatch']);
+    expect(kinds({ ...v1, transform: 'relabel:0,1,2' }, base)).toEqual(['variant-mismatch']);
+    // Another variant's board under this one's transform.
+    expect(kinds({ ...v1, transform: v2.transform }, base)).toEqual(['variant-mismatch']);
+    expect(kinds(v1, null)).toEqual(['variant-mismatch']);
+    expect(kinds(v1, { ...base, base_id: 99, transform: 'id' })).toEqual(['variant-mismatch']);
+    expect(kinds({ ...v1, transform: null }, base)).toEqual(['variant-mismatch']);
+    // The right grid with another board's solution.
+    expect(kinds({ ...v1, solution: base.solution }, base)).toEqual(['wrong-solution', 'variant-mismatch']);
+    // A variant whose base was re-tiered without it.
+    const other = base.tier === 'easy' ? 'normal' : 'easy';
+    const f = checkPuzzle(v1, { ...base, tier: other }, ctx);
+    expect(f.map((x) => x.kind)).toEqual(['variant-mismatch']);
+    expect(f[0].detail).toMatch(/^tier /);
+  });
+});
+
+describe('catalog-wide checks', () => {
+  const range = (m: number, tier: string, minNodes: number, maxNodes: number) => ({ m, tier, count: 3, minNodes, maxNodes });
+
+  it('accepts tiers in strict node order and reports any overlap, empty tiers skipped', () => {
+    expect(checkTierOrder([range(3, 'easy', 1, 1), range(3, 'normal', 2, 3), range(3, 'expert', 6, 9), range(4, 'easy', 1, 20)])).toEqual([]);
+    const f = checkTierOrder([range(3, 'easy', 1, 4), range(3, 'normal', 4, 6), range(3, 'hard', 7, 8), range(3, 'expert', 5, 9)]);
+    expect(f.map((x) => x.detail)).toEqual([
+      'M=3: easy reaches 4 nodes but normal starts at 4',
+      'M=3: normal reaches 6 nodes but expert starts at 5',
+      'M=3: hard reaches 8 nodes but expert starts at 5',
+    ]);
+    expect(f.every((x) => x.kind === 'tier-order' && x.puzzleId === null)).toBe(true);
+  });
+
+  it('reports every base after the first of a symmetry class', () => {
+    expect(checkDistinctBases([{ id: 1, canonical_hash: 'a' }, { id: 2, canonical_hash: 'b' }])).toEqual([]);
+    const f = checkDistinctBases([
+      { id: 1, canonical_hash: 'a' },
+      { id: 2, canonical_hash: 'b' },
+      { id: 5, canonical_hash: 'a' },
+      { id: 9, canonical_hash: 'a' },
+    ]);
+    expect(f.map((x) => [x.kind, x.puzzleId])).toEqual([
+      ['duplicate-base', 5],
+      ['duplicate-base', 9],
+    ]);
+    expect(f[0].detail).toMatch(/as base 1$/);
+  });
+
+  it('knows its schema version only', () => {
+    expect(checkSchemaVersion(String(SCHEMA_VERSION))).toEqual([]);
+    expect(checkSchemaVersion(String(SCHEMA_VERSION + 1)).map((f) => f.kind)).toEqual(['schema-version']);
+    expect(checkSchemaVersion(null)[0].detail).toMatch(/\(none\)/);
+  });
+
+  it('passes integrity_check output "ok" only', () => {
+    expect(checkIntegrity(['ok'])).toEqual([]);
+    expect(checkIntegrity(['*** in database main ***', 'Page 5: never used']).map((f) => f.kind)).toEqual(['integrity', 'integrity']);
+    expect(checkIntegrity([])).toHaveLength(0);
+  });
+
+  it('reports other solver versions once, with their counts', () => {
+    expect(checkSolverVersions(new Map([[SOLVER_VERSION, 10]]))).toEqual([]);
+    const f = checkSolverVersions(
+      new Map<string | null, number>([
+        [SOLVER_VERSION, 10],
+        ['ref-0', 3],
+        [null, 1],
+      ]),
+    );
+    expect(f).toHaveLength(1);
+    expect(f[0].kind).toBe('solver-version-mismatch');
+    expect(f[0].detail).toMatch(/3 puzzles by ref-0, 1 puzzle by an unrecorded solver/);
+  });
+
+  it('reports sizes holding puzzles without current thresholds', () => {
+    expect(checkThresholdsPresent(new Map([[3, 10]]), new Set([3, 4]))).toEqual([]);
+    const f = checkThresholdsPresent(
+      new Map([
+        [3, 10],
+        [5, 4],
+      ]),
+      new Set([3]),
+    );
+    expect(f.map((x) => [x.kind, x.detail])).toEqual([['missing-thresholds', 'M=5: no current thresholds for its 4 puzzles, so their tiers cannot be checked']]);
+  });
+});
