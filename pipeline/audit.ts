@@ -95,14 +95,8 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
     failures.push(...checkTierOrder(cat.tierStats()));
     failures.push(...checkDistinctBases(cat.baseHashes()));
-    const thresholds = cat.readThresholds(null);
-    failures.push(...checkThresholdsPresent(cat.sizeCounts(), new Set(thresholds.keys())));
-
-    const buildVersions = new Map(cat.builds().map((b) => [b.id, b.solver_version]));
-    // The version a puzzle's nodes were measured with: its build's, else the one its size's
-    // current thresholds were set for.
-    const versionOf = (p: PuzzleRow): string | null =>
-      (p.build_id === null ? undefined : buildVersions.get(p.build_id)) ?? thresholds.get(p.m)?.solverVersion ?? null;
+    const items = auditItems(cat);
+    failures.push(...checkThresholdsPresent(cat.sizeCounts(), items.sizesWithThresholds));
 
     const all = cat.puzzleIds({ includeVariants: true });
     const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
@@ -113,16 +107,13 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     try {
       const inFlight = new Set<Promise<void>>();
       for (let i = 0; i < ids.length; i += BATCH) {
-        const items: AuditItem[] = [];
+        const batch: AuditItem[] = [];
         for (const id of ids.slice(i, i + BATCH)) {
-          const puzzle = cat.getPuzzle(id) as PuzzleRow;
-          const base = puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null);
-          const solverVersion = versionOf(puzzle);
-          versions.set(solverVersion, (versions.get(solverVersion) ?? 0) + 1);
-          const th = thresholds.get(puzzle.m);
-          items.push({ puzzle, base, thresholds: th ? { t1: th.t1, t2: th.t2, t3: th.t3 } : null, solverVersion });
+          const item = items.itemFor(id);
+          versions.set(item.solverVersion, (versions.get(item.solverVersion) ?? 0) + 1);
+          batch.push(item);
         }
-        const task: Promise<void> = pool.run(items).then((ans) => {
+        const task: Promise<void> = pool.run(batch).then((ans) => {
           checked += ans.checked;
           failures.push(...ans.failures);
           progress.advance(ans.checked);
@@ -142,4 +133,26 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
   } finally {
     cat.close();
   }
+}
+
+/**
+ * What the per-puzzle checks need of each stored puzzle: the row, its base row when a variant,
+ * its size's current thresholds, and the solver version its nodes were measured with (its
+ * build's, else the one its size's current thresholds were set for). Shared with export,
+ * which re-checks every puzzle it is about to write.
+ */
+export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem; sizesWithThresholds: Set<number> } {
+  const thresholds = cat.readThresholds(null);
+  const buildVersions = new Map(cat.builds().map((b) => [b.id, b.solver_version]));
+  const versionOf = (p: PuzzleRow): string | null =>
+    (p.build_id === null ? undefined : buildVersions.get(p.build_id)) ?? thresholds.get(p.m)?.solverVersion ?? null;
+  return {
+    sizesWithThresholds: new Set(thresholds.keys()),
+    itemFor(id: number): AuditItem {
+      const puzzle = cat.getPuzzle(id) as PuzzleRow;
+      const base = puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null);
+      const th = thresholds.get(puzzle.m);
+      return { puzzle, base, thresholds: th ? { t1: th.t1, t2: th.t2, t3: th.t3 } : null, solverVersion: versionOf(puzzle) };
+    },
+  };
 }

@@ -3,15 +3,18 @@
 // complete (written to a temporary name, then renamed; an existing file only with --force).
 import { createWriteStream, existsSync, promises as fsp, statSync, type WriteStream } from 'node:fs';
 import { boardFromGrid, formatBoardError, type Board } from '../src/board.js';
+import { checkPuzzle } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { buildBookletHtml } from '../src/formats/booklet.js';
 import { buildPackJson, buildPackText, type PackPuzzle } from '../src/formats/pack.js';
 import { buildBookletPdf } from '../src/formats/pdf.js';
 import { toTathamId } from '../src/formats/tatham.js';
+import { Solver } from '../src/solver.js';
 import type { Tier } from '../src/grade/tiers.js';
 import { Catalog, type PuzzleRow } from './catalog.js';
-import { UserError } from './errors.js';
+import { auditItems } from './audit.js';
+import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { BufferedWriter, describeFsError } from './io.js';
 
 export const EXPORT_FORMATS = ['json', 'jsonl', 'text', 'tatham', 'html', 'pdf'] as const;
@@ -112,6 +115,7 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
       throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
     }
     if (opts.count !== undefined) ids = sampleOf(ids, opts.count, opts.seed ?? 1);
+    verifySelection(cat, ids, opts.db);
     const rows = function* (): Generator<PuzzleRow> {
       for (const id of ids) yield cat.getPuzzle(id) as PuzzleRow;
     };
@@ -121,6 +125,27 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
     return ids.length;
   } finally {
     cat.close();
+  }
+}
+
+/**
+ * Re-check every puzzle about to be written, as audit does (unique by both solvers, stored
+ * solution, nodes, tier, hash, variant = base transformed), before anything is written: a
+ * damaged or tampered catalog is refused whole instead of shipping one wrong puzzle.
+ */
+function verifySelection(cat: Catalog, ids: readonly number[], db: string): void {
+  const items = auditItems(cat);
+  const solver = new Solver();
+  for (const id of ids) {
+    const it = items.itemFor(id);
+    if (!items.sizesWithThresholds.has(it.puzzle.m)) {
+      throw new UserError(`${db} has no tier thresholds for M=${it.puzzle.m}, so its tiers cannot be checked; nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
+    }
+    const failures = checkPuzzle(it.puzzle, it.base, { thresholds: it.thresholds, solverVersion: it.solverVersion, solver });
+    if (failures.length > 0) {
+      const f = failures[0];
+      throw new UserError(`puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`, EXIT_FAILED_CHECK);
+    }
   }
 }
 

@@ -11,9 +11,12 @@ import { Catalog, type NewPuzzle } from '../pipeline/catalog.js';
 import { runExport } from '../pipeline/export.js';
 import { boardFromGrid, boardToGrid } from '../src/board.js';
 import { Generator } from '../src/generate.js';
+import { SOLVER_VERSION } from '../src/grade/reference.js';
+import { tierOf } from '../src/grade/tiers.js';
 import { checkSolution, type Solution } from '../src/solution.js';
 import { applyTransform, encodeTransform, transformSolution } from '../src/transform.js';
 
+const TH = { t1: 1, t2: 2, t3: 3 };
 const CLI = join(import.meta.dirname, '..', 'dist', 'scripts', 'cli.js');
 const FIELDS = ['id', 'n', 'rows', 'cols', 'grid', 'solution', 'tier', 'nodes', 'base_id', 'transform'];
 let dir: string;
@@ -32,6 +35,8 @@ beforeAll(() => {
   const gen = new Generator();
   cat.transaction(() => {
     for (const m of [3, 4, 5]) {
+      // Export re-checks tiers against the catalog's thresholds, as audit does.
+      cat.writeThresholds(null, m, TH, SOLVER_VERSION);
       const r = gen.generateSlot(7, m, 0);
       if (!r.ok) throw new Error(r.reason);
       const p = r.puzzle;
@@ -41,7 +46,7 @@ beforeAll(() => {
         cols: p.board.cols,
         grid: JSON.stringify(boardToGrid(p.board)),
         solution: JSON.stringify(p.solution),
-        tier: m === 3 ? 'easy' : 'expert',
+        tier: tierOf(p.nodes, TH),
         nodes: p.nodes,
         attempts: p.attempts,
         canonical_hash: p.canonicalHash,
@@ -92,7 +97,7 @@ describe('dominosa export --format jsonl', () => {
       [5, null, null],
       [5, 5, 'rot180'],
     ]);
-    expect(recs.map((r) => r.tier)).toEqual(['easy', 'easy', 'expert', 'expert', 'expert', 'expert']);
+    expect(recs.map((r) => r.tier)).toEqual(recs.map((r) => tierOf(r.nodes as number, TH)));
   });
 
   it('writes the same bytes to --out FILE as to stdout, leaving no temporary file', () => {
@@ -120,10 +125,12 @@ describe('dominosa export --format jsonl', () => {
     src.close();
     const cat = Catalog.open(big, { create: true });
     cat.transaction(() => {
-      for (let i = 0; i < 3000; i++) {
-        const { id: _id, ...row } = first;
-        cat.insertPuzzle({ ...row, canonical_hash: `h${i}`, slot: i });
-      }
+      // Valid rows, since export re-checks each one: the base, then copies of it as
+      // identity variants (one per slot).
+      cat.writeThresholds(null, first.m, TH, SOLVER_VERSION);
+      const { id: _id, ...row } = first;
+      const baseId = cat.insertPuzzle(row);
+      for (let i = 1; i <= 600; i++) cat.insertPuzzle({ ...row, base_id: baseId, transform: 'id', slot: i });
     });
     cat.close();
     const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" export --db "${big}" | head -1; echo "status \${PIPESTATUS[0]}" >&2`], {
