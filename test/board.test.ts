@@ -350,7 +350,8 @@ describe('validation names the board, line, row and column', () => {
     const wideSparse: unknown[] = [];
     wideSparse.length = 1e9;
     expect(failure([boardFromGrid([wideSparse, wideSparse], 0)]).message).toMatch(/too large/);
-    expect(performance.now() - t0).toBeLessThan(100);
+    // Walking 10^9 slots would take minutes: a generous bound still tells the two apart.
+    expect(performance.now() - t0).toBeLessThan(3000);
 
     // A text row of a million values stops being read at the limit.
     const line = '0 '.repeat(1_000_000);
@@ -359,7 +360,7 @@ describe('validation names the board, line, row and column', () => {
     expect(reader.push(line)).toEqual([]);
     for (let k = 0; k < 5; k++) reader.push(line);
     const e = failure(reader.end());
-    expect(performance.now() - t1).toBeLessThan(200);
+    expect(performance.now() - t1).toBeLessThan(3000);
     expect(e).toMatchObject({ line: 1, row: 0 });
     expect(e.message).toMatch(/too large/);
 

@@ -242,7 +242,9 @@ describe('countExactCover options', () => {
       fc.property(fc.integer({ min: 0, max: 5000 }), (budget) => {
         const res = countExactCover(rich.board, { cap: 1_000_000, maxNodes: budget });
         expect(res.nodes).toBeLessThanOrEqual(budget);
-        if (res.status !== 'gave-up') expect(res.solutions).toBe(rich.total);
+        expect(res.solutions).toBeLessThanOrEqual(rich.total);
+        // A search cut short by the budget says gave-up, or multiple once two are known.
+        if (res.solutions !== rich.total) expect(['gave-up', 'multiple']).toContain(res.status);
       }),
       { numRuns: 30 },
     );

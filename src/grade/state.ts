@@ -6,6 +6,7 @@ import { Model } from '../model.js';
 import { pairFromIndex } from '../pairs.js';
 import { type Domino, type Solution, solutionFromCellPairs } from '../solution.js';
 import type { Cell, PairUV, Reason } from './step.js';
+import { WorkList } from './worklist.js';
 
 /**
  * Live placements with counts per cell and per pair. Killing a placement is O(1) and goes on
@@ -29,9 +30,6 @@ export class GradeState {
   cellDeg = new Uint8Array(0);
   pairStart = new Int32Array(0);
   pairPl = new Int32Array(0);
-  /** The placement joining cell c to the cell right of it / below it, or -1 at the edge. */
-  rightPl = new Int32Array(0);
-  downPl = new Int32Array(0);
   /** Lower and upper number of each pair. */
   pairLo = new Int32Array(0);
   pairHi = new Int32Array(0);
@@ -56,19 +54,12 @@ export class GradeState {
   broken = false;
   brokenItem = -1;
 
-  // Work lists outside trials: singles (count reached 1) and dirty items for intersections.
-  singleCells = new Int32Array(0);
-  singleCellsLen = 0;
-  singlePairs = new Int32Array(0);
-  singlePairsLen = 0;
-  dirtyCells = new Int32Array(0);
-  dirtyCellsLen = 0;
-  dirtyPairs = new Int32Array(0);
-  dirtyPairsLen = 0;
-  private flagSingleCell = new Uint8Array(0);
-  private flagSinglePair = new Uint8Array(0);
-  private flagDirtyCell = new Uint8Array(0);
-  private flagDirtyPair = new Uint8Array(0);
+  /** Outside trials: cells and pairs whose count fell to one (maybe stale: re-check). */
+  readonly singleCells = new WorkList();
+  readonly singlePairs = new WorkList();
+  /** Outside trials: cells and pairs whose options changed since the intersections looked. */
+  readonly changedCells = new WorkList();
+  readonly changedPairs = new WorkList();
 
   // Trials: a FIFO of items to re-examine, and who killed what (for explaining chains).
   trial = false;
@@ -76,10 +67,27 @@ export class GradeState {
   private fifoHead = 0;
   private fifoLen = 0;
   private inFifo = new Uint8Array(0);
+  /**
+   * In a trial, when `tracing`: every cell and pair the trial touched is appended to `trace`
+   * (duplicates and all); tracing switches itself off if the buffer fills up.
+   */
+  tracing = false;
+  trace = new Int32Array(1024);
+  traceLen = 0;
   /** In a trial: the index (in `placed`) of the domino whose laying killed placement p. */
   killedBy = new Int32Array(0);
   /** In a trial: the item (cell, or nCells + pair) that forced placed[i], or -1 if assumed. */
   forcedBy = new Int32Array(0);
+
+  /**
+   * Every change outside trials, in order: the cells (c) and pairs (nCells + q) of each killed
+   * or laid placement, after the whole board once at load. Rules that look only at what changed
+   * keep their own read position in it. lastChange[item] is the log length just after the
+   * item's latest entry.
+   */
+  changes = new Int32Array(0);
+  changesLen = 0;
+  lastChange = new Int32Array(0);
 
   /** Round-robin scan positions of the rules that scan every placement, by slot. */
   readonly cursor = new Int32Array(16);
@@ -123,39 +131,29 @@ export class GradeState {
       this.killedBy = new Int32Array(nPl);
     }
     if (this.cellCnt.length < nCells) {
-      this.rightPl = new Int32Array(nCells);
-      this.downPl = new Int32Array(nCells);
       this.cellCnt = new Int32Array(nCells);
       this.cellDone = new Uint8Array(nCells);
       this.mate = new Int32Array(nCells);
-      this.singleCells = new Int32Array(nCells);
-      this.dirtyCells = new Int32Array(nCells);
-      this.flagSingleCell = new Uint8Array(nCells);
-      this.flagDirtyCell = new Uint8Array(nCells);
     }
     if (this.pairCnt.length < nPairs) {
       this.pairCnt = new Int32Array(nPairs);
       this.pairDone = new Uint8Array(nPairs);
       this.placed = new Int32Array(nPairs);
       this.forcedBy = new Int32Array(nPairs);
-      this.singlePairs = new Int32Array(nPairs);
-      this.dirtyPairs = new Int32Array(nPairs);
-      this.flagSinglePair = new Uint8Array(nPairs);
-      this.flagDirtyPair = new Uint8Array(nPairs);
       this.pairLo = new Int32Array(nPairs);
       this.pairHi = new Int32Array(nPairs);
     }
+    const logCap = 3 * nPl + 3 * nPairs + nCells + nPairs;
+    if (this.changes.length < logCap) this.changes = new Int32Array(logCap);
+    if (this.lastChange.length < nCells + nPairs) this.lastChange = new Int32Array(nCells + nPairs);
+    this.changesLen = 0;
+    for (let x = 0; x < nCells + nPairs; x++) this.logChange(x);
+    if (this.trace.length < 4 * (nCells + nPairs)) this.trace = new Int32Array(4 * (nCells + nPairs));
     if (this.fifo.length < nCells + nPairs) {
       this.fifo = new Int32Array(nCells + nPairs);
       this.inFifo = new Uint8Array(nCells + nPairs);
     }
     for (let q = 0; q < nPairs; q++) [this.pairLo[q], this.pairHi[q]] = pairFromIndex(q);
-    this.rightPl.fill(-1, 0, nCells);
-    this.downPl.fill(-1, 0, nCells);
-    for (let p = 0; p < nPl; p++) {
-      if (this.plB[p] === this.plA[p] + 1) this.rightPl[this.plA[p]] = p;
-      else this.downPl[this.plA[p]] = p;
-    }
     this.live.fill(1, 0, nPl);
     for (let c = 0; c < nCells; c++) this.cellCnt[c] = this.cellDeg[c];
     for (let q = 0; q < nPairs; q++) this.pairCnt[q] = this.pairStart[q + 1] - this.pairStart[q];
@@ -177,16 +175,11 @@ export class GradeState {
     this.logging = false;
     this.eliminatedNow.length = 0;
     this.reason = {};
-    // Everything is new: every item is dirty, and the counts of one are singles already.
-    this.singleCellsLen = this.singlePairsLen = 0;
-    this.flagSingleCell.fill(0, 0, nCells);
-    this.flagSinglePair.fill(0, 0, nPairs);
-    for (let c = nCells - 1; c >= 0; c--) this.dirtyCells[nCells - 1 - c] = c;
-    for (let q = nPairs - 1; q >= 0; q--) this.dirtyPairs[nPairs - 1 - q] = q;
-    this.dirtyCellsLen = nCells;
-    this.dirtyPairsLen = nPairs;
-    this.flagDirtyCell.fill(1, 0, nCells);
-    this.flagDirtyPair.fill(1, 0, nPairs);
+    // Everything is new: every item has changed, and the counts of one are singles already.
+    this.singleCells.reset(nCells);
+    this.singlePairs.reset(nPairs);
+    this.changedCells.reset(nCells);
+    this.changedPairs.reset(nPairs);
     for (let c = nCells - 1; c >= 0; c--) this.touchCell(c);
     for (let q = nPairs - 1; q >= 0; q--) this.touchPair(q);
     return this;
@@ -233,14 +226,8 @@ export class GradeState {
       this.push(c);
       return;
     }
-    if (n === 1 && this.flagSingleCell[c] === 0) {
-      this.flagSingleCell[c] = 1;
-      this.singleCells[this.singleCellsLen++] = c;
-    }
-    if (this.flagDirtyCell[c] === 0) {
-      this.flagDirtyCell[c] = 1;
-      this.dirtyCells[this.dirtyCellsLen++] = c;
-    }
+    if (n === 1) this.singleCells.push(c);
+    this.changedCells.push(c);
   }
 
   private touchPair(q: number): void {
@@ -254,53 +241,26 @@ export class GradeState {
       this.push(this.nCells + q);
       return;
     }
-    if (n === 1 && this.flagSinglePair[q] === 0) {
-      this.flagSinglePair[q] = 1;
-      this.singlePairs[this.singlePairsLen++] = q;
-    }
-    if (this.flagDirtyPair[q] === 0) {
-      this.flagDirtyPair[q] = 1;
-      this.dirtyPairs[this.dirtyPairsLen++] = q;
-    }
-  }
-
-  /** Next cell whose count reached one (maybe stale: callers re-check), or -1. */
-  popSingleCell(): number {
-    if (this.singleCellsLen === 0) return -1;
-    const c = this.singleCells[--this.singleCellsLen];
-    this.flagSingleCell[c] = 0;
-    return c;
-  }
-
-  popSinglePair(): number {
-    if (this.singlePairsLen === 0) return -1;
-    const q = this.singlePairs[--this.singlePairsLen];
-    this.flagSinglePair[q] = 0;
-    return q;
-  }
-
-  /** Next cell whose placements changed since it was last examined, or -1. */
-  popDirtyCell(): number {
-    if (this.dirtyCellsLen === 0) return -1;
-    const c = this.dirtyCells[--this.dirtyCellsLen];
-    this.flagDirtyCell[c] = 0;
-    return c;
-  }
-
-  popDirtyPair(): number {
-    if (this.dirtyPairsLen === 0) return -1;
-    const q = this.dirtyPairs[--this.dirtyPairsLen];
-    this.flagDirtyPair[q] = 0;
-    return q;
+    if (n === 1) this.singlePairs.push(q);
+    this.changedPairs.push(q);
   }
 
   private push(x: number): void {
+    if (this.tracing) {
+      if (this.traceLen < this.trace.length) this.trace[this.traceLen++] = x;
+      else this.tracing = false;
+    }
     if (this.inFifo[x] === 1) return;
     this.inFifo[x] = 1;
     const cap = this.nCells + this.nPairs;
     let at = this.fifoHead + this.fifoLen++;
     if (at >= cap) at -= cap;
     this.fifo[at] = x;
+  }
+
+  private logChange(x: number): void {
+    this.changes[this.changesLen++] = x;
+    this.lastChange[x] = this.changesLen;
   }
 
   private kill(p: number): void {
@@ -314,6 +274,11 @@ export class GradeState {
     this.cellCnt[a]--;
     this.cellCnt[b]--;
     this.pairCnt[q]--;
+    if (!this.trial) {
+      this.logChange(a);
+      this.logChange(b);
+      this.logChange(this.nCells + q);
+    }
     this.touchCell(a);
     this.touchCell(b);
     this.touchPair(q);
@@ -337,6 +302,11 @@ export class GradeState {
     this.mate[a] = b;
     this.mate[b] = a;
     this.covered += 2;
+    if (!this.trial) {
+      this.logChange(a);
+      this.logChange(b);
+      this.logChange(this.nCells + q);
+    }
     this.forcedBy[this.placedLen] = forcedBy;
     this.placed[this.placedLen++] = p;
     const { cellPl, live } = this;
@@ -486,5 +456,31 @@ export class GradeState {
       if (this.plA[p] === b || this.plB[p] === b) return p;
     }
     return -1;
+  }
+}
+
+/**
+ * A rule's read position in a state's change log. A rule that only re-examines what changed
+ * reads the log through one of these; after a new board is loaded it starts again from the
+ * beginning, where the log lists every cell and pair.
+ */
+export class ChangeReader {
+  private state: GradeState | null = null;
+  private loads = -1;
+  private pos = 0;
+
+  /** True (once) when the state holds a board this reader has not read yet: reset your lists. */
+  fresh(g: GradeState): boolean {
+    if (this.state === g && this.loads === g.loads) return false;
+    this.state = g;
+    this.loads = g.loads;
+    this.pos = 0;
+    return true;
+  }
+
+  /** The next changed item (cell c, or nCells + pair), or -1 when there is nothing new. */
+  next(g: GradeState): number {
+    if (this.pos >= g.changesLen) return -1;
+    return g.changes[this.pos++];
   }
 }

@@ -1,0 +1,135 @@
+// Sentences for people from the grader's log: one per step, naming dominoes by their numbers
+// and positions by 1-based rows and columns ("the 0-3 domino has only one place left: row 2,
+// columns 4–5").
+import type { Board } from '../board.js';
+import type { Domino } from '../solution.js';
+import type { Cell, PairUV, Step } from './step.js';
+
+function pairName([u, v]: PairUV): string {
+  return `${u}-${v}`;
+}
+
+function cellName([r, c]: Cell): string {
+  return `row ${r + 1}, column ${c + 1}`;
+}
+
+/** Where a domino lies: "row 2, columns 4–5" or "column 3, rows 1–2". */
+function at([r1, c1, r2, c2]: Domino): string {
+  if (r1 === r2) return `row ${r1 + 1}, columns ${Math.min(c1, c2) + 1}–${Math.max(c1, c2) + 1}`;
+  return `column ${c1 + 1}, rows ${Math.min(r1, r2) + 1}–${Math.max(r1, r2) + 1}`;
+}
+
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** "the two 3s" */
+function some(n: number, value: number): string {
+  return `${n < WORDS.length ? WORDS[n] : n} ${value}s`;
+}
+
+function nodes(n: number): string {
+  return n === 1 ? '1 search node' : `${n} search nodes`;
+}
+
+function list(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+class Words {
+  constructor(private readonly board: Board) {}
+
+  value([r, c]: Cell): number {
+    return this.board.cells[r * this.board.cols + c];
+  }
+
+  /** "the 4 at row 3, column 2" */
+  cell(c: Cell): string {
+    return `the ${this.value(c)} at ${cellName(c)}`;
+  }
+
+  /** The pair a domino spells, "1-4". */
+  spells(d: Domino): string {
+    const a = this.value([d[0], d[1]]);
+    const b = this.value([d[2], d[3]]);
+    return pairName(a <= b ? [a, b] : [b, a]);
+  }
+
+  /** "1-4 at row 3, columns 2–3" */
+  domino(d: Domino): string {
+    return `${this.spells(d)} at ${at(d)}`;
+  }
+
+  dominoes(ds: Domino[]): string {
+    return list(ds.map((d) => this.domino(d)));
+  }
+
+  /** "row 3 column 3, row 4 column 3 and row 6 column 5" (no commas inside a cell). */
+  cells(cs: Cell[]): string {
+    return list(cs.map(([r, c]) => `row ${r + 1} column ${c + 1}`));
+  }
+
+  pairs(ps: PairUV[]): string {
+    return list(ps.map((p) => (p[0] === p[1] ? `the double ${pairName(p)}` : pairName(p))));
+  }
+}
+
+/** One sentence per step, for a person; positions are 1-based. */
+export function explainSteps(board: Board, steps: Step[]): string[] {
+  const w = new Words(board);
+  return steps.map((step) => explainStep(w, step));
+}
+
+function explainStep(w: Words, step: Step): string {
+  const r = step.reason;
+  const out = step.eliminated.length > 0 ? `: ${w.dominoes(step.eliminated)} ruled out` : '';
+  const placedAt = step.placed.length > 0 ? w.domino(step.placed[0]) : '';
+  const p = r.placement;
+  switch (step.rule) {
+    case 'cellSingleton':
+      return `${cap(w.cell(r.cell!))} has only one neighbour left: lay ${placedAt}.`;
+    case 'pairSingleton':
+      return `The ${pairName(r.pair!)} domino has only one place left: ${at(step.placed[0])}.`;
+    case 'pairSharedCell':
+      return `Every place left for ${pairName(r.pair!)} covers ${w.cell(r.cell!)}, so that cell takes no other domino${out}.`;
+    case 'cellForcedPair':
+      return `${cap(w.cell(r.cell!))} can only be part of ${pairName(r.pair!)}, so ${pairName(r.pair!)} goes nowhere else${out}.`;
+    case 'duplicateOfOwnPair':
+      return r.pair
+        ? `${w.domino(p!)} is ruled out: it would leave ${w.cell(r.cell!)} able to spell only ${pairName(r.pair)}, a second ${pairName(r.pair)}.`
+        : `${w.domino(p!)} is ruled out: it would leave ${w.cell(r.cell!)} with no partner.`;
+    case 'duplicateBetweenNeighbours':
+      return `${w.domino(p!)} is ruled out: ${w.cell(r.cells![0])} and ${w.cell(r.cells![1])} would both need ${pairName(r.pair!)}, and no one ${pairName(r.pair!)} can cover both.`;
+    case 'pairCrowdedOut':
+      return `${w.domino(p!)} is ruled out: every place left for ${pairName(r.pair!)} touches it.`;
+    case 'unbalancedRegion': {
+      const n = r.cells!.length;
+      const region = n === 1 ? cellName(r.cells![0]) : `${n} cells including ${cellName(r.cells![0])}`;
+      return `${w.domino(p!)} is ruled out: it would cut off ${region}, with ${r.dark} dark and ${r.light} light squares on a checkerboard, which dominoes cannot fill.`;
+    }
+    case 'cellsClaimPairs':
+      return `The ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)} can only take ${w.pairs(r.pairs!)} between them, so no other ${r.value} can${out}.`;
+    case 'pairsClaimCells':
+      return `${cap(w.pairs(r.pairs!))} can only go on the ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)}, so those cells take nothing else${out}.`;
+    case 'doubleStarvesCells':
+      return `The double ${r.value}-${r.value} cannot go at ${at(p!)}: the ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)} would be left with only ${w.pairs(r.pairs!)} between them.`;
+    case 'forcingChain': {
+      const end = r.cell ? `${w.cell(r.cell)} with no partner` : `no place for ${pairName(r.pair!)}`;
+      const then = r.chain!.length > 0 ? `then ${w.dominoes(r.chain!)} would follow, leaving ${end}` : `that would leave ${end}`;
+      return `If ${w.domino(p!)} were laid, ${then}; so it is ruled out.`;
+    }
+    case 'searchRefutes':
+      return r.guessed
+        ? `Guess: lay ${w.domino(p!)} (${nodes(r.nodes!)} showed that every option works: the board has more than one solution).`
+        : `Trial and error: ${w.domino(p!)} leads to no solution (${nodes(r.nodes!)}), so it is ruled out.`;
+    default: {
+      const did = [step.placed.length > 0 ? `lay ${w.dominoes(step.placed)}` : '', step.eliminated.length > 0 ? `rule out ${w.dominoes(step.eliminated)}` : '']
+        .filter((s) => s !== '')
+        .join(' and ');
+      return `${step.rule}: ${did || 'no change'}.`;
+    }
+  }
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

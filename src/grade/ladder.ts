@@ -1,0 +1,188 @@
+// The human-style grader: solve a board the way a person does, always with the easiest rule
+// that makes progress, and grade it by the hardest rule it could not do without. The rules
+// live in rules/, one file per level; this module holds the ladder (a list of them) and the loop.
+// The loop restarts from the easiest rule after every deduction, so it stays cheap only because
+// the rules look at what changed since they last looked (work lists, the state's change log).
+import type { Board } from '../board.js';
+import type { Solution } from '../solution.js';
+import { forcingChain } from './rules/chains.js';
+import { duplicateBetweenNeighbours, duplicateOfOwnPair, pairCrowdedOut } from './rules/duplicates.js';
+import { cellForcedPair, pairSharedCell } from './rules/intersections.js';
+import { unbalancedRegion } from './rules/parity.js';
+import { searchRefutes } from './rules/search.js';
+import { cellsClaimPairs, doubleStarvesCells, pairsClaimCells } from './rules/sets.js';
+import { cellSingleton, pairSingleton } from './rules/singles.js';
+import { GradeState } from './state.js';
+import type { Step } from './step.js';
+
+export type { Reason, Step } from './step.js';
+export { explainSteps } from './explain.js';
+export { replaySteps } from './replay.js';
+
+export type LevelName = 'singles' | 'intersections' | 'duplicates' | 'parity' | 'sets' | 'chains' | 'search';
+
+/** The levels of the ladder, easiest first. A board's grade is the name of its hardest level. */
+export const LEVELS: readonly { level: number; name: LevelName }[] = [
+  { level: 1, name: 'singles' },
+  { level: 2, name: 'intersections' },
+  { level: 3, name: 'duplicates' },
+  { level: 4, name: 'parity' },
+  { level: 5, name: 'sets' },
+  { level: 6, name: 'chains' },
+  { level: 7, name: 'search' },
+];
+
+/** The level of search, which is always on the ladder as the last resort. */
+export const SEARCH_LEVEL = 7;
+
+/**
+ * A rule applies at most one deduction to the state and says whether it did. Rules are sound:
+ * they only remove placements that no solution uses (search lays a guess only on boards with
+ * several solutions).
+ */
+export type Rule = (g: GradeState) => boolean;
+
+/** The ladder as data: every rule with its level and name, easiest first. */
+export const LADDER: readonly { level: number; name: string; apply: Rule }[] = [
+  { level: 1, name: 'cellSingleton', apply: cellSingleton },
+  { level: 1, name: 'pairSingleton', apply: pairSingleton },
+  { level: 2, name: 'pairSharedCell', apply: pairSharedCell },
+  { level: 2, name: 'cellForcedPair', apply: cellForcedPair },
+  { level: 3, name: 'duplicateOfOwnPair', apply: duplicateOfOwnPair },
+  { level: 3, name: 'duplicateBetweenNeighbours', apply: duplicateBetweenNeighbours },
+  { level: 3, name: 'pairCrowdedOut', apply: pairCrowdedOut },
+  { level: 4, name: 'unbalancedRegion', apply: unbalancedRegion },
+  { level: 5, name: 'cellsClaimPairs', apply: cellsClaimPairs },
+  { level: 5, name: 'pairsClaimCells', apply: pairsClaimCells },
+  { level: 5, name: 'doubleStarvesCells', apply: doubleStarvesCells },
+  { level: 6, name: 'forcingChain', apply: forcingChain },
+  { level: 7, name: 'searchRefutes', apply: searchRefutes },
+];
+
+export interface GradeOptions {
+  /** Keep the steps in `log` (default false). */
+  log?: boolean;
+  /**
+   * Use rules up to this level only (1–7, default 7; below 1 counts as 1); search stays
+   * available as the last resort, so a board that needs more than the cap grades as search.
+   */
+  maxLevel?: number;
+  /**
+   * Search nodes allowed in all (default 100,000); when they run out the board is left
+   * unsolved (solved false, level 7). A node costs about 1 ms at M = 30 and far less below.
+   */
+  maxSearchNodes?: number;
+}
+
+export interface GradeResult {
+  /** The name of the hardest level the board needed. */
+  grade: LevelName;
+  /** Its number, 1 (singles) to 7 (search). */
+  level: number;
+  /** Orders boards within and across grades; floor(score) === level. See scoreOf. */
+  score: number;
+  /** Search nodes used (0 if the board never needed search). */
+  nodes: number;
+  /** Rule name → deductions made with it (every rule listed, zeros included). */
+  steps: Record<string, number>;
+  solved: boolean;
+  solution: Solution | null;
+  log?: Step[];
+}
+
+export const DEFAULT_MAX_SEARCH_NODES = 100_000;
+
+/**
+ * The score of a graded board: its level, plus a fraction in [0, 1) saying how much of the
+ * hard work it took, so the boards of one grade can be ordered and a harder grade always
+ * scores higher:
+ *
+ *   s     = log2(1 + u[L]) + 0.5 · log2(1 + u[L−1]) + 0.25 · log2(1 + u[L−2])
+ *   score = L + s / (s + 4)
+ *
+ * where L is the level and u[l] the deductions made at level l (for search, u[7] is the
+ * number of search nodes, the effort a guess costs). Only levels from 2 up enter s, unless
+ * L = 1: singles are the bulk of every solve and grow with the board, not with its difficulty.
+ * Why this shape: a solver who needs a technique once has a harder time than one who never
+ * needs it, but the tenth use of it adds less than the second, hence logarithms; uses of the
+ * top technique weigh most and each level below counts half as much; s / (s + 4) maps
+ * 0 … ∞ onto 0 … 1 without a cap (one top-level use alone gives 0.2, s = 4 gives 0.5), so
+ * scores never spill into the next grade.
+ */
+export function scoreOf(level: number, usesPerLevel: ArrayLike<number>, nodes: number): number {
+  let s = 0;
+  let w = 1;
+  for (let l = level; l >= Math.max(level === 1 ? 1 : 2, level - 2); l--) {
+    const u = l === SEARCH_LEVEL ? nodes : usesPerLevel[l];
+    s += w * Math.log2(1 + u);
+    w /= 2;
+  }
+  return level + s / (s + 4);
+}
+
+let shared: GradeState | null = null;
+
+/**
+ * Grade a board by solving it as a person would: repeatedly apply the first rule of the
+ * ladder that makes a deduction, starting again from the easiest after each one.
+ */
+export function gradeBoard(board: Board, options: GradeOptions = {}): GradeResult {
+  const g = (shared ??= new GradeState()).load(board);
+  const logging = options.log ?? false;
+  g.logging = logging;
+  g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
+  const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
+  const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
+  const counts = new Array<number>(rules.length).fill(0);
+  const perLevel = new Float64Array(SEARCH_LEVEL + 1);
+  const log: Step[] = [];
+  let level = 0;
+  while (!g.solved && !g.broken) {
+    let fired = -1;
+    for (let i = 0; i < rules.length; i++) {
+      const placedMark = g.placedLen;
+      if (logging) {
+        g.eliminatedNow.length = 0;
+        g.reason = {};
+      }
+      if (rules[i].apply(g)) {
+        fired = i;
+        if (logging) {
+          const placed = [];
+          for (let k = placedMark; k < g.placedLen; k++) placed.push(g.domino(g.placed[k]));
+          log.push({
+            level: rules[i].level,
+            rule: rules[i].name,
+            eliminated: g.eliminatedNow.map((p) => g.domino(p)),
+            placed,
+            reason: g.reason,
+          });
+        }
+        break;
+      }
+      if (g.gaveUp) break;
+    }
+    if (fired < 0) break;
+    counts[fired]++;
+    perLevel[rules[fired].level]++;
+    if (rules[fired].level > level) level = rules[fired].level;
+  }
+  const solved = g.solved;
+  // A board left unsolved for want of search nodes needed search.
+  if (g.gaveUp) level = SEARCH_LEVEL;
+  level = Math.max(1, level);
+  const steps: Record<string, number> = {};
+  for (const r of LADDER) steps[r.name] = 0;
+  for (let i = 0; i < rules.length; i++) steps[rules[i].name] = counts[i];
+  const result: GradeResult = {
+    grade: LEVELS[level - 1].name,
+    level,
+    score: scoreOf(level, perLevel, g.nodes),
+    nodes: g.nodes,
+    steps,
+    solved,
+    solution: solved ? g.solution() : null,
+  };
+  if (logging) result.log = log;
+  return result;
+}
