@@ -1,6 +1,7 @@
 // `dominosa build`: generate slots in a worker pool, decide them strictly in slot order (keep,
 // duplicate, tier-full, rejected), and commit decisions in batches, so --jobs never changes the
-// result and a killed or interrupted build resumes from its last committed slot.
+// result and a killed, interrupted or timed-out build resumes from its last committed slot. A
+// shard build (--shard i/N) decides every N-th slot without tier caps; merge.ts applies them.
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
+import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../src/generate.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
 import { TIERS, parseTierTable, tierOf, type Thresholds, type Tier, type TierTable } from '../src/grade/tiers.js';
 import { Catalog, type NewPuzzle, type SlotRow } from './catalog.js';
@@ -39,11 +41,31 @@ export interface BuildOptions {
   chunk?: number;
   /** Stops the build at the next decision: the in-order finished prefix is committed. */
   signal?: AbortSignal;
+  /** How boards are made (default 'auto': per size, see methodFor). Part of the build's key unless 'auto'. */
+  method?: MethodChoice;
+  /**
+   * Wall-clock budget of this run in ms: past it, slots in progress give up and the build stops
+   * as if interrupted (committed slots are kept; rerunning the command continues).
+   */
+  timeoutMs?: number;
+  /**
+   * Build only shard `index` of `count`: slots index, index+count, index+2·count, ... of every
+   * size, below maxSlots, with no tier caps (see decide). merge.ts combines the shards.
+   */
+  shard?: Shard;
+}
+
+export interface Shard {
+  index: number;
+  count: number;
 }
 
 export interface BuildResult {
-  /** already-finished: the same build had finished before, nothing was done. */
-  status: 'finished' | 'already-finished' | 'interrupted' | 'incomplete';
+  /**
+   * already-finished: the same build had finished before, nothing was done. timed-out: the
+   * --timeout budget stopped it (recorded as 'interrupted' in the catalog).
+   */
+  status: 'finished' | 'already-finished' | 'interrupted' | 'timed-out' | 'incomplete';
   buildId: number;
   /** Sizes whose slot budget ran out before every tier was full. */
   exhausted: number[];
@@ -66,6 +88,7 @@ const DEFAULT_BATCH_MS = 1000;
  */
 const TASK_MS = 4;
 const MAX_CHUNK = 64;
+const WORKER_YOUNG_MB = 16;
 const MAX_JOBS = 64;
 
 /** The compiled worker: next to this file in dist/, or in dist/ when this file runs from source (tests). */
@@ -141,19 +164,64 @@ function checkOptions(o: BuildOptions): void {
   if (o.jobs > MAX_JOBS) throw new UserError(`--jobs must be at most ${MAX_JOBS} (got ${o.jobs})`);
   whole(o.maxAttempts, 1, '--max-attempts');
   if (o.maxSlots !== undefined) whole(o.maxSlots, 1, '--max-slots');
+  if (o.method !== undefined && !METHOD_CHOICES.includes(o.method)) {
+    throw new UserError(`--method must be one of ${METHOD_CHOICES.join(', ')} (got ${o.method})`);
+  }
+  if (o.method === 'rejection') {
+    const big = o.sizes.filter((m) => m > REJECTION_MAX_M);
+    if (big.length > 0) throw new UserError(`--method rejection supports M ≤ ${REJECTION_MAX_M} (got ${big.join(', ')}); use repair or auto`);
+  }
+  if (o.method === 'repair' && o.sizes.some((m) => m < 2)) throw new UserError('--method repair needs sizes M ≥ 2');
+  if (o.timeoutMs !== undefined && !(o.timeoutMs > 0)) throw new UserError(`--timeout must be a positive number of seconds`);
+  if (o.shard !== undefined) {
+    const { index, count } = o.shard;
+    if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 0 || index >= count) {
+      throw new UserError(`--shard must be i/N with 0 ≤ i < N (got ${index}/${count})`);
+    }
+  }
 }
 
-/** Everything that decides which puzzles a build keeps; --jobs and --max-slots do not. */
-function buildKeyOptions(o: BuildOptions, table: TierTable) {
-  return {
+/** What decides which puzzles a build keeps, as recorded in its row (JSON) and hashed into its key. */
+export interface KeyOptions {
+  seed: number;
+  sizes: number[];
+  perTier: number;
+  variants: number;
+  maxAttempts: number;
+  solverVersion: string;
+  thresholds: Record<string, Thresholds>;
+  /** Only when not 'auto', so builds made before methods existed keep their keys. */
+  method?: MethodChoice;
+  /** A shard's slice, and its slot budget (which decides where a shard stops). */
+  shard?: Shard;
+  maxSlots?: number;
+}
+
+/**
+ * Everything that decides which puzzles a build keeps; --jobs, --timeout and (unsharded)
+ * --max-slots do not. The field order is part of the key: keep it.
+ */
+export function buildKeyOptions(o: BuildOptions, table: TierTable, solverVersion: string = SOLVER_VERSION): KeyOptions {
+  const key: KeyOptions = {
     seed: o.seed,
     sizes: o.sizes,
     perTier: o.perTier,
     variants: o.variants,
     maxAttempts: o.maxAttempts,
-    solverVersion: SOLVER_VERSION,
+    solverVersion,
     thresholds: Object.fromEntries(o.sizes.map((m) => [m, table[m]])),
   };
+  if (o.method !== undefined && o.method !== 'auto') key.method = o.method;
+  if (o.shard !== undefined) {
+    key.shard = { index: o.shard.index, count: o.shard.count };
+    key.maxSlots = o.maxSlots ?? defaultMaxSlots(o.perTier);
+  }
+  return key;
+}
+
+/** The key a build row is found by: a hash of its KeyOptions. */
+export function buildKey(k: KeyOptions): string {
+  return createHash('sha256').update(JSON.stringify(k)).digest('hex');
 }
 
 type Settled = { ok: true; value: SlotAnswer[] | null } | { ok: false; error: unknown };
@@ -185,6 +253,8 @@ interface Decision {
   slot: SlotRow;
   base: NewPuzzle | null;
   variants: NewPuzzle[];
+  /** Shard builds: a duplicate's slot row points at the base of its class (by this hash). */
+  duplicateOf?: string;
 }
 
 function zeroOutcomes(): Record<SlotOutcome, number> {
@@ -219,7 +289,22 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   const t0 = Date.now();
 
   const keyOptions = buildKeyOptions(options, table);
-  const key = createHash('sha256').update(JSON.stringify(keyOptions)).digest('hex');
+  const key = buildKey(keyOptions);
+  // --timeout stops the run like an interrupt; the workers get the deadline so that slots in
+  // progress give up instead of finishing long after it.
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort();
+  if (options.signal?.aborted) stop.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const deadline = options.timeoutMs === undefined ? undefined : t0 + options.timeoutMs;
+  let timedOut = false;
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          stop.abort();
+        }, options.timeoutMs);
   const cat = Catalog.open(options.db, { create: true });
   try {
     const existing = cat.findBuild(key);
@@ -258,7 +343,9 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
         totalAttempts += s.attempts;
       }
       const counts = cat.tierCounts(m);
-      const next = cat.nextSlot(buildId, m);
+      // A shard decides the slots of its residue class: after the last committed one, or from its index.
+      const after = cat.nextSlot(buildId, m);
+      const next = options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
       const state = isFull(counts, options.perTier) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
       return {
         m,
@@ -274,8 +361,25 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
     });
     progress.start(runs.map((r) => ({ m: r.m, target: 4 * options.perTier, have: have(r.counts, options.perTier) })));
 
-    const status = await decideAll({ cat, buildId, runs, options, workerPath: worker, maxSlots, batchSize, batchMs, progress });
-    const exhausted = runs.filter((r) => r.state === 'exhausted').map((r) => r.m);
+    const status = await decideAll({
+      cat,
+      buildId,
+      runs,
+      options: { ...options, signal: stop.signal },
+      workerPath: worker,
+      maxSlots,
+      batchSize,
+      batchMs,
+      progress,
+      deadline,
+      onTimeout: () => {
+        timedOut = true;
+        stop.abort();
+      },
+    });
+    // A shard that reaches the end of its slice has done all it was asked: the merge decides
+    // whether the slices together fill the tiers.
+    const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.m);
     const final: BuildStatus = status === 'interrupted' ? 'interrupted' : exhausted.length > 0 ? 'incomplete' : 'finished';
     cat.transaction(() => cat.updateBuild(buildId, final, countsJson(runs), new Date().toISOString()));
     const built = new Set(options.sizes);
@@ -284,8 +388,11 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
       tiers: cat.tierStats().filter((t) => built.has(t.m)),
       wallMs: Date.now() - t0,
     };
-    return { status: final, buildId, exhausted, summary };
+    const reported = final === 'interrupted' && timedOut ? 'timed-out' : final;
+    return { status: reported, buildId, exhausted, summary };
   } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
     cat.close();
   }
 }
@@ -306,6 +413,10 @@ interface LoopSettings {
   batchSize: number;
   batchMs: number;
   progress: BuildProgress;
+  /** Date.now() past which workers give up their slots (--timeout). */
+  deadline?: number;
+  /** Called when a worker reports a slot given up at the deadline. */
+  onTimeout: () => void;
 }
 
 /**
@@ -316,6 +427,8 @@ interface LoopSettings {
 async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
   const { cat, buildId, runs, options, maxSlots, progress } = ls;
   const { perTier, signal, jobs } = options;
+  const sharded = options.shard !== undefined;
+  const stride = options.shard?.count ?? 1;
   const chunkOf = (size: SizeRun): number =>
     options.chunk ?? (size.slotMs > 0 ? Math.max(1, Math.min(MAX_CHUNK, Math.floor(TASK_MS / size.slotMs))) : 4);
   // Runs in flight or waiting to be decided. Those still queued when their size is decided
@@ -328,6 +441,18 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     minThreads: jobs,
     maxThreads: jobs,
     concurrentTasksPerWorker: 2,
+    // A worker allocates fast and keeps little: a small young generation is collected more often
+    // but holds less. M=6, 8,000 per tier, --jobs 2: peak RSS 281 MB / 9.6 s by default, 235 MB /
+    // 8.8 s at 16 MB (8 MB: 227 MB / 8.6 s; 32 MB: 278 MB / 9.4 s).
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+  });
+  // Piscina reports trouble outside a task (e.g. an answer arriving for a task abandoned when a
+  // stopped build destroys the pool) as an 'error' event, which unheard would kill the process.
+  // While running it fails the build; once closing, abandoned answers are expected and ignored.
+  let closing = false;
+  let poolError: unknown = null;
+  pool.on('error', (e: unknown) => {
+    if (!closing) poolError ??= e;
   });
   const limit = pLimit(2 * jobs);
   const pending: Pending[] = [];
@@ -342,8 +467,8 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     for (const size of runs) {
       while (size.state === 'active' && size.next < maxSlots) {
         const first = size.next;
-        const count = Math.min(chunkOf(size), maxSlots - first);
-        size.next += count;
+        const count = Math.min(chunkOf(size), Math.ceil((maxSlots - first) / stride));
+        size.next += count * stride;
         yield { size, first, count };
       }
     }
@@ -355,9 +480,13 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     const run = limit(async (): Promise<SlotAnswer[] | null> => {
       // Decided done while this run waited in the queue: not worth generating.
       if (size.state !== 'active') return null;
-      const fullTiers = TIERS.filter((t) => size.counts[t] >= perTier);
+      // A shard keeps every new class whatever its tier, so it wants every board back.
+      const fullTiers = sharded ? [] : TIERS.filter((t) => size.counts[t] >= perTier);
       const { seed, variants, maxAttempts } = options;
-      return pool.run({ seed, m: size.m, first, count, variants, maxAttempts, thresholds: size.th, fullTiers });
+      const method = options.method ?? 'auto';
+      const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, thresholds: size.th, fullTiers };
+      if (ls.deadline !== undefined) task.deadline = ls.deadline;
+      return pool.run(task);
     });
     p.done = run.then(
       (value) => {
@@ -386,6 +515,10 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
         if (d.base) {
           puzzleId = cat.insertPuzzle(d.base);
           for (const v of d.variants) cat.insertPuzzle({ ...v, base_id: puzzleId });
+        } else if (d.duplicateOf !== undefined) {
+          // Its class's base was inserted earlier in this transaction or in an earlier batch.
+          puzzleId = cat.baseIdByHash(d.duplicateOf);
+          if (puzzleId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
         }
         cat.insertSlot({ ...d.slot, puzzle_id: puzzleId });
       }
@@ -403,12 +536,18 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     const { slot } = ans;
     let outcome: SlotOutcome = 'rejected';
     let base: NewPuzzle | null = null;
+    let duplicateOf: string | undefined;
     const variants: NewPuzzle[] = [];
     if (ans.ok) {
       const p = ans.puzzle;
       const tier = tierOf(p.nodes, size.th);
-      if (batchHashes.has(p.canonicalHash) || cat.hasBase(p.canonicalHash)) outcome = 'duplicate';
-      else if (size.counts[tier] >= perTier) outcome = 'tier-full';
+      if (batchHashes.has(p.canonicalHash) || cat.hasBase(p.canonicalHash)) {
+        outcome = 'duplicate';
+        if (sharded) duplicateOf = p.canonicalHash;
+      }
+      // Shards have no tier caps: which of their boards the catalog keeps depends on the other
+      // shards' slots, so the merge decides, in slot order.
+      else if (!sharded && size.counts[tier] >= perTier) outcome = 'tier-full';
       else {
         // Counts only grow, so a tier full when the task was sent is full now: the board is here.
         const b = p.board;
@@ -433,7 +572,9 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       }
     }
     const attempts = ans.ok ? ans.puzzle.attempts : ans.attempts;
-    batch.push({ slot: { build_id: buildId, m, slot, outcome, attempts, puzzle_id: null }, base, variants });
+    const decision: Decision = { slot: { build_id: buildId, m, slot, outcome, attempts, puzzle_id: null }, base, variants };
+    if (duplicateOf !== undefined) decision.duplicateOf = duplicateOf;
+    batch.push(decision);
     size.total[outcome]++;
     size.totalAttempts += attempts;
     const r = size.report;
@@ -445,11 +586,12 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     if (isFull(size.counts, perTier)) {
       size.state = r.state = 'done';
       progress.sizeEnded(m, 'done');
-    } else if (slot + 1 >= maxSlots) {
+    } else if (slot + stride >= maxSlots) {
       size.state = r.state = 'exhausted';
       progress.sizeEnded(m, 'exhausted');
     }
   };
+  let gap = false;
 
   // Wakes the loop when the signal fires while it waits on a slow head.
   const aborted = new Promise<void>((res) => {
@@ -461,6 +603,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
   try {
     topUp();
     while (pending.length > 0) {
+      if (poolError !== null) throw poolError;
       const head = pending[0];
       if (head.settled === null) {
         // Interrupted: decide only what finished in order, and stop at the first gap.
@@ -478,13 +621,21 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       // Null: skipped in the queue. Slots of a size already decided done are surplus too.
       for (const ans of s.value ?? []) {
         if (head.size.state !== 'active') break;
+        // A slot given up at the deadline is no decision: stop here, as on an interrupt.
+        if (!ans.ok && ans.timedOut) {
+          gap = true;
+          ls.onTimeout();
+          break;
+        }
         decide(head.size, ans);
         if (batch.length >= ls.batchSize || Date.now() - lastCommit >= ls.batchMs) commit();
       }
+      if (gap) break;
       topUp();
     }
     commit();
   } finally {
+    closing = true;
     limit.clearQueue();
     // Runs still going are abandoned: their promises settle into `settled` and are ignored.
     await pool.destroy();

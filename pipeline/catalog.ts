@@ -291,6 +291,48 @@ export class Catalog {
     return this.stmt('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
   }
 
+  // --- shards and merge ---
+
+  /** Id of the base puzzle of a symmetry class, or null. */
+  baseIdByHash(canonicalHash: string): number | null {
+    const id = this.stmt('SELECT id FROM puzzles WHERE canonical_hash = ? AND base_id IS NULL').pluck().get(canonicalHash);
+    return (id as number | undefined) ?? null;
+  }
+
+  /** Committed slot rows of a build and size in slot order, one at a time. */
+  iterateSlots(buildId: number, m: number): IterableIterator<SlotRow> {
+    return this.stmt('SELECT * FROM slots WHERE build_id = ? AND m = ? ORDER BY slot').iterate(buildId, m) as IterableIterator<SlotRow>;
+  }
+
+  /** The variants of a base puzzle, in id order. */
+  variantsOf(baseId: number): PuzzleRow[] {
+    return this.stmt('SELECT * FROM puzzles WHERE base_id = ? ORDER BY id').all(baseId) as PuzzleRow[];
+  }
+
+  /**
+   * Insert a puzzle unless one with its natural key (m, seed, slot, transform) is there, and
+   * return the id of the row holding that key (null if a base of its class holds it elsewhere).
+   */
+  insertPuzzleOrIgnore(p: NewPuzzle): number | null {
+    this.stmt(
+      `INSERT OR IGNORE INTO puzzles (m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform,
+                                      seed, slot, method, build_id)
+       VALUES (@m, @rows, @cols, @grid, @solution, @tier, @nodes, @attempts, @canonical_hash, @base_id, @transform,
+               @seed, @slot, @method, @build_id)`,
+    ).run(p);
+    const id = this.stmt(`SELECT id FROM puzzles WHERE m = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`)
+      .pluck()
+      .get(p.m, p.seed, p.slot, p.transform ?? '');
+    return (id as number | undefined) ?? null;
+  }
+
+  insertSlotOrIgnore(row: SlotRow): void {
+    this.stmt(
+      `INSERT OR IGNORE INTO slots (build_id, m, slot, outcome, attempts, puzzle_id)
+       VALUES (@build_id, @m, @slot, @outcome, @attempts, @puzzle_id)`,
+    ).run(row);
+  }
+
   // --- catalog tools (audit, export, tune) ---
 
   getPuzzle(id: number): PuzzleRow | undefined {

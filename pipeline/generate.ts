@@ -4,7 +4,7 @@
 import type { Board } from '../src/board.js';
 import { boardToGrid, formatBoardText } from '../src/board.js';
 import { drawBoard } from '../src/formats/drawing.js';
-import { Generator, type GeneratedPuzzle } from '../src/generate.js';
+import { Generator, type GeneratedPuzzle, type MethodChoice } from '../src/generate.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
 import { BufferedWriter } from './io.js';
 
@@ -14,6 +14,10 @@ export interface GenerateCommand {
   seed: number;
   format: 'jsonl' | 'text';
   maxAttempts?: number;
+  /** Default 'auto' (rejection up to M=12, repair above). */
+  method?: MethodChoice;
+  /** Wall-clock budget of the whole run in ms: puzzles made so far are printed, then exit 1. */
+  timeoutMs?: number;
 }
 
 /** A puzzle's id: size, seed and slot, which together reproduce it. */
@@ -24,9 +28,17 @@ export function puzzleId(m: number, seed: number, slot: number): string {
 export async function runGenerate(cmd: GenerateCommand, stdout: NodeJS.WritableStream): Promise<number> {
   const out = new BufferedWriter(stdout as never);
   const gen = new Generator();
+  const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
+  const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;
   try {
     for (let slot = 0; slot < cmd.count; slot++) {
-      const res = gen.generateSlot(cmd.seed, cmd.m, slot, { maxAttempts: cmd.maxAttempts });
+      const res = gen.generateSlot(cmd.seed, cmd.m, slot, { maxAttempts: cmd.maxAttempts, method: cmd.method, interrupt });
+      if (!res.ok && res.timedOut) {
+        throw new UserError(
+          `the --timeout budget of ${(cmd.timeoutMs ?? 0) / 1000} s ran out at slot ${slot} (${slot} puzzle${slot === 1 ? '' : 's'} written)`,
+          EXIT_FAILED_CHECK,
+        );
+      }
       if (!res.ok) {
         // No attempt made means the options themselves cannot work; otherwise the slot failed.
         throw new UserError(`slot ${slot}: ${res.reason}`, res.attempts === 0 ? EXIT_BAD_INPUT : EXIT_FAILED_CHECK);
@@ -52,6 +64,7 @@ function jsonLine(id: string, p: GeneratedPuzzle): string {
       solution: p.solution,
       nodes: p.nodes,
       attempts: p.attempts,
+      method: p.method,
     }) + '\n'
   );
 }
@@ -64,5 +77,5 @@ function textBlock(id: string, p: GeneratedPuzzle): string {
     .split('\n')
     .map((line) => `# ${line}`)
     .join('\n');
-  return `${formatBoardText(board)}\n# nodes: ${p.nodes}, attempts: ${p.attempts}\n# solution:\n${drawing}\n\n`;
+  return `${formatBoardText(board)}\n# nodes: ${p.nodes}, attempts: ${p.attempts}, method: ${p.method}\n# solution:\n${drawing}\n\n`;
 }

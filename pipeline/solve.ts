@@ -2,6 +2,7 @@
 // board. Output for boards before a bad one is already written when the error is reported.
 import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
 import { drawBoard } from '../src/formats/drawing.js';
+import { walkthrough } from '../src/grade/walkthrough.js';
 import { solutionJson } from '../src/solution.js';
 import { Solver, type SolveResult } from '../src/solver.js';
 import { UserError, EXIT_OK } from './errors.js';
@@ -15,6 +16,8 @@ export interface SolveCommand {
   maxNodes: number;
   /** Per-board time limit in milliseconds (Infinity: none). */
   timeoutMs: number;
+  /** Follow each result with the grader's deductions in words (see src/grade/walkthrough.ts). */
+  explain?: boolean;
 }
 
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
@@ -31,7 +34,8 @@ export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream)
       }
       deadline = performance.now() + cmd.timeoutMs;
       const res = solver.solve(r.board, { cap: cmd.maxSolutions, maxNodes: cmd.maxNodes, interrupt });
-      await out.write(cmd.format === 'jsonl' ? jsonLine(r.index, r.board, res) : textBlock(r.index, r.board, res));
+      const told = cmd.explain ? walkthrough(r.board).lines : undefined;
+      await out.write(cmd.format === 'jsonl' ? jsonLine(r.index, r.board, res, told) : textBlock(r.index, r.board, res, told));
     }
   };
   try {
@@ -52,15 +56,18 @@ function idOf(board: Board): unknown {
   return board.meta?.id ?? null;
 }
 
-function jsonLine(index: number, board: Board, res: SolveResult): string {
+function jsonLine(index: number, board: Board, res: SolveResult, explain?: string[]): string {
   // Built by hand: JSON.stringify of the nested solution arrays dominated the run time.
   const head = JSON.stringify({ index, id: idOf(board), status: res.status, solutions: res.solutions, nodes: res.nodes });
-  return `${head.slice(0, -1)},"solution":${res.solution ? solutionJson(res.solution) : 'null'}}\n`;
+  const told = explain ? `,"explain":${JSON.stringify(explain)}` : '';
+  return `${head.slice(0, -1)},"solution":${res.solution ? solutionJson(res.solution) : 'null'}${told}}\n`;
 }
 
-function textBlock(index: number, board: Board, res: SolveResult): string {
+function textBlock(index: number, board: Board, res: SolveResult, explain?: string[]): string {
   const id = idOf(board);
   const name = `board ${index + 1}${id === null ? '' : ` (id ${JSON.stringify(id)})`}`;
   const count = res.status === 'multiple' ? `at least ${res.solutions} solutions` : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
-  return `${name}: ${res.status}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}\n\n`;
+  // The explanation: numbered, indented steps under the drawing.
+  const told = explain ? `\n${explain.map((line, i) => `  ${i + 1}. ${line}`).join('\n')}` : '';
+  return `${name}: ${res.status}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}${told}\n\n`;
 }

@@ -1,18 +1,24 @@
-// The piscina worker of `dominosa build`: one task is a run of consecutive slots of one size,
-// each answered with the generated puzzle and its variants as plain data, or with the rejection.
+// The piscina worker of `dominosa build`: one task is a run of slots of one size (consecutive,
+// or every stride-th for a shard), each answered with the generated puzzle and its variants as
+// plain data, or with the rejection.
 // Runs from dist/ only: build.ts starts it as dist/pipeline/worker.js.
 import { type Board, boardToGrid } from '../src/board.js';
-import { Generator } from '../src/generate.js';
+import { Generator, type MethodChoice } from '../src/generate.js';
 import type { Solution } from '../src/solution.js';
 import { tierOf, type Thresholds, type Tier } from '../src/grade/tiers.js';
 import { makeVariants } from '../src/variants.js';
 
-/** Slots first .. first+count-1 of size m. Several slots per task keep messaging cheap. */
+/** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
 export interface SlotTask {
   seed: number;
   m: number;
   first: number;
   count: number;
+  /** 1, or the shard count of a sharded build. */
+  stride: number;
+  method: MethodChoice;
+  /** Date.now() after which slots give up (answered with timedOut, and the task ends there). */
+  deadline?: number;
   /** Variants wanted per kept puzzle. */
   variants: number;
   maxAttempts: number;
@@ -41,6 +47,8 @@ export interface PlainVariant extends PlainBoard {
 
 export interface PlainPuzzle {
   attempts: number;
+  steps: number;
+  proofNodes: number;
   nodes: number;
   canonicalHash: string;
   method: string;
@@ -51,7 +59,7 @@ export interface PlainPuzzle {
 
 export type SlotAnswer =
   | { ok: true; slot: number; ms: number; puzzle: PlainPuzzle }
-  | { ok: false; slot: number; ms: number; attempts: number; reason: string };
+  | { ok: false; slot: number; ms: number; attempts: number; reason: string; timedOut?: boolean };
 
 // One generator (and its solver) per worker thread, so buffers are reused across tasks.
 const generator = new Generator();
@@ -63,12 +71,19 @@ function plain(board: Board, solution: Solution): PlainBoard {
 function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const t0 = performance.now();
   const { seed, m } = task;
-  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts });
-  if (!res.ok) return { ok: false, slot, ms: performance.now() - t0, attempts: res.attempts, reason: res.reason };
+  const deadline = task.deadline;
+  const interrupt = deadline === undefined ? undefined : () => Date.now() > deadline;
+  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt });
+  if (!res.ok) {
+    const ms = performance.now() - t0;
+    return { ok: false, slot, ms, attempts: res.attempts, reason: res.reason, ...(res.timedOut ? { timedOut: true } : {}) };
+  }
   const p = res.puzzle;
   const wanted = !task.fullTiers.includes(tierOf(p.nodes, task.thresholds));
   const puzzle: PlainPuzzle = {
     attempts: p.attempts,
+    steps: p.steps,
+    proofNodes: p.proofNodes,
     nodes: p.nodes,
     canonicalHash: p.canonicalHash,
     method: p.method,
@@ -86,6 +101,11 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
 
 export default function runSlots(task: SlotTask): SlotAnswer[] {
   const out: SlotAnswer[] = [];
-  for (let k = 0; k < task.count; k++) out.push(runSlot(task, task.first + k));
+  for (let k = 0; k < task.count; k++) {
+    const ans = runSlot(task, task.first + k * task.stride);
+    out.push(ans);
+    // Past the deadline the later slots would only time out too.
+    if (!ans.ok && ans.timedOut) break;
+  }
   return out;
 }

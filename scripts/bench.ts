@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Board, formatBoardText } from '../src/board.js';
+import { buildThroughput, generationTable } from './bench-generate.js';
 import { dealOnto } from '../src/deal.js';
 import { derive } from '../src/rng.js';
 import { Solver } from '../src/solver.js';
@@ -172,10 +173,12 @@ const started = new Date().toISOString();
 const solver = solverTable();
 const memory = memoryRun();
 const cli = cliThroughput();
+const generation = generationTable(root, quick);
+const build = buildThroughput(root, quick);
 const out = join(root, 'bench-results', 'latest.json');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(
   out,
-  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, solver, memory, cli }, null, 2) + '\n',
+  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, solver, memory, cli, generation, build }, null, 2) + '\n',
 );
 console.log(`\nwritten ${out}`);

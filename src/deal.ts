@@ -68,6 +68,11 @@ function formsSquare(
   return false;
 }
 
+// Scratch of the last size dealt, reused so a stream of deals allocates nothing (dealOnto is
+// synchronous and never re-entered).
+let scratchOrder = new Uint16Array(0);
+let scratchFirst = new Int32Array(0);
+
 /**
  * Numbers (row-major) for a board whose solution is the tiling `mate`: the pairs of a double-M
  * set are shuffled, dealt to the dominoes in row-major order of their first cell, each in a random
@@ -93,10 +98,11 @@ export function dealOnto(
   }
   const avoid = options.avoidSquares ?? true;
   const { lo, hi } = pairsOf(m);
-  const order = new Uint16Array(count);
+  const order = scratchOrder.length === count ? scratchOrder : (scratchOrder = new Uint16Array(count));
   for (let p = 0; p < count; p++) order[p] = p;
   rng.shuffle(order);
-  const firstCell = new Int32Array(count); // first cell of the k-th dealt domino
+  // First cell of the k-th dealt domino.
+  const firstCell = scratchFirst.length === count ? scratchFirst : (scratchFirst = new Int32Array(count));
   out.fill(UNDEALT);
 
   // Orientation of pair q on domino a–b that forms no ambiguous square with dealt neighbours,

@@ -1,12 +1,14 @@
-// Rejection generation of one catalog slot: sample a uniform tiling, deal a shuffled set onto
-// it, and keep the first deal the solver proves unique. Slot k of size M draws all its
-// randomness from derive(seed, M, k), so a slot's puzzle does not depend on who makes it, or when.
+// Generation of one catalog slot, by rejection (sample a uniform tiling, deal a shuffled set onto
+// it, keep the first deal the solver proves unique) or by repair (repair.ts). Slot k of size M
+// draws all its randomness from derive(seed, M, k), so its puzzle does not depend on who makes it.
 import type { Board } from './board.js';
 import { dealOnto } from './deal.js';
 import { referenceNodes } from './grade/reference.js';
 import { pairCount } from './pairs.js';
 import { derive } from './rng.js';
 import type { Solution } from './solution.js';
+import { Repairer, type RepairGoal } from './repair.js';
+import { checkSolution } from './solution.js';
 import { RULES, Solver, type SolveOptions } from './solver.js';
 import { tilingFor, tilingToSolution } from './tiling.js';
 import { canonicalHash } from './transform.js';
@@ -18,19 +20,57 @@ export interface GeneratedPuzzle {
   solution: Solution;
   /** Deals tried for this slot, the kept one included (≥ 1). */
   attempts: number;
+  /** Repair mutations tried, kept or not (0 for rejection). */
+  steps: number;
+  /** Search nodes of the proof that kept the board (1 when settled at the root). */
+  proofNodes: number;
   /** referenceNodes(board): the difficulty measure. */
   nodes: number;
   canonicalHash: string;
-  method: 'rejection';
+  method: Method;
+  /** Repair only: the goal the slot drew and the proof that settled it (see RepairGoal). */
+  goal?: RepairGoal;
+  proof?: RepairGoal;
 }
 
-export type SlotResult = { ok: true; puzzle: GeneratedPuzzle } | { ok: false; attempts: number; reason: string };
+/** How boards are made; 'auto' picks per size (methodFor). */
+export type Method = 'rejection' | 'repair';
+export type MethodChoice = Method | 'auto';
+export const METHOD_CHOICES: readonly MethodChoice[] = ['auto', 'rejection', 'repair'];
+
+/** `timedOut`: the deadline stopped the slot; it is a give-up, not a decision about the slot. */
+export type SlotResult =
+  | { ok: true; puzzle: GeneratedPuzzle }
+  | { ok: false; attempts: number; reason: string; timedOut?: boolean };
+
+/** Largest M rejection handles: its exact tiling table grows as 2^(M+1) (M=14: 63 MB). */
+export const REJECTION_MAX_M = 14;
+/** Largest M 'auto' makes by rejection. See methodFor. */
+export const AUTO_REJECTION_MAX_M = 12;
+
+/**
+ * The method 'auto' uses for size m. Rejection up to M=12: it is the cheaper of the two there
+ * (median ms per unique board, rejection / repair to zero open cells: M=9 0.17 / 0.3, M=12
+ * 0.12 / 0.6, M=14 0.32 / 0.9) and its tilings are exactly uniform; from M=13 on repair, whose
+ * goals spread the boards over all four tiers, and whose cost stays small up to M=100 (medians
+ * 9 ms at M=30, 46 ms at M=50, 0.9 s at M=100) where rejection's tiling table cannot be built.
+ */
+export function methodFor(m: number): Method {
+  return m <= AUTO_REJECTION_MAX_M ? 'rejection' : 'repair';
+}
 
 export interface GenerateOptions {
   /** Deals to try before the slot is given up (default 100000). */
   maxAttempts?: number;
   /** Node budget of the uniqueness proof per deal; a deal that runs out is rejected (default 50000). */
   maxNodes?: number;
+  /** Default 'auto' (methodFor). */
+  method?: MethodChoice;
+  /**
+   * Polled between attempts (and inside proofs); true gives the slot up with timedOut, which
+   * never yields a different board. The shell passes a clock check here.
+   */
+  interrupt?: () => boolean;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 100_000;
@@ -53,6 +93,7 @@ interface SizeState {
 export class Generator {
   readonly solver: Solver;
   private state: SizeState | null = null;
+  private repairer: Repairer | null = null;
 
   constructor(solver: Solver = new Solver()) {
     this.solver = solver;
@@ -64,13 +105,17 @@ export class Generator {
       return { ok: false, attempts: 0, reason: `seed ${seed} / slot ${slot} must be safe integers, slot ≥ 0` };
     }
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const method = options.method === undefined || options.method === 'auto' ? methodFor(m) : options.method;
+    if (method === 'repair') return this.repairSlot(seed, m, slot, maxAttempts, options.interrupt);
     const rows = m + 1;
     const cols = m + 2;
-    const source = tilingFor(rows, cols);
-    // The flip chain is only approximately uniform; larger sizes wait for the repair method.
-    if (!source.exact) {
-      return { ok: false, attempts: 0, reason: `M=${m}: no exact tiling sampler for ${rows}x${cols} (rejection supports smaller sizes)` };
+    // The flip chain is only approximately uniform, and rejection is the path whose tilings are
+    // exactly uniform; larger sizes are repair's.
+    if (m > REJECTION_MAX_M) {
+      return { ok: false, attempts: 0, reason: `M=${m}: rejection supports M ≤ ${REJECTION_MAX_M} (use the repair method)` };
     }
+    const source = tilingFor(rows, cols);
+    const interrupt = options.interrupt;
     const st = this.sizeState(m);
     const prove: SolveOptions = {
       rules: RULES,
@@ -78,13 +123,16 @@ export class Generator {
       maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
       squareSwap: true,
       solution: false,
+      interrupt,
     };
     const rng = derive(seed, m, slot);
     for (let attempts = 1; attempts <= maxAttempts; attempts++) {
+      if (interrupt?.() === true) return { ok: false, attempts: attempts - 1, reason: 'the time budget ran out', timedOut: true };
       source.sample(rng, st.mate);
       dealOnto(st.mate, rows, cols, m, rng, { avoidSquares: true }, st.cells);
       // 'gave-up' counts as a rejection: it is not proven unique.
-      if (this.solver.solve(st.board, prove).status !== 'unique') continue;
+      const res = this.solver.solve(st.board, prove);
+      if (res.status !== 'unique') continue;
       // A unique board's only solution is the tiling it was dealt on, so no need to rebuild it.
       const board: Board = { rows, cols, m, cells: st.cells.slice() };
       const puzzle: GeneratedPuzzle = {
@@ -92,13 +140,45 @@ export class Generator {
         board,
         solution: tilingToSolution(st.mate, rows, cols),
         attempts,
+        steps: 0,
+        proofNodes: res.nodes,
         nodes: referenceNodes(board, this.solver),
         canonicalHash: canonicalHash(board),
         method: 'rejection',
       };
       return { ok: true, puzzle };
     }
+    // An interrupted last proof is a give-up too, not a verdict on the slot.
+    if (interrupt?.() === true) return { ok: false, attempts: maxAttempts, reason: 'the time budget ran out', timedOut: true };
     return { ok: false, attempts: maxAttempts, reason: `no unique deal in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}` };
+  }
+
+  private repairSlot(seed: number, m: number, slot: number, maxAttempts: number, interrupt?: () => boolean): SlotResult {
+    if (m < 2) return { ok: false, attempts: 0, reason: `M=${m}: repair needs M ≥ 2 (a board with more than one tile)` };
+    this.repairer ??= new Repairer(this.solver);
+    const rep = this.repairer;
+    const res = rep.run(m, derive(seed, m, slot), { maxAttempts, interrupt });
+    if (!res.ok) return { ok: false, attempts: res.deals, reason: res.reason, timedOut: res.timedOut };
+    const src = rep.board;
+    const board: Board = { rows: src.rows, cols: src.cols, m, cells: src.cells.slice() };
+    const solution = tilingToSolution(rep.mate, board.rows, board.cols);
+    // Every proof is sound and the dealt tiling is a solution, so it is the solution: cheap to confirm.
+    const why = checkSolution(board, solution);
+    if (why !== null) throw new Error(`repair: M=${m} slot ${slot}: the dealt tiling fails: ${why}`);
+    const puzzle: GeneratedPuzzle = {
+      m,
+      board,
+      solution,
+      attempts: res.deals,
+      steps: res.steps,
+      proofNodes: res.proofNodes,
+      nodes: referenceNodes(board, this.solver),
+      canonicalHash: canonicalHash(board),
+      method: 'repair',
+      goal: res.goal,
+      proof: res.proof,
+    };
+    return { ok: true, puzzle };
   }
 
   private sizeState(m: number): SizeState {

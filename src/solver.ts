@@ -66,6 +66,9 @@ export interface RootState {
   live: Solution;
 }
 
+/** The (shared, empty) live list of a deduction asked not to list them. */
+const NO_LIVE: Solution = Object.freeze([]) as unknown as Solution;
+
 const CELL_SINGLETON = 1;
 const PAIR_SINGLETON = 2;
 const PAIR_SHARED_CELL = 4;
@@ -183,7 +186,7 @@ export class Solver {
    * still consistent, how many cells are undecided, and the live placements as dominoes.
    * This is the cheap signal repair-based generation steers by.
    */
-  deduce(board: Board, options: Pick<SolveOptions, 'rules' | 'probe'> = {}): RootState {
+  deduce(board: Board, options: Pick<SolveOptions, 'rules' | 'probe'> & { live?: boolean } = {}): RootState {
     this.load(board);
     this.mask = options.rules ? ruleMask(options.rules) : ALL_RULES;
     this.firings.fill(0);
@@ -192,6 +195,9 @@ export class Solver {
     const consistent = this.propagate() && (probe === 'off' || probe === 'auto' || this.probe());
     let undecided = 0;
     for (let c = 0; c < this.nCells; c++) if (this.cellDone[c] === 0) undecided++;
+    // live: false skips building the list, so a loop of deductions (repair-based generation)
+    // allocates nothing; the settled cells can still be read from cellDone.
+    if (options.live === false) return { consistent, undecidedCells: undecided, live: NO_LIVE };
     const cols = this.model.cols;
     const live: Solution = [];
     for (let p = 0; p < this.model.nPlacements; p++) {

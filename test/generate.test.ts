@@ -81,9 +81,10 @@ describe('Generator.generateSlot', () => {
     expect(gen.generateSlot(1, 0, 0).ok).toBe(false);
     expect(gen.generateSlot(1, 2.5, 0).ok).toBe(false);
     expect(gen.generateSlot(1, 3, -1).ok).toBe(false);
-    // Too large for an exact tiling sampler: refused before any attempt.
-    const big = gen.generateSlot(1, 20, 0);
+    // Too large for rejection's exact tiling sampler: refused before any attempt.
+    const big = gen.generateSlot(1, 20, 0, { method: 'rejection' });
     expect(big.ok === false && big.attempts === 0).toBe(true);
+    expect(gen.generateSlot(1, 1, 0, { method: 'repair' }).ok).toBe(false);
   });
 
   it('counts rejected deals: a one-attempt cap fails exactly when the slot needed more', () => {

@@ -51,7 +51,7 @@ describe('referenceNodes', () => {
 
   it('pins the reference options', () => {
     expect(REFERENCE_OPTIONS).toEqual({ rules: ['pairSingleton'], cap: 2, maxNodes: Infinity, squareSwap: false, probe: 'off', solution: false });
-    expect(SOLVER_VERSION).toBe('ref-1');
+    expect(SOLVER_VERSION).toBe('ref-2');
   });
 
   it('spreads: at least 6 distinct counts among unique boards at every size 3..9', () => {

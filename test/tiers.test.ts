@@ -38,12 +38,12 @@ describe('tierOf', () => {
 });
 
 describe('parseTierTable', () => {
-  it('reads the shipped data/tiers.json for M = 3..9 at the current solver version', () => {
+  it('reads the shipped data/tiers.json for M = 3..9 and the large sizes at the current solver version', () => {
     const res = parseTierTable(JSON.parse(readFileSync(new URL('../data/tiers.json', import.meta.url), 'utf8')));
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.solverVersion).toBe(SOLVER_VERSION);
-    expect(Object.keys(res.table).map(Number).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(Object.keys(res.table).map(Number).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 12, 15, 20, 30, 50, 100]);
   });
 
   it('makes every tier reachable at every size (the thresholds match the current measure)', () => {

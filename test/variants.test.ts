@@ -6,6 +6,7 @@ import { Generator } from '../src/generate.js';
 import { checkSolution, solutionKey } from '../src/solution.js';
 import { Solver } from '../src/solver.js';
 import { applyTransform, canonicalHash, parseTransform, transformSolution } from '../src/transform.js';
+import { referenceNodes } from '../src/grade/reference.js';
 import { makeVariants } from '../src/variants.js';
 
 const gen = new Generator();
@@ -38,7 +39,9 @@ describe('makeVariants', () => {
           const res = solver.solve(v.board);
           expect(res.status).toBe('unique');
           expect(solutionKey(res.solution!)).toBe(solutionKey(v.solution));
+          // The variant carries its base's count; measured afresh it must agree.
           expect(v.nodes).toBe(b.nodes);
+          expect(referenceNodes(v.board, solver)).toBe(b.nodes);
           expect(canonicalHash(v.board)).toBe(b.canonicalHash);
         }
         expect(keys.size).toBe(vs.length + 1);

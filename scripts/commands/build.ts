@@ -1,9 +1,11 @@
 // `dominosa build`: options for the build verb, the Ctrl-C handling and the exit codes
-// (0 built or already built, 1 a size ran out of slots, 2 bad options, 130 interrupted).
+// (0 built or already built, 1 a size ran out of slots or the --timeout budget ran out, 2 bad
+// options, 130 interrupted).
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
-import { DEFAULT_MAX_ATTEMPTS, runBuild } from '../../pipeline/build.js';
+import { DEFAULT_MAX_ATTEMPTS, runBuild, type Shard } from '../../pipeline/build.js';
+import { METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 import { createProgress } from '../../pipeline/progress.js';
 
@@ -41,6 +43,16 @@ export function parseSizeList(text: string): number[] {
   return [...sizes].sort((a, b) => a - b);
 }
 
+/** "i/N" (shard i of N, 0 ≤ i < N) as given to --shard. */
+export function parseShard(text: string): Shard {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!m) throw new UserError(`--shard: "${text}" is not i/N (e.g. 0/4; i runs from 0 to N-1)`);
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (count < 1 || index >= count) throw new UserError(`--shard: ${index}/${count} needs 0 ≤ i < N`);
+  return { index, count };
+}
+
 export function buildCommand(y: Argv): Argv {
   return y.command(
     'build',
@@ -56,9 +68,24 @@ export function buildCommand(y: Argv): Argv {
         .option('tiers', { type: 'string', describe: 'tier thresholds file [default: data/tiers.json of the package]' })
         .option('max-attempts', { type: 'number', default: DEFAULT_MAX_ATTEMPTS, describe: 'deals tried per slot before it is rejected' })
         .option('max-slots', { type: 'number', describe: 'slots per size before giving up on it [default: max(1000, 100 × per-tier)]' })
+        .option('method', {
+          choices: METHOD_CHOICES,
+          default: 'auto' as MethodChoice,
+          describe: 'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)',
+        })
+        .option('timeout', {
+          type: 'number',
+          describe: 'stop after this many seconds of wall time (per run): committed slots are kept, exit 1; rerun to continue',
+        })
+        .option('shard', {
+          type: 'string',
+          describe: 'build only shard i/N of the slots (slots i, i+N, ...) into its own catalog, for dominosa merge',
+        })
         .option('batch-size', { type: 'number', default: 64, hidden: true })
         .example('$0 build', 'sizes 3..9, 25 per tier, into data/catalog.sqlite')
-        .example('$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'),
+        .example('$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog')
+        .example('$0 build --sizes 20,30 --per-tier 10 --timeout 600', 'large boards, at most ten minutes')
+        .example('$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'),
     async (v) => {
       const controller = new AbortController();
       // The first Ctrl-C stops the build cleanly; the handler is gone after it, so a second
@@ -79,6 +106,9 @@ export function buildCommand(y: Argv): Argv {
         maxSlots: v['max-slots'],
         batchSize: v['batch-size'],
         signal: controller.signal,
+        method: v.method,
+        timeoutMs: v.timeout === undefined ? undefined : v.timeout * 1000,
+        shard: v.shard === undefined ? undefined : parseShard(String(v.shard)),
       };
       const progress = createProgress();
       process.once('SIGINT', onInterrupt);
@@ -104,6 +134,11 @@ export function buildCommand(y: Argv): Argv {
           process.stderr.write(`dominosa: build stopped; committed slots are kept. Rerun the same command to resume.\n`);
           process.exitCode = EXIT_INTERRUPTED;
           return;
+        case 'timed-out':
+          throw new UserError(
+            `the --timeout budget of ${v.timeout} s ran out; committed slots are kept. Rerun the same command to continue.`,
+            EXIT_FAILED_CHECK,
+          );
         case 'incomplete':
           throw new UserError(
             `size${result.exhausted.length > 1 ? 's' : ''} ${result.exhausted.map((m) => `M=${m}`).join(', ')} ran out of slots ` +

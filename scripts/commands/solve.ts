@@ -19,6 +19,7 @@ export function solveCommand(y: Argv): Argv {
         .option('max-solutions', { type: 'number', default: 2, describe: 'stop counting at this many solutions' })
         .option('max-nodes', { type: 'number', describe: 'give up after this many search nodes (default: no limit)' })
         .option('timeout', { type: 'number', describe: 'give up on a board after this many milliseconds (default: no limit)' })
+        .option('explain', { type: 'boolean', default: false, describe: 'after each result, the deductions that solve it, one step a line, in words' })
         .check((v) => {
           if (!Number.isInteger(v['max-solutions']) || v['max-solutions'] < 1) throw new UserError('--max-solutions must be a whole number ≥ 1');
           if (v['max-nodes'] !== undefined && (!Number.isInteger(v['max-nodes']) || v['max-nodes'] < 1))
@@ -27,7 +28,8 @@ export function solveCommand(y: Argv): Argv {
           return true;
         })
         .example('$0 solve data/examples/boards.txt', 'solve the example boards and draw them')
-        .example('$0 solve boards.jsonl --format jsonl', 'one JSON line per board'),
+        .example('$0 solve boards.jsonl --format jsonl', 'one JSON line per board')
+        .example('$0 solve boards.txt --explain', 'each solution followed by the steps a person would take'),
     async (v) => {
       process.exitCode = await runSolve(
         {
@@ -37,6 +39,7 @@ export function solveCommand(y: Argv): Argv {
           maxSolutions: v['max-solutions'],
           maxNodes: v['max-nodes'] ?? Infinity,
           timeoutMs: v.timeout ?? Infinity,
+          explain: v.explain,
         },
         process.stdout,
       );

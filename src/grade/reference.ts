@@ -1,12 +1,27 @@
 // The reference measure of difficulty: search nodes of one fixed, weakened solver
-// configuration, run on the board's canonical representative. Tiers (tiers.ts) cut these
-// counts per size; SOLVER_VERSION names the measure so stored grades can be told apart.
+// configuration, run on the board's canonical representative (M ≤ 9), or the layered score of
+// layered.ts (M ≥ 10). Tiers (tiers.ts) cut these counts per size; SOLVER_VERSION names the
+// measure so stored grades can be told apart.
 import type { Board } from '../board.js';
 import { Solver, type SolveOptions } from '../solver.js';
 import { canonicalBoard } from '../transform.js';
+import { layeredScore } from './layered.js';
 
-/** Bump whenever a board's reference node count could change (options, solver, canonical form). */
-export const SOLVER_VERSION = 'ref-1';
+/**
+ * Bump whenever a board's reference node count could change (options, solver, canonical form).
+ * ref-2: sizes from LAYERED_FROM_M up are measured by the layered score; smaller sizes count
+ * exactly as in ref-1 (see sameCounts).
+ */
+export const SOLVER_VERSION = 'ref-2';
+
+/**
+ * The first size measured by layeredScore instead of search nodes. Measured on boards the repair
+ * generator makes: the pairSingleton-only search takes up to 165,594 nodes (0.25 s) at M=20 and
+ * gave up at 2,000,000 nodes (3–6 s) on 4 of 6 boards at M=30 — boards all four rules settle at
+ * the root. The count grows with the board's size more than with its difficulty, and costs more
+ * than making the board. Sizes up to 9 keep their ref-1 counts (and data/tiers.json cuts).
+ */
+export const LAYERED_FROM_M = 10;
 
 /**
  * Pair singleton only ("this pair fits in just one spot", the first deduction a person makes),
@@ -45,11 +60,25 @@ export const REFERENCE_OPTIONS: SolveOptions = Object.freeze({
 let shared: Solver | null = null;
 
 /**
- * Reference search nodes of a board. Computed on canonicalBoard(board), so every mirror,
- * rotation and relabelling of a board gets exactly the same count (the raw solver's branching
- * order depends on cell and pair numbering). Pass a solver to reuse its buffers.
+ * Reference search nodes of a board (the layered score from LAYERED_FROM_M up). Computed on
+ * canonicalBoard(board), so every mirror, rotation and relabelling of a board gets exactly the
+ * same count (the raw solver's branching order depends on cell and pair numbering). Pass a
+ * solver to reuse its buffers.
  */
 export function referenceNodes(board: Board, solver?: Solver): number {
   const s = solver ?? (shared ??= new Solver());
-  return s.solve(canonicalBoard(board), REFERENCE_OPTIONS).nodes;
+  const canonical = canonicalBoard(board);
+  if (board.m >= LAYERED_FROM_M) return layeredScore(canonical, s);
+  return s.solve(canonical, REFERENCE_OPTIONS).nodes;
+}
+
+/**
+ * Whether counts measured under solver versions a and b agree for size m: the same version, or
+ * ref-1 and ref-2 below LAYERED_FROM_M (ref-2 only changed the larger sizes). For readers of
+ * stored counts (audit, tune) that must not call a ref-1 catalog of small boards stale.
+ */
+export function sameCounts(a: string, b: string, m: number): boolean {
+  if (a === b) return true;
+  const pair = new Set([a, b]);
+  return pair.has('ref-1') && pair.has('ref-2') && m < LAYERED_FROM_M;
 }

@@ -1,0 +1,283 @@
+// `dominosa merge OUT IN...`: combine the shard catalogs of one build into the catalog the
+// unsharded build would have made. The merge walks every size's slots in global order and
+// applies the tier caps and the duplicate check there, as the unsharded build decides them.
+//
+// Why this equals the unsharded build: a shard keeps every board of a new symmetry class in its
+// slots, whatever its tier, and stops early only once its own slots alone hold per-tier classes
+// of every tier. The unsharded build keeps, per tier, the first per-tier classes in slot order
+// (a class always has the same tier), so it is full no later than any shard's early stop: every
+// slot it decides was decided by its shard. A board a shard calls a duplicate points at the base
+// of its class, so the merge knows its class too. Ids come out in the unsharded order when OUT
+// starts empty; rows are inserted with INSERT OR IGNORE on their natural keys, so merging again
+// changes nothing.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
+import { TIERS, tierOf, type Thresholds, type Tier, type TierTable } from '../src/grade/tiers.js';
+import { buildKey, buildKeyOptions, checkCatalogPath, defaultMaxSlots, type KeyOptions } from './build.js';
+import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog.js';
+import { EXIT_FAILED_CHECK, UserError } from './errors.js';
+
+export interface MergeOptions {
+  out: string;
+  inputs: string[];
+  /** Decided slots per committed transaction (default 500). */
+  batchSize?: number;
+}
+
+export interface MergeSize {
+  m: number;
+  /** done: every tier full; exhausted: the slots ran out first. */
+  state: 'done' | 'exhausted';
+  slots: number;
+  kept: number;
+}
+
+export interface MergeResult {
+  status: 'finished' | 'incomplete';
+  buildId: number;
+  shards: number;
+  sizes: MergeSize[];
+  /** Rows this run added (0 when OUT already held the merge). */
+  insertedPuzzles: number;
+}
+
+const DEFAULT_BATCH = 500;
+
+interface ShardFile {
+  path: string;
+  cat: Catalog;
+  build: BuildRow;
+  key: KeyOptions;
+  index: number;
+}
+
+/** The recorded options of a shard, with the fields every shard of one build shares. */
+function sharedPart(k: KeyOptions): string {
+  const { shard: _shard, ...rest } = k;
+  return JSON.stringify(rest);
+}
+
+function openShard(path: string): ShardFile {
+  if (!existsSync(path)) throw new UserError(`no shard catalog at ${path}`);
+  const cat = Catalog.open(path, { readonly: true });
+  try {
+    const builds = cat.builds();
+    if (builds.length !== 1) {
+      throw new UserError(`${path} holds ${builds.length} builds; a shard catalog holds exactly one (made by build --shard)`);
+    }
+    const build = builds[0];
+    const key = JSON.parse(build.options) as KeyOptions;
+    if (key.shard === undefined || key.maxSlots === undefined) throw new UserError(`${path} was not built with --shard`);
+    if (build.status !== 'finished') {
+      throw new UserError(`shard ${key.shard.index}/${key.shard.count} in ${path} is ${build.status}: run its build to the end first`);
+    }
+    return { path, cat, build, key, index: key.shard.index };
+  } catch (e) {
+    cat.close();
+    throw e;
+  }
+}
+
+/** The unsharded build's key options: the shard's minus the slice (maxSlots stays out too). */
+function unshardedKey(k: KeyOptions): KeyOptions {
+  const table: TierTable = Object.fromEntries(Object.entries(k.thresholds).map(([m, th]) => [Number(m), th]));
+  return buildKeyOptions(
+    {
+      sizes: k.sizes,
+      perTier: k.perTier,
+      variants: k.variants,
+      seed: k.seed,
+      jobs: 1,
+      db: '',
+      tiersFile: '',
+      maxAttempts: k.maxAttempts,
+      ...(k.method !== undefined ? { method: k.method } : {}),
+    },
+    table,
+    k.solverVersion,
+  );
+}
+
+function zeroOutcomes(): Record<SlotOutcome, number> {
+  return Object.fromEntries(SLOT_OUTCOMES.map((o) => [o, 0])) as Record<SlotOutcome, number>;
+}
+
+/**
+ * Merge shard catalogs into OUT (created if missing). Every shard must be a finished shard build
+ * of the same options, and together they must be shards 0..N-1 of N, each once.
+ */
+export function runMerge(options: MergeOptions): MergeResult {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  if (options.inputs.length === 0) throw new UserError('name the shard catalogs to merge');
+  const outAbs = resolve(options.out);
+  for (const p of options.inputs) {
+    if (resolve(p) === outAbs) throw new UserError(`${p} is both an input and the output`);
+  }
+  checkCatalogPath(options.out);
+  const shards: ShardFile[] = [];
+  try {
+    for (const p of options.inputs) shards.push(openShard(p));
+    const first = shards[0];
+    const n = first.key.shard!.count;
+    const seen = new Map<number, string>();
+    for (const s of shards) {
+      if (sharedPart(s.key) !== sharedPart(first.key) || s.key.shard!.count !== n) {
+        throw new UserError(`${s.path} is a shard of another build than ${first.path} (options differ)`);
+      }
+      const other = seen.get(s.index);
+      if (other !== undefined) throw new UserError(`${other} and ${s.path} are both shard ${s.index}/${n}`);
+      seen.set(s.index, s.path);
+    }
+    const missing = Array.from({ length: n }, (_, i) => i).filter((i) => !seen.has(i));
+    if (missing.length > 0) throw new UserError(`missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${n}`).join(', ')}`);
+    shards.sort((a, b) => a.index - b.index);
+    return mergeInto(options.out, shards, batchSize);
+  } finally {
+    for (const s of shards) s.cat.close();
+  }
+}
+
+function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): MergeResult {
+  const k = shards[0].key;
+  const n = shards.length;
+  const maxSlots = k.maxSlots ?? defaultMaxSlots(k.perTier);
+  const keyOptions = unshardedKey(k);
+  const key = buildKey(keyOptions);
+  const out = Catalog.open(outPath, { create: true });
+  try {
+    const now = new Date().toISOString();
+    const buildId = out.transaction(() => {
+      const existing = out.findBuild(key);
+      const id =
+        existing?.id ??
+        out.createBuild({
+          key,
+          seed: k.seed,
+          options: JSON.stringify({ ...keyOptions, maxSlots }),
+          solver_version: k.solverVersion,
+          started_at: now,
+          status: 'running',
+        });
+      for (const m of k.sizes) {
+        const th = k.thresholds[m];
+        out.writeThresholds(id, m, th, k.solverVersion);
+        out.writeThresholds(null, m, th, k.solverVersion);
+      }
+      return id;
+    });
+    const before = out.countPuzzles();
+    const counts: Record<string, unknown> = {};
+    const sizes: MergeSize[] = [];
+    for (const m of k.sizes) {
+      const res = mergeSize(out, buildId, shards, m, k.thresholds[m], k.perTier, maxSlots, n, batchSize);
+      sizes.push(res.size);
+      counts[m] = res.counts;
+    }
+    const status: BuildStatus = sizes.every((s) => s.state === 'done') ? 'finished' : 'incomplete';
+    out.transaction(() => out.updateBuild(buildId, status, counts, new Date().toISOString()));
+    return { status, buildId, shards: n, sizes, insertedPuzzles: out.countPuzzles() - before };
+  } finally {
+    out.close();
+  }
+}
+
+/** Walk size m's slots in global order, deciding and writing them in batches. */
+function mergeSize(
+  out: Catalog,
+  buildId: number,
+  shards: ShardFile[],
+  m: number,
+  th: Thresholds,
+  perTier: number,
+  maxSlots: number,
+  n: number,
+  batchSize: number,
+): { size: MergeSize; counts: Record<string, unknown> } {
+  const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, m));
+  const tiers: Record<Tier, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+  // Classes kept so far: at most 4 × perTier per size, so memory does not grow with the shards.
+  const kept = new Set<string>();
+  const total = zeroOutcomes();
+  let attempts = 0;
+  let slots = 0;
+  let state = 'active' as MergeSize['state'] | 'active';
+  const pending: (() => void)[] = [];
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    out.transaction(() => {
+      for (const write of pending) write();
+    });
+    pending.length = 0;
+  };
+  try {
+    for (let slot = 0; state === 'active'; slot++) {
+      if (slot >= maxSlots) {
+        state = 'exhausted';
+        break;
+      }
+      const shard = shards[slot % n];
+      const next = cursors[slot % n].next();
+      if (next.done || next.value.slot !== slot) {
+        throw new UserError(
+          `shard ${shard.index}/${n} (${shard.path}) has no slot ${slot} of M=${m}, which the merge needs; ` +
+            `was it built with other options?`,
+          EXIT_FAILED_CHECK,
+        );
+      }
+      const row = next.value;
+      let outcome: SlotOutcome = 'rejected';
+      let base: PuzzleRow | undefined;
+      if (row.outcome === 'kept' || row.outcome === 'duplicate') {
+        const ref = row.puzzle_id === null ? undefined : shard.cat.getPuzzle(row.puzzle_id);
+        if (ref === undefined || ref.base_id !== null) {
+          throw new UserError(`${shard.path}: slot ${slot} of M=${m} does not point at a base puzzle`, EXIT_FAILED_CHECK);
+        }
+        const tier = tierOf(ref.nodes, th);
+        // As the unsharded build decides: a class kept before is a duplicate, else a full tier
+        // turns it away, else it is kept. A shard's duplicate was seen in an earlier slot, so
+        // if it is not kept by now, its tier was already full then.
+        if (kept.has(ref.canonical_hash)) outcome = 'duplicate';
+        else if (row.outcome === 'duplicate' || tiers[tier] >= perTier) outcome = 'tier-full';
+        else {
+          outcome = 'kept';
+          base = ref;
+          kept.add(ref.canonical_hash);
+          tiers[tier]++;
+        }
+      } else if (row.outcome !== 'rejected') {
+        throw new UserError(`${shard.path}: slot ${slot} of M=${m} has outcome ${row.outcome}, which shards never record`, EXIT_FAILED_CHECK);
+      }
+      total[outcome]++;
+      attempts += row.attempts;
+      slots++;
+      const decided: SlotRow = { build_id: buildId, m, slot, outcome, attempts: row.attempts, puzzle_id: null };
+      const variants = base === undefined ? [] : shard.cat.variantsOf(base.id);
+      pending.push(() => {
+        if (base !== undefined) {
+          const { id: _id, ...fields } = base;
+          const baseId = out.insertPuzzleOrIgnore({ ...fields, base_id: null, build_id: buildId });
+          decided.puzzle_id = baseId;
+          if (baseId !== null) {
+            for (const v of variants) {
+              const { id: _vid, ...vf } = v;
+              out.insertPuzzleOrIgnore({ ...vf, base_id: baseId, build_id: buildId });
+            }
+          }
+        }
+        out.insertSlotOrIgnore(decided);
+      });
+      if (pending.length >= batchSize) flush();
+      if (TIERS.every((t) => tiers[t] >= perTier)) state = 'done';
+    }
+    flush();
+  } finally {
+    for (const c of cursors) c.return?.();
+  }
+  // The loop only ends done or exhausted.
+  const final: MergeSize['state'] = state === 'done' ? 'done' : 'exhausted';
+  return {
+    size: { m, state: final, slots, kept: kept.size },
+    counts: { ...total, attempts, tiers, state: final },
+  };
+}

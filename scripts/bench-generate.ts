@@ -1,0 +1,166 @@
+// The generation sections of `npm run bench`: time per unique puzzle per size and tier (one
+// core, in this process), and build throughput at M=6 with --jobs 1 and 2 (a child process each,
+// so its peak memory is its own). Numbers and ratios to the targets; nothing fails on them.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Generator, methodFor } from '../src/generate.js';
+import { TIERS, parseTierTable, tierOf, type Tier, type TierTable } from '../src/grade/tiers.js';
+
+export interface GenerationRow {
+  m: number;
+  method: string;
+  /** A tier, or 'all'. */
+  tier: Tier | 'all';
+  puzzles: number;
+  medianMs: number;
+  p90Ms: number;
+  /** Means per puzzle: deals (attempts) and repair mutations (steps). */
+  attempts: number;
+  steps: number;
+  /** Search nodes of the proof that kept the puzzle: median and largest. */
+  proofNodesMedian: number;
+  proofNodesMax: number;
+  targetMedianMs?: number;
+}
+
+export interface ThroughputRun {
+  jobs: number;
+  perTier: number;
+  variants: number;
+  puzzles: number;
+  seconds: number;
+  puzzlesPerSecond: number;
+  peakRssMB: number;
+}
+
+/** Median targets per size (any tier), and the expert ones that replace them. */
+const TARGET_MS: Record<number, number> = { 6: 0.3, 9: 0.5, 15: 10, 30: 50, 50: 200, 100: 2000 };
+const EXPERT_TARGET_MS: Record<number, number> = { 20: 1000, 30: 5000 };
+
+function quantile(sorted: number[], f: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * f))];
+}
+
+function loadTiers(root: string): TierTable {
+  const res = parseTierTable(JSON.parse(readFileSync(join(root, 'data', 'tiers.json'), 'utf8')));
+  if (!res.ok) throw new Error(res.error);
+  return res.table;
+}
+
+function fmtMs(x: number): string {
+  return x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3);
+}
+
+/**
+ * Slots 0..n-1 of each size, seed 2026, one after another in one Generator (as a worker makes
+ * them), each timed from the slot's start to its graded, hashed puzzle.
+ */
+export function generationTable(root: string, quick: boolean): GenerationRow[] {
+  const counts: Record<number, number> = quick
+    ? { 6: 200, 9: 200, 12: 80, 15: 60, 20: 40, 30: 24, 50: 8, 100: 3 }
+    : { 6: 1000, 9: 1000, 12: 300, 15: 200, 20: 120, 30: 80, 50: 24, 100: 8 };
+  const tiers = loadTiers(root);
+  const gen = new Generator();
+  const rows: GenerationRow[] = [];
+  for (const [mText, n] of Object.entries(counts)) {
+    const m = Number(mText);
+    // Warm up the JIT and the size's tiling source, untimed (other seed).
+    for (let k = 0; k < Math.min(20, n); k++) gen.generateSlot(1, m, k);
+    const made: { ms: number; tier: Tier; attempts: number; steps: number; proofNodes: number }[] = [];
+    for (let k = 0; k < n; k++) {
+      const t0 = process.hrtime.bigint();
+      const r = gen.generateSlot(2026, m, k);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (!r.ok) throw new Error(`bench: M=${m} slot ${k}: ${r.reason}`);
+      const p = r.puzzle;
+      made.push({ ms, tier: tierOf(p.nodes, tiers[m]), attempts: p.attempts, steps: p.steps, proofNodes: p.proofNodes });
+    }
+    for (const tier of ['all', ...TIERS] as const) {
+      const group = tier === 'all' ? made : made.filter((x) => x.tier === tier);
+      if (group.length === 0) continue;
+      const ms = group.map((x) => x.ms).sort((a, b) => a - b);
+      const nodes = group.map((x) => x.proofNodes).sort((a, b) => a - b);
+      const target = tier === 'expert' ? (EXPERT_TARGET_MS[m] ?? TARGET_MS[m]) : TARGET_MS[m];
+      rows.push({
+        m,
+        method: methodFor(m),
+        tier,
+        puzzles: group.length,
+        medianMs: quantile(ms, 0.5),
+        p90Ms: quantile(ms, 0.9),
+        attempts: group.reduce((a, x) => a + x.attempts, 0) / group.length,
+        steps: group.reduce((a, x) => a + x.steps, 0) / group.length,
+        proofNodesMedian: quantile(nodes, 0.5),
+        proofNodesMax: nodes[nodes.length - 1],
+        ...(target !== undefined ? { targetMedianMs: target } : {}),
+      });
+    }
+  }
+  console.log('\nGeneration, ms per unique puzzle (one core; proof, grade and hash included), by size and tier');
+  console.log('  M  method     tier    puzzles   median      p90  attempts   steps  proof nodes (med/max)  target (median)');
+  for (const r of rows) {
+    const target = r.targetMedianMs === undefined ? '' : `${fmtMs(r.targetMedianMs)} ms (${(r.medianMs / r.targetMedianMs).toFixed(2)}× target)`;
+    console.log(
+      `${String(r.m).padStart(3)}  ${r.method.padEnd(9)}  ${r.tier.padEnd(7)} ${String(r.puzzles).padStart(7)} ${fmtMs(r.medianMs).padStart(8)} ${fmtMs(r.p90Ms).padStart(8)} ${r.attempts.toFixed(1).padStart(9)} ${r.steps.toFixed(0).padStart(7)}  ${`${r.proofNodesMedian} / ${r.proofNodesMax}`.padStart(21)}  ${target}`,
+    );
+  }
+  return rows;
+}
+
+/** Runs one build in a child process and reports its wall time and the child's peak RSS. */
+function timedBuild(root: string, db: string, perTier: number, variants: number, jobs: number): ThroughputRun {
+  const build = pathToFileURL(join(root, 'dist', 'pipeline', 'build.js')).href;
+  const progress = pathToFileURL(join(root, 'dist', 'pipeline', 'progress.js')).href;
+  const script = `
+    const { runBuild } = await import(${JSON.stringify(build)});
+    const { silentProgress } = await import(${JSON.stringify(progress)});
+    const t0 = performance.now();
+    const r = await runBuild({ sizes: [6], perTier: ${perTier}, variants: ${variants}, seed: 1, jobs: ${jobs},
+      db: ${JSON.stringify(db)}, tiersFile: ${JSON.stringify(join(root, 'data', 'tiers.json'))}, maxAttempts: 100000 }, silentProgress);
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(JSON.stringify({ status: r.status, seconds, maxRssKB: process.resourceUsage().maxRSS }));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bench build failed: ${r.stderr}`);
+  const res = JSON.parse(r.stdout.trim().split('\n').pop()!) as { status: string; seconds: number; maxRssKB: number };
+  if (res.status !== 'finished') throw new Error(`bench build ended ${res.status}`);
+  const puzzles = 4 * perTier * (1 + variants);
+  return {
+    jobs,
+    perTier,
+    variants,
+    puzzles,
+    seconds: res.seconds,
+    puzzlesPerSecond: Math.round(puzzles / res.seconds),
+    peakRssMB: Math.round(res.maxRssKB / 1024),
+  };
+}
+
+/**
+ * `build --sizes 6` into a fresh catalog with --jobs 1 and --jobs 2. The full run makes
+ * 100,000 puzzle rows (6,250 bases per tier, 3 variants each): the target is ≤ 60 s with
+ * --jobs 2 and a peak RSS under 300 MB.
+ */
+export function buildThroughput(root: string, quick: boolean): ThroughputRun[] {
+  const perTier = quick ? 500 : 6250;
+  const dir = mkdtempSync(join(tmpdir(), 'dominosa-bench-build-'));
+  const runs: ThroughputRun[] = [];
+  try {
+    for (const jobs of [1, 2]) runs.push(timedBuild(root, join(dir, `jobs${jobs}.sqlite`), perTier, 3, jobs));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`\nbuild --sizes 6 --per-tier ${perTier} --variants 3 (${runs[0].puzzles} puzzle rows), fresh catalog`);
+  console.log('  jobs  seconds  puzzles/s  peak RSS MB');
+  for (const r of runs) {
+    console.log(`  ${String(r.jobs).padStart(4)} ${r.seconds.toFixed(1).padStart(8)} ${String(r.puzzlesPerSecond).padStart(10)} ${String(r.peakRssMB).padStart(12)}`);
+  }
+  const speedup = runs[0].seconds / runs[1].seconds;
+  const scaled = (runs[1].seconds * 100_000) / runs[1].puzzles;
+  console.log(
+    `  --jobs 2 speedup ${speedup.toFixed(2)}×; 100,000 puzzles at this rate: ${scaled.toFixed(1)} s (target ≤ 60 s, ${(scaled / 60).toFixed(2)}× target), peak RSS target < 300 MB`,
+  );
+  return runs;
+}

@@ -1,0 +1,34 @@
+// `dominosa merge OUT IN...`: options for the merge verb and its exit codes (0 merged, 1 the
+// merged build is incomplete or a shard is inconsistent, 2 bad input: missing, foreign or
+// unfinished shards).
+import type { Argv } from 'yargs';
+import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { runMerge } from '../../pipeline/merge.js';
+
+export function mergeCommand(y: Argv): Argv {
+  return y.command(
+    'merge <out> <inputs..>',
+    'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes. Idempotent.',
+    (a) =>
+      a
+        .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
+        .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' })
+        .option('batch-size', { type: 'number', default: 500, hidden: true })
+        .example('$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'),
+    (v) => {
+      const res = runMerge({ out: v.out as string, inputs: (v.inputs as string[]).map(String), batchSize: v['batch-size'] });
+      const lines = res.sizes.map((s) => `  M=${s.m}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`);
+      process.stderr.write(
+        `dominosa: merged ${res.shards} shards into ${v.out} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,
+      );
+      if (res.status === 'incomplete') {
+        const short = res.sizes.filter((s) => s.state === 'exhausted').map((s) => `M=${s.m}`);
+        throw new UserError(
+          `${short.join(', ')}: the shards' slots ran out before every tier was full; rebuild the shards with a larger --max-slots`,
+          EXIT_FAILED_CHECK,
+        );
+      }
+      process.exitCode = 0;
+    },
+  );
+}
