@@ -1,10 +1,10 @@
 // `dominosa grade`: stream boards from a file or stdin, solve each as a person would and print
 // its grade, score and the rules it used. Reading and error handling are those of `solve`: a
 // bad board stops the run with one line, after the boards before it are printed.
-import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
+import type { Board, BoardFormat } from '../src/board.js';
 import { type GradeResult, gradeBoard, LADDER } from '../src/grade/ladder.js';
-import { UserError, EXIT_OK } from './errors.js';
-import { BufferedWriter, readLineBatches } from './io.js';
+import { EXIT_OK } from './errors.js';
+import { forEachBoard } from './io.js';
 
 export interface GradeCommand {
   input: string;
@@ -15,29 +15,10 @@ export interface GradeCommand {
 }
 
 export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream): Promise<number> {
-  const out = new BufferedWriter(stdout as never);
-  const reader = new BoardReader(cmd.inputFormat);
-  const handle = async (results: ParseResult[]): Promise<void> => {
-    for (const r of results) {
-      if (!r.ok) {
-        await out.flush();
-        throw new UserError(formatBoardError(r.error));
-      }
-      const res = gradeBoard(r.board, { maxSearchNodes: cmd.maxSearchNodes });
-      await out.write(cmd.format === 'jsonl' ? gradeJsonLine(r.index, r.board, res) : gradeTextLine(r.index, r.board, res));
-    }
-  };
-  try {
-    for await (const lines of readLineBatches(cmd.input)) {
-      for (const line of lines) {
-        const done = reader.push(line);
-        if (done.length > 0) await handle(done);
-      }
-    }
-    await handle(reader.end());
-  } finally {
-    await out.flush();
-  }
+  await forEachBoard(cmd.input, cmd.inputFormat, stdout, (index, board) => {
+    const res = gradeBoard(board, { maxSearchNodes: cmd.maxSearchNodes });
+    return cmd.format === 'jsonl' ? gradeJsonLine(index, board, res) : gradeTextLine(index, board, res);
+  });
   return EXIT_OK;
 }
 

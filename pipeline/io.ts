@@ -2,6 +2,7 @@
 // that respects back-pressure, and write files atomically (temporary file, then rename).
 import { createReadStream, promises as fsp } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { type Board, BoardReader, type BoardFormat, formatBoardError } from '../src/board.js';
 import { UserError } from './errors.js';
 
 /** No board line is longer than this (a JSON board is capped at 16M characters). */
@@ -100,5 +101,39 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   } catch (e) {
     await fsp.rm(tmp, { force: true });
     throw new UserError(`cannot write ${path}: ${describeFsError(e)}`);
+  }
+}
+
+/**
+ * Stream the boards of a file (or stdin) through `each`, writing what it returns. The first bad
+ * board stops the run with one UserError line, after everything before it has been written.
+ */
+export async function forEachBoard(
+  input: string,
+  inputFormat: BoardFormat,
+  stdout: NodeJS.WritableStream,
+  each: (index: number, board: Board) => string,
+): Promise<void> {
+  const out = new BufferedWriter(stdout as never);
+  const reader = new BoardReader(inputFormat);
+  const handle = async (results: ReturnType<BoardReader['push']>): Promise<void> => {
+    for (const r of results) {
+      if (!r.ok) {
+        await out.flush();
+        throw new UserError(formatBoardError(r.error));
+      }
+      await out.write(each(r.index, r.board));
+    }
+  };
+  try {
+    for await (const lines of readLineBatches(input)) {
+      for (const line of lines) {
+        const done = reader.push(line);
+        if (done.length > 0) await handle(done);
+      }
+    }
+    await handle(reader.end());
+  } finally {
+    await out.flush();
   }
 }

@@ -1,12 +1,12 @@
 // `dominosa solve`: stream boards from a file or stdin, prove each one, print a result per
 // board. Output for boards before a bad one is already written when the error is reported.
-import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
+import type { Board, BoardFormat } from '../src/board.js';
 import { drawBoard } from '../src/formats/drawing.js';
 import { walkthrough } from '../src/grade/walkthrough.js';
 import { solutionJson } from '../src/solution.js';
 import { Solver, type SolveResult } from '../src/solver.js';
-import { UserError, EXIT_OK } from './errors.js';
-import { BufferedWriter, readLineBatches } from './io.js';
+import { EXIT_OK } from './errors.js';
+import { forEachBoard } from './io.js';
 
 export interface SolveCommand {
   input: string;
@@ -21,34 +21,15 @@ export interface SolveCommand {
 }
 
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
-  const out = new BufferedWriter(stdout as never);
-  const reader = new BoardReader(cmd.inputFormat);
   const solver = new Solver();
   let deadline = Infinity;
   const interrupt = Number.isFinite(cmd.timeoutMs) ? () => performance.now() > deadline : undefined;
-  const handle = async (results: ParseResult[]): Promise<void> => {
-    for (const r of results) {
-      if (!r.ok) {
-        await out.flush();
-        throw new UserError(formatBoardError(r.error));
-      }
-      deadline = performance.now() + cmd.timeoutMs;
-      const res = solver.solve(r.board, { cap: cmd.maxSolutions, maxNodes: cmd.maxNodes, interrupt });
-      const told = cmd.explain ? walkthrough(r.board).lines : undefined;
-      await out.write(cmd.format === 'jsonl' ? jsonLine(r.index, r.board, res, told) : textBlock(r.index, r.board, res, told));
-    }
-  };
-  try {
-    for await (const lines of readLineBatches(cmd.input)) {
-      for (const line of lines) {
-        const done = reader.push(line);
-        if (done.length > 0) await handle(done);
-      }
-    }
-    await handle(reader.end());
-  } finally {
-    await out.flush();
-  }
+  await forEachBoard(cmd.input, cmd.inputFormat, stdout, (index, board) => {
+    deadline = performance.now() + cmd.timeoutMs;
+    const res = solver.solve(board, { cap: cmd.maxSolutions, maxNodes: cmd.maxNodes, interrupt });
+    const told = cmd.explain ? walkthrough(board).lines : undefined;
+    return cmd.format === 'jsonl' ? jsonLine(index, board, res, told) : textBlock(index, board, res, told);
+  });
   return EXIT_OK;
 }
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../pipeline/audit.js';
 import { formatAuditJson, silentAuditProgress } from '../pipeline/audit-report.js';
 import { buildSmallCatalog, cli, copyCatalog } from './helpers/catalog.js';
+import type { PuzzleRow } from '../pipeline/catalog.js';
 
 let dir: string;
 let db: string;
@@ -22,17 +23,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Row {
-  id: number;
-  m: number;
-  grid: string;
-  solution: string;
-  tier: string;
-  nodes: number;
-  canonical_hash: string;
-  base_id: number | null;
-  transform: string | null;
-}
+type Row = PuzzleRow;
 
 interface JsonReport {
   ok: boolean;

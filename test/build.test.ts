@@ -12,6 +12,7 @@ import { checkPuzzle } from '../src/catalog/check.js';
 import { Generator } from '../src/generate.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
 import { TIERS, tierOf, type Thresholds } from '../src/grade/tiers.js';
+import type { PuzzleRow } from '../pipeline/catalog.js';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'scripts', 'cli.js');
 let dir: string;
@@ -49,19 +50,7 @@ function sampleThresholds(sizes: number[]): Record<number, Thresholds> {
 const SMALL = ['--sizes', '3..4', '--per-tier', '3', '--variants', '2'];
 const build = (db: string, ...extra: string[]) => cli(['build', ...SMALL, '--tiers', tiersFile, '--db', db, ...extra]);
 
-interface Row {
-  id: number;
-  m: number;
-  rows: number;
-  cols: number;
-  grid: string;
-  solution: string;
-  tier: string;
-  nodes: number;
-  base_id: number | null;
-  transform: string | null;
-  canonical_hash: string;
-}
+type Row = PuzzleRow;
 
 function dump(db: string): { puzzles: Row[]; slots: unknown[]; builds: unknown[] } {
   const d = new Database(db, { readonly: true });

@@ -15,18 +15,12 @@ import { verifyPackJson } from '../src/formats/pack.js';
 import { parseTathamId } from '../src/formats/tatham.js';
 import { TIERS } from '../src/grade/tiers.js';
 import { cli } from './helpers/catalog.js';
+import type { PuzzleRow } from '../pipeline/catalog.js';
 
 let dir: string;
 let db: string;
 
-interface Row {
-  id: number;
-  m: number;
-  grid: string;
-  solution: string;
-  tier: string;
-  base_id: number | null;
-}
+type Row = PuzzleRow;
 let rows: Row[];
 
 beforeAll(() => {

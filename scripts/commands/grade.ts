@@ -1,6 +1,7 @@
 // `dominosa grade [FILE|-]`: options for the grade verb (human-technique grade, score and the
 // rules each board needed).
 import type { Argv } from 'yargs';
+import { boardInputOptions } from './input.js';
 import { UserError } from '../../pipeline/errors.js';
 import { runGrade } from '../../pipeline/grade.js';
 import { DEFAULT_MAX_SEARCH_NODES } from '../../src/grade/ladder.js';
@@ -10,14 +11,7 @@ export function gradeCommand(y: Argv): Argv {
     'grade [file]',
     'Grade boards from a file (or stdin) by the techniques a person needs: grade, level, score and rules used.',
     (a) =>
-      a
-        .positional('file', { type: 'string', default: '-', describe: 'board file (text or JSON lines); - for stdin' })
-        .option('format', { choices: ['text', 'jsonl'] as const, default: 'text' as const, describe: 'output format' })
-        .option('input-format', {
-          choices: ['auto', 'text', 'jsonl'] as const,
-          default: 'auto' as const,
-          describe: 'input format (auto: JSON lines if the first line starts with {)',
-        })
+      boardInputOptions(a)
         .option('max-search-nodes', {
           type: 'number',
           default: DEFAULT_MAX_SEARCH_NODES,

@@ -1,5 +1,6 @@
 // `dominosa solve [FILE|-]`: options for the solve verb.
 import type { Argv } from 'yargs';
+import { boardInputOptions } from './input.js';
 import { UserError } from '../../pipeline/errors.js';
 import { runSolve } from '../../pipeline/solve.js';
 
@@ -8,14 +9,7 @@ export function solveCommand(y: Argv): Argv {
     'solve [file]',
     'Prove boards from a file (or stdin): unique, multiple, none or gave-up, with node counts and the solution.',
     (a) =>
-      a
-        .positional('file', { type: 'string', default: '-', describe: 'board file (text or JSON lines); - for stdin' })
-        .option('format', { choices: ['text', 'jsonl'] as const, default: 'text' as const, describe: 'output format' })
-        .option('input-format', {
-          choices: ['auto', 'text', 'jsonl'] as const,
-          default: 'auto' as const,
-          describe: 'input format (auto: JSON lines if the first line starts with {)',
-        })
+      boardInputOptions(a)
         .option('max-solutions', { type: 'number', default: 2, describe: 'stop counting at this many solutions' })
         .option('max-nodes', { type: 'number', describe: 'give up after this many search nodes (default: no limit)' })
         .option('timeout', { type: 'number', describe: 'give up on a board after this many milliseconds (default: no limit)' })
