@@ -19,6 +19,7 @@ import type { AuditAnswer, AuditItem } from './audit-worker.js';
 import type { AuditProgress, AuditReport } from './audit-report.js';
 import { Catalog, SchemaVersionError, type PuzzleRow } from './catalog.js';
 import { UserError } from './errors.js';
+import { SOLVER_VERSION, sameCounts } from '../src/grade/reference.js';
 
 export interface AuditOptions {
   db: string;
@@ -110,7 +111,10 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
         const batch: AuditItem[] = [];
         for (const id of ids.slice(i, i + BATCH)) {
           const item = items.itemFor(id);
-          versions.set(item.solverVersion, (versions.get(item.solverVersion) ?? 0) + 1);
+          // A version that counts this size as the current one does is no mismatch.
+          const v = item.solverVersion;
+          const key = v !== null && sameCounts(v, SOLVER_VERSION, item.puzzle.m) ? SOLVER_VERSION : v;
+          versions.set(key, (versions.get(key) ?? 0) + 1);
           batch.push(item);
         }
         const task: Promise<void> = pool.run(batch).then((ans) => {

@@ -208,6 +208,22 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     expect(rep.failures[0].detail).toMatch(/72 puzzles by ref-0/);
   });
 
+  it('nodes measured by ref-1 below M=10 count as ref-2 does: still checked, and still caught', () => {
+    const clean = tampered((d) => d.exec(`UPDATE builds SET solver_version = 'ref-1'`));
+    const ok = audit(clean);
+    expect(ok.code, JSON.stringify(ok.report) + ok.stderr).toBe(0);
+    // The counts are really re-measured: a wrong one is caught under ref-1 too.
+    let id = 0;
+    const wrong = tampered((d, rows) => {
+      d.exec(`UPDATE builds SET solver_version = 'ref-1'`);
+      id = rows[0].id;
+      d.prepare('UPDATE puzzles SET nodes = nodes + 1000 WHERE id = ?').run(id);
+    });
+    const bad = audit(wrong);
+    expect(bad.code).toBe(1);
+    expect(JSON.stringify(bad.report)).toMatch(/nodes-mismatch/);
+  });
+
   it('a size without current thresholds', async () => {
     const path = tampered((d) => d.exec('DELETE FROM thresholds WHERE build_id IS NULL AND m = 4'));
     await expectCaught(path, 'missing-thresholds', [null]);
