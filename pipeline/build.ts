@@ -307,6 +307,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
         }, options.timeoutMs);
   const cat = Catalog.open(options.db, { create: true });
   try {
+    cat.assertSound();
     const existing = cat.findBuild(key);
     if (existing?.status === 'finished') {
       return { status: 'already-finished', buildId: existing.id, exhausted: [], summary: null };

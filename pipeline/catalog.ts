@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CATALOG_APP, SCHEMA_SQL, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
 import type { Thresholds, Tier } from '../src/grade/tiers.js';
-import { UserError } from './errors.js';
+import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 
 export interface PuzzleRow {
   id: number;
@@ -367,6 +367,26 @@ export class Catalog {
   /** Reference nodes of the base puzzles of size m, ascending. */
   baseNodes(m: number): number[] {
     return this.stmt('SELECT nodes FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY nodes').pluck().all(m) as number[];
+  }
+
+  /**
+   * The cheap checks a verb makes before it writes to (or grades from) a catalog: the database
+   * pages are sound, and every size holding puzzles has current tier thresholds. A catalog that
+   * fails them is refused whole; `dominosa audit` says what is wrong.
+   */
+  assertSound(): void {
+    const quick = this.db.pragma('quick_check', { simple: true }) as string;
+    if (quick !== 'ok') {
+      throw new UserError(`${this.path} is damaged (${quick}); nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+    }
+    const thresholds = this.readThresholds(null);
+    const missing = [...this.sizeCounts().keys()].filter((m) => !thresholds.has(m));
+    if (missing.length > 0) {
+      throw new UserError(
+        `${this.path} holds puzzles of M=${missing.join(',')} but no current tier thresholds for them; nothing was changed (run dominosa audit)`,
+        EXIT_FAILED_CHECK,
+      );
+    }
   }
 
   /** Puzzles per size (bases and variants). */

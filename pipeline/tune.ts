@@ -82,6 +82,7 @@ function tiersFileText(table: TierTable, comment: string): string {
 export async function runTune(opts: TuneOptions): Promise<TuneResult> {
   const cat = Catalog.open(opts.db, { readonly: !opts.apply });
   try {
+    cat.assertSound();
     const held = [...new Set([...cat.tierStats()].map((s) => s.m))].sort((a, b) => a - b);
     if (held.length === 0) throw new UserError(`${opts.db} holds no base puzzles to tune from`);
     const sizes = opts.sizes ? [...opts.sizes] : held;

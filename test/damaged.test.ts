@@ -1,0 +1,83 @@
+// Damaged catalogs against every verb that opens one: each refuses clearly (one line, non-zero
+// exit) and changes nothing, except audit, which reports what it found.
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSmallCatalog, cli } from './helpers/catalog.js';
+
+let dir: string;
+let good: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-damaged-'));
+  good = join(dir, 'good.sqlite');
+  buildSmallCatalog(good);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** Ways to damage a copy of a sound catalog. */
+const DAMAGE: Record<string, (path: string) => void> = {
+  truncated: (p) => writeFileSync(p, readFileSync(p).subarray(0, 20_000)),
+  'not SQLite': (p) => writeFileSync(p, 'hello, this is not a database\n'),
+  'unknown schema version': (p) => edit(p, (d) => d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`)),
+  'missing thresholds': (p) => edit(p, (d) => d.exec('DELETE FROM thresholds WHERE build_id IS NULL AND m = 4')),
+};
+
+function edit(path: string, fn: (d: Database.Database) => void): void {
+  const d = new Database(path);
+  try {
+    fn(d);
+  } finally {
+    d.close();
+  }
+}
+
+/** The verbs, as run on a catalog at `db` (writers with the options that built it). */
+const VERBS: Record<string, (db: string) => string[]> = {
+  export: (db) => ['export', '--db', db, '--format', 'json', '--out', join(dir, 'pack.json'), '--force'],
+  tune: (db) => ['tune', '--db', db, '--apply', '--tiers', join(dir, 'tiers.json'), '--no-plot'],
+  'build (resuming)': (db) => ['build', '--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--db', db],
+  audit: (db) => ['audit', '--db', db, '--jobs', '1'],
+};
+
+describe('damaged catalogs', () => {
+  let n = 0;
+  // The same commands succeed on a sound copy, so a refusal below is the damage's doing.
+  for (const [verb, args] of Object.entries(VERBS)) {
+    it(`${verb} on a sound catalog succeeds`, () => {
+      const db = join(dir, `ok${n++}.sqlite`);
+      copyFileSync(good, db);
+      copyFileSync(join(import.meta.dirname, '..', 'data', 'tiers.json'), join(dir, 'tiers.json'));
+      const r = cli(args(db));
+      expect(r.code, r.stderr).toBe(0);
+    });
+  }
+
+  for (const [damage, apply] of Object.entries(DAMAGE)) {
+    for (const [verb, args] of Object.entries(VERBS)) {
+      it(`${verb} on a catalog that is ${damage}: refused, nothing changed`, () => {
+        const db = join(dir, `d${n++}.sqlite`);
+        copyFileSync(good, db);
+        apply(db);
+        copyFileSync(join(import.meta.dirname, '..', 'data', 'tiers.json'), join(dir, 'tiers.json'));
+        const before = sha(db);
+        const tiersBefore = sha(join(dir, 'tiers.json'));
+        rmSync(join(dir, 'pack.json'), { force: true });
+        const r = cli(args(db));
+        expect(r.code === 1 || r.code === 2, `exit ${r.code}: ${r.stderr}`).toBe(true);
+        expect(r.stderr).toMatch(/^dominosa: /);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+        expect(sha(db)).toBe(before);
+        expect(sha(join(dir, 'tiers.json'))).toBe(tiersBefore);
+        expect(() => readFileSync(join(dir, 'pack.json'))).toThrow();
+        if (verb === 'audit' && r.code === 1) expect(r.stdout).toMatch(/failures by kind/);
+      });
+    }
+  }
+});
