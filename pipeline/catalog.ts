@@ -3,25 +3,15 @@
 // per batch, so a killed process leaves the catalog as of its last committed batch.
 import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import type { StoredPuzzle } from '../src/catalog/check.js';
 import { CATALOG_APP, SCHEMA_SQL, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
 import type { Thresholds, Tier } from '../src/grade/tiers.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 
-export interface PuzzleRow {
-  id: number;
-  m: number;
-  rows: number;
-  cols: number;
-  /** JSON rows of numbers. */
-  grid: string;
-  /** JSON [[r1, c1, r2, c2], ...]. */
-  solution: string;
+/** A stored puzzle: what the checks read (src/catalog/check.ts), plus where it came from. */
+export interface PuzzleRow extends Omit<StoredPuzzle, 'tier'> {
   tier: Tier;
-  nodes: number;
   attempts: number;
-  canonical_hash: string;
-  base_id: number | null;
-  transform: string | null;
   seed: number;
   slot: number;
   method: string;
