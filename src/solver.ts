@@ -7,6 +7,7 @@
 // end; undoing kills in reverse order only has to restore the counts. So a search node
 // allocates nothing, copies nothing, and never walks a dead placement.
 import type { Board } from './board.js';
+import { hasAmbiguousSquare } from './deal.js';
 import { Model } from './model.js';
 import { type Solution, solutionFromCellPairs } from './solution.js';
 
@@ -524,26 +525,12 @@ export class Solver {
    */
   private hasSquareSwap(): boolean {
     const { mate, plA, plB } = this;
-    const cells = this.model.cells;
-    const cols = this.model.cols;
     for (let i = 0; i < this.chosenLen; i++) {
       const p = this.chosen[i];
       mate[plA[p]] = plB[p];
       mate[plB[p]] = plA[p];
     }
-    for (let i = 0; i < this.chosenLen; i++) {
-      const p = this.chosen[i];
-      const a = plA[p];
-      const b = plB[p];
-      // The neighbouring parallel domino below (horizontal p) or to the right (vertical p).
-      const step = b === a + 1 ? cols : 1;
-      if (step === 1 && (b % cols) + 1 >= cols) continue;
-      const c = a + step;
-      const d = b + step;
-      if (c >= this.nCells || d >= this.nCells || mate[c] !== d) continue;
-      if (cells[a] === cells[d] || cells[b] === cells[c]) return true;
-    }
-    return false;
+    return hasAmbiguousSquare(this.model.cells, mate, this.model.rows, this.model.cols);
   }
 
   private firstSolution(): Solution {
