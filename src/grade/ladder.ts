@@ -32,6 +32,13 @@ export const LEVELS: readonly { level: number; name: LevelName }[] = [
   { level: 7, name: 'search' },
 ];
 
+/**
+ * Names the grader's behaviour: bump whenever any board's grade, level or score could change
+ * (a rule added, removed, reordered or made stronger, or the score formula), so a catalog's
+ * stored grades can be told stale rather than wrong.
+ */
+export const GRADER_VERSION = 'grade-1';
+
 /** The level of search, which is always on the ladder as the last resort. */
 export const SEARCH_LEVEL = 7;
 
