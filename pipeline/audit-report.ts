@@ -27,14 +27,14 @@ export interface AuditProgress {
 export const silentAuditProgress: AuditProgress = { start() {}, advance() {}, finish() {} };
 
 /** A bar on a terminal; nothing elsewhere (the summary says it all, and logs stay clean). */
-export function createAuditProgress(stream: NodeJS.WriteStream = process.stderr, tty = stream.isTTY === true): AuditProgress {
+export function createAuditProgress(stream: NodeJS.WriteStream = process.stderr, tty = stream.isTTY === true, verb = 'audit'): AuditProgress {
   if (!tty) return silentAuditProgress;
   let bar: cliProgress.SingleBar | null = null;
   let done = 0;
   return {
     start(total) {
       bar = new cliProgress.SingleBar(
-        { stream, format: ' audit [{bar}] {value}/{total} puzzles | {eta_formatted} left', hideCursor: true, fps: 5 },
+        { stream, format: ` ${verb} [{bar}] {value}/{total} puzzles | {eta_formatted} left`, hideCursor: true, fps: 5 },
         cliProgress.Presets.shades_classic,
       );
       bar.start(total, 0);
@@ -74,7 +74,7 @@ function scope(r: AuditReport): string {
 export function formatAuditText(r: AuditReport): string {
   const lines = [scope(r)];
   if (r.failures.length === 0) {
-    lines.push('all checks passed: puzzles unique by both solvers, solutions, nodes, tiers, hashes and variants;');
+    lines.push('all checks passed: checksums, puzzles unique by both solvers, solutions, nodes, grades, tiers, hashes and variants;');
     lines.push('catalog integrity, schema version, tier order and distinct bases');
     return `${lines.join('\n')}\n`;
   }

@@ -1,15 +1,12 @@
 // The piscina worker of `dominosa audit`: one task is a batch of stored puzzles (each with its
-// base row when a variant, its size's thresholds and its recorded solver version), answered with
+// base row when a variant, its size's tier rule and its recorded solver and grader versions), answered with
 // the failures src/catalog/check.ts finds. Runs from dist/ only, as dist/pipeline/audit-worker.js.
-import { checkPuzzle, type Failure, type StoredPuzzle } from '../src/catalog/check.js';
-import type { Thresholds } from '../src/grade/tiers.js';
+import { checkPuzzle, type Failure, type PuzzleContext, type StoredPuzzle } from '../src/catalog/check.js';
 import { Solver } from '../src/solver.js';
 
-export interface AuditItem {
+export interface AuditItem extends Omit<PuzzleContext, 'solver'> {
   puzzle: StoredPuzzle;
   base: StoredPuzzle | null;
-  thresholds: Thresholds | null;
-  solverVersion: string | null;
 }
 
 export interface AuditAnswer {
@@ -23,7 +20,7 @@ const solver = new Solver();
 export default function auditBatch(items: AuditItem[]): AuditAnswer {
   const failures: Failure[] = [];
   for (const it of items) {
-    failures.push(...checkPuzzle(it.puzzle, it.base, { thresholds: it.thresholds, solverVersion: it.solverVersion, solver }));
+    failures.push(...checkPuzzle(it.puzzle, it.base, { ...it, solver }));
   }
   return { checked: items.length, failures };
 }

@@ -141,22 +141,27 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
 
 /**
  * What the per-puzzle checks need of each stored puzzle: the row, its base row when a variant,
- * its size's current thresholds, and the solver version its nodes were measured with (its
- * build's, else the one its size's current thresholds were set for). Shared with export,
- * which re-checks every puzzle it is about to write.
+ * its size's current tier rule, the solver version its nodes were measured with (its build's,
+ * else the one its size's current thresholds were set for) and the grader version of its score
+ * (its build's). Shared with export, which re-checks every puzzle it is about to write.
  */
 export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem; sizesWithThresholds: Set<number> } {
-  const thresholds = cat.readThresholds(null);
-  const buildVersions = new Map(cat.builds().map((b) => [b.id, b.solver_version]));
-  const versionOf = (p: PuzzleRow): string | null =>
-    (p.build_id === null ? undefined : buildVersions.get(p.build_id)) ?? thresholds.get(p.m)?.solverVersion ?? null;
+  const rules = cat.readThresholds(null);
+  const builds = new Map(cat.builds().map((b) => [b.id, b]));
   return {
-    sizesWithThresholds: new Set(thresholds.keys()),
+    sizesWithThresholds: new Set(rules.keys()),
     itemFor(id: number): AuditItem {
       const puzzle = cat.getPuzzle(id) as PuzzleRow;
       const base = puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null);
-      const th = thresholds.get(puzzle.m);
-      return { puzzle, base, thresholds: th ? { t1: th.t1, t2: th.t2, t3: th.t3 } : null, solverVersion: versionOf(puzzle) };
+      const rule = rules.get(puzzle.m);
+      const build = puzzle.build_id === null ? undefined : builds.get(puzzle.build_id);
+      return {
+        puzzle,
+        base,
+        rule: rule ? { measure: rule.measure, th: rule.th } : null,
+        solverVersion: build?.solver_version ?? rule?.solverVersion ?? null,
+        graderVersion: build?.grader_version ?? null,
+      };
     },
   };
 }

@@ -10,10 +10,12 @@ import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
 import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../src/generate.js';
+import { GRADE_THRESHOLDS, TIER_MEASURES, tierFor, type TierMeasure, type TierRule } from '../src/grade/measure.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
-import { TIERS, parseTierTable, tierOf, type Thresholds, type Tier, type TierTable } from '../src/grade/tiers.js';
+import { GRADER_VERSION } from '../src/grade/stored.js';
+import { TIERS, parseTierTable, type Thresholds, type Tier } from '../src/grade/tiers.js';
 import { Catalog, type NewPuzzle, type SlotRow } from './catalog.js';
-import { UserError } from './errors.js';
+import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { describeFsError } from './io.js';
 import type { BuildProgress, BuildSummary, SizeReport } from './progress.js';
 import type { SlotAnswer, SlotTask } from './worker.js';
@@ -43,6 +45,8 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** How boards are made (default 'auto': per size, see methodFor). Part of the build's key unless 'auto'. */
   method?: MethodChoice;
+  /** What the tiers cut (default 'nodes', the catalog's contract). Part of the build's key unless 'nodes'. */
+  tierBy?: TierMeasure;
   /**
    * Wall-clock budget of this run in ms: past it, slots in progress give up and the build stops
    * as if interrupted (committed slots are kept; rerunning the command continues).
@@ -89,6 +93,13 @@ const DEFAULT_BATCH_MS = 1000;
 const TASK_MS = 4;
 const MAX_CHUNK = 64;
 const WORKER_YOUNG_MB = 16;
+/**
+ * The heap bound of a worker: one past it is stopped and the build fails with a clear message
+ * (committed slots kept) instead of taking the machine's memory. Far above need: with --jobs 1,
+ * the whole process (main thread and one worker) peaked at 113 MB of RSS building M=9 (50 per
+ * tier) and 135 MB building M=100.
+ */
+export const WORKER_HEAP_MB = 512;
 const MAX_JOBS = 64;
 
 /** The compiled worker: next to this file in dist/, or in dist/ when this file runs from source (tests). */
@@ -100,8 +111,15 @@ function workerFile(): string {
   return file;
 }
 
-/** Read and check the tier table; every size must have thresholds. */
-export function loadTiers(path: string, sizes: number[]): TierTable {
+/** Tier rules per size. */
+export type RuleTable = Record<number, TierRule>;
+
+/**
+ * The tier rule of every size for a measure: node cuts from the tiers file, the fixed grade
+ * bands, or score cuts from the file's "scores". Every size must have thresholds.
+ */
+export function loadTiers(path: string, sizes: number[], measure: TierMeasure = 'nodes'): RuleTable {
+  if (measure === 'grade') return Object.fromEntries(sizes.map((m) => [m, { measure, th: GRADE_THRESHOLDS }]));
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -122,11 +140,19 @@ export function loadTiers(path: string, sizes: number[]): TierTable {
         `${SOLVER_VERSION}; re-tune the thresholds`,
     );
   }
-  const known = Object.keys(res.table).map(Number);
-  for (const m of sizes) {
-    if (!res.table[m]) throw new UserError(`no thresholds for size ${m} in ${path} (it has sizes ${known.join(', ')})`);
+  const table = measure === 'nodes' ? res.table : (res.scores ?? {});
+  if (measure === 'score' && res.graderVersion !== undefined && res.graderVersion !== GRADER_VERSION) {
+    throw new UserError(`tiers file ${path} has score cuts for grader ${res.graderVersion}, but scores are now ${GRADER_VERSION}'s; re-tune them (dominosa tune --measure score)`);
   }
-  return res.table;
+  const known = Object.keys(table).map(Number);
+  const what = measure === 'nodes' ? 'thresholds' : 'score thresholds';
+  for (const m of sizes) {
+    if (!table[m]) {
+      const has = known.length > 0 ? `it has sizes ${known.join(', ')}` : 'it has none';
+      throw new UserError(`no ${what} for size ${m} in ${path} (${has}${measure === 'score' ? '; set them with dominosa tune --measure score --apply' : ''})`);
+    }
+  }
+  return Object.fromEntries(sizes.map((m) => [m, { measure, th: table[m] }]));
 }
 
 /** Refuse a catalog path that could not be created or written, before anything is opened. */
@@ -172,6 +198,9 @@ function checkOptions(o: BuildOptions): void {
     if (big.length > 0) throw new UserError(`--method rejection supports M ≤ ${REJECTION_MAX_M} (got ${big.join(', ')}); use repair or auto`);
   }
   if (o.method === 'repair' && o.sizes.some((m) => m < 2)) throw new UserError('--method repair needs sizes M ≥ 2');
+  if (o.tierBy !== undefined && !TIER_MEASURES.includes(o.tierBy)) {
+    throw new UserError(`--tier-by must be one of ${TIER_MEASURES.join(', ')} (got ${o.tierBy})`);
+  }
   if (o.timeoutMs !== undefined && !(o.timeoutMs > 0)) throw new UserError(`--timeout must be a positive number of seconds`);
   if (o.shard !== undefined) {
     const { index, count } = o.shard;
@@ -189,9 +218,12 @@ export interface KeyOptions {
   variants: number;
   maxAttempts: number;
   solverVersion: string;
+  graderVersion: string;
   thresholds: Record<string, Thresholds>;
   /** Only when not 'auto', so builds made before methods existed keep their keys. */
   method?: MethodChoice;
+  /** Only when not 'nodes'. */
+  tierBy?: TierMeasure;
   /** A shard's slice, and its slot budget (which decides where a shard stops). */
   shard?: Shard;
   maxSlots?: number;
@@ -201,7 +233,7 @@ export interface KeyOptions {
  * Everything that decides which puzzles a build keeps; --jobs, --timeout and (unsharded)
  * --max-slots do not. The field order is part of the key: keep it.
  */
-export function buildKeyOptions(o: BuildOptions, table: TierTable, solverVersion: string = SOLVER_VERSION): KeyOptions {
+export function buildKeyOptions(o: BuildOptions, table: RuleTable, solverVersion: string = SOLVER_VERSION): KeyOptions {
   const key: KeyOptions = {
     seed: o.seed,
     sizes: o.sizes,
@@ -209,9 +241,11 @@ export function buildKeyOptions(o: BuildOptions, table: TierTable, solverVersion
     variants: o.variants,
     maxAttempts: o.maxAttempts,
     solverVersion,
-    thresholds: Object.fromEntries(o.sizes.map((m) => [m, table[m]])),
+    graderVersion: GRADER_VERSION,
+    thresholds: Object.fromEntries(o.sizes.map((m) => [m, table[m].th])),
   };
   if (o.method !== undefined && o.method !== 'auto') key.method = o.method;
+  if (o.tierBy !== undefined && o.tierBy !== 'nodes') key.tierBy = o.tierBy;
   if (o.shard !== undefined) {
     key.shard = { index: o.shard.index, count: o.shard.count };
     key.maxSlots = o.maxSlots ?? defaultMaxSlots(o.perTier);
@@ -235,7 +269,7 @@ interface Pending {
 
 interface SizeRun {
   m: number;
-  th: Thresholds;
+  rule: TierRule;
   /** Base puzzles per tier in the catalog plus those decided but not yet committed. */
   counts: Record<Tier, number>;
   /** Next slot to dispatch. */
@@ -280,7 +314,7 @@ function have(counts: Record<Tier, number>, perTier: number): number {
  */
 export async function runBuild(options: BuildOptions, progress: BuildProgress): Promise<BuildResult> {
   checkOptions(options);
-  const table = loadTiers(options.tiersFile, options.sizes);
+  const table = loadTiers(options.tiersFile, options.sizes, options.tierBy);
   checkCatalogPath(options.db);
   const worker = workerFile();
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
@@ -325,6 +359,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
           seed: options.seed,
           options: recorded,
           solver_version: SOLVER_VERSION,
+          grader_version: GRADER_VERSION,
           started_at: now,
           status: 'running',
         });
@@ -350,7 +385,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
       const state = isFull(counts, options.perTier) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
       return {
         m,
-        th: table[m],
+        rule: table[m],
         counts,
         next,
         slotMs: 0,
@@ -445,7 +480,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     // A worker allocates fast and keeps little: a small young generation is collected more often
     // but holds less. M=6, 8,000 per tier, --jobs 2: peak RSS 281 MB / 9.6 s by default, 235 MB /
     // 8.8 s at 16 MB (8 MB: 227 MB / 8.6 s; 32 MB: 278 MB / 9.4 s).
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   // Piscina reports trouble outside a task (e.g. an answer arriving for a task abandoned when a
   // stopped build destroys the pool) as an 'error' event, which unheard would kill the process.
@@ -485,7 +520,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       const fullTiers = sharded ? [] : TIERS.filter((t) => size.counts[t] >= perTier);
       const { seed, variants, maxAttempts } = options;
       const method = options.method ?? 'auto';
-      const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, thresholds: size.th, fullTiers };
+      const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, rule: size.rule, fullTiers };
       if (ls.deadline !== undefined) task.deadline = ls.deadline;
       return pool.run(task);
     });
@@ -541,7 +576,8 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     const variants: NewPuzzle[] = [];
     if (ans.ok) {
       const p = ans.puzzle;
-      const tier = tierOf(p.nodes, size.th);
+      // Ungraded candidates are those of a size tiered by nodes (the score is then not read).
+      const tier = tierFor({ nodes: p.nodes, score: p.score ?? 1 }, size.rule);
       if (batchHashes.has(p.canonicalHash) || cat.hasBase(p.canonicalHash)) {
         outcome = 'duplicate';
         if (sharded) duplicateOf = p.canonicalHash;
@@ -552,7 +588,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       else {
         // Counts only grow, so a tier full when the task was sent is full now: the board is here.
         const b = p.board;
-        if (b === null || p.variants === null) throw new Error(`M=${m} slot ${slot}: kept, but its board was not sent`);
+        if (b === null || p.variants === null || p.score === null) throw new Error(`M=${m} slot ${slot}: kept, but its board was not sent`);
         if (b.rows !== m + 1 || b.cols !== m + 2) throw new Error(`M=${m} slot ${slot}: board is ${b.rows}x${b.cols}, not wide`);
         outcome = 'kept';
         size.counts[tier]++;
@@ -567,9 +603,9 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
           method: p.method,
           build_id: buildId,
         };
-        base = { ...common, ...b, nodes: p.nodes, base_id: null, transform: null };
+        base = { ...common, ...b, nodes: p.nodes, score: p.score, base_id: null, transform: null };
         // A variant's base_id is set at commit, once the base has its id.
-        for (const v of p.variants) variants.push({ ...common, ...v, base_id: null });
+        for (const v of p.variants) variants.push({ ...common, ...v, score: p.score, base_id: null });
       }
     }
     const attempts = ans.ok ? ans.puzzle.attempts : ans.attempts;
@@ -617,6 +653,12 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       if (!s.ok) {
         // Keep what was decided before the failing run; a rerun resumes there.
         commit();
+        if ((s.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          throw new UserError(
+            `a worker making M=${head.size.m} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
+            EXIT_FAILED_CHECK,
+          );
+        }
         throw s.error;
       }
       // Null: skipped in the queue. Slots of a size already decided done are surplus too.

@@ -3,22 +3,28 @@
 // per batch, so a killed process leaves the catalog as of its last committed batch.
 import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { StoredPuzzle } from '../src/catalog/check.js';
+import { checkStoredRow, type SharedFields, type StoredPuzzle } from '../src/catalog/check.js';
+import { rowChecksum } from '../src/catalog/checksum.js';
 import { CATALOG_APP, SCHEMA_SQL, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
-import type { Thresholds, Tier } from '../src/grade/tiers.js';
+import type { LevelName } from '../src/grade/ladder.js';
+import { measureColumn, tierFor, type TierMeasure, type TierRule } from '../src/grade/measure.js';
+import type { Tier } from '../src/grade/tiers.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 
 /** A stored puzzle: what the checks read (src/catalog/check.ts), plus where it came from. */
 export interface PuzzleRow extends Omit<StoredPuzzle, 'tier'> {
   tier: Tier;
-  attempts: number;
   seed: number;
   slot: number;
   method: string;
   build_id: number | null;
+  /** Derived by SQLite from score (generated columns). */
+  level: number;
+  grade: LevelName;
 }
 
-export type NewPuzzle = Omit<PuzzleRow, 'id'>;
+/** A row to insert: the catalog computes the checksum, SQLite the level and grade. */
+export type NewPuzzle = Omit<PuzzleRow, 'id' | 'checksum' | 'level' | 'grade'>;
 
 export interface BuildRow {
   id: number;
@@ -26,6 +32,7 @@ export interface BuildRow {
   seed: number;
   options: string;
   solver_version: string;
+  grader_version: string;
   started_at: string;
   finished_at: string | null;
   counts: string;
@@ -41,14 +48,18 @@ export interface SlotRow {
   puzzle_id: number | null;
 }
 
-/** Per size and tier: how many base puzzles, and their node range. */
+/** Per size and tier: how many base puzzles, and their range on the size's tier measure. */
 export interface TierStat {
   m: number;
   tier: Tier;
   count: number;
-  minNodes: number;
-  maxNodes: number;
+  measure: TierMeasure;
+  min: number;
+  max: number;
 }
+
+/** A size's current (or a build's) tier rule, and the solver version its cuts were set for. */
+export type StoredRule = TierRule & { solverVersion: string };
 
 export interface OpenOptions {
   /** Create the file and schema when missing (default false: the catalog must exist). */
@@ -131,8 +142,10 @@ export class Catalog {
       if (app !== CATALOG_APP) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
       const version = get.get('schema_version') as string | undefined;
       if (version !== String(SCHEMA_VERSION)) {
+        const older = version !== undefined && Number(version) >= 1 && Number(version) < SCHEMA_VERSION;
         throw new SchemaVersionError(
-          `${this.path} has catalog schema version ${version ?? '(none)'}; this dominosa reads version ${SCHEMA_VERSION} only`,
+          `${this.path} has catalog schema version ${version ?? '(none)'}; this dominosa reads version ${SCHEMA_VERSION} only` +
+            (older ? ` (upgrade it with: dominosa migrate --db ${this.path})` : ''),
           version ?? null,
         );
       }
@@ -170,8 +183,8 @@ export class Catalog {
 
   createBuild(b: Omit<BuildRow, 'id' | 'finished_at' | 'counts'>): number {
     const info = this.stmt(
-      `INSERT INTO builds (key, seed, options, solver_version, started_at, status)
-       VALUES (@key, @seed, @options, @solver_version, @started_at, @status)`,
+      `INSERT INTO builds (key, seed, options, solver_version, grader_version, started_at, status)
+       VALUES (@key, @seed, @options, @solver_version, @grader_version, @started_at, @status)`,
     ).run(b);
     return Number(info.lastInsertRowid);
   }
@@ -192,12 +205,14 @@ export class Catalog {
 
   // --- thresholds ---
 
-  /** Record the cuts a build grades with (buildId) or the current ones (null), replacing old rows. */
-  writeThresholds(buildId: number | null, m: number, th: Thresholds, solverVersion: string): void {
+  /** Record the rule a build tiers with (buildId) or the current one (null), replacing old rows. */
+  writeThresholds(buildId: number | null, m: number, rule: TierRule, solverVersion: string): void {
+    const { th, measure } = rule;
     this.stmt('DELETE FROM thresholds WHERE IFNULL(build_id, 0) = ? AND m = ?').run(buildId ?? 0, m);
-    this.stmt('INSERT INTO thresholds (build_id, m, t1, t2, t3, solver_version) VALUES (?, ?, ?, ?, ?, ?)').run(
+    this.stmt('INSERT INTO thresholds (build_id, m, measure, t1, t2, t3, solver_version) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
       buildId,
       m,
+      measure,
       th.t1,
       th.t2,
       th.t3,
@@ -205,11 +220,11 @@ export class Catalog {
     );
   }
 
-  readThresholds(buildId: number | null): Map<number, Thresholds & { solverVersion: string }> {
-    const rows = this.stmt('SELECT m, t1, t2, t3, solver_version FROM thresholds WHERE IFNULL(build_id, 0) = ? ORDER BY m').all(
+  readThresholds(buildId: number | null): Map<number, StoredRule> {
+    const rows = this.stmt('SELECT m, measure, t1, t2, t3, solver_version FROM thresholds WHERE IFNULL(build_id, 0) = ? ORDER BY m').all(
       buildId ?? 0,
-    ) as { m: number; t1: number; t2: number; t3: number; solver_version: string }[];
-    return new Map(rows.map((r) => [r.m, { t1: r.t1, t2: r.t2, t3: r.t3, solverVersion: r.solver_version }]));
+    ) as { m: number; measure: TierMeasure; t1: number; t2: number; t3: number; solver_version: string }[];
+    return new Map(rows.map((r) => [r.m, { measure: r.measure, th: { t1: r.t1, t2: r.t2, t3: r.t3 }, solverVersion: r.solver_version }]));
   }
 
   // --- slots ---
@@ -237,14 +252,9 @@ export class Catalog {
 
   // --- puzzles ---
 
-  /** Insert a puzzle; returns its id. */
+  /** Insert a puzzle, with its checksum; returns its id. */
   insertPuzzle(p: NewPuzzle): number {
-    const info = this.stmt(
-      `INSERT INTO puzzles (m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform,
-                            seed, slot, method, build_id)
-       VALUES (@m, @rows, @cols, @grid, @solution, @tier, @nodes, @attempts, @canonical_hash, @base_id, @transform,
-               @seed, @slot, @method, @build_id)`,
-    ).run(p);
+    const info = this.stmt(`INSERT INTO puzzles ${INSERT_COLUMNS}`).run(withChecksum(p));
     return Number(info.lastInsertRowid);
   }
 
@@ -264,12 +274,25 @@ export class Catalog {
     return counts;
   }
 
-  /** Count, min and max nodes of the base puzzles per size and tier. */
+  /**
+   * Count of the base puzzles per size and tier, and their range on the measure the size's
+   * current thresholds cut (nodes when it has none).
+   */
   tierStats(): TierStat[] {
-    return this.stmt(
-      `SELECT m, tier, COUNT(*) AS count, MIN(nodes) AS minNodes, MAX(nodes) AS maxNodes
-       FROM puzzles WHERE base_id IS NULL GROUP BY m, tier ORDER BY m, MIN(nodes)`,
-    ).all() as TierStat[];
+    const rules = this.readThresholds(null);
+    const out: TierStat[] = [];
+    for (const m of this.sizeCounts().keys()) {
+      const measure = rules.get(m)?.measure ?? 'nodes';
+      const col = measureColumn(measure);
+      const rows = this.db
+        .prepare(
+          `SELECT tier, COUNT(*) AS count, MIN(${col}) AS min, MAX(${col}) AS max
+           FROM puzzles WHERE m = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
+        )
+        .all(m) as { tier: Tier; count: number; min: number; max: number }[];
+      for (const r of rows) out.push({ m, measure, ...r });
+    }
+    return out;
   }
 
   /** All puzzles in id order, one row at a time (memory stays flat on a large catalog). */
@@ -304,12 +327,7 @@ export class Catalog {
    * return the id of the row holding that key (null if a base of its class holds it elsewhere).
    */
   insertPuzzleOrIgnore(p: NewPuzzle): number | null {
-    this.stmt(
-      `INSERT OR IGNORE INTO puzzles (m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform,
-                                      seed, slot, method, build_id)
-       VALUES (@m, @rows, @cols, @grid, @solution, @tier, @nodes, @attempts, @canonical_hash, @base_id, @transform,
-               @seed, @slot, @method, @build_id)`,
-    ).run(p);
+    this.stmt(`INSERT OR IGNORE INTO puzzles ${INSERT_COLUMNS}`).run(withChecksum(p));
     const id = this.stmt(`SELECT id FROM puzzles WHERE m = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`)
       .pluck()
       .get(p.m, p.seed, p.slot, p.transform ?? '');
@@ -354,15 +372,20 @@ export class Catalog {
     }[];
   }
 
-  /** Reference nodes of the base puzzles of size m, ascending. */
-  baseNodes(m: number): number[] {
-    return this.stmt('SELECT nodes FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY nodes').pluck().all(m) as number[];
+  /** Nodes and score of the base puzzles of size m, in id order. */
+  baseDifficulties(m: number): { nodes: number; score: number; tier: Tier }[] {
+    return this.stmt('SELECT nodes, score, tier FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY id').all(m) as {
+      nodes: number;
+      score: number;
+      tier: Tier;
+    }[];
   }
 
   /**
-   * The cheap checks a verb makes before it writes to (or grades from) a catalog: the database
-   * pages are sound, and every size holding puzzles has current tier thresholds. A catalog that
-   * fails them is refused whole; `dominosa audit` says what is wrong.
+   * The checks a verb makes before it writes to (or grades from) a catalog without re-solving
+   * it: the database pages are sound, every size holding puzzles has current tier thresholds,
+   * and every row is as dominosa wrote it (assertRowsSound). A catalog that fails them is
+   * refused whole; `dominosa audit` says what is wrong.
    */
   assertSound(): void {
     const quick = this.db.pragma('quick_check', { simple: true }) as string;
@@ -376,6 +399,31 @@ export class Catalog {
         `${this.path} holds puzzles of M=${missing.join(',')} but no current tier thresholds for them; nothing was changed (run dominosa audit)`,
         EXIT_FAILED_CHECK,
       );
+    }
+    this.assertRowsSound();
+  }
+
+  /**
+   * Every row is as dominosa wrote it: its checksum matches, its tier is its size's rule's, and
+   * a variant agrees with its base. For verbs that build on stored rows without re-solving them
+   * (build resuming, tune); audit and export make the full checks. Reads every row once.
+   */
+  private assertRowsSound(): void {
+    const rules = this.readThresholds(null);
+    const bases = new Map<number, SharedFields>();
+    for (const p of this.iteratePuzzles()) {
+      const rule = rules.get(p.m);
+      const base = p.base_id === null ? null : (bases.get(p.base_id) ?? this.getPuzzle(p.base_id) ?? null);
+      const failures = checkStoredRow(p, base, rule ? { measure: rule.measure, th: rule.th } : null);
+      if (failures.length > 0) {
+        const f = failures[0];
+        throw new UserError(
+          `${this.path}: puzzle ${p.id} (M=${p.m}) fails its checks (${f.kind}: ${f.detail}); nothing was changed (run dominosa audit)`,
+          EXIT_FAILED_CHECK,
+        );
+      }
+      // Only what variants are compared on: memory stays small however large the grids.
+      if (p.base_id === null) bases.set(p.id, { id: p.id, m: p.m, tier: p.tier, nodes: p.nodes, score: p.score, canonical_hash: p.canonical_hash });
     }
   }
 
@@ -402,26 +450,42 @@ export class Catalog {
     ).pluck().all(m) as (string | null)[];
   }
 
+  /** The grader versions that scored size m's puzzles: their builds' (null for a puzzle without one). */
+  graderVersions(m: number): (string | null)[] {
+    return this.stmt(
+      `SELECT DISTINCT b.grader_version FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.m = ?`,
+    ).pluck().all(m) as (string | null)[];
+  }
+
   metaValue(key: string): string | null {
     return (this.stmt('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
   }
 
   /**
-   * Re-grade size m under `th`: bases by their nodes, then every variant to its base's tier.
-   * Returns how many rows changed tier. Meant to run inside transaction().
+   * Re-tier size m under `rule`: every row (a variant has its base's nodes and score, so it
+   * lands in its base's tier), with its checksum renewed. Returns how many rows changed tier.
+   * Meant to run inside transaction().
    */
-  retier(m: number, th: Thresholds): number {
-    const bases = this.stmt(
-      `UPDATE puzzles SET tier = CASE WHEN nodes <= @t1 THEN 'easy' WHEN nodes <= @t2 THEN 'normal'
-                                      WHEN nodes <= @t3 THEN 'hard' ELSE 'expert' END
-       WHERE m = @m AND base_id IS NULL
-         AND tier <> CASE WHEN nodes <= @t1 THEN 'easy' WHEN nodes <= @t2 THEN 'normal'
-                          WHEN nodes <= @t3 THEN 'hard' ELSE 'expert' END`,
-    ).run({ m, t1: th.t1, t2: th.t2, t3: th.t3 });
-    const variants = this.stmt(
-      `UPDATE puzzles SET tier = (SELECT b.tier FROM puzzles b WHERE b.id = puzzles.base_id)
-       WHERE m = ? AND base_id IS NOT NULL AND tier <> (SELECT b.tier FROM puzzles b WHERE b.id = puzzles.base_id)`,
-    ).run(m);
-    return bases.changes + variants.changes;
+  retier(m: number, rule: TierRule): number {
+    const update = this.stmt('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
+    const changed: [Tier, string, number][] = [];
+    for (const p of this.stmt('SELECT * FROM puzzles WHERE m = ?').iterate(m) as IterableIterator<PuzzleRow>) {
+      const tier = tierFor(p, rule);
+      if (tier !== p.tier) changed.push([tier, rowChecksum({ ...p, tier }), p.id]);
+    }
+    for (const c of changed) update.run(...c);
+    return changed.length;
   }
+}
+
+const INSERT_COLUMNS = `(m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform,
+                         seed, slot, method, build_id, checksum)
+  VALUES (@m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, @base_id, @transform,
+          @seed, @slot, @method, @build_id, @checksum)`;
+
+/** The named parameters of INSERT_COLUMNS: exactly the row's own fields, plus its checksum. */
+function withChecksum(p: NewPuzzle): Record<string, unknown> {
+  const { m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id } = p;
+  const row = { m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id };
+  return { ...row, checksum: rowChecksum(row) };
 }

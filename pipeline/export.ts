@@ -52,7 +52,7 @@ export interface ExportOptions {
 function jsonlRow(p: PuzzleRow): string {
   return (
     `{"id":${p.id},"n":${p.m},"rows":${p.rows},"cols":${p.cols},"grid":${p.grid},"solution":${p.solution},` +
-    `"tier":${JSON.stringify(p.tier)},"nodes":${p.nodes},"base_id":${p.base_id ?? 'null'},` +
+    `"tier":${JSON.stringify(p.tier)},"nodes":${p.nodes},"grade":${JSON.stringify(p.grade)},"score":${p.score},"base_id":${p.base_id ?? 'null'},` +
     `"transform":${p.transform === null ? 'null' : JSON.stringify(p.transform)}}\n`
   );
 }
@@ -65,6 +65,8 @@ function packPuzzle(p: PuzzleRow): PackPuzzle {
     cols: p.cols,
     tier: p.tier,
     nodes: p.nodes,
+    grade: p.grade,
+    score: p.score,
     grid: JSON.parse(p.grid) as number[][],
     solution: JSON.parse(p.solution) as PackPuzzle['solution'],
     baseId: p.base_id,
@@ -130,7 +132,7 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
 
 /**
  * Re-check every puzzle about to be written, as audit does (unique by both solvers, stored
- * solution, nodes, tier, hash, variant = base transformed), before anything is written: a
+ * solution, nodes, grade, tier, hash, checksum, variant = base transformed), before anything is written: a
  * damaged or tampered catalog is refused whole instead of shipping one wrong puzzle.
  */
 function verifySelection(cat: Catalog, ids: readonly number[], db: string): void {
@@ -141,7 +143,7 @@ function verifySelection(cat: Catalog, ids: readonly number[], db: string): void
     if (!items.sizesWithThresholds.has(it.puzzle.m)) {
       throw new UserError(`${db} has no tier thresholds for M=${it.puzzle.m}, so its tiers cannot be checked; nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
     }
-    const failures = checkPuzzle(it.puzzle, it.base, { thresholds: it.thresholds, solverVersion: it.solverVersion, solver });
+    const failures = checkPuzzle(it.puzzle, it.base, { ...it, solver });
     if (failures.length > 0) {
       const f = failures[0];
       throw new UserError(`puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`, EXIT_FAILED_CHECK);

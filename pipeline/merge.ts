@@ -12,9 +12,11 @@
 // changes nothing.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkStoredRow } from '../src/catalog/check.js';
 import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
-import { TIERS, tierOf, type Thresholds, type Tier, type TierTable } from '../src/grade/tiers.js';
-import { buildKey, buildKeyOptions, checkCatalogPath, defaultMaxSlots, type KeyOptions } from './build.js';
+import { tierFor, type TierRule } from '../src/grade/measure.js';
+import { TIERS, type Tier } from '../src/grade/tiers.js';
+import { buildKey, buildKeyOptions, checkCatalogPath, defaultMaxSlots, type KeyOptions, type RuleTable } from './build.js';
 import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 
@@ -79,9 +81,15 @@ function openShard(path: string): ShardFile {
   }
 }
 
+/** The tier rule of every size of a build, from its key. */
+function rulesOf(k: KeyOptions): RuleTable {
+  const measure = k.tierBy ?? 'nodes';
+  return Object.fromEntries(Object.entries(k.thresholds).map(([m, th]) => [Number(m), { measure, th }]));
+}
+
 /** The unsharded build's key options: the shard's minus the slice (maxSlots stays out too). */
 function unshardedKey(k: KeyOptions): KeyOptions {
-  const table: TierTable = Object.fromEntries(Object.entries(k.thresholds).map(([m, th]) => [Number(m), th]));
+  const table = rulesOf(k);
   return buildKeyOptions(
     {
       sizes: k.sizes,
@@ -93,6 +101,7 @@ function unshardedKey(k: KeyOptions): KeyOptions {
       tiersFile: '',
       maxAttempts: k.maxAttempts,
       ...(k.method !== undefined ? { method: k.method } : {}),
+      ...(k.tierBy !== undefined ? { tierBy: k.tierBy } : {}),
     },
     table,
     k.solverVersion,
@@ -143,6 +152,7 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
   const n = shards.length;
   const maxSlots = k.maxSlots ?? defaultMaxSlots(k.perTier);
   const keyOptions = unshardedKey(k);
+  const rules = rulesOf(k);
   const key = buildKey(keyOptions);
   const out = Catalog.open(outPath, { create: true });
   try {
@@ -156,13 +166,13 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
           seed: k.seed,
           options: JSON.stringify({ ...keyOptions, maxSlots }),
           solver_version: k.solverVersion,
+          grader_version: k.graderVersion,
           started_at: now,
           status: 'running',
         });
       for (const m of k.sizes) {
-        const th = k.thresholds[m];
-        out.writeThresholds(id, m, th, k.solverVersion);
-        out.writeThresholds(null, m, th, k.solverVersion);
+        out.writeThresholds(id, m, rules[m], k.solverVersion);
+        out.writeThresholds(null, m, rules[m], k.solverVersion);
       }
       return id;
     });
@@ -170,7 +180,7 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
     const counts: Record<string, unknown> = {};
     const sizes: MergeSize[] = [];
     for (const m of k.sizes) {
-      const res = mergeSize(out, buildId, shards, m, k.thresholds[m], k.perTier, maxSlots, n, batchSize);
+      const res = mergeSize(out, buildId, shards, m, rules[m], k.perTier, maxSlots, n, batchSize);
       sizes.push(res.size);
       counts[m] = res.counts;
     }
@@ -182,13 +192,20 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
   }
 }
 
+/** A shard row changed behind the catalog's back stops the merge (what was merged so far stays, and is sound). */
+function refuseChanged(shard: ShardFile, failures: ReturnType<typeof checkStoredRow>): void {
+  if (failures.length === 0) return;
+  const f = failures[0];
+  throw new UserError(`${shard.path}: puzzle ${f.puzzleId} fails its checks (${f.kind}: ${f.detail}); run dominosa audit --db ${shard.path}`, EXIT_FAILED_CHECK);
+}
+
 /** Walk size m's slots in global order, deciding and writing them in batches. */
 function mergeSize(
   out: Catalog,
   buildId: number,
   shards: ShardFile[],
   m: number,
-  th: Thresholds,
+  rule: TierRule,
   perTier: number,
   maxSlots: number,
   n: number,
@@ -233,7 +250,8 @@ function mergeSize(
         if (ref === undefined || ref.base_id !== null) {
           throw new UserError(`${shard.path}: slot ${slot} of M=${m} does not point at a base puzzle`, EXIT_FAILED_CHECK);
         }
-        const tier = tierOf(ref.nodes, th);
+        refuseChanged(shard, checkStoredRow(ref, null, rule));
+        const tier = tierFor(ref, rule);
         // As the unsharded build decides: a class kept before is a duplicate, else a full tier
         // turns it away, else it is kept. A shard's duplicate was seen in an earlier slot, so
         // if it is not kept by now, its tier was already full then.
@@ -253,6 +271,7 @@ function mergeSize(
       slots++;
       const decided: SlotRow = { build_id: buildId, m, slot, outcome, attempts: row.attempts, puzzle_id: null };
       const variants = base === undefined ? [] : shard.cat.variantsOf(base.id);
+      for (const v of variants) refuseChanged(shard, checkStoredRow(v, base ?? null, rule));
       pending.push(() => {
         if (base !== undefined) {
           const { id: _id, ...fields } = base;

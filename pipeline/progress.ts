@@ -3,6 +3,7 @@
 // per size: attempts per unique puzzle and worker time per kept puzzle).
 import cliProgress from 'cli-progress';
 import type { SlotOutcome } from '../src/catalog/schema.js';
+import { formatMeasure } from '../src/grade/measure.js';
 import type { TierStat } from './catalog.js';
 
 /** What one run did for one size (earlier runs of a resumed build are not counted here). */
@@ -177,10 +178,13 @@ function pad(cells: string[][], left: number): string {
 /** The closing table, as text ending in a newline. */
 export function formatSummary(s: BuildSummary): string {
   const lines: string[] = [];
-  const tierRows: string[][] = [['size', 'tier', 'count', 'nodes']];
+  // Tiers cut on another measure than nodes say which.
+  const byNodes = s.tiers.every((t) => t.measure === 'nodes');
+  const tierRows: string[][] = [['size', 'tier', 'count', byNodes ? 'nodes' : 'range']];
   for (const t of s.tiers) {
-    const range = t.minNodes === t.maxNodes ? String(t.minNodes) : `${t.minNodes}..${t.maxNodes}`;
-    tierRows.push([`M=${t.m}`, t.tier, String(t.count), range]);
+    const f = (v: number): string => formatMeasure(t.measure, v);
+    const range = t.min === t.max ? f(t.min) : `${f(t.min)}..${f(t.max)}`;
+    tierRows.push([`M=${t.m}`, t.tier, String(t.count), byNodes ? range : `${t.measure} ${range}`]);
   }
   if (tierRows.length > 1) lines.push(pad(tierRows, 2));
   const run = s.sizes.filter((r) => Object.values(r.outcomes).some((n) => n > 0));

@@ -1,11 +1,17 @@
-// `dominosa tune`: per size, the base puzzles' node-count distribution (terminal histogram and an
-// SVG beside the catalog), thresholds proposed from quantiles, and tier counts now vs proposed.
-// With apply, the thresholds go to the tiers file and the catalog and every puzzle is re-tiered.
+// `dominosa tune`: per size, the base puzzles' distribution on a measure (reference nodes, or the
+// grade score; terminal histogram and an SVG beside the catalog), thresholds proposed from
+// quantiles, tier counts now vs proposed, how nodes and grade agree (Spearman's ρ) and how each
+// tier spreads over the grades. With apply, the thresholds go to the tiers file and the catalog
+// and every puzzle of the size is re-tiered on that measure.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { checkTierOrder } from '../src/catalog/check.js';
 import { histogramText, logBins, tunePlotSvg, type Bin, type Mark } from '../src/formats/plot.js';
+import { spearman } from '../src/grade/correlation.js';
+import { LEVELS } from '../src/grade/ladder.js';
+import { formatMeasure, measureValue, type TierMeasure } from '../src/grade/measure.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
+import { GRADER_VERSION } from '../src/grade/stored.js';
 import { TIERS, parseTierTable, type Thresholds, type Tier, type TierTable } from '../src/grade/tiers.js';
 import { proposeThresholds, quantile, type Quantiles } from '../src/grade/tune.js';
 import { Catalog } from './catalog.js';
@@ -17,6 +23,8 @@ export interface TuneOptions {
   /** Sizes to tune; absent: every size holding base puzzles. */
   sizes?: readonly number[];
   quantiles: Quantiles;
+  /** What to cut: reference nodes (default) or the grade score. Grade levels have fixed cuts. */
+  measure?: 'nodes' | 'score';
   apply: boolean;
   /** The tiers file --apply rewrites. */
   tiersFile: string;
@@ -26,10 +34,18 @@ export interface TuneOptions {
 
 export interface SizeTune {
   m: number;
-  /** Base puzzles' node counts, ascending. */
-  nodes: number[];
+  measure: 'nodes' | 'score';
+  /** Base puzzles' values on the measure, ascending. */
+  values: number[];
   quantileValues: number[];
+  /** The size's current thresholds, when they cut this measure. */
   current: Thresholds | null;
+  /** The measure the size is tiered by now (nodes when it has no thresholds). */
+  currentMeasure: TierMeasure;
+  /** Spearman's ρ between the bases' reference nodes and grade scores (NaN if either is constant). */
+  rho: number;
+  /** Per tier as stored now: base puzzles per grade level (index 1..7). */
+  spread: Record<Tier, number[]>;
   proposed: Thresholds;
   notes: string[];
   /** Base puzzles per tier as stored now, and under the proposed thresholds. */
@@ -55,8 +71,15 @@ export function plotPath(db: string, m: number): string {
   return `${db}.tune-M${m}.svg`;
 }
 
+interface TiersFile {
+  table: TierTable;
+  solverVersion: string | undefined;
+  scores: TierTable | undefined;
+  graderVersion: string | undefined;
+}
+
 /** The tiers file as it stands, or null when it does not exist yet. */
-function readTiersFile(path: string): { table: TierTable; solverVersion: string | undefined } | null {
+function readTiersFile(path: string): TiersFile | null {
   if (!existsSync(path)) return null;
   let json: unknown;
   try {
@@ -67,16 +90,37 @@ function readTiersFile(path: string): { table: TierTable; solverVersion: string 
   }
   const res = parseTierTable(json);
   if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
-  return { table: res.table, solverVersion: res.solverVersion };
+  return { table: res.table, solverVersion: res.solverVersion, scores: res.scores, graderVersion: res.graderVersion };
 }
 
 /** The tiers file's text: one line per size, as data/tiers.json is laid out. */
-function tiersFileText(table: TierTable, comment: string): string {
-  const sizes = Object.keys(table)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((m) => `    "${m}": { "t1": ${table[m].t1}, "t2": ${table[m].t2}, "t3": ${table[m].t3} }`);
-  return `{\n  "solverVersion": ${JSON.stringify(SOLVER_VERSION)},\n  "comment": ${JSON.stringify(comment)},\n  "sizes": {\n${sizes.join(',\n')}\n  }\n}\n`;
+function tiersFileText(table: TierTable, scores: TierTable, comment: string): string {
+  const lines = (t: TierTable): string =>
+    Object.keys(t)
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((m) => `    "${m}": { "t1": ${t[m].t1}, "t2": ${t[m].t2}, "t3": ${t[m].t3} }`)
+      .join(',\n');
+  const head = `{\n  "solverVersion": ${JSON.stringify(SOLVER_VERSION)},\n  "comment": ${JSON.stringify(comment)},\n  "sizes": {\n${lines(table)}\n  }`;
+  if (Object.keys(scores).length === 0) return `${head}\n}\n`;
+  return `${head},\n  "graderVersion": ${JSON.stringify(GRADER_VERSION)},\n  "scores": {\n${lines(scores)}\n  }\n}\n`;
+}
+
+/** A score cut rounded up to 3 decimals: no base changes side, and the file stays readable. */
+function roundCut(v: number): number {
+  return Math.ceil(v * 1000 - 1e-9) / 1000;
+}
+
+/** Score histogram bins: one per tenth of a level. */
+function scoreBins(sorted: readonly number[]): Bin[] {
+  const bins: Bin[] = [];
+  for (const v of sorted) {
+    const lo = Math.floor(v * 10) / 10;
+    const last = bins[bins.length - 1];
+    if (last !== undefined && last.lo === lo) last.count++;
+    else bins.push({ lo, hi: Math.round((lo + 0.1) * 10) / 10, count: 1 });
+  }
+  return bins;
 }
 
 export async function runTune(opts: TuneOptions): Promise<TuneResult> {
@@ -89,22 +133,33 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
     for (const m of sizes) {
       if (!held.includes(m)) throw new UserError(`no base puzzles of size M=${m} in ${opts.db} (it holds sizes ${held.join(',')})`);
     }
-    const thresholds = cat.readThresholds(null);
+    const rules = cat.readThresholds(null);
+    const measure = opts.measure ?? 'nodes';
     const tunes: SizeTune[] = sizes.map((m) => {
-      const nodes = cat.baseNodes(m);
-      const th = thresholds.get(m);
-      const current = th ? { t1: th.t1, t2: th.t2, t3: th.t3 } : null;
-      const proposal = proposeThresholds(nodes, opts.quantiles);
+      const bases = cat.baseDifficulties(m);
+      const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);
+      const rule = rules.get(m);
+      const proposal = proposeThresholds(values, opts.quantiles);
+      const th = proposal.thresholds;
+      const spread = Object.fromEntries(TIERS.map((t) => [t, new Array<number>(LEVELS.length + 1).fill(0)])) as Record<Tier, number[]>;
+      for (const b of bases) spread[b.tier][Math.floor(b.score)]++;
       return {
         m,
-        nodes,
-        quantileValues: opts.quantiles.map((q) => quantile(nodes, q)),
-        current,
-        proposed: proposal.thresholds,
+        measure,
+        values,
+        quantileValues: opts.quantiles.map((q) => quantile(values, q)),
+        current: rule?.measure === measure ? rule.th : null,
+        currentMeasure: rule?.measure ?? 'nodes',
+        rho: spearman(
+          bases.map((b) => b.nodes),
+          bases.map((b) => b.score),
+        ),
+        spread,
+        proposed: measure === 'score' ? { t1: roundCut(th.t1), t2: roundCut(th.t2), t3: roundCut(th.t3) } : th,
         notes: proposal.notes,
         now: cat.tierCounts(m),
         next: proposal.counts,
-        bins: logBins(nodes),
+        bins: measure === 'nodes' ? logBins(values) : scoreBins(values),
         plot: null,
       };
     });
@@ -112,7 +167,7 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
     if (opts.plots ?? true) {
       for (const t of tunes) {
         const path = plotPath(opts.db, t.m);
-        const title = `M=${t.m}: reference nodes of ${t.nodes.length} base puzzles`;
+        const title = `M=${t.m}: ${t.measure === 'nodes' ? 'reference nodes' : 'grade scores'} of ${t.values.length} base puzzles`;
         await writeFileAtomic(path, tunePlotSvg({ title, bins: t.bins, current: t.current, proposed: t.proposed }));
         t.plot = path;
       }
@@ -135,40 +190,47 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
  * the temporary file renamed over the tiers file. Returns the rows whose tier changed.
  */
 function apply(cat: Catalog, opts: TuneOptions, tunes: SizeTune[]): number {
+  const measure = opts.measure ?? 'nodes';
+  const [what, current, version] =
+    measure === 'nodes' ? ['node counts', SOLVER_VERSION, cat.solverVersions.bind(cat)] : ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)];
   for (const t of tunes) {
-    const versions = cat.solverVersions(t.m).filter((v) => v !== SOLVER_VERSION);
+    const versions = version(t.m).filter((v) => v !== current);
     if (versions.length > 0) {
       throw new UserError(
-        `M=${t.m}: node counts were measured by ${versions.map((v) => v ?? 'an unrecorded solver').join(', ')}, ` +
-          `not ${SOLVER_VERSION}; thresholds tuned on them would not fit this release (rebuild first)`,
+        `M=${t.m}: ${what} were measured by ${versions.map((v) => v ?? 'an unrecorded version').join(', ')}, ` +
+          `not ${current}; thresholds tuned on them would not fit this release (rebuild first)`,
       );
     }
   }
   const file = readTiersFile(opts.tiersFile);
   const table: TierTable = { ...(file?.table ?? {}) };
+  const scores: TierTable = { ...(file?.scores ?? {}) };
   const tuned = new Set(tunes.map((t) => t.m));
-  if (file && file.solverVersion !== undefined && file.solverVersion !== SOLVER_VERSION) {
-    const stale = Object.keys(table).map(Number).filter((m) => !tuned.has(m));
+  const [cuts, fileVersion] = measure === 'nodes' ? [table, file?.solverVersion] : [scores, file?.graderVersion];
+  if (fileVersion !== undefined && fileVersion !== current) {
+    const stale = Object.keys(cuts).map(Number).filter((m) => !tuned.has(m));
     if (stale.length > 0) {
       throw new UserError(
-        `tiers file ${opts.tiersFile} is for solver ${file.solverVersion}; tune its other sizes (${stale.join(',')}) too, ` +
-          `so the whole file is for ${SOLVER_VERSION}`,
+        `tiers file ${opts.tiersFile} has ${what} cuts for ${fileVersion}; tune its other sizes (${stale.join(',')}) too, ` +
+          `so the whole file is for ${current}`,
       );
     }
   }
-  for (const t of tunes) table[t.m] = t.proposed;
+  for (const t of tunes) cuts[t.m] = t.proposed;
+  if (Object.keys(table).length === 0) throw new UserError(`tiers file ${opts.tiersFile} has no node thresholds; tune --measure nodes first`);
   const q = opts.quantiles.join(', ');
   const comment =
-    `Reference-node thresholds per M: easy <= t1 < normal <= t2 < hard <= t3 < expert. ` +
-    `Sizes ${[...tuned].join(', ')} set by dominosa tune at quantiles ${q} of the base puzzles of ${basename(opts.db)}.`;
+    `Thresholds per M: easy <= t1 < normal <= t2 < hard <= t3 < expert, on reference nodes (sizes) and grade scores (scores). ` +
+    `${measure === 'nodes' ? 'Node' : 'Score'} cuts of sizes ${[...tuned].join(', ')} set by dominosa tune at quantiles ${q} of the base puzzles of ${basename(opts.db)}.`;
   const tmp = `${opts.tiersFile}.tmp-${process.pid}`;
   let changed = 0;
   try {
-    writeFileSyncOrThrow(tmp, tiersFileText(table, comment));
+    writeFileSyncOrThrow(tmp, tiersFileText(table, scores, comment));
     cat.transaction(() => {
       for (const t of tunes) {
-        cat.writeThresholds(null, t.m, t.proposed, SOLVER_VERSION);
-        changed += cat.retier(t.m, t.proposed);
+        const rule = { measure: t.measure, th: t.proposed };
+        cat.writeThresholds(null, t.m, rule, SOLVER_VERSION);
+        changed += cat.retier(t.m, rule);
       }
       const disorder = checkTierOrder(cat.tierStats().filter((s) => tuned.has(s.m)));
       // Ranges cannot overlap, so this only fires on a bug: roll everything back.
@@ -203,19 +265,26 @@ function renameOrThrow(tmp: string, path: string, changed: number): number {
 export function formatTune(r: TuneResult): string {
   const out: string[] = [];
   for (const t of r.sizes) {
-    const n = t.nodes.length;
-    out.push(`M=${t.m}: ${n} base puzzles, reference nodes ${t.nodes[0]}..${t.nodes[n - 1]}`);
+    const n = t.values.length;
+    const f = (v: number): string => formatMeasure(t.measure, v);
+    const name = t.measure === 'nodes' ? 'reference nodes' : 'grade scores';
+    out.push(`M=${t.m}: ${n} base puzzles, ${name} ${f(t.values[0])}..${f(t.values[n - 1])}`);
     const marks: Mark[] = [];
     for (const k of ['t1', 't2', 't3'] as const) {
       if (t.current) marks.push({ value: t.current[k], label: `${k} now` });
       marks.push({ value: t.proposed[k], label: `${k} new` });
     }
     out.push(histogramText(t.bins, { marks }).trimEnd());
-    const qs = r.quantiles.map((q, i) => `q${q} = ${Math.round(t.quantileValues[i] * 10) / 10}`).join(', ');
+    const qs = r.quantiles.map((q, i) => `q${q} = ${Math.round(t.quantileValues[i] * 1000) / 1000}`).join(', ');
     out.push(`  quantiles: ${qs}`);
-    const th = (x: Thresholds | null): string[] => (x ? [String(x.t1), String(x.t2), String(x.t3)] : ['-', '-', '-']);
+    const th = (x: Thresholds | null): string[] => (x ? [f(x.t1), f(x.t2), f(x.t3)] : ['-', '-', '-']);
+    if (t.current === null && t.currentMeasure !== t.measure) out.push(`  (tiered by ${t.currentMeasure} now)`);
     out.push(table([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
     out.push(table([['tier', 'now', 'proposed'], ...TIERS.map((k) => [k, String(t.now[k]), String(t.next[k])])]));
+    const rho = Number.isNaN(t.rho) ? 'undefined (one side is constant)' : t.rho.toFixed(3);
+    out.push(`  nodes vs grade score: Spearman's rho = ${rho}`);
+    const used = LEVELS.filter((l) => TIERS.some((k) => t.spread[k][l.level] > 0));
+    out.push(table([['tier / grade', ...used.map((l) => l.name)], ...TIERS.map((k) => [k, ...used.map((l) => String(t.spread[k][l.level]))])]));
     for (const note of t.notes) out.push(`  note: ${note}`);
     if (t.plot) out.push(`  plot: ${t.plot}`);
     out.push('');

@@ -5,7 +5,9 @@
 import { type Board, boardToGrid } from '../src/board.js';
 import { Generator, type MethodChoice } from '../src/generate.js';
 import type { Solution } from '../src/solution.js';
-import { tierOf, type Thresholds, type Tier } from '../src/grade/tiers.js';
+import { tierFor, type TierRule } from '../src/grade/measure.js';
+import { storedGrade } from '../src/grade/stored.js';
+import type { Tier } from '../src/grade/tiers.js';
 import { makeVariants } from '../src/variants.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
@@ -22,9 +24,9 @@ export interface SlotTask {
   /** Variants wanted per kept puzzle. */
   variants: number;
   maxAttempts: number;
-  /** The size's thresholds, and the tiers already full when the task was sent: a candidate
+  /** The size's tier rule, and the tiers already full when the task was sent: a candidate
    *  landing in a full tier can never be kept, so its board and variants are not sent back. */
-  thresholds: Thresholds;
+  rule: TierRule;
   fullTiers: Tier[];
 }
 
@@ -50,6 +52,8 @@ export interface PlainPuzzle {
   steps: number;
   proofNodes: number;
   nodes: number;
+  /** The stored grade's score (src/grade/stored.ts), shared by the variants; null when not graded (board not sent). */
+  score: number | null;
   canonicalHash: string;
   method: string;
   /** Only for a candidate whose tier was not yet full when the task was sent. */
@@ -79,12 +83,18 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
     return { ok: false, slot, ms, attempts: res.attempts, reason: res.reason, ...(res.timedOut ? { timedOut: true } : {}) };
   }
   const p = res.puzzle;
-  const wanted = !task.fullTiers.includes(tierOf(p.nodes, task.thresholds));
+  // Grading costs more than making the board at small M: only for a tier that depends on it,
+  // or a candidate that may be kept (which stores it).
+  const byNodes = task.rule.measure === 'nodes';
+  let score = byNodes ? null : storedGrade(p.board).score;
+  const wanted = !task.fullTiers.includes(tierFor({ nodes: p.nodes, score: score ?? 1 }, task.rule));
+  if (wanted && score === null) score = storedGrade(p.board).score;
   const puzzle: PlainPuzzle = {
     attempts: p.attempts,
     steps: p.steps,
     proofNodes: p.proofNodes,
     nodes: p.nodes,
+    score,
     canonicalHash: p.canonicalHash,
     method: p.method,
     board: wanted ? plain(p.board, p.solution) : null,

@@ -9,13 +9,14 @@ import { buildCommand } from './commands/build.js';
 import { exportCommand } from './commands/export.js';
 import { generateCommand } from './commands/generate.js';
 import { mergeCommand } from './commands/merge.js';
+import { migrateCommand } from './commands/migrate.js';
 import { gradeCommand } from './commands/grade.js';
 import { solveCommand } from './commands/solve.js';
 import { tuneCommand } from './commands/tune.js';
 
 export type Verb = (y: Argv) => Argv;
 
-const verbs: Verb[] = [solveCommand, gradeCommand, generateCommand, buildCommand, auditCommand, exportCommand, tuneCommand, mergeCommand];
+const verbs: Verb[] = [solveCommand, gradeCommand, generateCommand, buildCommand, auditCommand, exportCommand, tuneCommand, mergeCommand, migrateCommand];
 
 // A reader that stops early (`dominosa export | head`) closes the pipe: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -113,11 +113,12 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     const json = audit(path);
     expect(json.code).toBe(1);
     expect(json.report).toEqual({ ...rep, seconds: json.report.seconds, jobs: 2 });
-    expect(json.stderr).toBe('dominosa: audit failed: 1 failure, 1 failing puzzle\n');
+    // The edit left the row's checksum behind too.
+    expect(json.stderr).toBe('dominosa: audit failed: 2 failures, 1 failing puzzle\n');
     // The text report names the puzzle and what failed.
     const text = cli(['audit', '--db', path, '--jobs', '1']);
     expect(text.code).toBe(1);
-    expect(text.stdout).toMatch(new RegExp(`failures by kind:\\n  grid-invalid  1\\n`));
+    expect(text.stdout).toMatch(new RegExp(`failures by kind:\\n  checksum-mismatch  1\\n  grid-invalid       1\\n`));
     expect(text.stdout).toMatch(new RegExp(`puzzle ${id}: grid-invalid: value \\d+ appears \\d+ times`));
   });
 
@@ -152,7 +153,28 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     });
     // M=3's easy tier is nodes ≤ 1 (data/tiers.json), so every easy base has exactly 1 node.
     const rep = await expectCaught(path, 'tier-order', [null]);
-    expect(rep.failures.find((f) => f.kind === 'tier-order')?.detail).toBe('M=3: easy reaches 1 nodes but normal starts at 1');
+    expect(rep.failures.find((f) => f.kind === 'tier-order')?.detail).toBe('M=3: easy reaches 1 nodes but normal starts at 1 nodes');
+  });
+
+  it('a row changed where no other check looks: its checksum', async () => {
+    let id = 0;
+    const path = tampered((d, rows) => {
+      id = rows[7].id;
+      d.prepare('UPDATE puzzles SET attempts = attempts + 1 WHERE id = ?').run(id);
+    });
+    const rep = await expectCaught(path, 'checksum-mismatch', [id]);
+    expect(rep.failures.map((f) => f.kind)).toEqual(['checksum-mismatch']);
+  });
+
+  it('a wrong grade score', async () => {
+    let id = 0;
+    const path = tampered((d, rows) => {
+      const p = rows.find((r) => r.base_id === null) as Row;
+      id = p.id;
+      d.prepare('UPDATE puzzles SET score = score + 0.001 WHERE id = ?').run(id);
+    });
+    const rep = await expectCaught(path, 'grade-mismatch', [id]);
+    expect(rep.failuresByKind['checksum-mismatch']).toBe(1);
   });
 
   it('a wrong node count', async () => {

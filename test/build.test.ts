@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPuzzle } from '../src/catalog/check.js';
 import { Generator } from '../src/generate.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
+import { GRADER_VERSION } from '../src/grade/stored.js';
+import { GRADE_THRESHOLDS } from '../src/grade/measure.js';
 import { TIERS, tierOf, type Thresholds } from '../src/grade/tiers.js';
 import type { PuzzleRow } from '../pipeline/catalog.js';
 
@@ -99,7 +101,8 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
     for (const p of a.puzzles) {
       expect([p.rows, p.cols]).toEqual([p.m + 1, p.m + 2]);
       const base = p.base_id === null ? null : (byId.get(p.base_id) ?? null);
-      expect(checkPuzzle(p, base, { thresholds: thresholds[p.m], solverVersion: SOLVER_VERSION })).toEqual([]);
+      const rule = { measure: 'nodes' as const, th: thresholds[p.m] };
+      expect(checkPuzzle(p, base, { rule, solverVersion: SOLVER_VERSION, graderVersion: GRADER_VERSION })).toEqual([]);
     }
   });
 
@@ -159,6 +162,44 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
     const grown = dump(db);
     expect(grown.puzzles.filter((p) => p.m <= 4)).toEqual(a.puzzles);
     expect(grown.puzzles.filter((p) => p.m === 5 && p.base_id === null)).toHaveLength(12);
+  });
+});
+
+describe('memory', () => {
+  it('the main thread writes 16,000 rows within a 16 MB heap: memory does not grow with the catalog', () => {
+    const db = join(dir, 'heap.sqlite');
+    const r = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=16', CLI, 'build', '--sizes', '6', '--per-tier', '1000', '--variants', '3', '--max-slots', '50000', '--db', db],
+      { encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const d = new Database(db, { readonly: true });
+    expect(d.prepare('SELECT COUNT(*) FROM puzzles').pluck().get()).toBe(16_000);
+    d.close();
+  });
+});
+
+describe('dominosa build --tier-by grade', () => {
+  it('tiers by the grade bands, passes audit, and is the same with --jobs 1 and 2', () => {
+    const db1 = join(dir, 'grade1.sqlite');
+    const db2 = join(dir, 'grade2.sqlite');
+    const args = ['--sizes', '5', '--per-tier', '2', '--variants', '1', '--tier-by', 'grade', '--tiers', tiersFile];
+    const r = cli(['build', ...args, '--db', db1, '--jobs', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(cli(['build', ...args, '--db', db2, '--jobs', '2']).code).toBe(0);
+    const one = dump(db1);
+    expect(dump(db2).puzzles).toEqual(one.puzzles);
+    const bases = one.puzzles.filter((p) => p.base_id === null);
+    expect(bases).toHaveLength(8);
+    for (const p of bases) {
+      expect(p.level).toBe(Math.floor(p.score));
+      expect(p.tier).toBe(tierOf(p.level, GRADE_THRESHOLDS));
+    }
+    // The variants share their base's grade.
+    for (const v of one.puzzles.filter((p) => p.base_id !== null)) expect(v.score).toBe(bases.find((b) => b.id === v.base_id)?.score);
+    expect(JSON.parse((one.builds[0] as { options: string }).options)).toMatchObject({ tierBy: 'grade', graderVersion: GRADER_VERSION });
+    expect(cli(['audit', '--db', db1, '--jobs', '1']).code).toBe(0);
   });
 });
 

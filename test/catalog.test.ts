@@ -28,6 +28,7 @@ function puzzle(over: Partial<NewPuzzle> = {}): NewPuzzle {
     solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]',
     tier: 'easy',
     nodes: 1,
+    score: 1,
     attempts: 1,
     canonical_hash: 'h1',
     base_id: null,
@@ -82,7 +83,7 @@ describe('Catalog.open', () => {
     d.pragma('wal_checkpoint(TRUNCATE)');
     d.close();
     const before = readFileSync(path);
-    expectUserError(() => Catalog.open(path, { create: true }), /schema version 99; this dominosa reads version 1/);
+    expectUserError(() => Catalog.open(path, { create: true }), new RegExp(`schema version 99; this dominosa reads version ${SCHEMA_VERSION} only$`));
     expect(readFileSync(path)).toEqual(before);
   });
 
@@ -150,19 +151,23 @@ describe('catalog reads and writes', () => {
   it('tracks builds, slots, thresholds and tier counts', () => {
     const cat = Catalog.open(fresh(), { create: true });
     try {
-      const b = cat.createBuild({ key: 'k', seed: 5, options: '{}', solver_version: 'v', started_at: 'now', status: 'running' });
+      const b = cat.createBuild({ key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' });
       expect(cat.findBuild('k')?.id).toBe(b);
       expect(cat.findBuild('nope')).toBeUndefined();
       cat.updateBuild(b, 'finished', { a: 1 }, 'later');
       expect(cat.findBuild('k')).toMatchObject({ status: 'finished', counts: '{"a":1}', finished_at: 'later' });
       expect(() => cat.updateBuild(b, 'bogus' as never, {}, null)).toThrow(/CHECK/);
 
-      cat.writeThresholds(b, 3, { t1: 1, t2: 2, t3: 3 }, 'v');
-      cat.writeThresholds(null, 3, { t1: 1, t2: 2, t3: 3 }, 'v');
-      cat.writeThresholds(null, 3, { t1: 2, t2: 4, t3: 6 }, 'w');
-      expect(cat.readThresholds(b).get(3)).toEqual({ t1: 1, t2: 2, t3: 3, solverVersion: 'v' });
-      expect(cat.readThresholds(null).get(3)).toEqual({ t1: 2, t2: 4, t3: 6, solverVersion: 'w' });
-      expect(() => cat.writeThresholds(b, 4, { t1: 3, t2: 2, t3: 5 }, 'v')).toThrow(/CHECK/);
+      const nodes = (t1: number, t2: number, t3: number) => ({ measure: 'nodes' as const, th: { t1, t2, t3 } });
+      cat.writeThresholds(b, 3, nodes(1, 2, 3), 'v');
+      cat.writeThresholds(null, 3, nodes(1, 2, 3), 'v');
+      cat.writeThresholds(null, 3, nodes(2, 4, 6), 'w');
+      expect(cat.readThresholds(b).get(3)).toEqual({ ...nodes(1, 2, 3), solverVersion: 'v' });
+      expect(cat.readThresholds(null).get(3)).toEqual({ ...nodes(2, 4, 6), solverVersion: 'w' });
+      expect(() => cat.writeThresholds(b, 4, nodes(3, 2, 5), 'v')).toThrow(/CHECK/);
+      cat.writeThresholds(null, 5, { measure: 'score', th: { t1: 1.5, t2: 2.25, t3: 5.125 } }, 'v');
+      expect(cat.readThresholds(null).get(5)).toEqual({ measure: 'score', th: { t1: 1.5, t2: 2.25, t3: 5.125 }, solverVersion: 'v' });
+      expect(() => cat.writeThresholds(null, 6, { measure: 'level' as never, th: { t1: 1, t2: 2, t3: 3 } }, 'v')).toThrow(/CHECK/);
 
       expect(cat.nextSlot(b, 3)).toBe(0);
       const p = cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: 'a', build_id: b }));
@@ -185,8 +190,8 @@ describe('catalog reads and writes', () => {
       // Variants do not count towards a tier.
       expect(cat.tierCounts(3)).toEqual({ easy: 1, normal: 0, hard: 2, expert: 0 });
       expect(cat.tierStats()).toEqual([
-        { m: 3, tier: 'easy', count: 1, minNodes: 2, maxNodes: 2 },
-        { m: 3, tier: 'hard', count: 2, minNodes: 7, maxNodes: 9 },
+        { m: 3, tier: 'easy', count: 1, measure: 'nodes', min: 2, max: 2 },
+        { m: 3, tier: 'hard', count: 2, measure: 'nodes', min: 7, max: 9 },
       ]);
       expect([...cat.iteratePuzzles()].map((r) => [r.id, r.base_id, r.transform])).toEqual([
         [1, null, null],

@@ -11,6 +11,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, runExport, type ExportOptions } from '../pipeline/export.js';
 import { boardToGrid, parseBoards } from '../src/board.js';
+import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { verifyPackJson } from '../src/formats/pack.js';
 import { parseTathamId } from '../src/formats/tatham.js';
 import { TIERS } from '../src/grade/tiers.js';
@@ -71,7 +72,7 @@ describe('dominosa export pack formats', () => {
     const v = verifyPackJson(text);
     if (!v.ok) throw new Error(v.error);
     const want = selected(small);
-    expect(v.pack.manifest).toMatchObject({ name: 'Small ones', buildId: 1, schemaVersion: 1, count: want.length });
+    expect(v.pack.manifest).toMatchObject({ name: 'Small ones', buildId: 1, schemaVersion: SCHEMA_VERSION, count: want.length });
     expect(Date.parse(v.pack.manifest.created)).toBeGreaterThan(Date.parse('2020-01-01'));
     expect(v.pack.puzzles.map((p) => [p.id, p.size.m, p.tier, p.grid, p.solution])).toEqual(
       want.map((w) => [w.id, w.m, w.tier, JSON.parse(w.grid), JSON.parse(w.solution)]),
@@ -212,7 +213,7 @@ describe('dominosa export output files', () => {
     const r = cli(['export', '--db', broken, '--format', 'tatham', '--out', out]);
     // Every selected puzzle is re-checked before anything is written.
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^dominosa: puzzle \d+ fails its checks \(grid-invalid: .*nothing was written.*\n$/);
+    expect(r.stderr).toMatch(/^dominosa: puzzle \d+ fails its checks \(checksum-mismatch: .*nothing was written.*\n$/);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir).filter((x) => x.includes('.tmp-'))).toEqual([]);
   });

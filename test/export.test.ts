@@ -11,6 +11,7 @@ import { Catalog, type NewPuzzle } from '../pipeline/catalog.js';
 import { runExport } from '../pipeline/export.js';
 import { boardFromGrid, boardToGrid } from '../src/board.js';
 import { Generator } from '../src/generate.js';
+import { storedGrade } from '../src/grade/stored.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
 import { tierOf } from '../src/grade/tiers.js';
 import { checkSolution, type Solution } from '../src/solution.js';
@@ -18,7 +19,7 @@ import { applyTransform, encodeTransform, transformSolution } from '../src/trans
 
 const TH = { t1: 1, t2: 2, t3: 3 };
 const CLI = join(import.meta.dirname, '..', 'dist', 'scripts', 'cli.js');
-const FIELDS = ['id', 'n', 'rows', 'cols', 'grid', 'solution', 'tier', 'nodes', 'base_id', 'transform'];
+const FIELDS = ['id', 'n', 'rows', 'cols', 'grid', 'solution', 'tier', 'nodes', 'grade', 'score', 'base_id', 'transform'];
 let dir: string;
 let db: string;
 
@@ -36,7 +37,7 @@ beforeAll(() => {
   cat.transaction(() => {
     for (const m of [3, 4, 5]) {
       // Export re-checks tiers against the catalog's thresholds, as audit does.
-      cat.writeThresholds(null, m, TH, SOLVER_VERSION);
+      cat.writeThresholds(null, m, { measure: 'nodes', th: TH }, SOLVER_VERSION);
       const r = gen.generateSlot(7, m, 0);
       if (!r.ok) throw new Error(r.reason);
       const p = r.puzzle;
@@ -48,6 +49,7 @@ beforeAll(() => {
         solution: JSON.stringify(p.solution),
         tier: tierOf(p.nodes, TH),
         nodes: p.nodes,
+        score: storedGrade(p.board).score,
         attempts: p.attempts,
         canonical_hash: p.canonicalHash,
         base_id: null,
@@ -127,7 +129,7 @@ describe('dominosa export --format jsonl', () => {
     cat.transaction(() => {
       // Valid rows, since export re-checks each one: the base, then copies of it as
       // identity variants (one per slot).
-      cat.writeThresholds(null, first.m, TH, SOLVER_VERSION);
+      cat.writeThresholds(null, first.m, { measure: 'nodes', th: TH }, SOLVER_VERSION);
       const { id: _id, ...row } = first;
       const baseId = cat.insertPuzzle(row);
       for (let i = 1; i <= 600; i++) cat.insertPuzzle({ ...row, base_id: baseId, transform: 'id', slot: i });

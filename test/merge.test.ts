@@ -2,7 +2,7 @@
 // order give exactly the unsharded build's rows (puzzles with their ids, slots, the build row),
 // also when the slots run out first; merging again changes nothing; and what cannot be merged
 // is refused with one line and exit 2.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -31,8 +31,8 @@ function dump(db: string) {
     return {
       puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all() as { m: number; method: string; base_id: number | null }[],
       slots: d.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').all(),
-      builds: d.prepare('SELECT id, key, seed, options, solver_version, counts, status FROM builds ORDER BY id').all(),
-      thresholds: d.prepare('SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m').all(),
+      builds: d.prepare('SELECT id, key, seed, options, solver_version, grader_version, counts, status FROM builds ORDER BY id').all(),
+      thresholds: d.prepare('SELECT build_id, m, measure, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m').all(),
     };
   } finally {
     d.close();
@@ -75,6 +75,31 @@ describe('build --shard and merge', () => {
     const again = build(out, '--jobs', '1');
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/already finished/);
+  });
+
+  it('merges builds tiered by grade into the unsharded one too', () => {
+    const opts = ['--sizes', '4', '--per-tier', '2', '--variants', '1', '--seed', '3', '--max-slots', '300', '--tier-by', 'grade', '--tiers', tiersFile];
+    const one = join(dir, 'grade-whole.sqlite');
+    expect(cli(['build', ...opts, '--db', one]).code).toBe(0);
+    const parts = [0, 1].map((i) => join(dir, `grade-shard-${i}.sqlite`));
+    for (const [i, p] of parts.entries()) expect(cli(['build', ...opts, '--db', p, '--shard', `${i}/2`]).code).toBe(0);
+    const out = join(dir, 'grade-merged.sqlite');
+    const r = cli(['merge', out, ...parts]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(dump(out)).toEqual(dump(one));
+    expect(dump(out).thresholds.every((t) => (t as { measure: string }).measure === 'grade')).toBe(true);
+  });
+
+  it('stops at a shard row changed behind its back (exit 1), naming it', () => {
+    const bad = join(dir, 'tampered-shard-1.sqlite');
+    copyFileSync(shard(1), bad);
+    const d = new Database(bad);
+    const id = (d.prepare('SELECT MIN(id) FROM puzzles WHERE base_id IS NULL').pluck().get() as number);
+    d.prepare('UPDATE puzzles SET nodes = nodes + 1 WHERE id = ?').run(id);
+    d.close();
+    const r = cli(['merge', join(dir, 'from-tampered.sqlite'), shard(0), bad, shard(2)]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^dominosa: ${bad}: puzzle ${id} fails its checks \\(checksum-mismatch: .*\\n$`));
   });
 
   it('splits the slots: each shard holds only its own residue class', () => {

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plotPath, runTune, type TuneOptions } from '../pipeline/tune.js';
+import { spearman } from '../src/grade/correlation.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
-import { parseTierTable, tierOf, type Thresholds } from '../src/grade/tiers.js';
+import { GRADER_VERSION } from '../src/grade/stored.js';
+import { TIERS, parseTierTable, tierOf, type Thresholds } from '../src/grade/tiers.js';
 import { buildSmallCatalog, cli, copyCatalog } from './helpers/catalog.js';
 
 const PACKAGED_TIERS = join(import.meta.dirname, '..', 'data', 'tiers.json');
@@ -132,6 +134,70 @@ describe('dominosa tune --apply', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\napplied: thresholds written to .*tiers\d+\.json and .*; \d+ puzzles? changed tier\n$/);
     expect(read(f.db).current[4]).toEqual({ t1: 4, t2: 7, t3: 11 });
+  });
+});
+
+describe('dominosa tune and the human grade', () => {
+  it('reports how nodes and grade scores agree, and how each tier spreads over the grades', async () => {
+    const f = fixture();
+    const res = await runTune(opts(f, { plots: false }));
+    const d = new Database(f.db, { readonly: true });
+    for (const s of res.sizes) {
+      const bases = d.prepare('SELECT nodes, score, tier, level FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY id').all(s.m) as {
+        nodes: number;
+        score: number;
+        tier: 'easy' | 'normal' | 'hard' | 'expert';
+        level: number;
+      }[];
+      expect(s.rho).toBe(spearman(bases.map((b) => b.nodes), bases.map((b) => b.score)));
+      for (const t of TIERS) {
+        for (let l = 1; l <= 7; l++) expect(s.spread[t][l]).toBe(bases.filter((b) => b.tier === t && b.level === l).length);
+      }
+    }
+    d.close();
+    const text = cli(['tune', '--db', f.db, '--tiers', f.tiers, '--no-plot']).stdout;
+    expect(text).toMatch(/\n  nodes vs grade score: Spearman's rho = -?\d\.\d{3}\n  tier \/ grade +singles/);
+  });
+
+  it('--measure score proposes score cuts; --apply writes them as the file\'s "scores" and tiers by score; build --tier-by score then uses them', async () => {
+    const f = fixture();
+    const res = await runTune(opts(f, { measure: 'score', apply: true, plots: false }));
+    const file = parseTierTable(JSON.parse(readFileSync(f.tiers, 'utf8')));
+    if (!file.ok) throw new Error(file.error);
+    expect(file.graderVersion).toBe(GRADER_VERSION);
+    expect(file.table[9]).toEqual({ t1: 44, t2: 100, t3: 216 }); // node cuts are kept
+    for (const s of res.sizes) {
+      expect(file.scores?.[s.m]).toEqual(s.proposed);
+      const { t1, t2, t3 } = s.proposed;
+      expect(t1 < t2 && t2 < t3).toBe(true);
+    }
+    const d = new Database(f.db, { readonly: true });
+    const rows = d.prepare('SELECT p.m, p.tier, p.score, t.measure FROM puzzles p JOIN thresholds t ON t.build_id IS NULL AND t.m = p.m').all() as {
+      m: number;
+      tier: string;
+      score: number;
+      measure: string;
+    }[];
+    d.close();
+    for (const r of rows) {
+      expect(r.measure).toBe('score');
+      expect(r.tier).toBe(tierOf(r.score, file.scores![r.m]));
+    }
+    expect(cli(['audit', '--db', f.db, '--jobs', '1']).code).toBe(0);
+    // A build tiered by score with these cuts, into a new catalog: its tiers follow the scores.
+    const db2 = join(dir, `score${n++}.sqlite`);
+    const b = cli(['build', '--sizes', '3', '--per-tier', '2', '--variants', '1', '--tier-by', 'score', '--tiers', f.tiers, '--db', db2]);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout + b.stderr).toMatch(/M=3 +easy +2 +score \d\.\d{3}/);
+    expect(cli(['audit', '--db', db2, '--jobs', '1']).code).toBe(0);
+  });
+
+  it('build --tier-by score refuses a tiers file without score cuts for the size', () => {
+    const f = fixture();
+    const r = cli(['build', '--sizes', '3', '--per-tier', '2', '--tier-by', 'score', '--tiers', f.tiers, '--db', join(dir, 'none.sqlite')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^dominosa: no score thresholds for size 3 in .*tune --measure score --apply\)\n$/);
+    expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import { DEFAULT_MAX_ATTEMPTS, runBuild, type Shard } from '../../pipeline/build.js';
 import { METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
+import { TIER_MEASURES, type TierMeasure } from '../../src/grade/measure.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 import { createProgress } from '../../pipeline/progress.js';
 
@@ -73,6 +74,12 @@ export function buildCommand(y: Argv): Argv {
           default: 'auto' as MethodChoice,
           describe: 'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)',
         })
+        .option('tier-by', {
+          choices: TIER_MEASURES,
+          default: 'nodes' as TierMeasure,
+          describe:
+            'what the tiers cut: nodes (reference search nodes, cut by the tiers file), grade (the human grade: easy singles, normal intersections, hard duplicates/parity, expert sets/chains/search) or score (the grade score, cut by the tiers file\'s "scores")',
+        })
         .option('timeout', {
           type: 'number',
           describe: 'stop after this many seconds of wall time (per run): committed slots are kept, exit 1; rerun to continue',
@@ -107,6 +114,7 @@ export function buildCommand(y: Argv): Argv {
         batchSize: v['batch-size'],
         signal: controller.signal,
         method: v.method,
+        tierBy: v['tier-by'],
         timeoutMs: v.timeout === undefined ? undefined : v.timeout * 1000,
         shard: v.shard === undefined ? undefined : parseShard(String(v.shard)),
       };

@@ -9,12 +9,17 @@ import { packagedTiersFile, parseSizeList } from './build.js';
 export function tuneCommand(y: Argv): Argv {
   return y.command(
     'tune',
-    'Show the node-count distribution per size and propose tier thresholds from quantiles; --apply writes them and re-tiers the catalog.',
+    'Per size: the node-count (or grade-score) distribution, thresholds proposed from quantiles, how nodes and grades agree; --apply writes the thresholds and re-tiers the catalog.',
     (a) =>
       a
         .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file' })
         .option('sizes', { type: 'string', describe: 'sizes to tune [default: every size in the catalog]' })
-        .option('quantiles', { type: 'string', default: DEFAULT_QUANTILES.join(','), describe: 'quantiles of the base puzzles\' nodes at the cuts t1,t2,t3' })
+        .option('measure', {
+          choices: ['nodes', 'score'] as const,
+          default: 'nodes' as const,
+          describe: 'what to cut: reference nodes (tiers file "sizes") or the grade score (its "scores", for build --tier-by score)',
+        })
+        .option('quantiles', { type: 'string', default: DEFAULT_QUANTILES.join(','), describe: 'quantiles of the base puzzles\' values at the cuts t1,t2,t3' })
         .option('apply', { type: 'boolean', default: false, describe: 'write the proposed thresholds to the tiers file and the catalog, and re-tier every puzzle' })
         .option('tiers', { type: 'string', describe: 'tiers file --apply rewrites [default: data/tiers.json of the package]' })
         .option('plot', { type: 'boolean', default: true, describe: 'write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)' })
@@ -27,6 +32,7 @@ export function tuneCommand(y: Argv): Argv {
         db: v.db,
         sizes: v.sizes === undefined ? undefined : parseSizeList([v.sizes].flat().join(',')),
         quantiles: q.quantiles,
+        measure: v.measure,
         apply: v.apply,
         tiersFile: v.tiers ?? packagedTiersFile(),
         plots: v.plot,

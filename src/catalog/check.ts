@@ -1,22 +1,28 @@
-// What `dominosa audit` proves about a catalog, as pure checks: per stored puzzle (valid grid,
-// unique by two independent solvers, the stored solution is that one, nodes, tier, hash, variant
-// = base under its transform) and over the whole catalog (tier order, distinct bases, versions).
+// What `dominosa audit` proves about a catalog, as pure checks: per stored puzzle (checksum,
+// valid grid, unique by two independent solvers, the stored solution is that one, nodes, grade,
+// tier, hash, variant = base under its transform) and over the whole catalog (tier order,
+// distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
 import { boardFromGrid, formatBoardError, type Board } from '../board.js';
 import { countExactCover } from '../exactcover.js';
+import { formatMeasure, measureValue, tierFor, type TierMeasure, type TierRule } from '../grade/measure.js';
 import { SOLVER_VERSION, referenceNodes, sameCounts } from '../grade/reference.js';
-import { TIERS, tierOf, type Thresholds } from '../grade/tiers.js';
+import { GRADER_VERSION, storedGrade } from '../grade/stored.js';
+import { TIERS } from '../grade/tiers.js';
 import { checkSolution, solutionKey, type Solution } from '../solution.js';
 import { Solver, RULES } from '../solver.js';
 import { applyTransform, canonicalHash, parseTransform, transformSolution } from '../transform.js';
+import { rowChecksum, type ChecksummedRow } from './checksum.js';
 import { SCHEMA_VERSION } from './schema.js';
 
-/** Every way a catalog can fail its audit. The first nine concern one puzzle, the rest the catalog. */
+/** Every way a catalog can fail its audit. The first eleven concern one puzzle, the rest the catalog. */
 export const FAILURE_KINDS = [
+  'checksum-mismatch',
   'grid-invalid',
   'not-unique',
   'solvers-disagree',
   'wrong-solution',
   'nodes-mismatch',
+  'grade-mismatch',
   'tier-mismatch',
   'hash-mismatch',
   'variant-mismatch',
@@ -37,28 +43,23 @@ export interface Failure {
   detail: string;
 }
 
-/** A puzzle row as the catalog stores it (the fields the checks read). */
-export interface StoredPuzzle {
+/**
+ * A puzzle row as the catalog stores it (the fields the checks read). grid: JSON rows of
+ * numbers; solution: JSON [[r1, c1, r2, c2], ...]; score: the stored grade's (floor = level).
+ */
+export interface StoredPuzzle extends ChecksummedRow {
   id: number;
-  m: number;
-  rows: number;
-  cols: number;
-  /** JSON rows of numbers. */
-  grid: string;
-  /** JSON [[r1, c1, r2, c2], ...]. */
-  solution: string;
-  tier: string;
-  nodes: number;
-  canonical_hash: string;
   base_id: number | null;
-  transform: string | null;
+  checksum: string;
 }
 
 export interface PuzzleContext {
-  /** The current thresholds of the puzzle's size; null skips the tier check (reported once per size instead). */
-  thresholds: Thresholds | null;
+  /** The current tier rule of the puzzle's size; null skips the tier check (reported once per size instead). */
+  rule: TierRule | null;
   /** The solver version the stored node count was measured with; nodes are re-measured only when it counts as SOLVER_VERSION does (sameCounts). */
   solverVersion: string | null;
+  /** The grader version of the stored score; re-graded only when it is GRADER_VERSION. */
+  graderVersion: string | null;
   /** Reused across calls for its buffers. */
   solver?: Solver;
 }
@@ -104,11 +105,47 @@ function sameCells(a: Board, b: Board): boolean {
 }
 
 /**
+ * The checks that need no solving, for every verb that builds on stored rows: the row's
+ * checksum, its tier under the size's rule, and a variant's agreement with its base on what
+ * they share. A row failing them was changed behind the catalog's back.
+ */
+export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[] {
+  const out: Failure[] = [];
+  const fail = (kind: FailureKind, detail: string): void => {
+    out.push({ kind, puzzleId: p.id, detail });
+  };
+  if (rowChecksum(p) !== p.checksum) fail('checksum-mismatch', 'the row does not match its checksum: it was changed outside dominosa');
+  if (rule !== null) {
+    const want = tierFor(p, rule);
+    if (want !== p.tier) {
+      const { measure, th } = rule;
+      const f = (v: number): string => formatMeasure(measure, v);
+      const v = measureValue(measure, p);
+      fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under M=${p.m} thresholds ${f(th.t1)}/${f(th.t2)}/${f(th.t3)}`);
+    }
+  }
+  if (p.base_id !== null && (base === null || base.id !== p.base_id)) fail('variant-mismatch', `its base ${p.base_id} is not in the catalog`);
+  else if (p.base_id !== null && base !== null) {
+    for (const k of ['m', 'tier', 'nodes', 'score', 'canonical_hash'] as const) {
+      if (p[k] !== base[k]) fail('variant-mismatch', `${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
+    }
+  }
+  return out;
+}
+
+/** What a variant shares with its base, and all checkStoredRow reads of the base. */
+export type SharedFields = Pick<StoredPuzzle, 'id' | 'm' | 'tier' | 'nodes' | 'score' | 'canonical_hash'>;
+
+function measureName(measure: TierMeasure): string {
+  return measure === 'nodes' ? 'reference nodes' : measure === 'grade' ? 'grade level' : 'grade score';
+}
+
+/**
  * Audit one stored puzzle; `base` is its base row when it is a variant. Returns its failures,
  * empty when it passes. An unreadable grid stops the checks there: nothing else can be judged.
  */
 export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
-  const out: Failure[] = [];
+  const out: Failure[] = checkStoredRow(p, base, ctx.rule);
   const fail = (kind: FailureKind, detail: string): void => {
     out.push({ kind, puzzleId: p.id, detail });
   };
@@ -145,12 +182,10 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
     if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${SOLVER_VERSION} measures ${nodes}`);
   }
 
-  if (ctx.thresholds !== null) {
-    const want = tierOf(p.nodes, ctx.thresholds);
-    if (want !== p.tier) {
-      const { t1, t2, t3 } = ctx.thresholds;
-      fail('tier-mismatch', `stored tier ${p.tier}, but ${p.nodes} nodes is ${want} under M=${p.m} thresholds ${t1}/${t2}/${t3}`);
-    }
+  // Variants share their base's grade, so only bases are graded again.
+  if (ctx.graderVersion === GRADER_VERSION && p.base_id === null) {
+    const g = storedGrade(board);
+    if (g.score !== p.score) fail('grade-mismatch', `stored score ${p.score}, ${GRADER_VERSION} grades it ${g.grade} with score ${g.score}`);
   }
 
   const hash = canonicalHash(board);
@@ -166,7 +201,8 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
 /** Why a variant is not its base under its transform, or null. */
 function variantError(p: StoredPuzzle, board: Board, solution: Solution | null, base: StoredPuzzle | null): string | null {
   if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
-  if (base === null || base.id !== p.base_id) return `its base ${p.base_id} is not in the catalog`;
+  // A missing base is checkStoredRow's to report; without it there is nothing to compare.
+  if (base === null || base.id !== p.base_id) return null;
   if (base.base_id !== null) return `its base ${base.id} is itself a variant`;
   const t = parseTransform(p.transform);
   if (!t.ok) return `transform "${p.transform}": ${t.error}`;
@@ -184,24 +220,22 @@ function variantError(p: StoredPuzzle, board: Board, solution: Solution | null, 
     const want = transformSolution(baseSolution.value, b.value.rows, b.value.cols, t.transform);
     if (solutionKey(want) !== solutionKey(solution)) return `the solution is not base ${base.id}'s under "${p.transform}"`;
   }
-  for (const k of ['m', 'tier', 'nodes', 'canonical_hash'] as const) {
-    if (p[k] !== base[k]) return `${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`;
-  }
   return null;
 }
 
 // --- catalog-wide checks ---
 
-/** Count, min and max nodes of the base puzzles of one size and tier. */
+/** Count of the base puzzles of one size and tier, and their range on the size's tier measure. */
 export interface TierRange {
   m: number;
   tier: string;
   count: number;
-  minNodes: number;
-  maxNodes: number;
+  measure: TierMeasure;
+  min: number;
+  max: number;
 }
 
-/** Within each size, every base of a tier must take fewer nodes than every base of any harder tier. */
+/** Within each size, every base of a tier must measure less than every base of any harder tier. */
 export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
   const out: Failure[] = [];
   const sizes = [...new Set(ranges.map((r) => r.m))].sort((a, b) => a - b);
@@ -210,12 +244,9 @@ export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
     for (let i = 0; i + 1 < present.length; i++) {
       const lo = present[i];
       for (const hi of present.slice(i + 1)) {
-        if (lo.maxNodes >= hi.minNodes) {
-          out.push({
-            kind: 'tier-order',
-            puzzleId: null,
-            detail: `M=${m}: ${lo.tier} reaches ${lo.maxNodes} nodes but ${hi.tier} starts at ${hi.minNodes}`,
-          });
+        if (lo.max >= hi.min) {
+          const f = (v: number): string => (lo.measure === 'nodes' ? `${v} nodes` : `${measureName(lo.measure)} ${formatMeasure(lo.measure, v)}`);
+          out.push({ kind: 'tier-order', puzzleId: null, detail: `M=${m}: ${lo.tier} reaches ${f(lo.max)} but ${hi.tier} starts at ${f(hi.min)}` });
         }
       }
     }
@@ -248,7 +279,10 @@ export function checkSchemaVersion(version: string | null): Failure[] {
     {
       kind: 'schema-version',
       puzzleId: null,
-      detail: `schema version ${version ?? '(none)'} is not the version ${SCHEMA_VERSION} this release knows`,
+      detail:
+        version !== null && Number(version) >= 1 && Number(version) < SCHEMA_VERSION
+          ? `schema version ${version} is older than this release's ${SCHEMA_VERSION}: upgrade it with dominosa migrate`
+          : `schema version ${version ?? '(none)'} is not the version ${SCHEMA_VERSION} this release knows`,
     },
   ];
 }

@@ -1,8 +1,15 @@
 // The catalog's tables as SQL text, and the schema version that names them. No I/O here:
-// pipeline/catalog.ts runs this DDL on a new database and refuses one of another version.
+// pipeline/catalog.ts runs this DDL on a new database and refuses one of another version;
+// pipeline/migrate.ts brings older versions up to this one.
+import { LEVELS } from '../grade/ladder.js';
+import { TIER_MEASURES } from '../grade/measure.js';
 
-/** Bump on any change a reader of an older catalog could trip over; old catalogs are refused. */
-export const SCHEMA_VERSION = 1;
+/**
+ * Bump on any change a reader of an older catalog could trip over, and teach
+ * pipeline/migrate.ts the step from the previous version. Version 2 added each puzzle's grade
+ * and score and a checksum per row, the builds' grader version and the thresholds' measure.
+ */
+export const SCHEMA_VERSION = 2;
 
 /** Marks a database as a dominosa catalog, so a foreign SQLite file is never written to. */
 export const CATALOG_APP = 'dominosa-catalog';
@@ -16,6 +23,7 @@ export const BUILD_STATUSES = ['running', 'interrupted', 'incomplete', 'finished
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
 const list = (xs: readonly string[]): string => xs.map((x) => `'${x}'`).join(', ');
+const gradeNames = LEVELS.map((l) => `WHEN ${l.level} THEN '${l.name}'`).join(' ');
 
 /**
  * The whole schema, run once in one transaction on an empty database. STRICT tables, so a wrong
@@ -35,19 +43,22 @@ CREATE TABLE builds (
   seed           INTEGER NOT NULL,
   options        TEXT NOT NULL,              -- JSON
   solver_version TEXT NOT NULL,
+  grader_version TEXT NOT NULL,
   started_at     TEXT NOT NULL,              -- ISO 8601, first run
   finished_at    TEXT,                       -- ISO 8601, last run that ended (any status but running)
   counts         TEXT NOT NULL DEFAULT '{}', -- JSON: per size, slots by outcome and attempts
   status         TEXT NOT NULL CHECK (status IN (${list(BUILD_STATUSES)}))
 ) STRICT;
 
--- The tier cuts a build graded with (build_id set), and the current ones (build_id NULL).
+-- The tier cuts a build graded with (build_id set), and the current ones (build_id NULL), on
+-- the measure they cut (src/grade/measure.ts): reference nodes, grade level or score.
 CREATE TABLE thresholds (
   build_id       INTEGER REFERENCES builds(id),
   m              INTEGER NOT NULL,
-  t1             INTEGER NOT NULL,
-  t2             INTEGER NOT NULL,
-  t3             INTEGER NOT NULL,
+  measure        TEXT NOT NULL DEFAULT 'nodes' CHECK (measure IN (${list(TIER_MEASURES)})),
+  t1             REAL NOT NULL,
+  t2             REAL NOT NULL,
+  t3             REAL NOT NULL,
   solver_version TEXT NOT NULL,
   CHECK (t1 < t2 AND t2 < t3)
 ) STRICT;
@@ -68,7 +79,10 @@ CREATE TABLE slots (
 
 -- Base puzzles (base_id NULL) and their variants (base_id and transform set: the variant is
 -- applyTransform(base, transform)). grid: JSON rows, M+1 rows by M+2 columns; solution: JSON
--- [[r1, c1, r2, c2], ...]. A variant shares its base's canonical hash, tier and node count.
+-- [[r1, c1, r2, c2], ...]. A variant shares its base's canonical hash, tier, node count, grade
+-- and score. score: the human grader's (src/grade/stored.ts); level and grade derive from it.
+-- checksum: src/catalog/checksum.ts over the row's content, so a row changed behind the
+-- catalog's back is refused by every verb that trusts it.
 CREATE TABLE puzzles (
   id             INTEGER PRIMARY KEY,
   m              INTEGER NOT NULL,
@@ -86,6 +100,10 @@ CREATE TABLE puzzles (
   slot           INTEGER NOT NULL,
   method         TEXT NOT NULL,
   build_id       INTEGER REFERENCES builds(id),
+  score          REAL NOT NULL CHECK (score >= 1 AND score < ${LEVELS.length + 1}),
+  checksum       TEXT NOT NULL,
+  level          INTEGER GENERATED ALWAYS AS (CAST(score AS INTEGER)) VIRTUAL,
+  grade          TEXT GENERATED ALWAYS AS (CASE CAST(score AS INTEGER) ${gradeNames} END) VIRTUAL,
   CHECK ((base_id IS NULL) = (transform IS NULL))
 ) STRICT;
 -- One base per symmetry class across the whole catalog.

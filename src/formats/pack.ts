@@ -13,8 +13,11 @@ export interface PackPuzzle {
   rows: number;
   cols: number;
   tier: string;
-  /** Reference search nodes (the difficulty measure behind the tier). */
+  /** Reference search nodes (the difficulty measure behind the tier by default). */
   nodes: number;
+  /** The human-technique grade (hardest level needed) and its score, when known. */
+  grade?: string;
+  score?: number;
   grid: number[][];
   solution: [number, number, number, number][];
   baseId?: number | null;
@@ -38,6 +41,9 @@ export interface PackEntry {
   size: { m: number; rows: number; cols: number };
   tier: string;
   nodes: number;
+  /** Added in later packs of version 1; readers must not require them. */
+  grade?: string;
+  score?: number;
   grid: number[][];
   solution: [number, number, number, number][];
 }
@@ -78,6 +84,8 @@ function entryOf(p: PackPuzzle): PackEntry {
     size: { m: p.m, rows: p.rows, cols: p.cols },
     tier: p.tier,
     nodes: p.nodes,
+    ...(p.grade === undefined ? {} : { grade: p.grade }),
+    ...(p.score === undefined ? {} : { score: p.score }),
     grid: p.grid,
     solution: p.solution,
   };
@@ -129,6 +137,8 @@ function entryError(e: unknown, k: number): string | null {
   if (typeof e.nodes !== 'number' || !Number.isInteger(e.nodes) || e.nodes < 0) {
     return `${name}: nodes must be a non-negative integer`;
   }
+  if (e.grade !== undefined && typeof e.grade !== 'string') return `${name}: grade must be a string`;
+  if (e.score !== undefined && (typeof e.score !== 'number' || !(e.score >= 1 && e.score < 8))) return `${name}: score must be a number from 1 to below 8`;
   const parsed = boardFromGrid(e.grid, k);
   if (!parsed.ok) return `${name}: ${formatBoardError(parsed.error).replace(/^board \d+(: |, )/, '')}`;
   const b = parsed.board;
@@ -227,6 +237,8 @@ export function packJsonlLine(p: PackPuzzle): string {
     solution: p.solution,
     tier: p.tier,
     nodes: p.nodes,
+    ...(p.grade === undefined ? {} : { grade: p.grade }),
+    ...(p.score === undefined ? {} : { score: p.score }),
     base_id: p.baseId ?? null,
     transform: p.transform ?? null,
   });

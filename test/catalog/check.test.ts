@@ -8,6 +8,7 @@ import {
   checkIntegrity,
   checkPuzzle,
   checkSchemaVersion,
+  checkStoredRow,
   checkSolverVersions,
   checkThresholdsPresent,
   checkTierOrder,
@@ -15,10 +16,13 @@ import {
   type PuzzleContext,
   type StoredPuzzle,
 } from '../../src/catalog/check.js';
+import { rowChecksum } from '../../src/catalog/checksum.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { countExactCover } from '../../src/exactcover.js';
 import { Generator } from '../../src/generate.js';
 import { SOLVER_VERSION } from '../../src/grade/reference.js';
+import { GRADE_THRESHOLDS } from '../../src/grade/measure.js';
+import { GRADER_VERSION, storedGrade } from '../../src/grade/stored.js';
 import { tierOf, type Thresholds } from '../../src/grade/tiers.js';
 import { Solver } from '../../src/solver.js';
 import { makeVariants } from '../../src/variants.js';
@@ -26,17 +30,27 @@ import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
 
 const TH: Thresholds = { t1: 3, t2: 8, t3: 15 };
 const gen = new Generator();
-const ctx: PuzzleContext = { thresholds: TH, solverVersion: SOLVER_VERSION };
+const RULE = { measure: 'nodes' as const, th: TH };
+const ctx: PuzzleContext = { rule: RULE, solverVersion: SOLVER_VERSION, graderVersion: GRADER_VERSION };
+const bare: PuzzleContext = { rule: null, solverVersion: null, graderVersion: null };
+
+/** The row with its checksum renewed: a tamperer who knows the checksum, so the checks behind it are tested. */
+const seal = (p: StoredPuzzle): StoredPuzzle => ({ ...p, checksum: rowChecksum(p) });
 
 /** Base puzzle `id` (slot k of size m, seed 5) and its three variants with ids id+1..id+3. */
 function stored(m: number, k: number, id: number): StoredPuzzle[] {
   const r = gen.generateSlot(5, m, k);
   if (!r.ok) throw new Error(r.reason);
   const p = r.puzzle;
-  const common = { m, tier: tierOf(p.nodes, TH), nodes: p.nodes, canonical_hash: p.canonicalHash };
+  const common = { m, tier: tierOf(p.nodes, TH), nodes: p.nodes, canonical_hash: p.canonicalHash, score: storedGrade(p.board).score };
   const base: StoredPuzzle = {
     id,
     ...common,
+    attempts: p.attempts,
+    seed: 5,
+    slot: k,
+    method: p.method,
+    checksum: '',
     rows: m + 1,
     cols: m + 2,
     grid: JSON.stringify(boardToGrid(p.board)),
@@ -52,10 +66,10 @@ function stored(m: number, k: number, id: number): StoredPuzzle[] {
     base_id: id,
     transform: v.transform,
   }));
-  return [base, ...variants];
+  return [base, ...variants].map(seal);
 }
 
-const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx): FailureKind[] => checkPuzzle(p, base, c).map((f) => f.kind);
+const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx): FailureKind[] => checkPuzzle(seal(p), base, c).map((f) => f.kind);
 
 function withGrid(p: StoredPuzzle, edit: (g: number[][]) => void): StoredPuzzle {
   const g = JSON.parse(p.grid) as number[][];
@@ -73,9 +87,15 @@ function row(board: Board, id: number): StoredPuzzle {
     solution: '[]',
     tier: 'easy',
     nodes: 1,
+    score: 1,
+    attempts: 1,
     canonical_hash: 'x',
     base_id: null,
     transform: null,
+    seed: 1,
+    slot: 0,
+    method: 'rejection',
+    checksum: '',
   };
 }
 
@@ -92,7 +112,7 @@ describe('checkPuzzle', () => {
   it('reports a changed grid cell as an invalid grid, and stops there', () => {
     const [base] = stored(4, 1, 1);
     const bad = withGrid(base, (g) => (g[0][0] = (g[0][0] + 1) % 5));
-    const f = checkPuzzle(bad, null, ctx);
+    const f = checkPuzzle(seal(bad), null, ctx);
     expect(f.map((x) => x.kind)).toEqual(['grid-invalid']);
     expect(f[0]).toMatchObject({ puzzleId: 1, detail: expect.stringMatching(/appears \d+ times/) });
     expect(kinds({ ...base, grid: '[[0,1' }, null)).toEqual(['grid-invalid']);
@@ -127,16 +147,16 @@ describe('checkPuzzle', () => {
       (b) => countExactCover(b).status === 'multiple',
     ) as Board;
     const none = Array.from({ length: 50 }, (_, k) => shuffledBoard(4, 9, k)).find((b) => countExactCover(b).status === 'none') as Board;
-    const m = kinds(row(multiple, 7), null, { thresholds: null, solverVersion: null });
+    const m = kinds(row(multiple, 7), null, bare);
     expect(m).toContain('not-unique');
-    const n = checkPuzzle(row(none, 8), null, { thresholds: null, solverVersion: null });
+    const n = checkPuzzle(seal(row(none, 8)), null, bare);
     expect(n.find((f) => f.kind === 'not-unique')?.detail).toMatch(/no solution/);
   });
 
   it('reports two solvers that disagree', () => {
     const [base] = stored(4, 5, 1);
     const liar = { solve: () => ({ status: 'multiple', solutions: 2, nodes: 1, solution: null }) } as unknown as Solver;
-    const f = checkPuzzle(base, null, { thresholds: TH, solverVersion: 'other', solver: liar });
+    const f = checkPuzzle(base, null, { ...ctx, solverVersion: 'other', solver: liar });
     expect(f.map((x) => x.kind)).toEqual(['solvers-disagree']);
     expect(f[0].detail).toMatch(/exact cover says unique, the propagation solver says multiple/);
   });
@@ -145,17 +165,17 @@ describe('checkPuzzle', () => {
     const [base] = stored(6, 1, 1);
     const off = { ...base, nodes: base.nodes + 1, tier: tierOf(base.nodes + 1, TH) };
     expect(kinds(off, null)).toEqual(['nodes-mismatch']);
-    expect(kinds(off, null, { thresholds: TH, solverVersion: 'ref-0' })).toEqual([]);
-    expect(kinds(off, null, { thresholds: TH, solverVersion: null })).toEqual([]);
+    expect(kinds(off, null, { ...ctx, solverVersion: 'ref-0' })).toEqual([]);
+    expect(kinds(off, null, { ...ctx, solverVersion: null })).toEqual([]);
   });
 
   it('reports a tier the thresholds do not give, unless the size has no thresholds', () => {
     const [base] = stored(5, 6, 1);
     const wrong = base.tier === 'expert' ? 'easy' : 'expert';
-    const f = checkPuzzle({ ...base, tier: wrong }, null, ctx);
+    const f = checkPuzzle(seal({ ...base, tier: wrong }), null, ctx);
     expect(f.map((x) => x.kind)).toEqual(['tier-mismatch']);
     expect(f[0].detail).toContain(`stored tier ${wrong}`);
-    expect(kinds({ ...base, tier: wrong }, null, { thresholds: null, solverVersion: SOLVER_VERSION })).toEqual([]);
+    expect(kinds({ ...base, tier: wrong }, null, { ...ctx, rule: null })).toEqual([]);
   });
 
   it('reports a wrong canonical hash', () => {
@@ -178,22 +198,60 @@ describe('checkPuzzle', () => {
     expect(kinds({ ...v1, solution: base.solution }, base)).toEqual(['wrong-solution', 'variant-mismatch']);
     // A variant whose base was re-tiered without it.
     const other = base.tier === 'easy' ? 'normal' : 'easy';
-    const f = checkPuzzle(v1, { ...base, tier: other }, ctx);
+    const f = checkPuzzle(v1, seal({ ...base, tier: other }), ctx);
     expect(f.map((x) => x.kind)).toEqual(['variant-mismatch']);
     expect(f[0].detail).toMatch(/^tier /);
   });
 });
 
+describe('checkStoredRow and the stored grade', () => {
+  it('reports any field changed without its checksum, and nothing on a sound row', () => {
+    const [base, v1] = stored(5, 3, 1);
+    expect(checkStoredRow(base, null, RULE)).toEqual([]);
+    expect(checkStoredRow(v1, base, RULE)).toEqual([]);
+    const edits: Partial<StoredPuzzle>[] = [{ nodes: base.nodes + 1 }, { score: base.score + 0.01 }, { seed: 6 }, { slot: 99 }, { attempts: 0 }, { method: 'x' }, { solution: '[]' }];
+    for (const e of edits) expect(checkStoredRow({ ...base, ...e }, null, null).map((f) => f.kind)).toEqual(['checksum-mismatch']);
+    expect(kinds({ ...base, nodes: base.nodes + 1 }, null).length).toBeGreaterThan(0);
+    expect(checkPuzzle({ ...base, method: 'x' }, null, ctx).map((f) => f.kind)).toEqual(['checksum-mismatch']);
+  });
+
+  it('reports a variant that differs from its base in what they share, or has lost its base', () => {
+    const [base, v1] = stored(5, 4, 1);
+    expect(checkStoredRow(seal({ ...v1, score: base.score + 0.5 }), base, null)[0].detail).toMatch(/^score /);
+    expect(checkStoredRow(v1, null, null).map((f) => f.detail)).toEqual(['its base 1 is not in the catalog']);
+  });
+
+  it('re-grades bases under the recorded grader version only', () => {
+    const [base] = stored(6, 2, 1);
+    const off = { ...base, score: base.score === 1 ? 1.5 : 1 };
+    expect(kinds(off, null, { ...ctx, rule: null })).toEqual(['grade-mismatch']);
+    expect(kinds(off, null, { ...ctx, rule: null, graderVersion: 'grade-0' })).toEqual([]);
+  });
+
+  it('checks tiers on the measure the size is cut by', () => {
+    for (const k of [1, 2, 3, 4, 5]) {
+      const [base] = stored(6, k, 1);
+      const byGrade = { measure: 'grade' as const, th: GRADE_THRESHOLDS };
+      const want = tierOf(Math.floor(base.score), GRADE_THRESHOLDS);
+      expect(checkStoredRow(seal({ ...base, tier: want }), null, byGrade)).toEqual([]);
+      const other = want === 'easy' ? 'expert' : 'easy';
+      expect(checkStoredRow(seal({ ...base, tier: other }), null, byGrade).map((f) => f.kind)).toEqual(['tier-mismatch']);
+      const byScore = { measure: 'score' as const, th: { t1: base.score - 0.002, t2: base.score - 0.001, t3: base.score } };
+      expect(checkStoredRow(seal({ ...base, tier: 'hard' }), null, byScore)).toEqual([]);
+    }
+  });
+});
+
 describe('catalog-wide checks', () => {
-  const range = (m: number, tier: string, minNodes: number, maxNodes: number) => ({ m, tier, count: 3, minNodes, maxNodes });
+  const range = (m: number, tier: string, min: number, max: number) => ({ m, tier, count: 3, measure: 'nodes' as const, min, max });
 
   it('accepts tiers in strict node order and reports any overlap, empty tiers skipped', () => {
     expect(checkTierOrder([range(3, 'easy', 1, 1), range(3, 'normal', 2, 3), range(3, 'expert', 6, 9), range(4, 'easy', 1, 20)])).toEqual([]);
     const f = checkTierOrder([range(3, 'easy', 1, 4), range(3, 'normal', 4, 6), range(3, 'hard', 7, 8), range(3, 'expert', 5, 9)]);
     expect(f.map((x) => x.detail)).toEqual([
-      'M=3: easy reaches 4 nodes but normal starts at 4',
-      'M=3: normal reaches 6 nodes but expert starts at 5',
-      'M=3: hard reaches 8 nodes but expert starts at 5',
+      'M=3: easy reaches 4 nodes but normal starts at 4 nodes',
+      'M=3: normal reaches 6 nodes but expert starts at 5 nodes',
+      'M=3: hard reaches 8 nodes but expert starts at 5 nodes',
     ]);
     expect(f.every((x) => x.kind === 'tier-order' && x.puzzleId === null)).toBe(true);
   });

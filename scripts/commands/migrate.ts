@@ -1,0 +1,27 @@
+// `dominosa migrate`: upgrade a catalog written by an older release to this schema version, in
+// place, keeping the old file as a backup. Exit 0 migrated (or already current), 1 a damaged
+// catalog, 2 bad input (missing, not a catalog, newer than this release).
+import type { Argv } from 'yargs';
+import { createAuditProgress } from '../../pipeline/audit-report.js';
+import { runMigrate } from '../../pipeline/migrate.js';
+
+export function migrateCommand(y: Argv): Argv {
+  return y.command(
+    'migrate',
+    'Upgrade a catalog written by an older release to this schema version (grades every base puzzle; keeps the old file as <db>.v<N>.bak).',
+    (a) =>
+      a
+        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file to upgrade in place' })
+        .option('backup', { type: 'boolean', default: true, describe: 'keep the old file as <db>.v<N>.bak (--no-backup: do not)' })
+        .example('$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak'),
+    (v) => {
+      const res = runMigrate({ db: v.db, backup: v.backup }, createAuditProgress(process.stderr, undefined, 'migrate'));
+      if (res.status === 'current') process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; nothing to do\n`);
+      else {
+        const kept = res.backup === null ? '' : `; the old catalog is kept as ${res.backup}`;
+        process.stderr.write(`dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles graded and checksummed)${kept}\n`);
+      }
+      process.exitCode = 0;
+    },
+  );
+}
