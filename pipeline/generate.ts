@@ -1,10 +1,12 @@
 // `dominosa generate`: make slots 0..count-1 of one size and write each proven-unique puzzle
 // straight to stdout, as JSON lines or as text boards with the solution drawn in comments.
-// No database: this is the quick way to look at what the build would store.
+// No database: this is the quick way to look at what the build would store. With a grade
+// target, each slot keeps only a puzzle whose human grade is in the target.
 import type { Board } from '../src/board.js';
 import { boardToGrid, formatBoardText } from '../src/board.js';
 import { drawBoard } from '../src/formats/drawing.js';
 import { Generator, type GeneratedPuzzle, type MethodChoice } from '../src/generate.js';
+import type { GradeTarget } from '../src/grade/bands.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
 import { BufferedWriter } from './io.js';
 
@@ -18,6 +20,8 @@ export interface GenerateCommand {
   method?: MethodChoice;
   /** Wall-clock budget of the whole run in ms: puzzles made so far are printed, then exit 1. */
   timeoutMs?: number;
+  /** Keep only puzzles whose grader level is in this target (grade/bands.ts). */
+  grade?: GradeTarget;
 }
 
 /** A puzzle's id: size, seed and slot, which together reproduce it. */
@@ -32,7 +36,12 @@ export async function runGenerate(cmd: GenerateCommand, stdout: NodeJS.WritableS
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;
   try {
     for (let slot = 0; slot < cmd.count; slot++) {
-      const res = gen.generateSlot(cmd.seed, cmd.m, slot, { maxAttempts: cmd.maxAttempts, method: cmd.method, interrupt });
+      const res = gen.generateSlot(cmd.seed, cmd.m, slot, {
+        maxAttempts: cmd.maxAttempts,
+        method: cmd.method,
+        interrupt,
+        grade: cmd.grade,
+      });
       if (!res.ok && res.timedOut) {
         throw new UserError(
           `the --timeout budget of ${(cmd.timeoutMs ?? 0) / 1000} s ran out at slot ${slot} (${slot} puzzle${slot === 1 ? '' : 's'} written)`,
@@ -65,6 +74,8 @@ function jsonLine(id: string, p: GeneratedPuzzle): string {
       nodes: p.nodes,
       attempts: p.attempts,
       method: p.method,
+      // Present only for graded generation, so ungraded lines stay as they were.
+      ...(p.grade === undefined ? {} : { grade: p.grade, level: p.level, score: p.score }),
     }) + '\n'
   );
 }
@@ -77,5 +88,6 @@ function textBlock(id: string, p: GeneratedPuzzle): string {
     .split('\n')
     .map((line) => `# ${line}`)
     .join('\n');
-  return `${formatBoardText(board)}\n# nodes: ${p.nodes}, attempts: ${p.attempts}, method: ${p.method}\n# solution:\n${drawing}\n\n`;
+  const graded = p.grade === undefined ? '' : `, grade: ${p.grade} (level ${p.level}, score ${p.score!.toFixed(3)})`;
+  return `${formatBoardText(board)}\n# nodes: ${p.nodes}, attempts: ${p.attempts}, method: ${p.method}${graded}\n# solution:\n${drawing}\n\n`;
 }

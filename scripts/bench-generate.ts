@@ -1,5 +1,5 @@
 // The generation sections of `npm run bench`: time per unique puzzle per size and tier (one
-// core, in this process), and build throughput at M=6 with --jobs 1 and 2 (a child process each,
+// core, in this process), the same for graded generation (generate --grade), and build throughput at M=6 with --jobs 1 and 2 (a child process each,
 // so its peak memory is its own). Numbers and ratios to the targets; nothing fails on them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Generator, methodFor } from '../src/generate.js';
+import { parseGradeTarget } from '../src/grade/bands.js';
 import { TIERS, parseTierTable, tierOf, type Tier, type TierTable } from '../src/grade/tiers.js';
 
 export interface GenerationRow {
@@ -24,6 +25,9 @@ export interface GenerationRow {
   proofNodesMedian: number;
   proofNodesMax: number;
   targetMedianMs?: number;
+  /** Graded generation only: the --grade target, and how many puzzles landed on each level 1–7. */
+  grade?: string;
+  levels?: number[];
 }
 
 export interface ThroughputRun {
@@ -105,6 +109,69 @@ export function generationTable(root: string, quick: boolean): GenerationRow[] {
     const target = r.targetMedianMs === undefined ? '' : `${fmtMs(r.targetMedianMs)} ms (${(r.medianMs / r.targetMedianMs).toFixed(2)}× target)`;
     console.log(
       `${String(r.m).padStart(3)}  ${r.method.padEnd(9)}  ${r.tier.padEnd(7)} ${String(r.puzzles).padStart(7)} ${fmtMs(r.medianMs).padStart(8)} ${fmtMs(r.p90Ms).padStart(8)} ${r.attempts.toFixed(1).padStart(9)} ${r.steps.toFixed(0).padStart(7)}  ${`${r.proofNodesMedian} / ${r.proofNodesMax}`.padStart(21)}  ${target}`,
+    );
+  }
+  return [...rows, ...gradedGenerationTable(quick)];
+}
+
+/** Graded generation's median targets, ms per puzzle. */
+const GRADED_TARGET_MS: Record<string, number> = { '9:hard': 50, '9:expert': 500, '20:expert': 5000 };
+
+/**
+ * Graded generation (Generator with a grade target), timed like generationTable: slots 0..n-1,
+ * seed 2026, after a warm-up on another seed. A slot's time covers every deal it rejected.
+ */
+export function gradedGenerationTable(quick: boolean): GenerationRow[] {
+  const cases: [number, string, number][] = quick
+    ? [[9, 'hard', 100], [9, 'expert', 100], [15, 'hard', 30], [15, 'expert', 30], [20, 'hard', 30], [20, 'expert', 30]]
+    : [[9, 'hard', 500], [9, 'expert', 500], [15, 'hard', 100], [15, 'expert', 100], [20, 'hard', 60], [20, 'expert', 60]];
+  const gen = new Generator();
+  const rows: GenerationRow[] = [];
+  for (const [m, name, n] of cases) {
+    const parsed = parseGradeTarget(name);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const grade = parsed.target;
+    for (let k = 0; k < Math.min(10, n); k++) gen.generateSlot(1, m, k, { grade });
+    const ms: number[] = [];
+    const nodes: number[] = [];
+    const levels = new Array<number>(8).fill(0);
+    let attempts = 0;
+    let steps = 0;
+    for (let k = 0; k < n; k++) {
+      const t0 = process.hrtime.bigint();
+      const r = gen.generateSlot(2026, m, k, { grade });
+      ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (!r.ok) throw new Error(`bench: M=${m} --grade ${name} slot ${k}: ${r.reason}`);
+      attempts += r.puzzle.attempts;
+      steps += r.puzzle.steps;
+      nodes.push(r.puzzle.proofNodes);
+      levels[r.puzzle.level!]++;
+    }
+    ms.sort((a, b) => a - b);
+    nodes.sort((a, b) => a - b);
+    const target = GRADED_TARGET_MS[`${m}:${name}`];
+    rows.push({
+      m,
+      method: methodFor(m),
+      tier: 'all',
+      grade: name,
+      levels: levels.slice(1),
+      puzzles: n,
+      medianMs: quantile(ms, 0.5),
+      p90Ms: quantile(ms, 0.9),
+      attempts: attempts / n,
+      steps: steps / n,
+      proofNodesMedian: quantile(nodes, 0.5),
+      proofNodesMax: nodes[nodes.length - 1],
+      ...(target !== undefined ? { targetMedianMs: target } : {}),
+    });
+  }
+  console.log('\nGraded generation (--grade), ms per puzzle in the target (one core; rejected deals, grading and hash included)');
+  console.log('  M  method     grade   puzzles   median      p90  attempts   steps  levels 1–7         target (median)');
+  for (const r of rows) {
+    const target = r.targetMedianMs === undefined ? '' : `${fmtMs(r.targetMedianMs)} ms (${(r.medianMs / r.targetMedianMs).toFixed(2)}× target)`;
+    console.log(
+      `${String(r.m).padStart(3)}  ${r.method.padEnd(9)}  ${r.grade!.padEnd(7)} ${String(r.puzzles).padStart(7)} ${fmtMs(r.medianMs).padStart(8)} ${fmtMs(r.p90Ms).padStart(8)} ${r.attempts.toFixed(1).padStart(9)} ${r.steps.toFixed(0).padStart(7)}  ${r.levels!.join(' ').padEnd(18)} ${target}`,
     );
   }
   return rows;

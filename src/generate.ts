@@ -3,13 +3,15 @@
 // draws all its randomness from derive(seed, M, k), so its puzzle does not depend on who makes it.
 import type { Board } from './board.js';
 import { dealOnto } from './deal.js';
+import type { GradeBand } from './grade/bands.js';
+import { gradeBoard, LEVELS, type GradeResult, type LevelName } from './grade/ladder.js';
 import { referenceNodes } from './grade/reference.js';
 import { pairCount } from './pairs.js';
 import { derive } from './rng.js';
 import type { Solution } from './solution.js';
 import { Repairer, type RepairGoal } from './repair.js';
 import { checkSolution } from './solution.js';
-import { RULES, Solver, type SolveOptions } from './solver.js';
+import { RULES, Solver, type RuleName, type SolveOptions } from './solver.js';
 import { tilingFor, tilingToSolution } from './tiling.js';
 import { canonicalHash } from './transform.js';
 
@@ -31,6 +33,10 @@ export interface GeneratedPuzzle {
   /** Repair only: the goal the slot drew and the proof that settled it (see RepairGoal). */
   goal?: RepairGoal;
   proof?: RepairGoal;
+  /** Graded generation only: the human grader's verdict (gradeBoard with default options). */
+  grade?: LevelName;
+  level?: number;
+  score?: number;
 }
 
 /** How boards are made; 'auto' picks per size (methodFor). */
@@ -71,7 +77,17 @@ export interface GenerateOptions {
    * never yields a different board. The shell passes a clock check here.
    */
   interrupt?: () => boolean;
+  /**
+   * Keep only a puzzle whose grader level lies in this band (grade/bands.ts parses one from a
+   * tier or level name); the slot tries on, within maxAttempts and the interrupt, until one
+   * does. Without it the slot keeps its first unique puzzle, as it always has.
+   */
+  grade?: GradeBand;
 }
+
+const SINGLES: readonly RuleName[] = ['cellSingleton', 'pairSingleton'];
+/** The grader's top level, search: the only one that spends search nodes. */
+const TOP_LEVEL = LEVELS[LEVELS.length - 1].level;
 
 const DEFAULT_MAX_ATTEMPTS = 100_000;
 const DEFAULT_MAX_NODES = 50_000;
@@ -106,7 +122,11 @@ export class Generator {
     }
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const method = options.method === undefined || options.method === 'auto' ? methodFor(m) : options.method;
-    if (method === 'repair') return this.repairSlot(seed, m, slot, maxAttempts, options.interrupt);
+    const band = options.grade;
+    if (band !== undefined && !(band.minLevel <= band.maxLevel && band.maxLevel >= 1 && band.minLevel <= TOP_LEVEL)) {
+      return { ok: false, attempts: 0, reason: `grade levels ${band.minLevel}–${band.maxLevel} hold no level of 1–${TOP_LEVEL}` };
+    }
+    if (method === 'repair') return this.repairSlot(seed, m, slot, maxAttempts, options.interrupt, band);
     const rows = m + 1;
     const cols = m + 2;
     // The flip chain is only approximately uniform, and rejection is the path whose tilings are
@@ -133,6 +153,8 @@ export class Generator {
       // 'gave-up' counts as a rejection: it is not proven unique.
       const res = this.solver.solve(st.board, prove);
       if (res.status !== 'unique') continue;
+      const grade = band === undefined ? null : this.gradeWithin(st.board, band);
+      if (band !== undefined && grade === null) continue;
       // A unique board's only solution is the tiling it was dealt on, so no need to rebuild it.
       const board: Board = { rows, cols, m, cells: st.cells.slice() };
       const puzzle: GeneratedPuzzle = {
@@ -146,18 +168,50 @@ export class Generator {
         canonicalHash: canonicalHash(board),
         method: 'rejection',
       };
+      if (grade !== null) withGrade(puzzle, grade);
       return { ok: true, puzzle };
     }
     // An interrupted last proof is a give-up too, not a verdict on the slot.
     if (interrupt?.() === true) return { ok: false, attempts: maxAttempts, reason: 'the time budget ran out', timedOut: true };
-    return { ok: false, attempts: maxAttempts, reason: `no unique deal in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}` };
+    const what = band === undefined ? 'unique deal' : 'unique deal of the wanted grade';
+    return { ok: false, attempts: maxAttempts, reason: `no ${what} in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}` };
   }
 
-  private repairSlot(seed: number, m: number, slot: number, maxAttempts: number, interrupt?: () => boolean): SlotResult {
+  /**
+   * The grade of a unique board when its level lies in the band, else null, grading no more
+   * than the band needs. The grader's levels 1–2 are exactly the solver's four rules (an
+   * order-independent fixpoint), so a board they finish is level ≤ 2, and level 1 when the
+   * singletons alone finish it: such boards are told apart by two cheap deductions and graded
+   * only when inside the band. Other boards are graded with the ladder capped at the band's top
+   * and no search nodes, which fails fast on a board that needs more; a board solved within the
+   * cap gets exactly the grade the full ladder gives (the same deductions in the same order).
+   */
+  gradeWithin(board: Board, band: GradeBand): GradeResult | null {
+    const inBand = (level: number): boolean => level >= band.minLevel && level <= band.maxLevel;
+    let g: GradeResult;
+    if (this.solver.deduce(board, { live: false }).undecidedCells === 0) {
+      const level = this.solver.deduce(board, { rules: SINGLES, live: false }).undecidedCells === 0 ? 1 : 2;
+      if (!inBand(level)) return null;
+      g = gradeBoard(board, { maxLevel: 2, maxSearchNodes: 0 });
+    } else {
+      if (band.maxLevel <= 2) return null;
+      g = gradeBoard(board, band.maxLevel < TOP_LEVEL ? { maxLevel: band.maxLevel, maxSearchNodes: 0 } : {});
+    }
+    // Unsolved means the grader ran out of search nodes: no grade to keep.
+    return g.solved && inBand(g.level) ? g : null;
+  }
+
+  private repairSlot(seed: number, m: number, slot: number, maxAttempts: number, interrupt?: () => boolean, band?: GradeBand): SlotResult {
     if (m < 2) return { ok: false, attempts: 0, reason: `M=${m}: repair needs M ≥ 2 (a board with more than one tile)` };
     this.repairer ??= new Repairer(this.solver);
     const rep = this.repairer;
-    const res = rep.run(m, derive(seed, m, slot), { maxAttempts, interrupt });
+    // The walk asks about boards the rules leave open; the last grade it accepted is the board's.
+    const kept: { grade: GradeResult | null } = { grade: null };
+    const fits = (b: Board): boolean => (kept.grade = this.gradeWithin(b, band!)) !== null;
+    const res =
+      band === undefined
+        ? rep.run(m, derive(seed, m, slot), { maxAttempts, interrupt })
+        : rep.runGraded(m, derive(seed, m, slot), { maxAttempts, interrupt, minLevel: band.minLevel, maxLevel: band.maxLevel, fits });
     if (!res.ok) return { ok: false, attempts: res.deals, reason: res.reason, timedOut: res.timedOut };
     const src = rep.board;
     const board: Board = { rows: src.rows, cols: src.cols, m, cells: src.cells.slice() };
@@ -178,6 +232,11 @@ export class Generator {
       goal: res.goal,
       proof: res.proof,
     };
+    if (band !== undefined) {
+      const grade = kept.grade ?? this.gradeWithin(board, band);
+      if (grade === null) throw new Error(`repair: M=${m} slot ${slot}: the kept board is outside the grade band`);
+      withGrade(puzzle, grade);
+    }
     return { ok: true, puzzle };
   }
 
@@ -191,4 +250,10 @@ export class Generator {
     this.state = { m, rows, cols, mate, cells, board: { rows, cols, m, cells } };
     return this.state;
   }
+}
+
+function withGrade(p: GeneratedPuzzle, g: GradeResult): void {
+  p.grade = g.grade;
+  p.level = g.level;
+  p.score = g.score;
 }

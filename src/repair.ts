@@ -24,7 +24,8 @@ import type { TilingSource } from './tiling.js';
  * M=50 the other 19 searches gave up), the rest have several solutions. Boards part-way through
  * a propagation repair are another matter: stopped at 4–26 open cells, 18 of 18 at M=20 and 30
  * had several solutions, and no intermediate board of 36 repairs (M=20, 30) was settled by root
- * probing. So the hard goals start from fresh deals rather than half-repaired ones.
+ * probing. So the hard goals start from fresh deals rather than half-repaired ones (except that
+ * at large M the probing goal lets cheap rules steps do the first part: see PREREPAIR_MIN_M).
  */
 export type RepairGoal = 'singles' | 'rules' | 'probing' | 'search';
 
@@ -42,6 +43,28 @@ export const PROBE_MAX_M = 60;
 export const SEARCH_DEALS = 64;
 /** Node budget of one search proof (probing at every node). M=30: median 21, p90 169. */
 export const SEARCH_NODES = 256;
+/**
+ * Largest M at which a graded run whose band reaches level 5 (set analysis) first tries each
+ * fresh deal as it is: most unique fresh deals there need set analysis, chains or search, and
+ * they are the only source of level-7 boards (the walk's boards, one change from easy, almost
+ * never need search), but grading them grows costly beyond this size.
+ */
+export const AS_DEALT_MAX_M = 30;
+/**
+ * Node budget of the uniqueness proof of a graded walk's board (one change from a board the
+ * rules finish); a proof that runs out counts the board as not unique.
+ */
+export const WALK_NODES = 2000;
+/**
+ * Smallest M whose probing goal first repairs the deal by the four rules alone (steps ~6× cheaper
+ * than probing ones), stopping at 2M open cells, and only then repairs by probing. Rules repair
+ * collapses a deal's open cells in a cascade (M=50, 8 deals: from ~2,400 to 18–38), and probing
+ * settled none of those the rules left, so this hands the probing repair a board a few steps from
+ * done. At M=50 (48 slots, seed 2026) it cut the probing goal's median from 211 to 42 ms CPU,
+ * with the same tiers (14 expert, all from that goal). Below this size the probing goal is cheap
+ * and it stays as it was, so those sizes keep their boards.
+ */
+export const PREREPAIR_MIN_M = SEARCH_MAX_M + 1;
 /** Deals the probing goal tries (each repaired up to the step budget) before falling back. */
 export const PROBE_DEALS = 4;
 /** Deals the singles goal tries (each repaired up to the step budget) before falling back. */
@@ -64,6 +87,18 @@ export interface RepairOptions {
    * core never reads the time.
    */
   interrupt?: () => boolean;
+}
+
+/** A graded run's band and judge (see Repairer.runGraded). */
+export interface GradedRepairOptions extends RepairOptions {
+  /** Grader levels wanted, both inclusive (1 singles … 7 search; see grade/bands.ts). */
+  minLevel: number;
+  maxLevel: number;
+  /**
+   * Whether a board the four rules leave open, already proven unique, grades inside the band.
+   * Boards the rules finish never reach it: their level (1 or 2) is told here by the singletons.
+   */
+  fits: (board: Board) => boolean;
 }
 
 export type RepairResult =
@@ -179,6 +214,113 @@ export class Repairer {
     return { ok: true, goal, proof: LEVELS[r], deals: this.deals, steps: this.steps, proofNodes: this.proofNodes };
   }
 
+  /**
+   * Make a unique board of size m whose grader level lies in [minLevel, maxLevel]. The grader's
+   * levels 1 and 2 are exactly the solver's singleton rules and its four rules, so a board the
+   * rules finish is level 1 when the singletons alone do and level 2 otherwise, with no grading.
+   * Each deal is first repaired until the rules finish it (the singletons, for a band of level 1
+   * only); then, while the board is outside the band, a walk mutates it anywhere: a change the
+   * rules still finish is kept (a unique board, easier than wanted, to walk on from); a change
+   * that leaves cells open is kept only if search proves the board unique and `fits` says its
+   * grade is in the band, which ends the run. So hard boards come from easy ones one change
+   * away: boards part-way through a repair are never unique, and fresh deals are rarely hard
+   * (at M=20, 0 of 150). Walking 10 repaired boards 400 changes each at M = 15/20/30/50, 20/23/
+   * 25/30% of the changes left a unique board with cells open, and 27/24/20/27% of those graded
+   * hard, nearly all the rest set analysis or beyond. A band reaching level 5 tries each fresh
+   * deal as it is first, up to AS_DEALT_MAX_M.
+   */
+  runGraded(m: number, rng: Rng, options: GradedRepairOptions): RepairResult {
+    this.shapeFor(m);
+    this.deals = 0;
+    this.steps = 0;
+    this.proofNodes = 0;
+    this.maxAttempts = options.maxAttempts;
+    this.interrupt = options.interrupt;
+    const { minLevel, maxLevel } = options;
+    const base = maxLevel <= 1 ? SINGLES_LEVEL : RULES_LEVEL;
+    const goal = LEVELS[maxLevel <= 2 ? base : SEARCH_LEVEL];
+    const asDealt = maxLevel >= 5 && m <= AS_DEALT_MAX_M;
+    for (;;) {
+      let r = this.newDeal(rng);
+      if (r >= 0) r = asDealt ? this.dealFits(options.fits) : NEXT;
+      if (r === NEXT) r = this.repairDeal(base, rng);
+      if (r >= 0 && r < PROBING_LEVEL) r = this.walkInto(minLevel, maxLevel, options.fits, rng);
+      if (r === NEXT) continue;
+      if (r === TIMED_OUT) return this.fail('the time budget ran out', true);
+      if (r < 0) {
+        const k = this.maxAttempts;
+        return this.fail(`no board of the wanted grade in ${k} deal${k === 1 ? '' : 's'}`, false);
+      }
+      if (r < PROBING_LEVEL) this.proofNodes = 1;
+      return { ok: true, goal, proof: LEVELS[r], deals: this.deals, steps: this.steps, proofNodes: this.proofNodes };
+    }
+  }
+
+  /**
+   * The fresh deal itself, when the rules leave it open, search proves it unique and it fits:
+   * PROBING_LEVEL if root probing settled it, else SEARCH_LEVEL; NEXT otherwise.
+   */
+  private dealFits(fits: (board: Board) => boolean): number {
+    if (this.open(RULES_LEVEL) === 0) return NEXT;
+    const board = this.use(this.shape).board;
+    const res = this.solver.solve(board, {
+      cap: 2,
+      maxNodes: SEARCH_NODES,
+      probe: 'all',
+      squareSwap: true,
+      solution: false,
+      interrupt: this.interrupt,
+    });
+    if (res.status !== 'unique' || !fits(board)) return NEXT;
+    this.proofNodes = res.nodes;
+    return res.nodes === 1 ? PROBING_LEVEL : SEARCH_LEVEL;
+  }
+
+  /**
+   * From a board the rules finish, mutate within the step budget until its grade is in
+   * [minLevel, maxLevel]: return the proof level (SINGLES_LEVEL, RULES_LEVEL, or SEARCH_LEVEL for
+   * a board the rules leave open), NEXT when the budget runs out, TIMED_OUT on the interrupt.
+   */
+  private walkInto(minLevel: number, maxLevel: number, fits: (board: Board) => boolean, rng: Rng): number {
+    const s = this.use(this.shape);
+    // Level 1 or 2 of a board the rules finish; only asked when the band holds one of them.
+    const easyLevel = (): number => (this.open(SINGLES_LEVEL) === 0 ? 1 : 2);
+    if (minLevel <= 2) {
+      const level = easyLevel();
+      if (level >= minLevel && level <= maxLevel) return level - 1;
+    }
+    // Every cell is settled, so the walk may change any tile.
+    for (let c = 0; c < s.n; c++) s.open[c] = c;
+    this.openCount = s.n;
+    const budget = stepBudget(s.m);
+    for (let k = 0; k < budget; k++) {
+      if (this.interrupt?.() === true) return TIMED_OUT;
+      this.mutate(rng);
+      if (this.open(RULES_LEVEL) === 0) {
+        if (minLevel <= 2) {
+          const level = easyLevel();
+          if (level >= minLevel && level <= maxLevel) return level - 1;
+        }
+        continue;
+      }
+      if (maxLevel > 2) {
+        const res = this.solver.solve(s.board, {
+          cap: 2,
+          maxNodes: WALK_NODES,
+          squareSwap: true,
+          solution: false,
+          interrupt: this.interrupt,
+        });
+        if (res.status === 'unique' && fits(s.board)) {
+          this.proofNodes = res.nodes;
+          return SEARCH_LEVEL;
+        }
+      }
+      this.undo();
+    }
+    return NEXT;
+  }
+
   private fail(reason: string, timedOut: boolean): RepairResult {
     return { ok: false, deals: this.deals, steps: this.steps, reason, timedOut };
   }
@@ -191,37 +333,49 @@ export class Repairer {
    * maxDeals deals of stepBudget mutations each.
    */
   private repairTo(level: number, rng: Rng, maxDeals: number): number {
-    const budget = stepBudget(this.use(this.shape).m);
     for (let tries = 0; tries < maxDeals; tries++) {
       const d = this.newDeal(rng);
       if (d < 0) return d;
-      let open = this.open(level);
-      this.collectOpen();
-      for (let k = 0; open > 0 && k < budget; k++) {
-        if (this.interrupt?.() === true) return TIMED_OUT;
-        this.mutate(rng);
-        const after = this.open(level);
-        if (after <= open) {
-          open = after;
-          this.collectOpen();
-        } else this.undo();
-      }
-      if (open === 0) return level;
+      const r = this.repairDeal(level, rng);
+      if (r !== NEXT) return r;
     }
     return NEXT;
+  }
+
+  /** Repair the current deal toward zero cells left open by the rules of `level`, as repairTo. */
+  private repairDeal(level: number, rng: Rng, stopAt = 0): number {
+    const budget = stepBudget(this.use(this.shape).m);
+    let open = this.open(level);
+    this.collectOpen();
+    for (let k = 0; open > stopAt && k < budget; k++) {
+      if (this.interrupt?.() === true) return TIMED_OUT;
+      this.mutate(rng);
+      const after = this.open(level);
+      if (after <= open) {
+        open = after;
+        this.collectOpen();
+      } else this.undo();
+    }
+    return open === 0 ? level : NEXT;
   }
 
   /**
    * Boards the rules cannot finish but root probing can: take the deal as it is if probing
    * settles it, else repair toward zero cells open after probing, refusing any change that would
    * let the rules alone finish (that board would be easy). A deal the rules settle is kept too:
-   * it is unique, and fresh deals rarely are (M ≥ 20).
+   * it is unique, and fresh deals rarely are (M ≥ 20). From PREREPAIR_MIN_M on, the deal is
+   * first repaired by the rules alone, down to 2M open cells, before probing steers.
    */
   private probeGoal(rng: Rng): number {
-    const budget = stepBudget(this.use(this.shape).m);
+    const m = this.use(this.shape).m;
+    const budget = stepBudget(m);
     for (let tries = 0; tries < PROBE_DEALS; tries++) {
       const d = this.newDeal(rng);
       if (d < 0) return d;
+      if (m >= PREREPAIR_MIN_M) {
+        const pre = this.repairDeal(RULES_LEVEL, rng, 2 * m);
+        if (pre === TIMED_OUT) return pre;
+      }
       if (this.open(RULES_LEVEL) === 0) return RULES_LEVEL;
       let open = this.open(PROBING_LEVEL);
       this.collectOpen();

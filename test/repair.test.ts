@@ -1,13 +1,17 @@
 // Tests for src/repair.ts through the Generator's repair method: every board is unique by the
 // independent exact-cover counter with the kept solution, the proof the generator names is the
-// level the layered score finds, slots are deterministic, and budgets end slots as values.
+// level the layered score finds, slots are deterministic, and budgets end slots as values;
+// graded runs keep boards whose grade is in the band, with a proof that matches it.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countExactCover } from '../src/exactcover.js';
 import { Generator, methodFor } from '../src/generate.js';
+import { GRADE_BANDS } from '../src/grade/bands.js';
 import { layerOf, layeredScore } from '../src/grade/layered.js';
+import { gradeBoard } from '../src/grade/ladder.js';
+import { TIERS } from '../src/grade/tiers.js';
 import { referenceNodes } from '../src/grade/reference.js';
-import { PROBE_MAX_M, Repairer, SEARCH_MAX_M, type RepairGoal } from '../src/repair.js';
+import { PREREPAIR_MIN_M, PROBE_MAX_M, Repairer, SEARCH_MAX_M, type RepairGoal } from '../src/repair.js';
 import { derive } from '../src/rng.js';
 import { checkSolution, solutionKey } from '../src/solution.js';
 import { Solver } from '../src/solver.js';
@@ -71,6 +75,24 @@ describe('repair generation', () => {
     expect([...seen].sort()).toEqual(['probing', 'rules', 'search', 'singles']);
   });
 
+  it('settles probing-goal boards by probing above PREREPAIR_MIN_M too, where the rules repair first', () => {
+    const m = PREREPAIR_MIN_M + 9;
+    let checked = 0;
+    for (let k = 0; checked < 2; k++) {
+      const p = repaired(6, m, k);
+      if (p.goal !== 'probing') continue;
+      checked++;
+      // The probing goal keeps a deal the rules settle (rarely); otherwise probing must be needed.
+      if (p.proof === 'rules') continue;
+      expect(p.proof).toBe('probing');
+      expect(solver.deduce(p.board, { live: false }).undecidedCells).toBeGreaterThan(0);
+      expect(solver.deduce(p.board, { probe: 'root', live: false }).undecidedCells).toBe(0);
+      const res = solver.solve(p.board, { probe: 'all' });
+      expect(res.status).toBe('unique');
+      expect(solutionKey(res.solution!)).toBe(solutionKey(p.solution));
+    }
+  });
+
   it('gives the same board for the same (seed, M, slot), whatever ran before', () => {
     fc.assert(
       fc.property(fc.integer({ min: 13, max: 24 }), fc.nat(1000), fc.nat(1000), fc.integer({ min: 3, max: 20 }), (m, seed, k, other) => {
@@ -124,6 +146,68 @@ describe('repair generation', () => {
       }
     }
     // The search goal needs several deals at M=14, so some slots (about a quarter) must fail.
+    expect(failures).toBeGreaterThan(0);
+  });
+});
+
+describe('graded repair', () => {
+  it('keeps unique boards whose grade is in the band, named by the proof that settled them', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 13, max: 22 }), fc.nat(1000), fc.nat(10_000), fc.constantFrom(...TIERS), (m, seed, k, tier) => {
+        const band = GRADE_BANDS[tier];
+        const res = gen.generateSlot(seed, m, k, { method: 'repair', grade: band });
+        if (!res.ok) throw new Error(`M=${m} slot ${k} ${tier}: ${res.reason}`);
+        const p = res.puzzle;
+        const dlx = countExactCover(p.board);
+        expect(dlx.status).toBe('unique');
+        expect(solutionKey(dlx.solution!)).toBe(solutionKey(p.solution));
+        const g = gradeBoard(p.board);
+        expect(g.level).toBeGreaterThanOrEqual(band.minLevel);
+        expect(g.level).toBeLessThanOrEqual(band.maxLevel);
+        expect([p.grade, p.level, p.score]).toEqual([g.grade, g.level, g.score]);
+        const open = solver.deduce(p.board, { live: false }).undecidedCells;
+        if (band.maxLevel <= 2) {
+          // Levels 1–2 are the rules' own: the rules finish the board, the proof is theirs.
+          expect(open).toBe(0);
+          expect(p.proof).toBe(tier === 'easy' ? 'singles' : 'rules');
+          expect(p.proofNodes).toBe(1);
+        } else {
+          expect(open).toBeGreaterThan(0);
+          expect(['probing', 'search']).toContain(p.proof);
+          if (p.proof === 'probing') {
+            expect(p.proofNodes).toBe(1);
+            expect(solver.deduce(p.board, { probe: 'root', live: false }).undecidedCells).toBe(0);
+          } else expect(p.proofNodes).toBeGreaterThan(1);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('leaves ungraded repair as it was: the same slot without a band ignores grading', () => {
+    for (let k = 0; k < 6; k++) {
+      const a = repaired(4, 18, k);
+      expect([a.grade, a.level, a.score]).toEqual([undefined, undefined, undefined]);
+      const b = new Generator().generateSlot(4, 18, k, { method: 'repair' });
+      if (!b.ok) throw new Error(b.reason);
+      expect(Array.from(b.puzzle.board.cells)).toEqual(Array.from(a.board.cells));
+    }
+  });
+
+  it('stops a walk part-way on the interrupt, and out of deals as a value', () => {
+    let polls = 0;
+    const later = gen.generateSlot(2, 30, 0, { method: 'repair', grade: GRADE_BANDS.hard, interrupt: () => ++polls > 40 });
+    expect(later.ok === false && later.timedOut === true).toBe(true);
+    expect(polls).toBe(41);
+    let failures = 0;
+    for (let k = 0; k < 10; k++) {
+      const r = gen.generateSlot(3, 16, k, { method: 'repair', grade: { minLevel: 7, maxLevel: 7 }, maxAttempts: 1 });
+      if (r.ok) expect(r.puzzle.attempts).toBe(1);
+      else {
+        failures++;
+        expect(r).toEqual({ ok: false, attempts: 1, reason: 'no board of the wanted grade in 1 deal', timedOut: false });
+      }
+    }
     expect(failures).toBeGreaterThan(0);
   });
 });

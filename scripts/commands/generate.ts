@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { UserError } from '../../pipeline/errors.js';
 import { runGenerate } from '../../pipeline/generate.js';
 import { METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
+import { parseGradeTarget, type GradeTarget } from '../../src/grade/bands.js';
 
 /** Largest size generate accepts: a 201×202 board, repair takes tens of seconds a puzzle there. */
 export const MAX_GENERATE_M = 200;
@@ -24,19 +25,29 @@ export function generateCommand(y: Argv): Argv {
           describe: 'rejection (M ≤ 14), repair, or auto (rejection up to M=12, repair above)',
         })
         .option('timeout', { type: 'number', describe: 'stop after this many seconds (whole run): what was made is printed, exit 1' })
+        .option('grade', {
+          type: 'string',
+          describe:
+            'keep only puzzles of this human grade: a tier, easy|normal|hard|expert (singles; intersections; duplicates or parity; sets, chains or search), or one level, singles|intersections|duplicates|parity|sets|chains|search',
+        })
         .check((v) => {
           if (!Number.isInteger(v.m) || v.m < 1) throw new UserError('--m must be a whole number ≥ 1');
           if (v.m > MAX_GENERATE_M) throw new UserError(`--m must be at most ${MAX_GENERATE_M}`);
           if (v.timeout !== undefined && !(v.timeout > 0)) throw new UserError('--timeout must be a positive number of seconds');
           if (!Number.isInteger(v.count) || v.count < 0) throw new UserError('--count must be a whole number ≥ 0');
           if (!Number.isSafeInteger(v.seed)) throw new UserError('--seed must be a whole number');
+          if (v.grade !== undefined) {
+            const g = parseGradeTarget(String(v.grade));
+            if (!g.ok) throw new UserError(`--grade: ${g.error}`);
+          }
           if (v['max-attempts'] !== undefined && (!Number.isInteger(v['max-attempts']) || v['max-attempts'] < 1))
             throw new UserError('--max-attempts must be a whole number ≥ 1');
           return true;
         })
         .example('$0 generate --m 6 --count 10', 'ten 7x8 puzzles as JSON lines')
         .example('$0 generate --m 4 --count 3 --format text | $0 solve', 'generate, then re-solve')
-        .example('$0 generate --m 100 --count 5 --timeout 60', 'five 101x102 puzzles, at most a minute'),
+        .example('$0 generate --m 100 --count 5 --timeout 60', 'five 101x102 puzzles, at most a minute')
+        .example('$0 generate --m 9 --count 10 --grade hard', 'ten 10x11 puzzles that need duplicates or parity'),
     async (v) => {
       process.exitCode = await runGenerate(
         {
@@ -47,9 +58,17 @@ export function generateCommand(y: Argv): Argv {
           maxAttempts: v['max-attempts'],
           method: v.method,
           timeoutMs: v.timeout === undefined ? undefined : v.timeout * 1000,
+          grade: v.grade === undefined ? undefined : gradeTarget(String(v.grade)),
         },
         process.stdout,
       );
     },
   );
+}
+
+/** The parsed --grade (already checked, so a failure here is a bug). */
+function gradeTarget(text: string): GradeTarget {
+  const g = parseGradeTarget(text);
+  if (!g.ok) throw new UserError(`--grade: ${g.error}`);
+  return g.target;
 }

@@ -1,6 +1,7 @@
 // What a size's tiers are cut on: reference search nodes (the catalog's contract), the human
 // grade's level, or its score. Every tier decision (build, retier, audit, merge) goes through
 // tierFor, so the three measures share one set of rules: easy ≤ t1 < normal ≤ t2 < hard ≤ t3 < expert.
+import { GRADE_BANDS } from './bands.js';
 import { tierOf, type Thresholds, type Tier } from './tiers.js';
 
 export type TierMeasure = 'nodes' | 'grade' | 'score';
@@ -19,12 +20,15 @@ export interface TierRule {
 }
 
 /**
- * The grade bands as cuts on the level: easy = singles (1), normal = intersections (2), hard =
- * duplicates and parity (3–4), expert = sets, chains and search (5–7). Fixed, not tuned: a level
- * names a technique, and Simon Tatham's four levels split the ladder at the same places
- * (Trivial, Basic, Hard = set analysis, Extreme), except that Basic is cut in two here.
+ * The grade bands (bands.ts: easy = singles, normal = intersections, hard = duplicates and
+ * parity, expert = sets, chains and search) as cuts on the level. Fixed, not tuned: a level
+ * names a technique.
  */
-export const GRADE_THRESHOLDS: Thresholds = Object.freeze({ t1: 1, t2: 2, t3: 4 });
+export const GRADE_THRESHOLDS: Thresholds = Object.freeze({
+  t1: GRADE_BANDS.easy.maxLevel,
+  t2: GRADE_BANDS.normal.maxLevel,
+  t3: GRADE_BANDS.hard.maxLevel,
+});
 
 /** The value the measure reads off a puzzle. */
 export function measureValue(measure: TierMeasure, d: Difficulty): number {
