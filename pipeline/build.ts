@@ -10,6 +10,7 @@ import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
 import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../src/generate.js';
+import type { GradeTarget } from '../src/grade/bands.js';
 import { GRADE_THRESHOLDS, TIER_MEASURES, tierFor, type TierMeasure, type TierRule } from '../src/grade/measure.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
 import { GRADER_VERSION } from '../src/grade/stored.js';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   method?: MethodChoice;
   /** What the tiers cut (default 'nodes', the catalog's contract). Part of the build's key unless 'nodes'. */
   tierBy?: TierMeasure;
+  /** Keep only puzzles of this human grade (graded generation). Part of the build's key when set. */
+  grade?: GradeTarget;
   /**
    * Wall-clock budget of this run in ms: past it, slots in progress give up and the build stops
    * as if interrupted (committed slots are kept; rerunning the command continues).
@@ -224,6 +227,8 @@ export interface KeyOptions {
   method?: MethodChoice;
   /** Only when not 'nodes'. */
   tierBy?: TierMeasure;
+  /** Only when set: the grade target's name (a band or a level). */
+  grade?: string;
   /** A shard's slice, and its slot budget (which decides where a shard stops). */
   shard?: Shard;
   maxSlots?: number;
@@ -246,6 +251,7 @@ export function buildKeyOptions(o: BuildOptions, table: RuleTable, solverVersion
   };
   if (o.method !== undefined && o.method !== 'auto') key.method = o.method;
   if (o.tierBy !== undefined && o.tierBy !== 'nodes') key.tierBy = o.tierBy;
+  if (o.grade !== undefined) key.grade = o.grade.name;
   if (o.shard !== undefined) {
     key.shard = { index: o.shard.index, count: o.shard.count };
     key.maxSlots = o.maxSlots ?? defaultMaxSlots(o.perTier);
@@ -521,6 +527,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       const { seed, variants, maxAttempts } = options;
       const method = options.method ?? 'auto';
       const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, rule: size.rule, fullTiers };
+      if (options.grade !== undefined) task.grade = { minLevel: options.grade.minLevel, maxLevel: options.grade.maxLevel };
       if (ls.deadline !== undefined) task.deadline = ls.deadline;
       return pool.run(task);
     });

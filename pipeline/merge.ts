@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkStoredRow } from '../src/catalog/check.js';
 import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
+import { parseGradeTarget, type GradeTarget } from '../src/grade/bands.js';
 import { tierFor, type TierRule } from '../src/grade/measure.js';
 import { TIERS, type Tier } from '../src/grade/tiers.js';
 import { buildKey, buildKeyOptions, checkCatalogPath, defaultMaxSlots, type KeyOptions, type RuleTable } from './build.js';
@@ -81,6 +82,13 @@ function openShard(path: string): ShardFile {
   }
 }
 
+/** A build key's grade target, as recorded by name. */
+function gradeTarget(name: string): GradeTarget {
+  const t = parseGradeTarget(name);
+  if (!t.ok) throw new UserError(`the shards' build has grade target "${name}", which this release does not know`);
+  return t.target;
+}
+
 /** The tier rule of every size of a build, from its key. */
 function rulesOf(k: KeyOptions): RuleTable {
   const measure = k.tierBy ?? 'nodes';
@@ -102,6 +110,7 @@ function unshardedKey(k: KeyOptions): KeyOptions {
       maxAttempts: k.maxAttempts,
       ...(k.method !== undefined ? { method: k.method } : {}),
       ...(k.tierBy !== undefined ? { tierBy: k.tierBy } : {}),
+      ...(k.grade !== undefined ? { grade: gradeTarget(k.grade) } : {}),
     },
     table,
     k.solverVersion,

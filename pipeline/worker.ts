@@ -4,6 +4,7 @@
 // Runs from dist/ only: build.ts starts it as dist/pipeline/worker.js.
 import { type Board, boardToGrid } from '../src/board.js';
 import { Generator, type MethodChoice } from '../src/generate.js';
+import type { GradeBand } from '../src/grade/bands.js';
 import type { Solution } from '../src/solution.js';
 import { tierFor, type TierRule } from '../src/grade/measure.js';
 import { storedGrade } from '../src/grade/stored.js';
@@ -23,6 +24,8 @@ export interface SlotTask {
   deadline?: number;
   /** Variants wanted per kept puzzle. */
   variants: number;
+  /** Graded generation: keep only puzzles whose grader level is in this band. */
+  grade?: GradeBand;
   maxAttempts: number;
   /** The size's tier rule, and the tiers already full when the task was sent: a candidate
    *  landing in a full tier can never be kept, so its board and variants are not sent back. */
@@ -77,7 +80,7 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const { seed, m } = task;
   const deadline = task.deadline;
   const interrupt = deadline === undefined ? undefined : () => Date.now() > deadline;
-  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt });
+  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt, grade: task.grade });
   if (!res.ok) {
     const ms = performance.now() - t0;
     return { ok: false, slot, ms, attempts: res.attempts, reason: res.reason, ...(res.timedOut ? { timedOut: true } : {}) };
@@ -85,7 +88,7 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const p = res.puzzle;
   // Grading costs more than making the board at small M: only for a tier that depends on it,
   // or a candidate that may be kept (which stores it).
-  const byNodes = task.rule.measure === 'nodes';
+  const byNodes = task.rule.measure === 'nodes' && task.grade === undefined;
   let score = byNodes ? null : storedGrade(p.board).score;
   const wanted = !task.fullTiers.includes(tierFor({ nodes: p.nodes, score: score ?? 1 }, task.rule));
   if (wanted && score === null) score = storedGrade(p.board).score;

@@ -33,7 +33,8 @@ async function main(argv: string[]): Promise<void> {
     .recommendCommands()
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
-      throw err instanceof Error ? err : new UserError(msg ?? 'bad options');
+      // yargs words some complaints over two lines (bad choices); ours are one line each.
+      throw err instanceof Error ? err : new UserError((msg ?? 'bad options').replace(/\s*\n\s*/g, ' '));
     })
     .help()
     .alias('h', 'help')

@@ -12,6 +12,7 @@ import { checkPuzzle } from '../src/catalog/check.js';
 import { Generator } from '../src/generate.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
 import { GRADER_VERSION } from '../src/grade/stored.js';
+import { GRADE_BANDS } from '../src/grade/bands.js';
 import { GRADE_THRESHOLDS } from '../src/grade/measure.js';
 import { TIERS, tierOf, type Thresholds } from '../src/grade/tiers.js';
 import type { PuzzleRow } from '../pipeline/catalog.js';
@@ -201,6 +202,17 @@ describe('dominosa build --tier-by grade', () => {
     expect(JSON.parse((one.builds[0] as { options: string }).options)).toMatchObject({ tierBy: 'grade', graderVersion: GRADER_VERSION });
     expect(cli(['audit', '--db', db1, '--jobs', '1']).code).toBe(0);
   });
+
+  it('--grade keeps only puzzles of the target grade, records it, and audits clean', () => {
+    const db = join(dir, 'graded.sqlite');
+    const r = cli(['build', '--sizes', '6', '--per-tier', '2', '--variants', '1', '--grade', 'expert', '--tier-by', 'nodes', '--tiers', tiersFile, '--db', db]);
+    expect(r.code, r.stderr).toBe(0);
+    const got = dump(db);
+    expect(got.puzzles.filter((p) => p.base_id === null)).toHaveLength(8);
+    for (const p of got.puzzles) expect(p.level).toBeGreaterThanOrEqual(GRADE_BANDS.expert.minLevel);
+    expect(JSON.parse((got.builds[0] as { options: string }).options)).toMatchObject({ grade: 'expert' });
+    expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
+  });
 });
 
 /** Start a build and stop it with `signal` once its first batch is committed. */
@@ -299,6 +311,8 @@ describe('bad options', () => {
     ['--jobs 0', ['--jobs', '0'], /--jobs/],
     ['--variants -1', ['--variants', '-1'], /--variants/],
     ['a missing tiers file', ['--tiers', '/nonexistent/tiers.json'], /tiers file/],
+    ['an unknown grade target', ['--grade', 'fiendish'], /^dominosa: --grade: /],
+    ['an unknown tier measure', ['--tier-by', 'mood'], /tier-by/],
   ];
   for (const [name, extra, message] of cases) {
     it(`refuses ${name}: one line, exit 2, no file`, () => {

@@ -7,6 +7,7 @@ import type { Argv } from 'yargs';
 import { DEFAULT_MAX_ATTEMPTS, runBuild, type Shard } from '../../pipeline/build.js';
 import { METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
 import { TIER_MEASURES, type TierMeasure } from '../../src/grade/measure.js';
+import { gradeTargetOption } from './input.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 import { createProgress } from '../../pipeline/progress.js';
 
@@ -80,6 +81,11 @@ export function buildCommand(y: Argv): Argv {
           describe:
             'what the tiers cut: nodes (reference search nodes, cut by the tiers file), grade (the human grade: easy singles, normal intersections, hard duplicates/parity, expert sets/chains/search) or score (the grade score, cut by the tiers file\'s "scores")',
         })
+        .option('grade', {
+          type: 'string',
+          describe:
+            'keep only puzzles of this human grade: a band, easy|normal|hard|expert, or one level, singles|intersections|duplicates|parity|sets|chains|search (see dominosa generate --help)',
+        })
         .option('timeout', {
           type: 'number',
           describe: 'stop after this many seconds of wall time (per run): committed slots are kept, exit 1; rerun to continue',
@@ -115,6 +121,7 @@ export function buildCommand(y: Argv): Argv {
         signal: controller.signal,
         method: v.method,
         tierBy: v['tier-by'],
+        grade: v.grade === undefined ? undefined : gradeTargetOption(String(v.grade)),
         timeoutMs: v.timeout === undefined ? undefined : v.timeout * 1000,
         shard: v.shard === undefined ? undefined : parseShard(String(v.shard)),
       };

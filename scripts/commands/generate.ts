@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { UserError } from '../../pipeline/errors.js';
 import { runGenerate } from '../../pipeline/generate.js';
 import { METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
-import { parseGradeTarget, type GradeTarget } from '../../src/grade/bands.js';
+import { gradeTargetOption } from './input.js';
 
 /** Largest size generate accepts: a 201×202 board, repair takes tens of seconds a puzzle there. */
 export const MAX_GENERATE_M = 200;
@@ -36,10 +36,7 @@ export function generateCommand(y: Argv): Argv {
           if (v.timeout !== undefined && !(v.timeout > 0)) throw new UserError('--timeout must be a positive number of seconds');
           if (!Number.isInteger(v.count) || v.count < 0) throw new UserError('--count must be a whole number ≥ 0');
           if (!Number.isSafeInteger(v.seed)) throw new UserError('--seed must be a whole number');
-          if (v.grade !== undefined) {
-            const g = parseGradeTarget(String(v.grade));
-            if (!g.ok) throw new UserError(`--grade: ${g.error}`);
-          }
+          if (v.grade !== undefined) gradeTargetOption(String(v.grade));
           if (v['max-attempts'] !== undefined && (!Number.isInteger(v['max-attempts']) || v['max-attempts'] < 1))
             throw new UserError('--max-attempts must be a whole number ≥ 1');
           return true;
@@ -58,17 +55,10 @@ export function generateCommand(y: Argv): Argv {
           maxAttempts: v['max-attempts'],
           method: v.method,
           timeoutMs: v.timeout === undefined ? undefined : v.timeout * 1000,
-          grade: v.grade === undefined ? undefined : gradeTarget(String(v.grade)),
+          grade: v.grade === undefined ? undefined : gradeTargetOption(String(v.grade)),
         },
         process.stdout,
       );
     },
   );
-}
-
-/** The parsed --grade (already checked, so a failure here is a bug). */
-function gradeTarget(text: string): GradeTarget {
-  const g = parseGradeTarget(text);
-  if (!g.ok) throw new UserError(`--grade: ${g.error}`);
-  return g.target;
 }
