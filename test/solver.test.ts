@@ -161,6 +161,47 @@ describe('Solver.deduce', () => {
     }
   });
 
+  it('reaches the same fixpoint as applying every enabled rule everywhere until nothing changes', () => {
+    // The solver only re-examines constraints whose options changed, and skips ones no rule
+    // could act on; the oracle looks at everything every round.
+    const s = new Solver();
+    for (let k = 0; k < 40; k++) {
+      const m = 3 + (k % 6);
+      const board = k % 4 === 3 ? shuffledBoard(m, 12, k, k % 2 === 0) : plantedBoard(m, 12, k, { wide: k % 2 === 0, avoid: k % 3 === 0 }).board;
+      for (const rules of RULE_SETS) {
+        const st = s.deduce(board, { rules });
+        const want = naiveFixpoint(board, rules);
+        expect(st.consistent).toBe(want.consistent);
+        if (!want.consistent) continue;
+        expect(st.live.map((d) => d.join(',')).sort()).toEqual([...want.live].sort());
+        expect(st.undecidedCells).toBe(want.undecided);
+      }
+    }
+  });
+
+  it('marks in cellDone exactly the cells a deduction covered', () => {
+    const s = new Solver();
+    for (let k = 0; k < 40; k++) {
+      const board = plantedBoard(4 + (k % 5), 13, k, { avoid: k % 2 === 0 }).board;
+      for (const probe of ['off', 'root'] as const) {
+        const st = s.deduce(board, { probe });
+        expect(st.consistent).toBe(true);
+        // With both singleton rules on, a cell is covered exactly when one placement is left on it.
+        const ways = new Int32Array(board.rows * board.cols);
+        for (const [r1, c1, r2, c2] of st.live) {
+          ways[r1 * board.cols + c1]++;
+          ways[r2 * board.cols + c2]++;
+        }
+        let open = 0;
+        for (let c = 0; c < ways.length; c++) {
+          expect(s.cellDone[c] !== 0).toBe(ways[c] === 1);
+          if (s.cellDone[c] === 0) open++;
+        }
+        expect(open).toBe(st.undecidedCells);
+      }
+    }
+  });
+
   it('counts undecided cells: zero exactly when propagation alone solves the board', () => {
     const s = new Solver();
     for (let k = 0; k < 60; k++) {
@@ -177,6 +218,79 @@ describe('Solver.deduce', () => {
     }
   });
 });
+
+/**
+ * The rules' fixpoint by brute force (test oracle): every round applies each enabled rule to
+ * every open cell and unused pair, until a round changes nothing.
+ */
+function naiveFixpoint(
+  board: { rows: number; cols: number; m: number; cells: ArrayLike<number> },
+  rules: readonly RuleName[],
+): { consistent: boolean; live: Set<string>; undecided: number } {
+  const { rows, cols, m, cells } = board;
+  const n = rows * cols;
+  const pl: [number, number, number][] = [];
+  const pairOf = (a: number, b: number) => Math.min(cells[a], cells[b]) * 1000 + Math.max(cells[a], cells[b]);
+  for (let a = 0; a < n; a++) {
+    if ((a % cols) + 1 < cols) pl.push([a, a + 1, pairOf(a, a + 1)]);
+    if (a + cols < n) pl.push([a, a + cols, pairOf(a, a + cols)]);
+  }
+  const alive = pl.map(() => true);
+  const cellDone = new Array<boolean>(n).fill(false);
+  const pairDone = new Set<number>();
+  const pairs = new Set(pl.map((p) => p[2]));
+  // Every pair of the set must have a spot, even one the board never spells.
+  for (let u = 0; u <= m; u++) for (let v = u; v <= m; v++) pairs.add(u * 1000 + v);
+  const on = (r: RuleName) => rules.includes(r);
+  const live = (pred: (p: [number, number, number]) => boolean) => pl.map((p, i) => i).filter((i) => alive[i] && pred(pl[i]));
+  const place = (i: number) => {
+    const [a, b, q] = pl[i];
+    cellDone[a] = cellDone[b] = true;
+    pairDone.add(q);
+    for (let j = 0; j < pl.length; j++) {
+      if (j !== i && alive[j] && (pl[j][0] === a || pl[j][1] === a || pl[j][0] === b || pl[j][1] === b || pl[j][2] === q)) alive[j] = false;
+    }
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let c = 0; c < n; c++) {
+      if (cellDone[c]) continue;
+      const opts = live((p) => p[0] === c || p[1] === c);
+      if (opts.length === 0) return { consistent: false, live: new Set(), undecided: -1 };
+      if (opts.length === 1 && on('cellSingleton')) {
+        place(opts[0]);
+        changed = true;
+      } else if (on('cellForcedPair') && opts.every((i) => pl[i][2] === pl[opts[0]][2])) {
+        for (const j of live((p) => p[2] === pl[opts[0]][2] && p[0] !== c && p[1] !== c)) {
+          alive[j] = false;
+          changed = true;
+        }
+      }
+    }
+    for (const q of pairs) {
+      if (pairDone.has(q)) continue;
+      const spots = live((p) => p[2] === q);
+      if (spots.length === 0) return { consistent: false, live: new Set(), undecided: -1 };
+      if (spots.length === 1 && on('pairSingleton')) {
+        place(spots[0]);
+        changed = true;
+      } else if (on('pairSharedCell')) {
+        for (const x of [pl[spots[0]][0], pl[spots[0]][1]]) {
+          if (!spots.every((i) => pl[i][0] === x || pl[i][1] === x)) continue;
+          for (const j of live((p) => (p[0] === x || p[1] === x) && p[2] !== q)) {
+            alive[j] = false;
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+  const out = new Set<string>();
+  pl.forEach(([a, b], i) => {
+    if (alive[i]) out.add([Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols].join(','));
+  });
+  return { consistent: true, live: out, undecided: cellDone.filter((d) => !d).length };
+}
 
 /** All solutions of a small board by plain backtracking over cells (test oracle). */
 function enumerate(board: { rows: number; cols: number; m: number; cells: Uint16Array }, visit: (sol: number[][]) => void): void {
