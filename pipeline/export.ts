@@ -8,7 +8,6 @@ import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { buildBookletHtml } from '../src/formats/booklet.js';
 import { buildPackJson, buildPackText, type PackPuzzle } from '../src/formats/pack.js';
-import { buildBookletPdf } from '../src/formats/pdf.js';
 import { toTathamId } from '../src/formats/tatham.js';
 import { Solver } from '../src/solver.js';
 import type { Tier } from '../src/grade/tiers.js';
@@ -180,7 +179,8 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     case 'html':
       return [buildBookletHtml(all(), { title: name }).html];
     case 'pdf':
-      return buildBookletPdf(all(), { title: name }).then((r) => r.bytes);
+      // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
+      return import('../src/formats/pdf.js').then(({ buildBookletPdf }) => buildBookletPdf(all(), { title: name })).then((r) => r.bytes);
     default: {
       const unknown: never = opts.format;
       throw new Error(`format ${String(unknown)} has no writer`);
