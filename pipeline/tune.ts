@@ -106,11 +106,6 @@ function tiersFileText(table: TierTable, scores: TierTable, comment: string): st
   return `${head},\n  "graderVersion": ${JSON.stringify(GRADER_VERSION)},\n  "scores": {\n${lines(scores)}\n  }\n}\n`;
 }
 
-/** A score cut rounded up to 3 decimals: no base changes side, and the file stays readable. */
-function roundCut(v: number): number {
-  return Math.ceil(v * 1000 - 1e-9) / 1000;
-}
-
 /** Score histogram bins: one per tenth of a level. */
 function scoreBins(sorted: readonly number[]): Bin[] {
   const bins: Bin[] = [];
@@ -140,7 +135,6 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
       const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);
       const rule = rules.get(m);
       const proposal = proposeThresholds(values, opts.quantiles);
-      const th = proposal.thresholds;
       const spread = Object.fromEntries(TIERS.map((t) => [t, new Array<number>(LEVELS.length + 1).fill(0)])) as Record<Tier, number[]>;
       for (const b of bases) spread[b.tier][Math.floor(b.score)]++;
       return {
@@ -155,7 +149,8 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
           bases.map((b) => b.score),
         ),
         spread,
-        proposed: measure === 'score' ? { t1: roundCut(th.t1), t2: roundCut(th.t2), t3: roundCut(th.t3) } : th,
+        // Score cuts are boards' own scores, kept exact: rounding could move a board across.
+        proposed: proposal.thresholds,
         notes: proposal.notes,
         now: cat.tierCounts(m),
         next: proposal.counts,
