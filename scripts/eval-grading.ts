@@ -7,7 +7,7 @@
 import { type Board } from '../src/board.js';
 import { dealOnto } from '../src/deal.js';
 import { Generator } from '../src/generate.js';
-import { gradeBoard, LEVELS } from '../src/grade/ladder.js';
+import { gradeBoard, LADDER, LEVELS } from '../src/grade/ladder.js';
 import { derive } from '../src/rng.js';
 import { Solver } from '../src/solver.js';
 import { tilingFor } from '../src/tiling.js';
@@ -81,6 +81,8 @@ interface Sample {
   nodes: number;
   score: number;
   level: number;
+  /** Names of the rules the grader used on it. */
+  used: string[];
 }
 
 interface SizeReport {
@@ -105,7 +107,8 @@ function collect(m: number, opts: Options, gen: Generator): SizeReport {
     natural[label]++;
     if (label === BEYOND_EXTREME || buckets[label].length >= opts.perLevel) continue;
     const g = gradeBoard(board);
-    buckets[label].push({ label, nodes, score: g.score, level: g.level });
+    const used = Object.keys(g.steps).filter((r) => g.steps[r] > 0);
+    buckets[label].push({ label, nodes, score: g.score, level: g.level, used });
   }
   return { m, slots: slot, natural, sample: buckets.flat() };
 }
@@ -159,6 +162,13 @@ function main(): void {
     const row = LEVELS.map((l) => reports.reduce((n, r) => n + r.sample.filter((s) => s.label === label && s.level === l.level).length, 0));
     console.log(`${TATHAM_LEVEL_NAMES[label - 1].padEnd(10)}${row.map((n) => pad(n, 14)).join('')}`);
   }
+  // Which rules the puzzles of each label needed: where a rule sits too low or too high.
+  console.log('\nPuzzles of each Tatham-like level that used each rule (levels 3 up), all sizes together:');
+  console.log(`${''.padEnd(28)}${TATHAM_LEVEL_NAMES.map((n) => pad(n, 9)).join('')}`);
+  for (const rule of LADDER.filter((r) => r.level >= 3)) {
+    const row = [1, 2, 3, 4].map((label) => reports.reduce((n, r) => n + r.sample.filter((s) => s.label === label && s.used.includes(rule.name)).length, 0));
+    console.log(`${`${rule.level} ${rule.name}`.padEnd(28)}${row.map((n) => pad(n, 9)).join('')}`);
+  }
   console.log('\nNatural label distribution of the generated puzzles (T/B/H/E/beyond):');
   for (const r of reports) console.log(`  M=${r.m}: ${r.natural.slice(1).join('/')} of ${r.slots}`);
 
@@ -176,9 +186,10 @@ function main(): void {
       times.push(performance.now() - t0);
       levels[g.level]++;
     }
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
     times.sort((a, b) => a - b);
     console.log(
-      `  M=${m}: ${boards.length} unique puzzles, median ${quantile(times, 0.5).toFixed(3)} ms, p95 ${quantile(times, 0.95).toFixed(3)} ms, max ${times[times.length - 1].toFixed(1)} ms; grades ${levels.slice(1).join('/')}`,
+      `  M=${m}: ${boards.length} unique puzzles, median ${quantile(times, 0.5).toFixed(3)} ms, mean ${mean.toFixed(3)} ms, p95 ${quantile(times, 0.95).toFixed(3)} ms, max ${times[times.length - 1].toFixed(1)} ms; grades ${levels.slice(1).join('/')}`,
     );
   }
 }

@@ -106,8 +106,14 @@ function explainStep(w: Words, step: Step): string {
       const region = n === 1 ? cellName(r.cells![0]) : `${n} cells including ${cellName(r.cells![0])}`;
       return `${w.domino(p!)} is ruled out: it would cut off ${region}, with ${r.dark} dark and ${r.light} light squares on a checkerboard, which dominoes cannot fill.`;
     }
+    case 'bridgeSplitsOdd': {
+      const n = r.cells!.length;
+      return `${w.domino(p!)} is ruled out: it is the only link between ${n} cells including ${cellName(r.cells![0])} and the rest of their area, both even in number, so laying it would leave two odd areas, which dominoes cannot fill.`;
+    }
     case 'cellsClaimPairs':
-      return `The ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)} can only take ${w.pairs(r.pairs!)} between them, so no other ${r.value} can${out}.`;
+      return `The ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)}, ${r.cells!.length === 2 ? 'which the double cannot join' : 'no two of which the double can join'}, can only take ${w.pairs(r.pairs!)} between them, so no other ${r.value} can${out}.`;
+    case 'cellsClaimPairsAndDouble':
+      return `The ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)} can only take ${w.pairs(r.pairs!)} between them, the double ${r.value}-${r.value} covering two, so no other ${r.value} can${out}.`;
     case 'pairsClaimCells':
       return `${cap(w.pairs(r.pairs!))} can only go on the ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)}, so those cells take nothing else${out}.`;
     case 'doubleStarvesCells':

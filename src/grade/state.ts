@@ -215,6 +215,7 @@ export class GradeState {
     return -1;
   }
 
+  /** Outside trials: cell c's options changed; feed the work lists (and note a dead end). */
   private touchCell(c: number): void {
     if (this.cellDone[c] === 1) return;
     const n = this.cellCnt[c];
@@ -222,24 +223,17 @@ export class GradeState {
       this.broken = true;
       this.brokenItem = c;
     }
-    if (this.trial) {
-      this.push(c);
-      return;
-    }
     if (n === 1) this.singleCells.push(c);
     this.changedCells.push(c);
   }
 
+  /** Outside trials: pair q's spots changed. */
   private touchPair(q: number): void {
     if (this.pairDone[q] === 1) return;
     const n = this.pairCnt[q];
     if (n === 0 && !this.broken) {
       this.broken = true;
       this.brokenItem = this.nCells + q;
-    }
-    if (this.trial) {
-      this.push(this.nCells + q);
-      return;
     }
     if (n === 1) this.singlePairs.push(q);
     this.changedPairs.push(q);
@@ -264,24 +258,38 @@ export class GradeState {
   }
 
   private kill(p: number): void {
-    this.live[p] = 0;
-    this.trailPos[p] = this.trailLen;
-    this.trail[this.trailLen++] = p;
-    if (this.trial) this.killedBy[p] = this.placedLen - 1;
     const a = this.plA[p];
     const b = this.plB[p];
     const q = this.plPair[p];
+    this.live[p] = 0;
+    this.trailPos[p] = this.trailLen;
+    this.trail[this.trailLen++] = p;
     this.cellCnt[a]--;
     this.cellCnt[b]--;
     this.pairCnt[q]--;
-    if (!this.trial) {
-      this.logChange(a);
-      this.logChange(b);
-      this.logChange(this.nCells + q);
+    if (this.trial) {
+      // The hot path of chains, probing and search: queue what changed, nothing more.
+      this.killedBy[p] = this.placedLen - 1;
+      if (this.cellDone[a] === 0) this.queueInTrial(a, this.cellCnt[a]);
+      if (this.cellDone[b] === 0) this.queueInTrial(b, this.cellCnt[b]);
+      if (this.pairDone[q] === 0) this.queueInTrial(this.nCells + q, this.pairCnt[q]);
+      return;
     }
+    this.logChange(a);
+    this.logChange(b);
+    this.logChange(this.nCells + q);
     this.touchCell(a);
     this.touchCell(b);
     this.touchPair(q);
+  }
+
+  /** In a trial: item x (a cell, or nCells + pair) has n options left. */
+  private queueInTrial(x: number, n: number): void {
+    if (n === 0 && !this.broken) {
+      this.broken = true;
+      this.brokenItem = x;
+    }
+    this.push(x);
   }
 
   /** Rule a live placement out, as a deduction of the current step. */

@@ -17,9 +17,12 @@ export type PairUV = [u: number, v: number];
  *   with nothing at all when `pair` is absent), pair.
  * - duplicateBetweenNeighbours: placement, cells (the two neighbours), pair (what both need).
  * - pairCrowdedOut: placement, pair (the pair left with no spot).
+ * - bridgeSplitsOdd: placement (the only link), cells (the smaller of the two even areas it links).
  * - unbalancedRegion: placement, cells (the cut-off region), dark, light (its checkerboard counts).
- * - cellsClaimPairs / pairsClaimCells: value, cells, pairs (the tight set: as many cells as the
- *   pairs can fill, the double counting twice).
+ * - cellsClaimPairs: value, cells, pairs (as many cells as pairs, the double counting once and
+ *   joining no two of the cells).
+ * - cellsClaimPairsAndDouble / pairsClaimCells: value, cells, pairs (the tight set: as many cells
+ *   as the pairs can fill, the double counting twice).
  * - doubleStarvesCells: value, placement (the double's spot), cells, pairs (fewer pairs than cells).
  * - forcingChain: placement (the assumption), chain (the dominoes it forces, in order), and the
  *   cell or pair that ran out of places.

@@ -20,10 +20,17 @@ export function forcingChain(g: GradeState): boolean {
     testStamp = 0;
   }
   if (relevant.length < g.nPairs) relevant = new Uint8Array(g.nPairs);
-  if (memo.fresh(g)) resetMemo(g);
+  if (memo.fresh(g)) {
+    resetMemo(g);
+    knownLen = 0;
+  }
   testStamp++;
   let best = -1;
-  let bestLen = Infinity;
+  // Options that failed last time mostly fail again, as briefly or more: the shortest of them
+  // bounds the chains worth following from the start. The scan below still tries every option
+  // in order, so the chain it reports is the same as without the bound.
+  let bestLen = shortestKnown(g) + 1;
+  knownLen = 0;
   let bestReason: Reason | null = null;
   const tryOption = (p: number): void => {
     if (tested[p] === testStamp || g.live[p] === 0) return;
@@ -41,6 +48,7 @@ export function forcingChain(g: GradeState): boolean {
     const complete = g.tracing;
     g.tracing = false;
     const len = g.placedLen - placedMark;
+    if (!ok && knownLen < known.length) known[knownLen++] = p;
     if (!ok && len < bestLen) {
       best = p;
       bestLen = len;
@@ -60,6 +68,31 @@ export function forcingChain(g: GradeState): boolean {
   if (g.logging && bestReason !== null) g.reason = bestReason;
   g.eliminate(best);
   return true;
+}
+
+// Options whose trial ran into a contradiction in the last call.
+let known = new Int32Array(0);
+let knownLen = 0;
+
+/** The length of the shortest chain among the known failures still worth trying, or Infinity. */
+function shortestKnown(g: GradeState): number {
+  if (known.length < g.nPl) known = new Int32Array(g.nPl);
+  let shortest = Infinity;
+  for (let i = 0; i < knownLen; i++) {
+    const p = known[i];
+    // Only an option the scan will try again: live, and one of two for its cells or pair.
+    if (g.live[p] === 0 || g.cellDone[g.plA[p]] === 1) continue;
+    if (g.cellCnt[g.plA[p]] !== 2 && g.cellCnt[g.plB[p]] !== 2 && g.pairCnt[g.plPair[p]] !== 2) continue;
+    const trailMark = g.trailLen;
+    const placedMark = g.placedLen;
+    g.beginTrial();
+    g.place(p);
+    const ok = g.propagate(undefined, placedMark + shortest - 1);
+    const len = g.placedLen - placedMark;
+    g.endTrial(trailMark, placedMark);
+    if (!ok && len < shortest) shortest = len;
+  }
+  return shortest;
 }
 
 // What earlier calls learnt: assuming placement p forced no contradiction within quietTo[p]

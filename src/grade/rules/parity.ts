@@ -1,7 +1,95 @@
-// Level 4 of the ladder, parity: every domino covers one dark and one light square of the
-// checkerboard, so a region cut off from the rest can only be filled if it holds as many of
-// each. A placement that would cut off a region that cannot be filled is ruled out.
+// Parity: a region of open cells cut off from the rest can only be filled if it holds an even
+// number of cells, as many dark as light on a checkerboard. Level 4 of the ladder is the plain
+// case a person sees (a domino that alone links two even areas); level 6 is the general one
+// (any placement that would cut off a region the checkerboard count says cannot be filled).
 import type { GradeState } from '../state.js';
+
+// Scratch for the bridge search: discovery times, low links, subtree sizes, the placement to
+// the parent, the next neighbour to look at, the DFS stack, and the cells in discovery order.
+let disc = new Int32Array(0);
+let low = new Int32Array(0);
+let sub = new Int32Array(0);
+let up = new Int32Array(0);
+let next = new Int32Array(0);
+let dfs = new Int32Array(0);
+let order = new Int32Array(0);
+
+/**
+ * Bridge splits odd: a placement that is the only link between two areas of open cells, each
+ * of even size, dies, since laying it would leave both areas odd, and an odd area cannot be
+ * filled.
+ */
+export function bridgeSplitsOdd(g: GradeState): boolean {
+  const n = g.nCells;
+  if (disc.length < n) {
+    disc = new Int32Array(n);
+    low = new Int32Array(n);
+    sub = new Int32Array(n);
+    up = new Int32Array(n);
+    next = new Int32Array(n);
+    dfs = new Int32Array(n);
+    order = new Int32Array(n);
+  }
+  disc.fill(-1, 0, n);
+  let time = 0;
+  const { cellPl, cellDeg, live, cellDone } = g;
+  for (let root = 0; root < n; root++) {
+    if (cellDone[root] === 1 || disc[root] >= 0) continue;
+    // Tarjan's bridges, iteratively: a tree edge u–v is a bridge when nothing below v reaches
+    // above it; v's side is then v's subtree, the other side the rest of the component.
+    const first = time;
+    let sp = 0;
+    disc[root] = low[root] = time;
+    order[time++] = root;
+    sub[root] = 1;
+    up[root] = -1;
+    next[root] = 4 * root;
+    dfs[sp++] = root;
+    while (sp > 0) {
+      const u = dfs[sp - 1];
+      if (next[u] < 4 * u + cellDeg[u]) {
+        const t = cellPl[next[u]++];
+        if (live[t] === 0 || t === up[u]) continue;
+        const v = g.other(t, u);
+        if (disc[v] < 0) {
+          disc[v] = low[v] = time;
+          order[time++] = v;
+          sub[v] = 1;
+          up[v] = t;
+          next[v] = 4 * v;
+          dfs[sp++] = v;
+        } else if (disc[v] < low[u]) low[u] = disc[v];
+        continue;
+      }
+      sp--;
+      if (sp === 0) break;
+      const w = dfs[sp - 1];
+      sub[w] += sub[u];
+      if (low[u] < low[w]) low[w] = low[u];
+    }
+    const size = time - first;
+    if (size % 2 === 1) continue;
+    for (let i = first + 1; i < time; i++) {
+      const v = order[i];
+      if (low[v] !== disc[v] || sub[v] % 2 === 1) continue;
+      // v's placement to its parent is a bridge with an even area on each side.
+      const t = up[v];
+      if (g.logging) {
+        const cells: [number, number][] = [];
+        const small = 2 * sub[v] <= size;
+        for (let k = first; k < time; k++) {
+          const inside = k >= disc[v] && k < disc[v] + sub[v];
+          if (inside === small) cells.push(g.cellRC(order[k]));
+        }
+        cells.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+        g.reason = { placement: g.domino(t), cells };
+      }
+      g.eliminate(t);
+      return true;
+    }
+  }
+  return false;
+}
 
 // Scratch for the region search, grown to the largest board seen. The cells a flood from
 // seed i reaches are queue[i * nCells ..]; seen[c] = stamp * 8 + i marks c as reached by i.

@@ -1,28 +1,42 @@
-// Level 5 of the ladder, set analysis, one number at a time. The open cells showing x must be
-// covered by the unused pairs containing x, each exactly once, the double x-x covering two.
-// Where k of those cells can only take k pairs between them (or k pairs only fit on k cells),
-// nothing else may take them; a spot for the double that would leave too few pairs dies.
+// Set analysis, one number at a time. The open cells showing x must be covered by the unused
+// pairs containing x, each exactly once, the double x-x covering two. Where k of those cells can
+// only take k pairs between them (or k pairs only fit on k cells), nothing else may take them.
+// Level 5 is the plain analysis: sets the double cannot join two cells of, counting it once.
+// Level 6 reasons about the double itself: counting it twice, and asking where it may go.
 import { pairIndex } from '../../pairs.js';
 import { ChangeReader, type GradeState } from '../state.js';
 import { WorkList } from '../worklist.js';
 import type { Cell, PairUV } from '../step.js';
 
+/** How the double x-x enters a number's graph: left out, as one slot, or as two. */
+const enum Double {
+  Left = 0,
+  Once = 1,
+  Twice = 2,
+}
+
 /**
  * The bipartite graph of one number x: open x-cells against slots (one per unused non-double
- * pair with x, two for the double), an edge where a live placement of the cell spells the
- * slot's pair. Cells may be left out (a hypothetical double's spot), and the double with them.
+ * pair with x, and the double's as `Double` says), an edge where a live placement of the cell
+ * spells the slot's pair. Cells may be left out (a hypothetical double's spot), and the double
+ * with them. dbl lists, per cell, the cells a live double placement joins it to.
  */
 class NumberGraph {
   n = 0;
   cell = new Int32Array(0);
   nSlots = 0;
+  /** The double's (first) slot, or -1. */
+  doubleSlot = -1;
   slotPair = new Int32Array(0);
   firstSlot = new Int32Array(0);
   adj = new Int32Array(0);
   deg = new Int32Array(0);
+  dbl = new Int32Array(0);
+  dblDeg = new Int32Array(0);
   mCell = new Int32Array(0);
   mSlot = new Int32Array(0);
   comp = new Int32Array(0);
+  private localOf = new Int32Array(0);
   private vis = new Int32Array(0);
   private visStamp = 0;
   // Tarjan's scratch.
@@ -34,14 +48,17 @@ class NumberGraph {
   private counter = 0;
   private nComp = 0;
 
-  build(g: GradeState, x: number, xs: ArrayLike<number>, nx: number, skipA: number, skipB: number, withDouble: boolean): void {
+  build(g: GradeState, x: number, xs: ArrayLike<number>, skipA: number, skipB: number, double: Double): void {
     this.clear();
+    const nx = xs.length;
     const size = Math.max(nx, g.m + 3);
     if (this.cell.length < size) {
       this.cell = new Int32Array(size);
       this.slotPair = new Int32Array(size);
       this.adj = new Int32Array(8 * size);
       this.deg = new Int32Array(size);
+      this.dbl = new Int32Array(4 * size);
+      this.dblDeg = new Int32Array(size);
       this.mCell = new Int32Array(size);
       this.mSlot = new Int32Array(size);
       this.comp = new Int32Array(size);
@@ -53,25 +70,30 @@ class NumberGraph {
       this.stack = new Int32Array(size);
     }
     if (this.firstSlot.length < g.nPairs) this.firstSlot = new Int32Array(g.nPairs).fill(-1);
+    if (this.localOf.length < g.nCells) this.localOf = new Int32Array(g.nCells).fill(-1);
     let n = 0;
     for (let i = 0; i < nx; i++) {
       const c = xs[i];
       if (c === skipA || c === skipB) continue;
+      this.localOf[c] = n;
       this.cell[n++] = c;
     }
     this.n = n;
     let s = 0;
     for (let y = 0; y <= g.m; y++) {
       const q = pairIndex(x, y);
-      if (g.pairDone[q] === 1 || (y === x && !withDouble)) continue;
+      if (g.pairDone[q] === 1 || (y === x && double === Double.Left)) continue;
       this.firstSlot[q] = s;
+      if (y === x) this.doubleSlot = s;
       this.slotPair[s++] = q;
-      if (y === x) this.slotPair[s++] = q;
+      if (y === x && double === Double.Twice) this.slotPair[s++] = q;
     }
     this.nSlots = s;
+    const slotsOfDouble = double === Double.Twice ? 2 : 1;
     for (let i = 0; i < n; i++) {
       const c = this.cell[i];
       let d = 0;
+      let dd = 0;
       for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
         const t = g.cellPl[k];
         if (g.live[t] === 0) continue;
@@ -80,7 +102,9 @@ class NumberGraph {
         const q = g.plPair[t];
         const fs = this.firstSlot[q];
         if (fs < 0) continue;
-        const two = g.pairLo[q] === g.pairHi[q] ? 2 : 1;
+        const isDouble = g.pairLo[q] === g.pairHi[q];
+        if (isDouble) this.dbl[4 * i + dd++] = this.localOf[o];
+        const two = isDouble ? slotsOfDouble : 1;
         for (let j = 0; j < two; j++) {
           let dup = false;
           for (let e = 0; e < d; e++) if (this.adj[8 * i + e] === fs + j) dup = true;
@@ -88,18 +112,21 @@ class NumberGraph {
         }
       }
       this.deg[i] = d;
+      this.dblDeg[i] = dd;
     }
   }
 
-  /** Forget the slot map of the last build (it is shared across builds). */
+  /** Forget the maps of the last build (they are shared across builds). */
   clear(): void {
     for (let s = 0; s < this.nSlots; s++) this.firstSlot[this.slotPair[s]] = -1;
+    for (let i = 0; i < this.n; i++) this.localOf[this.cell[i]] = -1;
     this.n = 0;
     this.nSlots = 0;
+    this.doubleSlot = -1;
   }
 
-  /** A maximum matching (augmenting paths); true if every cell and every slot is matched. */
-  match(): boolean {
+  /** A maximum matching (augmenting paths); returns its size. */
+  maxMatch(): number {
     this.mCell.fill(-1, 0, this.n);
     this.mSlot.fill(-1, 0, this.nSlots);
     let matched = 0;
@@ -107,7 +134,12 @@ class NumberGraph {
       this.visStamp++;
       if (this.augment(i)) matched++;
     }
-    return matched === this.n && this.n === this.nSlots;
+    return matched;
+  }
+
+  /** A maximum matching; true if it matches every cell and every slot. */
+  match(): boolean {
+    return this.maxMatch() === this.n && this.n === this.nSlots;
   }
 
   private augment(i: number): boolean {
@@ -125,16 +157,17 @@ class NumberGraph {
   }
 
   /**
-   * Strongly connected components of the cells under a perfect matching, where cell i leads
-   * to cell j when i could take the slot j holds. An edge i–s lies in some perfect matching
-   * exactly when it is i's own or i and s's holder share a component.
+   * Strongly connected components of the cells (but `skip`) under a matching of all the other
+   * cells to all the slots, where cell i leads to cell j when i could take the slot j holds. An
+   * edge i–s lies in some perfect matching exactly when it is i's own or i and s's holder
+   * share a component.
    */
-  components(): void {
+  components(skip = -1): void {
     this.index.fill(-1, 0, this.n);
     this.counter = 0;
     this.nComp = 0;
     this.sp = 0;
-    for (let i = 0; i < this.n; i++) if (this.index[i] < 0) this.tarjan(i);
+    for (let i = 0; i < this.n; i++) if (i !== skip && this.index[i] < 0) this.tarjan(i);
   }
 
   private tarjan(i: number): void {
@@ -163,9 +196,9 @@ class NumberGraph {
 
   /**
    * Mark (in `mark`, as 1) the cells reachable from cell i along "could take the slot held
-   * by" steps, i included; returns how many. With a perfect matching these cells hold exactly
-   * the slots they could take: a tight set. Without one, from an unmatched cell, they could
-   * take one slot fewer than there are of them.
+   * by" steps, i included; returns how many. With every slot matched, these cells hold exactly
+   * the slots they could take: a tight set. From a cell left unmatched, they could take one
+   * slot fewer than there are of them.
    */
   reach(i: number, mark: Uint8Array): number {
     mark.fill(0, 0, this.n);
@@ -189,23 +222,68 @@ class NumberGraph {
     }
     return count;
   }
+
+  /**
+   * Like reach, for plain sets: the count, or -1 as soon as a live double placement joins two
+   * of the cells marked or their count reaches `limit` (then the marks are partial).
+   */
+  reachPlain(i: number, mark: Uint8Array, limit: number): number {
+    mark.fill(0, 0, this.n);
+    const stack = this.stack;
+    let sp = 0;
+    let count = 1;
+    mark[i] = 1;
+    stack[sp++] = i;
+    while (sp > 0) {
+      const u = stack[--sp];
+      for (let k = 4 * u, end = 4 * u + this.dblDeg[u]; k < end; k++) if (mark[this.dbl[k]] === 1) return -1;
+      for (let e = 8 * u, end = 8 * u + this.deg[u]; e < end; e++) {
+        const s = this.adj[e];
+        if (s === this.mCell[u]) continue;
+        const j = this.mSlot[s];
+        if (j >= 0 && mark[j] === 0) {
+          if (++count >= limit) return -1;
+          mark[j] = 1;
+          stack[sp++] = j;
+        }
+      }
+    }
+    return count;
+  }
 }
 
 const graph = new NumberGraph();
 let inSet = new Uint8Array(0);
-// Open cells grouped by number: byValue[start[x] .. start[x+1]).
-let byValue = new Int32Array(0);
+// Every cell grouped by number, fixed per board: allCells[start[x] .. start[x+1]); the open
+// ones of the number being analysed are copied to openCells.
+let allCells = new Int32Array(0);
 let start = new Int32Array(0);
+let openCells = new Int32Array(0);
+let groupedFor: GradeState | null = null;
+let groupedLoads = -1;
 
 function groupByValue(g: GradeState): void {
-  if (byValue.length < g.nCells) byValue = new Int32Array(g.nCells);
+  if (groupedFor === g && groupedLoads === g.loads) return;
+  groupedFor = g;
+  groupedLoads = g.loads;
+  if (allCells.length < g.nCells) allCells = new Int32Array(g.nCells);
   if (start.length < g.m + 2) start = new Int32Array(g.m + 2);
-  if (inSet.length < g.m + 3) inSet = new Uint8Array(g.m + 3);
+  if (inSet.length < g.m + 3) {
+    inSet = new Uint8Array(g.m + 3);
+    openCells = new Int32Array(g.m + 3);
+  }
   start.fill(0, 0, g.m + 2);
-  for (let c = 0; c < g.nCells; c++) if (g.cellDone[c] === 0) start[g.cells[c] + 1]++;
+  for (let c = 0; c < g.nCells; c++) start[g.cells[c] + 1]++;
   for (let x = 0; x <= g.m; x++) start[x + 1] += start[x];
   const at = start.slice(0, g.m + 1);
-  for (let c = 0; c < g.nCells; c++) if (g.cellDone[c] === 0) byValue[at[g.cells[c]]++] = c;
+  for (let c = 0; c < g.nCells; c++) allCells[at[g.cells[c]]++] = c;
+}
+
+/** The open cells showing x (valid until the next call). */
+function cellsOfValue(g: GradeState, x: number): Int32Array {
+  let n = 0;
+  for (let k = start[x], end = start[x + 1]; k < end; k++) if (g.cellDone[allCells[k]] === 0) openCells[n++] = allCells[k];
+  return openCells.subarray(0, n);
 }
 
 /** A tight set of one number: cells `inside` can take exactly pairs `claimed` between them. */
@@ -217,17 +295,41 @@ interface TightSet {
   unclaimed: number[];
 }
 
+/** The tight set marked in inSet, read off the graph's current matching. */
+function tightSetOf(x: number): TightSet {
+  const set: TightSet = { value: x, inside: [], outside: [], claimed: [], unclaimed: [] };
+  for (let j = 0; j < graph.n; j++) (inSet[j] === 1 ? set.inside : set.outside).push(graph.cell[j]);
+  for (let t = 0; t < graph.nSlots; t++) {
+    const pq = graph.slotPair[t];
+    if (t > 0 && graph.slotPair[t - 1] === pq) continue;
+    const holder = graph.mSlot[t];
+    (holder >= 0 && inSet[holder] === 1 ? set.claimed : set.unclaimed).push(pq);
+  }
+  return set;
+}
+
 /**
- * The smallest tight set of number x with a placement to kill, measured by its cells (side
- * 'cells') or by the cells outside it (side 'pairs'); null if there is none.
+ * The smallest tight sets of number x with a placement to kill, with the double as two slots,
+ * measured by their cells (for cellsClaimPairsAndDouble) and by the cells outside them (for
+ * pairsClaimCells). Both rules ask about the same position in turn, so the answer for a
+ * number is kept until the position changes.
  */
-function smallestTightSet(g: GradeState, x: number, side: 'cells' | 'pairs'): TightSet | null {
-  let best: TightSet | null = null;
-  let bestSize = Infinity;
-  const xs = byValue.subarray(start[x], start[x + 1]);
-  graph.build(g, x, xs, xs.length, -1, -1, true);
+function smallestTightSets(g: GradeState, x: number): { cells: TightSet | null; pairs: TightSet | null } {
+  if (memoFor !== g || memoLoads !== g.loads) {
+    memoFor = g;
+    memoLoads = g.loads;
+    memoAt.length = 0;
+  }
+  if (memoAt[x] === g.changesLen) return memo[x];
+  const found: { cells: TightSet | null; pairs: TightSet | null } = { cells: null, pairs: null };
+  memoAt[x] = g.changesLen;
+  memo[x] = found;
+  let bestCells = Infinity;
+  let bestPairs = Infinity;
+  const xs = cellsOfValue(g, x);
+  graph.build(g, x, xs, -1, -1, Double.Twice);
   const n = graph.n;
-  if (n === 0 || !graph.match()) return null;
+  if (n === 0 || !graph.match()) return found;
   graph.components();
   for (let i = 0; i < n; i++) {
     for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
@@ -242,21 +344,173 @@ function smallestTightSet(g: GradeState, x: number, side: 'cells' | 'pairs'): Ti
       }
       if (alive) continue;
       const size = graph.reach(graph.mSlot[s], inSet);
-      const measure = side === 'cells' ? size : n - size;
-      if (side === 'cells' ? size > n - size : n - size >= size) continue;
-      if (measure >= bestSize) continue;
-      bestSize = measure;
-      const set: TightSet = { value: x, inside: [], outside: [], claimed: [], unclaimed: [] };
-      for (let j = 0; j < n; j++) (inSet[j] === 1 ? set.inside : set.outside).push(graph.cell[j]);
-      for (let t = 0; t < graph.nSlots; t++) {
-        const pq = graph.slotPair[t];
-        if (t > 0 && graph.slotPair[t - 1] === pq) continue;
-        (inSet[graph.mSlot[t]] === 1 ? set.claimed : set.unclaimed).push(pq);
+      // Each side is told by its smaller half.
+      if (size <= n - size && size < bestCells) {
+        bestCells = size;
+        found.cells = tightSetOf(x);
       }
-      best = set;
+      if (n - size < size && n - size < bestPairs) {
+        bestPairs = n - size;
+        found.pairs = tightSetOf(x);
+      }
+    }
+  }
+  return found;
+}
+
+let memoFor: GradeState | null = null;
+let memoLoads = -1;
+const memoAt: number[] = [];
+const memo: { cells: TightSet | null; pairs: TightSet | null }[] = [];
+
+// Plain sets: scratch for the matchings that leave one cell out.
+let via = new Int32Array(0);
+let prev = new Int32Array(0);
+let leftOut = new Int32Array(0);
+let tryOut = new Int32Array(0);
+// Per holder cell under the current left-out cell: 0 not looked at, -1 its tight set joins
+// two cells with the double, else the set's size.
+let verdict = new Int32Array(0);
+
+/**
+ * The smallest plain tight set of number x with a placement to kill: k open x-cells, no two
+ * of them joined by a live double placement, that can only take k pairs (the double counting
+ * once); null if there is none. Without the double every slot has one cell. With it, there is
+ * one cell more than slots, and a plain tight set is tight when one cell outside it is left
+ * out: so every cell some maximum matching leaves out is tried in turn.
+ */
+function smallestPlainSet(g: GradeState, x: number): TightSet | null {
+  const xs = cellsOfValue(g, x);
+  const withDouble = g.pairDone[pairIndex(x, x)] === 0;
+  graph.build(g, x, xs, -1, -1, withDouble ? Double.Once : Double.Left);
+  const n = graph.n;
+  if (n === 0) return null;
+  if (via.length < n) {
+    via = new Int32Array(n);
+    prev = new Int32Array(n);
+    leftOut = new Int32Array(n);
+    tryOut = new Int32Array(n);
+    verdict = new Int32Array(n);
+  }
+  const matched = graph.maxMatch();
+  if (matched !== graph.nSlots || graph.nSlots !== (withDouble ? n - 1 : n)) return null;
+  if (!withDouble) return plainSetLeaving(x, -1, Infinity);
+  // The cells some maximum matching leaves out: those reached from the one left out now
+  // along alternating paths. Prefer to leave out one the double joins to another such cell.
+  let u0 = 0;
+  while (graph.mCell[u0] >= 0) u0++;
+  let nOut = leftOutFrom(u0);
+  let root = -1;
+  for (let h = 0; h < nOut && root < 0; h++) {
+    const c = leftOut[h];
+    for (let k = 4 * c, end = 4 * c + graph.dblDeg[c]; k < end; k++) if (via[graph.dbl[k]] !== -1) root = c;
+  }
+  if (root >= 0 && root !== u0) {
+    shiftOut(root, u0);
+    u0 = root;
+    nOut = leftOutFrom(u0);
+  }
+  // Sets without u0 show up with u0 left out. A plain set with u0 in it leaves out every cell
+  // the double joins u0 to, so when one of those can be left out, looking with it left out
+  // finds them all; otherwise every cell that can be is tried. And a set with u0 in it holds
+  // the smallest tight set that has u0 and not u: u is worth a full look only if that one is
+  // plain and smaller than the best so far.
+  let best = plainSetLeaving(x, u0, Infinity);
+  let nTry = 0;
+  for (let k = 4 * u0, end = 4 * u0 + graph.dblDeg[u0]; k < end; k++) {
+    const w = graph.dbl[k];
+    if (via[w] !== -1) tryOut[nTry++] = w;
+  }
+  if (nTry === 0) for (let h = 1; h < nOut; h++) tryOut[nTry++] = leftOut[h];
+  for (let h = 0; h < nTry; h++) {
+    const u = tryOut[h];
+    shiftOut(u, u0);
+    const limit = best === null ? Infinity : best.inside.length;
+    if (graph.reachPlain(u0, inSet, limit) >= 0) {
+      const found = plainSetLeaving(x, u, limit);
+      if (found !== null) best = found;
+    }
+    shiftBack(u, u0);
+  }
+  return best;
+}
+
+/**
+ * The cells some maximum matching leaves out, with u0 left out now: u0 and those reached from
+ * it along alternating paths, into leftOut (via: the slot each holds, prev: the cell that
+ * could take it instead); returns how many.
+ */
+function leftOutFrom(u0: number): number {
+  let nOut = 0;
+  leftOut[nOut++] = u0;
+  for (let i = 0; i < graph.n; i++) via[i] = -1;
+  via[u0] = -2;
+  for (let h = 0; h < nOut; h++) {
+    const c = leftOut[h];
+    for (let e = 8 * c, end = 8 * c + graph.deg[c]; e < end; e++) {
+      const s = graph.adj[e];
+      const j = graph.mSlot[s];
+      if (s === graph.mCell[c] || via[j] !== -1) continue;
+      via[j] = s;
+      prev[j] = c;
+      leftOut[nOut++] = j;
+    }
+  }
+  return nOut;
+}
+
+/** Leave u out instead of u0: shift the matching along the path between them. */
+function shiftOut(u: number, u0: number): void {
+  graph.mCell[u] = -1;
+  for (let c = u; c !== u0; c = prev[c]) {
+    graph.mSlot[via[c]] = prev[c];
+    graph.mCell[prev[c]] = via[c];
+  }
+}
+
+/** Undo shiftOut(u, u0). */
+function shiftBack(u: number, u0: number): void {
+  for (let c = u; c !== u0; c = prev[c]) {
+    graph.mCell[c] = via[c];
+    graph.mSlot[via[c]] = c;
+  }
+  graph.mCell[u0] = -1;
+}
+
+/**
+ * Under the current matching of every cell but u (-1: every cell) to every slot: the smallest
+ * tight set, smaller than `limit`, that the double joins no two cells of and that some
+ * placement outside it spells one of its pairs of.
+ */
+function plainSetLeaving(x: number, u: number, limit: number): TightSet | null {
+  const n = graph.n;
+  graph.components(u);
+  verdict.fill(0, 0, n);
+  let best: TightSet | null = null;
+  let bestSize = limit;
+  for (let i = 0; i < n; i++) {
+    for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
+      const s = graph.adj[e];
+      if (i !== u && graph.mCell[i] === s) continue;
+      const j = graph.mSlot[s];
+      if (i !== u && graph.comp[i] === graph.comp[j]) continue;
+      // j's tight set, the smallest tight set holding j, leaves i out.
+      if (verdict[j] < 0 || (verdict[j] > 0 && verdict[j] >= bestSize)) continue;
+      const size = graph.reachPlain(j, inSet, Infinity);
+      verdict[j] = size;
+      if (size < 0 || size >= bestSize || !killsOutside(i, s)) continue;
+      bestSize = size;
+      best = tightSetOf(x);
     }
   }
   return best;
+}
+
+/** Does a placement of cell i spelling slot s's pair cover no cell marked in inSet? */
+function killsOutside(i: number, s: number): boolean {
+  if (s !== graph.doubleSlot) return true;
+  for (let k = 4 * i, end = 4 * i + graph.dblDeg[i]; k < end; k++) if (inSet[graph.dbl[k]] === 0) return true;
+  return false;
 }
 
 /**
@@ -271,7 +525,7 @@ class DirtyNumbers {
   update(g: GradeState): void {
     if (this.reader.fresh(g)) this.list.reset(g.m + 1);
     for (let x = this.reader.next(g); x >= 0; x = this.reader.next(g)) if (x < g.nCells) this.list.push(g.cells[x]);
-    if (this.list.size > 0) groupByValue(g);
+    groupByValue(g);
   }
 
   pop(): number {
@@ -283,15 +537,21 @@ class DirtyNumbers {
   }
 }
 
+const plainDirty = new DirtyNumbers();
 const claimDirty = new DirtyNumbers();
 const claimedDirty = new DirtyNumbers();
 const doubleDirty = new DirtyNumbers();
 
-/** Apply the first tight set (on the given side) of a number that changed; true if one was. */
-function claimFirst(g: GradeState, dirty: DirtyNumbers, side: 'cells' | 'pairs'): boolean {
+type Finder = (g: GradeState, x: number) => TightSet | null;
+
+const tightByCells: Finder = (g, x) => smallestTightSets(g, x).cells;
+const tightByPairs: Finder = (g, x) => smallestTightSets(g, x).pairs;
+
+/** Apply the first tight set `find` gives for a number that changed; true if one was. */
+function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g: GradeState, set: TightSet) => void, side: 'cells' | 'pairs'): boolean {
   dirty.update(g);
   for (let x = dirty.pop(); x >= 0; x = dirty.pop()) {
-    const set = smallestTightSet(g, x, side);
+    const set = find(g, x);
     if (set === null) continue;
     // The number may hold more than one tight set: look at it again next time.
     dirty.push(x);
@@ -302,7 +562,7 @@ function claimFirst(g: GradeState, dirty: DirtyNumbers, side: 'cells' | 'pairs')
           ? { value: x, cells: cellsOf(g, set.inside), pairs: pairsOf(g, set.claimed) }
           : { value: x, cells: cellsOf(g, set.outside), pairs: pairsOf(g, set.unclaimed) };
     }
-    applyTightSet(g, set);
+    apply(g, set);
     return true;
   }
   graph.clear();
@@ -319,6 +579,16 @@ function applyTightSet(g: GradeState, set: TightSet): void {
   }
 }
 
+/** Kill the placements of the claimed pairs that cover no cell of the set. */
+function applyPlainSet(g: GradeState, set: TightSet): void {
+  for (const q of set.claimed) {
+    for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) {
+      const t = g.pairPl[k];
+      if (g.live[t] === 1 && !set.inside.includes(g.plA[t]) && !set.inside.includes(g.plB[t])) g.eliminate(t);
+    }
+  }
+}
+
 function cellsOf(g: GradeState, cs: number[]): Cell[] {
   return cs.map((c) => g.cellRC(c)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
@@ -328,11 +598,21 @@ function pairsOf(g: GradeState, qs: number[]): PairUV[] {
 }
 
 /**
- * Cells claim pairs: if k open cells showing x can only take k pairs between them (the double
- * counting for two cells), those pairs all go on these cells, so no other x-cell takes them.
+ * Cells claim pairs: if k open cells showing x, no two of which the double x-x could join, can
+ * only take k pairs between them (the double counting once), those pairs all go on these cells,
+ * so no other x-cell takes them.
  */
 export function cellsClaimPairs(g: GradeState): boolean {
-  return claimFirst(g, claimDirty, 'cells');
+  return claimFirst(g, plainDirty, smallestPlainSet, applyPlainSet, 'cells');
+}
+
+/**
+ * Cells claim pairs with the double: if k open cells showing x can only take pairs that fill
+ * k cells, the double filling two, those pairs (the double whole) go on these cells, so no
+ * other x-cell takes them.
+ */
+export function cellsClaimPairsAndDouble(g: GradeState): boolean {
+  return claimFirst(g, claimDirty, tightByCells, applyTightSet, 'cells');
 }
 
 /**
@@ -340,7 +620,7 @@ export function cellsClaimPairs(g: GradeState): boolean {
  * double filling two), those cells are all taken by these pairs, so they take no other pair.
  */
 export function pairsClaimCells(g: GradeState): boolean {
-  return claimFirst(g, claimedDirty, 'pairs');
+  return claimFirst(g, claimedDirty, tightByPairs, applyTightSet, 'pairs');
 }
 
 /**
@@ -366,11 +646,11 @@ function starvingSpot(g: GradeState, x: number): { spot: number; cells: number[]
   const dq = pairIndex(x, x);
   if (g.pairDone[dq] === 1) return null;
   let best: { spot: number; cells: number[]; pairs: number[] } | null = null;
-  const xs = byValue.subarray(start[x], start[x + 1]);
+  const xs = cellsOfValue(g, x);
   for (let k = g.pairStart[dq], end = g.pairStart[dq + 1]; k < end; k++) {
     const d = g.pairPl[k];
     if (g.live[d] === 0) continue;
-    graph.build(g, x, xs, xs.length, g.plA[d], g.plB[d], false);
+    graph.build(g, x, xs, g.plA[d], g.plB[d], Double.Left);
     if (graph.match()) continue;
     let i0 = 0;
     while (i0 < graph.n && graph.mCell[i0] >= 0) i0++;
