@@ -7,6 +7,7 @@
 import { type Board } from '../src/board.js';
 import { dealOnto } from '../src/deal.js';
 import { Generator } from '../src/generate.js';
+import { spearman } from '../src/grade/correlation.js';
 import { gradeBoard, LADDER, LEVELS } from '../src/grade/ladder.js';
 import { derive } from '../src/rng.js';
 import { Solver } from '../src/solver.js';
@@ -37,39 +38,6 @@ function parseArgs(argv: string[]): Options {
     costBoards: Number(value('--cost-boards') ?? (quick ? 50 : 200)),
     costSizes: list(value('--cost-sizes'), [9, 30]),
   };
-}
-
-/** Ranks 1..n, ties sharing the mean of their ranks. */
-function ranks(xs: number[]): number[] {
-  const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
-  const out = new Array<number>(xs.length);
-  for (let i = 0; i < order.length; ) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
-    for (let k = i; k <= j; k++) out[order[k][1]] = (i + j) / 2 + 1;
-    i = j + 1;
-  }
-  return out;
-}
-
-function pearson(a: number[], b: number[]): number {
-  const n = a.length;
-  const ma = a.reduce((s, x) => s + x, 0) / n;
-  const mb = b.reduce((s, x) => s + x, 0) / n;
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < n; i++) {
-    sab += (a[i] - ma) * (b[i] - mb);
-    saa += (a[i] - ma) ** 2;
-    sbb += (b[i] - mb) ** 2;
-  }
-  return saa === 0 || sbb === 0 ? NaN : sab / Math.sqrt(saa * sbb);
-}
-
-/** Spearman's ρ: Pearson's correlation of the ranks, ties averaged. */
-export function spearman(a: number[], b: number[]): number {
-  return pearson(ranks(a), ranks(b));
 }
 
 function quantile(sorted: number[], f: number): number {
