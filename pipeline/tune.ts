@@ -134,7 +134,8 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
       const bases = cat.baseDifficulties(m);
       const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);
       const rule = rules.get(m);
-      const proposal = proposeThresholds(values, opts.quantiles);
+      const proposal =
+        measure === 'score' ? proposeThresholds(values, opts.quantiles, (v) => `score ${formatMeasure(measure, v)}`) : proposeThresholds(values, opts.quantiles);
       const spread = Object.fromEntries(TIERS.map((t) => [t, new Array<number>(LEVELS.length + 1).fill(0)])) as Record<Tier, number[]>;
       for (const b of bases) spread[b.tier][Math.floor(b.score)]++;
       return {

@@ -34,7 +34,7 @@ for (const m of sizes) {
     if (r.ok) values.push(measure === 'nodes' ? r.puzzle.nodes : storedGrade(r.puzzle.board).score);
   }
   values.sort((a, b) => a - b);
-  const p = proposeThresholds(values, q.quantiles);
+  const p = proposeThresholds(values, q.quantiles, (v) => `${measure} ${v}`);
   const th = p.thresholds;
   lines.push(`    "${m}": { "t1": ${th.t1}, "t2": ${th.t2}, "t3": ${th.t3} }`);
   const n = values.length;

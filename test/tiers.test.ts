@@ -5,6 +5,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { TIERS, tierOf, parseTierTable, type Thresholds } from '../src/grade/tiers.js';
 import { SOLVER_VERSION } from '../src/grade/reference.js';
+import { GRADER_VERSION, storedGrade } from '../src/grade/stored.js';
 import { Generator } from '../src/generate.js';
 
 const arbThresholds: fc.Arbitrary<Thresholds> = fc
@@ -63,6 +64,22 @@ describe('parseTierTable', () => {
     }
   });
 
+  it('reads the shipped score cuts for M = 3..9 at the current grader version, each tier reachable', () => {
+    const res = parseTierTable(JSON.parse(readFileSync(new URL('../data/tiers.json', import.meta.url), 'utf8')));
+    if (!res.ok) throw new Error(res.error);
+    expect(res.graderVersion).toBe(GRADER_VERSION);
+    expect(Object.keys(res.scores ?? {}).map(Number)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    const gen = new Generator();
+    for (let m = 3; m <= 9; m++) {
+      const seen = new Set<string>();
+      for (let k = 0; k < 200 && seen.size < 4; k++) {
+        const r = gen.generateSlot(321, m, k);
+        if (r.ok) seen.add(tierOf(storedGrade(r.puzzle.board).score, res.scores![m]));
+      }
+      expect(seen.size, `M=${m}`).toBe(4);
+    }
+  });
+
   it('accepts the bare sizes object and keeps the values', () => {
     const res = parseTierTable({ '4': { t1: 0, t2: 1, t3: 2 }, '10': { t1: 5, t2: 9, t3: 40 } });
     expect(res).toEqual({ ok: true, table: { 4: { t1: 0, t2: 1, t3: 2 }, 10: { t1: 5, t2: 9, t3: 40 } } });
@@ -95,6 +112,9 @@ describe('parseTierTable', () => {
     ['file without version', { sizes: { '3': { t1: 1, t2: 2, t3: 3 } } }, /solverVersion/],
     ['file with unknown field', { solverVersion: 'v', sizes: {}, extra: 1 }, /unknown field "extra"/],
     ['file sizes not object', { solverVersion: 'v', sizes: 3 }, /sizes is not an object/],
+    ['scores without a grader version', { solverVersion: 'v', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, scores: { '3': { t1: 1, t2: 2, t3: 3 } } }, /graderVersion/],
+    ['a score cut of 8', { solverVersion: 'v', graderVersion: 'g', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, scores: { '3': { t1: 1, t2: 2, t3: 8 } } }, /^scores: M=3: t3 must be a score/],
+    ['falling score cuts', { solverVersion: 'v', graderVersion: 'g', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, scores: { '3': { t1: 5.5, t2: 2.1, t3: 6 } } }, /^scores: M=3: thresholds must rise/],
   ];
   for (const [name, input, msg] of bad) {
     it(`refuses: ${name}`, () => {

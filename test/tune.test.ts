@@ -194,9 +194,10 @@ describe('dominosa tune and the human grade', () => {
 
   it('build --tier-by score refuses a tiers file without score cuts for the size', () => {
     const f = fixture();
-    const r = cli(['build', '--sizes', '3', '--per-tier', '2', '--tier-by', 'score', '--tiers', f.tiers, '--db', join(dir, 'none.sqlite')]);
+    // The packaged file has score cuts for sizes 3..9 only.
+    const r = cli(['build', '--sizes', '12', '--per-tier', '2', '--tier-by', 'score', '--tiers', f.tiers, '--db', join(dir, 'none.sqlite')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^dominosa: no score thresholds for size 3 in .*tune --measure score --apply\)\n$/);
+    expect(r.stderr).toMatch(/^dominosa: no score thresholds for size 12 in .*tune --measure score --apply\)\n$/);
     expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
   });
 });

@@ -100,8 +100,9 @@ function parseSizes(sizes: Record<string, unknown>, kind: 'nodes' | 'score'): { 
       if (kind === 'nodes' && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)) {
         return { ok: false, error: `${where}: ${k} must be a whole number ≥ 0 (got ${JSON.stringify(v) ?? 'nothing'})` };
       }
-      if (kind === 'score' && (typeof v !== 'number' || !(v >= 1 && v < 8))) {
-        return { ok: false, error: `${where}: ${k} must be a score from 1 to below 8 (got ${JSON.stringify(v) ?? 'nothing'})` };
+      // A cut may sit one below the least score (no easy boards), so from 0.
+      if (kind === 'score' && (typeof v !== 'number' || !(v >= 0 && v < 8))) {
+        return { ok: false, error: `${where}: ${k} must be a score from 0 to below 8 (got ${JSON.stringify(v) ?? 'nothing'})` };
       }
     }
     const t1 = th.t1 as number;

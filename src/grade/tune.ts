@@ -1,6 +1,7 @@
 // Tuning tier thresholds from the catalog: quantiles of the base puzzles' reference node counts
-// become proposed cuts t1 < t2 < t3, moved to the nearest boundary between distinct counts, since
-// boards with equal counts always share a tier. Notes say where a requested split cannot be met.
+// (or grade scores) become proposed cuts t1 < t2 < t3, moved to the nearest boundary between
+// distinct values, since boards with equal values always share a tier. Notes say where a
+// requested split cannot be met.
 import { TIERS, tierOf, type Thresholds, type Tier } from './tiers.js';
 
 export type Quantiles = readonly [number, number, number];
@@ -59,7 +60,12 @@ const pct = (x: number): string => `${Math.round(x * 100)}%`;
  * inside a run of equal counts the run goes whole to one side: noted, with the share obtained.
  * A tier left with no boards is noted too.
  */
-export function proposeThresholds(nodes: readonly number[], quantiles: Quantiles = DEFAULT_QUANTILES): Proposal {
+export function proposeThresholds(
+  nodes: readonly number[],
+  quantiles: Quantiles = DEFAULT_QUANTILES,
+  /** How a value reads in the notes. */
+  describe: (v: number) => string = (v) => `${v} node${v === 1 ? '' : 's'}`,
+): Proposal {
   const n = nodes.length;
   if (n === 0) throw new RangeError('no node counts to tune from');
   for (let i = 1; i < n; i++) if (nodes[i] < nodes[i - 1]) throw new RangeError('node counts must be sorted ascending');
@@ -96,8 +102,8 @@ export function proposeThresholds(nodes: readonly number[], quantiles: Quantiles
       // Otherwise the earlier cuts took the nearer candidates: too few distinct counts.
       const why =
         run.count > 1
-          ? `${run.count} boards share ${run.value} node${run.value === 1 ? '' : 's'} across the ${pct(quantiles[i])} quantile and cannot be split`
-          : `t${i + 1} must lie above t${i}, and too few distinct node counts are left`;
+          ? `${run.count} boards share ${describe(run.value)} across the ${pct(quantiles[i])} quantile and cannot be split`
+          : `t${i + 1} must lie above t${i}, and too few distinct values are left`;
       const share = `${TIERS.slice(0, i + 1).join('+')} hold${i === 0 ? 's' : ''} ${got} of ${n} (${pct(got / n)}, asked ${pct(quantiles[i])})`;
       notes.push(`t${i + 1}: ${why}; ${share}`);
     }
