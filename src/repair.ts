@@ -194,23 +194,36 @@ export class Repairer {
    * fires).
    */
   run(m: number, rng: Rng, options: RepairOptions): RepairResult {
+    this.begin(m, options);
+    const goal = Repairer.drawGoal(m, rng);
+    let r = goal === 'search' ? this.searchGoal(rng) : NEXT;
+    if (r === NEXT && (goal === 'search' || goal === 'probing')) r = this.probeGoal(rng);
+    if (r === NEXT && goal === 'singles') r = this.repairTo(SINGLES_LEVEL, rng, SINGLES_DEALS);
+    if (r === NEXT) r = this.repairTo(RULES_LEVEL, rng, Infinity);
+    return this.result(r, goal, 'unique board', SEARCH_LEVEL);
+  }
+
+  /** Reset the counters and budgets for a run at size m. */
+  private begin(m: number, options: RepairOptions): void {
     this.shapeFor(m);
     this.deals = 0;
     this.steps = 0;
     this.proofNodes = 0;
     this.maxAttempts = options.maxAttempts;
     this.interrupt = options.interrupt;
-    const goal = Repairer.drawGoal(m, rng);
-    let r = goal === 'search' ? this.searchGoal(rng) : NEXT;
-    if (r === NEXT && (goal === 'search' || goal === 'probing')) r = this.probeGoal(rng);
-    if (r === NEXT && goal === 'singles') r = this.repairTo(SINGLES_LEVEL, rng, SINGLES_DEALS);
-    if (r === NEXT) r = this.repairTo(RULES_LEVEL, rng, Infinity);
+  }
+
+  /**
+   * A run's result from the level r its board was proven at (or TIMED_OUT, or < 0 when the
+   * deals ran out: no `what` found). A proof below `searchedFrom` took no search: one node.
+   */
+  private result(r: number, goal: RepairGoal, what: string, searchedFrom: number): RepairResult {
     if (r === TIMED_OUT) return this.fail('the time budget ran out', true);
     if (r < 0) {
       const k = this.maxAttempts;
-      return this.fail(`no unique board in ${k} deal${k === 1 ? '' : 's'}`, false);
+      return this.fail(`no ${what} in ${k} deal${k === 1 ? '' : 's'}`, false);
     }
-    if (r < SEARCH_LEVEL) this.proofNodes = 1;
+    if (r < searchedFrom) this.proofNodes = 1;
     return { ok: true, goal, proof: LEVELS[r], deals: this.deals, steps: this.steps, proofNodes: this.proofNodes };
   }
 
@@ -230,12 +243,7 @@ export class Repairer {
    * deal as it is first, up to AS_DEALT_MAX_M.
    */
   runGraded(m: number, rng: Rng, options: GradedRepairOptions): RepairResult {
-    this.shapeFor(m);
-    this.deals = 0;
-    this.steps = 0;
-    this.proofNodes = 0;
-    this.maxAttempts = options.maxAttempts;
-    this.interrupt = options.interrupt;
+    this.begin(m, options);
     const { minLevel, maxLevel } = options;
     const base = maxLevel <= 1 ? SINGLES_LEVEL : RULES_LEVEL;
     const goal = LEVELS[maxLevel <= 2 ? base : SEARCH_LEVEL];
@@ -245,14 +253,7 @@ export class Repairer {
       if (r >= 0) r = asDealt ? this.dealFits(options.fits) : NEXT;
       if (r === NEXT) r = this.repairDeal(base, rng);
       if (r >= 0 && r < PROBING_LEVEL) r = this.walkInto(minLevel, maxLevel, options.fits, rng);
-      if (r === NEXT) continue;
-      if (r === TIMED_OUT) return this.fail('the time budget ran out', true);
-      if (r < 0) {
-        const k = this.maxAttempts;
-        return this.fail(`no board of the wanted grade in ${k} deal${k === 1 ? '' : 's'}`, false);
-      }
-      if (r < PROBING_LEVEL) this.proofNodes = 1;
-      return { ok: true, goal, proof: LEVELS[r], deals: this.deals, steps: this.steps, proofNodes: this.proofNodes };
+      if (r !== NEXT) return this.result(r, goal, 'board of the wanted grade', PROBING_LEVEL);
     }
   }
 
