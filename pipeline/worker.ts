@@ -4,11 +4,11 @@
 // Runs from dist/ only: build.ts starts it as dist/pipeline/worker.js.
 import { type Board, boardToGrid } from '../src/board.js';
 import { Generator, type MethodChoice } from '../src/generate.js';
-import type { GradeBand } from '../src/grade/bands.js';
+import { GRADE_BANDS, type GradeBand } from '../src/grade/bands.js';
 import type { Solution } from '../src/solution.js';
 import { tierFor, type TierRule } from '../src/grade/measure.js';
 import { storedGrade } from '../src/grade/stored.js';
-import type { Tier } from '../src/grade/tiers.js';
+import { TIERS, type Tier } from '../src/grade/tiers.js';
 import { makeVariants } from '../src/variants.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
@@ -75,12 +75,24 @@ function plain(board: Board, solution: Solution): PlainBoard {
   return { rows: board.rows, cols: board.cols, grid: JSON.stringify(boardToGrid(board)), solution: JSON.stringify(solution) };
 }
 
+/**
+ * The grade band slot `slot` aims at: the build's --grade target; else, for tiers cut on the
+ * grade, the band of tier slot mod 4, so every tier fills at the same pace (ungraded deals at
+ * M=20 are rarely of the hard band: 946 slots for 5 per tier); else none. A function of the
+ * slot, so --jobs and shards see the same targets.
+ */
+function bandOf(task: SlotTask, slot: number): GradeBand | undefined {
+  if (task.grade !== undefined) return task.grade;
+  if (task.rule.measure === 'grade') return GRADE_BANDS[TIERS[slot % TIERS.length]];
+  return undefined;
+}
+
 function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const t0 = performance.now();
   const { seed, m } = task;
   const deadline = task.deadline;
   const interrupt = deadline === undefined ? undefined : () => Date.now() > deadline;
-  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt, grade: task.grade });
+  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt, grade: bandOf(task, slot) });
   if (!res.ok) {
     const ms = performance.now() - t0;
     return { ok: false, slot, ms, attempts: res.attempts, reason: res.reason, ...(res.timedOut ? { timedOut: true } : {}) };
