@@ -148,7 +148,13 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, progre
         if (known !== undefined) return known;
         const base = p.base_id === null ? p : (old.prepare('SELECT * FROM puzzles WHERE id = ?').get(p.base_id) as V1Puzzle | undefined);
         if (base === undefined) throw new UserError(`puzzle ${p.id}: its base ${p.base_id} is missing; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
-        const parsed = boardFromGrid(JSON.parse(base.grid), 0);
+        let grid: unknown = null;
+        try {
+          grid = JSON.parse(base.grid);
+        } catch {
+          // Reported just below, as any other grid that is not a board.
+        }
+        const parsed = boardFromGrid(grid, 0);
         if (!parsed.ok) throw new UserError(`puzzle ${base.id}: its grid is not a board; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
         const s = storedGrade(parsed.board).score;
         scores.set(base.id, s);

@@ -112,7 +112,7 @@ describe('dominosa migrate', () => {
     expect(existsSync(`${path}.v1.bak`)).toBe(false);
   });
 
-  it('refuses, changing nothing, a damaged, foreign, newer or missing file', () => {
+  it('refuses, changing nothing, a damaged, foreign, newer or missing file, or one with an unreadable grid', () => {
     const damaged = copyOfV1();
     writeFileSync(damaged, readFileSync(damaged).subarray(0, 40_000));
     const foreign = join(dir, 'foreign.sqlite');
@@ -121,8 +121,13 @@ describe('dominosa migrate', () => {
     const d = new Database(newer);
     d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`);
     d.close();
+    const badGrid = copyOfV1();
+    const g = new Database(badGrid);
+    g.exec(`UPDATE puzzles SET grid = '[[1,2' WHERE id = 1`);
+    g.close();
     for (const [path, code, message] of [
       [damaged, 1, /is damaged|malformed|not a database/],
+      [badGrid, 1, /^dominosa: puzzle 1: its grid is not a board; nothing was changed/],
       [foreign, 2, /is not a SQLite database/],
       [newer, 2, /schema version 99, newer than this release's/],
       [join(dir, 'missing.sqlite'), 2, /no catalog at/],
