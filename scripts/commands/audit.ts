@@ -9,7 +9,7 @@ import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 export function auditCommand(y: Argv): Argv {
   return y.command(
     'audit',
-    'Re-prove every puzzle of a catalog (or a seeded sample) with two independent solvers and check nodes, tiers, hashes, variants and the database itself. Read-only.',
+    'Re-prove every puzzle of a catalog (or a seeded sample) with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only.',
     (a) =>
       a
         .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file' })
