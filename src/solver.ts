@@ -121,10 +121,10 @@ export class Solver {
   /** QUEUED | DONE bits per constraint. */
   state = new Uint8Array(0);
   /**
-   * 1 for a constraint an enabled rule other than a singleton could act on while it has two or
-   * more options: a cell two of whose placements spell the same pair (cellForcedPair), a pair
-   * with two spots on the same cell (pairSharedCell). Others are only worth a look at one
-   * option or none, so a kill queues them only then.
+   * Per constraint, the most live options at which a rule could act on it: 1 (singletons), or
+   * for a cell some of whose placements spell one pair, how many do (cellForcedPair); for a
+   * pair with several spots on one cell, how many (pairSharedCell). A kill queues a constraint
+   * only at or below this level.
    */
   watch = new Uint8Array(0);
   /** Killed placements, in order; undo pops back to a mark. */
@@ -241,7 +241,7 @@ export class Solver {
    */
   private load(board: Board, mask: number): void {
     const md = this.model.load(board);
-    const { nCells, nPairs, nPlacements: nPl, cellDeg, pairStart } = md;
+    const { nCells, nPairs, nPlacements: nPl, cellDeg, cellPl, pairStart } = md;
     const n = nCells + nPairs;
     this.nCells = nCells;
     this.nPairs = nPairs;
@@ -272,37 +272,32 @@ export class Solver {
     this.alive.fill(1, 0, nPl);
     for (let c = 0; c < nCells; c++) cnt[c] = cellDeg[c];
     for (let q = 0; q < nPairs; q++) cnt[nCells + q] = pairStart[q + 1] - pairStart[q];
-    // A cell with two placements spelling one pair (two neighbours showing the same number)
-    // is where that pair has two spots sharing a cell: one look at each cell finds both kinds.
-    watch.fill(0, 0, n);
-    const cellRule = (mask & CELL_FORCED_PAIR) !== 0 ? 1 : 0;
-    const pairRule = (mask & PAIR_SHARED_CELL) !== 0 ? 1 : 0;
-    if (cellRule + pairRule !== 0) {
-      const { rows, cols, cells } = md;
-      for (let r = 0, c = 0; r < rows; r++) {
-        for (let k = 0; k < cols; k++, c++) {
-          // Off the board, four different numbers that match nothing.
-          const up = r > 0 ? cells[c - cols] : -1;
-          const left = k > 0 ? cells[c - 1] : -2;
-          const right = k + 1 < cols ? cells[c + 1] : -3;
-          const down = r + 1 < rows ? cells[c + cols] : -4;
-          let w1 = -1;
-          let w2 = -1;
-          if (up === left || up === right || up === down) w1 = up;
-          if (left === right || left === down) w2 = left;
-          else if (right === down) w2 = right;
-          if (w1 < 0 && w2 < 0) continue;
-          watch[c] |= cellRule;
-          const v = cells[c];
-          if (w1 >= 0) watch[nCells + (v <= w1 ? ((w1 * (w1 + 1)) >> 1) + v : ((v * (v + 1)) >> 1) + w1)] |= pairRule;
-          if (w2 >= 0) watch[nCells + (v <= w2 ? ((w2 * (w2 + 1)) >> 1) + v : ((v * (v + 1)) >> 1) + w2)] |= pairRule;
+    // A rule other than a singleton can only act on a cell whose live placements all spell
+    // one pair, or a pair whose live spots all cover one cell: so never while the constraint
+    // has more options than the most placements of the cell that spell one pair, or the most
+    // spots of the pair on one cell. That many, at least one, is its watch level.
+    watch.fill(1, 0, n);
+    const cellRule = (mask & CELL_FORCED_PAIR) !== 0;
+    const pairRule = (mask & PAIR_SHARED_CELL) !== 0;
+    if (cellRule || pairRule) {
+      const { plPair } = md;
+      for (let c = 0; c < nCells; c++) {
+        const start = 4 * c;
+        const end = start + cellDeg[c];
+        for (let i = start; i < end; i++) {
+          const q = plPair[cellPl[i]];
+          let same = 1;
+          for (let j = i + 1; j < end; j++) if (plPair[cellPl[j]] === q) same++;
+          if (same === 1) continue;
+          if (cellRule && same > watch[c]) watch[c] = same;
+          if (pairRule && same > watch[nCells + q]) watch[nCells + q] = same;
         }
       }
     }
     // Every constraint a rule could act on is dirty at first.
     let len = 0;
     for (let x = 0; x < n; x++) {
-      if (cnt[x] <= 1 || watch[x] !== 0) {
+      if (cnt[x] <= watch[x]) {
         state[x] = QUEUED;
         queue[len++] = x;
       } else state[x] = 0;
@@ -326,7 +321,7 @@ export class Solver {
     // and only when a rule could act on them. One left with no option breaks the state.
     const a = this.plA[p];
     const na = --cnt[a];
-    if (na <= 1 || watch[a] !== 0) {
+    if (na <= watch[a]) {
       const s = state[a];
       if (s === 0) {
         state[a] = QUEUED;
@@ -336,7 +331,7 @@ export class Solver {
     }
     const b = this.plB[p];
     const nb = --cnt[b];
-    if (nb <= 1 || watch[b] !== 0) {
+    if (nb <= watch[b]) {
       const s = state[b];
       if (s === 0) {
         state[b] = QUEUED;
@@ -346,7 +341,7 @@ export class Solver {
     }
     const x = this.nCells + this.plPair[p];
     const nx = --cnt[x];
-    if (nx <= 1 || watch[x] !== 0) {
+    if (nx <= watch[x]) {
       const s = state[x];
       if (s === 0) {
         state[x] = QUEUED;
