@@ -422,7 +422,9 @@ export class Catalog {
           EXIT_FAILED_CHECK,
         );
       }
-      // Only what variants are compared on: memory stays small however large the grids.
+      // Only what variants are compared on, and only recent bases (variants follow their base
+      // in id order; an older one is read again): memory stays flat however large the catalog.
+      if (p.base_id === null && bases.size >= 1024) bases.clear();
       if (p.base_id === null) bases.set(p.id, { id: p.id, m: p.m, tier: p.tier, nodes: p.nodes, score: p.score, canonical_hash: p.canonical_hash });
     }
   }
