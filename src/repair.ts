@@ -6,7 +6,7 @@ import { dealOnto } from './deal.js';
 import { generatorTiling } from './flipchain.js';
 import { pairCount } from './pairs.js';
 import type { Rng } from './rng.js';
-import type { RuleName, Solver } from './solver.js';
+import type { RuleName, Solver, SolveResult } from './solver.js';
 import type { TilingSource } from './tiling.js';
 
 /**
@@ -261,10 +261,9 @@ export class Repairer {
    * The fresh deal itself, when the rules leave it open, search proves it unique and it fits:
    * PROBING_LEVEL if root probing settled it, else SEARCH_LEVEL; NEXT otherwise.
    */
-  private dealFits(fits: (board: Board) => boolean): number {
-    if (this.open(RULES_LEVEL) === 0) return NEXT;
-    const board = this.use(this.shape).board;
-    const res = this.solver.solve(board, {
+  /** The search goal's proof: count to 2 with probing at every node, within SEARCH_NODES. */
+  private searchProof(board: Board): SolveResult {
+    return this.solver.solve(board, {
       cap: 2,
       maxNodes: SEARCH_NODES,
       probe: 'all',
@@ -272,6 +271,12 @@ export class Repairer {
       solution: false,
       interrupt: this.interrupt,
     });
+  }
+
+  private dealFits(fits: (board: Board) => boolean): number {
+    if (this.open(RULES_LEVEL) === 0) return NEXT;
+    const board = this.use(this.shape).board;
+    const res = this.searchProof(board);
     if (res.status !== 'unique' || !fits(board)) return NEXT;
     this.proofNodes = res.nodes;
     return res.nodes === 1 ? PROBING_LEVEL : SEARCH_LEVEL;
@@ -405,14 +410,7 @@ export class Repairer {
       if (d < 0) return d;
       // Open after probing implies open after the rules: one deduction tells both.
       if (this.open(PROBING_LEVEL) === 0) continue;
-      const res = this.solver.solve(this.use(this.shape).board, {
-        cap: 2,
-        maxNodes: SEARCH_NODES,
-        probe: 'all',
-        squareSwap: true,
-        solution: false,
-        interrupt: this.interrupt,
-      });
+      const res = this.searchProof(this.use(this.shape).board);
       // 'gave-up' counts as not unique: no better than a board with several solutions.
       if (res.status === 'unique') {
         this.proofNodes = res.nodes;
