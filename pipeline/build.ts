@@ -79,7 +79,6 @@ export interface BuildResult {
   summary: BuildSummary | null;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 100_000;
 
 /** Enough for tiers as rare as a few percent of candidates, with room for duplicates. */
 export function defaultMaxSlots(perTier: number): number {

@@ -7,7 +7,7 @@ import { checkPuzzle } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { buildBookletHtml } from '../src/formats/booklet.js';
-import { buildPackJson, buildPackText, type PackPuzzle } from '../src/formats/pack.js';
+import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
 import { toTathamId } from '../src/formats/tatham.js';
 import { Solver } from '../src/solver.js';
 import type { Tier } from '../src/grade/tiers.js';
@@ -16,13 +16,11 @@ import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { BufferedWriter, describeFsError } from './io.js';
 
-export const EXPORT_FORMATS = ['json', 'jsonl', 'text', 'tatham', 'html', 'pdf'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+// Defined with the formats, so the command line can offer them without loading this module.
+export { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../src/formats/pack.js';
 
 /** Formats that are not text: they need --out, never a terminal or pipe. */
 const BINARY: ReadonlySet<ExportFormat> = new Set(['pdf']);
-
-export const DEFAULT_PACK_NAME = 'Dominosa puzzles';
 
 export interface ExportOptions {
   db: string;

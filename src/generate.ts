@@ -89,7 +89,8 @@ const SINGLES: readonly RuleName[] = ['cellSingleton', 'pairSingleton'];
 /** The grader's top level, search: the only one that spends search nodes. */
 const TOP_LEVEL = LEVELS[LEVELS.length - 1].level;
 
-const DEFAULT_MAX_ATTEMPTS = 100_000;
+/** Deals a slot tries before it is given up (build and generate default to it). */
+export const DEFAULT_MAX_ATTEMPTS = 100_000;
 const DEFAULT_MAX_NODES = 50_000;
 
 /** Per-size buffers: the tiling, the dealt values and a board view over them. */

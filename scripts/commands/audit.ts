@@ -2,8 +2,6 @@
 // missing, unreadable or not a catalog). The report goes to stdout, the progress bar to stderr.
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import { runAudit } from '../../pipeline/audit.js';
-import { createAuditProgress, failingPuzzles, formatAuditJson, formatAuditText } from '../../pipeline/audit-report.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 
 export function auditCommand(y: Argv): Argv {
@@ -20,6 +18,11 @@ export function auditCommand(y: Argv): Argv {
         .example('$0 audit', 'audit data/catalog.sqlite')
         .example('$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'),
     async (v) => {
+      // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
+      const [{ runAudit }, { createAuditProgress, failingPuzzles, formatAuditJson, formatAuditText }] = await Promise.all([
+        import('../../pipeline/audit.js'),
+        import('../../pipeline/audit-report.js'),
+      ]);
       const report = await runAudit({ db: v.db, jobs: v.jobs, sample: v.sample, seed: v.seed }, createAuditProgress());
       process.stdout.write(v.json ? formatAuditJson(report) : formatAuditText(report));
       if (report.failures.length > 0) {

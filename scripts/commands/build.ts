@@ -4,12 +4,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
-import { DEFAULT_MAX_ATTEMPTS, runBuild, type Shard } from '../../pipeline/build.js';
-import { METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
+import type { Shard } from '../../pipeline/build.js';
+import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
 import { TIER_MEASURES, type TierMeasure } from '../../src/grade/measure.js';
 import { gradeTargetOption } from './input.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
-import { createProgress } from '../../pipeline/progress.js';
 
 export const EXIT_INTERRUPTED = 130;
 
@@ -100,6 +99,8 @@ export function buildCommand(y: Argv): Argv {
         .example('$0 build --sizes 20,30 --per-tier 10 --timeout 600', 'large boards, at most ten minutes')
         .example('$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'),
     async (v) => {
+      // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
+      const [{ runBuild }, { createProgress }] = await Promise.all([import('../../pipeline/build.js'), import('../../pipeline/progress.js')]);
       const controller = new AbortController();
       // The first Ctrl-C stops the build cleanly; the handler is gone after it, so a second
       // one ends the process at once (the catalog stays consistent: batches are transactions).

@@ -1,7 +1,7 @@
 // `dominosa export`: options for the export verb (selection, format, output); the selecting and
 // writing is pipeline/export.ts.
 import type { Argv } from 'yargs';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS, runExport } from '../../pipeline/export.js';
+import { DEFAULT_PACK_NAME, EXPORT_FORMATS } from '../../src/formats/pack.js';
 import { UserError } from '../../pipeline/errors.js';
 import { TIERS, type Tier } from '../../src/grade/tiers.js';
 import { parseSizeList } from './build.js';
@@ -35,6 +35,8 @@ export function exportCommand(y: Argv): Argv {
         .example('$0 export --format pdf --sizes 5..7 --tiers hard,expert --count 24 --out hard.pdf', 'a printable booklet')
         .example('$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'),
     async (v) => {
+      // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
+      const { runExport } = await import('../../pipeline/export.js');
       const n = await runExport(
         {
           db: v.db,

@@ -3,7 +3,6 @@
 // unfinished shards).
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
-import { runMerge } from '../../pipeline/merge.js';
 
 export function mergeCommand(y: Argv): Argv {
   return y.command(
@@ -15,7 +14,9 @@ export function mergeCommand(y: Argv): Argv {
         .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' })
         .option('batch-size', { type: 'number', default: 500, hidden: true })
         .example('$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'),
-    (v) => {
+    async (v) => {
+      // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
+      const { runMerge } = await import('../../pipeline/merge.js');
       const res = runMerge({ out: v.out as string, inputs: (v.inputs as string[]).map(String), batchSize: v['batch-size'] });
       const lines = res.sizes.map((s) => `  M=${s.m}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`);
       process.stderr.write(

@@ -2,8 +2,6 @@
 // place, keeping the old file as a backup. Exit 0 migrated (or already current), 1 a damaged
 // catalog, 2 bad input (missing, not a catalog, newer than this release).
 import type { Argv } from 'yargs';
-import { createAuditProgress } from '../../pipeline/audit-report.js';
-import { runMigrate } from '../../pipeline/migrate.js';
 
 export function migrateCommand(y: Argv): Argv {
   return y.command(
@@ -14,7 +12,9 @@ export function migrateCommand(y: Argv): Argv {
         .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file to upgrade in place' })
         .option('backup', { type: 'boolean', default: true, describe: 'keep the old file as <db>.v<N>.bak (--no-backup: do not)' })
         .example('$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak'),
-    (v) => {
+    async (v) => {
+      // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
+      const [{ runMigrate }, { createAuditProgress }] = await Promise.all([import('../../pipeline/migrate.js'), import('../../pipeline/audit-report.js')]);
       const res = runMigrate({ db: v.db, backup: v.backup }, createAuditProgress(process.stderr, undefined, 'migrate'));
       if (res.status === 'current') process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; nothing to do\n`);
       else {

@@ -2,7 +2,6 @@
 // plots beside the catalog); with --apply it rewrites the thresholds and re-tiers the catalog.
 import type { Argv } from 'yargs';
 import { UserError } from '../../pipeline/errors.js';
-import { formatTune, runTune } from '../../pipeline/tune.js';
 import { DEFAULT_QUANTILES, parseQuantiles } from '../../src/grade/tune.js';
 import { packagedTiersFile, parseSizeList } from './build.js';
 
@@ -26,6 +25,8 @@ export function tuneCommand(y: Argv): Argv {
         .example('$0 tune', 'show the distributions and the proposed thresholds; change nothing')
         .example('$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'),
     async (v) => {
+      // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
+      const { formatTune, runTune } = await import('../../pipeline/tune.js');
       const q = parseQuantiles(v.quantiles);
       if (!q.ok) throw new UserError(`--quantiles: ${q.error}`);
       const result = await runTune({

@@ -7,6 +7,12 @@ import { checkSolution, type Solution } from '../solution.js';
 import { drawBoard } from './drawing.js';
 
 /** One catalog puzzle as the exporters receive it. Grid and solution share the same orientation. */
+/** Every format `dominosa export` writes: the packs here, Tatham ids, and the booklets. */
+export const EXPORT_FORMATS = ['json', 'jsonl', 'text', 'tatham', 'html', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const DEFAULT_PACK_NAME = 'Dominosa puzzles';
+
 export interface PackPuzzle {
   id: number | string;
   m: number;
