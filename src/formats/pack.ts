@@ -231,28 +231,3 @@ export function buildPackText(puzzles: readonly PackPuzzle[]): string {
   }
   return `${out.join('\n')}\n`;
 }
-
-/** One JSON line (no newline) with the fields and order of `dominosa export --format jsonl`. */
-export function packJsonlLine(p: PackPuzzle): string {
-  return JSON.stringify({
-    id: p.id,
-    n: p.m,
-    rows: p.rows,
-    cols: p.cols,
-    grid: p.grid,
-    solution: p.solution,
-    tier: p.tier,
-    nodes: p.nodes,
-    ...(p.grade === undefined ? {} : { grade: p.grade }),
-    ...(p.score === undefined ? {} : { score: p.score }),
-    base_id: p.baseId ?? null,
-    transform: p.transform ?? null,
-  });
-}
-
-/** JSON lines: one object per puzzle, each line ended by a newline. */
-export function buildPackJsonl(puzzles: readonly PackPuzzle[]): string {
-  let s = '';
-  for (const p of puzzles) s += `${packJsonlLine(p)}\n`;
-  return s;
-}
