@@ -2,15 +2,15 @@
 // pair used once), four dual deduction rules run to a fixpoint, then branching on the
 // narrowest constraint. It counts solutions up to a cap and reports the search effort.
 //
-// Every cell and every pair keeps a fixed list of its placements (at most four for a cell, a
-// handful for a pair: the model's, never reordered) and a count of those still live; a
-// placement's liveness is one flag. Killing clears the flag and lowers three counts, and goes
-// on a trail; undoing kills in reverse order raises them again. The lists are so short that
-// skipping dead entries costs less than keeping live ones in front. So a search node
-// allocates nothing and copies nothing.
+// A placement is numbered 2c + 0 when it joins cell c to its right neighbour and 2c + 1 when
+// it joins c to the cell below, so its cells come from its number with no table. Which
+// placements of a cell are live is a 4-bit mask (up, left, right, down: increasing placement
+// number); a pair's spots are a fixed list, live when their cell's bit is set. Each cell and
+// pair also keeps one packed word: live count, watch level and state flags. Killing clears
+// two bits and lowers three counts, and goes on a trail; undoing kills in reverse order sets
+// them again. So a search node allocates nothing and copies nothing.
 import type { Board } from './board.js';
 import { hasAmbiguousSquare } from './deal.js';
-import { Model } from './model.js';
 import type { Solution } from './solution.js';
 
 /** The deduction rules, by name. Every one is sound, so a rule set changes speed, never answers. */
@@ -79,9 +79,25 @@ const PAIR_SHARED_CELL = 4;
 const CELL_FORCED_PAIR = 8;
 const ALL_RULES = 15;
 
-/** Constraint state bits: waiting in the queue, and settled (covered cell, laid pair). */
+// A constraint's word: live options << 8 | watch level << 2 | DONE | QUEUED.
+/** Waiting in the queue. */
 const QUEUED = 1;
+/** Settled: a covered cell or a laid pair. */
 const DONE = 2;
+const FLAGS = QUEUED | DONE;
+/** One live option, in the word. */
+const ONE = 256;
+const COUNT_SHIFT = 8;
+
+// A cell's mask bits, in increasing placement number: 1 up, 2 left, 4 right, 8 down. A
+// placement is bit RIGHT << dir of its first cell and bit LEFT >> dir of its second.
+const LEFT = 2;
+const RIGHT = 4;
+/** Set bits of a 4-bit mask. */
+const POPCOUNT = Uint8Array.of(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+/** Highest and lowest set bit of a non-zero 4-bit mask. */
+const HIGH_BIT = Uint8Array.of(0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+const LOW_BIT = Uint8Array.of(0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0);
 
 function ruleMask(rules: readonly RuleName[]): number {
   let mask = 0;
@@ -101,32 +117,25 @@ function ruleMask(rules: readonly RuleName[]): number {
  * Cells and pairs are both "constraints": cell c is c, pair q is nCells + q.
  */
 export class Solver {
-  readonly model = new Model();
-  // The model's static arrays, cached as own fields for the hot loops.
+  rows = 0;
+  cols = 0;
   nCells = 0;
   nPairs = 0;
-  plA = new Int32Array(0);
-  plB = new Int32Array(0);
-  plPair = new Int32Array(0);
-  /** Placements of cell c: cellPl[4c .. 4c + cellDeg[c]); of pair q: pairPl[pairStart[q] .. pairStart[q+1]). */
-  cellPl = new Int32Array(0);
-  cellDeg = new Uint8Array(0);
+  /** The board's numbers, row-major (the board's own array). */
+  cells: ArrayLike<number> = new Uint16Array(0);
+  /** Placement number of cell c's option with mask bit j is 2c + bitOffset[j]. */
+  readonly bitOffset = new Int32Array(4);
+  /** The cell mask of every placement the grid's shape allows. */
+  shapeMask = new Uint8Array(0);
+  /** Live placements per cell, as mask bits. */
+  mask = new Uint8Array(0);
+  /** The pair constraint (nCells + pair index) each placement spells. */
+  plX = new Int32Array(0);
+  /** The spots of pair q are pairPl[pairStart[q] .. pairStart[q+1]), in increasing number. */
   pairPl = new Int32Array(0);
   pairStart = new Int32Array(0);
-
-  /** 1 while placement p is live. */
-  alive = new Uint8Array(0);
-  /** Live placements per constraint. */
-  cnt = new Int32Array(0);
-  /** QUEUED | DONE bits per constraint. */
-  state = new Uint8Array(0);
-  /**
-   * Per constraint, the most live options at which a rule could act on it: 1 (singletons), or
-   * for a cell some of whose placements spell one pair, how many do (cellForcedPair); for a
-   * pair with several spots on one cell, how many (pairSharedCell). A kill queues a constraint
-   * only at or below this level.
-   */
-  watch = new Uint8Array(0);
+  /** Each constraint's word (count, watch level, flags). */
+  con = new Int32Array(0);
   /** Killed placements, in order; undo pops back to a mark. */
   trail = new Int32Array(0);
   trailLen = 0;
@@ -134,30 +143,34 @@ export class Solver {
   chosen = new Int32Array(0);
   chosenLen = 0;
   covered = 0;
-  /** Dirty constraints to re-examine. */
-  queue = new Int32Array(0);
-  queueLen = 0;
-  /** Set when a kill leaves an open constraint with no option: propagation stops there. */
-  broken = false;
   /**
-   * The queue is a ring of one slot per constraint (each is queued at most once), first in
-   * first out: breadth first, a wrong placement meets its contradiction after about a third of
-   * the deductions a last-in-first-out queue makes (measured on probes at M=20).
+   * Dirty constraints to re-examine: a ring with a slot to spare (each constraint is queued
+   * at most once), first in first out: breadth first, a wrong placement meets its
+   * contradiction after about a third of the deductions a last-in-first-out queue makes
+   * (measured on probes at M=20).
    */
+  queue = new Int32Array(0);
   queueHead = 0;
   queueTail = 0;
-  queueCap = 0;
+  queueCap = 1;
+  /** Set when a kill leaves an open constraint with no option: propagation stops there. */
+  broken = false;
   /** Branch options of every open search level, stacked. */
   options = new Int32Array(0);
   firings = new Float64Array(5);
 
+  private m = -1;
+  /** Pair index of numbers u, v at pairIndex[u * (m + 1) + v]: a lookup, not a branch. */
+  private pairIndex = new Int32Array(0);
+  private pairWatch = new Uint8Array(0);
+  private done = new Uint8Array(0);
+  private rules = ALL_RULES;
   private nodes = 0;
   private solutions = 0;
   private cap = 2;
   private maxNodes = Infinity;
   private interrupt: (() => boolean) | undefined = undefined;
   private gaveUp = false;
-  private mask = ALL_RULES;
   private squareSwap = true;
   private probeLevel = 0;
   private probeAfter = Infinity;
@@ -166,9 +179,9 @@ export class Solver {
   /** The first solution: the cell each cell is paired with. */
   private mate = new Int32Array(0);
 
-  /** Whether each cell is covered (non-zero) after the last solve or deduction, by cell. */
+  /** Whether each cell is covered (non-zero) after the last deduction, by cell. */
   get cellDone(): Uint8Array {
-    return this.state;
+    return this.done;
   }
 
   solve(board: Board, options: SolveOptions = {}): SolveResult {
@@ -218,181 +231,242 @@ export class Solver {
     this.firings.fill(0);
     const probe = options.probe ?? 'off';
     const consistent = this.propagate() && (probe === 'off' || probe === 'auto' || this.probe());
-    const { nCells, state } = this;
+    const { nCells, con, done } = this;
     let undecided = 0;
-    for (let c = 0; c < nCells; c++) if ((state[c] & DONE) === 0) undecided++;
+    for (let c = 0; c < nCells; c++) {
+      done[c] = con[c] & DONE;
+      if (done[c] === 0) undecided++;
+    }
     // live: false skips building the list, so a loop of deductions (repair-based generation)
     // allocates nothing; the settled cells can still be read from cellDone.
     if (options.live === false) return { consistent, undecidedCells: undecided, live: NO_LIVE };
-    const cols = this.model.cols;
+    const { cols, mask } = this;
     const live: Solution = [];
-    for (let p = 0; p < this.model.nPlacements; p++) {
-      if (this.alive[p] === 0) continue;
-      const a = this.plA[p];
-      const b = this.plB[p];
-      live.push([Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols]);
+    for (let a = 0, r = 0; r < this.rows; r++) {
+      for (let c = 0; c < cols; c++, a++) {
+        if ((mask[a] & RIGHT) !== 0) live.push([r, c, r, c + 1]);
+        if ((mask[a] & (RIGHT << 1)) !== 0) live.push([r, c, r + 1, c]);
+      }
     }
     return { consistent, undecidedCells: undecided, live };
   }
 
-  /**
-   * Reset the state for a board (every placement live, every constraint queued), growing
-   * buffers only when it is the largest yet.
-   */
-  private load(board: Board, mask: number): void {
-    const md = this.model.load(board);
-    const { nCells, nPairs, nPlacements: nPl, cellDeg, cellPl, pairStart } = md;
-    const n = nCells + nPairs;
+  /** Size the buffers for a grid shape (growing only) and note which placements it has. */
+  private loadShape(rows: number, cols: number): void {
+    const nCells = rows * cols;
+    this.rows = rows;
+    this.cols = cols;
     this.nCells = nCells;
-    this.nPairs = nPairs;
-    this.plA = md.plA;
-    this.plB = md.plB;
-    this.plPair = md.plPair;
-    this.cellPl = md.cellPl;
-    this.cellDeg = cellDeg;
-    this.pairPl = md.pairPl;
-    this.pairStart = pairStart;
-    if (this.alive.length < nPl) {
-      this.alive = new Uint8Array(nPl);
-      this.trail = new Int32Array(nPl);
-      this.options = new Int32Array(nPl + 4);
-      this.probed = new Int32Array(nPl);
+    const off = this.bitOffset;
+    off[0] = 1 - 2 * cols; // up: the vertical placement of the cell above
+    off[1] = -2; // left: the horizontal placement of the cell to the left
+    off[2] = 0;
+    off[3] = 1;
+    if (this.shapeMask.length < nCells) {
+      this.shapeMask = new Uint8Array(nCells);
+      this.mask = new Uint8Array(nCells);
+      this.done = new Uint8Array(nCells);
+      this.mate = new Int32Array(nCells);
+      this.plX = new Int32Array(2 * nCells);
+      this.pairPl = new Int32Array(2 * nCells);
+      this.trail = new Int32Array(2 * nCells);
+      this.probed = new Int32Array(2 * nCells);
       this.probeStamp = 0;
+      this.options = new Int32Array(2 * nCells + 4);
     }
-    if (this.mate.length < nCells) this.mate = new Int32Array(nCells);
-    if (this.state.length < n) {
-      this.cnt = new Int32Array(n);
-      this.state = new Uint8Array(n);
-      this.watch = new Uint8Array(n);
-      this.queue = new Int32Array(n);
-      this.chosen = new Int32Array(nPairs);
-    }
-    const { cnt, queue, state, watch } = this;
-    this.mask = mask;
-    this.alive.fill(1, 0, nPl);
-    for (let c = 0; c < nCells; c++) cnt[c] = cellDeg[c];
-    for (let q = 0; q < nPairs; q++) cnt[nCells + q] = pairStart[q + 1] - pairStart[q];
-    // A rule other than a singleton can only act on a cell whose live placements all spell
-    // one pair, or a pair whose live spots all cover one cell: so never while the constraint
-    // has more options than the most placements of the cell that spell one pair, or the most
-    // spots of the pair on one cell. That many, at least one, is its watch level.
-    watch.fill(1, 0, n);
-    const cellRule = (mask & CELL_FORCED_PAIR) !== 0;
-    const pairRule = (mask & PAIR_SHARED_CELL) !== 0;
-    if (cellRule || pairRule) {
-      const { plPair } = md;
-      for (let c = 0; c < nCells; c++) {
-        const start = 4 * c;
-        const end = start + cellDeg[c];
-        for (let i = start; i < end; i++) {
-          const q = plPair[cellPl[i]];
-          let same = 1;
-          for (let j = i + 1; j < end; j++) if (plPair[cellPl[j]] === q) same++;
-          if (same === 1) continue;
-          if (cellRule && same > watch[c]) watch[c] = same;
-          if (pairRule && same > watch[nCells + q]) watch[nCells + q] = same;
-        }
+    const sm = this.shapeMask;
+    for (let a = 0, r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++, a++) {
+        sm[a] = (r > 0 ? 1 : 0) | (c > 0 ? LEFT : 0) | (c + 1 < cols ? RIGHT : 0) | (r + 1 < rows ? RIGHT << 1 : 0);
       }
     }
-    // Every constraint a rule could act on is dirty at first.
-    let len = 0;
-    for (let x = 0; x < n; x++) {
-      if (cnt[x] <= watch[x]) {
-        state[x] = QUEUED;
-        queue[len++] = x;
-      } else state[x] = 0;
+  }
+
+  /** Size the pair tables for a set (growing only). */
+  private loadSet(m: number): void {
+    const w = m + 1;
+    const nPairs = (w * (w + 1)) >> 1;
+    this.m = m;
+    this.pairIndex = new Int32Array(w * w);
+    for (let u = 0; u < w; u++) {
+      for (let v = 0; v < w; v++) this.pairIndex[u * w + v] = u <= v ? ((v * (v + 1)) >> 1) + u : ((u * (u + 1)) >> 1) + v;
     }
-    this.queueLen = len;
+    if (this.pairStart.length < nPairs + 1) {
+      this.pairStart = new Int32Array(nPairs + 1);
+      this.pairWatch = new Uint8Array(nPairs);
+      this.chosen = new Int32Array(nPairs);
+    }
+  }
+
+  /**
+   * Reset the state for a board: every placement live, every constraint a rule could act on
+   * queued, growing buffers only when it is the largest yet.
+   */
+  private load(board: Board, rules: number): void {
+    const { rows, cols, m, cells } = board;
+    if (rows !== this.rows || cols !== this.cols) this.loadShape(rows, cols);
+    if (m !== this.m) this.loadSet(m);
+    const nCells = this.nCells;
+    const w = m + 1;
+    const nPairs = (w * (w + 1)) >> 1;
+    const n = nCells + nPairs;
+    this.cells = cells;
+    this.nPairs = nPairs;
+    this.rules = rules;
+    if (this.con.length < n) {
+      this.con = new Int32Array(n);
+      this.queue = new Int32Array(n + 1);
+    }
+    const { plX, pairPl, pairStart, pairIndex, shapeMask: sm, mask, con, queue, pairWatch: pw } = this;
+    const off = this.bitOffset;
+
+    // Spell every placement and sort them by pair: a counting sort, so each pair's spots
+    // are in increasing number and the search's branch order is the board's alone.
+    pairStart.fill(0, 0, nPairs + 1);
+    for (let a = 0; a < nCells; a++) {
+      const s = sm[a];
+      const u = cells[a] * w;
+      mask[a] = s;
+      if ((s & RIGHT) !== 0) {
+        const q = pairIndex[u + cells[a + 1]];
+        plX[2 * a] = nCells + q;
+        pairStart[q + 1]++;
+      }
+      if ((s & (RIGHT << 1)) !== 0) {
+        const q = pairIndex[u + cells[a + cols]];
+        plX[2 * a + 1] = nCells + q;
+        pairStart[q + 1]++;
+      }
+    }
+    for (let q = 0; q < nPairs; q++) pairStart[q + 1] += pairStart[q];
+    for (let p = 0, end = 2 * nCells; p < end; p++) {
+      if ((sm[p >> 1] & (RIGHT << (p & 1))) !== 0) pairPl[pairStart[plX[p] - nCells]++] = p;
+    }
+    // The fill advanced each start to the next pair's; shift them back.
+    for (let q = nPairs; q > 0; q--) pairStart[q] = pairStart[q - 1];
+    pairStart[0] = 0;
+
+    // Watch levels. A rule other than a singleton can only act on a cell whose live
+    // placements all spell one pair, or a pair whose live spots all cover one cell: so never
+    // while the constraint has more options than the most placements of the cell that spell
+    // one pair, or the most spots of the pair on one cell. That many, at least one, is its
+    // watch level, and a kill queues a constraint only at or below it. Two placements of a
+    // cell spell one pair when their other cells hold equal numbers: compare all four at
+    // once (absent ones get distinct dummies) instead of looping.
+    const cellRule = (rules & CELL_FORCED_PAIR) !== 0;
+    const pairRule = (rules & PAIR_SHARED_CELL) !== 0;
+    pw.fill(1, 0, nPairs);
+    let len = 0;
+    for (let c = 0; c < nCells; c++) {
+      const s = sm[c];
+      const x0 = (s & 1) !== 0 ? plX[2 * c + off[0]] : -1;
+      const x1 = (s & 2) !== 0 ? plX[2 * c + off[1]] : -2;
+      const x2 = (s & 4) !== 0 ? plX[2 * c] : -3;
+      const x3 = (s & 8) !== 0 ? plX[2 * c + 1] : -4;
+      const e01 = x0 === x1 ? 1 : 0;
+      const e02 = x0 === x2 ? 1 : 0;
+      const e03 = x0 === x3 ? 1 : 0;
+      const e12 = x1 === x2 ? 1 : 0;
+      const e13 = x1 === x3 ? 1 : 0;
+      const e23 = x2 === x3 ? 1 : 0;
+      let watch = 1;
+      if ((e01 | e02 | e03 | e12 | e13 | e23) !== 0) {
+        const s0 = 1 + e01 + e02 + e03;
+        const s1 = 1 + e01 + e12 + e13;
+        const s2 = 1 + e02 + e12 + e23;
+        const s3 = 1 + e03 + e13 + e23;
+        watch = Math.max(s0, s1, s2, s3);
+        if (x0 >= 0 && s0 > pw[x0 - nCells]) pw[x0 - nCells] = s0;
+        if (x1 >= 0 && s1 > pw[x1 - nCells]) pw[x1 - nCells] = s1;
+        if (x2 >= 0 && s2 > pw[x2 - nCells]) pw[x2 - nCells] = s2;
+        if (x3 >= 0 && s3 > pw[x3 - nCells]) pw[x3 - nCells] = s3;
+      }
+      if (!cellRule) watch = 1;
+      const cnt = POPCOUNT[s];
+      // Every constraint a rule could act on is dirty at first.
+      if (cnt <= watch) {
+        con[c] = (cnt << COUNT_SHIFT) | (watch << 2) | QUEUED;
+        queue[len++] = c;
+      } else con[c] = (cnt << COUNT_SHIFT) | (watch << 2);
+    }
+    for (let q = 0; q < nPairs; q++) {
+      const cnt = pairStart[q + 1] - pairStart[q];
+      const watch = pairRule ? pw[q] : 1;
+      if (cnt <= watch) {
+        con[nCells + q] = (cnt << COUNT_SHIFT) | (watch << 2) | QUEUED;
+        queue[len++] = nCells + q;
+      } else con[nCells + q] = (cnt << COUNT_SHIFT) | (watch << 2);
+    }
     this.queueHead = 0;
-    this.queueTail = len === n ? 0 : len;
-    this.queueCap = n;
+    this.queueTail = len;
+    this.queueCap = n + 1;
     this.broken = false;
     this.trailLen = 0;
     this.chosenLen = 0;
     this.covered = 0;
   }
 
-  /** Remove placement p from play: it is no longer an option of its two cells and its pair. */
+  /** Is placement p live? */
+  isLive(p: number): boolean {
+    return (this.mask[p >> 1] & (RIGHT << (p & 1))) !== 0;
+  }
+
+  /**
+   * Remove placement p from play: it is no longer an option of its two cells and its pair.
+   * Settled constraints are never looked at again until undone, so only open ones queue, and
+   * only at or below their watch level; one left with no option breaks the state. Written
+   * without branches on those tests (a constraint always goes into the ring's free slot, and
+   * the tail moves past it only when it is queued): mispredicted branches were most of a
+   * kill's cost (about 10% of a whole proof at M=9).
+   */
   kill(p: number): void {
-    const { cnt, state, watch } = this;
-    this.alive[p] = 0;
+    const a = p >> 1;
+    const dir = p & 1;
+    const b = a + (dir !== 0 ? this.cols : 1);
+    this.mask[a] &= ~(RIGHT << dir);
+    this.mask[b] &= ~(LEFT >> dir);
     this.trail[this.trailLen++] = p;
-    // Settled constraints are never looked at again until undone, so only open ones queue,
-    // and only when a rule could act on them. One left with no option breaks the state.
-    const a = this.plA[p];
-    const na = --cnt[a];
-    if (na <= watch[a]) {
-      const s = state[a];
-      if (s === 0) {
-        state[a] = QUEUED;
-        this.push(a);
-      }
-      if (na === 0 && (s & DONE) === 0) this.broken = true;
-    }
-    const b = this.plB[p];
-    const nb = --cnt[b];
-    if (nb <= watch[b]) {
-      const s = state[b];
-      if (s === 0) {
-        state[b] = QUEUED;
-        this.push(b);
-      }
-      if (nb === 0 && (s & DONE) === 0) this.broken = true;
-    }
-    const x = this.nCells + this.plPair[p];
-    const nx = --cnt[x];
-    if (nx <= watch[x]) {
-      const s = state[x];
-      if (s === 0) {
-        state[x] = QUEUED;
-        this.push(x);
-      }
-      if (nx === 0 && (s & DONE) === 0) this.broken = true;
-    }
+    this.queueTail = this.lower(this.plX[p], this.lower(b, this.lower(a, this.queueTail)));
   }
 
-  private push(x: number): void {
-    this.queue[this.queueTail] = x;
-    this.queueTail = this.queueTail + 1 === this.queueCap ? 0 : this.queueTail + 1;
-    this.queueLen++;
-  }
-
-  private pop(): number {
-    const x = this.queue[this.queueHead];
-    this.queueHead = this.queueHead + 1 === this.queueCap ? 0 : this.queueHead + 1;
-    this.queueLen--;
-    return x;
+  /** One option fewer for constraint x; returns the queue's tail, past x if x was queued. */
+  private lower(x: number, tail: number): number {
+    const v = this.con[x] - ONE;
+    // 1 when the count is at or below the watch level and the constraint is open and unqueued.
+    const wake = (((((v >> 2) & 63) - (v >> COUNT_SHIFT)) >>> 31) ^ 1) & ((v & FLAGS) === 0 ? 1 : 0);
+    this.con[x] = v | wake;
+    this.queue[tail] = x;
+    if (v < ONE && (v & DONE) === 0) this.broken = true;
+    return tail + wake === this.queueCap ? 0 : tail + wake;
   }
 
   /** Lay the domino p: its cells and its pair are settled, so every rival placement dies. */
   place(p: number): void {
-    const { alive, state, cnt, cellPl, cellDeg, pairPl, pairStart } = this;
-    const a = this.plA[p];
-    const b = this.plB[p];
-    const q = this.plPair[p];
-    state[a] |= DONE;
-    state[b] |= DONE;
-    state[this.nCells + q] |= DONE;
+    const { con, mask, pairPl, bitOffset: off } = this;
+    const a = p >> 1;
+    const dir = p & 1;
+    const b = a + (dir !== 0 ? this.cols : 1);
+    const x = this.plX[p];
+    con[a] |= DONE;
+    con[b] |= DONE;
+    con[x] |= DONE;
     this.chosen[this.chosenLen++] = p;
     this.covered += 2;
-    // Each walk stops once the rivals its count promised are dead.
-    for (let k = 4 * a + cellDeg[a] - 1, left = cnt[a] - 1; left > 0; k--) {
-      const r = cellPl[k];
-      if (alive[r] !== 0 && r !== p) {
-        this.kill(r);
-        left--;
-      }
+    // Rivals die highest number first at each cell, then along the pair's list from its end;
+    // the pair walk stops once the rivals its count promised are dead.
+    for (let rest = mask[a] & ~(RIGHT << dir); rest !== 0; ) {
+      const j = HIGH_BIT[rest];
+      rest ^= 1 << j;
+      this.kill(2 * a + off[j]);
     }
-    for (let k = 4 * b + cellDeg[b] - 1, left = cnt[b] - 1; left > 0; k--) {
-      const r = cellPl[k];
-      if (alive[r] !== 0 && r !== p) {
-        this.kill(r);
-        left--;
-      }
+    for (let rest = mask[b] & ~(LEFT >> dir); rest !== 0; ) {
+      const j = HIGH_BIT[rest];
+      rest ^= 1 << j;
+      this.kill(2 * b + off[j]);
     }
-    for (let k = pairStart[q + 1] - 1, left = cnt[this.nCells + q] - 1; left > 0; k--) {
+    for (let k = this.pairStart[x - this.nCells + 1] - 1, left = (con[x] >> COUNT_SHIFT) - 1; left > 0; k--) {
       const r = pairPl[k];
-      if (alive[r] !== 0 && r !== p) {
+      if (r !== p && (mask[r >> 1] & (RIGHT << (r & 1))) !== 0) {
         this.kill(r);
         left--;
       }
@@ -401,25 +475,29 @@ export class Solver {
 
   /** Undo every kill and placement made since the marks were taken. */
   undo(trailMark: number, chosenMark: number): void {
-    const { plA, plB, plPair, cnt, state, trail, chosen, alive } = this;
-    const nCells = this.nCells;
+    const { plX, con, trail, chosen, mask, cols } = this;
     let t = this.trailLen;
     while (t > trailMark) {
       const p = trail[--t];
-      alive[p] = 1;
-      cnt[plA[p]]++;
-      cnt[plB[p]]++;
-      cnt[nCells + plPair[p]]++;
+      const a = p >> 1;
+      const dir = p & 1;
+      const b = a + (dir !== 0 ? cols : 1);
+      mask[a] |= RIGHT << dir;
+      mask[b] |= LEFT >> dir;
+      con[a] += ONE;
+      con[b] += ONE;
+      con[plX[p]] += ONE;
     }
     this.trailLen = t;
     let c = this.chosenLen;
     while (c > chosenMark) {
       const p = chosen[--c];
-      state[plA[p]] = 0;
-      state[plB[p]] = 0;
-      state[nCells + plPair[p]] = 0;
-      this.covered -= 2;
+      const a = p >> 1;
+      con[a] &= ~FLAGS;
+      con[a + ((p & 1) !== 0 ? cols : 1)] &= ~FLAGS;
+      con[plX[p]] &= ~FLAGS;
     }
+    this.covered -= 2 * (this.chosenLen - c);
     this.chosenLen = c;
   }
 
@@ -428,27 +506,28 @@ export class Solver {
    * cell with no placement left, or an unused pair with no spot left.
    */
   propagate(): boolean {
+    const { con, queue, firings: f } = this;
     const nCells = this.nCells;
-    const mask = this.mask;
-    const f = this.firings;
-    const { state, cnt } = this;
-    while (this.queueLen > 0) {
+    const rules = this.rules;
+    while (this.queueHead !== this.queueTail) {
       if (this.broken) return this.clearQueue();
-      const x = this.pop();
-      const s = state[x] & ~QUEUED;
-      state[x] = s;
-      if (s !== 0) continue;
-      const n = cnt[x];
+      const head = this.queueHead;
+      const x = queue[head];
+      this.queueHead = head + 1 === this.queueCap ? 0 : head + 1;
+      const v = con[x] & ~QUEUED;
+      con[x] = v;
+      if ((v & DONE) !== 0) continue;
+      const n = v >> COUNT_SHIFT;
       if (n === 0) return this.clearQueue();
       if (x < nCells) {
-        if (n === 1 && (mask & CELL_SINGLETON) !== 0) {
+        if (n === 1 && (rules & CELL_SINGLETON) !== 0) {
           cellSingleton(this, x);
           f[0]++;
-        } else if ((mask & CELL_FORCED_PAIR) !== 0 && cellForcedPair(this, x)) f[3]++;
-      } else if (n === 1 && (mask & PAIR_SINGLETON) !== 0) {
-        pairSingleton(this, x - nCells);
+        } else if ((rules & CELL_FORCED_PAIR) !== 0 && cellForcedPair(this, x)) f[3]++;
+      } else if (n === 1 && (rules & PAIR_SINGLETON) !== 0) {
+        pairSingleton(this, x);
         f[1]++;
-      } else if ((mask & PAIR_SHARED_CELL) !== 0 && n <= 4 && pairSharedCell(this, x - nCells)) f[2]++;
+      } else if ((rules & PAIR_SHARED_CELL) !== 0 && n <= 4 && pairSharedCell(this, x)) f[2]++;
     }
     return true;
   }
@@ -460,7 +539,7 @@ export class Solver {
    * false if the state itself is contradictory.
    */
   probe(): boolean {
-    const { cnt, state, probed, alive, cellPl, pairPl, pairStart } = this;
+    const { con, probed, mask, pairPl, pairStart, bitOffset: off } = this;
     const nCells = this.nCells;
     const n = nCells + this.nPairs;
     // Round and round the constraints until a whole round has found nothing. A placement is
@@ -468,13 +547,22 @@ export class Solver {
     // at every change of state, has it probed once per state.
     this.probeStamp++;
     for (let x = 0, quiet = 0; quiet < n; x = x + 1 === n ? 0 : x + 1, quiet++) {
-      if (state[x] !== 0 || cnt[x] !== 2) continue;
-      const list = x < nCells ? cellPl : pairPl;
-      let k = x < nCells ? 4 * x : pairStart[x - nCells];
-      // The two live options, in list order; both stay live while neither probe finds anything.
-      for (let j = 0; j < 2; j++, k++) {
-        while (alive[list[k]] === 0) k++;
-        const opt = list[k];
+      const v = con[x];
+      if ((v & FLAGS) !== 0 || v >> COUNT_SHIFT !== 2) continue;
+      // The two live options in increasing number; both stay live while neither probe finds
+      // anything.
+      let rest = x < nCells ? mask[x] : 0;
+      let k = x < nCells ? 0 : pairStart[x - nCells];
+      for (let j = 0; j < 2; j++) {
+        let opt: number;
+        if (x < nCells) {
+          const bit = LOW_BIT[rest];
+          rest ^= 1 << bit;
+          opt = 2 * x + off[bit];
+        } else {
+          while ((mask[pairPl[k] >> 1] & (RIGHT << (pairPl[k] & 1))) === 0) k++;
+          opt = pairPl[k++];
+        }
         if (probed[opt] === this.probeStamp) continue;
         probed[opt] = this.probeStamp;
         const r = this.probeOne(opt);
@@ -511,8 +599,11 @@ export class Solver {
   }
 
   private clearQueue(): false {
-    const { state, queue } = this;
-    while (this.queueLen > 0) state[this.pop()] &= ~QUEUED;
+    const { con, queue } = this;
+    while (this.queueHead !== this.queueTail) {
+      con[queue[this.queueHead]] &= ~QUEUED;
+      this.queueHead = this.queueHead + 1 === this.queueCap ? 0 : this.queueHead + 1;
+    }
     this.broken = false;
     return false;
   }
@@ -533,20 +624,30 @@ export class Solver {
     // The scan stops at the first one with two or fewer.
     let best = -1;
     let bestN = 0x7fffffff;
-    const { cnt, state, alive } = this;
+    const { con, mask } = this;
     const n = nCells + this.nPairs;
     for (let x = 0; x < n && bestN > 2; x++) {
-      if (state[x] === 0 && cnt[x] < bestN) {
-        bestN = cnt[x];
+      const v = con[x];
+      if ((v & DONE) === 0 && v >> COUNT_SHIFT < bestN) {
+        bestN = v >> COUNT_SHIFT;
         best = x;
       }
     }
-    // Copy the options out; the fixed lists hold placements in increasing order, so the
-    // branch order is the board's alone.
-    const list = best < nCells ? this.cellPl : this.pairPl;
+    // Copy the options out in increasing placement number, so the branch order is the
+    // board's alone.
     const opts = this.options;
-    for (let k = best < nCells ? 4 * best : this.pairStart[best - nCells], j = top; j < top + bestN; k++) {
-      if (alive[list[k]] !== 0) opts[j++] = list[k];
+    if (best < nCells) {
+      for (let rest = mask[best], j = top; rest !== 0; j++) {
+        const bit = LOW_BIT[rest];
+        rest ^= 1 << bit;
+        opts[j] = 2 * best + this.bitOffset[bit];
+      }
+    } else {
+      const pairPl = this.pairPl;
+      for (let k = this.pairStart[best - nCells], j = top; j < top + bestN; k++) {
+        const r = pairPl[k];
+        if ((mask[r >> 1] & (RIGHT << (r & 1))) !== 0) opts[j++] = r;
+      }
     }
     for (let k = top; k < top + bestN; k++) {
       if (this.nodes >= this.maxNodes || ((this.nodes & 1023) === 0 && this.interrupt?.() === true)) {
@@ -567,31 +668,23 @@ export class Solver {
   private recordSolution(): void {
     this.solutions++;
     if (this.solutions > 1) return;
-    const { mate, plA, plB, chosen } = this;
+    const { mate, chosen, cols } = this;
     for (let i = 0; i < this.chosenLen; i++) {
-      const a = plA[chosen[i]];
-      const b = plB[chosen[i]];
+      const p = chosen[i];
+      const a = p >> 1;
+      const b = a + ((p & 1) !== 0 ? cols : 1);
       mate[a] = b;
       mate[b] = a;
     }
     // Only when the cap is 2: the search stops at once, so the swapped solution cannot be
-    // found again and counted twice.
-    if (this.squareSwap && this.cap === 2 && this.hasSquareSwap()) this.solutions++;
-  }
-
-  /**
-   * Does the solution just found hold two parallel dominoes side by side whose 2×2 square
-   * has equal numbers at opposite corners? Re-laid the other way they spell the same two
-   * pairs, which is a second solution.
-   */
-  private hasSquareSwap(): boolean {
-    return hasAmbiguousSquare(this.model.cells, this.mate, this.model.rows, this.model.cols);
+    // found again and counted twice. Two side-by-side dominoes whose 2×2 square has equal
+    // numbers at opposite corners re-lay the other way with the same two pairs.
+    if (this.squareSwap && this.cap === 2 && hasAmbiguousSquare(this.cells, mate, this.rows, cols)) this.solutions++;
   }
 
   /** The first solution, from `mate`: each domino at its first cell, in row-major order. */
   private firstSolution(): Solution {
-    const { mate } = this;
-    const { rows, cols } = this.model;
+    const { mate, rows, cols } = this;
     const out: Solution = [];
     for (let r = 0, a = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++, a++) {
@@ -610,17 +703,14 @@ export class Solver {
 
 /** Cell singleton: a cell with only one placement left must be covered by that placement. */
 function cellSingleton(s: Solver, c: number): void {
-  const { cellPl, alive } = s;
-  let k = 4 * c;
-  while (alive[cellPl[k]] === 0) k++;
-  s.place(cellPl[k]);
+  s.place(2 * c + s.bitOffset[LOW_BIT[s.mask[c]]]);
 }
 
 /** Pair singleton: a pair with only one spot left must be laid on that spot. */
-function pairSingleton(s: Solver, q: number): void {
-  const { pairPl, alive } = s;
-  let k = s.pairStart[q];
-  while (alive[pairPl[k]] === 0) k++;
+function pairSingleton(s: Solver, x: number): void {
+  const { pairPl } = s;
+  let k = s.pairStart[x - s.nCells];
+  while (!s.isLive(pairPl[k])) k++;
   s.place(pairPl[k]);
 }
 
@@ -628,34 +718,38 @@ function pairSingleton(s: Solver, q: number): void {
  * Pair → shared cell: if every remaining spot of a pair covers the same cell, that cell will
  * hold this pair, so the cell's placements that spell any other pair die.
  */
-function pairSharedCell(s: Solver, q: number): boolean {
-  const { plA, plB, pairPl, alive } = s;
+function pairSharedCell(s: Solver, x: number): boolean {
+  const { pairPl, cols } = s;
+  const q = x - s.nCells;
   const end = s.pairStart[q + 1];
   let k = s.pairStart[q];
-  while (alive[pairPl[k]] === 0) k++;
-  let x = plA[pairPl[k]];
-  let y = plB[pairPl[k]];
+  while (!s.isLive(pairPl[k])) k++;
+  // The cells every live spot so far covers (-1: not all of them).
+  let u = pairPl[k] >> 1;
+  let w = u + ((pairPl[k] & 1) !== 0 ? cols : 1);
   for (k++; k < end; k++) {
     const p = pairPl[k];
-    if (alive[p] === 0) continue;
-    const a = plA[p];
-    const b = plB[p];
-    if (x !== a && x !== b) x = -1;
-    if (y !== a && y !== b) y = -1;
-    if (x < 0 && y < 0) return false;
+    if (!s.isLive(p)) continue;
+    const a = p >> 1;
+    const b = a + ((p & 1) !== 0 ? cols : 1);
+    if (u !== a && u !== b) u = -1;
+    if (w !== a && w !== b) w = -1;
+    if (u < 0 && w < 0) return false;
   }
   let fired = false;
-  if (x >= 0) fired = killOtherPairsAt(s, x, q) || fired;
-  if (y >= 0) fired = killOtherPairsAt(s, y, q) || fired;
+  if (u >= 0) fired = killOtherPairsAt(s, u, x) || fired;
+  if (w >= 0) fired = killOtherPairsAt(s, w, x) || fired;
   return fired;
 }
 
-function killOtherPairsAt(s: Solver, c: number, q: number): boolean {
-  const { cellPl, plPair, alive } = s;
+function killOtherPairsAt(s: Solver, c: number, x: number): boolean {
+  const { plX, bitOffset: off } = s;
   let fired = false;
-  for (let k = 4 * c + s.cellDeg[c] - 1; k >= 4 * c; k--) {
-    const p = cellPl[k];
-    if (alive[p] !== 0 && plPair[p] !== q) {
+  for (let rest = s.mask[c]; rest !== 0; ) {
+    const j = HIGH_BIT[rest];
+    rest ^= 1 << j;
+    const p = 2 * c + off[j];
+    if (plX[p] !== x) {
       s.kill(p);
       fired = true;
     }
@@ -668,18 +762,17 @@ function killOtherPairsAt(s: Solver, c: number, q: number): boolean {
  * laid on this cell, so the pair's spots that miss the cell die.
  */
 function cellForcedPair(s: Solver, c: number): boolean {
-  const { plA, plB, plPair, cellPl, pairPl, alive } = s;
-  let q = -1;
-  for (let k = 4 * c, end = 4 * c + s.cellDeg[c]; k < end; k++) {
-    const p = cellPl[k];
-    if (alive[p] === 0) continue;
-    if (q < 0) q = plPair[p];
-    else if (plPair[p] !== q) return false;
-  }
+  const { plX, pairPl, bitOffset: off, cols } = s;
+  let rest = s.mask[c];
+  const x = plX[2 * c + off[LOW_BIT[rest]]];
+  for (rest &= rest - 1; rest !== 0; rest &= rest - 1) if (plX[2 * c + off[LOW_BIT[rest]]] !== x) return false;
+  const q = x - s.nCells;
   let fired = false;
   for (let k = s.pairStart[q + 1] - 1, start = s.pairStart[q]; k >= start; k--) {
     const p = pairPl[k];
-    if (alive[p] !== 0 && plA[p] !== c && plB[p] !== c) {
+    if (!s.isLive(p)) continue;
+    const a = p >> 1;
+    if (a !== c && a + ((p & 1) !== 0 ? cols : 1) !== c) {
       s.kill(p);
       fired = true;
     }
