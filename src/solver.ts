@@ -293,7 +293,7 @@ export class Solver {
     }
     if (this.pairStart.length < nPairs + 1) {
       this.pairStart = new Int32Array(nPairs + 1);
-      this.pairWatch = new Uint8Array(nPairs);
+      this.pairWatch = new Uint8Array(nPairs + 1);
       this.chosen = new Int32Array(nPairs);
     }
   }
@@ -320,24 +320,87 @@ export class Solver {
     const { plX, pairPl, pairStart, pairIndex, shapeMask: sm, mask, con, queue, pairWatch: pw } = this;
     const off = this.bitOffset;
 
-    // Spell every placement and sort them by pair: a counting sort, so each pair's spots
-    // are in increasing number and the search's branch order is the board's alone.
+    // One pass over the cells spells each cell's right and down placements (its up and left
+    // ones were spelled at the cells above and to the left) and sets its watch level.
+    //
+    // Watch levels: a rule other than a singleton can only act on a cell whose live
+    // placements all spell one pair, or a pair whose live spots all cover one cell: so never
+    // while the constraint has more options than the most placements of the cell that spell
+    // one pair, or the most spots of the pair on one cell. That many, at least one, is its
+    // watch level, and a kill queues a constraint only at or below it. Two placements of a
+    // cell spell one pair when their other cells hold equal numbers: all four compared at
+    // once (absent neighbours get distinct dummies), with no loop.
+    const cellRule = (rules & CELL_FORCED_PAIR) !== 0;
+    const pairRule = (rules & PAIR_SHARED_CELL) !== 0;
     pairStart.fill(0, 0, nPairs + 1);
+    pw.fill(1, 0, nPairs + 1);
+    let len = 0;
     for (let a = 0; a < nCells; a++) {
       const s = sm[a];
-      const u = cells[a] * w;
       mask[a] = s;
+      const u = cells[a] * w;
+      // Neighbour numbers, and the pair (as an index into pw, nPairs when absent) of each.
+      let n0 = -1;
+      let n1 = -2;
+      let n2 = -3;
+      let n3 = -4;
+      let q0 = nPairs;
+      let q1 = nPairs;
+      let q2 = nPairs;
+      let q3 = nPairs;
+      if ((s & 1) !== 0) {
+        n0 = cells[a - cols];
+        q0 = plX[2 * a + off[0]] - nCells;
+      }
+      if ((s & LEFT) !== 0) {
+        n1 = cells[a - 1];
+        q1 = plX[2 * a - 2] - nCells;
+      }
       if ((s & RIGHT) !== 0) {
-        const q = pairIndex[u + cells[a + 1]];
-        plX[2 * a] = nCells + q;
-        pairStart[q + 1]++;
+        n2 = cells[a + 1];
+        q2 = pairIndex[u + n2];
+        plX[2 * a] = nCells + q2;
+        pairStart[q2 + 1]++;
       }
       if ((s & (RIGHT << 1)) !== 0) {
-        const q = pairIndex[u + cells[a + cols]];
-        plX[2 * a + 1] = nCells + q;
-        pairStart[q + 1]++;
+        n3 = cells[a + cols];
+        q3 = pairIndex[u + n3];
+        plX[2 * a + 1] = nCells + q3;
+        pairStart[q3 + 1]++;
       }
+      const e01 = n0 === n1 ? 1 : 0;
+      const e02 = n0 === n2 ? 1 : 0;
+      const e03 = n0 === n3 ? 1 : 0;
+      const e12 = n1 === n2 ? 1 : 0;
+      const e13 = n1 === n3 ? 1 : 0;
+      const e23 = n2 === n3 ? 1 : 0;
+      const s0 = 1 + e01 + e02 + e03;
+      const s1 = 1 + e01 + e12 + e13;
+      const s2 = 1 + e02 + e12 + e23;
+      const s3 = 1 + e03 + e13 + e23;
+      // Absent placements write to the spare slot pw[nPairs].
+      pw[q0] = Math.max(pw[q0], s0);
+      pw[q1] = Math.max(pw[q1], s1);
+      pw[q2] = Math.max(pw[q2], s2);
+      pw[q3] = Math.max(pw[q3], s3);
+      const watch = cellRule ? Math.max(s0, s1, s2, s3) : 1;
+      const cnt = POPCOUNT[s];
+      // Every constraint a rule could act on is dirty at first.
+      if (cnt <= watch) {
+        con[a] = (cnt << COUNT_SHIFT) | (watch << 2) | QUEUED;
+        queue[len++] = a;
+      } else con[a] = (cnt << COUNT_SHIFT) | (watch << 2);
     }
+    for (let q = 0; q < nPairs; q++) {
+      const cnt = pairStart[q + 1];
+      const watch = pairRule ? pw[q] : 1;
+      if (cnt <= watch) {
+        con[nCells + q] = (cnt << COUNT_SHIFT) | (watch << 2) | QUEUED;
+        queue[len++] = nCells + q;
+      } else con[nCells + q] = (cnt << COUNT_SHIFT) | (watch << 2);
+    }
+    // Sort the placements by pair: a counting sort, so each pair's spots are in increasing
+    // number and the search's branch order is the board's alone.
     for (let q = 0; q < nPairs; q++) pairStart[q + 1] += pairStart[q];
     for (let p = 0, end = 2 * nCells; p < end; p++) {
       if ((sm[p >> 1] & (RIGHT << (p & 1))) !== 0) pairPl[pairStart[plX[p] - nCells]++] = p;
@@ -345,58 +408,6 @@ export class Solver {
     // The fill advanced each start to the next pair's; shift them back.
     for (let q = nPairs; q > 0; q--) pairStart[q] = pairStart[q - 1];
     pairStart[0] = 0;
-
-    // Watch levels. A rule other than a singleton can only act on a cell whose live
-    // placements all spell one pair, or a pair whose live spots all cover one cell: so never
-    // while the constraint has more options than the most placements of the cell that spell
-    // one pair, or the most spots of the pair on one cell. That many, at least one, is its
-    // watch level, and a kill queues a constraint only at or below it. Two placements of a
-    // cell spell one pair when their other cells hold equal numbers: compare all four at
-    // once (absent ones get distinct dummies) instead of looping.
-    const cellRule = (rules & CELL_FORCED_PAIR) !== 0;
-    const pairRule = (rules & PAIR_SHARED_CELL) !== 0;
-    pw.fill(1, 0, nPairs);
-    let len = 0;
-    for (let c = 0; c < nCells; c++) {
-      const s = sm[c];
-      const x0 = (s & 1) !== 0 ? plX[2 * c + off[0]] : -1;
-      const x1 = (s & 2) !== 0 ? plX[2 * c + off[1]] : -2;
-      const x2 = (s & 4) !== 0 ? plX[2 * c] : -3;
-      const x3 = (s & 8) !== 0 ? plX[2 * c + 1] : -4;
-      const e01 = x0 === x1 ? 1 : 0;
-      const e02 = x0 === x2 ? 1 : 0;
-      const e03 = x0 === x3 ? 1 : 0;
-      const e12 = x1 === x2 ? 1 : 0;
-      const e13 = x1 === x3 ? 1 : 0;
-      const e23 = x2 === x3 ? 1 : 0;
-      let watch = 1;
-      if ((e01 | e02 | e03 | e12 | e13 | e23) !== 0) {
-        const s0 = 1 + e01 + e02 + e03;
-        const s1 = 1 + e01 + e12 + e13;
-        const s2 = 1 + e02 + e12 + e23;
-        const s3 = 1 + e03 + e13 + e23;
-        watch = Math.max(s0, s1, s2, s3);
-        if (x0 >= 0 && s0 > pw[x0 - nCells]) pw[x0 - nCells] = s0;
-        if (x1 >= 0 && s1 > pw[x1 - nCells]) pw[x1 - nCells] = s1;
-        if (x2 >= 0 && s2 > pw[x2 - nCells]) pw[x2 - nCells] = s2;
-        if (x3 >= 0 && s3 > pw[x3 - nCells]) pw[x3 - nCells] = s3;
-      }
-      if (!cellRule) watch = 1;
-      const cnt = POPCOUNT[s];
-      // Every constraint a rule could act on is dirty at first.
-      if (cnt <= watch) {
-        con[c] = (cnt << COUNT_SHIFT) | (watch << 2) | QUEUED;
-        queue[len++] = c;
-      } else con[c] = (cnt << COUNT_SHIFT) | (watch << 2);
-    }
-    for (let q = 0; q < nPairs; q++) {
-      const cnt = pairStart[q + 1] - pairStart[q];
-      const watch = pairRule ? pw[q] : 1;
-      if (cnt <= watch) {
-        con[nCells + q] = (cnt << COUNT_SHIFT) | (watch << 2) | QUEUED;
-        queue[len++] = nCells + q;
-      } else con[nCells + q] = (cnt << COUNT_SHIFT) | (watch << 2);
-    }
     this.queueHead = 0;
     this.queueTail = len;
     this.queueCap = n + 1;
