@@ -1,29 +1,33 @@
-// Streaming text I/O for the verbs: read lines from a file or stdin, write buffered output
-// that respects back-pressure, and write files atomically (temporary file, then rename).
+// Streaming text I/O for the verbs: read blocks of whole lines from a file or stdin, write
+// buffered output that respects back-pressure, and write files atomically (temporary file,
+// then rename).
 import { createReadStream, promises as fsp } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { type Board, BoardReader, type BoardFormat, formatBoardError } from '../src/board.js';
+import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
 import { UserError } from './errors.js';
 
 /** No board line is longer than this (a JSON board is capped at 16M characters). */
 export const MAX_LINE_CHARS = 32 * 1024 * 1024;
 
 /**
- * Lines of a file, or of stdin for '-', without their line ends, in batches (one per chunk
- * read): awaiting once per batch instead of once per line keeps big inputs fast. A line longer
- * than MAX_LINE_CHARS is refused as it streams in, before it is held in memory.
+ * Text of a file, or of stdin for '-', in blocks of whole lines (one per chunk read): each
+ * block ends just after a '\n', except the last of an input without a final line end. Blocks,
+ * not a string per line, let the reader parse lines in place, and leave the collector no
+ * line strings to move. A line longer than MAX_LINE_CHARS is refused as it streams in, before
+ * it is held in memory.
  */
-export async function* readLineBatches(path: string): AsyncGenerator<string[]> {
+export async function* readLineBlocks(path: string): AsyncGenerator<string> {
   const input = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
   input.setEncoding('utf8');
   // The unfinished last line, in pieces: joining only once its end arrives keeps a long line
   // linear to read instead of quadratic.
   let pending: string[] = [];
   let pendingLen = 0;
+  // Complete lines so far, for naming an overlong line.
   let lineNo = 0;
   try {
     for await (const chunk of input as AsyncIterable<string>) {
-      const nl = chunk.indexOf('\n');
+      const nl = chunk.lastIndexOf('\n');
       if (nl < 0) {
         pending.push(chunk);
         pendingLen += chunk.length;
@@ -32,13 +36,13 @@ export async function* readLineBatches(path: string): AsyncGenerator<string[]> {
         }
         continue;
       }
-      pending.push(chunk);
-      const lines = pending.join('').split('\n');
-      const last = lines.pop() ?? '';
-      pending = last.length > 0 ? [last] : [];
-      pendingLen = last.length;
-      lineNo += lines.length;
-      yield lines;
+      pending.push(chunk.slice(0, nl + 1));
+      const block = pending.join('');
+      const rest = chunk.slice(nl + 1);
+      pending = rest.length > 0 ? [rest] : [];
+      pendingLen = rest.length;
+      for (let i = block.indexOf('\n'); i >= 0; i = block.indexOf('\n', i + 1)) lineNo++;
+      yield block;
     }
   } catch (e) {
     if (e instanceof UserError) throw e;
@@ -46,7 +50,7 @@ export async function* readLineBatches(path: string): AsyncGenerator<string[]> {
   } finally {
     if (path !== '-') (input as ReturnType<typeof createReadStream>).destroy();
   }
-  if (pendingLen > 0) yield [pending.join('')];
+  if (pendingLen > 0) yield pending.join('');
 }
 
 /** The short reason of a file-system error ("no such file", …). */
@@ -75,10 +79,18 @@ export class BufferedWriter {
     private readonly chunk = 1 << 16,
   ) {}
 
-  async write(text: string): Promise<void> {
+  /**
+   * Buffer text without waiting; true once a chunk's worth is held, when the caller should
+   * `await flush()`. Loops that write per item use this to await once per chunk, not per item.
+   */
+  add(text: string): boolean {
     this.parts.push(text);
     this.size += text.length;
-    if (this.size >= this.chunk) await this.flush();
+    return this.size >= this.chunk;
+  }
+
+  async write(text: string): Promise<void> {
+    if (this.add(text)) await this.flush();
   }
 
   async flush(): Promise<void> {
@@ -116,23 +128,22 @@ export async function forEachBoard(
 ): Promise<void> {
   const out = new BufferedWriter(stdout as never);
   const reader = new BoardReader(inputFormat);
-  const handle = async (results: ReturnType<BoardReader['push']>): Promise<void> => {
-    for (const r of results) {
-      if (!r.ok) {
-        await out.flush();
-        throw new UserError(formatBoardError(r.error));
-      }
-      await out.write(each(r.index, r.board));
-    }
+  const result = (r: ParseResult): string => {
+    if (!r.ok) throw new UserError(formatBoardError(r.error));
+    return each(r.index, r.board);
   };
+  // Boards are handled synchronously; the loop awaits only to read and to flush a full buffer.
   try {
-    for await (const lines of readLineBatches(input)) {
-      for (const line of lines) {
-        const done = reader.push(line);
-        if (done.length > 0) await handle(done);
+    for await (const block of readLineBlocks(input)) {
+      for (let start = 0; start < block.length; ) {
+        const nl = block.indexOf('\n', start);
+        const end = nl < 0 ? block.length : nl;
+        const r = reader.pushPart(block, start, end);
+        if (r !== null && out.add(result(r))) await out.flush();
+        start = end + 1;
       }
     }
-    await handle(reader.end());
+    for (const r of reader.end()) if (out.add(result(r))) await out.flush();
   } finally {
     await out.flush();
   }

@@ -115,18 +115,19 @@ function finish(
   }
   const n = rows * cols;
   const counts = new Uint32Array(m + 1);
+  // One pass checks, copies and counts; counting from the Uint16 copy indexes by an integer.
+  const cells = new Uint16Array(n);
   for (let i = 0; i < n; i++) {
     const v = vals[i];
     if (v > m) return bad(`value ${v} is above M=${m}`, Math.floor(i / cols), i % cols);
-    counts[v]++;
+    cells[i] = v;
+    counts[cells[i]]++;
   }
   for (let v = 0; v <= m; v++) {
     if (counts[v] !== m + 2) {
       return bad(`value ${v} appears ${counts[v]} times, expected ${m + 2} (M+2 for M=${m})`);
     }
   }
-  const cells = new Uint16Array(n);
-  cells.set(vals.subarray(0, n));
   const board: Board = meta === undefined ? { rows, cols, m, cells } : { rows, cols, m, cells, meta };
   return { ok: true, index, board };
 }
@@ -241,6 +242,9 @@ export function formatBoardJsonl(board: Board): string {
   return head === '{}' ? `{"grid":${grid}}` : `${head.slice(0, -1)},"grid":${grid}}`;
 }
 
+// What push returns for the many lines that complete no board: one shared empty list.
+const NONE: readonly ParseResult[] = Object.freeze([]);
+
 function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
@@ -272,30 +276,38 @@ export class BoardReader {
   }
 
   /** Feed one line; returns the boards it completed (usually none or one). */
-  push(line: string): ParseResult[] {
+  push(line: string): readonly ParseResult[] {
+    const r = this.pushPart(line, 0, line.length);
+    return r === null ? NONE : [r];
+  }
+
+  /**
+   * Feed the line text[start, end), without its '\n'; returns the board it completed, if any.
+   * Lines read in place from a block of text need no string of their own.
+   */
+  pushPart(text: string, start: number, end: number): ParseResult | null {
     const lineNo = ++this.lineNo;
-    let end = line.length;
-    if (end > 0 && line.charCodeAt(end - 1) === 13) end--;
-    let i = lineNo === 1 && line.charCodeAt(0) === 0xfeff ? 1 : 0;
-    while (i < end && isSpace(line.charCodeAt(i))) i++;
-    if (i === end) return this.open ? [this.finishText()] : [];
-    const c = line.charCodeAt(i);
+    if (end > start && text.charCodeAt(end - 1) === 13) end--;
+    let i = lineNo === 1 && text.charCodeAt(start) === 0xfeff ? start + 1 : start;
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i === end) return this.open ? this.finishText() : null;
+    const c = text.charCodeAt(i);
     if (c === 35 /* # */) {
       if (!this.open && this.format !== 'jsonl') {
-        const m = ID_COMMENT.exec(line.slice(i, end));
+        const m = ID_COMMENT.exec(text.slice(i, end));
         if (m) this.pendingId = parseIdComment(m[1]);
       }
-      return [];
+      return null;
     }
     if (this.format === 'auto') this.format = c === 123 /* { */ ? 'jsonl' : 'text';
-    if (this.format === 'jsonl') return [this.jsonLine(line.slice(i, end), lineNo)];
-    this.textRow(line, i, end, lineNo);
-    return [];
+    if (this.format === 'jsonl') return this.jsonLine(text.slice(i, end), lineNo);
+    this.textRow(text, i, end, lineNo);
+    return null;
   }
 
   /** Finish the input: returns the board still open, if any. */
-  end(): ParseResult[] {
-    return this.open ? [this.finishText()] : [];
+  end(): readonly ParseResult[] {
+    return this.open ? [this.finishText()] : NONE;
   }
 
   private jsonLine(text: string, lineNo: number): ParseResult {

@@ -58,14 +58,14 @@ const arbExtra = fc
     { maxKeys: 4 },
   );
 
-function only(results: ParseResult[]): Board {
+function only(results: readonly ParseResult[]): Board {
   expect(results).toHaveLength(1);
   const r = results[0];
   if (!r.ok) throw new Error(formatBoardError(r.error));
   return r.board;
 }
 
-function failure(results: ParseResult[], at = 0): BoardError {
+function failure(results: readonly ParseResult[], at = 0): BoardError {
   const r = results[at];
   expect(r.ok).toBe(false);
   if (r.ok) throw new Error('expected an error');
@@ -425,6 +425,45 @@ describe('BoardReader framing', () => {
           expect(streamed).toEqual(whole);
           expect(whole).toHaveLength(items.length);
           whole.forEach((r, k) => expect(r.ok).toBe(!items[k][1]));
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('lines read in place from one block (pushPart) give what pushing them one by one gives', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(arbBoard(6), fc.boolean(), fc.option(arbId, { nil: undefined })), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('text', 'jsonl'),
+        fc.boolean(),
+        fc.boolean(),
+        (items, form, crlf, bom) => {
+          const chunks = items.map(([b, broken, id]) => {
+            const withId = id === undefined ? b : { ...b, meta: { id } };
+            const s = form === 'text' ? formatBoardText(withId) : formatBoardJsonl(withId);
+            // Broken at its last character: a text board's last value, a JSON line's closing brace.
+            return broken ? `${s.slice(0, -1)}${form === 'text' ? 'z' : ''}` : s;
+          });
+          const eol = crlf ? '\r\n' : '\n';
+          const text = `${bom ? '\ufeff' : ''}${chunks.join(form === 'text' ? '\n\n' : '\n')}`.replace(/\n/g, eol);
+          // Inside a larger string, so that start and end offsets matter.
+          const block = `xx\n${text}\nyy`;
+          const byLine = new BoardReader();
+          const inPlace = new BoardReader();
+          const a: ParseResult[] = [];
+          const b: ParseResult[] = [];
+          for (const l of text.split('\n')) a.push(...byLine.push(l));
+          for (let start = 3; start < block.length - 3; ) {
+            const nl = block.indexOf('\n', start);
+            const r = inPlace.pushPart(block, start, nl);
+            if (r !== null) b.push(r);
+            start = nl + 1;
+          }
+          a.push(...byLine.end());
+          b.push(...inPlace.end());
+          expect(b).toEqual(a);
+          expect(b).toHaveLength(items.length);
         },
       ),
       { numRuns: 80 },

@@ -7,7 +7,7 @@ import type { Argv } from 'yargs';
 import type { Shard } from '../../pipeline/build.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
 import { TIER_MEASURES, type TierMeasure } from '../../src/grade/measure.js';
-import { gradeTargetOption } from './input.js';
+import { gradeTargetOption } from './grade-target.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 
 export const EXIT_INTERRUPTED = 130;

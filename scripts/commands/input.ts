@@ -1,15 +1,6 @@
-// Options shared by several verbs: the board file and formats (solve, grade), and the grade
-// target of graded generation (generate, build).
+// Options shared by the verbs that read boards (solve, grade): the board file and the input
+// and output formats.
 import type { Argv } from 'yargs';
-import { UserError } from '../../pipeline/errors.js';
-import { parseGradeTarget, type GradeTarget } from '../../src/grade/bands.js';
-
-/** --grade's value as a target, or a one-line error naming the option. */
-export function gradeTargetOption(text: string): GradeTarget {
-  const g = parseGradeTarget(text);
-  if (!g.ok) throw new UserError(`--grade: ${g.error}`);
-  return g.target;
-}
 
 export function boardInputOptions(a: Argv) {
   return a
