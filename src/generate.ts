@@ -11,7 +11,7 @@ import { derive } from './rng.js';
 import type { Solution } from './solution.js';
 import { Repairer, type RepairGoal } from './repair.js';
 import { checkSolution } from './solution.js';
-import { RULES, Solver, type RuleName, type SolveOptions } from './solver.js';
+import { PINNED_PROBING, RULES, Solver, type RuleName, type SolveOptions } from './solver.js';
 import { tilingFor, tilingToSolution } from './tiling.js';
 import { canonicalHash } from './transform.js';
 
@@ -139,6 +139,7 @@ export class Generator {
     const interrupt = options.interrupt;
     const st = this.sizeState(m);
     const prove: SolveOptions = {
+      ...PINNED_PROBING,
       rules: RULES,
       cap: 2,
       maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,

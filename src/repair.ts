@@ -6,7 +6,7 @@ import { dealOnto } from './deal.js';
 import { generatorTiling } from './flipchain.js';
 import { pairCount } from './pairs.js';
 import type { Rng } from './rng.js';
-import type { RuleName, Solver, SolveResult } from './solver.js';
+import { PINNED_PROBING, type RuleName, type Solver, type SolveResult } from './solver.js';
 import type { TilingSource } from './tiling.js';
 
 /**
@@ -311,6 +311,7 @@ export class Repairer {
       }
       if (maxLevel > 2) {
         const res = this.solver.solve(s.board, {
+          ...PINNED_PROBING,
           cap: 2,
           maxNodes: WALK_NODES,
           squareSwap: true,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countExactCover } from '../src/exactcover.js';
-import { RULES, type RuleName, Solver, solve } from '../src/solver.js';
+import { PINNED_PROBING, PROBE_FROM_ROOT_CELLS, RULES, type RuleName, Solver, type SolveResult, solve } from '../src/solver.js';
 import { checkSolution, solutionKey } from '../src/solution.js';
 import { plantedBoard, shuffledBoard, swapHeavyBoard } from './helpers/boards.js';
 
@@ -63,6 +63,25 @@ describe('Solver', () => {
     const b = [...boards].reverse().map((x) => shared.solve(x)).reverse();
     expect(b.map((r) => [r.status, r.nodes, r.firings])).toEqual(a.map((r) => [r.status, r.nodes, r.firings]));
     expect(b.map((r) => solutionKey(r.solution!))).toEqual(a.map((r) => solutionKey(r.solution!)));
+  });
+
+  it("'auto' probes from the root on big boards and after 16 nodes on small ones; PINNED_PROBING always after 16", () => {
+    const s = new Solver();
+    const key = (r: SolveResult): unknown => [r.status, r.nodes, r.firings];
+    let differs = 0;
+    for (const [m, wide] of [[12, true], [14, false], [15, true], [15, false], [16, true]] as const) {
+      const big = (m + 1) * (m + 2) >= PROBE_FROM_ROOT_CELLS;
+      for (let k = 0; k < 6; k++) {
+        const board = plantedBoard(m, 8, k, { wide, avoid: true }).board;
+        const auto = key(s.solve(board));
+        const late = key(s.solve(board, { probeAfter: 16 }));
+        expect(auto).toEqual(key(s.solve(board, big ? { probe: 'all' } : { probeAfter: 16 })));
+        expect(key(s.solve(board, PINNED_PROBING))).toEqual(late);
+        if (JSON.stringify(auto) !== JSON.stringify(late)) differs++;
+      }
+    }
+    // The two modes really do search differently on some of these big boards.
+    expect(differs).toBeGreaterThan(0);
   });
 
   it('stops at the node budget with gave-up, and at the cap', () => {
