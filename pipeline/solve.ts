@@ -2,7 +2,7 @@
 // board. Output for boards before a bad one is already written when the error is reported.
 import type { Board, BoardFormat } from '../src/board.js';
 import { drawBoard } from '../src/formats/drawing.js';
-import { solutionJson } from '../src/solution.js';
+import { mateJson } from '../src/solution.js';
 import { Solver, type SolveResult } from '../src/solver.js';
 import { EXIT_OK } from './errors.js';
 import { forEachBoard } from './io.js';
@@ -30,12 +30,14 @@ export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream)
     cap: cmd.maxSolutions,
     maxNodes: cmd.maxNodes,
     interrupt: timed ? () => performance.now() > deadline : undefined,
+    // JSON lines print the solution from the solver's cell → partner array (firstMate).
+    solution: cmd.format !== 'jsonl',
   };
   await forEachBoard(cmd.input, cmd.inputFormat, stdout, (index, board) => {
     if (timed) deadline = performance.now() + cmd.timeoutMs;
     const res = solver.solve(board, options);
     const told = walkthrough?.(board).lines;
-    return cmd.format === 'jsonl' ? jsonLine(index, board, res, told) : textBlock(index, board, res, told);
+    return cmd.format === 'jsonl' ? jsonLine(index, board, res, solver.firstMate, told) : textBlock(index, board, res, told);
   });
   return EXIT_OK;
 }
@@ -44,11 +46,11 @@ function idOf(board: Board): unknown {
   return board.meta?.id ?? null;
 }
 
-function jsonLine(index: number, board: Board, res: SolveResult, explain?: string[]): string {
+function jsonLine(index: number, board: Board, res: SolveResult, mate: Int32Array, explain?: string[]): string {
   // Built by hand, head included (cheaper than JSON.stringify of an object): numbers and the
   // status word are their own JSON; only the id (any JSON value from the input) needs quoting.
   const told = explain ? `,"explain":${JSON.stringify(explain)}` : '';
-  const solution = res.solution ? solutionJson(res.solution) : 'null';
+  const solution = res.solutions > 0 ? mateJson(mate, board.rows, board.cols) : 'null';
   const head = `{"index":${index},"id":${JSON.stringify(idOf(board))},"status":"${res.status}"`;
   return `${head},"solutions":${res.solutions},"nodes":${res.nodes},"solution":${solution}${told}}\n`;
 }

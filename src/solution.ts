@@ -26,57 +26,55 @@ export function solutionFromCellPairs(cols: number, cellPairs: ArrayLike<number>
   return out;
 }
 
-// solutionJson's scratch: the text is laid down as ASCII bytes and decoded once. Concatenating
-// the nine pieces of every domino instead made solutionJson most of the cost of a JSON line.
+// mateJson's scratch: the text is laid down as ASCII bytes and decoded once. Concatenating the
+// nine pieces of every domino instead made the solution most of the cost of a JSON line.
 let jsonBytes = new Uint8Array(1 << 12);
 const jsonText = new TextDecoder();
-// Room for one domino: four numbers, each at most 24 characters as JavaScript writes them.
-const DOMINO_BYTES = 4 * 24 + 6;
+// Room for one domino: four coordinates of at most 10 digits, brackets and commas.
+const DOMINO_BYTES = 4 * 10 + 6;
 
-/** The solution as compact JSON text, e.g. [[0,0,0,1],[0,2,1,2]] (no spaces). */
-export function solutionJson(solution: Solution): string {
+/**
+ * A tiling given as cell → partner cell (row-major, rows × cols) as the compact JSON of its
+ * Solution, each domino at its first cell in row-major order: e.g. [[0,0,0,1],[0,2,1,2]].
+ * Written straight from the array, so printing a solver's answer builds no domino lists.
+ */
+export function mateJson(mate: ArrayLike<number>, rows: number, cols: number): string {
   let b = jsonBytes;
   let at = 0;
   b[at++] = 91; // [
-  for (let i = 0; i < solution.length; i++) {
+  for (let a = 0, n = rows * cols; a < n; a++) {
+    const p = mate[a];
+    if (p <= a) continue;
     if (at + DOMINO_BYTES > b.length) {
       const grown = new Uint8Array(b.length * 2);
       grown.set(b);
       jsonBytes = b = grown;
     }
-    const d = solution[i];
-    if (i > 0) b[at++] = 44; // ,
+    if (at > 1) b[at++] = 44; // ,
     b[at++] = 91;
-    at = putNumber(b, at, d[0]);
+    at = putCount(b, at, Math.floor(a / cols));
     b[at++] = 44;
-    at = putNumber(b, at, d[1]);
+    at = putCount(b, at, a % cols);
     b[at++] = 44;
-    at = putNumber(b, at, d[2]);
+    at = putCount(b, at, Math.floor(p / cols));
     b[at++] = 44;
-    at = putNumber(b, at, d[3]);
+    at = putCount(b, at, p % cols);
     b[at++] = 93; // ]
   }
   b[at++] = 93;
   return jsonText.decode(b.subarray(0, at));
 }
 
-/** Write n at `at` as String(n) does, returning the end. */
-function putNumber(b: Uint8Array, at: number, n: number): number {
-  // Whole numbers below 2^32 (every coordinate) in unsigned integer arithmetic; one digit at once.
-  if (n >>> 0 === n) {
-    if (n < 10) {
-      b[at] = 48 + n;
-      return at + 1;
-    }
-    let end = at + 1;
-    for (let x = n; x >= 10; x = (x / 10) >>> 0) end++;
-    for (let x = n, k = end; k > at; x = (x / 10) >>> 0) b[--k] = 48 + (x % 10);
-    return end;
+/** Write a whole number 0 ≤ n < 2^32 in decimal at `at`, returning the end. */
+function putCount(b: Uint8Array, at: number, n: number): number {
+  if (n < 10) {
+    b[at] = 48 + n;
+    return at + 1;
   }
-  // Negative, fractional, huge or not finite: never in a solution, but written as String does.
-  const s = String(n);
-  for (let k = 0; k < s.length; k++) b[at + k] = s.charCodeAt(k);
-  return at + s.length;
+  let end = at + 1;
+  for (let x = n; x >= 10; x = (x / 10) >>> 0) end++;
+  for (let x = n, k = end; k > at; x = (x / 10) >>> 0) b[--k] = 48 + (x % 10);
+  return end;
 }
 
 /** Why a solution fails, or null if it is a perfect tiling using every pair exactly once. */

@@ -12,6 +12,7 @@
 import type { Board } from './board.js';
 import { hasAmbiguousSquare } from './deal.js';
 import type { Solution } from './solution.js';
+import { tilingToSolution } from './tiling.js';
 
 /** The deduction rules, by name. Every one is sound, so a rule set changes speed, never answers. */
 export type RuleName = 'cellSingleton' | 'pairSingleton' | 'pairSharedCell' | 'cellForcedPair';
@@ -199,6 +200,15 @@ export class Solver {
   private probed = new Int32Array(0);
   /** The first solution: the cell each cell is paired with. */
   private mate = new Int32Array(0);
+
+  /**
+   * The last solve's first solution as cell → partner cell (row-major). Only meaningful when
+   * that solve found a solution; overwritten by the next. Lets a caller print the solution
+   * without the Solution's lists (solve with `solution: false`).
+   */
+  get firstMate(): Int32Array {
+    return this.mate;
+  }
 
   /** Whether each cell is covered (non-zero) after the last deduction, by cell. */
   get cellDone(): Uint8Array {
@@ -717,16 +727,7 @@ export class Solver {
 
   /** The first solution, from `mate`: each domino at its first cell, in row-major order. */
   private firstSolution(): Solution {
-    const { mate, rows, cols } = this;
-    const out: Solution = [];
-    for (let r = 0, a = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++, a++) {
-        const b = mate[a];
-        if (b === a + 1) out.push([r, c, r, c + 1]);
-        else if (b === a + cols) out.push([r, c, r + 1, c]);
-      }
-    }
-    return out;
+    return tilingToSolution(this.mate, this.rows, this.cols);
   }
 }
 

@@ -1,30 +1,33 @@
-// Tests for the solution helpers' text form: solutionJson must be exactly the JSON of the
-// domino list, whatever the numbers' sizes and however long the list (its scratch grows).
+// Tests for the solution helpers' text form: mateJson must be exactly the JSON of the tiling's
+// domino list, for any shape and however long the list (its scratch grows).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { type Domino, solutionJson } from '../src/solution.js';
+import { derive } from '../src/rng.js';
+import { mateJson } from '../src/solution.js';
+import { tilingFor, tilingToSolution } from '../src/tiling.js';
 
-const arbDomino: fc.Arbitrary<Domino> = fc.tuple(
-  fc.nat({ max: 2000 }),
-  fc.nat(),
-  fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
-  fc.oneof(fc.nat({ max: 9 }), fc.integer({ min: -1000, max: -1 }), fc.double({ noNaN: true, noDefaultInfinity: true })),
-);
+function randomTiling(rows: number, cols: number, k: number): Int32Array {
+  return tilingFor(rows, cols).sample(derive(3, rows, cols, k));
+}
 
-describe('solutionJson', () => {
-  it('is JSON.stringify of the dominoes, with no spaces', () => {
+describe('mateJson', () => {
+  it('is JSON.stringify of the tiling as dominoes, with no spaces', () => {
     fc.assert(
-      fc.property(fc.array(arbDomino, { maxLength: 60 }), (solution) => {
-        expect(solutionJson(solution)).toBe(JSON.stringify(solution));
+      fc.property(fc.integer({ min: 1, max: 14 }), fc.integer({ min: 1, max: 14 }), fc.nat(), (rows, cols, k) => {
+        fc.pre((rows * cols) % 2 === 0);
+        const mate = randomTiling(rows, cols, k);
+        expect(mateJson(mate, rows, cols)).toBe(JSON.stringify(tilingToSolution(mate, rows, cols)));
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
-  it('handles lists longer than its first scratch buffer, and is right again afterwards', () => {
-    const long: Domino[] = Array.from({ length: 5000 }, (_, i) => [i, i + 1, 999, 1e21]);
-    expect(solutionJson(long)).toBe(JSON.stringify(long));
-    expect(solutionJson([[0, 0, 0, 1]])).toBe('[[0,0,0,1]]');
-    expect(solutionJson([])).toBe('[]');
+  it('handles tilings longer than its first scratch buffer and many-digit coordinates, and is right again afterwards', () => {
+    const big = randomTiling(101, 102, 1);
+    expect(mateJson(big, 101, 102)).toBe(JSON.stringify(tilingToSolution(big, 101, 102)));
+    const wide = randomTiling(2, 12_000, 2);
+    expect(mateJson(wide, 2, 12_000)).toBe(JSON.stringify(tilingToSolution(wide, 2, 12_000)));
+    expect(mateJson(Int32Array.of(1, 0), 1, 2)).toBe('[[0,0,0,1]]');
+    expect(mateJson(new Int32Array(0), 0, 0)).toBe('[]');
   });
 });
