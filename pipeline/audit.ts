@@ -1,8 +1,6 @@
 // `dominosa audit`: open a catalog read-only, run the catalog-wide checks in SQL, and re-prove
 // every puzzle (or a seeded sample) in a piscina pool. Never writes: a broken catalog is reported,
 // not repaired.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import {
   FAILURE_KINDS,
@@ -19,6 +17,7 @@ import type { AuditAnswer, AuditItem } from './audit-worker.js';
 import type { AuditProgress, AuditReport } from './audit-report.js';
 import { Catalog, SchemaVersionError, type PuzzleRow } from './catalog.js';
 import { UserError } from './errors.js';
+import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
 import { SOLVER_VERSION, sameCounts } from '../src/grade/reference.js';
 
 export interface AuditOptions {
@@ -32,14 +31,6 @@ export interface AuditOptions {
 /** Puzzles per worker task: a task then takes a few ms, far more than its message costs. */
 const BATCH = 64;
 const MAX_JOBS = 64;
-
-function workerFile(): string {
-  const here = import.meta.url;
-  const url = here.endsWith('.ts') ? new URL('../dist/pipeline/audit-worker.js', here) : new URL('./audit-worker.js', here);
-  const file = fileURLToPath(url);
-  if (!existsSync(file)) throw new Error(`compiled worker ${file} is missing (run npx tsc -p .)`);
-  return file;
-}
 
 function checkOptions(o: AuditOptions): void {
   if (!Number.isSafeInteger(o.jobs) || o.jobs < 1 || o.jobs > MAX_JOBS) {
@@ -103,7 +94,12 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
     const versions = new Map<string | null, number>();
     progress.start(ids.length);
-    const pool = new Piscina<AuditItem[], AuditAnswer>({ filename: workerFile(), minThreads: opts.jobs, maxThreads: opts.jobs });
+    const pool = new Piscina<AuditItem[], AuditAnswer>({
+      filename: workerFile('audit-worker.js'),
+      minThreads: opts.jobs,
+      maxThreads: opts.jobs,
+      execArgv: WORKER_EXEC_ARGV,
+    });
     let checked = 0;
     try {
       const inFlight = new Set<Promise<void>>();

@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
@@ -18,6 +17,7 @@ import { TIERS, parseTierTable, type Thresholds, type Tier } from '../src/grade/
 import { Catalog, type NewPuzzle, type SlotRow } from './catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { describeFsError } from './io.js';
+import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
 import type { BuildProgress, BuildSummary, SizeReport } from './progress.js';
 import type { SlotAnswer, SlotTask } from './worker.js';
 
@@ -105,14 +105,6 @@ export const WORKER_HEAP_MB = 512;
 const MAX_JOBS = 64;
 
 /** The compiled worker: next to this file in dist/, or in dist/ when this file runs from source (tests). */
-function workerFile(): string {
-  const here = import.meta.url;
-  const url = here.endsWith('.ts') ? new URL('../dist/pipeline/worker.js', here) : new URL('./worker.js', here);
-  const file = fileURLToPath(url);
-  if (!existsSync(file)) throw new Error(`compiled worker ${file} is missing (run npx tsc -p .)`);
-  return file;
-}
-
 /** Tier rules per size. */
 export type RuleTable = Record<number, TierRule>;
 
@@ -321,7 +313,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   checkOptions(options);
   const table = loadTiers(options.tiersFile, options.sizes, options.tierBy);
   checkCatalogPath(options.db);
-  const worker = workerFile();
+  const worker = workerFile('worker.js');
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
@@ -482,6 +474,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     minThreads: jobs,
     maxThreads: jobs,
     concurrentTasksPerWorker: 2,
+    execArgv: WORKER_EXEC_ARGV,
     // A worker allocates fast and keeps little: a small young generation is collected more often
     // but holds less. M=6, 8,000 per tier, --jobs 2: peak RSS 281 MB / 9.6 s by default, 235 MB /
     // 8.8 s at 16 MB (8 MB: 227 MB / 8.6 s; 32 MB: 278 MB / 9.4 s).
