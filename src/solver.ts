@@ -69,13 +69,12 @@ export interface SolveResult {
 export interface RootState {
   consistent: boolean;
   undecidedCells: number;
-  /** Live placements as dominoes [r1, c1, r2, c2], in model order. */
+  /** Live placements as dominoes [r1, c1, r2, c2], by first cell in row-major order, right before down. */
   live: Solution;
 }
 
 /** The (shared, empty) live list of a deduction asked not to list them. */
 const NO_LIVE: Solution = Object.freeze([]) as unknown as Solution;
-
 
 /**
  * From this many cells (M = 15 and up), 'auto' probes from the root on. Root propagation

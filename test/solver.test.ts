@@ -261,7 +261,7 @@ function naiveFixpoint(
   // Every pair of the set must have a spot, even one the board never spells.
   for (let u = 0; u <= m; u++) for (let v = u; v <= m; v++) pairs.add(u * 1000 + v);
   const on = (r: RuleName) => rules.includes(r);
-  const live = (pred: (p: [number, number, number]) => boolean) => pl.map((p, i) => i).filter((i) => alive[i] && pred(pl[i]));
+  const live = (pred: (p: [number, number, number]) => boolean) => pl.map((_, i) => i).filter((i) => alive[i] && pred(pl[i]));
   const place = (i: number) => {
     const [a, b, q] = pl[i];
     cellDone[a] = cellDone[b] = true;
