@@ -30,8 +30,9 @@ export function solutionFromCellPairs(cols: number, cellPairs: ArrayLike<number>
 // nine pieces of every domino instead made the solution most of the cost of a JSON line.
 let jsonBytes = new Uint8Array(1 << 12);
 const jsonText = new TextDecoder();
-// Room for one domino: four coordinates of at most 10 digits, brackets and commas.
-const DOMINO_BYTES = 4 * 10 + 6;
+// Room for one domino (four coordinates of at most 10 digits, its brackets and four commas) and
+// the list's closing bracket.
+const DOMINO_BYTES = 4 * 10 + 7;
 
 /**
  * A tiling given as cell → partner cell (row-major, rows × cols) as the compact JSON of its
