@@ -154,7 +154,7 @@ export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem; size
       return {
         puzzle,
         base,
-        rule: rule ? { measure: rule.measure, th: rule.th } : null,
+        rule: rule ?? null,
         solverVersion: build?.solver_version ?? rule?.solverVersion ?? null,
         graderVersion: build?.grader_version ?? null,
       };

@@ -284,12 +284,10 @@ export class Catalog {
     for (const m of this.sizeCounts().keys()) {
       const measure = rules.get(m)?.measure ?? 'nodes';
       const col = measureColumn(measure);
-      const rows = this.db
-        .prepare(
-          `SELECT tier, COUNT(*) AS count, MIN(${col}) AS min, MAX(${col}) AS max
-           FROM puzzles WHERE m = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
-        )
-        .all(m) as { tier: Tier; count: number; min: number; max: number }[];
+      const rows = this.stmt(
+        `SELECT tier, COUNT(*) AS count, MIN(${col}) AS min, MAX(${col}) AS max
+         FROM puzzles WHERE m = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
+      ).all(m) as { tier: Tier; count: number; min: number; max: number }[];
       for (const r of rows) out.push({ m, measure, ...r });
     }
     return out;
@@ -414,7 +412,7 @@ export class Catalog {
     for (const p of this.iteratePuzzles()) {
       const rule = rules.get(p.m);
       const base = p.base_id === null ? null : (bases.get(p.base_id) ?? this.getPuzzle(p.base_id) ?? null);
-      const failures = checkStoredRow(p, base, rule ? { measure: rule.measure, th: rule.th } : null);
+      const failures = checkStoredRow(p, base, rule ?? null);
       if (failures.length > 0) {
         const f = failures[0];
         throw new UserError(

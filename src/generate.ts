@@ -3,7 +3,7 @@
 // draws all its randomness from derive(seed, M, k), so its puzzle does not depend on who makes it.
 import type { Board } from './board.js';
 import { dealOnto } from './deal.js';
-import type { GradeBand } from './grade/bands.js';
+import { inBand, type GradeBand } from './grade/bands.js';
 import { gradeBoard, LEVELS, type GradeResult, type LevelName } from './grade/ladder.js';
 import { referenceNodes } from './grade/reference.js';
 import { pairCount } from './pairs.js';
@@ -189,18 +189,17 @@ export class Generator {
    * cap gets exactly the grade the full ladder gives (the same deductions in the same order).
    */
   gradeWithin(board: Board, band: GradeBand): GradeResult | null {
-    const inBand = (level: number): boolean => level >= band.minLevel && level <= band.maxLevel;
     let g: GradeResult;
     if (this.solver.deduce(board, { live: false }).undecidedCells === 0) {
       const level = this.solver.deduce(board, { rules: SINGLES, live: false }).undecidedCells === 0 ? 1 : 2;
-      if (!inBand(level)) return null;
+      if (!inBand(band, level)) return null;
       g = gradeBoard(board, { maxLevel: 2, maxSearchNodes: 0 });
     } else {
       if (band.maxLevel <= 2) return null;
       g = gradeBoard(board, band.maxLevel < TOP_LEVEL ? { maxLevel: band.maxLevel, maxSearchNodes: 0 } : {});
     }
     // Unsolved means the grader ran out of search nodes: no grade to keep.
-    return g.solved && inBand(g.level) ? g : null;
+    return g.solved && inBand(band, g.level) ? g : null;
   }
 
   private repairSlot(seed: number, m: number, slot: number, maxAttempts: number, interrupt?: () => boolean, band?: GradeBand): SlotResult {

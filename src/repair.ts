@@ -5,6 +5,7 @@ import type { Board } from './board.js';
 import { dealOnto } from './deal.js';
 import { generatorTiling } from './flipchain.js';
 import { pairCount } from './pairs.js';
+import { inBand, type GradeBand } from './grade/bands.js';
 import type { Rng } from './rng.js';
 import { PINNED_PROBING, type RuleName, type Solver, type SolveResult } from './solver.js';
 import type { TilingSource } from './tiling.js';
@@ -89,11 +90,8 @@ export interface RepairOptions {
   interrupt?: () => boolean;
 }
 
-/** A graded run's band and judge (see Repairer.runGraded). */
-export interface GradedRepairOptions extends RepairOptions {
-  /** Grader levels wanted, both inclusive (1 singles … 7 search; see grade/bands.ts). */
-  minLevel: number;
-  maxLevel: number;
+/** A graded run's band (grader levels wanted, both inclusive) and judge (see Repairer.runGraded). */
+export interface GradedRepairOptions extends RepairOptions, GradeBand {
   /**
    * Whether a board the four rules leave open, already proven unique, grades inside the band.
    * Boards the rules finish never reach it: their level (1 or 2) is told here by the singletons.
@@ -244,7 +242,7 @@ export class Repairer {
    */
   runGraded(m: number, rng: Rng, options: GradedRepairOptions): RepairResult {
     this.begin(m, options);
-    const { minLevel, maxLevel } = options;
+    const { maxLevel } = options;
     const base = maxLevel <= 1 ? SINGLES_LEVEL : RULES_LEVEL;
     const goal = LEVELS[maxLevel <= 2 ? base : SEARCH_LEVEL];
     const asDealt = maxLevel >= 5 && m <= AS_DEALT_MAX_M;
@@ -252,15 +250,11 @@ export class Repairer {
       let r = this.newDeal(rng);
       if (r >= 0) r = asDealt ? this.dealFits(options.fits) : NEXT;
       if (r === NEXT) r = this.repairDeal(base, rng);
-      if (r >= 0 && r < PROBING_LEVEL) r = this.walkInto(minLevel, maxLevel, options.fits, rng);
+      if (r >= 0 && r < PROBING_LEVEL) r = this.walkInto(options, options.fits, rng);
       if (r !== NEXT) return this.result(r, goal, 'board of the wanted grade', PROBING_LEVEL);
     }
   }
 
-  /**
-   * The fresh deal itself, when the rules leave it open, search proves it unique and it fits:
-   * PROBING_LEVEL if root probing settled it, else SEARCH_LEVEL; NEXT otherwise.
-   */
   /** The search goal's proof: count to 2 with probing at every node, within SEARCH_NODES. */
   private searchProof(board: Board): SolveResult {
     return this.solver.solve(board, {
@@ -273,6 +267,10 @@ export class Repairer {
     });
   }
 
+  /**
+   * The fresh deal itself, when the rules leave it open, search proves it unique and it fits:
+   * PROBING_LEVEL if root probing settled it, else SEARCH_LEVEL; NEXT otherwise.
+   */
   private dealFits(fits: (board: Board) => boolean): number {
     if (this.open(RULES_LEVEL) === 0) return NEXT;
     const board = this.use(this.shape).board;
@@ -287,14 +285,17 @@ export class Repairer {
    * [minLevel, maxLevel]: return the proof level (SINGLES_LEVEL, RULES_LEVEL, or SEARCH_LEVEL for
    * a board the rules leave open), NEXT when the budget runs out, TIMED_OUT on the interrupt.
    */
-  private walkInto(minLevel: number, maxLevel: number, fits: (board: Board) => boolean, rng: Rng): number {
+  private walkInto(band: GradeBand, fits: (board: Board) => boolean, rng: Rng): number {
     const s = this.use(this.shape);
-    // Level 1 or 2 of a board the rules finish; only asked when the band holds one of them.
-    const easyLevel = (): number => (this.open(SINGLES_LEVEL) === 0 ? 1 : 2);
-    if (minLevel <= 2) {
-      const level = easyLevel();
-      if (level >= minLevel && level <= maxLevel) return level - 1;
-    }
+    // A board the rules finish is level 1 or 2, told by the singletons: its proof level when
+    // that is in the band (only asked when the band holds one of them), else NEXT.
+    const easyFit = (): number => {
+      if (band.minLevel > 2) return NEXT;
+      const level = this.open(SINGLES_LEVEL) === 0 ? 1 : 2;
+      return inBand(band, level) ? level - 1 : NEXT;
+    };
+    const easy = easyFit();
+    if (easy !== NEXT) return easy;
     // Every cell is settled, so the walk may change any tile.
     for (let c = 0; c < s.n; c++) s.open[c] = c;
     this.openCount = s.n;
@@ -303,13 +304,11 @@ export class Repairer {
       if (this.interrupt?.() === true) return TIMED_OUT;
       this.mutate(rng);
       if (this.open(RULES_LEVEL) === 0) {
-        if (minLevel <= 2) {
-          const level = easyLevel();
-          if (level >= minLevel && level <= maxLevel) return level - 1;
-        }
+        const r = easyFit();
+        if (r !== NEXT) return r;
         continue;
       }
-      if (maxLevel > 2) {
+      if (band.maxLevel > 2) {
         const res = this.solver.solve(s.board, {
           ...PINNED_PROBING,
           cap: 2,

@@ -27,6 +27,11 @@ export const GRADE_BANDS: Readonly<Record<Tier, GradeBand>> = {
   expert: { minLevel: 5, maxLevel: 7 },
 };
 
+/** Whether a grader level lies in the band. */
+export function inBand(band: GradeBand, level: number): boolean {
+  return level >= band.minLevel && level <= band.maxLevel;
+}
+
 const BAND_ORDER: readonly Tier[] = ['easy', 'normal', 'hard', 'expert'];
 
 /** The tier whose band holds a grader level (1–7; out-of-range levels clamp to the ends). */

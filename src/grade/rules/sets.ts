@@ -201,26 +201,7 @@ class NumberGraph {
    * slot fewer than there are of them.
    */
   reach(i: number, mark: Uint8Array): number {
-    mark.fill(0, 0, this.n);
-    const stack = this.stack;
-    let sp = 0;
-    let count = 1;
-    mark[i] = 1;
-    stack[sp++] = i;
-    while (sp > 0) {
-      const u = stack[--sp];
-      for (let e = 8 * u, end = 8 * u + this.deg[u]; e < end; e++) {
-        const s = this.adj[e];
-        if (s === this.mCell[u]) continue;
-        const j = this.mSlot[s];
-        if (j >= 0 && mark[j] === 0) {
-          mark[j] = 1;
-          count++;
-          stack[sp++] = j;
-        }
-      }
-    }
-    return count;
+    return this.walk(i, mark, Infinity, false);
   }
 
   /**
@@ -228,6 +209,10 @@ class NumberGraph {
    * of the cells marked or their count reaches `limit` (then the marks are partial).
    */
   reachPlain(i: number, mark: Uint8Array, limit: number): number {
+    return this.walk(i, mark, limit, true);
+  }
+
+  private walk(i: number, mark: Uint8Array, limit: number, plain: boolean): number {
     mark.fill(0, 0, this.n);
     const stack = this.stack;
     let sp = 0;
@@ -236,7 +221,7 @@ class NumberGraph {
     stack[sp++] = i;
     while (sp > 0) {
       const u = stack[--sp];
-      for (let k = 4 * u, end = 4 * u + this.dblDeg[u]; k < end; k++) if (mark[this.dbl[k]] === 1) return -1;
+      if (plain) for (let k = 4 * u, end = 4 * u + this.dblDeg[u]; k < end; k++) if (mark[this.dbl[k]] === 1) return -1;
       for (let e = 8 * u, end = 8 * u + this.deg[u]; e < end; e++) {
         const s = this.adj[e];
         if (s === this.mCell[u]) continue;
