@@ -93,17 +93,20 @@ function readTiersFile(path: string): TiersFile | null {
   return { table: res.table, solverVersion: res.solverVersion, scores: res.scores, graderVersion: res.graderVersion };
 }
 
-/** The tiers file's text: one line per size, as data/tiers.json is laid out. */
+/** A table's sizes as the tiers file lays them out: one line per size, in size order. */
+export function tierTableLines(t: TierTable): string {
+  return Object.keys(t)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((m) => `    "${m}": { "t1": ${t[m].t1}, "t2": ${t[m].t2}, "t3": ${t[m].t3} }`)
+    .join(',\n');
+}
+
+/** The tiers file's text, as data/tiers.json is laid out. */
 function tiersFileText(table: TierTable, scores: TierTable, comment: string): string {
-  const lines = (t: TierTable): string =>
-    Object.keys(t)
-      .map(Number)
-      .sort((a, b) => a - b)
-      .map((m) => `    "${m}": { "t1": ${t[m].t1}, "t2": ${t[m].t2}, "t3": ${t[m].t3} }`)
-      .join(',\n');
-  const head = `{\n  "solverVersion": ${JSON.stringify(SOLVER_VERSION)},\n  "comment": ${JSON.stringify(comment)},\n  "sizes": {\n${lines(table)}\n  }`;
+  const head = `{\n  "solverVersion": ${JSON.stringify(SOLVER_VERSION)},\n  "comment": ${JSON.stringify(comment)},\n  "sizes": {\n${tierTableLines(table)}\n  }`;
   if (Object.keys(scores).length === 0) return `${head}\n}\n`;
-  return `${head},\n  "graderVersion": ${JSON.stringify(GRADER_VERSION)},\n  "scores": {\n${lines(scores)}\n  }\n}\n`;
+  return `${head},\n  "graderVersion": ${JSON.stringify(GRADER_VERSION)},\n  "scores": {\n${tierTableLines(scores)}\n  }\n}\n`;
 }
 
 /** Score histogram bins: one per tenth of a level. */

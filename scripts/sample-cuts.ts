@@ -6,27 +6,31 @@
 //
 //   node dist/scripts/sample-cuts.js --measure score --sizes 3..9 --count 2000 --seed 7 --quantiles 0.4,0.7,0.9
 //
-// Prints one JSON line per size, `"M": { "t1": .., "t2": .., "t3": .. }`, ready for the file.
+// Prints the sizes' lines, `"M": { "t1": .., "t2": .., "t3": .. }`, ready for the file.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { tierTableLines } from '../pipeline/tune.js';
 import { Generator } from '../src/generate.js';
 import { storedGrade } from '../src/grade/stored.js';
+import type { TierTable } from '../src/grade/tiers.js';
 import { parseQuantiles, proposeThresholds } from '../src/grade/tune.js';
 import { parseSizeList } from './commands/build.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
-
-const measure = arg('measure', 'score');
-if (measure !== 'nodes' && measure !== 'score') throw new Error('--measure must be nodes or score');
-const sizes = parseSizeList(arg('sizes', '3..9'));
-const count = Number(arg('count', '2000'));
-const seed = Number(arg('seed', '7'));
-const q = parseQuantiles(arg('quantiles', '0.4,0.7,0.9'));
+const args = yargs(hideBin(process.argv))
+  .option('measure', { choices: ['nodes', 'score'] as const, default: 'score' as const })
+  .option('sizes', { type: 'string', default: '3..9' })
+  .option('count', { type: 'number', default: 2000 })
+  .option('seed', { type: 'number', default: 7 })
+  .option('quantiles', { type: 'string', default: '0.4,0.7,0.9' })
+  .strict()
+  .parseSync();
+const { measure, count, seed } = args;
+const sizes = parseSizeList(args.sizes);
+const q = parseQuantiles(args.quantiles);
 if (!q.ok) throw new Error(q.error);
 
 const gen = new Generator();
-const lines: string[] = [];
+const table: TierTable = {};
 for (const m of sizes) {
   const values: number[] = [];
   for (let k = 0; k < count; k++) {
@@ -35,9 +39,8 @@ for (const m of sizes) {
   }
   values.sort((a, b) => a - b);
   const p = proposeThresholds(values, q.quantiles, (v) => `${measure} ${v}`);
-  const th = p.thresholds;
-  lines.push(`    "${m}": { "t1": ${th.t1}, "t2": ${th.t2}, "t3": ${th.t3} }`);
+  table[m] = p.thresholds;
   const n = values.length;
   process.stderr.write(`M=${m}: ${n} boards; tiers ${p.counts.easy}/${p.counts.normal}/${p.counts.hard}/${p.counts.expert}${p.notes.length ? `; ${p.notes.join(' ')}` : ''}\n`);
 }
-process.stdout.write(`${lines.join(',\n')}\n`);
+process.stdout.write(`${tierTableLines(table)}\n`);
