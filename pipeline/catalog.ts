@@ -258,6 +258,11 @@ export class Catalog {
     return Number(info.lastInsertRowid);
   }
 
+  /** Insert a puzzle, with its checksum, under a given id (a migration keeps every row's). */
+  insertPuzzleWithId(id: number, p: NewPuzzle): void {
+    this.stmt(`INSERT INTO puzzles ${INSERT_COLUMNS_WITH_ID}`).run({ id, ...withChecksum(p) });
+  }
+
   /** True when a base puzzle of this symmetry class is already in the catalog. */
   hasBase(canonicalHash: string): boolean {
     return this.stmt('SELECT 1 FROM puzzles WHERE canonical_hash = ? AND base_id IS NULL').get(canonicalHash) !== undefined;
@@ -478,10 +483,11 @@ export class Catalog {
   }
 }
 
-const INSERT_COLUMNS = `(m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform,
-                         seed, slot, method, build_id, checksum)
-  VALUES (@m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, @base_id, @transform,
-          @seed, @slot, @method, @build_id, @checksum)`;
+/** A puzzle row's stored columns, in table order; SQLite gives the id (unless told) and derives level and grade. */
+const PUZZLE_COLUMNS = ['m', 'rows', 'cols', 'grid', 'solution', 'tier', 'nodes', 'score', 'attempts', 'canonical_hash', 'base_id', 'transform', 'seed', 'slot', 'method', 'build_id', 'checksum'];
+const columnsAndValues = (cols: readonly string[]): string => `(${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`;
+const INSERT_COLUMNS = columnsAndValues(PUZZLE_COLUMNS);
+const INSERT_COLUMNS_WITH_ID = columnsAndValues(['id', ...PUZZLE_COLUMNS]);
 
 /** The named parameters of INSERT_COLUMNS: exactly the row's own fields, plus its checksum. */
 function withChecksum(p: NewPuzzle): Record<string, unknown> {

@@ -4,7 +4,6 @@
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { boardFromGrid } from '../src/board.js';
-import { rowChecksum } from '../src/catalog/checksum.js';
 import { CATALOG_APP, SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { GRADER_VERSION, storedGrade } from '../src/grade/stored.js';
 import type { AuditProgress } from './audit-report.js';
@@ -136,12 +135,6 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, progre
         putTh.run(t.build_id, t.m, t.t1, t.t2, t.t3, t.solver_version);
       }
       // Ids are kept, so slots and variants keep pointing at the same rows.
-      const putPuzzle = db.prepare(
-        `INSERT INTO puzzles (id, m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform,
-                              seed, slot, method, build_id, checksum)
-         VALUES (@id, @m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, @base_id, @transform,
-                 @seed, @slot, @method, @build_id, @checksum)`,
-      );
       const scores = new Map<number, number>();
       const scoreOf = (p: V1Puzzle): number => {
         const known = scores.get(p.base_id ?? p.id);
@@ -164,8 +157,7 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, progre
       for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<V1Puzzle>) {
         // Variants follow their base in id order, so old bases' scores can go (memory stays flat).
         if (p.base_id === null && scores.size >= 1024) scores.clear();
-        const row = { ...p, score: scoreOf(p) };
-        putPuzzle.run({ ...row, checksum: rowChecksum(row) });
+        cat.insertPuzzleWithId(p.id, { ...p, score: scoreOf(p) });
         if (++done % 256 === 0) progress.advance(256);
       }
       progress.advance(done % 256);
