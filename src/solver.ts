@@ -178,15 +178,16 @@ export class Solver {
   chosenLen = 0;
   covered = 0;
   /**
-   * Dirty constraints to re-examine: a ring with a slot to spare (each constraint is queued
-   * at most once), first in first out: breadth first, a wrong placement meets its
-   * contradiction after about a third of the deductions a last-in-first-out queue makes
-   * (measured on probes at M=20).
+   * Dirty constraints to re-examine, first in first out: breadth first, a wrong placement
+   * meets its contradiction after about a third of the deductions a last-in-first-out queue
+   * makes (measured on probes at M=20). A straight run, not a ring: both ends go back to 0
+   * whenever it empties, and between two such moments no placement is killed twice (undo
+   * comes only after propagation has emptied the queue), so at most every constraint once
+   * plus three entries per placement ever go in.
    */
   queue = new Int32Array(0);
   queueHead = 0;
   queueTail = 0;
-  queueCap = 1;
   /** Set when a kill leaves an open constraint with no option: propagation stops there. */
   broken = false;
   /** Branch options of every open search level, stacked. */
@@ -358,10 +359,9 @@ export class Solver {
     this.cells = cells;
     this.nPairs = nPairs;
     this.rules = rules;
-    if (this.con.length < n) {
-      this.con = new Int32Array(n);
-      this.queue = new Int32Array(n + 1);
-    }
+    if (this.con.length < n) this.con = new Int32Array(n);
+    // Every constraint once, and three entries for each of up to 2 × nCells placements.
+    if (this.queue.length < n + 6 * nCells) this.queue = new Int32Array(n + 6 * nCells);
     const { plX, pairPl, pairStart, pairIndex, shapeMask: sm, mask, con, queue, pairWatch: pw } = this;
     const off = this.bitOffset;
 
@@ -455,7 +455,6 @@ export class Solver {
     pairStart[0] = 0;
     this.queueHead = 0;
     this.queueTail = len;
-    this.queueCap = n + 1;
     this.broken = false;
     this.trailLen = 0;
     this.chosenLen = 0;
@@ -493,7 +492,7 @@ export class Solver {
     this.con[x] = v | wake;
     this.queue[tail] = x;
     if (v < ONE && (v & DONE) === 0) this.broken = true;
-    return tail + wake === this.queueCap ? 0 : tail + wake;
+    return tail + wake;
   }
 
   /** Lay the domino p: its cells and its pair are settled, so every rival placement dies. */
@@ -564,9 +563,7 @@ export class Solver {
     const rules = this.rules;
     while (this.queueHead !== this.queueTail) {
       if (this.broken) return this.clearQueue();
-      const head = this.queueHead;
-      const x = queue[head];
-      this.queueHead = head + 1 === this.queueCap ? 0 : head + 1;
+      const x = queue[this.queueHead++];
       const v = con[x] & ~QUEUED;
       con[x] = v;
       if ((v & DONE) !== 0) continue;
@@ -582,6 +579,8 @@ export class Solver {
         f[1]++;
       } else if ((rules & PAIR_SHARED_CELL) !== 0 && n <= 4 && pairSharedCell(this, x)) f[2]++;
     }
+    this.queueHead = 0;
+    this.queueTail = 0;
     return true;
   }
 
@@ -653,10 +652,9 @@ export class Solver {
 
   private clearQueue(): false {
     const { con, queue } = this;
-    while (this.queueHead !== this.queueTail) {
-      con[queue[this.queueHead]] &= ~QUEUED;
-      this.queueHead = this.queueHead + 1 === this.queueCap ? 0 : this.queueHead + 1;
-    }
+    for (let i = this.queueHead; i < this.queueTail; i++) con[queue[i]] &= ~QUEUED;
+    this.queueHead = 0;
+    this.queueTail = 0;
     this.broken = false;
     return false;
   }
