@@ -165,9 +165,21 @@ export class Solver {
   mask = new Uint8Array(0);
   /** The pair constraint (nCells + pair index) each placement spells. */
   plX = new Int32Array(0);
-  /** The spots of pair q are pairPl[pairStart[q] .. pairStart[q+1]), in increasing number. */
+  /**
+   * The spots of pair q are pairPl[pairStart[q] .. pairEnd[q]), in increasing number. Each
+   * pair has a slot of its own, as wide as the most spots any pair has had on boards of this
+   * set, so the spots go straight in as the cells are read, with no sort (a counting sort
+   * was a third of the load). A board with a pair that does not fit is loaded again, with
+   * wider slots, or, where those would take more than eight times the room of the spots
+   * themselves (only a contrived board), with its own tight layout.
+   */
   pairPl = new Int32Array(0);
   pairStart = new Int32Array(0);
+  pairEnd = new Int32Array(0);
+  /** The width of a pair's slot (0: none yet for this set). */
+  private pairSlot = 0;
+  /** Whether pairStart holds the slots, q × pairSlot (not one board's tight layout). */
+  private slotted = false;
   /** Each constraint's word (count, watch level, flags). */
   con = new Int32Array(0);
   /** Killed placements, in order; undo pops back to a mark. */
@@ -314,7 +326,6 @@ export class Solver {
       this.done = new Uint8Array(nCells);
       this.mate = new Int32Array(nCells);
       this.plX = new Int32Array(2 * nCells);
-      this.pairPl = new Int32Array(2 * nCells);
       this.trail = new Int32Array(2 * nCells);
       this.probed = new Int32Array(2 * nCells);
       this.probeStamp = 0;
@@ -339,16 +350,32 @@ export class Solver {
     }
     if (this.pairStart.length < nPairs + 1) {
       this.pairStart = new Int32Array(nPairs + 1);
+      this.pairEnd = new Int32Array(nPairs + 1);
       this.pairWatch = new Uint8Array(nPairs + 1);
       this.chosen = new Int32Array(nPairs);
     }
+    this.pairSlot = 0;
+    this.slotted = false;
+  }
+
+  /**
+   * Give each pair a slot of `slot` spots (growing the list only). The list has room to spare
+   * after the last slot for every placement, so a pair that overflows its slot, to be found
+   * and loaded again, writes inside the list.
+   */
+  private loadSlots(slot: number, nPairs: number): void {
+    this.pairSlot = slot;
+    this.slotted = true;
+    const size = slot * nPairs + 2 * this.nCells;
+    if (this.pairPl.length < size) this.pairPl = new Int32Array(size);
+    for (let q = 0; q <= nPairs; q++) this.pairStart[q] = q * slot;
   }
 
   /**
    * Reset the state for a board: every placement live, every constraint a rule could act on
    * queued, growing buffers only when it is the largest yet.
    */
-  private load(board: Board, rules: number): void {
+  private load(board: Board, rules: number, tight = false): void {
     const { rows, cols, m, cells } = board;
     if (rows !== this.rows || cols !== this.cols) this.loadShape(rows, cols);
     if (m !== this.m) this.loadSet(m);
@@ -362,7 +389,11 @@ export class Solver {
     if (this.con.length < n) this.con = new Int32Array(n);
     // Every constraint once, and three entries for each of up to 2 × nCells placements.
     if (this.queue.length < n + 6 * nCells) this.queue = new Int32Array(n + 6 * nCells);
-    const { plX, pairPl, pairStart, pairIndex, shapeMask: sm, mask, con, queue, pairWatch: pw } = this;
+    // Spots per pair average under four; a first width of eight rarely needs widening.
+    if (!tight && (!this.slotted || this.pairPl.length < this.pairSlot * nPairs + 2 * nCells)) {
+      this.loadSlots(Math.max(8, this.pairSlot), nPairs);
+    }
+    const { plX, pairPl, pairStart, pairEnd, pairIndex, shapeMask: sm, mask, con, queue, pairWatch: pw } = this;
     const off = this.bitOffset;
 
     // One pass over the cells spells each cell's right and down placements (its up and left
@@ -377,7 +408,7 @@ export class Solver {
     // once (absent neighbours get distinct dummies), with no loop.
     const cellRule = (rules & CELL_FORCED_PAIR) !== 0;
     const pairRule = (rules & PAIR_SHARED_CELL) !== 0;
-    pairStart.fill(0, 0, nPairs + 1);
+    pairEnd.set(pairStart.subarray(0, nPairs + 1));
     pw.fill(1, 0, nPairs + 1);
     let len = 0;
     for (let a = 0; a < nCells; a++) {
@@ -405,13 +436,13 @@ export class Solver {
         n2 = cells[a + 1];
         q2 = pairIndex[u + n2];
         plX[2 * a] = nCells + q2;
-        pairStart[q2 + 1]++;
+        pairPl[pairEnd[q2]++] = 2 * a;
       }
       if ((s & (RIGHT << 1)) !== 0) {
         n3 = cells[a + cols];
         q3 = pairIndex[u + n3];
         plX[2 * a + 1] = nCells + q3;
-        pairStart[q3 + 1]++;
+        pairPl[pairEnd[q3]++] = 2 * a + 1;
       }
       const e01 = n0 === n1 ? 1 : 0;
       const e02 = n0 === n2 ? 1 : 0;
@@ -436,23 +467,33 @@ export class Solver {
         queue[len++] = a;
       } else con[a] = (cnt << COUNT_SHIFT) | (watch << 2);
     }
+    let most = 0;
     for (let q = 0; q < nPairs; q++) {
-      const cnt = pairStart[q + 1];
+      const cnt = pairEnd[q] - pairStart[q];
+      most = Math.max(most, cnt);
       const watch = pairRule ? pw[q] : 1;
       if (cnt <= watch) {
         con[nCells + q] = (cnt << COUNT_SHIFT) | (watch << 2) | QUEUED;
         queue[len++] = nCells + q;
       } else con[nCells + q] = (cnt << COUNT_SHIFT) | (watch << 2);
     }
-    // Sort the placements by pair: a counting sort, so each pair's spots are in increasing
-    // number and the search's branch order is the board's alone.
-    for (let q = 0; q < nPairs; q++) pairStart[q + 1] += pairStart[q];
-    for (let p = 0, end = 2 * nCells; p < end; p++) {
-      if ((sm[p >> 1] & (RIGHT << (p & 1))) !== 0) pairPl[pairStart[plX[p] - nCells]++] = p;
+    if (most > this.pairSlot && !tight) {
+      // A pair overflowed into its neighbour's slot: start again, with slots that fit or with
+      // each pair's room cut to its count.
+      if (most * nPairs <= 16 * nCells) this.loadSlots(most, nPairs);
+      else {
+        let at = 0;
+        for (let q = 0; q < nPairs; q++) {
+          const cnt = pairEnd[q] - pairStart[q];
+          pairStart[q] = at;
+          at += cnt;
+        }
+        pairStart[nPairs] = at;
+        this.slotted = false;
+      }
+      this.load(board, rules, !this.slotted);
+      return;
     }
-    // The fill advanced each start to the next pair's; shift them back.
-    for (let q = nPairs; q > 0; q--) pairStart[q] = pairStart[q - 1];
-    pairStart[0] = 0;
     this.queueHead = 0;
     this.queueTail = len;
     this.broken = false;
@@ -516,7 +557,7 @@ export class Solver {
       rest ^= 1 << j;
       this.kill(2 * (a + (j >> 2) * step) + off[j & 3]);
     }
-    for (let k = this.pairStart[x - this.nCells + 1] - 1, left = (con[x] >> COUNT_SHIFT) - 1; left > 0; k--) {
+    for (let k = this.pairEnd[x - this.nCells] - 1, left = (con[x] >> COUNT_SHIFT) - 1; left > 0; k--) {
       const r = pairPl[k];
       if (r !== p && (mask[r >> 1] & (RIGHT << (r & 1))) !== 0) {
         this.kill(r);
@@ -763,7 +804,7 @@ function pairSingleton(s: Solver, x: number): void {
 function pairSharedCell(s: Solver, x: number): boolean {
   const { pairPl, colsLess1 } = s;
   const q = x - s.nCells;
-  const end = s.pairStart[q + 1];
+  const end = s.pairEnd[q];
   let k = s.pairStart[q];
   while (!s.isLive(pairPl[k])) k++;
   // The cells every live spot so far covers (-1: not all of them).
@@ -810,7 +851,7 @@ function cellForcedPair(s: Solver, c: number): boolean {
   for (rest &= rest - 1; rest !== 0; rest &= rest - 1) if (plX[2 * c + off[LOW_BIT[rest]]] !== x) return false;
   const q = x - s.nCells;
   let fired = false;
-  for (let k = s.pairStart[q + 1] - 1, start = s.pairStart[q]; k >= start; k--) {
+  for (let k = s.pairEnd[q] - 1, start = s.pairStart[q]; k >= start; k--) {
     const p = pairPl[k];
     if (!s.isLive(p)) continue;
     const a = p >> 1;

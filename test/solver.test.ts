@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countExactCover } from '../src/exactcover.js';
 import { PINNED_PROBING, PROBE_FROM_ROOT_CELLS, RULES, type RuleName, Solver, type SolveResult, solve } from '../src/solver.js';
+import type { Board } from '../src/board.js';
 import { checkSolution, solutionKey } from '../src/solution.js';
 import { plantedBoard, shuffledBoard, swapHeavyBoard } from './helpers/boards.js';
 
@@ -140,6 +141,70 @@ describe('Solver', () => {
     expect(seen).toBe(5);
   });
 
+  it('widens its pair slots for a pair with many spots, and answers as the exact-cover counter does', () => {
+    // Rows 0–1 hold the 0s and 1s, mostly side by side: the pair 0–1 has 11 spots, more than
+    // a slot holds at first (8), so loading it overflows and starts again with wider slots.
+    const grid = [
+      [1, 0, 1, 1, 0, 0],
+      [0, 1, 0, 1, 1, 0],
+      [2, 4, 3, 3, 2, 4],
+      [3, 4, 4, 2, 2, 4],
+      [3, 2, 2, 4, 3, 3],
+    ];
+    const wide = { rows: 5, cols: 6, m: 4, cells: Uint16Array.from(grid.flat()) };
+    const expected = countExactCover(wide, { cap: 10_000 }).solutions;
+    expect(expected).toBeGreaterThan(0);
+    const small = plantedBoard(4, 10, 1).board;
+    const s = new Solver();
+    const before = s.solve(small, { cap: 10_000 });
+    const r = s.solve(wide, { cap: 10_000 });
+    expect(r.solutions).toBe(expected);
+    expect(checkSolution(wide, r.solution!)).toBeNull();
+    // A fresh solver agrees, and the widened solver still solves the ordinary board as before.
+    expect(new Solver().solve(wide, { cap: 10_000 })).toEqual(r);
+    expect(s.solve(small, { cap: 10_000 })).toEqual(before);
+    expectOracleFixpoint(new Solver(), wide);
+  });
+
+  it('lays out a contrived board whose pair has more spots than wide slots would allow room for', () => {
+    // M = 13: rows 1–2, columns 0–11 are a checkerboard of 0s and 1s, each the inner half of a
+    // vertical domino with a distinct partner in row 0 or 3, so the pair 0–1 has 34 spots
+    // (slots that wide would take more than eight times the room of all the spots). The other
+    // dominoes lie vertically on the rest of the board, in order.
+    const m = 13;
+    const rows = 14;
+    const cols = 15;
+    const cells = new Uint16Array(rows * cols);
+    const mates = [[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]];
+    for (let c = 0; c < 12; c++) {
+      cells[cols + c] = c % 2;
+      cells[c] = mates[c % 2].pop()!;
+      cells[2 * cols + c] = 1 - (c % 2);
+      cells[3 * cols + c] = mates[1 - (c % 2)].pop()!;
+    }
+    const rest: [number, number][] = [[0, 0], [0, 1], [1, 1]];
+    for (let u = 2; u <= m; u++) for (let v = u; v <= m; v++) rest.push([u, v]);
+    const tops: number[] = [];
+    for (const r of [0, 2]) for (let c = 12; c < cols; c++) tops.push(r * cols + c);
+    for (let r = 4; r < rows; r += 2) for (let c = 0; c < cols; c++) tops.push(r * cols + c);
+    tops.forEach((a, i) => {
+      cells[a] = rest[i][0];
+      cells[a + cols] = rest[i][1];
+    });
+    const board = { rows, cols, m, cells };
+    const expected = countExactCover(board, { cap: 3 }).solutions;
+    expect(expected).toBeGreaterThan(0);
+    const s = new Solver();
+    s.solve(plantedBoard(m, 10, 2).board);
+    const r = s.solve(board, { cap: 3 });
+    expect(r.solutions).toBe(expected);
+    expect(checkSolution(board, r.solution!)).toBeNull();
+    expectOracleFixpoint(s, board);
+    // The next board goes back to the shared slots and solves as on a fresh solver.
+    const next = plantedBoard(m, 10, 3).board;
+    expect(s.solve(next)).toEqual(new Solver().solve(next));
+  });
+
   it('handles M = 20 and M = 30 deals, checking the solution it returns', () => {
     const s = new Solver();
     for (const m of [20, 30]) {
@@ -237,6 +302,14 @@ describe('Solver.deduce', () => {
     }
   });
 });
+
+/** Root propagation with every rule leaves what the brute-force oracle leaves. */
+function expectOracleFixpoint(s: Solver, board: Board): void {
+  const st = s.deduce(board);
+  const want = naiveFixpoint(board, RULES);
+  expect(st.consistent).toBe(want.consistent);
+  expect(st.live.map((d) => d.join(',')).sort()).toEqual([...want.live].sort());
+}
 
 /**
  * The rules' fixpoint by brute force (test oracle): every round applies each enabled rule to
