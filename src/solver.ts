@@ -118,14 +118,14 @@ const RIGHT = 4;
 const POPCOUNT = Uint8Array.of(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
 /** Highest and lowest set bit of a non-zero 4-bit mask. */
 const HIGH_BIT = Uint8Array.of(0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+const LOW_BIT = Uint8Array.of(0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0);
 /** Highest set bit of a non-zero 8-bit mask. */
 const HIGH_BIT8 = Uint8Array.from({ length: 256 }, (_, m) => 31 - Math.clz32(m));
-const LOW_BIT = Uint8Array.of(0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0);
 
 /**
  * The second cell of placement p: one to the right of its first, or one row down. Written as
  * arithmetic, not a choice: which way a placement lies is the board's data, and as a branch it
- * mispredicts (the arithmetic made whole proofs about 15% faster at M = 6 to 20).
+ * mispredicts (the arithmetic made whole proofs about 10% faster at M = 6 to 20).
  */
 function secondCell(p: number, colsLess1: number): number {
   return (p >> 1) + 1 + (p & 1) * colsLess1;
