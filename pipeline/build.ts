@@ -104,7 +104,6 @@ const WORKER_YOUNG_MB = 16;
 export const WORKER_HEAP_MB = 512;
 const MAX_JOBS = 64;
 
-/** The compiled worker: next to this file in dist/, or in dist/ when this file runs from source (tests). */
 /** Tier rules per size. */
 export type RuleTable = Record<number, TierRule>;
 

@@ -348,9 +348,9 @@ export class Solver {
     for (let u = 0; u < w; u++) {
       for (let v = 0; v < w; v++) this.pairIndex[u * w + v] = u <= v ? ((v * (v + 1)) >> 1) + u : ((u * (u + 1)) >> 1) + v;
     }
-    if (this.pairStart.length < nPairs + 1) {
-      this.pairStart = new Int32Array(nPairs + 1);
-      this.pairEnd = new Int32Array(nPairs + 1);
+    if (this.pairStart.length < nPairs) {
+      this.pairStart = new Int32Array(nPairs);
+      this.pairEnd = new Int32Array(nPairs);
       this.pairWatch = new Uint8Array(nPairs + 1);
       this.chosen = new Int32Array(nPairs);
     }
@@ -368,7 +368,7 @@ export class Solver {
     this.slotted = true;
     const size = slot * nPairs + 2 * this.nCells;
     if (this.pairPl.length < size) this.pairPl = new Int32Array(size);
-    for (let q = 0; q <= nPairs; q++) this.pairStart[q] = q * slot;
+    for (let q = 0; q < nPairs; q++) this.pairStart[q] = q * slot;
   }
 
   /**
@@ -408,7 +408,7 @@ export class Solver {
     // once (absent neighbours get distinct dummies), with no loop.
     const cellRule = (rules & CELL_FORCED_PAIR) !== 0;
     const pairRule = (rules & PAIR_SHARED_CELL) !== 0;
-    pairEnd.set(pairStart.subarray(0, nPairs + 1));
+    pairEnd.set(pairStart.subarray(0, nPairs));
     pw.fill(1, 0, nPairs + 1);
     let len = 0;
     for (let a = 0; a < nCells; a++) {
@@ -488,7 +488,6 @@ export class Solver {
           pairStart[q] = at;
           at += cnt;
         }
-        pairStart[nPairs] = at;
         this.slotted = false;
       }
       this.load(board, rules, !this.slotted);
