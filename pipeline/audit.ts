@@ -15,10 +15,10 @@ import {
 import { sampleOf } from '../src/catalog/sample.js';
 import type { AuditAnswer, AuditItem } from './audit-worker.js';
 import type { AuditProgress, AuditReport } from './audit-report.js';
-import { Catalog, SchemaVersionError, type PuzzleRow } from './catalog.js';
+import { Catalog, SchemaVersionError, type PuzzleRow } from './database.js';
 import { UserError } from './errors.js';
 import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
-import { SOLVER_VERSION, sameCounts } from '../src/grade/reference.js';
+import { REFERENCE_VERSION, sameCounts } from '../src/rank/reference.js';
 
 export interface AuditOptions {
   db: string;
@@ -109,7 +109,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
           const item = items.itemFor(id);
           // A version that counts this size as the current one does is no mismatch.
           const v = item.solverVersion;
-          const key = v !== null && sameCounts(v, SOLVER_VERSION, item.puzzle.m) ? SOLVER_VERSION : v;
+          const key = v !== null && sameCounts(v, REFERENCE_VERSION, item.puzzle.m) ? REFERENCE_VERSION : v;
           versions.set(key, (versions.get(key) ?? 0) + 1);
           batch.push(item);
         }

@@ -8,13 +8,13 @@ import { dirname, resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
-import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../src/generate.js';
-import type { GradeTarget } from '../src/grade/bands.js';
-import { GRADE_THRESHOLDS, TIER_MEASURES, tierFor, type TierMeasure, type TierRule } from '../src/grade/measure.js';
-import { SOLVER_VERSION } from '../src/grade/reference.js';
-import { GRADER_VERSION } from '../src/grade/stored.js';
-import { TIERS, parseTierTable, type Thresholds, type Tier } from '../src/grade/tiers.js';
-import { Catalog, type NewPuzzle, type SlotRow } from './catalog.js';
+import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../src/make/generator.js';
+import type { GradeTarget } from '../src/rank/bands.js';
+import { GRADE_THRESHOLDS, TIER_MEASURES, tierFor, type TierMeasure, type TierRule } from '../src/rank/measure.js';
+import { REFERENCE_VERSION } from '../src/rank/reference.js';
+import { GRADER_VERSION } from '../src/rank/stored.js';
+import { TIERS, parseTierTable, type Thresholds, type Tier } from '../src/rank/tiers.js';
+import { Catalog, type NewPuzzle, type SlotRow } from './database.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { describeFsError } from './io.js';
 import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
@@ -127,10 +127,10 @@ export function loadTiers(path: string, sizes: number[], measure: TierMeasure = 
   }
   const res = parseTierTable(json);
   if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
-  if (res.solverVersion !== undefined && res.solverVersion !== SOLVER_VERSION) {
+  if (res.solverVersion !== undefined && res.solverVersion !== REFERENCE_VERSION) {
     throw new UserError(
       `tiers file ${path} was tuned for solver ${res.solverVersion}, but nodes are now measured by ` +
-        `${SOLVER_VERSION}; re-tune the thresholds`,
+        `${REFERENCE_VERSION}; re-tune the thresholds`,
     );
   }
   const table = measure === 'nodes' ? res.table : (res.scores ?? {});
@@ -228,7 +228,7 @@ export interface KeyOptions {
  * Everything that decides which puzzles a build keeps; --jobs, --timeout and (unsharded)
  * --max-slots do not. The field order is part of the key: keep it.
  */
-export function buildKeyOptions(o: BuildOptions, table: RuleTable, solverVersion: string = SOLVER_VERSION): KeyOptions {
+export function buildKeyOptions(o: BuildOptions, table: RuleTable, solverVersion: string = REFERENCE_VERSION): KeyOptions {
   const key: KeyOptions = {
     seed: o.seed,
     sizes: o.sizes,
@@ -354,15 +354,15 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
           key,
           seed: options.seed,
           options: recorded,
-          solver_version: SOLVER_VERSION,
+          solver_version: REFERENCE_VERSION,
           grader_version: GRADER_VERSION,
           started_at: now,
           status: 'running',
         });
       }
       for (const m of options.sizes) {
-        cat.writeThresholds(id, m, table[m], SOLVER_VERSION);
-        cat.writeThresholds(null, m, table[m], SOLVER_VERSION);
+        cat.writeThresholds(id, m, table[m], REFERENCE_VERSION);
+        cat.writeThresholds(null, m, table[m], REFERENCE_VERSION);
       }
       return id;
     });

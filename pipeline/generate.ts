@@ -5,8 +5,8 @@
 import type { Board } from '../src/board.js';
 import { boardToGrid, formatBoardText } from '../src/board.js';
 import { drawBoard } from '../src/formats/drawing.js';
-import { Generator, type GeneratedPuzzle, type MethodChoice } from '../src/generate.js';
-import type { GradeTarget } from '../src/grade/bands.js';
+import { Generator, type GeneratedPuzzle, type MethodChoice } from '../src/make/generator.js';
+import type { GradeTarget } from '../src/rank/bands.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
 import { BufferedWriter } from './io.js';
 

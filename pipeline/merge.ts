@@ -14,11 +14,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkStoredRow } from '../src/catalog/check.js';
 import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
-import { parseGradeTarget, type GradeTarget } from '../src/grade/bands.js';
-import { tierFor, type TierRule } from '../src/grade/measure.js';
-import { TIERS, type Tier } from '../src/grade/tiers.js';
+import { parseGradeTarget, type GradeTarget } from '../src/rank/bands.js';
+import { tierFor, type TierRule } from '../src/rank/measure.js';
+import { TIERS, type Tier } from '../src/rank/tiers.js';
 import { buildKey, buildKeyOptions, checkCatalogPath, defaultMaxSlots, type KeyOptions, type RuleTable } from './build.js';
-import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog.js';
+import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './database.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 
 export interface MergeOptions {

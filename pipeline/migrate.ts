@@ -5,9 +5,9 @@ import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { boardFromGrid } from '../src/board.js';
 import { CATALOG_APP, SCHEMA_VERSION } from '../src/catalog/schema.js';
-import { GRADER_VERSION, storedGrade } from '../src/grade/stored.js';
+import { GRADER_VERSION, storedGrade } from '../src/rank/stored.js';
 import type { AuditProgress } from './audit-report.js';
-import { Catalog, type PuzzleRow } from './catalog.js';
+import { Catalog, type PuzzleRow } from './database.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { describeFsError } from './io.js';
 

@@ -3,8 +3,8 @@
 // per size: attempts per unique puzzle and worker time per kept puzzle).
 import cliProgress from 'cli-progress';
 import type { SlotOutcome } from '../src/catalog/schema.js';
-import { formatMeasure } from '../src/grade/measure.js';
-import type { TierStat } from './catalog.js';
+import { formatMeasure } from '../src/rank/measure.js';
+import type { TierStat } from './database.js';
 
 /** What one run did for one size (earlier runs of a resumed build are not counted here). */
 export interface SizeReport {

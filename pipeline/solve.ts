@@ -2,8 +2,8 @@
 // board. Output for boards before a bad one is already written when the error is reported.
 import type { Board, BoardFormat } from '../src/board.js';
 import { drawBoard } from '../src/formats/drawing.js';
-import { mateJson } from '../src/solution.js';
-import { Solver, type SolveResult } from '../src/solver.js';
+import { mateJson } from '../src/solve/solution.js';
+import { Solver, type SolveResult } from '../src/solve/solver.js';
 import { EXIT_OK } from './errors.js';
 import { forEachBoard } from './io.js';
 

@@ -7,14 +7,14 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { basename } from 'node:path';
 import { checkTierOrder } from '../src/catalog/check.js';
 import { histogramText, logBins, tunePlotSvg, type Bin, type Mark } from '../src/formats/plot.js';
-import { spearman } from '../src/grade/correlation.js';
+import { spearman } from '../src/rank/correlation.js';
 import { LEVELS } from '../src/grade/ladder.js';
-import { formatMeasure, measureValue, type TierMeasure } from '../src/grade/measure.js';
-import { SOLVER_VERSION } from '../src/grade/reference.js';
-import { GRADER_VERSION } from '../src/grade/stored.js';
-import { TIERS, parseTierTable, type Thresholds, type Tier, type TierTable } from '../src/grade/tiers.js';
-import { proposeThresholds, quantile, type Quantiles } from '../src/grade/tune.js';
-import { Catalog } from './catalog.js';
+import { formatMeasure, measureValue, type TierMeasure } from '../src/rank/measure.js';
+import { REFERENCE_VERSION } from '../src/rank/reference.js';
+import { GRADER_VERSION } from '../src/rank/stored.js';
+import { TIERS, parseTierTable, type Thresholds, type Tier, type TierTable } from '../src/rank/tiers.js';
+import { proposeThresholds, quantile, type Quantiles } from '../src/rank/cuts.js';
+import { Catalog } from './database.js';
 import { UserError } from './errors.js';
 import { describeFsError, writeFileAtomic } from './io.js';
 
@@ -104,7 +104,7 @@ export function tierTableLines(t: TierTable): string {
 
 /** The tiers file's text, as data/tiers.json is laid out. */
 function tiersFileText(table: TierTable, scores: TierTable, comment: string): string {
-  const head = `{\n  "solverVersion": ${JSON.stringify(SOLVER_VERSION)},\n  "comment": ${JSON.stringify(comment)},\n  "sizes": {\n${tierTableLines(table)}\n  }`;
+  const head = `{\n  "solverVersion": ${JSON.stringify(REFERENCE_VERSION)},\n  "comment": ${JSON.stringify(comment)},\n  "sizes": {\n${tierTableLines(table)}\n  }`;
   if (Object.keys(scores).length === 0) return `${head}\n}\n`;
   return `${head},\n  "graderVersion": ${JSON.stringify(GRADER_VERSION)},\n  "scores": {\n${tierTableLines(scores)}\n  }\n}\n`;
 }
@@ -191,7 +191,7 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
 function apply(cat: Catalog, opts: TuneOptions, tunes: SizeTune[]): number {
   const measure = opts.measure ?? 'nodes';
   const [what, current, version] =
-    measure === 'nodes' ? ['node counts', SOLVER_VERSION, cat.solverVersions.bind(cat)] : ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)];
+    measure === 'nodes' ? ['node counts', REFERENCE_VERSION, cat.solverVersions.bind(cat)] : ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)];
   for (const t of tunes) {
     const versions = version(t.m).filter((v) => v !== current);
     if (versions.length > 0) {
@@ -228,7 +228,7 @@ function apply(cat: Catalog, opts: TuneOptions, tunes: SizeTune[]): number {
     cat.transaction(() => {
       for (const t of tunes) {
         const rule = { measure: t.measure, th: t.proposed };
-        cat.writeThresholds(null, t.m, rule, SOLVER_VERSION);
+        cat.writeThresholds(null, t.m, rule, REFERENCE_VERSION);
         changed += cat.retier(t.m, rule);
       }
       const disorder = checkTierOrder(cat.tierStats().filter((s) => tuned.has(s.m)));

@@ -3,13 +3,13 @@
 // plain data, or with the rejection.
 // Runs from dist/ only: build.ts starts it as dist/pipeline/worker.js.
 import { type Board, boardToGrid } from '../src/board.js';
-import { Generator, type MethodChoice } from '../src/generate.js';
-import { GRADE_BANDS, type GradeBand } from '../src/grade/bands.js';
-import type { Solution } from '../src/solution.js';
-import { tierFor, type TierRule } from '../src/grade/measure.js';
-import { storedGrade } from '../src/grade/stored.js';
-import { TIERS, type Tier } from '../src/grade/tiers.js';
-import { makeVariants } from '../src/variants.js';
+import { Generator, type MethodChoice } from '../src/make/generator.js';
+import { GRADE_BANDS, type GradeBand } from '../src/rank/bands.js';
+import type { Solution } from '../src/solve/solution.js';
+import { tierFor, type TierRule } from '../src/rank/measure.js';
+import { storedGrade } from '../src/rank/stored.js';
+import { TIERS, type Tier } from '../src/rank/tiers.js';
+import { makeVariants } from '../src/make/variants.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
 export interface SlotTask {

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Generator, methodFor } from '../src/generate.js';
-import { parseGradeTarget } from '../src/grade/bands.js';
-import { TIERS, parseTierTable, tierOf, type Tier, type TierTable } from '../src/grade/tiers.js';
+import { Generator, methodFor } from '../src/make/generator.js';
+import { parseGradeTarget } from '../src/rank/bands.js';
+import { TIERS, parseTierTable, tierOf, type Tier, type TierTable } from '../src/rank/tiers.js';
 
 export interface GenerationRow {
   m: number;

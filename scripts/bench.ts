@@ -8,10 +8,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Board, formatBoardText } from '../src/board.js';
 import { buildThroughput, generationTable } from './bench-generate.js';
-import { dealOnto } from '../src/deal.js';
+import { dealOnto } from '../src/make/deal.js';
 import { derive } from '../src/rng.js';
-import { Solver } from '../src/solver.js';
-import { tilingFor } from '../src/tiling.js';
+import { Solver } from '../src/solve/solver.js';
+import { tilingFor } from '../src/make/tiling.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const quick = process.argv.includes('--quick');

@@ -5,13 +5,13 @@
 // the reference node count and of our grader's score against those labels. Then the cost of
 // grading per puzzle. An evaluation, not a test: it prints numbers and never fails on them.
 import { type Board } from '../src/board.js';
-import { dealOnto } from '../src/deal.js';
-import { Generator } from '../src/generate.js';
-import { spearman } from '../src/grade/correlation.js';
+import { dealOnto } from '../src/make/deal.js';
+import { Generator } from '../src/make/generator.js';
+import { spearman } from '../src/rank/correlation.js';
 import { gradeBoard, LADDER, LEVELS } from '../src/grade/ladder.js';
 import { derive } from '../src/rng.js';
-import { Solver } from '../src/solver.js';
-import { tilingFor } from '../src/tiling.js';
+import { Solver } from '../src/solve/solver.js';
+import { tilingFor } from '../src/make/tiling.js';
 import { BEYOND_EXTREME, TATHAM_LEVEL_NAMES, tathamLevel } from './eval/tatham-levels.js';
 
 interface Options {

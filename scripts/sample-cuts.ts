@@ -10,10 +10,10 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { tierTableLines } from '../pipeline/tune.js';
-import { Generator } from '../src/generate.js';
-import { storedGrade } from '../src/grade/stored.js';
-import type { TierTable } from '../src/grade/tiers.js';
-import { parseQuantiles, proposeThresholds } from '../src/grade/tune.js';
+import { Generator } from '../src/make/generator.js';
+import { storedGrade } from '../src/rank/stored.js';
+import type { TierTable } from '../src/rank/tiers.js';
+import { parseQuantiles, proposeThresholds } from '../src/rank/cuts.js';
 import { parseSizeList } from './commands/build.js';
 
 const args = yargs(hideBin(process.argv))

@@ -3,7 +3,7 @@
 // variants by storing a transform (as compact text) next to the base puzzle.
 import { createHash } from 'node:crypto';
 import type { Board } from './board.js';
-import type { Domino, Solution } from './solution.js';
+import type { Domino, Solution } from './solve/solution.js';
 
 /**
  * The dihedral group of the rectangle. `mirror-h` flips left↔right (columns reversed),

@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { Board } from '../src/board.js';
 import { pairCount, pairFromIndex } from '../src/pairs.js';
-import { checkSolution, solutionFromCellPairs, type Solution } from '../src/solution.js';
+import { checkSolution, solutionFromCellPairs, type Solution } from '../src/solve/solution.js';
 import {
   GEOMETRIES,
   applyTransform,

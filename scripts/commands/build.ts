@@ -5,8 +5,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import type { Shard } from '../../pipeline/build.js';
-import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
-import { TIER_MEASURES, type TierMeasure } from '../../src/grade/measure.js';
+import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES, type MethodChoice } from '../../src/make/generator.js';
+import { TIER_MEASURES, type TierMeasure } from '../../src/rank/measure.js';
 import { gradeTargetOption } from './grade-target.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 

@@ -3,7 +3,7 @@
 import type { Argv } from 'yargs';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS } from '../../src/formats/pack.js';
 import { UserError } from '../../pipeline/errors.js';
-import { TIERS, type Tier } from '../../src/grade/tiers.js';
+import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { parseSizeList } from './build.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */

@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import { UserError } from '../../pipeline/errors.js';
 import { runGenerate } from '../../pipeline/generate.js';
-import { METHOD_CHOICES, type MethodChoice } from '../../src/generate.js';
+import { METHOD_CHOICES, type MethodChoice } from '../../src/make/generator.js';
 import { gradeTargetOption } from './grade-target.js';
 
 /** Largest size generate accepts: a 201×202 board, repair takes tens of seconds a puzzle there. */

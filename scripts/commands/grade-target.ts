@@ -2,7 +2,7 @@
 // Apart from the board-input options (input.ts) because it needs the grader's ladder, which
 // verbs that only read boards should not pay to load.
 import { UserError } from '../../pipeline/errors.js';
-import { parseGradeTarget, type GradeTarget } from '../../src/grade/bands.js';
+import { parseGradeTarget, type GradeTarget } from '../../src/rank/bands.js';
 
 /** --grade's value as a target, or a one-line error naming the option. */
 export function gradeTargetOption(text: string): GradeTarget {

@@ -2,7 +2,7 @@
 // plots beside the catalog); with --apply it rewrites the thresholds and re-tiers the catalog.
 import type { Argv } from 'yargs';
 import { UserError } from '../../pipeline/errors.js';
-import { DEFAULT_QUANTILES, parseQuantiles } from '../../src/grade/tune.js';
+import { DEFAULT_QUANTILES, parseQuantiles } from '../../src/rank/cuts.js';
 import { packagedTiersFile, parseSizeList } from './build.js';
 
 export function tuneCommand(y: Argv): Argv {

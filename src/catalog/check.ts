@@ -3,13 +3,13 @@
 // tier, hash, variant = base under its transform) and over the whole catalog (tier order,
 // distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
 import { boardFromGrid, formatBoardError, type Board } from '../board.js';
-import { countExactCover } from '../exactcover.js';
-import { formatMeasure, measureValue, tierFor, type TierMeasure, type TierRule } from '../grade/measure.js';
-import { SOLVER_VERSION, referenceNodes, sameCounts } from '../grade/reference.js';
-import { GRADER_VERSION, storedGrade } from '../grade/stored.js';
-import { TIERS } from '../grade/tiers.js';
-import { checkSolution, solutionKey, type Solution } from '../solution.js';
-import { Solver, RULES } from '../solver.js';
+import { countExactCover } from '../solve/exactcover.js';
+import { formatMeasure, measureValue, tierFor, type TierMeasure, type TierRule } from '../rank/measure.js';
+import { REFERENCE_VERSION, referenceNodes, sameCounts } from '../rank/reference.js';
+import { GRADER_VERSION, storedGrade } from '../rank/stored.js';
+import { TIERS } from '../rank/tiers.js';
+import { checkSolution, solutionKey, type Solution } from '../solve/solution.js';
+import { Solver, RULES } from '../solve/solver.js';
 import { applyTransform, canonicalHash, parseTransform, transformSolution } from '../transform.js';
 import { rowChecksum, type ChecksummedRow } from './checksum.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -56,7 +56,7 @@ export interface StoredPuzzle extends ChecksummedRow {
 export interface PuzzleContext {
   /** The current tier rule of the puzzle's size; null skips the tier check (reported once per size instead). */
   rule: TierRule | null;
-  /** The solver version the stored node count was measured with; nodes are re-measured only when it counts as SOLVER_VERSION does (sameCounts). */
+  /** The solver version the stored node count was measured with; nodes are re-measured only when it counts as REFERENCE_VERSION does (sameCounts). */
   solverVersion: string | null;
   /** The grader version of the stored score; re-graded only when it is GRADER_VERSION. */
   graderVersion: string | null;
@@ -177,9 +177,9 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
   }
 
   // ref-1 and ref-2 count boards below M=10 alike, so older catalogs stay checkable there.
-  if (ctx.solverVersion !== null && sameCounts(ctx.solverVersion, SOLVER_VERSION, p.m)) {
+  if (ctx.solverVersion !== null && sameCounts(ctx.solverVersion, REFERENCE_VERSION, p.m)) {
     const nodes = referenceNodes(board, solver);
-    if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${SOLVER_VERSION} measures ${nodes}`);
+    if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${REFERENCE_VERSION} measures ${nodes}`);
   }
 
   // Variants share their base's grade, so only bases are graded again.
@@ -298,14 +298,14 @@ export function checkIntegrity(rows: readonly string[]): Failure[] {
  * catalog, naming the versions and how many puzzles carry each (null: no version recorded).
  */
 export function checkSolverVersions(counts: ReadonlyMap<string | null, number>): Failure[] {
-  const other = [...counts].filter(([v, n]) => v !== SOLVER_VERSION && n > 0);
+  const other = [...counts].filter(([v, n]) => v !== REFERENCE_VERSION && n > 0);
   if (other.length === 0) return [];
   const what = other.map(([v, n]) => `${n} puzzle${n === 1 ? '' : 's'} by ${v ?? 'an unrecorded solver'}`).join(', ');
   return [
     {
       kind: 'solver-version-mismatch',
       puzzleId: null,
-      detail: `node counts of ${what} cannot be reproduced by ${SOLVER_VERSION}; rebuild or re-grade them`,
+      detail: `node counts of ${what} cannot be reproduced by ${REFERENCE_VERSION}; rebuild or re-grade them`,
     },
   ];
 }

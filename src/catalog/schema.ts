@@ -2,7 +2,7 @@
 // pipeline/catalog.ts runs this DDL on a new database and refuses one of another version;
 // pipeline/migrate.ts brings older versions up to this one.
 import { LEVELS } from '../grade/ladder.js';
-import { TIER_MEASURES } from '../grade/measure.js';
+import { TIER_MEASURES } from '../rank/measure.js';
 
 /**
  * Bump on any change a reader of an older catalog could trip over, and teach

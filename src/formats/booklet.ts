@@ -1,7 +1,7 @@
 // A printable A4 booklet of puzzles: a title page, one section per tier with several puzzles per
 // page, and the solutions at the back in the same layout. planBooklet does the page arithmetic
 // (positions in mm) once; the HTML here and the PDF in pdf.ts both draw that same plan.
-import { TIERS } from '../grade/tiers.js';
+import { TIERS } from '../rank/tiers.js';
 import type { PackPuzzle } from './pack.js';
 import { escapeXml, puzzleSvg, SVG_PAD_CELLS } from './svg.js';
 

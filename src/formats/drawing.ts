@@ -1,7 +1,7 @@
 // Plain-text drawing of a board with its dominoes outlined, for terminals and text packs.
 // Borders are drawn only between cells of different dominoes, so each tile reads at a glance.
 import type { Board } from '../board.js';
-import type { Solution } from '../solution.js';
+import type { Solution } from '../solve/solution.js';
 
 /**
  * Draw the grid. With a solution, a border separates cells that lie on different dominoes;

@@ -3,7 +3,7 @@
 // Builders are pure string functions; reading a pack back goes through verifyPackJson.
 import { createHash } from 'node:crypto';
 import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '../board.js';
-import { checkSolution, type Solution } from '../solution.js';
+import { checkSolution, type Solution } from '../solve/solution.js';
 import { drawBoard } from './drawing.js';
 
 /** One catalog puzzle as the exporters receive it. Grid and solution share the same orientation. */

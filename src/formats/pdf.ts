@@ -3,7 +3,7 @@
 // Helvetica is used, which PDF readers supply, so no font file is embedded.
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Solution } from '../solution.js';
+import type { Solution } from '../solve/solution.js';
 import {
   BAND_MM,
   CONTENT_MM,

@@ -1,6 +1,6 @@
 // The node-count distribution `dominosa tune` shows: log-scale histogram bins, drawn as text bars
 // for the terminal and as a self-contained SVG chart with the current and proposed cut-offs.
-import type { Thresholds } from '../grade/tiers.js';
+import type { Thresholds } from '../rank/tiers.js';
 import { escapeXml } from './svg.js';
 
 /** Whole node counts lo..hi (both included) and how many boards took one of them. */

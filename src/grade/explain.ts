@@ -2,7 +2,7 @@
 // and positions by 1-based rows and columns ("the 0-3 domino has only one place left: row 2,
 // columns 4–5").
 import type { Board } from '../board.js';
-import type { Domino } from '../solution.js';
+import type { Domino } from '../solve/solution.js';
 import type { Cell, PairUV, Step } from './step.js';
 
 function pairName([u, v]: PairUV): string {

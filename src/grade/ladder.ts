@@ -4,7 +4,7 @@
 // The loop restarts from the easiest rule after every deduction, so it stays cheap only because
 // the rules look at what changed since they last looked (work lists, the state's change log).
 import type { Board } from '../board.js';
-import type { Solution } from '../solution.js';
+import type { Solution } from '../solve/solution.js';
 import { forcingChain } from './rules/chains.js';
 import { duplicateBetweenNeighbours, duplicateOfOwnPair, pairCrowdedOut } from './rules/duplicates.js';
 import { cellForcedPair, pairSharedCell } from './rules/intersections.js';

@@ -2,7 +2,7 @@
 // that the logged steps, taken in order, lay a complete and legal solution.
 import type { Board } from '../board.js';
 import { pairCount, pairIndex } from '../pairs.js';
-import { type Solution, solutionFromCellPairs } from '../solution.js';
+import { type Solution, solutionFromCellPairs } from '../solve/solution.js';
 import type { Step } from './step.js';
 
 /**

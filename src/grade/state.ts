@@ -2,9 +2,9 @@
 // which dominoes are laid, and the work lists that let the easy rules look only where the
 // position changed. Trials (forcing chains, search) lay dominoes and roll them back here.
 import type { Board } from '../board.js';
-import { Model } from '../model.js';
+import { Model } from '../solve/model.js';
 import { pairFromIndex } from '../pairs.js';
-import { type Domino, type Solution, solutionFromCellPairs } from '../solution.js';
+import { type Domino, type Solution, solutionFromCellPairs } from '../solve/solution.js';
 import type { Cell, PairUV, Reason } from './step.js';
 import { WorkList } from './worklist.js';
 

@@ -1,7 +1,7 @@
 // One deduction of the human-style grader, as logged: which rule, which placements it removed
 // or laid, and the details a sentence needs. Positions are 0-based here; explain.ts turns them
 // into 1-based words for people.
-import type { Domino } from '../solution.js';
+import type { Domino } from '../solve/solution.js';
 
 /** A cell as [row, col]. */
 export type Cell = [row: number, col: number];

@@ -18,20 +18,20 @@ import {
 } from '../../src/catalog/check.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
-import { countExactCover } from '../../src/exactcover.js';
-import { Generator } from '../../src/generate.js';
-import { SOLVER_VERSION } from '../../src/grade/reference.js';
-import { GRADE_THRESHOLDS } from '../../src/grade/measure.js';
-import { GRADER_VERSION, storedGrade } from '../../src/grade/stored.js';
-import { tierOf, type Thresholds } from '../../src/grade/tiers.js';
-import { Solver } from '../../src/solver.js';
-import { makeVariants } from '../../src/variants.js';
+import { countExactCover } from '../../src/solve/exactcover.js';
+import { Generator } from '../../src/make/generator.js';
+import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import { GRADE_THRESHOLDS } from '../../src/rank/measure.js';
+import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
+import { tierOf, type Thresholds } from '../../src/rank/tiers.js';
+import { Solver } from '../../src/solve/solver.js';
+import { makeVariants } from '../../src/make/variants.js';
 import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
 
 const TH: Thresholds = { t1: 3, t2: 8, t3: 15 };
 const gen = new Generator();
 const RULE = { measure: 'nodes' as const, th: TH };
-const ctx: PuzzleContext = { rule: RULE, solverVersion: SOLVER_VERSION, graderVersion: GRADER_VERSION };
+const ctx: PuzzleContext = { rule: RULE, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION };
 const bare: PuzzleContext = { rule: null, solverVersion: null, graderVersion: null };
 
 /** The row with its checksum renewed: a tamperer who knows the checksum, so the checks behind it are tested. */
@@ -284,10 +284,10 @@ describe('catalog-wide checks', () => {
   });
 
   it('reports other solver versions once, with their counts', () => {
-    expect(checkSolverVersions(new Map([[SOLVER_VERSION, 10]]))).toEqual([]);
+    expect(checkSolverVersions(new Map([[REFERENCE_VERSION, 10]]))).toEqual([]);
     const f = checkSolverVersions(
       new Map<string | null, number>([
-        [SOLVER_VERSION, 10],
+        [REFERENCE_VERSION, 10],
         ['ref-0', 3],
         [null, 1],
       ]),

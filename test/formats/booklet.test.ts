@@ -15,7 +15,7 @@ import {
   planBooklet,
 } from '../../src/formats/booklet.js';
 import type { PackPuzzle } from '../../src/formats/pack.js';
-import { TIERS } from '../../src/grade/tiers.js';
+import { TIERS } from '../../src/rank/tiers.js';
 import { packOf, packPuzzle } from '../helpers/packs.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -2,8 +2,8 @@
 // every solution of a small board, to judge what a rule may remove.
 import type { Board } from '../../src/board.js';
 import { pairIndex } from '../../src/pairs.js';
-import type { Solution } from '../../src/solution.js';
-import { Solver } from '../../src/solver.js';
+import type { Solution } from '../../src/solve/solution.js';
+import { Solver } from '../../src/solve/solver.js';
 import { plantedBoard } from '../helpers/boards.js';
 
 const solver = new Solver();

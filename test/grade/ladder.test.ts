@@ -7,8 +7,8 @@ import { LEVELS, LADDER, SEARCH_LEVEL, gradeBoard, replaySteps, scoreOf } from '
 import { GradeState } from '../../src/grade/state.js';
 import type { Step } from '../../src/grade/step.js';
 import { pairCount } from '../../src/pairs.js';
-import { checkSolution, solutionKey } from '../../src/solution.js';
-import { Solver } from '../../src/solver.js';
+import { checkSolution, solutionKey } from '../../src/solve/solution.js';
+import { Solver } from '../../src/solve/solver.js';
 import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
 import { uniqueBoards } from './helpers.js';
 

@@ -1,21 +1,7 @@
 // Catalogs for the tests of the catalog tools: a small real build made by the compiled CLI, and
 // copies of it to tamper with (the main file and, if present, its write-ahead log).
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
-
-export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'scripts', 'cli.js');
-
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-export function cli(args: string[], opts: { input?: string } = {}): CliResult {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 256 << 20, input: opts.input });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { cli } from './cli.js';
 
 /**
  * Build sizes 3..4, 3 bases per tier with 2 variants each (72 puzzles), graded by the package's

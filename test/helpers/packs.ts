@@ -2,7 +2,7 @@
 // uniqueness does not matter for formats), with ids, tiers and node counts filled in.
 import { boardToGrid } from '../../src/board.js';
 import type { PackPuzzle } from '../../src/formats/pack.js';
-import { TIERS } from '../../src/grade/tiers.js';
+import { TIERS } from '../../src/rank/tiers.js';
 import { plantedBoard } from './boards.js';
 
 /** Puzzle k of size m, wide unless `tall`; tier cycles through TIERS unless given. */

@@ -1,7 +1,7 @@
 // Level 6 of the ladder, forcing chains: take a cell or a pair with two options left, assume
 // one, and follow only the singles it forces. If that runs into a cell or pair with nothing
 // left, the assumption was wrong. The shortest such chain is the one reported.
-import type { Domino } from '../../solution.js';
+import type { Domino } from '../../solve/solution.js';
 import { ChangeReader, type GradeState } from '../state.js';
 import type { Reason } from '../step.js';
 

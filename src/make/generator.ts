@@ -1,0 +1,259 @@
+// Generation of one catalog slot, by rejection (sample a uniform tiling, deal a shuffled set onto
+// it, keep the first deal the solver proves unique) or by repair (repair.ts). Slot k of size M
+// draws all its randomness from derive(seed, M, k), so its puzzle does not depend on who makes it.
+import type { Board } from '../board.js';
+import { dealOnto } from './deal.js';
+import { inBand, type GradeBand } from '../rank/bands.js';
+import { gradeBoard, LEVELS, type GradeResult, type LevelName } from '../grade/ladder.js';
+import { referenceNodes } from '../rank/reference.js';
+import { pairCount } from '../pairs.js';
+import { derive } from '../rng.js';
+import { Repairer, type RepairGoal } from './repair.js';
+import { checkSolution, tilingToSolution, type Solution } from '../solve/solution.js';
+import { PINNED_PROBING, RULES, Solver, type RuleName, type SolveOptions } from '../solve/solver.js';
+import { tilingFor } from './tiling.js';
+import { canonicalHash } from '../transform.js';
+
+export interface GeneratedPuzzle {
+  m: number;
+  /** Wide: M+1 rows × M+2 columns. */
+  board: Board;
+  solution: Solution;
+  /** Deals tried for this slot, the kept one included (≥ 1). */
+  attempts: number;
+  /** Repair mutations tried, kept or not (0 for rejection). */
+  steps: number;
+  /** Search nodes of the proof that kept the board (1 when settled at the root). */
+  proofNodes: number;
+  /** referenceNodes(board): the difficulty measure. */
+  nodes: number;
+  canonicalHash: string;
+  method: Method;
+  /** Repair only: the goal the slot drew and the proof that settled it (see RepairGoal). */
+  goal?: RepairGoal;
+  proof?: RepairGoal;
+  /** Graded generation only: the human grader's verdict (gradeBoard with default options). */
+  grade?: LevelName;
+  level?: number;
+  score?: number;
+}
+
+/** How boards are made; 'auto' picks per size (methodFor). */
+export type Method = 'rejection' | 'repair';
+export type MethodChoice = Method | 'auto';
+export const METHOD_CHOICES: readonly MethodChoice[] = ['auto', 'rejection', 'repair'];
+
+/** `timedOut`: the deadline stopped the slot; it is a give-up, not a decision about the slot. */
+export type SlotResult =
+  | { ok: true; puzzle: GeneratedPuzzle }
+  | { ok: false; attempts: number; reason: string; timedOut?: boolean };
+
+/** Largest M rejection handles: its exact tiling table grows as 2^(M+1) (M=14: 63 MB). */
+export const REJECTION_MAX_M = 14;
+/** Largest M 'auto' makes by rejection. See methodFor. */
+export const AUTO_REJECTION_MAX_M = 12;
+
+/**
+ * The method 'auto' uses for size m. Rejection up to M=12: it is the cheaper of the two there
+ * (median ms per unique board, rejection / repair to zero open cells: M=9 0.17 / 0.3, M=12
+ * 0.12 / 0.6, M=14 0.32 / 0.9) and its tilings are exactly uniform; from M=13 on repair, whose
+ * goals spread the boards over all four tiers, and whose cost stays small up to M=100 (medians
+ * 9 ms at M=30, 46 ms at M=50, 0.9 s at M=100) where rejection's tiling table cannot be built.
+ */
+export function methodFor(m: number): Method {
+  return m <= AUTO_REJECTION_MAX_M ? 'rejection' : 'repair';
+}
+
+export interface GenerateOptions {
+  /** Deals to try before the slot is given up (default 100000). */
+  maxAttempts?: number;
+  /** Node budget of the uniqueness proof per deal; a deal that runs out is rejected (default 50000). */
+  maxNodes?: number;
+  /** Default 'auto' (methodFor). */
+  method?: MethodChoice;
+  /**
+   * Polled between attempts (and inside proofs); true gives the slot up with timedOut, which
+   * never yields a different board. The shell passes a clock check here.
+   */
+  interrupt?: () => boolean;
+  /**
+   * Keep only a puzzle whose grader level lies in this band (grade/bands.ts parses one from a
+   * tier or level name); the slot tries on, within maxAttempts and the interrupt, until one
+   * does. Without it the slot keeps its first unique puzzle, as it always has.
+   */
+  grade?: GradeBand;
+}
+
+const SINGLES: readonly RuleName[] = ['cellSingleton', 'pairSingleton'];
+/** The grader's top level, search: the only one that spends search nodes. */
+const TOP_LEVEL = LEVELS[LEVELS.length - 1].level;
+
+/** Deals a slot tries before it is given up (build and generate default to it). */
+export const DEFAULT_MAX_ATTEMPTS = 100_000;
+const DEFAULT_MAX_NODES = 50_000;
+
+/** Per-size buffers: the tiling, the dealt values and a board view over them. */
+interface SizeState {
+  m: number;
+  rows: number;
+  cols: number;
+  mate: Int32Array;
+  cells: Uint16Array;
+  board: Board;
+}
+
+/**
+ * Makes slots one after another with one solver and one set of buffers per size, so a stream of
+ * attempts allocates little beyond what the deal itself needs. Not re-entrant.
+ */
+export class Generator {
+  readonly solver: Solver;
+  private state: SizeState | null = null;
+  private repairer: Repairer | null = null;
+
+  constructor(solver: Solver = new Solver()) {
+    this.solver = solver;
+  }
+
+  generateSlot(seed: number, m: number, slot: number, options: GenerateOptions = {}): SlotResult {
+    if (!Number.isSafeInteger(m) || m < 1) return { ok: false, attempts: 0, reason: `M=${m} is not a whole number ≥ 1` };
+    if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(slot) || slot < 0) {
+      return { ok: false, attempts: 0, reason: `seed ${seed} / slot ${slot} must be safe integers, slot ≥ 0` };
+    }
+    const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const method = options.method === undefined || options.method === 'auto' ? methodFor(m) : options.method;
+    const band = options.grade;
+    if (band !== undefined && !(band.minLevel <= band.maxLevel && band.maxLevel >= 1 && band.minLevel <= TOP_LEVEL)) {
+      return { ok: false, attempts: 0, reason: `grade levels ${band.minLevel}–${band.maxLevel} hold no level of 1–${TOP_LEVEL}` };
+    }
+    if (method === 'repair') return this.repairSlot(seed, m, slot, maxAttempts, options.interrupt, band);
+    const rows = m + 1;
+    const cols = m + 2;
+    // The flip chain is only approximately uniform, and rejection is the path whose tilings are
+    // exactly uniform; larger sizes are repair's.
+    if (m > REJECTION_MAX_M) {
+      return { ok: false, attempts: 0, reason: `M=${m}: rejection supports M ≤ ${REJECTION_MAX_M} (use the repair method)` };
+    }
+    const source = tilingFor(rows, cols);
+    const interrupt = options.interrupt;
+    const st = this.sizeState(m);
+    const prove: SolveOptions = {
+      ...PINNED_PROBING,
+      rules: RULES,
+      cap: 2,
+      maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
+      squareSwap: true,
+      solution: false,
+      interrupt,
+    };
+    const rng = derive(seed, m, slot);
+    for (let attempts = 1; attempts <= maxAttempts; attempts++) {
+      if (interrupt?.() === true) return { ok: false, attempts: attempts - 1, reason: 'the time budget ran out', timedOut: true };
+      source.sample(rng, st.mate);
+      dealOnto(st.mate, rows, cols, m, rng, { avoidSquares: true }, st.cells);
+      // 'gave-up' counts as a rejection: it is not proven unique.
+      const res = this.solver.solve(st.board, prove);
+      if (res.status !== 'unique') continue;
+      const grade = band === undefined ? null : this.gradeWithin(st.board, band);
+      if (band !== undefined && grade === null) continue;
+      // A unique board's only solution is the tiling it was dealt on, so no need to rebuild it.
+      const board: Board = { rows, cols, m, cells: st.cells.slice() };
+      const puzzle: GeneratedPuzzle = {
+        m,
+        board,
+        solution: tilingToSolution(st.mate, rows, cols),
+        attempts,
+        steps: 0,
+        proofNodes: res.nodes,
+        nodes: referenceNodes(board, this.solver),
+        canonicalHash: canonicalHash(board),
+        method: 'rejection',
+      };
+      if (grade !== null) withGrade(puzzle, grade);
+      return { ok: true, puzzle };
+    }
+    // An interrupted last proof is a give-up too, not a verdict on the slot.
+    if (interrupt?.() === true) return { ok: false, attempts: maxAttempts, reason: 'the time budget ran out', timedOut: true };
+    const what = band === undefined ? 'unique deal' : 'unique deal of the wanted grade';
+    return { ok: false, attempts: maxAttempts, reason: `no ${what} in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}` };
+  }
+
+  /**
+   * The grade of a unique board when its level lies in the band, else null, grading no more
+   * than the band needs. The grader's levels 1–2 are exactly the solver's four rules (an
+   * order-independent fixpoint), so a board they finish is level ≤ 2, and level 1 when the
+   * singletons alone finish it: such boards are told apart by two cheap deductions and graded
+   * only when inside the band. Other boards are graded with the ladder capped at the band's top
+   * and no search nodes, which fails fast on a board that needs more; a board solved within the
+   * cap gets exactly the grade the full ladder gives (the same deductions in the same order).
+   */
+  gradeWithin(board: Board, band: GradeBand): GradeResult | null {
+    let g: GradeResult;
+    if (this.solver.deduce(board, { live: false }).undecidedCells === 0) {
+      const level = this.solver.deduce(board, { rules: SINGLES, live: false }).undecidedCells === 0 ? 1 : 2;
+      if (!inBand(band, level)) return null;
+      g = gradeBoard(board, { maxLevel: 2, maxSearchNodes: 0 });
+    } else {
+      if (band.maxLevel <= 2) return null;
+      g = gradeBoard(board, band.maxLevel < TOP_LEVEL ? { maxLevel: band.maxLevel, maxSearchNodes: 0 } : {});
+    }
+    // Unsolved means the grader ran out of search nodes: no grade to keep.
+    return g.solved && inBand(band, g.level) ? g : null;
+  }
+
+  private repairSlot(seed: number, m: number, slot: number, maxAttempts: number, interrupt?: () => boolean, band?: GradeBand): SlotResult {
+    if (m < 2) return { ok: false, attempts: 0, reason: `M=${m}: repair needs M ≥ 2 (a board with more than one tile)` };
+    this.repairer ??= new Repairer(this.solver);
+    const rep = this.repairer;
+    // The walk asks about boards the rules leave open; the last grade it accepted is the board's.
+    const kept: { grade: GradeResult | null } = { grade: null };
+    const fits = (b: Board): boolean => (kept.grade = this.gradeWithin(b, band!)) !== null;
+    const res =
+      band === undefined
+        ? rep.run(m, derive(seed, m, slot), { maxAttempts, interrupt })
+        : rep.runGraded(m, derive(seed, m, slot), { maxAttempts, interrupt, minLevel: band.minLevel, maxLevel: band.maxLevel, fits });
+    if (!res.ok) return { ok: false, attempts: res.deals, reason: res.reason, timedOut: res.timedOut };
+    const src = rep.board;
+    const board: Board = { rows: src.rows, cols: src.cols, m, cells: src.cells.slice() };
+    const solution = tilingToSolution(rep.mate, board.rows, board.cols);
+    // Every proof is sound and the dealt tiling is a solution, so it is the solution: cheap to confirm.
+    const why = checkSolution(board, solution);
+    if (why !== null) throw new Error(`repair: M=${m} slot ${slot}: the dealt tiling fails: ${why}`);
+    const puzzle: GeneratedPuzzle = {
+      m,
+      board,
+      solution,
+      attempts: res.deals,
+      steps: res.steps,
+      proofNodes: res.proofNodes,
+      nodes: referenceNodes(board, this.solver),
+      canonicalHash: canonicalHash(board),
+      method: 'repair',
+      goal: res.goal,
+      proof: res.proof,
+    };
+    if (band !== undefined) {
+      const grade = kept.grade ?? this.gradeWithin(board, band);
+      if (grade === null) throw new Error(`repair: M=${m} slot ${slot}: the kept board is outside the grade band`);
+      withGrade(puzzle, grade);
+    }
+    return { ok: true, puzzle };
+  }
+
+  private sizeState(m: number): SizeState {
+    if (this.state?.m === m) return this.state;
+    const rows = m + 1;
+    const cols = m + 2;
+    const n = 2 * pairCount(m);
+    const mate = new Int32Array(n);
+    const cells = new Uint16Array(n);
+    this.state = { m, rows, cols, mate, cells, board: { rows, cols, m, cells } };
+    return this.state;
+  }
+}
+
+function withGrade(p: GeneratedPuzzle, g: GradeResult): void {
+  p.grade = g.grade;
+  p.level = g.level;
+  p.score = g.score;
+}

@@ -1,0 +1,26 @@
+// The grade the catalog stores with a puzzle: the human-technique grader run on the board's
+// canonical representative, so a puzzle and all its mirrors and relabellings share one grade
+// and score (the grader's counts depend on cell and pair numbering), within a search budget.
+import type { Board } from '../board.js';
+import { canonicalBoard } from '../transform.js';
+import { GRADER_VERSION, gradeBoard, type LevelName } from '../grade/ladder.js';
+
+export { GRADER_VERSION };
+
+/**
+ * Search nodes the stored grade may spend. A board that needs more stops there and grades as
+ * search, scored by the nodes spent: a budget so a rare board cannot stall a worker.
+ */
+export const STORED_GRADE_MAX_NODES = 2_000;
+
+export interface StoredGrade {
+  grade: LevelName;
+  level: number;
+  score: number;
+}
+
+/** Grade a board as the catalog stores it (see the module comment). */
+export function storedGrade(board: Board): StoredGrade {
+  const r = gradeBoard(canonicalBoard(board), { maxSearchNodes: STORED_GRADE_MAX_NODES });
+  return { grade: r.grade, level: r.level, score: r.score };
+}

@@ -1,0 +1,355 @@
+// End-to-end tests of `dominosa build`, run as the compiled CLI in a child process: every stored
+// puzzle passes the audit's checks (src/catalog/check.ts: unique by both solvers, solution,
+// nodes, tier, hash, variant = base under its transform), --jobs not changing the result, resume
+// after SIGKILL and SIGINT, no-op reruns, and bad options refused before any file is made.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPuzzle } from '../../src/catalog/check.js';
+import { Generator } from '../../src/make/generator.js';
+import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import { GRADER_VERSION } from '../../src/rank/stored.js';
+import { GRADE_BANDS } from '../../src/rank/bands.js';
+import { GRADE_THRESHOLDS } from '../../src/rank/measure.js';
+import { TIERS, tierOf, type Thresholds } from '../../src/rank/tiers.js';
+import type { PuzzleRow } from '../../pipeline/database.js';
+import { CLI, cli } from '../helpers/cli.js';
+
+let dir: string;
+let tiersFile: string;
+let thresholds: Record<number, Thresholds>;
+
+/**
+ * Cuts at the 40/70/90th percentiles of a sample from another seed, so every tier is reachable
+ * whatever the solver's current node counts; the tests then hold the build to these cuts.
+ */
+function sampleThresholds(sizes: number[]): Record<number, Thresholds> {
+  const gen = new Generator();
+  const out: Record<number, Thresholds> = {};
+  for (const m of sizes) {
+    const nodes: number[] = [];
+    for (let k = 0; k < 300; k++) {
+      const r = gen.generateSlot(9999, m, k);
+      if (r.ok) nodes.push(r.puzzle.nodes);
+    }
+    nodes.sort((a, b) => a - b);
+    const q = (p: number): number => nodes[Math.floor(p * nodes.length)];
+    const t1 = q(0.4);
+    const t2 = Math.max(q(0.7), t1 + 1);
+    const t3 = Math.max(q(0.9), t2 + 1);
+    out[m] = { t1, t2, t3 };
+  }
+  return out;
+}
+
+const SMALL = ['--sizes', '3..4', '--per-tier', '3', '--variants', '2'];
+const build = (db: string, ...extra: string[]) => cli(['build', ...SMALL, '--tiers', tiersFile, '--db', db, ...extra]);
+
+type Row = PuzzleRow;
+
+function dump(db: string): { puzzles: Row[]; slots: unknown[]; builds: unknown[] } {
+  const d = new Database(db, { readonly: true });
+  try {
+    return {
+      puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[],
+      slots: d.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').all(),
+      builds: d.prepare('SELECT * FROM builds ORDER BY id').all(),
+    };
+  } finally {
+    d.close();
+  }
+}
+
+let dbA: string;
+let a: ReturnType<typeof dump>;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-build-'));
+  thresholds = sampleThresholds([3, 4, 5, 6]);
+  tiersFile = join(dir, 'tiers.json');
+  writeFileSync(tiersFile, JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes: thresholds }));
+  dbA = join(dir, 'a.sqlite');
+  const r = build(dbA, '--jobs', '2');
+  expect(r.stderr).toMatch(/M=3/);
+  expect(r.code).toBe(0);
+  a = dump(dbA);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
+  it('stores 3 bases per tier and size, each with 2 variants', () => {
+    const bases = a.puzzles.filter((p) => p.base_id === null);
+    for (const m of [3, 4]) {
+      for (const t of TIERS) expect(bases.filter((p) => p.m === m && p.tier === t)).toHaveLength(3);
+    }
+    expect(bases).toHaveLength(24);
+    for (const b of bases) expect(a.puzzles.filter((p) => p.base_id === b.id)).toHaveLength(2);
+    expect(a.puzzles).toHaveLength(72);
+  });
+
+  it('stores only puzzles that pass every audit check, variants included', () => {
+    const byId = new Map(a.puzzles.map((p) => [p.id, p]));
+    expect(a.puzzles.filter((p) => p.base_id !== null).length).toBeGreaterThan(0);
+    for (const p of a.puzzles) {
+      expect([p.rows, p.cols]).toEqual([p.m + 1, p.m + 2]);
+      const base = p.base_id === null ? null : (byId.get(p.base_id) ?? null);
+      const rule = { measure: 'nodes' as const, th: thresholds[p.m] };
+      expect(checkPuzzle(p, base, { rule, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION })).toEqual([]);
+    }
+  });
+
+  it('grades by the thresholds, so tiers are strictly ordered by nodes within a size', () => {
+    const bases = a.puzzles.filter((p) => p.base_id === null);
+    for (const p of bases) expect(p.tier).toBe(tierOf(p.nodes, thresholds[p.m]));
+    for (const m of [3, 4]) {
+      const ranges = TIERS.map((t) => bases.filter((p) => p.m === m && p.tier === t).map((p) => p.nodes));
+      for (let i = 0; i + 1 < ranges.length; i++) expect(Math.max(...ranges[i])).toBeLessThan(Math.min(...ranges[i + 1]));
+    }
+    // Distinct symmetry classes among the bases.
+    expect(new Set(bases.map((p) => p.canonical_hash)).size).toBe(bases.length);
+  });
+
+  it('records the build, its thresholds and every decided slot', () => {
+    const d = new Database(dbA, { readonly: true });
+    try {
+      const b = d.prepare('SELECT * FROM builds').get() as { status: string; seed: number; solver_version: string; finished_at: string };
+      expect(b.status).toBe('finished');
+      expect(b.seed).toBe(1);
+      expect(b.finished_at).toBeTruthy();
+      const th = d.prepare('SELECT m, t1, t2, t3 FROM thresholds WHERE build_id = 1 ORDER BY m').all();
+      expect(th).toEqual([3, 4].map((m) => ({ m, ...thresholds[m] })));
+      const kept = d.prepare(`SELECT COUNT(*) FROM slots WHERE outcome = 'kept'`).pluck().get();
+      expect(kept).toBe(24);
+      // Slots are decided in order: 0..n-1 with no gap, per size.
+      for (const m of [3, 4]) {
+        const s = d.prepare('SELECT MIN(slot) AS lo, MAX(slot) AS hi, COUNT(*) AS n FROM slots WHERE m = ?').get(m) as { lo: number; hi: number; n: number };
+        expect([s.lo, s.hi]).toEqual([0, s.n - 1]);
+      }
+    } finally {
+      d.close();
+    }
+  });
+
+  it('gives identical rows with --jobs 1', () => {
+    const db = join(dir, 'jobs1.sqlite');
+    expect(build(db, '--jobs', '1').code).toBe(0);
+    const b = dump(db);
+    expect(b.puzzles).toEqual(a.puzzles);
+    expect(b.slots).toEqual(a.slots);
+  });
+
+  it('changes nothing when a finished build is run again', () => {
+    const before = dump(dbA);
+    const r = build(dbA, '--jobs', '2');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/already finished/);
+    expect(dump(dbA)).toEqual(before);
+  });
+
+  it('fills a new size from the same catalog without touching the sizes already full', () => {
+    const db = join(dir, 'grow.sqlite');
+    expect(build(db, '--jobs', '2').code).toBe(0);
+    const r = cli(['build', '--sizes', '3..5', '--per-tier', '3', '--variants', '2', '--tiers', tiersFile, '--db', db]);
+    expect(r.code).toBe(0);
+    const grown = dump(db);
+    expect(grown.puzzles.filter((p) => p.m <= 4)).toEqual(a.puzzles);
+    expect(grown.puzzles.filter((p) => p.m === 5 && p.base_id === null)).toHaveLength(12);
+  });
+});
+
+describe('memory', () => {
+  it('the main thread writes 16,000 rows within a 16 MB heap: memory does not grow with the catalog', () => {
+    const db = join(dir, 'heap.sqlite');
+    const r = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=16', CLI, 'build', '--sizes', '6', '--per-tier', '1000', '--variants', '3', '--max-slots', '50000', '--db', db],
+      { encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const d = new Database(db, { readonly: true });
+    expect(d.prepare('SELECT COUNT(*) FROM puzzles').pluck().get()).toBe(16_000);
+    d.close();
+  });
+});
+
+describe('dominosa build --tier-by grade', () => {
+  it('tiers by the grade bands, passes audit, and is the same with --jobs 1 and 2', () => {
+    const db1 = join(dir, 'grade1.sqlite');
+    const db2 = join(dir, 'grade2.sqlite');
+    const args = ['--sizes', '5', '--per-tier', '2', '--variants', '1', '--tier-by', 'grade', '--tiers', tiersFile];
+    const r = cli(['build', ...args, '--db', db1, '--jobs', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(cli(['build', ...args, '--db', db2, '--jobs', '2']).code).toBe(0);
+    const one = dump(db1);
+    expect(dump(db2).puzzles).toEqual(one.puzzles);
+    const bases = one.puzzles.filter((p) => p.base_id === null);
+    expect(bases).toHaveLength(8);
+    for (const p of bases) {
+      expect(p.level).toBe(Math.floor(p.score));
+      expect(p.tier).toBe(tierOf(p.level, GRADE_THRESHOLDS));
+    }
+    // The variants share their base's grade.
+    for (const v of one.puzzles.filter((p) => p.base_id !== null)) expect(v.score).toBe(bases.find((b) => b.id === v.base_id)?.score);
+    expect(JSON.parse((one.builds[0] as { options: string }).options)).toMatchObject({ tierBy: 'grade', graderVersion: GRADER_VERSION });
+    expect(cli(['audit', '--db', db1, '--jobs', '1']).code).toBe(0);
+  });
+
+  it('--grade keeps only puzzles of the target grade, records it, and audits clean', () => {
+    const db = join(dir, 'graded.sqlite');
+    const r = cli(['build', '--sizes', '6', '--per-tier', '2', '--variants', '1', '--grade', 'expert', '--tier-by', 'nodes', '--tiers', tiersFile, '--db', db]);
+    expect(r.code, r.stderr).toBe(0);
+    const got = dump(db);
+    expect(got.puzzles.filter((p) => p.base_id === null)).toHaveLength(8);
+    for (const p of got.puzzles) expect(p.level).toBeGreaterThanOrEqual(GRADE_BANDS.expert.minLevel);
+    expect(JSON.parse((got.builds[0] as { options: string }).options)).toMatchObject({ grade: 'expert' });
+    expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
+  });
+});
+
+/** Start a build and stop it with `signal` once its first batch is committed. */
+async function stopAfterFirstCommit(db: string, args: string[], signal: NodeJS.Signals) {
+  const child = spawn(process.execPath, [CLI, 'build', ...args, '--db', db], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+  let running = true;
+  void exited.then(() => (running = false));
+  let committed = 0;
+  while (running && committed === 0) {
+    await new Promise((r) => setTimeout(r, 5));
+    // Only look once WAL mode is on, so a reader never holds up the schema being written.
+    if (!existsSync(`${db}-wal`)) continue;
+    try {
+      const d = new Database(db, { readonly: true });
+      try {
+        committed = d.prepare('SELECT COUNT(*) FROM slots').pluck().get() as number;
+      } finally {
+        d.close();
+      }
+    } catch {
+      // The schema is not there yet.
+    }
+  }
+  const stoppedRunning = running;
+  child.kill(signal);
+  return { code: await exited, stderr, stoppedRunning };
+}
+
+describe('resuming a stopped build', () => {
+  const args = () => ['--sizes', '3..6', '--per-tier', '6', '--variants', '1', '--jobs', '1', '--batch-size', '4', '--tiers', tiersFile];
+  let whole: ReturnType<typeof dump>;
+
+  beforeAll(() => {
+    const db = join(dir, 'whole.sqlite');
+    expect(cli(['build', ...args(), '--db', db]).code).toBe(0);
+    whole = dump(db);
+  });
+
+  it('after SIGKILL, a rerun ends with exactly the uninterrupted result', async () => {
+    const db = join(dir, 'killed.sqlite');
+    const stop = await stopAfterFirstCommit(db, args(), 'SIGKILL');
+    expect(stop.stoppedRunning).toBe(true);
+    const partial = dump(db);
+    expect(partial.slots.length).toBeGreaterThan(0);
+    expect(partial.slots.length).toBeLessThan(whole.slots.length);
+    expect((partial.builds[0] as { status: string }).status).toBe('running');
+    expect(cli(['build', ...args(), '--db', db]).code).toBe(0);
+    const resumed = dump(db);
+    expect(resumed.puzzles).toEqual(whole.puzzles);
+    expect(resumed.slots).toEqual(whole.slots);
+  });
+
+  it('on SIGINT commits, says how to resume and exits 130; the rerun completes it', async () => {
+    const db = join(dir, 'interrupted.sqlite');
+    const stop = await stopAfterFirstCommit(db, args(), 'SIGINT');
+    expect(stop.stoppedRunning).toBe(true);
+    expect(stop.code).toBe(130);
+    expect(stop.stderr).toMatch(/Rerun the same command to resume/);
+    const partial = dump(db);
+    expect((partial.builds[0] as { status: string }).status).toBe('interrupted');
+    expect(partial.slots.length).toBeLessThan(whole.slots.length);
+    expect(cli(['build', ...args(), '--db', db]).code).toBe(0);
+    expect(dump(db).puzzles).toEqual(whole.puzzles);
+  });
+});
+
+describe('a size that runs out of slots', () => {
+  it('exits 1 with a clear message, keeps what it found, and continues given a larger budget', () => {
+    const opts = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--tiers', tiersFile];
+    const db = join(dir, 'budget.sqlite');
+    const r = cli([...opts, '--db', db, '--max-slots', '5']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/dominosa: size M=3 ran out of slots before every tier held 3 puzzles; .* --max-slots/);
+    const partial = dump(db);
+    expect(partial.slots).toHaveLength(5);
+    expect((partial.builds[0] as { status: string }).status).toBe('incomplete');
+    // --max-slots does not change which puzzles are kept, so this is the same build, resumed.
+    expect(cli([...opts, '--db', db]).code).toBe(0);
+    const fresh = join(dir, 'budget-fresh.sqlite');
+    expect(cli([...opts, '--db', fresh]).code).toBe(0);
+    expect(dump(db).puzzles).toEqual(dump(fresh).puzzles);
+    expect(dump(db).slots).toEqual(dump(fresh).slots);
+  });
+});
+
+describe('bad options', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['a size without thresholds', ['--sizes', '3..12'], /no thresholds for size 7 /],
+    ['a malformed size list', ['--sizes', '3..x'], /--sizes/],
+    ['a backwards range', ['--sizes', '5..3'], /backwards/],
+    ['--per-tier 0', ['--per-tier', '0'], /--per-tier/],
+    ['--per-tier not a number', ['--per-tier', 'many'], /--per-tier/],
+    ['--jobs 0', ['--jobs', '0'], /--jobs/],
+    ['--variants -1', ['--variants', '-1'], /--variants/],
+    ['a missing tiers file', ['--tiers', '/nonexistent/tiers.json'], /tiers file/],
+    ['an unknown grade target', ['--grade', 'fiendish'], /^dominosa: --grade: /],
+    ['an unknown tier measure', ['--tier-by', 'mood'], /tier-by/],
+  ];
+  for (const [name, extra, message] of cases) {
+    it(`refuses ${name}: one line, exit 2, no file`, () => {
+      const db = join(dir, `bad-${name.replace(/\W+/g, '-')}.sqlite`);
+      const sizes = extra.includes('--sizes') ? [] : ['--sizes', '3'];
+      const r = cli(['build', ...sizes, '--tiers', tiersFile, '--db', db, ...extra]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(db)).toBe(false);
+    });
+  }
+
+  it('refuses a catalog path that cannot be created', () => {
+    const file = join(dir, 'plain-file');
+    writeFileSync(file, 'x');
+    for (const db of ['/nonexistent-dir/c.sqlite', join(file, 'c.sqlite')]) {
+      const r = cli(['build', '--sizes', '3', '--tiers', tiersFile, '--db', db]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^dominosa: cannot create catalog/);
+    }
+    expect(readdirSync(dir).filter((f) => f.startsWith('c.sqlite'))).toEqual([]);
+  });
+
+  it('refuses thresholds tuned for another solver version', () => {
+    const stale = join(dir, 'stale-tiers.json');
+    writeFileSync(stale, JSON.stringify({ solverVersion: 'some-older-solver', sizes: thresholds }));
+    const db = join(dir, 'stale.sqlite');
+    const r = cli(['build', '--sizes', '3', '--tiers', stale, '--db', db]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/tuned for solver some-older-solver.*re-tune/);
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it('leaves a file that is not a catalog untouched', () => {
+    const db = join(dir, 'not-a-catalog.sqlite');
+    writeFileSync(db, 'hello, not a database\n'.repeat(100));
+    const before = readFileSync(db);
+    const r = cli(['build', '--sizes', '3', '--tiers', tiersFile, '--db', db]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not a SQLite database/);
+    expect(readFileSync(db)).toEqual(before);
+  });
+});

@@ -1,0 +1,233 @@
+// Tests for `dominosa export` beyond the jsonl dump: every pack format round-trips against the
+// catalog (tatham IDs parse back to its grids, the json pack verifies, text parses back, the
+// booklets have the promised pages), the selection options, --force and atomic writes, and the
+// target of 1,000 puzzles in under 5 s per format.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import Database from 'better-sqlite3';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_FORMATS, runExport, type ExportOptions } from '../../pipeline/export.js';
+import { boardToGrid, parseBoards } from '../../src/board.js';
+import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
+import { verifyPackJson } from '../../src/formats/pack.js';
+import { parseTathamId } from '../../src/formats/tatham.js';
+import { TIERS } from '../../src/rank/tiers.js';
+import { cli } from '../helpers/cli.js';
+import type { PuzzleRow } from '../../pipeline/database.js';
+
+let dir: string;
+let db: string;
+
+type Row = PuzzleRow;
+let rows: Row[];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-packs-'));
+  db = join(dir, 'c.sqlite');
+  // 7 sizes × 4 tiers × 10 bases, each with 3 variants: 1,120 puzzles.
+  const r = cli(['build', '--sizes', '3..9', '--per-tier', '10', '--variants', '3', '--jobs', '2', '--db', db]);
+  if (r.code !== 0) throw new Error(r.stderr);
+  const d = new Database(db, { readonly: true });
+  rows = d.prepare('SELECT id, m, grid, solution, tier, base_id FROM puzzles ORDER BY id').all() as Row[];
+  d.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const selected = (pred: (r: Row) => boolean): Row[] => rows.filter(pred);
+const small = (r: Row): boolean => r.m <= 4 && r.base_id === null;
+let n = 0;
+const outPath = (ext: string): string => join(dir, `out${n++}.${ext}`);
+
+/** Pages of a booklet of these puzzles: a title page, then puzzles and solutions at 6 a page per tier (M ≤ 9). */
+function bookletPages(puzzles: Row[]): number {
+  let body = 0;
+  for (const t of TIERS) body += Math.ceil(puzzles.filter((p) => p.tier === t).length / 6);
+  return 1 + 2 * body;
+}
+
+describe('dominosa export pack formats', () => {
+  it('tatham: one game ID per line that parses back to the catalog grid', () => {
+    const r = cli(['export', '--db', db, '--format', 'tatham', '--sizes', '3..4']);
+    expect(r.code).toBe(0);
+    const want = selected(small);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(want.length);
+    lines.forEach((line, i) => {
+      expect(line).toMatch(/^[34]:\d+$/);
+      const back = parseTathamId(line);
+      if (!back.ok) throw new Error(back.error);
+      expect(boardToGrid(back.board)).toEqual(JSON.parse(want[i].grid));
+    });
+  });
+
+  it('json: a versioned pack whose checksum verifies, holding the selected puzzles', () => {
+    const out = outPath('json');
+    const r = cli(['export', '--db', db, '--format', 'json', '--sizes', '3..4', '--name', 'Small ones', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/wrote 80 puzzles to/);
+    const text = readFileSync(out, 'utf8');
+    const v = verifyPackJson(text);
+    if (!v.ok) throw new Error(v.error);
+    const want = selected(small);
+    expect(v.pack.manifest).toMatchObject({ name: 'Small ones', buildId: 1, schemaVersion: SCHEMA_VERSION, count: want.length });
+    expect(Date.parse(v.pack.manifest.created)).toBeGreaterThan(Date.parse('2020-01-01'));
+    expect(v.pack.puzzles.map((p) => [p.id, p.size.m, p.tier, p.grid, p.solution])).toEqual(
+      want.map((w) => [w.id, w.m, w.tier, JSON.parse(w.grid), JSON.parse(w.solution)]),
+    );
+    // One changed value breaks the checksum.
+    expect(verifyPackJson(text.replace('"tier":"easy"', '"tier":"hard"')).ok).toBe(false);
+  });
+
+  it('text: the grids parse back with their ids, solutions after them as comments', () => {
+    const r = cli(['export', '--db', db, '--format', 'text', '--sizes', '4', '--tiers', 'expert']);
+    expect(r.code).toBe(0);
+    const want = selected((x) => x.m === 4 && x.tier === 'expert' && x.base_id === null);
+    const boards = parseBoards(r.stdout, 'text');
+    expect(boards.map((b) => (b.ok ? [b.board.meta?.id, boardToGrid(b.board)] : b.error.message))).toEqual(
+      want.map((w) => [w.id, JSON.parse(w.grid)]),
+    );
+    expect(r.stdout).toContain('# Solutions');
+  });
+
+  it('html: a self-contained booklet with the promised pages', () => {
+    const out = outPath('html');
+    const r = cli(['export', '--db', db, '--format', 'html', '--sizes', '5,7', '--tiers', 'easy,hard', '--name', 'Booklet <1>', '--out', out]);
+    expect(r.code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    const want = selected((x) => (x.m === 5 || x.m === 7) && (x.tier === 'easy' || x.tier === 'hard') && x.base_id === null);
+    expect(html.split('<section class="page">').length - 1).toBe(bookletPages(want));
+    expect(html).toContain('<title>Booklet &#60;1&#62;</title>');
+    expect(html).not.toMatch(/<script|<link|@font-face|url\(/i);
+    for (const w of want) expect(html).toContain(`#${w.id} \u00b7 M=${w.m}`);
+  });
+
+  it('pdf: loads, with the promised A4 pages; refused on stdout', async () => {
+    const out = outPath('pdf');
+    const r = cli(['export', '--db', db, '--format', 'pdf', '--sizes', '6', '--name', 'Six', '--out', out]);
+    expect(r.code).toBe(0);
+    const doc = await PDFDocument.load(readFileSync(out));
+    expect(doc.getPageCount()).toBe(bookletPages(selected((x) => x.m === 6 && x.base_id === null)));
+    expect(doc.getTitle()).toBe('Six');
+    const std = cli(['export', '--db', db, '--format', 'pdf']);
+    expect(std.code).toBe(2);
+    expect(std.stderr).toBe('dominosa: --format pdf is binary: name a file with --out\n');
+    expect(std.stdout).toBe('');
+  });
+});
+
+/** Run an export in-process (the CLI's option parsing is covered by the cases that spawn it). */
+async function exportText(opts: Partial<ExportOptions>): Promise<string> {
+  const sink = new PassThrough();
+  let text = '';
+  sink.on('data', (d) => (text += d));
+  await runExport({ db, format: 'jsonl', out: '-', ...opts }, sink);
+  return text;
+}
+
+describe('dominosa export selection', () => {
+  const ids = async (opts: Partial<ExportOptions>): Promise<number[]> =>
+    (await exportText(opts))
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: number }).id);
+
+  it('jsonl dumps every puzzle by default; packs take bases unless --include-variants', async () => {
+    expect(await ids({})).toEqual(rows.map((r) => r.id));
+    expect(await ids({ includeVariants: false })).toEqual(selected((r) => r.base_id === null).map((r) => r.id));
+    const tat = async (includeVariants?: boolean): Promise<number> =>
+      (await exportText({ format: 'tatham', sizes: [3], includeVariants })).trimEnd().split('\n').length;
+    expect(await tat()).toBe(40);
+    expect(await tat(true)).toBe(160);
+  });
+
+  it('filters by size and tier', async () => {
+    expect(await ids({ sizes: [5, 6], tiers: ['normal', 'expert'], includeVariants: false })).toEqual(
+      selected((r) => (r.m === 5 || r.m === 6) && (r.tier === 'normal' || r.tier === 'expert') && r.base_id === null).map((r) => r.id),
+    );
+    const cliIds = cli(['export', '--db', db, '--sizes', '5..6', '--tiers', 'Normal,expert', '--no-include-variants']);
+    expect(cliIds.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: number }).id)).toEqual(
+      await ids({ sizes: [5, 6], tiers: ['normal', 'expert'], includeVariants: false }),
+    );
+  });
+
+  it('draws a --count sample reproducibly from --seed, in id order', async () => {
+    const a = await ids({ count: 25, seed: 4 });
+    expect(a).toHaveLength(25);
+    expect(a).toEqual([...a].sort((x, y) => x - y));
+    expect(await ids({ count: 25, seed: 4 })).toEqual(a);
+    expect(await ids({ count: 25, seed: 5 })).not.toEqual(a);
+    for (const id of await ids({ count: 30, sizes: [8], tiers: ['hard'] })) {
+      expect(rows.find((r) => r.id === id)).toMatchObject({ m: 8, tier: 'hard' });
+    }
+    // More than the selection holds: all of it.
+    expect(await ids({ count: 100_000, sizes: [3] })).toEqual(selected((r) => r.m === 3).map((r) => r.id));
+  });
+
+  it('names the filters when nothing matches; exit 2 and no file', () => {
+    const out = outPath('json');
+    const r = cli(['export', '--db', db, '--format', 'json', '--sizes', '12', '--tiers', 'expert', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('dominosa: no puzzles match --sizes 12 --tiers expert (base puzzles only); the catalog holds sizes 3,4,5,6,7,8,9\n');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('refuses bad selections', () => {
+    for (const [args, message] of [
+      [['--tiers', 'medium'], /^dominosa: --tiers: "medium" is not a tier \(use easy, normal, hard, expert\)\n$/],
+      [['--count', '0'], /^dominosa: --count must be a whole number ≥ 1 \(got 0\)\n$/],
+    ] as const) {
+      const r = cli(['export', '--db', db, ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+});
+
+describe('dominosa export output files', () => {
+  it('refuses to overwrite without --force, leaving the file alone; replaces it with --force', () => {
+    const out = outPath('tatham');
+    writeFileSync(out, 'precious\n');
+    const r = cli(['export', '--db', db, '--format', 'tatham', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`dominosa: ${out} already exists; use --force to overwrite it\n`);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    const f = cli(['export', '--db', db, '--format', 'tatham', '--sizes', '3', '--out', out, '--force']);
+    expect(f.code).toBe(0);
+    expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(40);
+    expect(readdirSync(dir).filter((x) => x.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('leaves nothing behind when an export fails midway', async () => {
+    // A grid broken after the pack was selected makes the tatham writer fail on that row.
+    const broken = join(dir, 'broken.sqlite');
+    const d = new Database(db, { readonly: true });
+    await d.backup(broken);
+    d.close();
+    const w = new Database(broken);
+    w.prepare(`UPDATE puzzles SET grid = '[[0]]' WHERE id = (SELECT MAX(id) FROM puzzles WHERE base_id IS NULL)`).run();
+    w.close();
+    const out = outPath('tatham');
+    const r = cli(['export', '--db', broken, '--format', 'tatham', '--out', out]);
+    // Every selected puzzle is re-checked before anything is written.
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^dominosa: puzzle \d+ fails its checks \(checksum-mismatch: .*nothing was written.*\n$/);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).filter((x) => x.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('writes 1,000 puzzles in every format', async () => {
+    const times: Record<string, number> = {};
+    for (const format of EXPORT_FORMATS) {
+      const opts: ExportOptions = { db, format, out: outPath(format), count: 1000, includeVariants: true, seed: 9 };
+      const t0 = performance.now();
+      expect(await runExport(opts, new PassThrough())).toBe(1000);
+      times[format] = Math.round(performance.now() - t0);
+      expect(readFileSync(opts.out).length).toBeGreaterThan(10_000);
+    }
+    // Speed is the benchmark's business (npm run bench); here every format must simply finish.
+    expect(Object.keys(times)).toEqual([...EXPORT_FORMATS]);
+  });
+});

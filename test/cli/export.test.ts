@@ -1,0 +1,156 @@
+// Tests for `dominosa export --format jsonl`: one line per stored puzzle with the documented
+// fields in order, boards and solutions that check out, the same bytes on stdout and in a file,
+// and a failed export leaving no file (not even a temporary one).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog, type NewPuzzle } from '../../pipeline/database.js';
+import { runExport } from '../../pipeline/export.js';
+import { boardFromGrid, boardToGrid } from '../../src/board.js';
+import { Generator } from '../../src/make/generator.js';
+import { storedGrade } from '../../src/rank/stored.js';
+import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import { tierOf } from '../../src/rank/tiers.js';
+import { checkSolution, type Solution } from '../../src/solve/solution.js';
+import { applyTransform, encodeTransform, transformSolution } from '../../src/transform.js';
+import { CLI, cli } from '../helpers/cli.js';
+
+const TH = { t1: 1, t2: 2, t3: 3 };
+const FIELDS = ['id', 'n', 'rows', 'cols', 'grid', 'solution', 'tier', 'nodes', 'grade', 'score', 'base_id', 'transform'];
+let dir: string;
+let db: string;
+
+
+/** A catalog of real puzzles: three bases of sizes 3..5, each with a rot180 variant. */
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-export-'));
+  db = join(dir, 'c.sqlite');
+  const cat = Catalog.open(db, { create: true });
+  const gen = new Generator();
+  cat.transaction(() => {
+    for (const m of [3, 4, 5]) {
+      // Export re-checks tiers against the catalog's thresholds, as audit does.
+      cat.writeThresholds(null, m, { measure: 'nodes', th: TH }, REFERENCE_VERSION);
+      const r = gen.generateSlot(7, m, 0);
+      if (!r.ok) throw new Error(r.reason);
+      const p = r.puzzle;
+      const row: NewPuzzle = {
+        m,
+        rows: p.board.rows,
+        cols: p.board.cols,
+        grid: JSON.stringify(boardToGrid(p.board)),
+        solution: JSON.stringify(p.solution),
+        tier: tierOf(p.nodes, TH),
+        nodes: p.nodes,
+        score: storedGrade(p.board).score,
+        attempts: p.attempts,
+        canonical_hash: p.canonicalHash,
+        base_id: null,
+        transform: null,
+        seed: 7,
+        slot: 0,
+        method: p.method,
+        build_id: null,
+      };
+      const id = cat.insertPuzzle(row);
+      const t = { geometry: 'rot180' as const };
+      const v = applyTransform(p.board, t);
+      cat.insertPuzzle({
+        ...row,
+        grid: JSON.stringify(boardToGrid(v)),
+        solution: JSON.stringify(transformSolution(p.solution, p.board.rows, p.board.cols, t)),
+        base_id: id,
+        transform: encodeTransform(t),
+      });
+    }
+  });
+  cat.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('dominosa export --format jsonl', () => {
+  it('writes one line per puzzle, fields in order, boards and solutions that check out', () => {
+    const r = cli(['export', '--db', db, '--format', 'jsonl']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(6);
+    const recs = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    recs.forEach((rec, i) => {
+      expect(Object.keys(rec)).toEqual(FIELDS);
+      expect(rec.id).toBe(i + 1);
+      const res = boardFromGrid(rec.grid, i, { n: rec.n });
+      if (!res.ok) throw new Error(res.error.message);
+      expect([res.board.rows, res.board.cols]).toEqual([rec.rows, rec.cols]);
+      expect(checkSolution(res.board, rec.solution as Solution)).toBeNull();
+    });
+    // Bases then their variant, alternately.
+    expect(recs.map((r) => [r.n, r.base_id, r.transform])).toEqual([
+      [3, null, null],
+      [3, 1, 'rot180'],
+      [4, null, null],
+      [4, 3, 'rot180'],
+      [5, null, null],
+      [5, 5, 'rot180'],
+    ]);
+    expect(recs.map((r) => r.tier)).toEqual(recs.map((r) => tierOf(r.nodes as number, TH)));
+  });
+
+  it('writes the same bytes to --out FILE as to stdout, leaving no temporary file', () => {
+    const out = join(dir, 'out.jsonl');
+    const r = cli(['export', '--db', db, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toBe(cli(['export', '--db', db]).stdout);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('streams through runExport and counts what it wrote', async () => {
+    const sink = new PassThrough();
+    let text = '';
+    sink.on('data', (d) => (text += d));
+    expect(await runExport({ db, format: 'jsonl', out: '-' }, sink)).toBe(6);
+    expect(text.split('\n').filter(Boolean)).toHaveLength(6);
+  });
+
+  it('stops quietly, exit 0, when the reader closes the pipe early', () => {
+    // Enough rows to overflow a pipe buffer, so the writer does meet the closed pipe.
+    const big = join(dir, 'big.sqlite');
+    const src = Catalog.open(db, { readonly: true });
+    const first = [...src.iteratePuzzles()][0];
+    src.close();
+    const cat = Catalog.open(big, { create: true });
+    cat.transaction(() => {
+      // Valid rows, since export re-checks each one: the base, then copies of it as
+      // identity variants (one per slot).
+      cat.writeThresholds(null, first.m, { measure: 'nodes', th: TH }, REFERENCE_VERSION);
+      const { id: _id, ...row } = first;
+      const baseId = cat.insertPuzzle(row);
+      for (let i = 1; i <= 600; i++) cat.insertPuzzle({ ...row, base_id: baseId, transform: 'id', slot: i });
+    });
+    cat.close();
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" export --db "${big}" | head -1; echo "status \${PIPESTATUS[0]}" >&2`], {
+      encoding: 'utf8',
+    });
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).toBe('status 0\n');
+  });
+
+  it('refuses a missing catalog, an unwritable --out and an unknown format with exit 2 and no file', () => {
+    const missing = cli(['export', '--db', join(dir, 'none.sqlite')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^dominosa: no catalog at/);
+    expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
+
+    const bad = cli(['export', '--db', db, '--out', join(dir, 'no-such-dir', 'out.jsonl')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^dominosa: cannot write .*no such file or directory/);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+
+    const fmt = cli(['export', '--db', db, '--format', 'csv']);
+    expect(fmt.code).toBe(2);
+    expect(fmt.stderr).toMatch(/format/);
+  });
+});

@@ -1,0 +1,190 @@
+// `dominosa grade` and `dominosa solve --explain` end to end: the fields and lines printed per
+// board agree with the grader run in process, bad input stops the run the way `solve` does, and
+// the explanation printed is the grader's log, which replays to the solution `solve` prints.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../src/board.js';
+import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps } from '../../src/grade/ladder.js';
+import { checkSolution, type Solution, solutionKey } from '../../src/solve/solution.js';
+import { uniqueBoards } from '../grade/helpers.js';
+import { shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
+import { cli, FIXTURES, ROOT } from '../helpers/cli.js';
+
+const FIX = FIXTURES;
+
+function run(verb: string, args: string[], input?: string) {
+  return cli([verb, ...args], { input });
+}
+
+function withId(board: Board, id: string): Board {
+  return { ...board, meta: { id } };
+}
+
+/** Unique boards of several sizes and both orientations; every other one carries an id. */
+const boards: Board[] = [4, 5, 6, 7, 8, 9].flatMap((m) => uniqueBoards(m, 5, 77).map(({ board }, k) => (k % 2 === 0 ? withId(board, `m${m}-${k}`) : board)));
+const jsonlInput = `${boards.map(formatBoardJsonl).join('\n')}\n`;
+
+describe('dominosa grade', () => {
+  it('prints one JSON line per board with the fields of the in-process grade', () => {
+    const r = run('grade', ['-', '--format', 'jsonl'], jsonlInput);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(boards.length);
+    for (const [i, line] of lines.entries()) {
+      const got = JSON.parse(line);
+      const want = gradeBoard(boards[i]);
+      const id = boards[i].meta?.id;
+      expect(Object.keys(got)).toEqual(['index', ...(id === undefined ? [] : ['id']), 'grade', 'level', 'score', 'nodes', 'steps', 'solved']);
+      expect(got.index).toBe(i);
+      if (id !== undefined) expect(got.id).toBe(id);
+      expect(got.grade).toBe(want.grade);
+      expect(got.grade).toBe(LEVELS[got.level - 1].name);
+      expect(got.level).toBe(want.level);
+      expect(got.score).toBeCloseTo(want.score, 4);
+      expect(Math.floor(got.score)).toBe(got.level);
+      expect(got.nodes).toBe(want.nodes);
+      expect(got.steps).toEqual(want.steps);
+      expect(Object.keys(got.steps)).toEqual(LADDER.map((rule) => rule.name));
+      expect(got.solved).toBe(true);
+    }
+    // The sample is not all one grade, or the comparison above would prove little.
+    expect(new Set(lines.map((l) => JSON.parse(l).level)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('prints a readable line per board: name, grade, level, score and the rules used with counts', () => {
+    const text = `${boards.slice(0, 8).map(formatBoardText).join('\n\n')}\n`;
+    const r = run('grade', [], text);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(8);
+    for (const [i, line] of lines.entries()) {
+      const want = gradeBoard(boards[i]);
+      const id = boards[i].meta?.id;
+      const name = id === undefined ? `board ${i + 1}:` : `board ${i + 1} (id "${id}"):`;
+      expect(line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(4)}`)).toBe(true);
+      const used = line.slice(line.indexOf('rules: ') + 'rules: '.length).split(', ');
+      const expected = LADDER.filter((rule) => want.steps[rule.name] > 0).map((rule) => `${rule.name} ${want.steps[rule.name]}`);
+      expect(used).toEqual(expected);
+    }
+  });
+
+  it('reports boards it cannot solve: no solution, and a search budget that runs out', () => {
+    const r = run('grade', ['-', '--format', 'jsonl'], '0 1 0\n1 0 1\n');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ index: 0, solved: false });
+    // A board with 2^12 solutions needs search; with no search nodes allowed it stays unsolved.
+    const many = formatBoardText(swapHeavyBoard(6));
+    const capped = JSON.parse(run('grade', ['-', '--format', 'jsonl', '--max-search-nodes', '0'], many).stdout);
+    expect(capped).toMatchObject({ grade: 'search', level: 7, solved: false, nodes: 0 });
+    const free = JSON.parse(run('grade', ['-', '--format', 'jsonl'], many).stdout);
+    expect(free).toMatchObject({ grade: 'search', solved: true });
+    expect(run('grade', ['-'], many).stdout).toMatch(/search \(level 7\), score 7\.\d{4}.*searchRefutes \d+\n$/);
+  });
+
+  it('stops at a malformed board with one line and exit 2, after printing every board before it', () => {
+    for (const [file, before] of [
+      ['ragged-rows.txt', 1],
+      ['truncated.jsonl', 1],
+      ['value-above-m.jsonl', 0],
+      ['text-then-json.txt', 1],
+    ] as const) {
+      const r = run('grade', [join(FIX, 'malformed', file), '--format', 'jsonl']);
+      expect(r.code, file).toBe(2);
+      expect(r.stderr, file).toMatch(/^dominosa: board \d+.*\n$/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      const out = r.stdout.split('\n').filter((l) => l.length > 0);
+      expect(out, file).toHaveLength(before);
+      for (const [i, l] of out.entries()) expect(JSON.parse(l).index).toBe(i);
+    }
+  });
+
+  it('streams a long input and stops at a bad board at its end, with all good boards printed in order', () => {
+    // 1,500 boards through stdin, then one with a value above M: 1,500 lines, then the error.
+    const many = Array.from({ length: 300 }, () => boards.slice(0, 5).map(formatBoardJsonl).join('\n')).join('\n');
+    const r = run('grade', ['-', '--format', 'jsonl', '--input-format', 'jsonl'], `${many}\n{"id":"bad","grid":[[0,1,0],[1,0,7]]}\n`);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^dominosa: board 1501 \(id "bad"\), line 1501.*value 7 is above M=1\n$/);
+    const out = r.stdout.split('\n').filter((l) => l.length > 0);
+    expect(out).toHaveLength(1500);
+    for (const [i, l] of out.entries()) expect(JSON.parse(l)).toMatchObject({ index: i, level: gradeBoard(boards[i % 5]).level });
+  });
+
+  it('refuses a missing file and bad options with exit 2 and one line', () => {
+    const missing = run('grade', [join(FIX, 'no-such-file.txt')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^dominosa: cannot read .*no-such-file\.txt: no such file or directory\n$/);
+    const file = join(FIX, 'wellformed', 'both-orientations.txt');
+    for (const args of [['--max-search-nodes', '-1'], ['--max-search-nodes', '2.5'], ['--format', 'xml'], ['--input-format', 'csv']]) {
+      const r = run('grade', [file, ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe('dominosa solve --explain', () => {
+  it('jsonl: the explain array is the grader’s log in words, and replaying that log gives the printed solution', () => {
+    const r = run('solve', ['-', '--format', 'jsonl', '--explain'], jsonlInput);
+    expect(r.code).toBe(0);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out).toHaveLength(boards.length);
+    for (const [i, res] of out.entries()) {
+      const board = boards[i];
+      expect(res.status).toBe('unique');
+      const log = gradeBoard(board, { log: true }).log!;
+      // What was printed is exactly this log, one sentence per step.
+      expect(res.explain).toEqual(explainSteps(board, log));
+      expect(res.explain).toHaveLength(log.length);
+      const replayed = replaySteps(board, log);
+      expect(replayed).not.toBeNull();
+      expect(checkSolution(board, replayed!)).toBeNull();
+      expect(solutionKey(replayed!)).toBe(solutionKey(res.solution as Solution));
+    }
+  });
+
+  it('text: numbered, indented steps under each drawing; without --explain, none', () => {
+    const input = `${boards.slice(0, 3).map(formatBoardText).join('\n\n')}\n`;
+    const plain = run('solve', [], input);
+    const told = run('solve', ['--explain'], input);
+    expect(told.code).toBe(0);
+    const blocks = told.stdout.trim().split('\n\n');
+    const plainBlocks = plain.stdout.trim().split('\n\n');
+    expect(blocks).toHaveLength(3);
+    for (const [i, block] of blocks.entries()) {
+      // The block starts with the normal result, unchanged.
+      expect(block.startsWith(plainBlocks[i])).toBe(true);
+      const steps = block.slice(plainBlocks[i].length).split('\n').filter((l) => l.length > 0);
+      const want = explainSteps(boards[i], gradeBoard(boards[i], { log: true }).log!);
+      expect(steps).toEqual(want.map((line, k) => `  ${k + 1}. ${line}`));
+    }
+    expect(plain.stdout).not.toMatch(/^ {2}1\. /m);
+  });
+
+  it('a board with several solutions: explained up to where search would guess, and says so', () => {
+    const ambiguous = parseBoards(readFileSync(join(ROOT, 'data', 'examples', 'boards.jsonl'), 'utf8'))
+      .flatMap((p) => (p.ok && p.board.meta?.id === 'm3-ambiguous' ? [p.board] : []));
+    expect(ambiguous).toHaveLength(1);
+    for (const board of [ambiguous[0], swapHeavyBoard(6)]) {
+      const r = run('solve', ['-', '--format', 'jsonl', '--explain'], formatBoardJsonl(board));
+      const res = JSON.parse(r.stdout);
+      expect(res.status).toBe('multiple');
+      const log = gradeBoard(board, { log: true }).log!;
+      const guess = log.findIndex((s) => s.reason.guessed === true);
+      expect(guess).toBeGreaterThanOrEqual(0);
+      expect(res.explain.slice(0, -1)).toEqual(explainSteps(board, log.slice(0, guess)));
+      expect(res.explain.at(-1)).toMatch(/more than one solution, so the explanation stops/);
+      expect(res.explain.join(' ')).not.toMatch(/Guess:/);
+    }
+  });
+
+  it('a board with no solution: the steps, then a line saying so', () => {
+    const none = [shuffledBoard(4, 5, 0), shuffledBoard(4, 5, 1), shuffledBoard(4, 5, 2)];
+    const r = run('solve', ['-', '--format', 'jsonl', '--explain'], `${none.map(formatBoardJsonl).join('\n')}\n`);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    for (const res of out.filter((o) => o.status === 'none')) expect(res.explain.at(-1)).toMatch(/the board has no solution\.$/);
+    expect(out.some((o) => o.status === 'none')).toBe(true);
+  });
+});

@@ -1,0 +1,145 @@
+// Tests for pipeline/migrate.ts (`dominosa migrate`): a catalog written by the schema-1 release
+// (test/fixtures/catalogs/v1.sqlite) is refused by the other verbs with a pointer to migrate,
+// migrates to one that passes a full audit with every puzzle, tier and slot kept, keeps a
+// byte-exact backup, and a second run, a damaged file or a foreign one change nothing.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardFromGrid } from '../../src/board.js';
+import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
+import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
+import { cli, DATA, FIXTURES } from '../helpers/cli.js';
+
+const FIXTURE = join(FIXTURES, 'catalogs', 'v1.sqlite');
+let dir: string;
+let n = 0;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-migrate-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+function copyOfV1(): string {
+  const path = join(dir, `v1-${n++}.sqlite`);
+  copyFileSync(FIXTURE, path);
+  return path;
+}
+
+type Rows = Record<string, unknown>[];
+function read(path: string, sql: string): Rows {
+  const d = new Database(path, { readonly: true });
+  try {
+    return d.prepare(sql).all() as Rows;
+  } finally {
+    d.close();
+  }
+}
+
+describe('dominosa migrate', () => {
+  it('the other verbs refuse a schema-1 catalog and say how to upgrade it', () => {
+    const path = copyOfV1();
+    const before = sha(path);
+    const exp = cli(['export', '--db', path, '--format', 'jsonl', '--out', join(dir, 'x.jsonl')]);
+    expect(exp.code).toBe(2);
+    expect(exp.stderr).toMatch(new RegExp(`schema version 1; this dominosa reads version ${SCHEMA_VERSION} only \\(upgrade it with: dominosa migrate --db .*\\)\\n$`));
+    const audit = cli(['audit', '--db', path, '--json']);
+    expect(audit.code).toBe(1);
+    expect(audit.stdout).toMatch(/upgrade it with dominosa migrate/);
+    expect(sha(path)).toBe(before);
+  });
+
+  it('upgrades in place: every row kept, grades and checksums added, a full audit passes, the old file backed up', () => {
+    const path = copyOfV1();
+    const before = sha(path);
+    const old = {
+      puzzles: read(path, 'SELECT id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id FROM puzzles ORDER BY id'),
+      slots: read(path, 'SELECT * FROM slots ORDER BY build_id, m, slot'),
+      thresholds: read(path, 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m'),
+    };
+    const r = cli(['migrate', '--db', path]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(
+      `dominosa: migrated ${path} from schema version 1 to ${SCHEMA_VERSION} (48 puzzles graded and checksummed); the old catalog is kept as ${path}.v1.bak\n`,
+    );
+    expect(sha(`${path}.v1.bak`)).toBe(before);
+    expect(readdirSync(dir).filter((f) => f.includes('.migrating'))).toEqual([]);
+
+    const cols = Object.keys(old.puzzles[0]).join(', ');
+    expect(read(path, `SELECT ${cols} FROM puzzles ORDER BY id`)).toEqual(old.puzzles);
+    expect(read(path, 'SELECT * FROM slots ORDER BY build_id, m, slot')).toEqual(old.slots);
+    expect(read(path, 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m')).toEqual(old.thresholds);
+    expect(read(path, 'SELECT DISTINCT measure FROM thresholds')).toEqual([{ measure: 'nodes' }]);
+    expect(read(path, 'SELECT DISTINCT grader_version FROM builds')).toEqual([{ grader_version: GRADER_VERSION }]);
+    expect(read(path, `SELECT key, value FROM meta WHERE key IN ('schema_version', 'migrated_from') ORDER BY key`)).toEqual([
+      { key: 'migrated_from', value: '1' },
+      { key: 'schema_version', value: String(SCHEMA_VERSION) },
+    ]);
+    // Each base's score is the stored grade of its grid; variants carry their base's.
+    const rows = read(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles') as { id: number; grid: string; score: number; grade: string; level: number; base_id: number | null }[];
+    const byId = new Map(rows.map((p) => [p.id, p]));
+    for (const p of rows) {
+      if (p.base_id === null) {
+        const b = boardFromGrid(JSON.parse(p.grid), 0);
+        if (!b.ok) throw new Error('bad grid');
+        const g = storedGrade(b.board);
+        expect([p.score, p.grade, p.level]).toEqual([g.score, g.grade, g.level]);
+      } else expect(p.score).toBe(byId.get(p.base_id)?.score);
+    }
+
+    const audit = cli(['audit', '--db', path, '--jobs', '1']);
+    expect(audit.code, audit.stdout).toBe(0);
+    // The migrated catalog works for the writing verbs too.
+    copyFileSync(join(DATA, 'tiers.json'), join(dir, 'tiers.json'));
+    const tune = cli(['tune', '--db', path, '--tiers', join(dir, 'tiers.json'), '--no-plot']);
+    expect(tune.code, tune.stderr).toBe(0);
+
+    // A second run finds nothing to do and changes nothing.
+    const after = sha(path);
+    const again = cli(['migrate', '--db', path]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe(`dominosa: ${path} is already at schema version ${SCHEMA_VERSION}; nothing to do\n`);
+    expect(sha(path)).toBe(after);
+  });
+
+  it('--no-backup keeps no copy', () => {
+    const path = copyOfV1();
+    expect(cli(['migrate', '--db', path, '--no-backup']).code).toBe(0);
+    expect(existsSync(`${path}.v1.bak`)).toBe(false);
+  });
+
+  it('refuses, changing nothing, a damaged, foreign, newer or missing file, or one with an unreadable grid', () => {
+    const damaged = copyOfV1();
+    writeFileSync(damaged, readFileSync(damaged).subarray(0, 40_000));
+    const foreign = join(dir, 'foreign.sqlite');
+    writeFileSync(foreign, 'not a database at all\n');
+    const newer = copyOfV1();
+    const d = new Database(newer);
+    d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`);
+    d.close();
+    const badGrid = copyOfV1();
+    const g = new Database(badGrid);
+    g.exec(`UPDATE puzzles SET grid = '[[1,2' WHERE id = 1`);
+    g.close();
+    for (const [path, code, message] of [
+      [damaged, 1, /is damaged|malformed|not a database/],
+      [badGrid, 1, /^dominosa: puzzle 1: its grid is not a board; nothing was changed/],
+      [foreign, 2, /is not a SQLite database/],
+      [newer, 2, /schema version 99, newer than this release's/],
+      [join(dir, 'missing.sqlite'), 2, /no catalog at/],
+    ] as const) {
+      const before = existsSync(path) ? sha(path) : null;
+      const r = cli(['migrate', '--db', path]);
+      expect(r.code, r.stderr).toBe(code);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(before === null ? existsSync(path) : sha(path)).toBe(before === null ? false : before);
+      expect(existsSync(`${path}.v1.bak`)).toBe(false);
+      expect(existsSync(`${path}.migrating`)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,142 @@
+// End-to-end tests of large sizes through the compiled CLI: build fills all four tiers at
+// M = 12, 15, 20 and 30 with the shipped thresholds, the expert tier holds only boards root
+// propagation cannot finish, and generate reaches M = 100 and stops cleanly on --timeout.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardFromGrid, type Board } from '../../src/board.js';
+import { countExactCover } from '../../src/solve/exactcover.js';
+import { TIERS } from '../../src/rank/tiers.js';
+import { checkSolution, solutionKey, type Solution } from '../../src/solve/solution.js';
+import { Solver } from '../../src/solve/solver.js';
+import { cli } from '../helpers/cli.js';
+
+let dir: string;
+const solver = new Solver();
+
+interface Row {
+  m: number;
+  grid: string;
+  solution: string;
+  tier: string;
+  method: string;
+  base_id: number | null;
+}
+
+function boardOf(grid: string): Board {
+  const r = boardFromGrid(JSON.parse(grid) as number[][], 0);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.board;
+}
+
+let rows: Row[];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-scale-'));
+  const db = join(dir, 'large.sqlite');
+  const r = cli(['build', '--sizes', '12,15,20,30', '--per-tier', '2', '--variants', '1', '--jobs', '2', '--db', db]);
+  expect(r.code, r.stderr).toBe(0);
+  const d = new Database(db, { readonly: true });
+  rows = d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[];
+  d.close();
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('build at M = 12, 15, 20, 30', () => {
+  it('fills every tier of every size', () => {
+    for (const m of [12, 15, 20, 30]) {
+      for (const t of TIERS) expect(rows.filter((p) => p.m === m && p.tier === t && p.base_id === null), `M=${m} ${t}`).toHaveLength(2);
+    }
+  });
+
+  it('stores unique puzzles with their solutions, made by the method of their size', () => {
+    for (const p of rows) {
+      const board = boardOf(p.grid);
+      const stored = JSON.parse(p.solution) as Solution;
+      expect(checkSolution(board, stored)).toBeNull();
+      // The independent counter where it is quick; the propagation solver (probing) above.
+      const res = p.m <= 15 ? countExactCover(board) : solver.solve(board, { probe: 'all', maxNodes: 20_000 });
+      expect(res.status).toBe('unique');
+      expect(solutionKey(res.solution!)).toBe(solutionKey(stored));
+      expect(p.method).toBe(p.m <= 12 ? 'rejection' : 'repair');
+    }
+  });
+
+  it('grades by reasoning level: expert and hard boards defeat root propagation, easy ones need only singles', () => {
+    for (const p of rows) {
+      const board = boardOf(p.grid);
+      const open = solver.deduce(board, { live: false }).undecidedCells;
+      const afterProbing = solver.deduce(board, { probe: 'root', live: false }).undecidedCells;
+      if (p.tier === 'expert') expect(afterProbing, `M=${p.m}`).toBeGreaterThan(0);
+      if (p.tier === 'hard') expect([open > 0, afterProbing]).toEqual([true, 0]);
+      if (p.tier === 'normal' || p.tier === 'easy') expect(open).toBe(0);
+      if (p.tier === 'easy') expect(solver.deduce(board, { rules: ['cellSingleton', 'pairSingleton'], live: false }).undecidedCells).toBe(0);
+    }
+  });
+});
+
+describe('build --timeout', () => {
+  it('stops with exit 1, keeps what it committed, and a rerun ends as the uninterrupted build', () => {
+    const args = ['build', '--sizes', '30', '--per-tier', '3', '--variants', '1', '--jobs', '2', '--batch-size', '2'];
+    const db = join(dir, 'timed.sqlite');
+    const first = cli([...args, '--db', db, '--timeout', '0.4']);
+    // A machine fast enough to finish in 0.4 s makes this run complete; the check below holds either way.
+    if (first.code !== 0) {
+      expect(first.code).toBe(1);
+      expect(first.stderr).toMatch(/--timeout budget of 0.4 s ran out; committed slots are kept\. Rerun the same command to continue\.\n$/);
+    }
+    expect(cli([...args, '--db', db]).code).toBe(0);
+    const fresh = join(dir, 'untimed.sqlite');
+    expect(cli([...args, '--db', fresh]).code).toBe(0);
+    const read = (path: string) => {
+      const d = new Database(path, { readonly: true });
+      try {
+        return [d.prepare('SELECT * FROM puzzles ORDER BY id').all(), d.prepare('SELECT * FROM slots ORDER BY m, slot').all()];
+      } finally {
+        d.close();
+      }
+    };
+    expect(read(db)).toEqual(read(fresh));
+  });
+});
+
+describe('generate at large M', () => {
+  it('makes a 101×102 puzzle', () => {
+    const r = cli(['generate', '--m', '100', '--count', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const p = JSON.parse(r.stdout) as { grid: number[][]; solution: Solution; method: string };
+    expect(p.method).toBe('repair');
+    const board = boardOf(JSON.stringify(p.grid));
+    expect([board.rows, board.cols]).toEqual([101, 102]);
+    expect(checkSolution(board, p.solution)).toBeNull();
+    // Every repaired M=100 board is settled by root deduction, which proves it unique.
+    expect(solver.deduce(board, { live: false }).undecidedCells).toBe(0);
+  });
+
+  it('stops at --timeout with what it made, one line and exit 1', () => {
+    const r = cli(['generate', '--m', '60', '--count', '1000', '--timeout', '0.5']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^dominosa: the --timeout budget of 0.5 s ran out at slot (\d+) \(\1 puzzles? written\)\n$/);
+    const made = Number(/at slot (\d+)/.exec(r.stderr)![1]);
+    const lines = r.stdout.trim() === '' ? [] : r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(made);
+    for (const l of lines) expect((JSON.parse(l) as { n: number }).n).toBe(60);
+  });
+
+  it('refuses what it cannot do, with exit 2', () => {
+    for (const args of [
+      ['generate', '--m', '201', '--count', '1'],
+      ['generate', '--m', '20', '--count', '1', '--method', 'rejection'],
+      ['build', '--sizes', '20', '--method', 'rejection', '--db', join(dir, 'no.sqlite')],
+      ['build', '--sizes', '20', '--timeout', '0', '--db', join(dir, 'no.sqlite')],
+      ['build', '--sizes', '20', '--shard', '3/3', '--db', join(dir, 'no.sqlite')],
+    ]) {
+      const r = cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,156 @@
+// `dominosa solve` end to end, and the malformed-input corpus in test/fixtures/: every bad file
+// gets one line on stderr naming board and place, exit 2, no stack trace, and no output at all
+// for the bad board (the boards before it are printed in full).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatBoardText, parseBoards } from '../../src/board.js';
+import { swapHeavyBoard } from '../helpers/boards.js';
+import { checkSolution, type Solution } from '../../src/solve/solution.js';
+import { cli, FIXTURES, ROOT } from '../helpers/cli.js';
+
+const FIX = FIXTURES;
+
+function solve(args: string[], input?: string) {
+  return cli(['solve', ...args], { input });
+}
+
+/** Each malformed file: the board it fails on (1-based, as people count) and what the line says. */
+const MALFORMED: [file: string, board: number, message: RegExp][] = [
+  ['empty-grid.jsonl', 2, /board 2 \(id "empty"\), line 2: empty grid/],
+  ['grid-not-array.jsonl', 1, /board 1, line 1: grid is not an array of rows/],
+  ['no-grid-field.jsonl', 1, /board 1 \(id "x"\), line 1: .*no "grid" field/],
+  ['ragged-rows.txt', 2, /board 2, line 8, row 3: row has 6 values, expected 5/],
+  ['mixed-orientation-rows.txt', 1, /board 1, line 2, row 2: row has 4 values, expected 5/],
+  ['non-integer.txt', 1, /row 2, column 3: "1\.5" is not a non-negative integer/],
+  ['negative.txt', 1, /row 3, column 1: "-2" is not a non-negative integer/],
+  ['letters.txt', 1, /row 1, column 3: "7a" is not a non-negative integer/],
+  ['not-numbers.txt', 1, /row 1, column 1: "hello" is not a non-negative integer/],
+  ['dimensions-fit-no-m.txt', 1, /a 3x3 grid fits no double-M set/],
+  ['n-disagrees.jsonl', 1, /board 1 \(id "p1"\), line 1: field n is 4 but .*M=3/],
+  ['value-above-m.jsonl', 1, /board 1 \(id "p2"\), line 1, row 2, column 4: value 7 is above M=3/],
+  ['value-count.jsonl', 1, /value 0 appears 6 times, expected 5/],
+  ['huge-value.txt', 1, /row 4, column 1: value .* is above M=3/],
+  ['huge-dimensions.jsonl', 1, /field n is 1000000000/],
+  ['too-many-rows.txt', 1, /more than 1000 rows: too large/],
+  ['too-wide-row.txt', 1, /more than 1000 values: too large/],
+  ['truncated.jsonl', 2, /board 2, line 2: invalid JSON/],
+  ['text-then-json.txt', 2, /board 2, line 6, row 1, column 1: .* is not a non-negative integer/],
+  ['json-then-text.jsonl', 2, /board 2, line 2: invalid JSON/],
+  ['json-not-object.jsonl', 1, /board 1, line 1/],
+];
+
+describe('malformed input corpus', () => {
+  for (const [file, board, message] of MALFORMED) {
+    it(`${file}: one line naming board ${board}, exit 2, earlier boards printed whole`, () => {
+      const r = solve([join(FIX, 'malformed', file), '--format', 'jsonl']);
+      expect(r.code).toBe(2);
+      const lines = r.stderr.split('\n').filter((l) => l.length > 0);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^dominosa: /);
+      expect(lines[0]).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+      const out = r.stdout.split('\n').filter((l) => l.length > 0);
+      expect(out).toHaveLength(board - 1);
+      for (const [i, l] of out.entries()) expect(JSON.parse(l).index).toBe(i);
+      expect(r.stdout === '' || r.stdout.endsWith('\n')).toBe(true);
+    });
+  }
+
+  it('refuses a 100 MB line as it streams in, after printing the board before it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dominosa-huge-'));
+    try {
+      const first = readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8').split('\n\n')[0];
+      const file = join(dir, 'huge.txt');
+      writeFileSync(file, `${first}\n\n${'1 '.repeat(50_000_000)}\n`);
+      const r = solve([file, '--format', 'jsonl']);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/line 6 is longer than 32 MiB/);
+      expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a missing file in one line with exit 2', () => {
+    const r = solve([join(FIX, 'no-such-file.txt')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^dominosa: cannot read .*no-such-file\.txt: no such file or directory\n$/);
+  });
+
+  it('refuses bad options with exit 2', () => {
+    for (const args of [['--max-solutions', '0'], ['--max-nodes', '-3'], ['--format', 'xml']]) {
+      const r = solve([join(FIX, 'wellformed', 'both-orientations.txt'), ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n').length).toBeGreaterThanOrEqual(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe('well-formed inputs', () => {
+  for (const file of ['bom-crlf.txt', 'bom-crlf.jsonl', 'both-orientations.txt']) {
+    it(`${file}: every board solved, solutions in the board's own orientation`, () => {
+      const path = join(FIX, 'wellformed', file);
+      const boards = parseBoards(readFileSync(path, 'utf8'));
+      const r = solve([path, '--format', 'jsonl']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(out).toHaveLength(boards.length);
+      for (const [i, res] of out.entries()) {
+        const b = boards[i];
+        if (!b.ok) throw new Error('fixture should parse');
+        expect(res.index).toBe(i);
+        expect(res.status).toBe('unique');
+        expect(checkSolution(b.board, res.solution as Solution)).toBeNull();
+      }
+    });
+  }
+
+  it('gives up on a board at --timeout or --max-nodes, and goes on with the next', () => {
+    // Counting the 2^240 solutions of this board would never end.
+    const big = swapHeavyBoard(30);
+    const input = `${formatBoardText(big)}\n\n${readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8')}`;
+    const t0 = Date.now();
+    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--timeout', '300'], input);
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    // Stopped early, but with two solutions found the answer is already 'multiple'.
+    expect(out.map((o) => o.status)).toEqual(['multiple', 'unique', 'unique']);
+    expect(out[0].solutions).toBeLessThan(1_000_000_000);
+    const n = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--max-nodes', '500'], input);
+    const first = JSON.parse(n.stdout.split('\n')[0]);
+    expect(first.nodes).toBeLessThanOrEqual(500);
+    const none = solve(['-', '--format', 'jsonl', '--max-nodes', '1'], input);
+    expect(JSON.parse(none.stdout.split('\n')[0]).status).toBe('gave-up');
+  });
+
+  it('reads stdin, and draws each solved grid with its dominoes in text form', () => {
+    const text = readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8');
+    const r = solve(['-'], text);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^board 1: unique, 1 solution found, \d+ nodes?\n\+/);
+    // A 4x5 board drawn: 4 value rows and 5 border lines per board, 2 boards.
+    const grids = r.stdout.trim().split('\n\n');
+    expect(grids).toHaveLength(2);
+    expect(grids[0].split('\n')).toHaveLength(1 + 4 + 5);
+    expect(grids[1].split('\n')).toHaveLength(1 + 5 + 6);
+  });
+
+  it('reports multiple, none and gave-up with their counts', () => {
+    const ambiguous = readFileSync(join(ROOT, 'data', 'examples', 'boards.jsonl'), 'utf8');
+    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '5'], ambiguous);
+    const statuses = r.stdout.trim().split('\n').map((l) => JSON.parse(l).status);
+    expect(statuses).toContain('multiple');
+    // No two 0s are adjacent, so the [0,0] domino has nowhere to go.
+    const none = solve(['-', '--format', 'jsonl'], '0 1 0\n1 0 1\n');
+    expect(JSON.parse(none.stdout)).toMatchObject({ status: 'none', solutions: 0, solution: null });
+    const gaveUp = solve(['-', '--format', 'jsonl', '--max-nodes', '1'], ambiguous);
+    const last = JSON.parse(gaveUp.stdout.trim().split('\n').at(-1)!);
+    expect(last).toMatchObject({ id: 'm3-ambiguous', status: 'gave-up' });
+  });
+});
+

@@ -1,0 +1,245 @@
+// Tests for `dominosa tune` on a small real build: without --apply nothing changes but the plots
+// appear; --apply writes the tiers file and the catalog's current thresholds, re-tiers bases and
+// variants, and leaves a catalog `dominosa audit` passes; refusals leave everything untouched.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plotPath, runTune, type TuneOptions } from '../../pipeline/tune.js';
+import { spearman } from '../../src/rank/correlation.js';
+import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import { GRADER_VERSION } from '../../src/rank/stored.js';
+import { TIERS, parseTierTable, tierOf, type Thresholds } from '../../src/rank/tiers.js';
+import { buildSmallCatalog, copyCatalog } from '../helpers/catalog.js';
+import { cli, DATA } from '../helpers/cli.js';
+
+const PACKAGED_TIERS = join(DATA, 'tiers.json');
+let dir: string;
+let built: string;
+let n = 0;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-tune-'));
+  built = join(dir, 'built.sqlite');
+  buildSmallCatalog(built);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A fresh copy of the built catalog and of the packaged tiers file. */
+function fixture(): { db: string; tiers: string } {
+  const k = n++;
+  const db = copyCatalog(built, join(dir, `c${k}.sqlite`));
+  const tiers = join(dir, `tiers${k}.json`);
+  copyFileSync(PACKAGED_TIERS, tiers);
+  return { db, tiers };
+}
+
+const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+const opts = (f: { db: string; tiers: string }, over: Partial<TuneOptions> = {}): TuneOptions => ({
+  db: f.db,
+  tiersFile: f.tiers,
+  quantiles: [0.4, 0.7, 0.9],
+  apply: false,
+  ...over,
+});
+
+interface Row {
+  id: number;
+  m: number;
+  tier: string;
+  nodes: number;
+  base_id: number | null;
+}
+
+function read(db: string): { rows: Row[]; current: Record<number, Thresholds>; byBuild: unknown[] } {
+  const d = new Database(db, { readonly: true });
+  try {
+    const th = d.prepare('SELECT m, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL').all() as (Thresholds & { m: number; solver_version: string })[];
+    for (const t of th) expect(t.solver_version).toBe(REFERENCE_VERSION);
+    return {
+      rows: d.prepare('SELECT id, m, tier, nodes, base_id FROM puzzles ORDER BY id').all() as Row[],
+      current: Object.fromEntries(th.map((t) => [t.m, { t1: t.t1, t2: t.t2, t3: t.t3 }])),
+      byBuild: d.prepare('SELECT * FROM thresholds WHERE build_id IS NOT NULL ORDER BY m').all(),
+    };
+  } finally {
+    d.close();
+  }
+}
+
+describe('dominosa tune without --apply', () => {
+  it('reports histograms, thresholds and tier counts, writes the plots, and changes nothing', () => {
+    const f = fixture();
+    const before = [sha(f.db), sha(f.tiers)];
+    const r = cli(['tune', '--db', f.db, '--tiers', f.tiers]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n/);
+    expect(r.stdout).toMatch(/\n  thresholds +t1 +t2 +t3\n  current +1 +3 +5\n  proposed/);
+    expect(r.stdout).toMatch(/\n  tier +now +proposed\n  easy +3 +\d+\n/);
+    expect(r.stdout).toContain(`plot: ${plotPath(f.db, 4)}`);
+    expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
+    expect([sha(f.db), sha(f.tiers)]).toEqual(before);
+    for (const m of [3, 4]) expect(readFileSync(plotPath(f.db, m), 'utf8')).toMatch(/^<svg [^]*<\/svg>$/);
+  });
+
+  it('writes no plots with --no-plot, and only the sizes asked for', async () => {
+    const f = fixture();
+    const res = await runTune(opts(f, { sizes: [4], plots: false }));
+    expect(res.sizes.map((s) => s.m)).toEqual([4]);
+    expect(readdirSync(dir).filter((x) => x.startsWith(`${f.db.split('/').pop()}.tune`))).toEqual([]);
+  });
+});
+
+describe('dominosa tune --apply', () => {
+  it('writes the proposed thresholds, re-tiers every puzzle, and passes audit', async () => {
+    const f = fixture();
+    const res = await runTune(opts(f, { apply: true }));
+    expect(res.applied).toBe(true);
+    const proposed = Object.fromEntries(res.sizes.map((s) => [s.m, s.proposed]));
+    // The tiers file: the new thresholds, this solver version, and still valid.
+    const file = parseTierTable(JSON.parse(readFileSync(f.tiers, 'utf8')));
+    if (!file.ok) throw new Error(file.error);
+    expect(file.solverVersion).toBe(REFERENCE_VERSION);
+    expect(file.table[3]).toEqual(proposed[3]);
+    expect(file.table[4]).toEqual(proposed[4]);
+    expect(file.table[9]).toEqual({ t1: 44, t2: 100, t3: 216 }); // sizes not tuned are kept
+    // The catalog: current thresholds replaced, the build's own left as history.
+    const after = read(f.db);
+    expect(after.current).toEqual(proposed);
+    expect(after.byBuild).toEqual(read(built).byBuild);
+    const byId = new Map(after.rows.map((r) => [r.id, r]));
+    let moved = 0;
+    const before = new Map(read(built).rows.map((r) => [r.id, r.tier]));
+    for (const r of after.rows) {
+      const tier = r.base_id === null ? tierOf(r.nodes, proposed[r.m]) : byId.get(r.base_id)?.tier;
+      expect(r.tier).toBe(tier);
+      if (before.get(r.id) !== r.tier) moved++;
+    }
+    expect(res.retiered).toBe(moved);
+    expect(moved).toBeGreaterThan(0);
+    for (const s of res.sizes) {
+      const bases = after.rows.filter((r) => r.m === s.m && r.base_id === null);
+      for (const t of ['easy', 'normal', 'hard', 'expert'] as const) expect(bases.filter((b) => b.tier === t).length).toBe(s.next[t]);
+    }
+    const audit = cli(['audit', '--db', f.db, '--jobs', '2']);
+    expect(audit.stdout).toMatch(/all checks passed/);
+    expect(audit.code).toBe(0);
+    // Applying the same again finds nothing to move.
+    expect((await runTune(opts(f, { apply: true, plots: false }))).retiered).toBe(0);
+  });
+
+  it('applies through the CLI and says so', () => {
+    const f = fixture();
+    const r = cli(['tune', '--db', f.db, '--tiers', f.tiers, '--sizes', '3', '--quantiles', '0.3,0.6,0.9', '--apply', '--no-plot']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\napplied: thresholds written to .*tiers\d+\.json and .*; \d+ puzzles? changed tier\n$/);
+    expect(read(f.db).current[4]).toEqual({ t1: 4, t2: 7, t3: 11 });
+  });
+});
+
+describe('dominosa tune and the human grade', () => {
+  it('reports how nodes and grade scores agree, and how each tier spreads over the grades', async () => {
+    const f = fixture();
+    const res = await runTune(opts(f, { plots: false }));
+    const d = new Database(f.db, { readonly: true });
+    for (const s of res.sizes) {
+      const bases = d.prepare('SELECT nodes, score, tier, level FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY id').all(s.m) as {
+        nodes: number;
+        score: number;
+        tier: 'easy' | 'normal' | 'hard' | 'expert';
+        level: number;
+      }[];
+      expect(s.rho).toBe(spearman(bases.map((b) => b.nodes), bases.map((b) => b.score)));
+      for (const t of TIERS) {
+        for (let l = 1; l <= 7; l++) expect(s.spread[t][l]).toBe(bases.filter((b) => b.tier === t && b.level === l).length);
+      }
+    }
+    d.close();
+    const text = cli(['tune', '--db', f.db, '--tiers', f.tiers, '--no-plot']).stdout;
+    expect(text).toMatch(/\n  nodes vs grade score: Spearman's rho = -?\d\.\d{3}\n  tier \/ grade +singles/);
+  });
+
+  it('--measure score proposes score cuts; --apply writes them as the file\'s "scores" and tiers by score; build --tier-by score then uses them', async () => {
+    const f = fixture();
+    const res = await runTune(opts(f, { measure: 'score', apply: true, plots: false }));
+    const file = parseTierTable(JSON.parse(readFileSync(f.tiers, 'utf8')));
+    if (!file.ok) throw new Error(file.error);
+    expect(file.graderVersion).toBe(GRADER_VERSION);
+    expect(file.table[9]).toEqual({ t1: 44, t2: 100, t3: 216 }); // node cuts are kept
+    for (const s of res.sizes) {
+      expect(file.scores?.[s.m]).toEqual(s.proposed);
+      const { t1, t2, t3 } = s.proposed;
+      expect(t1 < t2 && t2 < t3).toBe(true);
+    }
+    const d = new Database(f.db, { readonly: true });
+    const rows = d.prepare('SELECT p.m, p.tier, p.score, t.measure FROM puzzles p JOIN thresholds t ON t.build_id IS NULL AND t.m = p.m').all() as {
+      m: number;
+      tier: string;
+      score: number;
+      measure: string;
+    }[];
+    d.close();
+    for (const r of rows) {
+      expect(r.measure).toBe('score');
+      expect(r.tier).toBe(tierOf(r.score, file.scores![r.m]));
+    }
+    expect(cli(['audit', '--db', f.db, '--jobs', '1']).code).toBe(0);
+    // A build tiered by score with these cuts, into a new catalog: its tiers follow the scores.
+    const db2 = join(dir, `score${n++}.sqlite`);
+    const b = cli(['build', '--sizes', '3', '--per-tier', '2', '--variants', '1', '--tier-by', 'score', '--tiers', f.tiers, '--db', db2]);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout + b.stderr).toMatch(/M=3 +easy +2 +score \d\.\d{3}/);
+    expect(cli(['audit', '--db', db2, '--jobs', '1']).code).toBe(0);
+  });
+
+  it('build --tier-by score refuses a tiers file without score cuts for the size', () => {
+    const f = fixture();
+    // The packaged file has score cuts for sizes 3..9 only.
+    const r = cli(['build', '--sizes', '12', '--per-tier', '2', '--tier-by', 'score', '--tiers', f.tiers, '--db', join(dir, 'none.sqlite')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^dominosa: no score thresholds for size 12 in .*tune --measure score --apply\)\n$/);
+    expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
+  });
+});
+
+describe('dominosa tune refuses, changing nothing', () => {
+  function untouched(f: { db: string; tiers: string }, args: string[], message: RegExp): void {
+    const before = [sha(f.db), sha(f.tiers)];
+    const r = cli(['tune', '--db', f.db, '--tiers', f.tiers, '--no-plot', ...args]);
+    expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect([sha(f.db), sha(f.tiers)]).toEqual(before);
+    expect(readdirSync(dir).filter((x) => x.includes('.tmp-'))).toEqual([]);
+  }
+
+  it('a size the catalog does not hold, and bad quantiles', () => {
+    const f = fixture();
+    untouched(f, ['--sizes', '7', '--apply'], /no base puzzles of size M=7 in .* \(it holds sizes 3,4\)/);
+    untouched(f, ['--quantiles', '0.5,0.25,0.75', '--apply'], /--quantiles: quantiles must rise strictly/);
+  });
+
+  it('node counts from another solver version', () => {
+    const f = fixture();
+    const d = new Database(f.db);
+    d.exec(`UPDATE builds SET solver_version = 'ref-0'`);
+    d.close();
+    untouched(f, ['--apply'], /M=3: node counts were measured by ref-0, not ref-\d+; .*rebuild first/);
+  });
+
+  it('a broken tiers file', () => {
+    const f = fixture();
+    writeFileSync(f.tiers, '{"sizes": ');
+    untouched(f, ['--apply'], /tiers file .* not valid JSON/);
+  });
+
+  it('a tiers file that cannot be written leaves the catalog as it was', async () => {
+    const f = fixture();
+    const before = sha(f.db);
+    const missingDir = join(dir, 'no-such-dir', 'tiers.json');
+    await expect(runTune(opts(f, { apply: true, plots: false, tiersFile: missingDir }))).rejects.toThrow(/cannot write tiers file/);
+    expect(sha(f.db)).toBe(before);
+    expect(existsSync(missingDir)).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+// The one way tests run the compiled command line: paths to the repository, its data and the
+// fixtures, and `cli` (wait for the exit) or `cliAsync` (run beside other work).
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const CLI = join(ROOT, 'dist', 'scripts', 'cli.js');
+export const FIXTURES = join(ROOT, 'test', 'fixtures');
+export const DATA = join(ROOT, 'data');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cli(args: string[], opts: { input?: string } = {}): CliResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, input: opts.input });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function cliAsync(args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,124 @@
+// Tests for src/grade/tune.ts: quantiles, the --quantiles parser, and proposed thresholds that
+// always rise strictly, land nearest the requested shares, and say where ties forbid a split.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { tierOf } from '../../src/rank/tiers.js';
+import { countTiers, parseQuantiles, proposeThresholds, quantile, type Quantiles } from '../../src/rank/cuts.js';
+
+const range = (lo: number, hi: number): number[] => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+
+describe('quantile', () => {
+  it('interpolates between order statistics', () => {
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantile([1, 2, 3, 4], 0)).toBe(1);
+    expect(quantile([1, 2, 3, 4], 1)).toBe(4);
+    expect(quantile([10, 20, 30, 40, 50], 0.25)).toBe(20);
+    expect(quantile([7], 0.3)).toBe(7);
+  });
+
+  it('refuses no values and quantiles outside [0, 1]', () => {
+    expect(() => quantile([], 0.5)).toThrow(RangeError);
+    expect(() => quantile([1], 1.5)).toThrow(RangeError);
+    expect(() => quantile([1], Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('parseQuantiles', () => {
+  it('reads three rising quantiles strictly inside (0, 1)', () => {
+    expect(parseQuantiles('0.25,0.5,0.75')).toEqual({ ok: true, quantiles: [0.25, 0.5, 0.75] });
+    expect(parseQuantiles(' 0.4, 0.7 ,0.9')).toEqual({ ok: true, quantiles: [0.4, 0.7, 0.9] });
+  });
+
+  it('explains what is wrong', () => {
+    const err = (s: string): string => {
+      const r = parseQuantiles(s);
+      return r.ok ? 'ok' : r.error;
+    };
+    expect(err('0.25,0.5')).toMatch(/three quantiles.*got 2/);
+    expect(err('0,0.5,0.75')).toMatch(/"0" is not a quantile/);
+    expect(err('0.25,0.5,1')).toMatch(/"1" is not a quantile/);
+    expect(err('0.25,x,0.75')).toMatch(/"x"/);
+    expect(err('0.25,,0.75')).toMatch(/""/);
+    expect(err('0.5,0.25,0.75')).toMatch(/rise strictly/);
+    expect(err('0.5,0.5,0.75')).toMatch(/rise strictly/);
+  });
+});
+
+describe('proposeThresholds', () => {
+  it('cuts distinct counts exactly at the quantiles', () => {
+    const p = proposeThresholds(range(1, 100), [0.25, 0.5, 0.75]);
+    expect(p.thresholds).toEqual({ t1: 25, t2: 50, t3: 75 });
+    expect(p.counts).toEqual({ easy: 25, normal: 25, hard: 25, expert: 25 });
+    expect(p.notes).toEqual([]);
+    expect(proposeThresholds(range(1, 100), [0.4, 0.7, 0.9]).counts).toEqual({ easy: 40, normal: 30, hard: 20, expert: 10 });
+  });
+
+  it('keeps a run of equal counts whole and says what share it gave', () => {
+    const nodes = [...Array(36).fill(1), ...range(2, 65)];
+    const p = proposeThresholds(nodes, [0.25, 0.5, 0.75]);
+    expect(p.thresholds).toEqual({ t1: 1, t2: 15, t3: 40 });
+    expect(p.counts).toEqual({ easy: 36, normal: 14, hard: 25, expert: 25 });
+    expect(p.notes).toEqual(['t1: 36 boards share 1 node across the 25% quantile and cannot be split; easy holds 36 of 100 (36%, asked 25%)']);
+  });
+
+  it('picks the nearer side of a run, the lower one on a tie', () => {
+    // Runs: 1×10, 2×10: at 25% (2.5 boards) "below all" is nearer than "after the 1s".
+    expect(proposeThresholds([...Array(10).fill(1), ...Array(10).fill(2)], [0.1, 0.5, 0.9]).thresholds).toEqual({ t1: 0, t2: 1, t3: 2 });
+    // 4 boards, split at 2 exactly: cut after the second distinct value.
+    expect(proposeThresholds([3, 3, 8, 8], [0.25, 0.5, 0.75]).thresholds.t2).toBe(3);
+  });
+
+  it('still rises strictly when every board has the same count, naming the empty tiers', () => {
+    const p = proposeThresholds(Array(10).fill(5), [0.25, 0.5, 0.75]);
+    expect(p.thresholds).toEqual({ t1: 4, t2: 5, t3: 6 });
+    expect(p.counts).toEqual({ easy: 0, normal: 10, hard: 0, expert: 0 });
+    expect(p.notes.filter((n) => n.endsWith('is empty: no node counts fall in its range'))).toHaveLength(3);
+  });
+
+  it('always gives valid, optimal, tie-respecting cuts', () => {
+    const sortedNodes = fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 200 }).map((a) => a.sort((x, y) => x - y));
+    const quantiles = fc
+      .uniqueArray(fc.integer({ min: 1, max: 99 }), { minLength: 3, maxLength: 3 })
+      .map((a) => a.sort((x, y) => x - y).map((x) => x / 100) as unknown as Quantiles);
+    fc.assert(
+      fc.property(sortedNodes, quantiles, (nodes, qs) => {
+        const { thresholds: th, counts, notes } = proposeThresholds(nodes, qs);
+        const n = nodes.length;
+        expect(th.t1).toBeGreaterThanOrEqual(0);
+        expect(th.t1).toBeLessThan(th.t2);
+        expect(th.t2).toBeLessThan(th.t3);
+        expect(counts).toEqual(countTiers(nodes, th));
+        // Each cut is the candidate above the previous one whose share is nearest the quantile.
+        const below = (t: number): number => nodes.filter((v) => v <= t).length;
+        const candidates = [nodes[0] - 1, ...new Set(nodes)];
+        let prev = -1;
+        for (const [i, t] of [th.t1, th.t2, th.t3].entries()) {
+          const open = candidates.filter((c) => c > prev);
+          if (open.length > 0) {
+            expect(open).toContain(t);
+            const miss = Math.abs(below(t) - qs[i] * n);
+            for (const c of open) expect(Math.abs(below(c) - qs[i] * n)).toBeGreaterThanOrEqual(miss);
+          }
+          prev = t;
+        }
+        // Distinct counts leave nothing to note about ties.
+        if (new Set(nodes).size === n) expect(notes.filter((x) => x.includes('share'))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses no counts and unsorted counts', () => {
+    expect(() => proposeThresholds([])).toThrow(RangeError);
+    expect(() => proposeThresholds([3, 1, 2])).toThrow(/sorted/);
+  });
+});
+
+describe('countTiers', () => {
+  it('counts by tierOf', () => {
+    const th = { t1: 2, t2: 4, t3: 6 };
+    const nodes = range(1, 9);
+    expect(countTiers(nodes, th)).toEqual({ easy: 2, normal: 2, hard: 2, expert: 3 });
+    expect(nodes.filter((v) => tierOf(v, th) === 'expert')).toEqual([7, 8, 9]);
+  });
+});
