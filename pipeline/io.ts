@@ -1,7 +1,8 @@
 // Streaming text I/O for the verbs: read blocks of whole lines from a file or stdin, write
 // buffered output that respects back-pressure, and write files atomically (temporary file,
 // then rename).
-import { createReadStream, promises as fsp } from 'node:fs';
+import { accessSync, constants, createReadStream, existsSync, promises as fsp, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
 import { UserError } from './errors.js';
@@ -146,5 +147,27 @@ export async function forEachBoard(
     for (const r of reader.end()) if (out.add(result(r))) await out.flush();
   } finally {
     await out.flush();
+  }
+}
+
+/** Refuse a catalog path that could not be created or written, before anything is opened. */
+export function checkCatalogPath(path: string): void {
+  const abs = resolve(path);
+  const dir = dirname(abs);
+  try {
+    if (!statSync(dir).isDirectory()) throw new UserError(`cannot create catalog ${path}: ${dir} is not a directory`);
+    // SQLite writes its -wal and -shm files next to the catalog, so the directory must be writable.
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(`cannot create catalog ${path}: ${dir}: ${describeFsError(e)}`);
+  }
+  if (existsSync(abs)) {
+    if (!statSync(abs).isFile()) throw new UserError(`catalog ${path} is not a file`);
+    try {
+      accessSync(abs, constants.R_OK | constants.W_OK);
+    } catch (e) {
+      throw new UserError(`cannot write catalog ${path}: ${describeFsError(e)}`);
+    }
   }
 }

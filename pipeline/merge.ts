@@ -13,13 +13,17 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkStoredRow } from '../src/catalog/check.js';
-import { SLOT_OUTCOMES, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
+import { decideSlot, tiersFull, zeroTierCounts } from '../src/catalog/decide.js';
+import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
 import { parseGradeTarget, type GradeTarget } from '../src/rank/bands.js';
 import { tierFor, type TierRule } from '../src/rank/measure.js';
-import { TIERS, type Tier } from '../src/rank/tiers.js';
-import { buildKey, buildKeyOptions, checkCatalogPath, defaultMaxSlots, type KeyOptions, type RuleTable } from './build.js';
+import { buildKey, buildKeyOptions, type KeyOptions } from './build/key.js';
+import { defaultMaxSlots } from './build/options.js';
+import { zeroOutcomes } from './build/sizes.js';
+import type { RuleTable } from './build/thresholds.js';
 import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './database.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
+import { checkCatalogPath } from './io.js';
 
 export interface MergeOptions {
   out: string;
@@ -115,10 +119,6 @@ function unshardedKey(k: KeyOptions): KeyOptions {
     table,
     k.solverVersion,
   );
-}
-
-function zeroOutcomes(): Record<SlotOutcome, number> {
-  return Object.fromEntries(SLOT_OUTCOMES.map((o) => [o, 0])) as Record<SlotOutcome, number>;
 }
 
 /**
@@ -221,7 +221,7 @@ function mergeSize(
   batchSize: number,
 ): { size: MergeSize; counts: Record<string, unknown> } {
   const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, m));
-  const tiers: Record<Tier, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+  const tiers = zeroTierCounts();
   // Classes kept so far: at most 4 × perTier per size, so memory does not grow with the shards.
   const kept = new Set<string>();
   const total = zeroOutcomes();
@@ -261,13 +261,14 @@ function mergeSize(
         }
         refuseChanged(shard, checkStoredRow(ref, null, rule));
         const tier = tierFor(ref, rule);
-        // As the unsharded build decides: a class kept before is a duplicate, else a full tier
-        // turns it away, else it is kept. A shard's duplicate was seen in an earlier slot, so
-        // if it is not kept by now, its tier was already full then.
-        if (kept.has(ref.canonical_hash)) outcome = 'duplicate';
-        else if (row.outcome === 'duplicate' || tiers[tier] >= perTier) outcome = 'tier-full';
-        else {
-          outcome = 'kept';
+        // The unsharded build's rule, in global slot order. A shard's duplicate was seen in an
+        // earlier slot of its own, which the merge decided before this one: unless its class was
+        // kept then, its tier was full then, and counts only grow.
+        outcome = decideSlot(kept.has(ref.canonical_hash), tier, tiers, perTier);
+        if (row.outcome === 'duplicate' && outcome === 'kept') {
+          throw new UserError(`${shard.path}: slot ${slot} of M=${m} is a duplicate of a class the merge has not seen`, EXIT_FAILED_CHECK);
+        }
+        if (outcome === 'kept') {
           base = ref;
           kept.add(ref.canonical_hash);
           tiers[tier]++;
@@ -296,7 +297,7 @@ function mergeSize(
         out.insertSlotOrIgnore(decided);
       });
       if (pending.length >= batchSize) flush();
-      if (TIERS.every((t) => tiers[t] >= perTier)) state = 'done';
+      if (tiersFull(tiers, perTier)) state = 'done';
     }
     flush();
   } finally {

@@ -179,7 +179,7 @@ export function gradedGenerationTable(quick: boolean): GenerationRow[] {
 
 /** Runs one build in a child process and reports its wall time and the child's peak RSS. */
 function timedBuild(root: string, db: string, perTier: number, variants: number, jobs: number): ThroughputRun {
-  const build = pathToFileURL(join(root, 'dist', 'pipeline', 'build.js')).href;
+  const build = pathToFileURL(join(root, 'dist', 'pipeline', 'build', 'build.js')).href;
   const progress = pathToFileURL(join(root, 'dist', 'pipeline', 'progress.js')).href;
   const script = `
     const { runBuild } = await import(${JSON.stringify(build)});

@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
-import type { Shard } from '../../pipeline/build.js';
+import type { Shard } from '../../pipeline/build/options.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES, type MethodChoice } from '../../src/make/generator.js';
 import { TIER_MEASURES, type TierMeasure } from '../../src/rank/measure.js';
 import { gradeTargetOption } from './grade-target.js';
@@ -100,7 +100,7 @@ export function buildCommand(y: Argv): Argv {
         .example('$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'),
     async (v) => {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
-      const [{ runBuild }, { createProgress }] = await Promise.all([import('../../pipeline/build.js'), import('../../pipeline/progress.js')]);
+      const [{ runBuild }, { createProgress }] = await Promise.all([import('../../pipeline/build/build.js'), import('../../pipeline/progress.js')]);
       const controller = new AbortController();
       // The first Ctrl-C stops the build cleanly; the handler is gone after it, so a second
       // one ends the process at once (the catalog stays consistent: batches are transactions).

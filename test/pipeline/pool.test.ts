@@ -23,7 +23,7 @@ function requireInWorker(execArgv: string[] | undefined): Promise<string> {
 
 describe('worker pools', () => {
   it('find the compiled workers, and name a missing one', () => {
-    expect(workerFile('worker.js')).toMatch(/dist[/\\]pipeline[/\\]worker\.js$/);
+    expect(workerFile('build/worker.js')).toMatch(/dist[/\\]pipeline[/\\]build[/\\]worker\.js$/);
     expect(workerFile('audit-worker.js')).toMatch(/audit-worker\.js$/);
     expect(() => workerFile('no-such-worker.js')).toThrow(/compiled worker .*no-such-worker\.js is missing/);
   });

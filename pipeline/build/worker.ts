@@ -1,15 +1,15 @@
 // The piscina worker of `dominosa build`: one task is a run of slots of one size (consecutive,
 // or every stride-th for a shard), each answered with the generated puzzle and its variants as
 // plain data, or with the rejection.
-// Runs from dist/ only: build.ts starts it as dist/pipeline/worker.js.
-import { type Board, boardToGrid } from '../src/board.js';
-import { Generator, type MethodChoice } from '../src/make/generator.js';
-import { GRADE_BANDS, type GradeBand } from '../src/rank/bands.js';
-import type { Solution } from '../src/solve/solution.js';
-import { tierFor, type TierRule } from '../src/rank/measure.js';
-import { storedGrade } from '../src/rank/stored.js';
-import { TIERS, type Tier } from '../src/rank/tiers.js';
-import { makeVariants } from '../src/make/variants.js';
+// Runs from dist/ only: the dispatcher starts it as dist/pipeline/build/worker.js.
+import { type Board, boardToGrid } from '../../src/board.js';
+import { Generator, type MethodChoice } from '../../src/make/generator.js';
+import { GRADE_BANDS, type GradeBand } from '../../src/rank/bands.js';
+import type { Solution } from '../../src/solve/solution.js';
+import { tierFor, type TierRule } from '../../src/rank/measure.js';
+import { storedGrade } from '../../src/rank/stored.js';
+import { TIERS, type Tier } from '../../src/rank/tiers.js';
+import { makeVariants } from '../../src/make/variants.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
 export interface SlotTask {

@@ -1,0 +1,93 @@
+// The options of `dominosa build`, as data, and their one check: every option a run takes, and
+// the refusal (one line, exit 2) of any that is out of range, before anything is opened.
+import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../../src/make/generator.js';
+import type { GradeTarget } from '../../src/rank/bands.js';
+import { TIER_MEASURES, type TierMeasure } from '../../src/rank/measure.js';
+import { UserError } from '../errors.js';
+
+export interface BuildOptions {
+  /** Board sizes M, built in this order. */
+  sizes: number[];
+  /** Base puzzles wanted per tier and size. */
+  perTier: number;
+  /** Variants stored per base puzzle. */
+  variants: number;
+  seed: number;
+  /** Worker threads. */
+  jobs: number;
+  db: string;
+  tiersFile: string;
+  /** Deals the generator tries per slot before rejecting it. */
+  maxAttempts: number;
+  /** Slots per size before the size is given up as exhausted (default: defaultMaxSlots). */
+  maxSlots?: number;
+  /** Decisions per committed batch (default 64); a batch also commits after batchMs (default 1000). */
+  batchSize?: number;
+  batchMs?: number;
+  /** Slots per worker task; by default sized to take about TASK_MS. Does not change the result. */
+  chunk?: number;
+  /** Stops the build at the next decision: the in-order finished prefix is committed. */
+  signal?: AbortSignal;
+  /** How boards are made (default 'auto': per size, see methodFor). Part of the build's key unless 'auto'. */
+  method?: MethodChoice;
+  /** What the tiers cut (default 'nodes', the catalog's contract). Part of the build's key unless 'nodes'. */
+  tierBy?: TierMeasure;
+  /** Keep only puzzles of this human grade (graded generation). Part of the build's key when set. */
+  grade?: GradeTarget;
+  /**
+   * Wall-clock budget of this run in ms: past it, slots in progress give up and the build stops
+   * as if interrupted (committed slots are kept; rerunning the command continues).
+   */
+  timeoutMs?: number;
+  /**
+   * Build only shard `index` of `count`: slots index, index+count, index+2·count, ... of every
+   * size, below maxSlots, with no tier caps (see decide). merge.ts combines the shards.
+   */
+  shard?: Shard;
+}
+
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Enough for tiers as rare as a few percent of candidates, with room for duplicates. */
+export function defaultMaxSlots(perTier: number): number {
+  return Math.max(1000, 100 * perTier);
+}
+
+const MAX_JOBS = 64;
+
+/** Refuse options out of range, with one line naming the option. */
+export function checkBuildOptions(o: BuildOptions): void {
+  const whole = (v: number, min: number, name: string): void => {
+    if (!Number.isSafeInteger(v) || v < min) throw new UserError(`${name} must be a whole number ≥ ${min} (got ${v})`);
+  };
+  if (o.sizes.length === 0) throw new UserError('no sizes to build');
+  for (const m of o.sizes) whole(m, 1, 'a size');
+  whole(o.perTier, 1, '--per-tier');
+  whole(o.variants, 0, '--variants');
+  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
+  whole(o.jobs, 1, '--jobs');
+  if (o.jobs > MAX_JOBS) throw new UserError(`--jobs must be at most ${MAX_JOBS} (got ${o.jobs})`);
+  whole(o.maxAttempts, 1, '--max-attempts');
+  if (o.maxSlots !== undefined) whole(o.maxSlots, 1, '--max-slots');
+  if (o.method !== undefined && !METHOD_CHOICES.includes(o.method)) {
+    throw new UserError(`--method must be one of ${METHOD_CHOICES.join(', ')} (got ${o.method})`);
+  }
+  if (o.method === 'rejection') {
+    const big = o.sizes.filter((m) => m > REJECTION_MAX_M);
+    if (big.length > 0) throw new UserError(`--method rejection supports M ≤ ${REJECTION_MAX_M} (got ${big.join(', ')}); use repair or auto`);
+  }
+  if (o.method === 'repair' && o.sizes.some((m) => m < 2)) throw new UserError('--method repair needs sizes M ≥ 2');
+  if (o.tierBy !== undefined && !TIER_MEASURES.includes(o.tierBy)) {
+    throw new UserError(`--tier-by must be one of ${TIER_MEASURES.join(', ')} (got ${o.tierBy})`);
+  }
+  if (o.timeoutMs !== undefined && !(o.timeoutMs > 0)) throw new UserError(`--timeout must be a positive number of seconds`);
+  if (o.shard !== undefined) {
+    const { index, count } = o.shard;
+    if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 0 || index >= count) {
+      throw new UserError(`--shard must be i/N with 0 ≤ i < N (got ${index}/${count})`);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// The slot-decision rule, the catalog's central contract: slots are decided strictly in slot
+// order, and what happens to a slot's proven-unique board depends only on what is already kept.
+// `dominosa build` and `dominosa merge` both decide through this one function.
+import { TIERS, type Tier } from '../rank/tiers.js';
+
+/** What a slot whose board was proven unique can become. */
+export type SlotVerdict = 'kept' | 'duplicate' | 'tier-full';
+
+/** Base puzzles per tier of one size. */
+export type TierCounts = Record<Tier, number>;
+
+export function zeroTierCounts(): TierCounts {
+  return { easy: 0, normal: 0, hard: 0, expert: 0 };
+}
+
+/**
+ * A board whose symmetry class is kept already is a duplicate; otherwise a tier that holds
+ * perTier bases turns it away (only when tiers are capped: a shard keeps every new class and
+ * leaves the caps to the merge); otherwise it is kept. `counts` is what is kept so far.
+ */
+export function decideSlot(classKept: boolean, tier: Tier, counts: TierCounts, perTier: number, capped = true): SlotVerdict {
+  if (classKept) return 'duplicate';
+  if (capped && counts[tier] >= perTier) return 'tier-full';
+  return 'kept';
+}
+
+/** A size is done once every tier holds perTier bases. */
+export function tiersFull(counts: TierCounts, perTier: number): boolean {
+  return TIERS.every((t) => counts[t] >= perTier);
+}
+
+/** Bases that count towards the target (each tier's count capped at perTier). */
+export function basesTowardTarget(counts: TierCounts, perTier: number): number {
+  return TIERS.reduce((a, t) => a + Math.min(counts[t], perTier), 0);
+}
