@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Board, formatBoardText } from '../src/board.js';
+import { formatsTable } from './bench-formats.js';
 import { buildThroughput, generationTable } from './bench-generate.js';
 import { dealOnto } from '../src/make/deal.js';
 import { derive } from '../src/rng.js';
@@ -183,10 +184,11 @@ const memory = memoryRun();
 const cli = cliThroughput();
 const generation = generationTable(root, quick);
 const build = buildThroughput(root, quick);
+const formats = await formatsTable();
 const out = join(root, 'bench-results', 'latest.json');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(
   out,
-  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, solver, memory, cli, generation, build }, null, 2) + '\n',
+  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, solver, memory, cli, generation, build, formats }, null, 2) + '\n',
 );
 console.log(`\nwritten ${out}`);

@@ -219,15 +219,11 @@ describe('dominosa export output files', () => {
   });
 
   it('writes 1,000 puzzles in every format', async () => {
-    const times: Record<string, number> = {};
+    // Speed is the benchmark's business (npm run bench); here every format writes them all.
     for (const format of EXPORT_FORMATS) {
       const opts: ExportOptions = { db, format, out: outPath(format), count: 1000, includeVariants: true, seed: 9 };
-      const t0 = performance.now();
       expect(await runExport(opts, new PassThrough())).toBe(1000);
-      times[format] = Math.round(performance.now() - t0);
       expect(readFileSync(opts.out).length).toBeGreaterThan(10_000);
     }
-    // Speed is the benchmark's business (npm run bench); here every format must simply finish.
-    expect(Object.keys(times)).toEqual([...EXPORT_FORMATS]);
   });
 });

@@ -152,16 +152,15 @@ describe('buildPackText', () => {
   });
 });
 
-describe('speed', () => {
-  it('builds 1,000-puzzle packs in well under 5 s', () => {
+describe('large packs', () => {
+  // Their speed is measured by npm run bench (scripts/bench-formats.ts).
+  it('builds and verifies a 1,000-puzzle pack, every puzzle in the text', () => {
     const puzzles = packOf(1000, [5, 6, 7, 8, 9, 10, 12]);
-    const t0 = performance.now();
     const json = buildPackJson(puzzles, META);
-    const t1 = performance.now();
-    buildPackText(puzzles);
-    const t2 = performance.now();
-    expect(verifyPackJson(json).ok).toBe(true);
-    const t3 = performance.now();
-    for (const ms of [t1 - t0, t2 - t1, t3 - t2]) expect(ms).toBeLessThan(2500);
+    const v = verifyPackJson(json);
+    expect(v.ok).toBe(true);
+    if (v.ok) expect(v.pack.puzzles.length).toBe(1000);
+    const text = buildPackText(puzzles);
+    expect(text.match(/^# tier: /gm)?.length).toBe(1000);
   });
 });

@@ -77,13 +77,11 @@ describe('buildBookletPdf', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
   });
 
-  it('builds 1,000 puzzles in well under 5 s', async () => {
+  // Its speed is measured by npm run bench (scripts/bench-formats.ts).
+  it('builds 1,000 puzzles into the planned pages', async () => {
     const puzzles = packOf(1000, [5, 6, 7, 8, 9, 10, 12]);
-    const t0 = performance.now();
     const { bytes, pages } = await buildBookletPdf(puzzles, { title: 'Big' });
-    const ms = performance.now() - t0;
     expect(pages).toBe(planBooklet(puzzles, { title: 'Big' }).pages.length);
-    expect(bytes.length).toBeGreaterThan(100_000);
-    expect(ms).toBeLessThan(5000);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(pages);
   });
 });

@@ -40,7 +40,7 @@ describe('tierOf', () => {
 
 describe('parseTierTable', () => {
   it('reads the shipped data/tiers.json for M = 3..9 and the large sizes at the current solver version', () => {
-    const res = parseTierTable(JSON.parse(readFileSync(new URL('../data/tiers.json', import.meta.url), 'utf8')));
+    const res = parseTierTable(JSON.parse(readFileSync(new URL('../../data/tiers.json', import.meta.url), 'utf8')));
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.solverVersion).toBe(REFERENCE_VERSION);
@@ -48,7 +48,7 @@ describe('parseTierTable', () => {
   });
 
   it('makes every tier reachable at every size (the thresholds match the current measure)', () => {
-    const res = parseTierTable(JSON.parse(readFileSync(new URL('../data/tiers.json', import.meta.url), 'utf8')));
+    const res = parseTierTable(JSON.parse(readFileSync(new URL('../../data/tiers.json', import.meta.url), 'utf8')));
     if (!res.ok) throw new Error(res.error);
     const gen = new Generator();
     for (let m = 3; m <= 9; m++) {
@@ -65,7 +65,7 @@ describe('parseTierTable', () => {
   });
 
   it('reads the shipped score cuts for M = 3..9 at the current grader version, each tier reachable', () => {
-    const res = parseTierTable(JSON.parse(readFileSync(new URL('../data/tiers.json', import.meta.url), 'utf8')));
+    const res = parseTierTable(JSON.parse(readFileSync(new URL('../../data/tiers.json', import.meta.url), 'utf8')));
     if (!res.ok) throw new Error(res.error);
     expect(res.graderVersion).toBe(GRADER_VERSION);
     expect(Object.keys(res.scores ?? {}).map(Number)).toEqual([3, 4, 5, 6, 7, 8, 9]);
