@@ -472,10 +472,9 @@ function onKey(e: KeyboardEvent): void {
     const doing = e.shiftKey ? 'join' : c.pending;
     c.pending = null;
     c.selected = -1;
+    // Joining or marking works on the boundary toward the arrow; the cursor stays.
     if (doing) {
-      const p = placementOf(c.pp.board, c.cursor, next);
-      c.cursor = next;
-      act(p, doing === 'mark');
+      act(placementOf(c.pp.board, c.cursor, next), doing === 'mark');
       render();
       return;
     }
