@@ -99,7 +99,7 @@ export function unpackStep(s: Shape, rules: readonly RuleEntry[], [r, placed, el
 /** The grader's Step again, for explain.ts to word. */
 export function toGraderStep(s: Shape, h: HintStep): Step {
   const dominoes = (ps: number[]): Domino[] => ps.map((p) => dominoOf(s, p));
-  return { level: h.levelNumber, rule: h.rule, placed: dominoes(h.placed), eliminated: dominoes(h.eliminated), reason: h.reason as Step['reason'] };
+  return { level: h.levelNumber, rule: h.rule as Step['rule'], placed: dominoes(h.placed), eliminated: dominoes(h.eliminated), reason: h.reason as Step['reason'] };
 }
 
 /** The cells a hint about this step highlights: those its reason names and the dominoes it lays
