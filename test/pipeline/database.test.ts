@@ -244,6 +244,29 @@ describe('the digest', () => {
   });
 });
 
+describe('read snapshots', () => {
+  it("a reader between beginRead and endRead sees one snapshot, whole, while a writer commits", () => {
+    const path = fresh();
+    const w = Catalog.open(path, { create: true, verb: 'build' });
+    const r = Catalog.open(path, { readonly: true });
+    try {
+      w.insertPuzzle(puzzle());
+      r.beginRead();
+      const before = r.countPuzzles();
+      w.insertPuzzle(puzzle({ slot: 1, canonical_hash: 'h2' }));
+      // Counted again, and the digest recomputed, inside the snapshot: the writer's commit is not seen.
+      expect(r.countPuzzles()).toBe(before);
+      expect(r.computeDigests()).toEqual(r.storedDigests());
+      r.endRead();
+      expect(r.countPuzzles()).toBe(before + 1);
+      expect(r.computeDigests()).toEqual(r.storedDigests());
+    } finally {
+      r.close();
+      w.close();
+    }
+  });
+});
+
 describe('the writer lock', () => {
   it('refuses a second writer, naming the holder, while readers open freely', () => {
     const path = fresh();
