@@ -89,6 +89,9 @@ export interface OpenOptions {
 type Stmt = Database.Statement;
 
 /** A dominosa catalog of a schema version this release does not read (audit reports it as a failed check). */
+/** An SQLite file with no tables yet: to a writer, no catalog yet (another writer may be creating it). */
+export class EmptyDatabaseError extends UserError {}
+
 export class SchemaVersionError extends UserError {
   constructor(
     message: string,
@@ -260,12 +263,22 @@ export class Catalog {
    * Read a catalog, if there is one, to decide what to write, changing nothing: every check that
    * can refuse it runs here, on a read-only connection, so a refused catalog is left byte for byte
    * as it was. Returns fn's plan and the stamp (the stored digest) a writer then opens with.
+   * When the caller will write (`willWrite`), a live holder of the writer lock is refused first.
    */
-  static inspect<T>(path: string, fn: (cat: Catalog | null) => T): { plan: T; stamp: string | null } {
+  static inspect<T>(path: string, fn: (cat: Catalog | null) => T, willWrite = true): { plan: T; stamp: string | null } {
     if (!existsSync(path)) return { plan: fn(null), stamp: null };
-    const ro = Catalog.open(path, { readonly: true });
+    let ro: Catalog;
+    try {
+      ro = Catalog.open(path, { readonly: true });
+    } catch (e) {
+      // An empty file is a catalog another writer has only begun to create, or none: openWriter decides.
+      if (e instanceof EmptyDatabaseError) return { plan: fn(null), stamp: null };
+      throw e;
+    }
     try {
       ro.beginRead();
+      // A writer at work is named first: its catalog is not yet what the checks below would judge.
+      if (willWrite) ro.refuseLiveHolder();
       const plan = fn(ro);
       return { plan, stamp: ro.stamp() };
     } finally {
@@ -293,7 +306,7 @@ export class Catalog {
   private checkCatalog(create: boolean): void {
     const tables = this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
     if (tables.length === 0) {
-      if (!create) throw new UserError(`${this.path} is an empty database, not a dominosa catalog`);
+      if (!create) throw new EmptyDatabaseError(`${this.path} is an empty database, not a dominosa catalog`);
       return;
     }
     if (!tables.includes('meta')) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
@@ -336,11 +349,7 @@ export class Catalog {
           const empty = (this.db.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'`).pluck().get() as number) === 0;
           if (empty) this.createSchema();
           else this.checkCatalog(false);
-          const held = this.db.prepare('SELECT pid, verb, host, boot, start, since FROM writer WHERE id = 1').get() as Holder | undefined;
-          if (held !== undefined && holderState(held) !== 'dead') {
-            const unsure = holderState(held) === 'unknown' ? '; if that process is gone, delete the writer row of the catalog by hand' : '';
-            throw new UserError(`${this.path} is being written by ${describeHolder(held)}; wait for it to finish${unsure}`, EXIT_BUSY);
-          }
+          this.refuseLiveHolder();
           this.db.prepare('INSERT OR REPLACE INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, @pid, @verb, @host, @boot, @start, @since)').run(me);
         })
         .immediate();
@@ -352,6 +361,16 @@ export class Catalog {
     for (const [name, d] of this.storedDigests()) {
       if ((DIGEST_TABLES as readonly string[]).includes(name)) this.digests.set(name as DigestTable, TableDigest.parse(d));
     }
+  }
+
+  /** Refuse, naming it, a holder of the writer lock whose process still runs (exit 75). */
+  private refuseLiveHolder(): void {
+    const held = this.db.prepare('SELECT pid, verb, host, boot, start, since FROM writer WHERE id = 1').get() as Holder | undefined;
+    if (held === undefined) return;
+    const state = holderState(held);
+    if (state === 'dead') return;
+    const unsure = state === 'unknown' ? '; if that process is gone, delete the writer row of the catalog by hand' : '';
+    throw new UserError(`${this.path} is being written by ${describeHolder(held)}; wait for it to finish${unsure}`, EXIT_BUSY);
   }
 
   /** The schema, its meta rows and its digest, on an empty database (inside takeLock's transaction). */

@@ -130,7 +130,7 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
     const tunes = proposals(cat, opts);
     if (opts.apply) checkVersions(cat, opts.measure ?? 'nodes', tunes);
     return tunes;
-  });
+  }, opts.apply);
   const file = opts.apply && opts.tiersFile !== undefined ? prepareTiersFile(opts, tunes) : null;
 
   if (opts.plots ?? true) {
