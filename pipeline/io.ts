@@ -5,7 +5,9 @@ import { accessSync, constants, createReadStream, existsSync, promises as fsp, s
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
-import { UserError } from './errors.js';
+import { describeFsError, UserError } from './errors.js';
+
+export { describeFsError } from './errors.js';
 
 /** No board line is longer than this (a JSON board is capped at 16M characters). */
 export const MAX_LINE_CHARS = 32 * 1024 * 1024;
@@ -52,22 +54,6 @@ export async function* readLineBlocks(path: string): AsyncGenerator<string> {
     if (path !== '-') (input as ReturnType<typeof createReadStream>).destroy();
   }
   if (pendingLen > 0) yield pending.join('');
-}
-
-/** The short reason of a file-system error ("no such file", …). */
-export function describeFsError(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  switch (err?.code) {
-    case 'ENOENT':
-      return 'no such file or directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'is a directory';
-    default:
-      return err?.message ?? String(e);
-  }
 }
 
 /** Collects output and writes it in large chunks, waiting when the stream is full. */

@@ -35,9 +35,27 @@ export type BoardFormat = 'text' | 'jsonl' | 'auto';
 export const MAX_CELLS = 1_000_000;
 // A side longer than this forces the other side to at least the same length, so > MAX_CELLS.
 const MAX_SIDE = 1000;
+/** The largest M whose (M+1)×(M+2) board fits in MAX_CELLS: no size above it is a board. */
+export const MAX_M = 998;
 // A JSON line longer than this cannot be a board within MAX_CELLS plus modest metadata.
 const MAX_JSON_CHARS = 16_000_000;
 const TOO_LARGE = `too large (boards are limited to ${MAX_CELLS} cells, sides of ${MAX_SIDE})`;
+// Fields carried along (an id) are written back out as JSON: deeper nesting than this is no id.
+const MAX_META_DEPTH = 64;
+
+/** How deeply arrays and objects nest in a parsed JSON value, counted without recursion, stopping past `limit`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, d + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return deepest;
+}
 
 /** M of a double-M board with these dimensions, or null when they fit none (M ≥ 1). */
 export function mFromDimensions(rows: number, cols: number): number | null {
@@ -329,6 +347,9 @@ export class BoardReader {
     }
     const { grid, ...rest } = obj as Record<string, unknown>;
     const meta = Object.keys(rest).length > 0 ? rest : undefined;
+    if (meta !== undefined && nestingDepth(meta, MAX_META_DEPTH) > MAX_META_DEPTH) {
+      return bad(`fields other than "grid" nest more than ${MAX_META_DEPTH - 1} levels deep; an id is a string, a number or a small JSON value`);
+    }
     if (!Object.hasOwn(obj, 'grid')) return bad('the object has no "grid" field', idOf(meta));
     const res = boardFromGrid(grid, index, meta);
     if (!res.ok) res.error.line = lineNo;

@@ -16,7 +16,12 @@ export interface BuildOptions {
   /** Worker threads. */
   jobs: number;
   db: string;
+  /** The thresholds file that seeds the sizes a catalog has no thresholds for. */
   tiersFile: string;
+  /** The user named the file (--tiers): it must then agree with the thresholds the catalog has. */
+  tiersExplicit?: boolean;
+  /** Add this build's puzzles to a catalog that holds another build's (--extend). */
+  extend?: boolean;
   /** Deals the generator tries per slot before rejecting it. */
   maxAttempts: number;
   /** Slots per size before the size is given up as exhausted (default: defaultMaxSlots). */

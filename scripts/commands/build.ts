@@ -1,6 +1,6 @@
-// `dominosa build`: options for the build verb, the Ctrl-C handling and the exit codes
-// (0 built or already built, 1 a size ran out of slots or the --timeout budget ran out, 2 bad
-// options, 130 interrupted).
+// `dominosa build`: options for the build verb, the Ctrl-C and SIGTERM handling and the exit
+// codes (0 built or already built, 1 a size ran out of slots or the --timeout budget ran out, 2 bad
+// options, 74 a full disk, 75 another process writes the catalog, 130 interrupted).
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
@@ -9,9 +9,13 @@ import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES, type MethodChoice } from '../../s
 import { TIER_MEASURES, type TierMeasure } from '../../src/rank/measure.js';
 import { gradeTargetOption } from './grade-target.js';
 import { parseOnly } from './parse.js';
-import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { MAX_M } from '../../src/board.js';
+import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/errors.js';
 
-export const EXIT_INTERRUPTED = 130;
+export { EXIT_INTERRUPTED } from '../../pipeline/errors.js';
+
+/** Signals that stop a build as Ctrl-C does: commit what is decided, mark it interrupted, exit 130. */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** The package's own data/tiers.json, whether running from dist/ or from source. */
 export function packagedTiersFile(): string {
@@ -25,9 +29,12 @@ export function packagedTiersFile(): string {
  */
 export function parseSizeList(text: string): number[] {
   const sizes = new Set<number>();
+  // Bounded before a range is expanded: 3..100000000 is refused, not listed.
   const whole = (s: string): number => {
     if (!/^\d+$/.test(s)) throw new UserError(`--sizes: "${s}" is not a size (use e.g. 3..9 or 3,5,7)`);
-    return Number(s);
+    const m = Number(s);
+    if (m > MAX_M) throw new UserError(`--sizes: ${s} is larger than the largest board size, M=${MAX_M}`);
+    return m;
   };
   for (const raw of text.split(',')) {
     const part = raw.trim();
@@ -64,7 +71,15 @@ export function buildArgs(a: Argv) {
     .option('seed', { type: 'number', default: 1, describe: 'seed: the same seed and options build the same catalog' })
     .option('jobs', { type: 'number', default: availableParallelism(), describe: 'worker threads (does not change the result)' })
     .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file (created if missing)' })
-    .option('tiers', { type: 'string', describe: 'tier thresholds file [default: data/tiers.json of the package]' })
+    .option('tiers', {
+      type: 'string',
+      describe: 'tier thresholds file that seeds a new catalog (or new sizes); a catalog keeps its own thresholds [default: data/tiers.json of the package]',
+    })
+    .option('extend', {
+      type: 'boolean',
+      default: false,
+      describe: 'add this build\'s puzzles to a catalog that holds a build with other options (another seed, more sizes, ...)',
+    })
     .option('max-attempts', { type: 'number', default: DEFAULT_MAX_ATTEMPTS, describe: 'deals tried per slot before it is rejected' })
     .option('max-slots', { type: 'number', describe: 'slots per size before giving up on it [default: max(1000, 100 × per-tier)]' })
     .option('method', {
@@ -112,6 +127,8 @@ export function buildOptionsOf(v: BuildArgv, signal?: AbortSignal): BuildOptions
     jobs: v.jobs,
     db: v.db,
     tiersFile: v.tiers ?? packagedTiersFile(),
+    tiersExplicit: v.tiers !== undefined,
+    extend: v.extend,
     maxAttempts: v['max-attempts'],
     maxSlots: v['max-slots'],
     batchSize: v['batch-size'],
@@ -146,9 +163,15 @@ export function buildCommand(y: Argv): Argv {
         import('../../pipeline/progress.js'),
       ]);
       const controller = new AbortController();
-      // The first Ctrl-C stops the build cleanly; the handler is gone after it, so a second
-      // one ends the process at once (the catalog stays consistent: batches are transactions).
-      const onInterrupt = (): void => controller.abort();
+      // The first Ctrl-C (or SIGTERM, as from a job scheduler, or SIGHUP) stops the build cleanly;
+      // the handlers are gone after it, so a second one ends the process at once (the catalog
+      // stays consistent: batches are transactions).
+      let stoppedBy = 'Ctrl-C';
+      const onInterrupt = (signal: NodeJS.Signals): void => {
+        stoppedBy = signal === 'SIGINT' ? 'Ctrl-C' : signal;
+        for (const s of STOP_SIGNALS) process.removeListener(s, onInterrupt);
+        controller.abort();
+      };
       // Options are checked before the handler goes in, and runBuild checks the rest before
       // touching the catalog.
       const options = buildOptionsOf(v, controller.signal);
@@ -163,7 +186,7 @@ export function buildCommand(y: Argv): Argv {
         return;
       }
       const progress = createProgress();
-      process.once('SIGINT', onInterrupt);
+      for (const s of STOP_SIGNALS) process.once(s, onInterrupt);
       let result;
       try {
         result = await runBuild(options, progress);
@@ -172,7 +195,7 @@ export function buildCommand(y: Argv): Argv {
         progress.finish(null);
         throw e;
       } finally {
-        process.removeListener('SIGINT', onInterrupt);
+        for (const s of STOP_SIGNALS) process.removeListener(s, onInterrupt);
       }
       switch (result.status) {
         case 'already-finished':
@@ -183,7 +206,7 @@ export function buildCommand(y: Argv): Argv {
           process.exitCode = 0;
           return;
         case 'interrupted':
-          process.stderr.write(`dominosa: build stopped; committed slots are kept. Rerun the same command to resume.\n`);
+          process.stderr.write(`dominosa: build stopped by ${stoppedBy}; committed slots are kept. Rerun the same command to resume.\n`);
           process.exitCode = EXIT_INTERRUPTED;
           return;
         case 'timed-out':

@@ -17,9 +17,13 @@ export function migrateCommand(y: Argv): Argv {
       const [{ runMigrate }, { createAuditProgress }] = await Promise.all([import('../../pipeline/migrate.js'), import('../../pipeline/audit-report.js')]);
       const res = runMigrate({ db: v.db, backup: v.backup }, createAuditProgress(process.stderr, undefined, 'migrate'));
       if (res.status === 'current') process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; nothing to do\n`);
-      else {
+      else if (res.status === 'journal') {
+        process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; it was left in write-ahead-log mode and is now in rollback-journal mode, readable by anyone\n`);
+      } else {
         const kept = res.backup === null ? '' : `; the old catalog is kept as ${res.backup}`;
-        process.stderr.write(`dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles graded and checksummed)${kept}\n`);
+        const moved = res.moved > 0 ? `, ${res.moved} base puzzles changed tier` : '';
+        const out = res.keptOut > 0 ? `, ${res.keptOut} base puzzles fit no tier and were kept out` : '';
+        process.stderr.write(`dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles graded and checksummed${moved}${out})${kept}\n`);
       }
       process.exitCode = 0;
     },

@@ -1,9 +1,10 @@
 // `dominosa tune`: options for the tune verb. Without --apply it only reports (and draws its
-// plots beside the catalog); with --apply it rewrites the thresholds and re-tiers the catalog.
+// plots beside the catalog); with --apply it rewrites the catalog's thresholds and re-tiers it,
+// and writes a thresholds file only when one is named (never the package's own).
 import type { Argv } from 'yargs';
 import { UserError } from '../../pipeline/errors.js';
 import { DEFAULT_QUANTILES, parseQuantiles } from '../../src/rank/cuts.js';
-import { packagedTiersFile, parseSizeList } from './build.js';
+import { parseSizeList } from './build.js';
 
 export function tuneCommand(y: Argv): Argv {
   return y.command(
@@ -19,8 +20,8 @@ export function tuneCommand(y: Argv): Argv {
           describe: 'what to cut: reference nodes (tiers file "sizes") or the grade score (its "scores", for build --tier-by score)',
         })
         .option('quantiles', { type: 'string', default: DEFAULT_QUANTILES.join(','), describe: 'quantiles of the base puzzles\' values at the cuts t1,t2,t3' })
-        .option('apply', { type: 'boolean', default: false, describe: 'write the proposed thresholds to the tiers file and the catalog, and re-tier every puzzle' })
-        .option('tiers', { type: 'string', describe: 'tiers file --apply rewrites [default: data/tiers.json of the package]' })
+        .option('apply', { type: 'boolean', default: false, describe: 'write the proposed thresholds to the catalog and re-tier every puzzle' })
+        .option('tiers', { type: 'string', describe: 'with --apply, write the thresholds to this file too (its other sizes kept), to seed new catalogs [default: the catalog alone]' })
         .option('plot', { type: 'boolean', default: true, describe: 'write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)' })
         .example('$0 tune', 'show the distributions and the proposed thresholds; change nothing')
         .example('$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'),
@@ -35,7 +36,7 @@ export function tuneCommand(y: Argv): Argv {
         quantiles: q.quantiles,
         measure: v.measure,
         apply: v.apply,
-        tiersFile: v.tiers ?? packagedTiersFile(),
+        tiersFile: v.tiers,
         plots: v.plot,
       });
       process.stdout.write(formatTune(result));

@@ -150,15 +150,18 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
     expect(dump(dbA)).toEqual(before);
   });
 
-  it('fills a new size from the same catalog without touching the sizes already full', () => {
+  it('fills a new size from the same catalog without touching the sizes already full (with --extend: one catalog, one build key otherwise)', () => {
     const db = join(dir, 'grow.sqlite');
     expect(build(db, '--jobs', '2').code).toBe(0);
-    const r = cli(['build', '--sizes', '3..5', '--per-tier', '3', '--variants', '2', '--tiers', tiersFile, '--db', db]);
-    expect(r.code).toBe(0);
+    const args = ['build', '--sizes', '3..5', '--per-tier', '3', '--variants', '2', '--tiers', tiersFile, '--db', db];
+    expect(cli(args).code).toBe(2);
+    const r = cli([...args, '--extend']);
+    expect(r.code, r.stderr).toBe(0);
     const grown = dump(db);
     expect(grown.puzzles.filter((p) => p.m <= 4)).toEqual(a.puzzles);
     expect(grown.puzzles.filter((p) => p.m === 5 && p.base_id === null)).toHaveLength(12);
-  });
+    // Three builds in turn (the refused one included): minutes on a loaded two-core machine.
+  }, 180_000);
 });
 
 describe('memory', () => {

@@ -20,7 +20,8 @@ describe('export and audit while a build writes', () => {
     // Create the catalog first so readers never race its creation.
     const first = spawnSync(process.execPath, [CLI, 'build', '--sizes', '3', '--per-tier', '2', '--variants', `${VARIANTS}`, '--db', db]);
     expect(first.status).toBe(0);
-    const build = run(['build', '--sizes', '3..9', '--per-tier', '40', '--variants', `${VARIANTS}`, '--jobs', '1', '--batch-size', '8', '--db', db]);
+    // Other options than the first build's: adding to the catalog is asked for (--extend).
+    const build = run(['build', '--sizes', '3..9', '--per-tier', '40', '--variants', `${VARIANTS}`, '--jobs', '1', '--batch-size', '8', '--extend', '--db', db]);
     let finished = false;
     void build.then(() => (finished = true));
     let exports = 0;

@@ -12,7 +12,7 @@ import { spearman } from '../../src/rank/correlation.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
 import { GRADER_VERSION } from '../../src/rank/stored.js';
 import { TIERS, parseTierTable, tierOf, type Thresholds } from '../../src/rank/tiers.js';
-import { buildSmallCatalog, copyCatalog } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
 import { cli, DATA } from '../helpers/cli.js';
 
 const PACKAGED_TIERS = join(DATA, 'tiers.json');
@@ -133,7 +133,7 @@ describe('dominosa tune --apply', () => {
     const f = fixture();
     const r = cli(['tune', '--db', f.db, '--tiers', f.tiers, '--sizes', '3', '--quantiles', '0.3,0.6,0.9', '--apply', '--no-plot']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\napplied: thresholds written to .*tiers\d+\.json and .*; \d+ puzzles? changed tier\n$/);
+    expect(r.stdout).toMatch(/\napplied: thresholds written to .*\.sqlite and .*tiers\d+\.json; \d+ puzzles? changed tier\n$/);
     expect(read(f.db).current[4]).toEqual({ t1: 4, t2: 7, t3: 11 });
   });
 });
@@ -222,9 +222,8 @@ describe('dominosa tune refuses, changing nothing', () => {
 
   it('node counts from another solver version', () => {
     const f = fixture();
-    const d = new Database(f.db);
-    d.exec(`UPDATE builds SET solver_version = 'ref-0'`);
-    d.close();
+    // As an older release would have recorded it (the digest sealed again, as dominosa writes it).
+    editAndReseal(f.db, (d) => d.exec(`UPDATE builds SET solver_version = 'ref-0'`));
     untouched(f, ['--apply'], /M=3: node counts were measured by ref-0, not ref-\d+; .*rebuild first/);
   });
 
