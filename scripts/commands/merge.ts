@@ -3,21 +3,33 @@
 // unfinished shards).
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { argsOrExit, plainArgs, whole, withOptions, examples } from './options.js';
+
+export const MERGE_OPTIONS = {
+  'batch-size': whole('shard rows per committed batch', 1, { default: 500, hidden: true }),
+};
 
 export function mergeCommand(y: Argv): Argv {
   return y.command(
     'merge <out> <inputs..>',
     'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes. Idempotent.',
     (a) =>
-      a
-        .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
-        .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' })
-        .option('batch-size', { type: 'number', default: 500, hidden: true })
-        .example('$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'),
+      withOptions(
+        a
+          .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
+          .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' }),
+        MERGE_OPTIONS,
+      )
+        .epilogue(
+          examples([
+            ['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'],
+          ]),
+        ),
     async (v) => {
+      const o = argsOrExit(plainArgs(MERGE_OPTIONS, v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runMerge } = await import('../../pipeline/merge.js');
-      const res = runMerge({ out: v.out as string, inputs: (v.inputs as string[]).map(String), batchSize: v['batch-size'] });
+      const res = runMerge({ out: v.out as string, inputs: (v.inputs as string[]).map(String), batchSize: o['batch-size'] });
       const lines = res.sizes.map((s) => `  M=${s.m}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`);
       process.stderr.write(
         `dominosa: merged ${res.shards} shards into ${v.out} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,

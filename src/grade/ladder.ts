@@ -87,6 +87,8 @@ export interface GradeOptions {
    * unsolved (solved false, level 7). A node costs about 1 ms at M = 30 and far less below.
    */
   maxSearchNodes?: number;
+  /** Asked once per deduction and per search node; true leaves the board unsolved, as a spent budget does. */
+  interrupt?: () => boolean;
 }
 
 export interface GradeResult {
@@ -143,6 +145,7 @@ export function gradeBoard(board: Board, options: GradeOptions = {}): GradeResul
   const logging = options.log ?? false;
   g.logging = logging;
   g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
+  g.interrupt = options.interrupt;
   const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
   const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
   const counts = new Array<number>(rules.length).fill(0);
@@ -150,6 +153,10 @@ export function gradeBoard(board: Board, options: GradeOptions = {}): GradeResul
   const log: Step[] = [];
   let level = 0;
   while (!g.solved && !g.broken) {
+    if (g.interrupt?.() === true) {
+      g.gaveUp = true;
+      break;
+    }
     let fired = -1;
     for (let i = 0; i < rules.length; i++) {
       const placedMark = g.placedLen;

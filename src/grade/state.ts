@@ -92,10 +92,12 @@ export class GradeState {
   /** Round-robin scan positions of the rules that scan every placement, by slot. */
   readonly cursor = new Int32Array(16);
 
-  /** Search nodes used so far, the budget, and whether the budget ran out. */
+  /** Search nodes used so far, the budget, and whether the budget (or the time limit) ran out. */
   nodes = 0;
   maxNodes = Infinity;
   gaveUp = false;
+  /** True once the caller's time limit has passed; asked once per deduction and per search node. */
+  interrupt: (() => boolean) | undefined = undefined;
 
   // Logging: the eliminations of the current step and its reason.
   logging = false;
@@ -172,6 +174,7 @@ export class GradeState {
     this.nodes = 0;
     this.maxNodes = Infinity;
     this.gaveUp = false;
+    this.interrupt = undefined;
     this.logging = false;
     this.eliminatedNow.length = 0;
     this.reason = {};

@@ -134,9 +134,9 @@ describe('dominosa export selection', () => {
       .split('\n')
       .map((l) => (JSON.parse(l) as { id: number }).id);
 
-  it('jsonl dumps every puzzle by default; packs take bases unless --include-variants', async () => {
-    expect(await ids({})).toEqual(rows.map((r) => r.id));
-    expect(await ids({ includeVariants: false })).toEqual(selected((r) => r.base_id === null).map((r) => r.id));
+  it('every format takes base puzzles unless --include-variants', async () => {
+    expect(await ids({ includeVariants: true })).toEqual(rows.map((r) => r.id));
+    expect(await ids({})).toEqual(selected((r) => r.base_id === null).map((r) => r.id));
     const tat = async (includeVariants?: boolean): Promise<number> =>
       (await exportText({ format: 'tatham', sizes: [3], includeVariants })).trimEnd().split('\n').length;
     expect(await tat()).toBe(40);
@@ -163,7 +163,7 @@ describe('dominosa export selection', () => {
       expect(rows.find((r) => r.id === id)).toMatchObject({ m: 8, tier: 'hard' });
     }
     // More than the selection holds: all of it.
-    expect(await ids({ count: 100_000, sizes: [3] })).toEqual(selected((r) => r.m === 3).map((r) => r.id));
+    expect(await ids({ count: 100_000, sizes: [3] })).toEqual(selected((r) => r.m === 3 && r.base_id === null).map((r) => r.id));
   });
 
   it('names the filters when nothing matches; exit 2 and no file', () => {
