@@ -157,7 +157,8 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       })();
     case 'tatham':
       return (function* () {
-        for (const p of rows()) yield `${toTathamId(boardOf(p))}\n`;
+        // The catalog id on a comment line above each ID: solve and grade read both back.
+        for (const p of rows()) yield `# id: ${p.id}\n${toTathamId(boardOf(p))}\n`;
       })();
     case 'text':
       return [buildPackText(all())];

@@ -5,6 +5,7 @@ import { accessSync, constants, createReadStream, createWriteStream, existsSync,
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
+import { parseTathamId } from '../src/formats/tatham.js';
 import { UserError } from './errors.js';
 
 /** No board line is longer than this (a JSON board is capped at 16M characters). */
@@ -128,7 +129,7 @@ export async function forEachBoard(
   each: (index: number, board: Board) => string,
 ): Promise<void> {
   const out = new BufferedWriter(stdout as never);
-  const reader = new BoardReader(inputFormat);
+  const reader = new BoardReader(inputFormat, parseTathamId);
   const result = (r: ParseResult): string => {
     if (!r.ok) throw new UserError(formatBoardError(r.error));
     return each(r.index, r.board);

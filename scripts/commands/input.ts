@@ -9,12 +9,12 @@ export type BoardOutputFormat = (typeof BOARD_OUTPUT_FORMATS)[number];
 /** solve and grade write text or JSON lines; --out's extension picks one when --format is absent. */
 export const BOARD_OUTPUT_FILES: FormatFiles<BoardOutputFormat> = { infer: { '.txt': 'text', '.jsonl': 'jsonl' } };
 
-export const INPUT_FORMATS = ['auto', 'text', 'jsonl'] as const;
+export const INPUT_FORMATS = ['auto', 'text', 'jsonl', 'tatham'] as const;
 
 /** The options solve and grade share; each verb adds its own. */
 export const BOARD_INPUT_OPTIONS = {
   format: choice(BOARD_OUTPUT_FORMATS, 'output format [default: from --out\'s extension (.txt, .jsonl), else text]'),
-  'input-format': choice(INPUT_FORMATS, 'input format (auto: JSON lines if the first line starts with {, else text)', {
+  'input-format': choice(INPUT_FORMATS, 'input format (auto: JSON lines if the first line starts with {, Tatham game IDs if it starts like 6:, else text)', {
     default: 'auto',
   }),
   out: out(),
