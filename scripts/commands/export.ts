@@ -27,7 +27,8 @@ const tiers: OptionSpec<Tier[] | undefined> = {
  */
 export const EXPORT_FILES: FormatFiles<ExportFormat> = {
   infer: { '.jsonl': 'jsonl', '.json': 'json', '.txt': 'text', '.pdf': 'pdf', '.html': 'html', '.htm': 'html' },
-  alsoAccept: { tatham: ['.txt'] },
+  // The web pack is an .html page too, but never inferred: an .html alone is the booklet.
+  alsoAccept: { tatham: ['.txt'], web: ['.html', '.htm'] },
 };
 
 export const EXPORT_OPTIONS = {
@@ -68,7 +69,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
 export function exportCommand(y: Argv): Argv {
   return y.command(
     'export',
-    'Write puzzles out as a pack: json, jsonl, text, tatham game IDs, a printable html booklet or a pdf one.',
+    'Write puzzles out as a pack: json, jsonl, text, tatham game IDs, a printable html booklet or a pdf one, or a web page that plays them.',
     (a) =>
       withOptions(a, EXPORT_OPTIONS)
         .epilogue(
@@ -76,6 +77,7 @@ export function exportCommand(y: Argv): Argv {
             ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
             ['$0 export --sizes 5..7 --tiers hard --count 24 --out hard.pdf', 'a printable booklet'],
             ['$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'],
+            ['$0 export --format web --sizes 5..7 --count 30 --out play.html', 'one offline page to play them in a browser, with hints'],
           ]),
         ),
     async (v) => {
