@@ -33,7 +33,7 @@ export interface ExportOptions {
   tiers?: readonly Tier[];
   /** At most this many puzzles, drawn at random with `seed` from the selection. */
   count?: number;
-  /** Variants as well as bases. Default: true for jsonl (the whole catalog dump), false for packs. */
+  /** Variants as well as bases (default false, whatever the format, so every format selects alike). */
   includeVariants?: boolean;
   seed?: number;
   /** Replace an existing --out file. */
@@ -102,7 +102,7 @@ function checkOptions(o: ExportOptions): void {
 /** Write the selected puzzles out; returns how many were written. */
 export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStream): Promise<number> {
   checkOptions(opts);
-  const includeVariants = opts.includeVariants ?? opts.format === 'jsonl';
+  const includeVariants = opts.includeVariants ?? false;
   // Checked before any work: --out is a regular file (or new), and not the catalog read.
   const target = opts.out === '-' ? null : prepareOutput(opts.out, { force: opts.force, inputs: [opts.db], what: '--out' });
   const cat = Catalog.open(opts.db, { readonly: true });
@@ -164,7 +164,8 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       })();
     case 'tatham':
       return (function* () {
-        for (const p of rows()) yield `${toTathamId(boardOf(p))}\n`;
+        // The catalog id on a comment line above each ID: solve and grade read both back.
+        for (const p of rows()) yield `# id: ${p.id}\n${toTathamId(boardOf(p))}\n`;
       })();
     case 'text':
       return [buildPackText(all())];

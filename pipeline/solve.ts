@@ -5,12 +5,16 @@ import { drawBoard } from '../src/formats/drawing.js';
 import { mateJson } from '../src/solve/solution.js';
 import { Solver, type SolveResult } from '../src/solve/solver.js';
 import { EXIT_OK } from './errors.js';
-import { forEachBoard } from './io.js';
+import { forEachBoard, withOutput } from './io.js';
 
 export interface SolveCommand {
   input: string;
   inputFormat: BoardFormat;
   format: 'text' | 'jsonl';
+  /** A file to write (whole or not at all), or '-' / absent for stdout. */
+  out?: string;
+  /** Replace an existing out file. */
+  force?: boolean;
   maxSolutions: number;
   maxNodes: number;
   /** Per-board time limit in milliseconds (Infinity: none). */
@@ -33,12 +37,14 @@ export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream)
     // JSON lines print the solution from the solver's cell → partner array (firstMate).
     solution: cmd.format !== 'jsonl',
   };
-  await forEachBoard(cmd.input, cmd.inputFormat, stdout, (index, board) => {
-    if (timed) deadline = performance.now() + cmd.timeoutMs;
-    const res = solver.solve(board, options);
-    const told = walkthrough?.(board).lines;
-    return cmd.format === 'jsonl' ? jsonLine(index, board, res, solver.firstMate, told) : textBlock(index, board, res, told);
-  });
+  await withOutput(cmd.out, cmd.force ?? false, stdout, (stream) =>
+    forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
+      if (timed) deadline = performance.now() + cmd.timeoutMs;
+      const res = solver.solve(board, options);
+      const told = walkthrough?.(board).lines;
+      return cmd.format === 'jsonl' ? jsonLine(index, board, res, solver.firstMate, told) : textBlock(index, board, res, told);
+    }),
+  );
   return EXIT_OK;
 }
 

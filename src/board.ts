@@ -29,7 +29,16 @@ export type ParseResult =
   | { ok: true; index: number; board: Board }
   | { ok: false; index: number; error: BoardError };
 
-export type BoardFormat = 'text' | 'jsonl' | 'auto';
+export type BoardFormat = 'text' | 'jsonl' | 'tatham' | 'auto';
+
+/**
+ * Reads one game ID of Simon Tatham's Dominosa (src/formats/tatham.ts), given to a BoardReader
+ * by its caller, since that module is built on this one.
+ */
+export type GameIdReader = (id: string) => { ok: true; board: Board } | { ok: false; error: string };
+
+// How a game ID starts ("6:", or with his difficulty letter "6de:"), told apart from a text row.
+const GAME_ID_START = /^\d+(?:d[a-z]|a)?:/;
 
 /** Largest board accepted. Anything bigger is refused before storage is allocated for it. */
 export const MAX_CELLS = 1_000_000;
@@ -289,7 +298,11 @@ export class BoardReader {
   private id: string | number | undefined;
   private pendingId: string | number | undefined;
 
-  constructor(format: BoardFormat = 'auto') {
+  /** With `gameIds`, lines such as "6:0123..." are read as Tatham game IDs (one board a line). */
+  constructor(
+    format: BoardFormat = 'auto',
+    private readonly gameIds?: GameIdReader,
+  ) {
     this.format = format;
   }
 
@@ -317,8 +330,12 @@ export class BoardReader {
       }
       return null;
     }
-    if (this.format === 'auto') this.format = c === 123 /* { */ ? 'jsonl' : 'text';
+    if (this.format === 'auto') {
+      const gameId = this.gameIds !== undefined && GAME_ID_START.test(text.slice(i, Math.min(end, i + 16)));
+      this.format = c === 123 /* { */ ? 'jsonl' : gameId ? 'tatham' : 'text';
+    }
     if (this.format === 'jsonl') return this.jsonLine(text.slice(i, end), lineNo);
+    if (this.format === 'tatham') return this.gameIdLine(text.slice(i, end), lineNo);
     this.textRow(text, i, end, lineNo);
     return null;
   }
@@ -354,6 +371,23 @@ export class BoardReader {
     const res = boardFromGrid(grid, index, meta);
     if (!res.ok) res.error.line = lineNo;
     return res;
+  }
+
+  /** One game ID a line; a `# id: X` comment before it names the board, as in text. */
+  private gameIdLine(text: string, lineNo: number): ParseResult {
+    const index = this.index++;
+    const id = this.pendingId;
+    this.pendingId = undefined;
+    const meta = id === undefined ? undefined : { id };
+    const bad = (message: string): ParseResult => {
+      const error = makeError(index, idOf(meta), message);
+      error.line = lineNo;
+      return { ok: false, index, error };
+    };
+    if (this.gameIds === undefined) return bad('Tatham game IDs cannot be read here');
+    const res = this.gameIds(text.trim());
+    if (!res.ok) return bad(`game ID: ${res.error}`);
+    return { ok: true, index, board: meta === undefined ? res.board : { ...res.board, meta } };
   }
 
   private textRow(line: string, i: number, end: number, lineNo: number): void {

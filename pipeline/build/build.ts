@@ -26,7 +26,7 @@ const DEFAULT_BATCH_MS = 1000;
 export interface BuildResult {
   /**
    * already-finished: the same build had finished before, nothing was done. timed-out: the
-   * --timeout budget stopped it (recorded as 'interrupted' in the catalog).
+   * --time-limit stopped it (recorded as 'interrupted' in the catalog).
    */
   status: 'finished' | 'already-finished' | 'interrupted' | 'timed-out' | 'incomplete';
   buildId: number;
@@ -77,7 +77,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
 
   const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options));
   const { table, seeded, keyOptions, key, existing } = plan;
-  // --timeout stops the run like an interrupt; the workers get the deadline so that slots in
+  // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
   // progress give up instead of finishing long after it.
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
@@ -270,7 +270,7 @@ interface LoopSettings {
   batchSize: number;
   batchMs: number;
   progress: BuildProgress;
-  /** Date.now() past which workers give up their slots (--timeout). */
+  /** Date.now() past which workers give up their slots (--time-limit). */
   deadline?: number;
   /** Called when a worker reports a slot given up at the deadline. */
   onTimeout: () => void;

@@ -31,7 +31,7 @@ export interface KeyOptions {
 }
 
 /**
- * Everything that decides which puzzles a build keeps; --jobs, --timeout and (unsharded)
+ * Everything that decides which puzzles a build keeps; --jobs, --time-limit and (unsharded)
  * --max-slots do not. The field order is part of the key: keep it.
  */
 export function buildKeyOptions(o: BuildOptions, table: RuleTable, solverVersion: string = REFERENCE_VERSION): KeyOptions {

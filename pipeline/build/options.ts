@@ -88,7 +88,7 @@ export function checkBuildOptions(o: BuildOptions): void {
   if (o.tierBy !== undefined && !TIER_MEASURES.includes(o.tierBy)) {
     throw new UserError(`--tier-by must be one of ${TIER_MEASURES.join(', ')} (got ${o.tierBy})`);
   }
-  if (o.timeoutMs !== undefined && !(o.timeoutMs > 0)) throw new UserError(`--timeout must be a positive number of seconds`);
+  if (o.timeoutMs !== undefined && !(o.timeoutMs > 0)) throw new UserError(`--time-limit must be a positive number of seconds`);
   if (o.shard !== undefined) {
     const { index, count } = o.shard;
     if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 0 || index >= count) {

@@ -5,36 +5,49 @@ import type { Argv } from 'yargs';
 import type { MergeOptions } from '../../pipeline/merge.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 import { parseOnly } from './parse.js';
+import { argsOrExit, plainArgs, whole, withOptions, examples } from './options.js';
 
-const USAGE = 'merge <out> <inputs..>';
-
-/** merge's positionals and options as yargs reads them (the verb's builder). */
-export function mergeArgs(a: Argv) {
-  return a
-    .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
-    .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' })
-    .option('batch-size', { type: 'number', default: 500, hidden: true });
-}
-
-type MergeArgv = ReturnType<ReturnType<typeof mergeArgs>['parseSync']>;
-
-function mergeOptionsOf(v: MergeArgv): MergeOptions {
-  return { out: String(v.out), inputs: (v.inputs as unknown[]).map(String), batchSize: v['batch-size'] };
-}
+export const MERGE_OPTIONS = {
+  'batch-size': whole('shard rows per committed batch', 1, { default: 500, hidden: true }),
+};
 
 /** `dominosa merge ARGS` (without the verb) as MergeOptions, parsed as the command line would be, merged nothing. */
 export function parseMergeArgs(args: readonly string[]): MergeOptions {
-  return mergeOptionsOf(parseOnly(args, mergeArgs, USAGE.replace('merge', '$0')));
+  const v = parseOnly(args, (a) => mergeArgs(a), '$0 <out> <inputs..>') as Record<string, unknown>;
+  return mergeOptionsOf(v);
+}
+
+function mergeArgs(a: Argv): Argv {
+  return withOptions(
+    a
+      .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
+      .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' }),
+    MERGE_OPTIONS,
+  );
+}
+
+function mergeOptionsOf(v: Record<string, unknown>): MergeOptions {
+  const read = plainArgs(MERGE_OPTIONS, v);
+  if (!read.ok) throw new UserError(read.error);
+  const o = read.value.run;
+  return { out: String(v.out), inputs: (v.inputs as unknown[]).map(String), batchSize: o['batch-size'] };
 }
 
 export function mergeCommand(y: Argv): Argv {
   return y.command(
-    USAGE,
+    'merge <out> <inputs..>',
     'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes. Idempotent.',
-    (a) => mergeArgs(a).example('$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'),
+    (a) =>
+      mergeArgs(a)
+        .epilogue(
+          examples([
+            ['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'],
+          ]),
+        ),
     async (v) => {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runMerge } = await import('../../pipeline/merge.js');
+      argsOrExit(plainArgs(MERGE_OPTIONS, v));
       const res = runMerge(mergeOptionsOf(v));
       const lines = res.sizes.map((s) => `  M=${s.m}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`);
       process.stderr.write(

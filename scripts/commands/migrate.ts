@@ -2,17 +2,26 @@
 // place, keeping the old file as a backup. Exit 0 migrated (or already current), 1 a damaged
 // catalog, 2 bad input (missing, not a catalog, newer than this release).
 import type { Argv } from 'yargs';
+import { argsOrExit, flag, plainArgs, text, withOptions, examples } from './options.js';
+
+export const MIGRATE_OPTIONS = {
+  db: text('catalog file to upgrade in place', { default: 'data/catalog.sqlite' }),
+  backup: flag('keep the old file as <db>.v<N>.bak (--no-backup: do not)', { default: true }),
+};
 
 export function migrateCommand(y: Argv): Argv {
   return y.command(
     'migrate',
     'Upgrade a catalog written by an older release to this schema version (grades every base puzzle; keeps the old file as <db>.v<N>.bak).',
     (a) =>
-      a
-        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file to upgrade in place' })
-        .option('backup', { type: 'boolean', default: true, describe: 'keep the old file as <db>.v<N>.bak (--no-backup: do not)' })
-        .example('$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak'),
-    async (v) => {
+      withOptions(a, MIGRATE_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak'],
+          ]),
+        ),
+    async (argv) => {
+      const v = argsOrExit(plainArgs(MIGRATE_OPTIONS, argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ runMigrate }, { createAuditProgress }] = await Promise.all([import('../../pipeline/migrate.js'), import('../../pipeline/audit-report.js')]);
       const res = runMigrate({ db: v.db, backup: v.backup }, createAuditProgress(process.stderr, undefined, 'migrate'));

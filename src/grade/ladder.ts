@@ -87,6 +87,8 @@ export interface GradeOptions {
    * unsolved (solved false, level 7).
    */
   maxSearchNodes?: number;
+  /** Asked once per deduction and per search node; true leaves the board unsolved, as a spent budget does. */
+  interrupt?: () => boolean;
 }
 
 export interface GradeResult {
@@ -144,6 +146,7 @@ export class Grader {
     const logging = options.log ?? false;
     g.logging = logging;
     g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
+    g.interrupt = options.interrupt;
     const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
     const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
     const counts = new Array<number>(rules.length).fill(0);
@@ -151,6 +154,10 @@ export class Grader {
     const log: Step[] = [];
     let level = 0;
     while (!g.solved && !g.broken) {
+      if (g.interrupt?.() === true) {
+        g.gaveUp = true;
+        break;
+      }
       let fired = -1;
       for (let i = 0; i < rules.length; i++) {
         const placedMark = g.placedLen;

@@ -93,10 +93,12 @@ export class GradeState {
   changesLen = 0;
   lastChange = new Int32Array(0);
 
-  /** Search nodes used so far, the budget, and whether the budget ran out. */
+  /** Search nodes used so far, the budget, and whether the budget (or the time limit) ran out. */
   nodes = 0;
   maxNodes = Infinity;
   gaveUp = false;
+  /** True once the caller's time limit has passed; asked once per deduction and per search node. */
+  interrupt: (() => boolean) | undefined = undefined;
 
   // Logging: the eliminations of the current step and its reason (set by the rule that fired).
   logging = false;
@@ -180,6 +182,7 @@ export class GradeState {
     this.nodes = 0;
     this.maxNodes = Infinity;
     this.gaveUp = false;
+    this.interrupt = undefined;
     this.logging = false;
     this.eliminatedNow.length = 0;
     this.reason = null;

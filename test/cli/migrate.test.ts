@@ -96,7 +96,7 @@ describe('dominosa migrate', () => {
     expect(audit.code, audit.stdout).toBe(0);
     // The migrated catalog works for the writing verbs too.
     copyFileSync(join(DATA, 'tiers.json'), join(dir, 'tiers.json'));
-    const tune = cli(['tune', '--db', path, '--tiers', join(dir, 'tiers.json'), '--no-plot']);
+    const tune = cli(['tune', '--db', path, '--thresholds', join(dir, 'tiers.json'), '--no-plot']);
     expect(tune.code, tune.stderr).toBe(0);
 
     // A second run finds nothing to do and changes nothing.

@@ -1,7 +1,7 @@
 // Outputs that cannot clobber, and faults as one line (issue 14): --out writes regular files
 // only (never a device, FIFO, directory or any path that resolves to an input), a killed export's
 // temp file is cleaned by the next run, merge refuses an OUT that is a link to a shard; a full
-// stdout, a closed stderr, an absurd --sizes or --timeout and a deeply nested id are each one line
+// stdout, a closed stderr, an absurd --sizes or --time-limit and a deeply nested id are each one line
 // and a documented exit code, never a trace or exit 70. Cases that need root fail under CI.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -139,7 +139,7 @@ describe('faults are one line and an exit code', () => {
     oneLine(cli(['export', '--db', db, '--sizes', '3..100000']), 2, /--sizes: 100000 is larger than the largest board size/);
     expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
     // 2147484 s overflowed Node's 32-bit timer, which then fired at once.
-    const r = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--timeout', '2147484', '--db', join(dir, 'long.sqlite')]);
+    const r = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--time-limit', '2147484', '--db', join(dir, 'long.sqlite')]);
     expect(r.code, r.stderr).toBe(0);
   });
 

@@ -110,12 +110,12 @@ describe('well-formed inputs', () => {
     });
   }
 
-  it('gives up on a board at --timeout or --max-nodes, and goes on with the next', () => {
+  it('gives up on a board at --time-limit or --max-nodes, and goes on with the next', () => {
     // Counting the 2^240 solutions of this board would never end.
     const big = swapHeavyBoard(30);
     const input = `${formatBoardText(big)}\n\n${readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8')}`;
     // Without the budget this would never end; the test's own timeout is the bound.
-    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--timeout', '300'], input);
+    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--time-limit', '0.3'], input);
     const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     // Stopped early, but with two solutions found the answer is already 'multiple'.
     expect(out.map((o) => o.status)).toEqual(['multiple', 'unique', 'unique']);

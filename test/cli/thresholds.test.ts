@@ -71,7 +71,7 @@ describe('thresholds live in the catalog', () => {
     const db = copy();
     expect(cli(['tune', '--db', db, ...TUNE]).code).toBe(0);
     const before = sha(db);
-    const r = cli(['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--tiers', PACKAGED, '--extend', '--db', db]);
+    const r = cli(['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--thresholds', PACKAGED, '--extend', '--db', db]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/has its own thresholds for M=3 .* a thresholds file only seeds a new catalog/);
     expect(sha(db)).toBe(before);
@@ -82,7 +82,7 @@ describe('thresholds live in the catalog', () => {
     const tiers = join(dir, `tiers${n++}.json`);
     copyFileSync(PACKAGED, tiers);
     const fileBefore = sha(tiers);
-    const killed = spawnSync(process.execPath, [CLI, 'tune', '--db', db, ...TUNE, '--tiers', tiers], {
+    const killed = spawnSync(process.execPath, [CLI, 'tune', '--db', db, ...TUNE, '--thresholds', tiers], {
       encoding: 'utf8',
       env: { ...process.env, DOMINOSA_FAULT: 'kill:output:before-rename' },
     });
@@ -92,7 +92,7 @@ describe('thresholds live in the catalog', () => {
     expect(left).toHaveLength(1);
     // The catalog is at the new cuts, and its rows tiered by them.
     auditOk(db);
-    const again = cli(['tune', '--db', db, ...TUNE, '--tiers', tiers]);
+    const again = cli(['tune', '--db', db, ...TUNE, '--thresholds', tiers]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/note: removed .*\.tmp-\d+, left by an interrupted run/);
     expect(existsSync(join(dir, left[0]))).toBe(false);
