@@ -4,7 +4,11 @@
 // build (--shard i/N) decides every N-th slot without tier caps; merge.ts applies them.
 import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
+import { planSize, type SizePlan } from '../../src/rank/aims.js';
+import type { GradeTarget } from '../../src/rank/bands.js';
+import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import type { Tier } from '../../src/rank/tiers.js';
 import { GRADER_VERSION } from '../../src/rank/stored.js';
 import { Catalog } from '../database.js';
 import { EXIT_FAILED_CHECK, UserError } from '../errors.js';
@@ -33,8 +37,27 @@ export interface BuildResult {
   /** Sizes whose slot budget ran out before every tier was full. */
   exhausted: number[];
   summary: BuildSummary | null;
+  /** What the catalog holds, in a phrase for people (already-finished only). */
+  holds?: string;
 }
 
+/** "2800 puzzles of M = 3..9: 700 base puzzles in 4 tiers, and their variants" */
+function holdings(cat: Catalog): string {
+  const stats = cat.tierStats();
+  const sizes = [...new Set(stats.map((t) => t.m))].sort((a, b) => a - b);
+  const bases = stats.reduce((a, t) => a + t.count, 0);
+  const tiers = new Set(stats.map((t) => t.tier)).size;
+  const run = sizes.length > 1 && sizes[sizes.length - 1] - sizes[0] === sizes.length - 1 ? `${sizes[0]}..${sizes[sizes.length - 1]}` : sizes.join(',');
+  return `${cat.countPuzzles()} puzzles of M = ${run}: ${bases} base puzzles in ${tiers} tier${tiers === 1 ? '' : 's'}, and their variants`;
+}
+
+
+/** The plan of a size, or the one-line error (exit 2) of a tier request it cannot satisfy. */
+function planOrThrow(m: number, rule: TierRule, grade: GradeTarget | undefined, yields: Record<Tier, number> | undefined): SizePlan {
+  const p = planSize(m, rule, grade, yields);
+  if (!p.ok) throw new UserError(p.error);
+  return p.plan;
+}
 
 /**
  * Run (or resume) a build. Options are checked, the tiers file read and the catalog path
@@ -47,7 +70,9 @@ export interface BuildResult {
  */
 export async function runBuild(options: BuildOptions, progress: BuildProgress): Promise<BuildResult> {
   checkBuildOptions(options);
-  const table = loadTiers(options.tiersFile, options.sizes, options.tierBy);
+  const { rules: table, yields } = loadTiers(options.tiersFile, options.sizes, options.tierBy ?? DEFAULT_TIER_MEASURE);
+  // A tier request no puzzle can satisfy fails here, before the catalog is touched.
+  const plans = new Map(options.sizes.map((m) => [m, planOrThrow(m, table[m], options.grade, yields[m])]));
   checkCatalogPath(options.db);
   const worker = workerFile('build/worker.js');
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
@@ -55,7 +80,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const t0 = Date.now();
 
-  const keyOptions = buildKeyOptions(options, table);
+  const keyOptions = buildKeyOptions(options, table, REFERENCE_VERSION, new Map([...plans].map(([m, p]) => [m, p.wanted])));
   const key = buildKey(keyOptions);
   // --timeout stops the run like an interrupt; the workers get the deadline so that slots in
   // progress give up instead of finishing long after it.
@@ -77,7 +102,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
     cat.assertSound();
     const existing = cat.findBuild(key);
     if (existing?.status === 'finished') {
-      return { status: 'already-finished', buildId: existing.id, exhausted: [], summary: null };
+      return { status: 'already-finished', buildId: existing.id, exhausted: [], summary: null, holds: holdings(cat) };
     }
     const now = new Date().toISOString();
     const recorded = JSON.stringify({ ...keyOptions, maxSlots });
@@ -112,13 +137,15 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
         totalAttempts += s.attempts;
       }
       const counts = cat.tierCounts(m);
+      const plan = plans.get(m)!;
       // A shard decides the slots of its residue class: after the last committed one, or from its index.
       const after = cat.nextSlot(buildId, m);
       const next = options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
-      const state = tiersFull(counts, options.perTier) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
+      const state = tiersFull(counts, options.perTier, plan.wanted) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
       return {
         m,
         rule: table[m],
+        plan,
         counts,
         next,
         slotMs: 0,
@@ -128,7 +155,14 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
         report: { m, state: state === 'active' ? 'open' : state, outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 },
       };
     });
-    progress.start(runs.map((r) => ({ m: r.m, target: 4 * options.perTier, have: basesTowardTarget(r.counts, options.perTier) })));
+    progress.start(
+      runs.map((r) => ({
+        m: r.m,
+        target: r.plan.wanted.length * options.perTier,
+        have: basesTowardTarget(r.counts, options.perTier, r.plan.wanted),
+        unreachable: r.plan.unreachable,
+      })),
+    );
 
     const status = await decideAll({
       cat,

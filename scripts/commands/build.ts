@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import type { Shard } from '../../pipeline/build/options.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES, type MethodChoice } from '../../src/make/generator.js';
-import { TIER_MEASURES, type TierMeasure } from '../../src/rank/measure.js';
+import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/measure.js';
 import { gradeTargetOption } from './grade-target.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 
@@ -76,14 +76,14 @@ export function buildCommand(y: Argv): Argv {
         })
         .option('tier-by', {
           choices: TIER_MEASURES,
-          default: 'nodes' as TierMeasure,
+          default: DEFAULT_TIER_MEASURE,
           describe:
-            'what the tiers cut: nodes (reference search nodes, cut by the tiers file), grade (the human grade: easy singles, normal intersections, hard duplicates/parity, expert sets/chains/search) or score (the grade score, cut by the tiers file\'s "scores")',
+            'what a tier is: grade (Tatham\'s levels: easy Trivial, normal Basic, hard Hard, expert Extreme, each inside its range of the reference measure; harder puzzles are in no tier), nodes (ranges of the reference measure alone) or score (ranges of the grade score)',
         })
         .option('grade', {
           type: 'string',
           describe:
-            'keep only puzzles of this human grade: a band, easy|normal|hard|expert, or one level, singles|intersections|duplicates|parity|sets|chains|search (see dominosa generate --help)',
+            'keep only puzzles of this human grade: a band, easy|normal|hard|expert, or one level by name (see dominosa generate --help); with --tier-by grade only the tiers it falls in are built',
         })
         .option('timeout', {
           type: 'number',
@@ -140,7 +140,7 @@ export function buildCommand(y: Argv): Argv {
       }
       switch (result.status) {
         case 'already-finished':
-          process.stderr.write(`dominosa: this build already finished in ${v.db} (build ${result.buildId}); nothing to do\n`);
+          process.stderr.write(`dominosa: this build already finished in ${v.db} (build ${result.buildId}), which holds ${result.holds}; nothing to do (to rebuild it, delete the file and rerun)\n`);
           process.exitCode = 0;
           return;
         case 'finished':
