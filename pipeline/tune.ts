@@ -29,7 +29,7 @@ export interface TuneOptions {
   /** Sizes to tune; absent: every size holding base puzzles. */
   sizes?: readonly number[];
   quantiles: Quantiles;
-  /** What to cut: the grade bands' ranges (default), reference nodes alone, or the grade score. */
+  /** What to cut: the grade bands' ranges, reference nodes alone, or the grade score (default: what the sizes are tiered by now). */
   measure?: TierMeasure;
   apply: boolean;
   /** The tiers file --apply rewrites. */
@@ -98,6 +98,13 @@ function scoreBins(sorted: readonly number[]): Bin[] {
 const LEVEL_ROWS: readonly (readonly [number, string])[] = LEVELS.map((l) => [l.level, l.name] as const);
 const BOXES = TIERS.map((t) => ({ tier: t, ...GRADE_BANDS[t] }));
 
+/** The measure the sizes are tiered by now, when they agree (tune's default measure). */
+function currentMeasure(measures: TierMeasure[]): TierMeasure {
+  const one = [...new Set(measures)];
+  if (one.length > 1) throw new UserError(`the sizes are tiered by different measures (${one.join(', ')}); say which to tune with --measure`);
+  return one[0] ?? 'grade';
+}
+
 export async function runTune(opts: TuneOptions): Promise<TuneResult> {
   const cat = Catalog.open(opts.db, { readonly: !opts.apply });
   try {
@@ -109,7 +116,8 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
       if (!held.includes(m)) throw new UserError(`no base puzzles of size M=${m} in ${opts.db} (it holds sizes ${held.join(',')})`);
     }
     const rules = cat.readThresholds(null);
-    const measure = opts.measure ?? 'grade';
+    const measure = opts.measure ?? currentMeasure(sizes.map((m) => rules.get(m)?.measure ?? 'nodes'));
+    opts = { ...opts, measure };
     const tunes: SizeTune[] = sizes.map((m) => {
       const bases = cat.baseDifficulties(m);
       const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);

@@ -8,15 +8,15 @@ import { packagedTiersFile, parseSizeList } from './build.js';
 export function tuneCommand(y: Argv): Argv {
   return y.command(
     'tune',
-    'Per size: the node-count (or grade-score) distribution, thresholds proposed from quantiles, how nodes and grades agree; --apply writes the thresholds and re-tiers the catalog.',
+    'Per size: nodes against grade (or the node-count or grade-score distribution), the cuts proposed for them, how nodes and grades agree; --apply writes the cuts and re-tiers the catalog.',
     (a) =>
       a
         .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file' })
         .option('sizes', { type: 'string', describe: 'sizes to tune [default: every size in the catalog]' })
         .option('measure', {
-          choices: ['nodes', 'score'] as const,
-          default: 'nodes' as const,
-          describe: 'what to cut: reference nodes (tiers file "sizes") or the grade score (its "scores", for build --tier-by score)',
+          choices: ['grade', 'nodes', 'score'] as const,
+          describe:
+            'what to cut [default: what the sizes are tiered by now]: grade (the grade bands\' reference-node ranges, tiers file "grade"), nodes (reference nodes alone, "sizes") or score (the grade score, "scores")',
         })
         .option('quantiles', { type: 'string', default: DEFAULT_QUANTILES.join(','), describe: 'quantiles of the base puzzles\' values at the cuts t1,t2,t3' })
         .option('apply', { type: 'boolean', default: false, describe: 'write the proposed thresholds to the tiers file and the catalog, and re-tier every puzzle' })

@@ -160,7 +160,8 @@ export class Generator {
       // 'gave-up' counts as a rejection: it is not proven unique.
       const res = this.solver.solve(st.board, prove);
       if (res.status !== 'unique') continue;
-      // The reference measure is cheaper than a grade, so a range is checked first.
+      // Cheapest first: the rules' verdict on the level, then the reference measure, then a grade.
+      if (band !== undefined && !this.mayLieIn(st.board, band)) continue;
       const nodes = range === undefined ? -1 : referenceNodes(st.board, this.solver);
       if (range !== undefined && !(nodes >= range.min && nodes <= range.max)) continue;
       const grade = band === undefined ? null : this.gradeWithin(st.board, band);
@@ -185,6 +186,16 @@ export class Generator {
     if (interrupt?.() === true) return { ok: false, attempts: maxAttempts, reason: 'the time budget ran out', timedOut: true };
     const what = band === undefined ? 'unique deal' : 'unique deal of the wanted grade';
     return { ok: false, attempts: maxAttempts, reason: `no ${what} in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}` };
+  }
+
+  /**
+   * Whether a unique board's level can lie in the band, told by two propagations (far cheaper
+   * than the reference measure or a grade): the rules finish exactly the boards of levels 1–2,
+   * the singletons alone those of level 1.
+   */
+  private mayLieIn(board: Board, band: GradeBand): boolean {
+    if (openCells(this.solver, board, 'rules') !== 0) return band.maxLevel > 2;
+    return inBand(band, openCells(this.solver, board, 'singles') === 0 ? 1 : 2);
   }
 
   /**
