@@ -19,7 +19,7 @@ import { Generator } from '../src/make/generator.js';
 import { bandOfLevel } from '../src/rank/bands.js';
 import { parseQuantiles, proposeBandCuts, proposeThresholds, type BandPoint } from '../src/rank/cuts.js';
 import { guardrailName } from '../src/rank/reference.js';
-import { storedGrade } from '../src/rank/stored.js';
+import { GRADER_VERSION, storedGrade } from '../src/rank/stored.js';
 import { TIERS, type Tier, type TierTable, type YieldTable } from '../src/rank/tiers.js';
 import { parseSizeList } from './commands/build.js';
 
@@ -77,6 +77,16 @@ if (args.write === undefined) {
   if (measure === 'grade') process.stdout.write(`yields per 1,000:\n${tierTableLines(yields)}\n`);
 } else {
   const file = readTiersFile(args.write) ?? { comment: '', table: {}, grade: {}, yields: {}, scores: {} };
+  // The file has one graderVersion: cuts of the other grade-bound section from another grader would be relabelled.
+  const other = measure === 'grade' ? file.scores : measure === 'score' ? file.grade : {};
+  const stale = Object.keys(other).filter((m) => !sizes.includes(Number(m)));
+  if (measure !== 'nodes' && file.graderVersion !== undefined && file.graderVersion !== GRADER_VERSION && stale.length > 0) {
+    process.stderr.write(
+      `sample-cuts: ${args.write} holds ${measure === 'grade' ? 'score' : 'grade'} cuts of M=${stale.join(',')} for ${file.graderVersion}; ` +
+        `delete that section, run this, then re-sample it with --measure ${measure === 'grade' ? 'score' : 'grade'}\n`,
+    );
+    process.exit(2);
+  }
   const section = measure === 'nodes' ? file.table : measure === 'grade' ? file.grade : file.scores;
   Object.assign(section, table);
   if (measure === 'grade') Object.assign(file.yields, yields);

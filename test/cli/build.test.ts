@@ -236,8 +236,8 @@ describe('dominosa build by grade (the default)', () => {
     d.close();
     const r = cli(['audit', '--db', db, '--jobs', '1']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/tier-mismatch/);
-    expect(r.stderr).toMatch(/stored tier normal, but grade \w+ \(Hard\)/);
+    expect(r.stdout).toMatch(/tier-mismatch +2\n/);
+    expect(r.stdout).toMatch(/tier-mismatch: stored tier normal, but grade \w+ \(Hard\) with reference nodes \d+ is hard under M=5/);
   });
 
   it('says what a finished catalog holds when it is run again', () => {

@@ -22,7 +22,7 @@ function writeTiers(): void {
   writeFileSync(tiersFile, JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes }));
 }
 
-const OPTS = ['--sizes', '3,4,13', '--per-tier', '3', '--variants', '1', '--seed', '5', '--max-slots', '400'];
+const OPTS = ['--sizes', '3,4,13', '--per-tier', '3', '--variants', '1', '--seed', '5', '--max-slots', '400', '--tier-by', 'nodes'];
 const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--tiers', tiersFile, '--db', db, ...extra]);
 
 function dump(db: string) {
@@ -173,7 +173,7 @@ describe('merge refuses', () => {
 
   it('a shard that did not finish (stopped by --timeout, exit 1, resumable)', () => {
     const db = join(dir, 'slow-shard.sqlite');
-    const args = ['build', '--sizes', '30', '--per-tier', '40', '--variants', '0', '--jobs', '1', '--shard', '0/2', '--db', db];
+    const args = ['build', '--sizes', '30', '--per-tier', '40', '--variants', '0', '--jobs', '1', '--shard', '0/2', '--tier-by', 'nodes', '--db', db];
     const r = cli([...args, '--timeout', '0.5']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--timeout budget of 0.5 s ran out; committed slots are kept/);
