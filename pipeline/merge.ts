@@ -114,7 +114,8 @@ function unshardedKey(k: KeyOptions): KeyOptions {
       tiersFile: '',
       maxAttempts: k.maxAttempts,
       ...(k.method !== undefined ? { method: k.method } : {}),
-      ...(k.tierBy !== undefined ? { tierBy: k.tierBy } : {}),
+      // A key without tierBy is a node build (the key leaves the node rule out).
+      tierBy: k.tierBy ?? 'nodes',
       ...(k.grade !== undefined ? { grade: gradeTarget(k.grade) } : {}),
     },
     table,

@@ -9,7 +9,8 @@ import { guardrailName } from './reference.js';
 import { tierOf, type Thresholds, type Tier } from './tiers.js';
 
 export type TierMeasure = 'nodes' | 'grade' | 'score';
-export const TIER_MEASURES: readonly TierMeasure[] = ['grade', 'nodes', 'score'];
+// In the order the schema's CHECK has always listed them.
+export const TIER_MEASURES: readonly TierMeasure[] = ['nodes', 'grade', 'score'];
 export const DEFAULT_TIER_MEASURE: TierMeasure = 'grade';
 
 /** What the catalog knows of a puzzle's difficulty. The grade's level is floor(score). */
