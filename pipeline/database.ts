@@ -889,8 +889,8 @@ export class Catalog {
 
   /**
    * Re-tier size m under `rule`: every row (a variant has its base's nodes and score, so it
-   * lands in its base's tier), with its checksum renewed. Returns how many rows changed tier.
-   * Meant to run inside transaction().
+   * lands in its base's tier), with its checksum renewed. Returns how many rows changed tier;
+   * throws (rolling the transaction back) if a puzzle would fit no tier. Meant to run inside transaction().
    */
   retier(m: number, rule: TierRule): number {
     return this.write(() => {
@@ -899,6 +899,8 @@ export class Catalog {
       const changed: { id: number; base_id: number | null; build_id: number | null; checksum: string; old: string; tier: Tier }[] = [];
       for (const p of this.stmt('SELECT * FROM puzzles WHERE m = ?').iterate(m) as IterableIterator<PuzzleRow>) {
         const tier = tierFor(p, rule);
+        // Only the grade rule leaves a puzzle out of every tier; re-tiering never drops one.
+        if (tier === null) throw new UserError(`M=${m}: puzzle ${p.id} (${p.grade}, ${p.nodes}) would fit no tier under these cuts; nothing was changed`, EXIT_FAILED_CHECK);
         if (tier !== p.tier) changed.push({ id: p.id, base_id: p.base_id, build_id: p.build_id, old: p.checksum, tier, checksum: rowChecksum({ ...p, tier }) });
       }
       for (const c of changed) {

@@ -16,6 +16,7 @@ import { decideSlot, tiersFull, zeroTierCounts } from '../src/catalog/decide.js'
 import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
 import { parseGradeTarget, type GradeTarget } from '../src/rank/bands.js';
 import { tierFor, type TierRule } from '../src/rank/measure.js';
+import { TIERS, type Tier } from '../src/rank/tiers.js';
 import { buildKey, buildKeyOptions, describeOptions, type KeyOptions } from './build/key.js';
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
@@ -121,12 +122,19 @@ function unshardedKey(k: KeyOptions): KeyOptions {
       tiersFile: '',
       maxAttempts: k.maxAttempts,
       ...(k.method !== undefined ? { method: k.method } : {}),
-      ...(k.tierBy !== undefined ? { tierBy: k.tierBy } : {}),
+      // A key without tierBy is a node build (the key leaves the node rule out).
+      tierBy: k.tierBy ?? 'nodes',
       ...(k.grade !== undefined ? { grade: gradeTarget(k.grade) } : {}),
     },
     table,
     k.solverVersion,
+    wantedOf(k),
   );
+}
+
+/** The tiers each size of a build fills, from its key (all four unless it names fewer). */
+function wantedOf(k: KeyOptions): Map<number, readonly Tier[]> {
+  return new Map(k.sizes.map((m) => [m, k.tiers?.[m] ?? TIERS]));
 }
 
 /**
@@ -212,7 +220,7 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
     const counts: Record<string, unknown> = {};
     const sizes: MergeSize[] = [];
     for (const m of k.sizes) {
-      const res = mergeSize(out, buildId, shards, m, rules[m], k.perTier, maxSlots, n, batchSize);
+      const res = mergeSize(out, buildId, shards, m, rules[m], wantedOf(k).get(m)!, k.perTier, maxSlots, n, batchSize);
       sizes.push(res.size);
       counts[m] = res.counts;
     }
@@ -238,6 +246,7 @@ function mergeSize(
   shards: ShardFile[],
   m: number,
   rule: TierRule,
+  wanted: readonly Tier[],
   perTier: number,
   maxSlots: number,
   n: number,
@@ -291,7 +300,7 @@ function mergeSize(
         if (row.outcome === 'duplicate' && outcome === 'kept') {
           throw new UserError(`${shard.path}: slot ${slot} of M=${m} is a duplicate of a class the merge has not seen`, EXIT_FAILED_CHECK);
         }
-        if (outcome === 'kept') {
+        if (outcome === 'kept' && tier !== null) {
           base = ref;
           kept.add(ref.canonical_hash);
           tiers[tier]++;
@@ -320,7 +329,7 @@ function mergeSize(
         out.insertSlotOrIgnore(decided);
       });
       if (pending.length >= batchSize) flush();
-      if (tiersFull(tiers, perTier)) state = 'done';
+      if (tiersFull(tiers, perTier, wanted)) state = 'done';
     }
     flush();
   } finally {

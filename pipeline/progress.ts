@@ -3,7 +3,9 @@
 // per size: attempts per unique puzzle and worker time per kept puzzle).
 import cliProgress from 'cli-progress';
 import type { SlotOutcome } from '../src/catalog/schema.js';
-import { formatMeasure } from '../src/rank/measure.js';
+import { TATHAM_NAMES } from '../src/rank/bands.js';
+import { cutName, formatMeasure } from '../src/rank/measure.js';
+import { TIERS } from '../src/rank/tiers.js';
 import type { TierStat } from './database.js';
 
 /** What one run did for one size (earlier runs of a resumed build are not counted here). */
@@ -28,10 +30,17 @@ export interface BuildSummary {
 
 export interface SizeStart {
   m: number;
-  /** Base puzzles wanted: 4 tiers × per-tier. */
+  /** Base puzzles wanted: the tiers it fills × per-tier. */
   target: number;
   /** Already there (capped per tier at per-tier). */
   have: number;
+  /** Tiers it cannot reach, said once at the start. */
+  unreachable?: readonly { tier: string; why: string }[];
+}
+
+/** The start's line per tier a size cannot reach. */
+function unreachableLines(sizes: SizeStart[]): string {
+  return sizes.flatMap((s) => (s.unreachable ?? []).map((u) => `M=${s.m}: ${u.tier} is out of reach at this size (${u.why}); filling the others\n`)).join('');
 }
 
 export interface BuildProgress {
@@ -82,6 +91,7 @@ class LogProgress implements BuildProgress {
   constructor(private readonly out: NodeJS.WritableStream) {}
 
   start(sizes: SizeStart[]): void {
+    this.out.write(unreachableLines(sizes));
     const now = Date.now();
     this.lastLog = now;
     for (const s of sizes) this.sizes.set(s.m, { ...s, slots: 0, t0: now, have0: s.have });
@@ -125,6 +135,7 @@ class BarProgress implements BuildProgress {
   constructor(private readonly out: NodeJS.WriteStream) {}
 
   start(sizes: SizeStart[]): void {
+    this.out.write(unreachableLines(sizes));
     const multi = new cliProgress.MultiBar(
       {
         stream: this.out,
@@ -178,15 +189,16 @@ function pad(cells: string[][], left: number): string {
 /** The closing table, as text ending in a newline. */
 export function formatSummary(s: BuildSummary): string {
   const lines: string[] = [];
-  // Tiers cut on another measure than nodes say which.
-  const byNodes = s.tiers.every((t) => t.measure === 'nodes');
-  const tierRows: string[][] = [['size', 'tier', 'count', byNodes ? 'nodes' : 'range']];
+  // Each range is named for what it measures (reference nodes, the layered score, the grade
+  // score); a tier of the grade rule also names its band.
+  const tierRows: string[][] = [['size', 'tier', 'grade', 'range', 'count']];
   for (const t of s.tiers) {
     const f = (v: number): string => formatMeasure(t.measure, v);
     const range = t.min === t.max ? f(t.min) : `${f(t.min)}..${f(t.max)}`;
-    tierRows.push([`M=${t.m}`, t.tier, String(t.count), byNodes ? range : `${t.measure} ${range}`]);
+    const band = t.measure === 'grade' && (TIERS as readonly string[]).includes(t.tier) ? TATHAM_NAMES[t.tier] : '-';
+    tierRows.push([`M=${t.m}`, t.tier, band, `${cutName(t.measure, t.m)} ${range}`, String(t.count)]);
   }
-  if (tierRows.length > 1) lines.push(pad(tierRows, 2));
+  if (tierRows.length > 1) lines.push(pad(tierRows, 4));
   const run = s.sizes.filter((r) => Object.values(r.outcomes).some((n) => n > 0));
   if (run.length > 0) {
     const rows: string[][] = [

@@ -1,31 +1,35 @@
-// `dominosa tune`: per size, the base puzzles' distribution on a measure (reference nodes, or the
-// grade score; terminal histogram and an SVG beside the catalog), thresholds proposed from
-// quantiles, tier counts now vs proposed, how nodes and grade agree (Spearman's ρ) and how each
-// tier spreads over the grades. With apply, the thresholds go to the catalog (and to a thresholds
-// file only when one is named) and every puzzle of the size is re-tiered on that measure.
-import { existsSync, readFileSync } from 'node:fs';
+// `dominosa tune`: per size, how the base puzzles lie on the measures the tiers cut, and the
+// cuts proposed for them. By grade (the default): the reference measure against the grade, as a
+// terminal table and an SVG scatter with the tier boxes, and the cuts that maximise the smallest
+// per-band yield. By nodes or score: the distribution as a histogram (terminal and SVG) and cuts
+// at quantiles. Also Spearman's ρ between nodes and grade score, and how each tier spreads over
+// the grades. With apply, the cuts go to the catalog (and to a thresholds file only when one is
+// named) and every puzzle of the size is re-tiered.
 import { basename } from 'node:path';
 import { checkTierOrder } from '../src/catalog/check.js';
-import { histogramText, logBins, tunePlotSvg, type Bin, type Mark } from '../src/formats/plot.js';
+import { gradeTableText, histogramText, logBins, scatterPlotSvg, tunePlotSvg, type Bin, type Mark, type ScatterPoint } from '../src/formats/plot.js';
 import { spearman } from '../src/rank/correlation.js';
 import { LEVELS } from '../src/grade/ladder.js';
-import { formatMeasure, measureValue, type TierMeasure } from '../src/rank/measure.js';
+import { GRADE_BANDS, TATHAM_NAMES, bandOfLevel } from '../src/rank/bands.js';
+import { cutName, formatMeasure, measureValue, tierFor, type TierMeasure } from '../src/rank/measure.js';
 import { REFERENCE_VERSION } from '../src/rank/reference.js';
 import { GRADER_VERSION } from '../src/rank/stored.js';
-import { TIERS, parseTierTable, type Thresholds, type Tier, type TierTable } from '../src/rank/tiers.js';
-import { proposeThresholds, quantile, type Quantiles } from '../src/rank/cuts.js';
+import { TIERS, type Thresholds, type Tier, type TierTable } from '../src/rank/tiers.js';
+import { proposeBandCuts, proposeThresholds, quantile, type Quantiles } from '../src/rank/cuts.js';
+import { readTiersFile, tiersFileText, tierTableLines } from './build/thresholds.js';
 import { Catalog } from './database.js';
 import { UserError } from './errors.js';
-import { describeFsError } from './io.js';
 import { prepareOutput, writeOutputSync, type OutputTarget } from './output.js';
+
+export { tierTableLines };
 
 export interface TuneOptions {
   db: string;
   /** Sizes to tune; absent: every size holding base puzzles. */
   sizes?: readonly number[];
   quantiles: Quantiles;
-  /** What to cut: reference nodes (default) or the grade score. Grade levels have fixed cuts. */
-  measure?: 'nodes' | 'score';
+  /** What to cut: the grade bands' ranges, reference nodes alone, or the grade score (default: what the sizes are tiered by now). */
+  measure?: TierMeasure;
   apply: boolean;
   /** A thresholds file --apply writes too (its other sizes kept); absent: the catalog alone. */
   tiersFile?: string;
@@ -35,23 +39,29 @@ export interface TuneOptions {
 
 export interface SizeTune {
   m: number;
-  measure: 'nodes' | 'score';
-  /** Base puzzles' values on the measure, ascending. */
+  measure: TierMeasure;
+  /** Base puzzles' values on what the cuts apply to (nodes, or score), ascending. */
   values: number[];
+  /** At the requested quantiles (node and score cuts only; empty for grade). */
   quantileValues: number[];
   /** The size's current thresholds, when they cut this measure. */
   current: Thresholds | null;
-  /** The measure the size is tiered by now (nodes when it has no thresholds). */
+  /** The measure the size is tiered by now. */
   currentMeasure: TierMeasure;
   /** Spearman's ρ between the bases' reference nodes and grade scores (NaN if either is constant). */
   rho: number;
-  /** Per tier as stored now: base puzzles per grade level (index 1..7). */
+  /** Per tier as stored now: base puzzles per grade level (index 1..levels). */
   spread: Record<Tier, number[]>;
   proposed: Thresholds;
   notes: string[];
-  /** Base puzzles per tier as stored now, and under the proposed thresholds. */
+  /** Base puzzles per tier as stored now, and under the proposed thresholds (grade: inside each tier's box). */
   now: Record<Tier, number>;
   next: Record<Tier, number>;
+  /** Grade only: the bases inside each tier's box under the current cuts, and per band in all. */
+  nowInBox: Record<Tier, number> | null;
+  bandTotals: Record<Tier, number> | null;
+  /** Grade only: each base as (reference measure, level). */
+  points: ScatterPoint[];
   bins: Bin[];
   /** The SVG written for this size, if any. */
   plot: string | null;
@@ -72,44 +82,6 @@ export function plotPath(db: string, m: number): string {
   return `${db}.tune-M${m}.svg`;
 }
 
-interface TiersFile {
-  table: TierTable;
-  solverVersion: string | undefined;
-  scores: TierTable | undefined;
-  graderVersion: string | undefined;
-}
-
-/** The tiers file as it stands, or null when it does not exist yet. */
-function readTiersFile(path: string): TiersFile | null {
-  if (!existsSync(path)) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    const why = e instanceof SyntaxError ? `not valid JSON: ${e.message}` : describeFsError(e);
-    throw new UserError(`tiers file ${path}: ${why}`);
-  }
-  const res = parseTierTable(json);
-  if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
-  return { table: res.table, solverVersion: res.solverVersion, scores: res.scores, graderVersion: res.graderVersion };
-}
-
-/** A table's sizes as the tiers file lays them out: one line per size, in size order. */
-export function tierTableLines(t: TierTable): string {
-  return Object.keys(t)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((m) => `    "${m}": { "t1": ${t[m].t1}, "t2": ${t[m].t2}, "t3": ${t[m].t3} }`)
-    .join(',\n');
-}
-
-/** The tiers file's text, as data/tiers.json is laid out. */
-function tiersFileText(table: TierTable, scores: TierTable, comment: string): string {
-  const head = `{\n  "solverVersion": ${JSON.stringify(REFERENCE_VERSION)},\n  "comment": ${JSON.stringify(comment)},\n  "sizes": {\n${tierTableLines(table)}\n  }`;
-  if (Object.keys(scores).length === 0) return `${head}\n}\n`;
-  return `${head},\n  "graderVersion": ${JSON.stringify(GRADER_VERSION)},\n  "scores": {\n${tierTableLines(scores)}\n  }\n}\n`;
-}
-
 /** Score histogram bins: one per tenth of a level. */
 function scoreBins(sorted: readonly number[]): Bin[] {
   const bins: Bin[] = [];
@@ -122,23 +94,29 @@ function scoreBins(sorted: readonly number[]): Bin[] {
   return bins;
 }
 
+const LEVEL_ROWS: readonly (readonly [number, string])[] = LEVELS.map((l) => [l.level, l.name] as const);
+const BOXES = TIERS.map((t) => ({ tier: t, ...GRADE_BANDS[t] }));
+
+/** The measure the sizes are tiered by now, when they agree (tune's default measure). */
+function currentMeasure(measures: TierMeasure[]): TierMeasure {
+  const one = [...new Set(measures)];
+  if (one.length > 1) throw new UserError(`the sizes are tiered by different measures (${one.join(', ')}); say which to tune with --measure`);
+  return one[0] ?? 'grade';
+}
+
 export async function runTune(opts: TuneOptions): Promise<TuneResult> {
   // Everything is read, and an --apply checked, on one read-only snapshot: a refusal changes nothing.
-  const { plan: tunes, stamp } = Catalog.inspect(opts.db, (cat) => {
+  const { plan, stamp } = Catalog.inspect(opts.db, (cat) => {
     if (cat === null) throw new UserError(`no catalog at ${opts.db} (run dominosa build first)`);
     cat.assertSound();
-    const tunes = proposals(cat, opts);
-    if (opts.apply) checkVersions(cat, opts.measure ?? 'nodes', tunes);
-    return tunes;
+    return proposals(cat, opts);
   }, opts.apply);
+  const { tunes, measure } = plan;
+  opts = { ...opts, measure };
   const file = opts.apply && opts.tiersFile !== undefined ? prepareTiersFile(opts, tunes) : null;
 
   if (opts.plots ?? true) {
-    for (const t of tunes) {
-      const path = plotPath(opts.db, t.m);
-      const title = `M=${t.m}: ${t.measure === 'nodes' ? 'reference nodes' : 'grade scores'} of ${t.values.length} base puzzles`;
-      t.plot = writePlot(path, opts.db, tunePlotSvg({ title, bins: t.bins, current: t.current, proposed: t.proposed }));
-    }
+    for (const t of tunes) t.plot = writePlot(plotPath(opts.db, t.m), opts.db, plotSvg(t));
   }
 
   const result: TuneResult = { db: opts.db, quantiles: opts.quantiles, sizes: tunes, applied: false, tiersFile: opts.tiersFile ?? null, retiered: 0 };
@@ -155,8 +133,8 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
   return result;
 }
 
-/** What tune shows for each size, read from the catalog. */
-function proposals(cat: Catalog, opts: TuneOptions): SizeTune[] {
+/** What tune shows for each size, read from the catalog, and the measure it cuts; an --apply's versions checked. */
+function proposals(cat: Catalog, opts: TuneOptions): { tunes: SizeTune[]; measure: TierMeasure } {
   const held = [...new Set([...cat.tierStats()].map((s) => s.m))].sort((a, b) => a - b);
   if (held.length === 0) throw new UserError(`${opts.db} holds no base puzzles to tune from`);
   const sizes = opts.sizes ? [...opts.sizes] : held;
@@ -164,36 +142,79 @@ function proposals(cat: Catalog, opts: TuneOptions): SizeTune[] {
     if (!held.includes(m)) throw new UserError(`no base puzzles of size M=${m} in ${opts.db} (it holds sizes ${held.join(',')})`);
   }
   const rules = cat.readThresholds(null);
-  const measure = opts.measure ?? 'nodes';
-  return sizes.map((m) => {
+  const measure = opts.measure ?? currentMeasure(sizes.map((m) => rules.get(m)?.measure ?? 'nodes'));
+  const tunes: SizeTune[] = sizes.map((m) => {
     const bases = cat.baseDifficulties(m);
     const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);
     const rule = rules.get(m);
-    const proposal =
-      measure === 'score' ? proposeThresholds(values, opts.quantiles, (v) => `score ${formatMeasure(measure, v)}`) : proposeThresholds(values, opts.quantiles);
+    const current = rule?.measure === measure ? rule.th : null;
     const spread = Object.fromEntries(TIERS.map((t) => [t, new Array<number>(LEVELS.length + 1).fill(0)])) as Record<Tier, number[]>;
     for (const b of bases) spread[b.tier][Math.floor(b.score)]++;
-    return {
+    const common = {
       m,
       measure,
       values,
-      quantileValues: opts.quantiles.map((q) => quantile(values, q)),
-      current: rule?.measure === measure ? rule.th : null,
+      current,
       currentMeasure: rule?.measure ?? 'nodes',
       rho: spearman(
         bases.map((b) => b.nodes),
         bases.map((b) => b.score),
       ),
       spread,
+      now: cat.tierCounts(m),
+      plot: null,
+    };
+    if (measure === 'grade') {
+      const points = bases.map((b) => ({ value: b.nodes, level: Math.floor(b.score) }));
+      const p = proposeBandCuts(points.map((x) => ({ value: x.value, band: bandOfLevel(x.level) })));
+      const inBox = (th: Thresholds): Record<Tier, number> => {
+        const out: Record<Tier, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+        for (const b of bases) {
+          const t = tierFor(b, { measure: 'grade', th });
+          if (t !== null) out[t]++;
+        }
+        return out;
+      };
+      const notes = TIERS.filter((t) => p.yields[t] === 0).map((t) => `${t}: no ${TATHAM_NAMES[t]} base puzzle fits any range above the easier tiers'`);
+      return {
+        ...common,
+        quantileValues: [],
+        proposed: p.thresholds,
+        notes,
+        next: inBox(p.thresholds),
+        nowInBox: current === null ? null : inBox(current),
+        bandTotals: p.totals,
+        points,
+        bins: logBins(values),
+      };
+    }
+    const proposal =
+      measure === 'score' ? proposeThresholds(values, opts.quantiles, (v) => `score ${formatMeasure(measure, v)}`) : proposeThresholds(values, opts.quantiles);
+    return {
+      ...common,
+      quantileValues: opts.quantiles.map((q) => quantile(values, q)),
       // Score cuts are boards' own scores, kept exact: rounding could move a board across.
       proposed: proposal.thresholds,
       notes: proposal.notes,
-      now: cat.tierCounts(m),
       next: proposal.counts,
+      nowInBox: null,
+      bandTotals: null,
+      points: [],
       bins: measure === 'nodes' ? logBins(values) : scoreBins(values),
-      plot: null,
     };
   });
+
+  if (opts.apply) checkVersions(cat, measure, tunes);
+  return { tunes, measure };
+}
+
+/** A size's plot: grade against the measure with the tier boxes, or the measure's histogram. */
+function plotSvg(t: SizeTune): string {
+  const axis = cutName(t.measure, t.m);
+  const n = t.values.length;
+  return t.measure === 'grade'
+    ? scatterPlotSvg({ title: `M=${t.m}: grade against ${axis} of ${n} base puzzles`, points: t.points, levels: LEVEL_ROWS, bands: BOXES, current: t.current, proposed: t.proposed, axis })
+    : tunePlotSvg({ title: `M=${t.m}: ${axis}s of ${n} base puzzles`, bins: t.bins, current: t.current, proposed: t.proposed, axis });
 }
 
 /** A plot beside the catalog, or a note (and no plot) where the catalog's directory cannot be written. */
@@ -208,10 +229,10 @@ function writePlot(path: string, db: string, svg: string): string | null {
   }
 }
 
-/** Thresholds tuned on counts (or scores) another solver (or grader) version measured would not fit this release. */
-function checkVersions(cat: Catalog, measure: 'nodes' | 'score', tunes: SizeTune[]): void {
-  const [what, current, version] =
-    measure === 'nodes' ? ['node counts', REFERENCE_VERSION, cat.solverVersions.bind(cat)] : ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)];
+/** Thresholds tuned on counts (or grades) another solver (or grader) version measured would not fit this release. */
+function checkVersions(cat: Catalog, measure: TierMeasure, tunes: SizeTune[]): void {
+  const byScore = measure === 'score';
+  const [what, current, version] = byScore ? ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)] : ['node counts', REFERENCE_VERSION, cat.solverVersions.bind(cat)];
   for (const t of tunes) {
     const versions = version(t.m).filter((v) => v !== current);
     if (versions.length > 0) {
@@ -220,40 +241,41 @@ function checkVersions(cat: Catalog, measure: 'nodes' | 'score', tunes: SizeTune
           `not ${current}; thresholds tuned on them would not fit this release (rebuild first)`,
       );
     }
+    if (measure === 'grade') {
+      const graders = cat.graderVersions(t.m).filter((v) => v !== GRADER_VERSION);
+      if (graders.length > 0) throw new UserError(`M=${t.m}: grades were given by ${graders.map((v) => v ?? 'an unrecorded grader').join(', ')}, not ${GRADER_VERSION} (rebuild first)`);
+    }
   }
 }
 
 /**
- * The thresholds file --apply also writes when one is named (--tiers): its other sizes kept, the
- * tuned ones replaced. Checked before anything is written; written after the catalog commits.
+ * The thresholds file --apply also writes when one is named (--thresholds): its other sizes kept,
+ * the tuned ones replaced (grade cuts set here drop the size's sample yields, which were for the
+ * old cuts). Checked before anything is written; written after the catalog commits.
  */
 function prepareTiersFile(opts: TuneOptions, tunes: SizeTune[]): { target: OutputTarget; text: string } {
   const path = opts.tiersFile as string;
-  const measure = opts.measure ?? 'nodes';
-  const current = measure === 'nodes' ? REFERENCE_VERSION : GRADER_VERSION;
-  const what = measure === 'nodes' ? 'node counts' : 'scores';
+  const measure = opts.measure ?? 'grade';
   const target = prepareOutput(path, { force: true, inputs: [opts.db], what: 'tiers file' });
-  const file = readTiersFile(path);
-  const table: TierTable = { ...(file?.table ?? {}) };
-  const scores: TierTable = { ...(file?.scores ?? {}) };
+  const file = readTiersFile(path) ?? { comment: '', table: {}, grade: {}, yields: {}, scores: {} };
   const tuned = new Set(tunes.map((t) => t.m));
-  const [cuts, fileVersion] = measure === 'nodes' ? [table, file?.solverVersion] : [scores, file?.graderVersion];
-  if (fileVersion !== undefined && fileVersion !== current) {
+  const cuts: TierTable = measure === 'nodes' ? file.table : measure === 'grade' ? file.grade : file.scores;
+  const fileVersion = measure === 'nodes' ? file.solverVersion : file.graderVersion;
+  const own = measure === 'nodes' ? REFERENCE_VERSION : GRADER_VERSION;
+  if (fileVersion !== undefined && fileVersion !== own) {
     const stale = Object.keys(cuts).map(Number).filter((m) => !tuned.has(m));
     if (stale.length > 0) {
-      throw new UserError(
-        `tiers file ${path} has ${what} cuts for ${fileVersion}; tune its other sizes (${stale.join(',')}) too, ` +
-          `so the whole file is for ${current}`,
-      );
+      throw new UserError(`tiers file ${path} has ${measure} cuts for ${fileVersion}; tune its other sizes (${stale.join(',')}) too, so the whole file is for ${own}`);
     }
   }
-  for (const t of tunes) cuts[t.m] = t.proposed;
-  if (Object.keys(table).length === 0) throw new UserError(`tiers file ${path} has no node thresholds; tune --measure nodes first`);
-  const q = opts.quantiles.join(', ');
-  const comment =
-    `Thresholds per M: easy <= t1 < normal <= t2 < hard <= t3 < expert, on reference nodes (sizes) and grade scores (scores). ` +
-    `${measure === 'nodes' ? 'Node' : 'Score'} cuts of sizes ${[...tuned].join(', ')} set by dominosa tune at quantiles ${q} of the base puzzles of ${basename(opts.db)}.`;
-  return { target, text: tiersFileText(table, scores, comment) };
+  for (const t of tunes) {
+    cuts[t.m] = t.proposed;
+    if (measure === 'grade') delete file.yields[t.m];
+  }
+  if (Object.keys(file.table).length === 0 && measure !== 'grade') throw new UserError(`tiers file ${path} has no node thresholds; tune --measure nodes first`);
+  const how = measure === 'grade' ? 'to maximise the smallest per-band yield' : `at quantiles ${opts.quantiles.join(', ')}`;
+  const comment = `${file.comment}${file.comment ? ' ' : ''}${measure} cuts of sizes ${[...tuned].join(', ')} set by dominosa tune ${how} on the base puzzles of ${basename(opts.db)}.`;
+  return { target, text: tiersFileText({ ...file, comment }) };
 }
 
 /**
@@ -283,20 +305,35 @@ export function formatTune(r: TuneResult): string {
   for (const t of r.sizes) {
     const n = t.values.length;
     const f = (v: number): string => formatMeasure(t.measure, v);
-    const name = t.measure === 'nodes' ? 'reference nodes' : 'grade scores';
+    const name = cutName(t.measure, t.m);
     out.push(`M=${t.m}: ${n} base puzzles, ${name} ${f(t.values[0])}..${f(t.values[n - 1])}`);
     const marks: Mark[] = [];
     for (const k of ['t1', 't2', 't3'] as const) {
-      if (t.current) marks.push({ value: t.current[k], label: `${k} now` });
-      marks.push({ value: t.proposed[k], label: `${k} new` });
+      if (t.current) marks.push({ value: t.current[k], label: `${k}-now` });
+      marks.push({ value: t.proposed[k], label: `${k}-new` });
     }
-    out.push(histogramText(t.bins, { marks }).trimEnd());
-    const qs = r.quantiles.map((q, i) => `q${q} = ${Math.round(t.quantileValues[i] * 1000) / 1000}`).join(', ');
-    out.push(`  quantiles: ${qs}`);
     const th = (x: Thresholds | null): string[] => (x ? [f(x.t1), f(x.t2), f(x.t3)] : ['-', '-', '-']);
     if (t.current === null && t.currentMeasure !== t.measure) out.push(`  (tiered by ${t.currentMeasure} now)`);
-    out.push(table([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
-    out.push(table([['tier', 'now', 'proposed'], ...TIERS.map((k) => [k, String(t.now[k]), String(t.next[k])])]));
+    if (t.measure === 'grade') {
+      out.push(`  grade against ${name} (base puzzles per level and ${name}):`);
+      out.push(gradeTableText(t.points, t.bins, LEVEL_ROWS, marks).trimEnd());
+      out.push(table([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
+      const totals = t.bandTotals!;
+      out.push(
+        table([
+          ['tier', 'band', 'in band', 'tier now', 'in box now', 'in box proposed'],
+          ...TIERS.map((k) => [k, TATHAM_NAMES[k], String(totals[k]), String(t.now[k]), t.nowInBox ? String(t.nowInBox[k]) : '-', String(t.next[k])]),
+        ]),
+      );
+      const least = Math.min(...TIERS.map((k) => t.next[k]));
+      out.push(`  proposed: the smallest per-band yield is ${least} of ${n} base puzzles (${((1000 * least) / n).toFixed(1)} per 1,000)`);
+    } else {
+      out.push(histogramText(t.bins, { marks }).trimEnd());
+      const qs = r.quantiles.map((q, i) => `q${q} = ${Math.round(t.quantileValues[i] * 1000) / 1000}`).join(', ');
+      out.push(`  quantiles: ${qs}`);
+      out.push(table([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
+      out.push(table([['tier', 'now', 'proposed'], ...TIERS.map((k) => [k, String(t.now[k]), String(t.next[k])])]));
+    }
     const rho = Number.isNaN(t.rho) ? 'undefined (one side is constant)' : t.rho.toFixed(3);
     out.push(`  nodes vs grade score: Spearman's rho = ${rho}`);
     const used = LEVELS.filter((l) => TIERS.some((k) => t.spread[k][l.level] > 0));
@@ -306,10 +343,9 @@ export function formatTune(r: TuneResult): string {
     out.push('');
   }
   if (r.applied) {
-    const where = r.tiersFile === null ? r.db : `${r.db} and ${r.tiersFile}`;
-    out.push(`applied: thresholds written to ${where}; ${r.retiered} puzzle${r.retiered === 1 ? '' : 's'} changed tier`);
+    out.push(`applied: thresholds written to ${r.tiersFile === null ? r.db : `${r.db} and ${r.tiersFile}`}; ${r.retiered} puzzle${r.retiered === 1 ? '' : 's'} changed tier`);
   } else {
-    out.push(`nothing changed; rerun with --apply to write these thresholds to the catalog and re-tier its puzzles (--tiers FILE writes them to FILE too)`);
+    out.push(`nothing changed; rerun with --apply to write these thresholds to the catalog${r.tiersFile === null ? '' : ` and ${r.tiersFile}`}, and re-tier its puzzles`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -1,27 +1,35 @@
-// A dev script: tier cuts from the natural distribution of a measure, for data/tiers.json.
-// Generates slots 0..count-1 of each size (the build's generator, one seed), measures each
-// unique puzzle (reference nodes, or the stored grade's score) and proposes cuts at the given
-// quantiles as `dominosa tune` does. A catalog holds its tiers in equal shares, so tuning on one
-// mostly gives back the cuts it was built with; this samples boards as they come instead.
+// A dev script: tier cuts from the natural distribution of the measures, for data/tiers.json.
+// Generates slots 0..count-1 of each size (the build's generator, one seed: uniform unique deals
+// up to M = 9), and measures each unique puzzle. A catalog holds its tiers in equal shares, so
+// tuning on one mostly gives back the cuts it was built with; this samples boards as they come.
+//   --measure grade (default): each board's reference measure and stored grade; the grade bands'
+//     ranges are the cuts that maximise the smallest per-band yield (rank/cuts.ts), and the
+//     yields per 1,000 boards are kept beside them (a yield of 0 marks a tier out of reach).
+//   --measure nodes | score: cuts at the given quantiles, as `dominosa tune` proposes them.
 //
-//   node dist/scripts/sample-cuts.js --measure score --sizes 3..9 --count 2000 --seed 7 --quantiles 0.4,0.7,0.9
+//   node dist/scripts/sample-cuts.js --sizes 3..9 --count 2000 --seed 7 --write data/tiers.json
 //
-// Prints the sizes' lines, `"M": { "t1": .., "t2": .., "t3": .. }`, ready for the file.
+// Prints the sizes' lines, `"M": { "t1": .., "t2": .., "t3": .. }`; --write FILE puts them
+// (and the yields) into that tiers file's section for the measure instead.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { tierTableLines } from '../pipeline/tune.js';
+import { readTiersFile, tiersFileText, tierTableLines } from '../pipeline/build/thresholds.js';
+import { writeFileAtomic } from '../pipeline/io.js';
 import { Generator } from '../src/make/generator.js';
-import { storedGrade } from '../src/rank/stored.js';
-import type { TierTable } from '../src/rank/tiers.js';
-import { parseQuantiles, proposeThresholds } from '../src/rank/cuts.js';
+import { bandOfLevel } from '../src/rank/bands.js';
+import { parseQuantiles, proposeBandCuts, proposeThresholds, type BandPoint } from '../src/rank/cuts.js';
+import { guardrailName } from '../src/rank/reference.js';
+import { GRADER_VERSION, storedGrade } from '../src/rank/stored.js';
+import { TIERS, type Tier, type TierTable, type YieldTable } from '../src/rank/tiers.js';
 import { parseSizeList } from './commands/options.js';
 
 const args = yargs(hideBin(process.argv))
-  .option('measure', { choices: ['nodes', 'score'] as const, default: 'score' as const })
+  .option('measure', { choices: ['grade', 'nodes', 'score'] as const, default: 'grade' as const })
   .option('sizes', { type: 'string', default: '3..9' })
   .option('count', { type: 'number', default: 2000 })
   .option('seed', { type: 'number', default: 7 })
   .option('quantiles', { type: 'string', default: '0.4,0.7,0.9' })
+  .option('write', { type: 'string', describe: 'tiers file to write the cuts into (its other sections are kept)' })
   .strict()
   .parseSync();
 const { measure, count, seed } = args;
@@ -33,16 +41,57 @@ if (!q.ok) throw new Error(q.error);
 
 const gen = new Generator();
 const table: TierTable = {};
+const yields: YieldTable = {};
+const per1000 = (x: number, n: number): number => Math.round((10_000 * x) / n) / 10;
 for (const m of sizes) {
-  const values: number[] = [];
-  for (let k = 0; k < count; k++) {
-    const r = gen.generateSlot(seed, m, k);
-    if (r.ok) values.push(measure === 'nodes' ? r.puzzle.nodes : storedGrade(r.puzzle.board).score);
+  const t0 = performance.now();
+  if (measure === 'grade') {
+    const points: BandPoint[] = [];
+    for (let k = 0; k < count; k++) {
+      const r = gen.generateSlot(seed, m, k);
+      if (r.ok) points.push({ value: r.puzzle.nodes, band: bandOfLevel(storedGrade(r.puzzle.board).level) });
+    }
+    const p = proposeBandCuts(points);
+    const n = points.length;
+    table[m] = p.thresholds;
+    yields[m] = Object.fromEntries(TIERS.map((t) => [t, per1000(p.yields[t], n)])) as Record<Tier, number>;
+    const none = points.filter((x) => x.band === null).length;
+    const inBand = TIERS.map((t) => `${t} ${p.yields[t]}/${p.totals[t]}`).join(', ');
+    process.stderr.write(
+      `M=${m}: ${n} boards (${Math.round(performance.now() - t0)} ms), ${guardrailName(m)} cuts ${p.thresholds.t1}/${p.thresholds.t2}/${p.thresholds.t3}; ` +
+        `in range/in band: ${inBand}; beyond every band: ${none}\n`,
+    );
+  } else {
+    const values: number[] = [];
+    for (let k = 0; k < count; k++) {
+      const r = gen.generateSlot(seed, m, k);
+      if (r.ok) values.push(measure === 'nodes' ? r.puzzle.nodes : storedGrade(r.puzzle.board).score);
+    }
+    values.sort((a, b) => a - b);
+    const p = proposeThresholds(values, q.quantiles, (v) => `${measure} ${v}`);
+    table[m] = p.thresholds;
+    const n = values.length;
+    process.stderr.write(`M=${m}: ${n} boards; tiers ${p.counts.easy}/${p.counts.normal}/${p.counts.hard}/${p.counts.expert}${p.notes.length ? `; ${p.notes.join(' ')}` : ''}\n`);
   }
-  values.sort((a, b) => a - b);
-  const p = proposeThresholds(values, q.quantiles, (v) => `${measure} ${v}`);
-  table[m] = p.thresholds;
-  const n = values.length;
-  process.stderr.write(`M=${m}: ${n} boards; tiers ${p.counts.easy}/${p.counts.normal}/${p.counts.hard}/${p.counts.expert}${p.notes.length ? `; ${p.notes.join(' ')}` : ''}\n`);
 }
-process.stdout.write(`${tierTableLines(table)}\n`);
+if (args.write === undefined) {
+  process.stdout.write(`${tierTableLines(table)}\n`);
+  if (measure === 'grade') process.stdout.write(`yields per 1,000:\n${tierTableLines(yields)}\n`);
+} else {
+  const file = readTiersFile(args.write) ?? { comment: '', table: {}, grade: {}, yields: {}, scores: {} };
+  // The file has one graderVersion: cuts of the other grade-bound section from another grader would be relabelled.
+  const other = measure === 'grade' ? file.scores : measure === 'score' ? file.grade : {};
+  const stale = Object.keys(other).filter((m) => !sizes.includes(Number(m)));
+  if (measure !== 'nodes' && file.graderVersion !== undefined && file.graderVersion !== GRADER_VERSION && stale.length > 0) {
+    process.stderr.write(
+      `sample-cuts: ${args.write} holds ${measure === 'grade' ? 'score' : 'grade'} cuts of M=${stale.join(',')} for ${file.graderVersion}; ` +
+        `delete that section, run this, then re-sample it with --measure ${measure === 'grade' ? 'score' : 'grade'}\n`,
+    );
+    process.exit(2);
+  }
+  const section = measure === 'nodes' ? file.table : measure === 'grade' ? file.grade : file.scores;
+  Object.assign(section, table);
+  if (measure === 'grade') Object.assign(file.yields, yields);
+  await writeFileAtomic(args.write, tiersFileText(file));
+  process.stderr.write(`wrote ${measure} cuts of M=${sizes.join(',')} to ${args.write}\n`);
+}

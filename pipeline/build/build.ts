@@ -4,7 +4,11 @@
 // build (--shard i/N) decides every N-th slot without tier caps; merge.ts applies them.
 import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
+import { planSize, type SizePlan } from '../../src/rank/aims.js';
+import type { GradeTarget } from '../../src/rank/bands.js';
+import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import type { Tier } from '../../src/rank/tiers.js';
 import { GRADER_VERSION } from '../../src/rank/stored.js';
 import { Catalog, type BuildRow } from '../database.js';
 import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
@@ -14,7 +18,7 @@ import type { BuildProgress, BuildSummary } from '../progress.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
 import { buildKey, buildKeyOptions, describeDifferences, describeOptions, type KeyOptions } from './key.js';
 import { checkBuildOptions, defaultMaxSlots, type BuildOptions } from './options.js';
-import { loadTiers, type RuleTable } from './thresholds.js';
+import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';
 import { countsJson, zeroOutcomes, type SizeRun } from './sizes.js';
 import { Writer } from './writer.js';
 
@@ -33,8 +37,27 @@ export interface BuildResult {
   /** Sizes whose slot budget ran out before every tier was full. */
   exhausted: number[];
   summary: BuildSummary | null;
+  /** What the catalog holds, in a phrase for people (already-finished only). */
+  holds?: string;
 }
 
+/** "2800 puzzles of M = 3..9: 700 base puzzles in 4 tiers, and their variants" */
+function holdings(cat: Catalog): string {
+  const stats = cat.tierStats();
+  const sizes = [...new Set(stats.map((t) => t.m))].sort((a, b) => a - b);
+  const bases = stats.reduce((a, t) => a + t.count, 0);
+  const tiers = new Set(stats.map((t) => t.tier)).size;
+  const run = sizes.length > 1 && sizes[sizes.length - 1] - sizes[0] === sizes.length - 1 ? `${sizes[0]}..${sizes[sizes.length - 1]}` : sizes.join(',');
+  return `${cat.countPuzzles()} puzzles of M = ${run}: ${bases} base puzzles in ${tiers} tier${tiers === 1 ? '' : 's'}, and their variants`;
+}
+
+
+/** The plan of a size, or the one-line error (exit 2) of a tier request it cannot satisfy. */
+function planOrThrow(m: number, rule: TierRule, grade: GradeTarget | undefined, yields: Record<Tier, number> | undefined): SizePlan {
+  const p = planSize(m, rule, grade, yields);
+  if (!p.ok) throw new UserError(p.error);
+  return p.plan;
+}
 
 export interface CheckedBuild {
   table: RuleTable;
@@ -49,9 +72,10 @@ export interface CheckedBuild {
  */
 export function checkBuild(options: BuildOptions): CheckedBuild {
   checkBuildOptions(options);
-  const table = loadTiers(options.tiersFile, options.sizes, options.tierBy);
+  const { rules: table, yields } = loadTiers(options.tiersFile, options.sizes, options.tierBy ?? DEFAULT_TIER_MEASURE);
+  const plans = new Map(options.sizes.map((m) => [m, planOrThrow(m, table[m], options.grade, yields[m])]));
   checkCatalogPath(options.db);
-  return { table, keyOptions: buildKeyOptions(options, table), maxSlots: options.maxSlots ?? defaultMaxSlots(options.perTier) };
+  return { table, keyOptions: keyOptionsOf(options, table, plans), maxSlots: options.maxSlots ?? defaultMaxSlots(options.perTier) };
 }
 
 /**
@@ -76,7 +100,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   const t0 = Date.now();
 
   const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options));
-  const { table, seeded, keyOptions, key, existing } = plan;
+  const { table, seeded, keyOptions, key, existing, plans, holds } = plan;
   // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
   // progress give up instead of finishing long after it.
   const stop = new AbortController();
@@ -93,7 +117,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   let buildId: number | null = null;
   try {
     if (existing?.status === 'finished') {
-      return { status: 'already-finished', buildId: existing.id, exhausted: [], summary: null };
+      return { status: 'already-finished', buildId: existing.id, exhausted: [], summary: null, holds };
     }
     const w = Catalog.openWriter(options.db, 'build', stamp);
     cat = w;
@@ -131,13 +155,15 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
         totalAttempts += s.attempts;
       }
       const counts = w.tierCounts(m);
+      const plan = plans.get(m)!;
       // A shard decides the slots of its residue class: after the last committed one, or from its index.
       const after = w.nextSlot(id, m);
       const next = options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
-      const state = tiersFull(counts, options.perTier) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
+      const state = tiersFull(counts, options.perTier, plan.wanted) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
       return {
         m,
         rule: table[m],
+        plan,
         counts,
         next,
         slotMs: 0,
@@ -147,7 +173,14 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
         report: { m, state: state === 'active' ? 'open' : state, outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 },
       };
     });
-    progress.start(runs.map((r) => ({ m: r.m, target: 4 * options.perTier, have: basesTowardTarget(r.counts, options.perTier) })));
+    progress.start(
+      runs.map((r) => ({
+        m: r.m,
+        target: r.plan.wanted.length * options.perTier,
+        have: basesTowardTarget(r.counts, options.perTier, r.plan.wanted),
+        unreachable: r.plan.unreachable,
+      })),
+    );
 
     const status = await decideAll({
       cat: w,
@@ -206,16 +239,21 @@ interface BuildPlan {
   key: string;
   /** This build's row, when it ran before. */
   existing: BuildRow | undefined;
+  /** What each size aims at: its tiers' bands and node ranges, and the tiers out of reach. */
+  plans: Map<number, SizePlan>;
+  /** What the catalog holds, when this build had finished before. */
+  holds: string | undefined;
 }
 
 /** What a build of `o` will do to the catalog (null: none yet), or why it must not. Reads only. */
 function planBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
   c?.assertSound();
   const stored = c?.readThresholds(null) ?? new Map();
-  const measure = o.tierBy ?? 'nodes';
+  const measure = o.tierBy ?? DEFAULT_TIER_MEASURE;
   const seeded = new Set(o.sizes.filter((m) => !stored.has(m)));
-  const table: RuleTable = seeded.size > 0 ? loadTiers(o.tiersFile, [...seeded], measure) : {};
-  const named = o.tiersExplicit === true && seeded.size < o.sizes.length ? loadTiers(o.tiersFile, o.sizes.filter((m) => stored.has(m)), measure) : null;
+  const loaded = seeded.size > 0 ? loadTiers(o.tiersFile, [...seeded], measure) : null;
+  const table: RuleTable = loaded?.rules ?? {};
+  const named = o.tiersExplicit === true && seeded.size < o.sizes.length ? loadTiers(o.tiersFile, o.sizes.filter((m) => stored.has(m)), measure).rules : null;
   for (const m of o.sizes) {
     const own = stored.get(m);
     if (own === undefined) continue;
@@ -231,7 +269,12 @@ function planBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
     }
     table[m] = { measure: own.measure, th: own.th };
   }
-  const keyOptions = buildKeyOptions(o, table);
+  // The sample's yields (which tiers a size can fill) come with the file's cuts; a size whose
+  // cuts the catalog holds reads them from the file when it has them.
+  const yields = loaded?.yields ?? readTiersFile(o.tiersFile)?.yields ?? {};
+  // A tier request no puzzle can satisfy fails here, before the catalog is touched.
+  const plans = new Map(o.sizes.map((m) => [m, planOrThrow(m, table[m], o.grade, yields[m])]));
+  const keyOptions = keyOptionsOf(o, table, plans);
   const key = buildKey(keyOptions);
   const existing = c?.findBuild(key);
   // One catalog, one build key, unless extending on purpose.
@@ -243,7 +286,13 @@ function planBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
         `Rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
     );
   }
-  return { table, seeded, keyOptions, key, existing };
+  const holds = c !== null && existing?.status === 'finished' ? holdings(c) : undefined;
+  return { table, seeded, keyOptions, key, existing, plans, holds };
+}
+
+/** The build key's options: the tiers each size aims at are part of what was built. */
+function keyOptionsOf(o: BuildOptions, table: RuleTable, plans: ReadonlyMap<number, SizePlan>): KeyOptions {
+  return buildKeyOptions(o, table, REFERENCE_VERSION, new Map([...plans].map(([m, p]) => [m, p.wanted])));
 }
 
 /** Node's timers hold at most 2^31 - 1 ms (24.8 days): a longer budget waits in steps. Returns the cancel. */

@@ -107,8 +107,7 @@ export class Dispatcher {
       const fullTiers = sharded ? [] : TIERS.filter((t) => size.counts[t] >= options.perTier);
       const { seed, variants, maxAttempts } = options;
       const method = options.method ?? 'auto';
-      const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, rule: size.rule, fullTiers };
-      if (options.grade !== undefined) task.grade = { minLevel: options.grade.minLevel, maxLevel: options.grade.maxLevel };
+      const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, rule: size.rule, fullTiers, aims: size.plan.aims };
       if (deadline !== undefined) task.deadline = deadline;
       return this.pool.run(task);
     });

@@ -35,7 +35,7 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** How boards are made (default 'auto': per size, see methodFor). Part of the build's key unless 'auto'. */
   method?: MethodChoice;
-  /** What the tiers cut (default 'nodes', the catalog's contract). Part of the build's key unless 'nodes'. */
+  /** What the tiers cut (default 'grade': the grade bands, ordered by the reference measure). Part of the build's key unless 'nodes'. */
   tierBy?: TierMeasure;
   /** Keep only puzzles of this human grade (graded generation). Part of the build's key when set. */
   grade?: GradeTarget;

@@ -2,12 +2,15 @@
 // slots were decided (for the builds row and the summary), and whether it is still open.
 import { SLOT_OUTCOMES, type SlotOutcome } from '../../src/catalog/schema.js';
 import type { TierCounts } from '../../src/catalog/decide.js';
+import type { SizePlan } from '../../src/rank/aims.js';
 import type { TierRule } from '../../src/rank/measure.js';
 import type { SizeReport } from '../progress.js';
 
 export interface SizeRun {
   m: number;
   rule: TierRule;
+  /** The tiers it fills and what its slots aim at. */
+  plan: SizePlan;
   /** Base puzzles per tier in the catalog plus those decided but not yet committed. */
   counts: TierCounts;
   /** Next slot to dispatch. */

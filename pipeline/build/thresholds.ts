@@ -1,22 +1,37 @@
 // The thresholds file a new build reads its tier cuts from (data/tiers.json by default): each
-// size's node or score cuts, or the fixed grade bands, checked against the measure's version.
-import { readFileSync } from 'node:fs';
-import { GRADE_THRESHOLDS, type TierMeasure, type TierRule } from '../../src/rank/measure.js';
+// size's cuts for the measure the build tiers by (the grade bands' ranges, node cuts or score
+// cuts) and, for the grade rule, the yields of the sample they were set from, checked against
+// the versions of the measures they cut.
+import { existsSync, readFileSync } from 'node:fs';
+import type { TierMeasure, TierRule } from '../../src/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
 import { GRADER_VERSION } from '../../src/rank/stored.js';
-import { parseTierTable } from '../../src/rank/tiers.js';
+import { parseTierTable, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
 import { UserError } from '../errors.js';
 import { describeFsError } from '../io.js';
 
 /** Tier rules per size. */
 export type RuleTable = Record<number, TierRule>;
 
+export interface LoadedTiers {
+  rules: RuleTable;
+  /** The grade rule's sample yields per size, when the file has them. */
+  yields: YieldTable;
+}
+
+/** How a size without cuts gets them, for the error that names it. */
+export function sampleHint(m: number, measure: TierMeasure): string {
+  if (measure === 'score') return 'set them with dominosa tune --measure score --apply';
+  const what = measure === 'grade' ? '' : ' --measure nodes';
+  return `sample them with: node dist/scripts/sample-cuts.js --sizes ${m}${what} --write data/tiers.json`;
+}
+
 /**
- * The tier rule of every size for a measure: node cuts from the tiers file, the fixed grade
- * bands, or score cuts from the file's "scores". Every size must have thresholds.
+ * The tier rule of every size for a measure: the grade bands' reference-measure ranges from the
+ * tiers file's "grade", node cuts from its "sizes", or score cuts from its "scores". Every size
+ * must have cuts; a size without them fails here, before anything is built, with how to get them.
  */
-export function loadTiers(path: string, sizes: number[], measure: TierMeasure = 'nodes'): RuleTable {
-  if (measure === 'grade') return Object.fromEntries(sizes.map((m) => [m, { measure, th: GRADE_THRESHOLDS }]));
+export function loadTiers(path: string, sizes: number[], measure: TierMeasure): LoadedTiers {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -31,23 +46,87 @@ export function loadTiers(path: string, sizes: number[], measure: TierMeasure = 
   }
   const res = parseTierTable(json);
   if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
-  if (res.solverVersion !== undefined && res.solverVersion !== REFERENCE_VERSION) {
+  if (measure !== 'score' && res.solverVersion !== undefined && res.solverVersion !== REFERENCE_VERSION) {
     throw new UserError(
       `tiers file ${path} was tuned for solver ${res.solverVersion}, but nodes are now measured by ` +
         `${REFERENCE_VERSION}; re-tune the thresholds`,
     );
   }
-  const table = measure === 'nodes' ? res.table : (res.scores ?? {});
-  if (measure === 'score' && res.graderVersion !== undefined && res.graderVersion !== GRADER_VERSION) {
-    throw new UserError(`tiers file ${path} has score cuts for grader ${res.graderVersion}, but scores are now ${GRADER_VERSION}'s; re-tune them (dominosa tune --measure score)`);
+  if (measure !== 'nodes' && res.graderVersion !== undefined && res.graderVersion !== GRADER_VERSION) {
+    const how = measure === 'score' ? 'dominosa tune --measure score' : 'node dist/scripts/sample-cuts.js --write';
+    throw new UserError(`tiers file ${path} has ${measure} cuts for grader ${res.graderVersion}, but grades are now ${GRADER_VERSION}'s; re-tune them (${how})`);
   }
+  const table = measure === 'nodes' ? res.table : measure === 'grade' ? (res.grade ?? {}) : (res.scores ?? {});
   const known = Object.keys(table).map(Number);
-  const what = measure === 'nodes' ? 'thresholds' : 'score thresholds';
+  const what = measure === 'nodes' ? 'node thresholds' : measure === 'grade' ? 'grade-band ranges' : 'score thresholds';
   for (const m of sizes) {
     if (!table[m]) {
       const has = known.length > 0 ? `it has sizes ${known.join(', ')}` : 'it has none';
-      throw new UserError(`no ${what} for size ${m} in ${path} (${has}${measure === 'score' ? '; set them with dominosa tune --measure score --apply' : ''})`);
+      throw new UserError(`no ${what} for M=${m} in ${path} (${has}); ${sampleHint(m, measure)}`);
     }
   }
-  return Object.fromEntries(sizes.map((m) => [m, { measure, th: table[m] }]));
+  return { rules: Object.fromEntries(sizes.map((m) => [m, { measure, th: table[m] }])), yields: res.yields ?? {} };
+}
+
+/** A tiers file's sections, as read or about to be written. */
+export interface TiersFile {
+  comment: string;
+  /** Node-only cuts ("sizes"), for --tier-by nodes. */
+  table: TierTable;
+  /** The grade bands' ranges ("grade") and their sample's yields ("yields"), for --tier-by grade. */
+  grade: TierTable;
+  yields: YieldTable;
+  /** Score cuts ("scores"), for --tier-by score. */
+  scores: TierTable;
+  solverVersion?: string;
+  graderVersion?: string;
+}
+
+/** The tiers file as it stands, or null when it does not exist yet. */
+export function readTiersFile(path: string): TiersFile | null {
+  if (!existsSync(path)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    const why = e instanceof SyntaxError ? `not valid JSON: ${e.message}` : describeFsError(e);
+    throw new UserError(`tiers file ${path}: ${why}`);
+  }
+  const res = parseTierTable(json);
+  if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
+  const comment = typeof (json as { comment?: unknown }).comment === 'string' ? (json as { comment: string }).comment : '';
+  return {
+    comment,
+    table: res.table,
+    grade: res.grade ?? {},
+    yields: res.yields ?? {},
+    scores: res.scores ?? {},
+    solverVersion: res.solverVersion,
+    graderVersion: res.graderVersion,
+  };
+}
+
+/** A table's sizes as the tiers file lays them out: one line per size, in size order. */
+export function tierTableLines(t: Record<number, object>): string {
+  return Object.keys(t)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((m) => `    "${m}": ${JSON.stringify(t[m]).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/,"/g, ', "').replace(/":/g, '": ')}`)
+    .join(',\n');
+}
+
+/** The tiers file's text, as data/tiers.json is laid out (versions: this release's). */
+export function tiersFileText(f: Omit<TiersFile, 'solverVersion' | 'graderVersion'>): string {
+  const sections: string[] = [`  "solverVersion": ${JSON.stringify(REFERENCE_VERSION)}`, `  "comment": ${JSON.stringify(f.comment)}`];
+  const section = (key: string, t: Record<number, object>): void => {
+    if (Object.keys(t).length > 0) sections.push(`  "${key}": {\n${tierTableLines(t)}\n  }`);
+  };
+  section('sizes', f.table);
+  if (Object.keys(f.grade).length + Object.keys(f.yields).length + Object.keys(f.scores).length > 0) {
+    sections.push(`  "graderVersion": ${JSON.stringify(GRADER_VERSION)}`);
+  }
+  section('grade', f.grade);
+  section('yields', f.yields);
+  section('scores', f.scores);
+  return `{\n${sections.join(',\n')}\n}\n`;
 }

@@ -4,11 +4,11 @@
 // Runs from dist/ only: the dispatcher starts it as dist/pipeline/build/worker.js.
 import { type Board, boardToGrid } from '../../src/board.js';
 import { Generator, type MethodChoice } from '../../src/make/generator.js';
-import { GRADE_BANDS, type GradeBand } from '../../src/rank/bands.js';
+import { aimOf, type Aim } from '../../src/rank/aims.js';
 import type { Solution } from '../../src/solve/solution.js';
 import { tierFor, type TierRule } from '../../src/rank/measure.js';
 import { storedGrade } from '../../src/rank/stored.js';
-import { TIERS, type Tier } from '../../src/rank/tiers.js';
+import type { Tier } from '../../src/rank/tiers.js';
 import { makeVariants } from '../../src/make/variants.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
@@ -24,8 +24,8 @@ export interface SlotTask {
   deadline?: number;
   /** Variants wanted per kept puzzle. */
   variants: number;
-  /** Graded generation: keep only puzzles whose grader level is in this band. */
-  grade?: GradeBand;
+  /** What slot k aims at: aims[k mod aims.length] (rank/aims.ts); empty for ungraded slots. */
+  aims: Aim[];
   maxAttempts: number;
   /** The size's tier rule, and the tiers already full when the task was sent: a candidate
    *  landing in a full tier can never be kept, so its board and variants are not sent back. */
@@ -75,34 +75,25 @@ function plain(board: Board, solution: Solution): PlainBoard {
   return { rows: board.rows, cols: board.cols, grid: JSON.stringify(boardToGrid(board)), solution: JSON.stringify(solution) };
 }
 
-/**
- * The grade band slot `slot` aims at: the build's --grade target; else, for tiers cut on the
- * grade, the band of tier slot mod 4, so every tier fills at the same pace (ungraded deals at
- * M=20 are rarely of the hard band: 946 slots for 5 per tier); else none. A function of the
- * slot, so --jobs and shards see the same targets.
- */
-function bandOf(task: SlotTask, slot: number): GradeBand | undefined {
-  if (task.grade !== undefined) return task.grade;
-  if (task.rule.measure === 'grade') return GRADE_BANDS[TIERS[slot % TIERS.length]];
-  return undefined;
-}
-
 function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const t0 = performance.now();
   const { seed, m } = task;
   const deadline = task.deadline;
   const interrupt = deadline === undefined ? undefined : () => Date.now() > deadline;
-  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt, grade: bandOf(task, slot) });
+  // A function of the slot, so --jobs and shards see the same aims; in turn, so tiers fill at one pace.
+  const aim = aimOf(task, slot);
+  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt, grade: aim?.band, nodes: aim?.nodes });
   if (!res.ok) {
     const ms = performance.now() - t0;
     return { ok: false, slot, ms, attempts: res.attempts, reason: res.reason, ...(res.timedOut ? { timedOut: true } : {}) };
   }
   const p = res.puzzle;
-  // Grading costs more than making the board at small M: only for a tier that depends on it,
-  // or a candidate that may be kept (which stores it).
-  const byNodes = task.rule.measure === 'nodes' && task.grade === undefined;
-  let score = byNodes ? null : storedGrade(p.board).score;
-  const wanted = !task.fullTiers.includes(tierFor({ nodes: p.nodes, score: score ?? 1 }, task.rule));
+  // A graded slot's puzzle carries its stored grade. Grading costs more than making the board
+  // at small M: otherwise only for a tier that depends on it, or a candidate that may be kept.
+  const byNodes = task.rule.measure === 'nodes';
+  let score = p.score ?? (byNodes ? null : storedGrade(p.board).score);
+  const tier = tierFor({ nodes: p.nodes, score: score ?? 1 }, task.rule);
+  const wanted = tier !== null && !task.fullTiers.includes(tier);
   if (wanted && score === null) score = storedGrade(p.board).score;
   const puzzle: PlainPuzzle = {
     attempts: p.attempts,

@@ -85,13 +85,14 @@ export class Writer {
     if (ans.ok) {
       const p = ans.puzzle;
       // Ungraded candidates are those of a size tiered by nodes (the score is then not read).
+      // A graded slot's board fits the tier it aimed at; tier null (no tier) is a rejection.
       const tier = tierFor({ nodes: p.nodes, score: p.score ?? 1 }, size.rule);
       const classKept = this.batchHashes.has(p.canonicalHash) || cat.hasBase(p.canonicalHash);
       // Shards have no tier caps: which of their boards the catalog keeps depends on the other
       // shards' slots, so the merge decides, in slot order.
       outcome = decideSlot(classKept, tier, size.counts, perTier, !sharded);
       if (outcome === 'duplicate' && sharded) duplicateOf = p.canonicalHash;
-      if (outcome === 'kept') {
+      if (outcome === 'kept' && tier !== null) {
         // Counts only grow, so a tier full when the task was sent is full now: the board is here.
         const b = p.board;
         if (b === null || p.variants === null || p.score === null) throw new Error(`M=${m} slot ${slot}: kept, but its board was not sent`);
@@ -124,8 +125,9 @@ export class Writer {
     r.attempts += attempts;
     r.workerMs += ans.ms;
     size.slotMs = size.slotMs === 0 ? ans.ms : 0.9 * size.slotMs + 0.1 * ans.ms;
-    progress.decided(m, basesTowardTarget(size.counts, perTier), Object.values(r.outcomes).reduce((x, y) => x + y, 0));
-    if (tiersFull(size.counts, perTier)) {
+    const { wanted } = size.plan;
+    progress.decided(m, basesTowardTarget(size.counts, perTier, wanted), Object.values(r.outcomes).reduce((x, y) => x + y, 0));
+    if (tiersFull(size.counts, perTier, wanted)) {
       size.state = r.state = 'done';
       progress.sizeEnded(m, 'done');
     } else if (slot + stride >= maxSlots) {

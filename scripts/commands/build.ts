@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import type { BuildOptions, Shard } from '../../pipeline/build/options.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/make/generator.js';
-import { TIER_MEASURES } from '../../src/rank/measure.js';
+import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/measure.js';
 import { gradeTarget } from './grade-target.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/errors.js';
 import { parseOnly } from './parse.js';
@@ -66,11 +66,11 @@ export const BUILD_OPTIONS = {
   }),
   'tier-by': choice(
     TIER_MEASURES,
-    'what the tiers cut: nodes (reference search nodes, cut by the thresholds file), grade (the human grade: easy singles, normal intersections, hard duplicates/parity, expert sets/chains/search) or score (the grade score, cut by the thresholds file\'s "scores")',
-    { default: 'nodes' },
+    'what a tier is: grade (Tatham\'s levels: easy Trivial, normal Basic, hard Hard, expert Extreme, each inside its range of the reference measure; harder puzzles are in no tier), nodes (ranges of the reference measure alone) or score (ranges of the grade score)',
+    { default: DEFAULT_TIER_MEASURE },
   ),
   grade: gradeTarget(
-    'keep only puzzles of this human grade: a band, easy|normal|hard|expert, or one level, singles|intersections|duplicates|parity|sets|chains|search (see dominosa generate --help)',
+    'keep only puzzles of this human grade: a band, easy|normal|hard|expert, or one level by name (see dominosa generate --help); with --tier-by grade only the tiers it falls in are built',
   ),
   'time-limit': timeLimit('run', 'stop after this long: committed slots are kept, exit 1; rerun to continue'),
   timeout: oldTimeout('run'),
@@ -171,7 +171,7 @@ export function buildCommand(y: Argv): Argv {
       }
       switch (result.status) {
         case 'already-finished':
-          process.stderr.write(`dominosa: this build already finished in ${options.db} (build ${result.buildId}); nothing to do\n`);
+          process.stderr.write(`dominosa: this build already finished in ${options.db} (build ${result.buildId}), which holds ${result.holds}; nothing to do (to rebuild it, delete the file and rerun)\n`);
           process.exitCode = 0;
           return;
         case 'finished':

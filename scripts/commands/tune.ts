@@ -18,9 +18,11 @@ const quantiles: OptionSpec<Quantiles> = {
 export const TUNE_OPTIONS = {
   db: text('catalog file', { default: 'data/catalog.sqlite' }),
   sizes: sizes('sizes to tune', { shown: 'every size in the catalog' }),
-  measure: choice(['nodes', 'score'] as const, 'what to cut: reference nodes (the thresholds file\'s "sizes") or the grade score (its "scores", for build --tier-by score)', {
-    default: 'nodes',
-  }),
+  measure: choice(
+    ['grade', 'nodes', 'score'] as const,
+    'what to cut: grade (the grade bands\' reference-node ranges, thresholds file "grade"), nodes (reference nodes alone, "sizes") or score (the grade score, "scores")',
+    { shown: 'what the sizes are tiered by now' },
+  ),
   quantiles,
   apply: flag('write the proposed thresholds to the catalog (and to --thresholds FILE if named), and re-tier every puzzle', { default: false }),
   thresholds: text('with --apply, write the thresholds to this file too (its other sizes kept), to seed new catalogs', { shown: 'the catalog alone' }),
@@ -40,7 +42,7 @@ export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneOptions> {
 export function tuneCommand(y: Argv): Argv {
   return y.command(
     'tune',
-    'Per size: the node-count (or grade-score) distribution, thresholds proposed from quantiles, how nodes and grades agree; --apply writes the thresholds and re-tiers the catalog.',
+    'Per size: nodes against grade (or the node-count or grade-score distribution), the cuts proposed for them, how nodes and grades agree; --apply writes the cuts and re-tiers the catalog.',
     (a) =>
       withOptions(a, TUNE_OPTIONS)
         .epilogue(

@@ -4,6 +4,8 @@
 // distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
 import { boardFromGrid, formatBoardError, type Board } from '../board.js';
 import { countExactCover } from '../solve/exactcover.js';
+import { LEVELS } from '../grade/ladder.js';
+import { bandOfLevel, TATHAM_NAMES } from '../rank/bands.js';
 import { formatMeasure, measureValue, tierFor, type TierMeasure, type TierRule } from '../rank/measure.js';
 import { REFERENCE_VERSION, referenceNodes, sameCounts } from '../rank/reference.js';
 import { GRADER_VERSION, storedGrade } from '../rank/stored.js';
@@ -125,7 +127,14 @@ export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule:
       const { measure, th } = rule;
       const f = (v: number): string => formatMeasure(measure, v);
       const v = measureValue(measure, p);
-      fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under M=${p.m} thresholds ${f(th.t1)}/${f(th.t2)}/${f(th.t3)}`);
+      const cuts = `M=${p.m} thresholds ${f(th.t1)}/${f(th.t2)}/${f(th.t3)}`;
+      if (measure === 'grade') {
+        // A tier of the grade rule is a band: name the puzzle's level and the band it is.
+        const level = Math.floor(p.score);
+        const band = bandOfLevel(level);
+        const what = `grade ${levelName(level)} (${band === null ? 'beyond Extreme' : TATHAM_NAMES[band]}) with ${measureName(measure)} ${f(v)}`;
+        fail('tier-mismatch', `stored tier ${p.tier}, but ${what} ${want === null ? 'fits no tier' : `is ${want}`} under ${cuts}`);
+      } else fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under ${cuts}`);
     }
   }
   if (p.base_id !== null && (base === null || base.id !== p.base_id)) fail('variant-mismatch', `its base ${p.base_id} is not in the catalog`);
@@ -140,8 +149,12 @@ export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule:
 /** What a variant shares with its base, and all checkStoredRow reads of the base. */
 export type SharedFields = Pick<StoredPuzzle, 'id' | 'm' | 'tier' | 'nodes' | 'score' | 'canonical_hash'>;
 
+function levelName(level: number): string {
+  return LEVELS.find((l) => l.level === level)?.name ?? `level ${level}`;
+}
+
 function measureName(measure: TierMeasure): string {
-  return measure === 'nodes' ? 'reference nodes' : measure === 'grade' ? 'grade level' : 'grade score';
+  return measure === 'score' ? 'grade score' : 'reference nodes';
 }
 
 /**

@@ -14,22 +14,25 @@ export function zeroTierCounts(): TierCounts {
 }
 
 /**
- * A board whose symmetry class is kept already is a duplicate; otherwise a tier that holds
- * perTier bases turns it away (only when tiers are capped: a shard keeps every new class and
- * leaves the caps to the merge); otherwise it is kept. `counts` is what is kept so far.
+ * A board that fits no tier (tier null: under the grade rule, a board whose grade or reference
+ * measure lies outside every tier) is rejected, as a deal that is not unique is; a board whose
+ * symmetry class is kept already is a duplicate; otherwise a tier that holds perTier bases
+ * turns it away (only when tiers are capped: a shard keeps every new class and leaves the caps
+ * to the merge); otherwise it is kept. `counts` is what is kept so far.
  */
-export function decideSlot(classKept: boolean, tier: Tier, counts: TierCounts, perTier: number, capped = true): SlotVerdict {
+export function decideSlot(classKept: boolean, tier: Tier | null, counts: TierCounts, perTier: number, capped = true): SlotVerdict | 'rejected' {
+  if (tier === null) return 'rejected';
   if (classKept) return 'duplicate';
   if (capped && counts[tier] >= perTier) return 'tier-full';
   return 'kept';
 }
 
-/** A size is done once every tier holds perTier bases. */
-export function tiersFull(counts: TierCounts, perTier: number): boolean {
-  return TIERS.every((t) => counts[t] >= perTier);
+/** A size is done once every tier it fills (all four unless a plan says fewer) holds perTier bases. */
+export function tiersFull(counts: TierCounts, perTier: number, wanted: readonly Tier[] = TIERS): boolean {
+  return wanted.every((t) => counts[t] >= perTier);
 }
 
-/** Bases that count towards the target (each tier's count capped at perTier). */
-export function basesTowardTarget(counts: TierCounts, perTier: number): number {
-  return TIERS.reduce((a, t) => a + Math.min(counts[t], perTier), 0);
+/** Bases that count towards the target (each wanted tier's count capped at perTier). */
+export function basesTowardTarget(counts: TierCounts, perTier: number, wanted: readonly Tier[] = TIERS): number {
+  return wanted.reduce((a, t) => a + Math.min(counts[t], perTier), 0);
 }

@@ -53,7 +53,8 @@ CREATE TABLE builds (
 ) STRICT;
 
 -- The tier cuts a build graded with (build_id set), and the current ones (build_id NULL), on
--- the measure they cut (src/grade/measure.ts): reference nodes, grade level or score.
+-- the measure they cut (src/rank/measure.ts): reference nodes; grade, the grade bands inside
+-- reference-node ranges (since v3; v2's 'grade' cut the level); or score.
 CREATE TABLE thresholds (
   build_id       INTEGER REFERENCES builds(id),
   m              INTEGER NOT NULL,

@@ -71,13 +71,18 @@ export interface TunePlot {
   bins: readonly Bin[];
   current: Thresholds | null;
   proposed: Thresholds;
+  /** What the values are, for the x axis (default "reference nodes"). */
+  axis?: string;
 }
 
 const W = 720;
-const H = 380;
-const M = { left: 60, right: 24, top: 70, bottom: 52 };
+const H = 400;
+const M = { left: 60, right: 24, top: 96, bottom: 52 };
 const CURRENT = '#1f5fbf';
 const PROPOSED = '#c0392b';
+/** Baselines of the two label rows above the plot: current cuts, then proposed ones. */
+const LABEL_ROWS = { current: 68, proposed: 86 };
+const LABEL_CHAR_W = 6.3;
 
 function num(x: number): string {
   return String(Math.round(x * 10) / 10);
@@ -91,20 +96,92 @@ function niceStep(raw: number): number {
 }
 
 /**
- * The histogram as an SVG chart: bars over a log(nodes + 1) axis, the current cut-offs dashed
- * blue, the proposed ones solid red, each labelled. A cut t is drawn between t and t + 1 nodes.
+ * Centres for labels of the given widths wanted at xs (in any order), moved apart as little as
+ * needed so that no two overlap and all stay within [lo, hi]: a sweep right, then one left.
+ */
+export function spreadLabels(xs: readonly number[], widths: readonly number[], lo: number, hi: number, gap = 6): number[] {
+  const order = xs.map((_, i) => i).sort((a, b) => xs[a] - xs[b] || a - b);
+  const out = [...xs];
+  let edge = lo;
+  for (const i of order) {
+    out[i] = Math.max(out[i], edge + widths[i] / 2);
+    edge = out[i] + widths[i] / 2 + gap;
+  }
+  edge = hi;
+  for (const i of [...order].reverse()) {
+    out[i] = Math.min(out[i], edge - widths[i] / 2);
+    edge = out[i] - widths[i] / 2 - gap;
+  }
+  return out;
+}
+
+/** A log(v + 1) axis over values lo..hi (hi exclusive), mapped onto [x0, x0 + width]. */
+function logAxis(lo: number, hi: number, x0: number, width: number): (v: number) => number {
+  const u = (v: number): number => Math.log(v + 1);
+  const u0 = u(lo);
+  const span = u(hi) - u0 || 1;
+  return (v) => x0 + ((u(v) - u0) / span) * width;
+}
+
+/** The x axis: ticks at 1, 2, 5 × powers of ten (and 0) centred on their value's slot, and its name. */
+function xAxis(X: (v: number) => number, lo: number, hi: number, y0: number, name: string): string {
+  const ticks: number[] = [];
+  for (let p = 1; p <= hi * 10; p *= 10) for (const f of [1, 2, 5]) if (f * p >= lo && f * p < hi) ticks.push(f * p);
+  if (lo === 0) ticks.unshift(0);
+  const axis: string[] = [`<line x1="${M.left}" y1="${num(y0)}" x2="${W - M.right}" y2="${num(y0)}" stroke="#333"/>`];
+  for (const v of ticks) {
+    const x = (X(v) + X(v + 1)) / 2;
+    axis.push(`<line x1="${num(x)}" y1="${num(y0)}" x2="${num(x)}" y2="${num(y0 + 5)}" stroke="#333"/>`);
+    axis.push(`<text x="${num(x)}" y="${num(y0 + 18)}" text-anchor="middle">${v}</text>`);
+  }
+  axis.push(`<text x="${M.left + (W - M.left - M.right) / 2}" y="${H - 10}" text-anchor="middle" fill="#333">${escapeXml(name)} (log scale)</text>`);
+  return `<g font-size="11" fill="#444">${axis.join('')}</g>`;
+}
+
+/** The title and the legend of the two sets of cuts. */
+function header(title: string, current: string, proposed: string): string[] {
+  const lx = W - M.right - 250;
+  return [
+    `<title>${escapeXml(title)}</title>`,
+    `<rect width="${W}" height="${H}" fill="#fff"/>`,
+    `<text x="${M.left}" y="24" font-size="15" font-weight="bold" fill="#111">${escapeXml(title)}</text>`,
+    `<g font-size="12" fill="#333"><line x1="${lx}" y1="44" x2="${lx + 28}" y2="44" stroke="${CURRENT}" stroke-width="2" stroke-dasharray="6 4"/>` +
+      `<text x="${lx + 34}" y="48">${current}</text>` +
+      `<line x1="${lx + 140}" y1="44" x2="${lx + 168}" y2="44" stroke="${PROPOSED}" stroke-width="2"/>` +
+      `<text x="${lx + 174}" y="48">${proposed}</text></g>`,
+  ];
+}
+
+/**
+ * Cut-off lines (a cut t between t and t + 1 on the axis) from just below their label row down
+ * to the axis, and their labels in that row, spread so none overlaps another; the rows sit above
+ * the plot, so no line ever crosses a label.
+ */
+function cutLines(X: (v: number) => number, th: Thresholds, colour: string, dashed: boolean, row: number, y0: number): string {
+  const keys = ['t1', 't2', 't3'] as const;
+  const xs = keys.map((k) => X(th[k] + 1));
+  const texts = keys.map((k) => `${k} ≤ ${th[k]}`);
+  const at = spreadLabels(xs, texts.map((t) => t.length * LABEL_CHAR_W), M.left, W - M.right);
+  const parts: string[] = [];
+  keys.forEach((_, i) => {
+    parts.push(`<line x1="${num(xs[i])}" y1="${row + 4}" x2="${num(xs[i])}" y2="${num(y0)}" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
+    parts.push(`<text x="${num(at[i])}" y="${row}" text-anchor="middle" fill="${colour}">${escapeXml(texts[i])}</text>`);
+  });
+  return `<g font-size="11">${parts.join('')}</g>`;
+}
+
+/**
+ * The histogram as an SVG chart: bars over a log(value + 1) axis, the current cut-offs dashed
+ * blue, the proposed ones solid red, each labelled in a row of its own above the bars.
  */
 export function tunePlotSvg(plot: TunePlot): string {
   const { bins } = plot;
-  const u = (v: number): number => Math.log(v + 1);
   const cuts = [plot.current, plot.proposed].flatMap((t) => (t ? [t.t1, t.t2, t.t3] : []));
   const lo = Math.min(bins.length ? bins[0].lo : 0, ...cuts.map((t) => t + 1));
   const hi = Math.max(bins.length ? bins[bins.length - 1].hi + 1 : 1, ...cuts.map((t) => t + 1), lo + 1);
-  const u0 = u(lo);
-  const span = u(hi) - u0 || 1;
   const pw = W - M.left - M.right;
   const ph = H - M.top - M.bottom;
-  const X = (v: number): number => M.left + ((u(v) - u0) / span) * pw;
+  const X = logAxis(lo, hi, M.left, pw);
   const maxCount = Math.max(1, ...bins.map((b) => b.count));
   const step = niceStep(maxCount / 4);
   const yMax = Math.ceil(maxCount / step) * step;
@@ -112,17 +189,7 @@ export function tunePlotSvg(plot: TunePlot): string {
 
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" role="img">`);
-  out.push(`<title>${escapeXml(plot.title)}</title>`);
-  out.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
-  out.push(`<text x="${M.left}" y="24" font-size="15" font-weight="bold" fill="#111">${escapeXml(plot.title)}</text>`);
-  // Legend.
-  const lx = W - M.right - 250;
-  out.push(
-    `<g font-size="12" fill="#333"><line x1="${lx}" y1="44" x2="${lx + 28}" y2="44" stroke="${CURRENT}" stroke-width="2" stroke-dasharray="6 4"/>` +
-      `<text x="${lx + 34}" y="48">current cut-offs</text>` +
-      `<line x1="${lx + 140}" y1="44" x2="${lx + 168}" y2="44" stroke="${PROPOSED}" stroke-width="2"/>` +
-      `<text x="${lx + 174}" y="48">proposed</text></g>`,
-  );
+  out.push(...header(plot.title, 'current cut-offs', 'proposed'));
   // Grid lines and y ticks.
   const grid: string[] = [];
   for (let c = 0; c <= yMax; c += step) {
@@ -130,7 +197,6 @@ export function tunePlotSvg(plot: TunePlot): string {
     grid.push(`<text x="${M.left - 6}" y="${num(Y(c) + 4)}" text-anchor="end">${c}</text>`);
   }
   out.push(`<g font-size="11" fill="#444">${grid.join('')}</g>`);
-  // Bars.
   const bars = bins
     .filter((b) => b.count > 0)
     .map((b) => {
@@ -139,45 +205,131 @@ export function tunePlotSvg(plot: TunePlot): string {
       return `<rect x="${num(x1 + 0.5)}" y="${num(Y(b.count))}" width="${num(Math.max(1, x2 - x1 - 1))}" height="${num(Y(0) - Y(b.count))}"/>`;
     });
   out.push(`<g fill="#9fb3c8" stroke="#6f86a0" stroke-width="0.5">${bars.join('')}</g>`);
-  // X axis with ticks at 1, 2, 5 × powers of ten (and 0), centred on their value's slot.
-  const ticks: string[] = [];
-  for (let p = 1; p <= hi * 10; p *= 10) {
-    for (const f of [1, 2, 5]) {
-      const v = f * p;
-      if (v >= lo && v < hi) ticks.push(`${v}`);
-    }
-  }
-  if (lo === 0) ticks.unshift('0');
-  const axis: string[] = [`<line x1="${M.left}" y1="${num(Y(0))}" x2="${W - M.right}" y2="${num(Y(0))}" stroke="#333"/>`];
-  for (const t of ticks) {
-    const v = Number(t);
-    const x = (X(v) + X(v + 1)) / 2;
-    axis.push(`<line x1="${num(x)}" y1="${num(Y(0))}" x2="${num(x)}" y2="${num(Y(0) + 5)}" stroke="#333"/>`);
-    axis.push(`<text x="${num(x)}" y="${num(Y(0) + 18)}" text-anchor="middle">${t}</text>`);
-  }
-  axis.push(`<text x="${M.left + pw / 2}" y="${H - 10}" text-anchor="middle" fill="#333">reference nodes (log scale)</text>`);
-  axis.push(`<text transform="rotate(-90 16 ${M.top + ph / 2})" x="16" y="${M.top + ph / 2}" text-anchor="middle" fill="#333">base puzzles</text>`);
-  out.push(`<g font-size="11" fill="#444">${axis.join('')}</g>`);
-  // Cut-offs: a line between t and t + 1 nodes, labelled along it (current left, proposed right).
-  // Labels at two heights, current above, so they never collide when cuts nearly coincide.
-  const cutLines = (th: Thresholds, colour: string, dashed: boolean, side: -1 | 1): string => {
+  out.push(xAxis(X, lo, hi, Y(0), plot.axis ?? 'reference nodes'));
+  out.push(`<g font-size="11" fill="#333"><text transform="rotate(-90 16 ${M.top + ph / 2})" x="16" y="${M.top + ph / 2}" text-anchor="middle">base puzzles</text></g>`);
+  // Proposed first, so a current cut at the same place shows as blue dashes over the red line.
+  out.push(cutLines(X, plot.proposed, PROPOSED, false, LABEL_ROWS.proposed, Y(0)));
+  if (plot.current) out.push(cutLines(X, plot.current, CURRENT, true, LABEL_ROWS.current, Y(0)));
+  out.push('</svg>');
+  return out.join('\n');
+}
+
+/** One puzzle of a scatter: its value on the x axis and its grade level. */
+export interface ScatterPoint {
+  value: number;
+  level: number;
+}
+
+export interface ScatterPlot {
+  title: string;
+  points: readonly ScatterPoint[];
+  /** The levels drawn as rows, bottom first: [level, name]. */
+  levels: readonly (readonly [number, string])[];
+  /** Each tier's box: its band's levels and the cuts' range on the x axis. */
+  bands: readonly { tier: string; minLevel: number; maxLevel: number }[];
+  current: Thresholds | null;
+  proposed: Thresholds;
+  axis: string;
+}
+
+/** A small stable jitter in [-1, 1) for point i, so equal points spread without randomness. */
+function jitter(i: number): number {
+  const x = Math.sin(i * 12.9898 + 78.233) * 43758.5453;
+  return 2 * (x - Math.floor(x)) - 1;
+}
+
+/**
+ * Grade against the reference measure as an SVG scatter: a row per level (the ladder's names
+ * at the left), a dot per puzzle over a log(value + 1) axis, and each tier's box (its band's
+ * rows across its range), current dashed blue, proposed solid red, with the cuts labelled in
+ * rows above the plot and the tier names inside the proposed boxes' top corners.
+ */
+export function scatterPlotSvg(plot: ScatterPlot): string {
+  const { points, levels } = plot;
+  const cuts = [plot.current, plot.proposed].flatMap((t) => (t ? [t.t1, t.t2, t.t3] : []));
+  const vs = points.map((p) => p.value);
+  const lo = Math.min(vs.length ? Math.min(...vs) : 0, ...cuts.map((t) => t + 1));
+  const hi = Math.max(vs.length ? Math.max(...vs) + 1 : 1, ...cuts.map((t) => t + 1), lo + 1);
+  const left = 110;
+  const pw = W - left - M.right;
+  const ph = H - M.top - M.bottom;
+  const X = logAxis(lo, hi, left, pw);
+  const rowH = ph / Math.max(1, levels.length);
+  const rowOf = new Map(levels.map(([l], i) => [l, i]));
+  // Row i's centre, bottom row first.
+  const Y = (i: number): number => M.top + ph - (i + 0.5) * rowH;
+  const y0 = M.top + ph;
+
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" role="img">`);
+  out.push(...header(plot.title, 'current tiers', 'proposed'));
+  const rows: string[] = [];
+  levels.forEach(([l, name], i) => {
+    const y = Y(i);
+    rows.push(`<line x1="${left}" y1="${num(y + rowH / 2)}" x2="${W - M.right}" y2="${num(y + rowH / 2)}" stroke="#eee"/>`);
+    rows.push(`<text x="${left - 8}" y="${num(y + 4)}" text-anchor="end">${l} ${escapeXml(name)}</text>`);
+  });
+  out.push(`<g font-size="11" fill="#444">${rows.join('')}</g>`);
+  const dots: string[] = [];
+  points.forEach((p, i) => {
+    const r = rowOf.get(p.level);
+    if (r === undefined) return;
+    const x = (X(p.value) + X(p.value + 1)) / 2 + jitter(2 * i) * Math.min(3, (X(p.value + 1) - X(p.value)) / 2);
+    const y = Y(r) + jitter(2 * i + 1) * rowH * 0.3;
+    dots.push(`<circle cx="${num(x)}" cy="${num(y)}" r="2.2"/>`);
+  });
+  out.push(`<g fill="#4a6a8a" fill-opacity="0.45">${dots.join('')}</g>`);
+  out.push(xAxis(X, lo, hi, y0, plot.axis));
+  // A tier's box spans its band's rows and its range: easy from the axis's start, expert to its end.
+  const boxes = (th: Thresholds, colour: string, dashed: boolean, named: boolean): string => {
+    const edges = [lo, th.t1 + 1, th.t2 + 1, th.t3 + 1, hi].map(X);
     const parts: string[] = [];
-    (['t1', 't2', 't3'] as const).forEach((k) => {
-      const x = X(th[k] + 1);
+    plot.bands.forEach((b, k) => {
+      const rs = levels.map(([l], i) => (l >= b.minLevel && l <= b.maxLevel ? i : -1)).filter((i) => i >= 0);
+      if (rs.length === 0) return;
+      const top = Y(Math.max(...rs)) - rowH / 2 + 2;
+      const bottom = Y(Math.min(...rs)) + rowH / 2 - 2;
+      const x1 = edges[k];
+      const x2 = edges[k + 1];
       parts.push(
-        `<line x1="${num(x)}" y1="${M.top - 6}" x2="${num(x)}" y2="${num(Y(0))}" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`,
+        `<rect x="${num(x1)}" y="${num(top)}" width="${num(Math.max(1, x2 - x1))}" height="${num(bottom - top)}" fill="none" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`,
       );
-      const tx = side < 0 ? x - 4 : x + 13;
-      const ty = side < 0 ? M.top : M.top + 70;
-      parts.push(
-        `<text transform="rotate(-90 ${num(tx)} ${ty})" x="${num(tx)}" y="${ty}" text-anchor="end" fill="${colour}">${k} ≤ ${th[k]}</text>`,
-      );
+      if (named && x2 - x1 > b.tier.length * LABEL_CHAR_W + 6) parts.push(`<text x="${num(x1 + 4)}" y="${num(top + 12)}" fill="${colour}">${escapeXml(b.tier)}</text>`);
     });
     return `<g font-size="11">${parts.join('')}</g>`;
   };
-  // Proposed first, so a current cut at the same place shows as blue dashes over the red line.
-  out.push(cutLines(plot.proposed, PROPOSED, false, 1));
-  if (plot.current) out.push(cutLines(plot.current, CURRENT, true, -1));
+  out.push(boxes(plot.proposed, PROPOSED, false, true));
+  if (plot.current) out.push(boxes(plot.current, CURRENT, true, false));
+  out.push(cutLabels(X, plot.proposed, PROPOSED, LABEL_ROWS.proposed));
+  if (plot.current) out.push(cutLabels(X, plot.current, CURRENT, LABEL_ROWS.current));
   out.push('</svg>');
   return out.join('\n');
+}
+
+/** The cuts' labels alone, in their row above the plot (the boxes draw the cut-offs). */
+function cutLabels(X: (v: number) => number, th: Thresholds, colour: string, row: number): string {
+  const keys = ['t1', 't2', 't3'] as const;
+  const texts = keys.map((k) => `${k} ≤ ${th[k]}`);
+  const at = spreadLabels(keys.map((k) => X(th[k] + 1)), texts.map((t) => t.length * LABEL_CHAR_W), 110, W - M.right);
+  return `<g font-size="11">${texts.map((t, i) => `<text x="${num(at[i])}" y="${row}" text-anchor="middle" fill="${colour}">${escapeXml(t)}</text>`).join('')}</g>`;
+}
+
+/**
+ * Grade against the reference measure as a terminal table: a row per level present, a column
+ * per bin, each cell the puzzles of that level in that bin, and under the header the cuts
+ * that fall in each bin.
+ */
+export function gradeTableText(points: readonly ScatterPoint[], bins: readonly Bin[], levels: readonly (readonly [number, string])[], marks: readonly Mark[] = []): string {
+  const heads = bins.map((b) => (b.lo === b.hi ? String(b.lo) : `${b.lo}..${b.hi}`));
+  const used = levels.filter(([l]) => points.some((p) => p.level === l));
+  const cell = (l: number, b: Bin): string => {
+    const n = points.filter((p) => p.level === l && p.value >= b.lo && p.value <= b.hi).length;
+    return n === 0 ? '.' : String(n);
+  };
+  const rows: string[][] = [['level \\ value', ...heads]];
+  const cutRow = ['cuts', ...bins.map((b) => marks.filter((m) => m.value >= b.lo && m.value <= b.hi).map((m) => m.label).join(' '))];
+  for (const [l, name] of [...used].reverse()) rows.push([`${l} ${name}`, ...bins.map((b) => cell(l, b))]);
+  if (marks.length > 0) rows.push(cutRow);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return `${rows.map((r) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' ')}`.trimEnd()).join('\n')}\n`;
 }

@@ -4,6 +4,7 @@
 import type { Board } from '../board.js';
 import { dealOnto } from './deal.js';
 import { inBand, type GradeBand } from '../rank/bands.js';
+import type { NodeRange } from '../rank/measure.js';
 import { gradeBoard, LEVELS, type GradeResult, type LevelName } from '../grade/ladder.js';
 import { referenceNodes } from '../rank/reference.js';
 import { pairCount } from '../pairs.js';
@@ -13,7 +14,8 @@ import { openCells, type RootLayer } from '../solve/layers.js';
 import { checkSolution, tilingToSolution, type Solution } from '../solve/solution.js';
 import { PINNED_PROBING, RULES, Solver, type SolveOptions } from '../solve/solver.js';
 import { tilingFor } from './tiling.js';
-import { canonicalHash } from '../transform.js';
+import { canonicalBoard, canonicalHash } from '../transform.js';
+import { STORED_GRADE_MAX_NODES } from '../rank/stored.js';
 
 export interface GeneratedPuzzle {
   m: number;
@@ -26,14 +28,14 @@ export interface GeneratedPuzzle {
   steps: number;
   /** Search nodes of the proof that kept the board (1 when settled at the root). */
   proofNodes: number;
-  /** referenceNodes(board): the difficulty measure. */
+  /** referenceNodes(board): the reference measure (nodes up to M = 9, the layered score above). */
   nodes: number;
   canonicalHash: string;
   method: Method;
   /** Repair only: the root layer the slot aimed at, and the one whose proof settled it. */
   goal?: RootLayer;
   proof?: RootLayer;
-  /** Graded generation only: the human grader's verdict (gradeBoard with default options). */
+  /** Graded generation only: the human grader's verdict, as the catalog stores it (rank/stored.ts). */
   grade?: LevelName;
   level?: number;
   score?: number;
@@ -75,12 +77,15 @@ export interface GenerateOptions {
    */
   interrupt?: () => boolean;
   /**
-   * Keep only a puzzle whose grader level lies in this band (grade/bands.ts parses one from a
+   * Keep only a puzzle whose grader level lies in this band (rank/bands.ts parses one from a
    * tier or level name); the slot tries on, within maxAttempts and the interrupt, until one
    * does. Without it the slot keeps its first unique puzzle, as it always has.
    */
   grade?: GradeBand;
+  /** With grade: keep only a puzzle whose reference measure lies in this range too (a tier's range). */
+  nodes?: NodeRange;
 }
+
 
 /** The grader's top level, search: the only one that spends search nodes. */
 const TOP_LEVEL = LEVELS[LEVELS.length - 1].level;
@@ -123,7 +128,11 @@ export class Generator {
     if (band !== undefined && !(band.minLevel <= band.maxLevel && band.maxLevel >= 1 && band.minLevel <= TOP_LEVEL)) {
       return { ok: false, attempts: 0, reason: `grade levels ${band.minLevel}–${band.maxLevel} hold no level of 1–${TOP_LEVEL}` };
     }
-    if (method === 'repair') return this.repairSlot(seed, m, slot, maxAttempts, options.interrupt, band);
+    const range = options.nodes;
+    if (range !== undefined && (band === undefined || !(range.min <= range.max))) {
+      return { ok: false, attempts: 0, reason: `a node range needs a grade band and min ≤ max (got ${range.min}..${range.max})` };
+    }
+    if (method === 'repair') return this.repairSlot(seed, m, slot, maxAttempts, options.interrupt, band, range);
     const rows = m + 1;
     const cols = m + 2;
     // The flip chain is only approximately uniform, and rejection is the path whose tilings are
@@ -151,6 +160,10 @@ export class Generator {
       // 'gave-up' counts as a rejection: it is not proven unique.
       const res = this.solver.solve(st.board, prove);
       if (res.status !== 'unique') continue;
+      // Cheapest first: the rules' verdict on the level, then the reference measure, then a grade.
+      if (band !== undefined && !this.mayLieIn(st.board, band)) continue;
+      const nodes = range === undefined ? -1 : referenceNodes(st.board, this.solver);
+      if (range !== undefined && !(nodes >= range.min && nodes <= range.max)) continue;
       const grade = band === undefined ? null : this.gradeWithin(st.board, band);
       if (band !== undefined && grade === null) continue;
       // A unique board's only solution is the tiling it was dealt on, so no need to rebuild it.
@@ -162,7 +175,7 @@ export class Generator {
         attempts,
         steps: 0,
         proofNodes: res.nodes,
-        nodes: referenceNodes(board, this.solver),
+        nodes: range === undefined ? referenceNodes(board, this.solver) : nodes,
         canonicalHash: canonicalHash(board),
         method: 'rejection',
       };
@@ -176,6 +189,16 @@ export class Generator {
   }
 
   /**
+   * Whether a unique board's level can lie in the band, told by two propagations (far cheaper
+   * than the reference measure or a grade): the rules finish exactly the boards of levels 1–2,
+   * the singletons alone those of level 1.
+   */
+  private mayLieIn(board: Board, band: GradeBand): boolean {
+    if (openCells(this.solver, board, 'rules') !== 0) return band.maxLevel > 2;
+    return inBand(band, openCells(this.solver, board, 'singles') === 0 ? 1 : 2);
+  }
+
+  /**
    * The grade of a unique board when its level lies in the band, else null, grading no more
    * than the band needs. The grader's levels 1–2 are exactly the solver's four rules (an
    * order-independent fixpoint), so a board they finish is level ≤ 2, and level 1 when the
@@ -183,32 +206,51 @@ export class Generator {
    * only when inside the band. Other boards are graded with the ladder capped at the band's top
    * and no search nodes, which fails fast on a board that needs more; a board solved within the
    * cap gets exactly the grade the full ladder gives (the same deductions in the same order).
+   * Grading is on the canonical board with the stored grade's budget, so the grade is the one
+   * the catalog stores (rank/stored.ts) and need not be taken again.
    */
   gradeWithin(board: Board, band: GradeBand): GradeResult | null {
     let g: GradeResult;
     if (openCells(this.solver, board, 'rules') === 0) {
       const level = openCells(this.solver, board, 'singles') === 0 ? 1 : 2;
       if (!inBand(band, level)) return null;
-      g = gradeBoard(board, { maxLevel: 2, maxSearchNodes: 0 });
+      g = gradeBoard(canonicalBoard(board), { maxLevel: 2, maxSearchNodes: 0 });
     } else {
       if (band.maxLevel <= 2) return null;
-      g = gradeBoard(board, band.maxLevel < TOP_LEVEL ? { maxLevel: band.maxLevel, maxSearchNodes: 0 } : {});
+      const capped = band.maxLevel < TOP_LEVEL ? { maxLevel: band.maxLevel, maxSearchNodes: 0 } : { maxSearchNodes: STORED_GRADE_MAX_NODES };
+      g = gradeBoard(canonicalBoard(board), capped);
     }
     // Unsolved means the grader ran out of search nodes: no grade to keep.
     return g.solved && inBand(band, g.level) ? g : null;
   }
 
-  private repairSlot(seed: number, m: number, slot: number, maxAttempts: number, interrupt?: () => boolean, band?: GradeBand): SlotResult {
+  private repairSlot(
+    seed: number,
+    m: number,
+    slot: number,
+    maxAttempts: number,
+    interrupt?: () => boolean,
+    band?: GradeBand,
+    range?: NodeRange,
+  ): SlotResult {
     if (m < 2) return { ok: false, attempts: 0, reason: `M=${m}: repair needs M ≥ 2 (a board with more than one tile)` };
     this.repairer ??= new Repairer(this.solver);
     const rep = this.repairer;
     // The walk asks about boards the rules leave open; the last grade it accepted is the board's.
     const kept: { grade: GradeResult | null } = { grade: null };
-    const fits = (b: Board): boolean => (kept.grade = this.gradeWithin(b, band!)) !== null;
+    const inRange = (b: Board): boolean => {
+      if (range === undefined) return true;
+      const nodes = referenceNodes(b, this.solver);
+      return nodes >= range.min && nodes <= range.max;
+    };
+    const fits = (b: Board): boolean => {
+      kept.grade = inRange(b) ? this.gradeWithin(b, band!) : null;
+      return kept.grade !== null;
+    };
     const res =
       band === undefined
         ? rep.run(m, derive(seed, m, slot), { maxAttempts, interrupt })
-        : rep.runGraded(m, derive(seed, m, slot), { maxAttempts, interrupt, minLevel: band.minLevel, maxLevel: band.maxLevel, fits });
+        : rep.runGraded(m, derive(seed, m, slot), { maxAttempts, interrupt, minLevel: band.minLevel, maxLevel: band.maxLevel, fits, inRange });
     if (!res.ok) return { ok: false, attempts: res.deals, reason: res.reason, timedOut: res.timedOut };
     const src = rep.board;
     const board: Board = { rows: src.rows, cols: src.cols, m, cells: src.cells.slice() };
@@ -232,6 +274,9 @@ export class Generator {
     if (band !== undefined) {
       const grade = kept.grade ?? this.gradeWithin(board, band);
       if (grade === null) throw new Error(`repair: M=${m} slot ${slot}: the kept board is outside the grade band`);
+      if (range !== undefined && !(puzzle.nodes >= range.min && puzzle.nodes <= range.max)) {
+        throw new Error(`repair: M=${m} slot ${slot}: the kept board's reference measure ${puzzle.nodes} is outside ${range.min}..${range.max}`);
+      }
       withGrade(puzzle, grade);
     }
     return { ok: true, puzzle };

@@ -68,6 +68,8 @@ export interface GradedRepairOptions extends RepairOptions, GradeBand {
    * Boards the rules finish never reach it: their level (1 or 2) is told here by the singletons.
    */
   fits: (board: Board) => boolean;
+  /** Whether a board the rules finish (level 1 or 2) has its reference measure in range (default: any is). */
+  inRange?: (board: Board) => boolean;
 }
 
 export type RepairResult =
@@ -225,7 +227,7 @@ export class Repairer {
     for (;;) {
       let r: Outcome = this.newDeal(rng) ?? (asDealt ? this.dealFits(options.fits) : NEXT);
       if (r === NEXT) r = this.repairDeal(base, rng);
-      if (r.kind === 'settled' && weaker(r.layer, 'probing')) r = this.walkInto(options, options.fits, rng);
+      if (r.kind === 'settled' && weaker(r.layer, 'probing')) r = this.walkInto(options, rng);
       if (r !== NEXT) return this.result(r, goal, 'board of the wanted grade', 'probing');
     }
   }
@@ -260,14 +262,17 @@ export class Repairer {
    * [minLevel, maxLevel]: the board is then settled by singles, by the rules, or (a board the
    * rules leave open) by search; NEXT when the budget runs out, TIMED_OUT on the interrupt.
    */
-  private walkInto(band: GradeBand, fits: (board: Board) => boolean, rng: Rng): Outcome {
+  private walkInto(band: GradedRepairOptions, rng: Rng): Outcome {
     const s = this.use(this.shape);
+    const { fits, inRange } = band;
     // A board the rules finish is level 1 or 2, told by the singletons: settled by that layer
-    // when its level is in the band (only asked when the band holds one of them), else NEXT.
+    // when its level is in the band and its measure in range (only asked when the band holds
+    // one of them), else NEXT.
     const easyFit = (): Outcome => {
       if (band.minLevel > 2) return NEXT;
       const singles = this.open('singles') === 0;
-      return inBand(band, singles ? 1 : 2) ? SETTLED[singles ? 'singles' : 'rules'] : NEXT;
+      if (!inBand(band, singles ? 1 : 2) || !(inRange?.(s.board) ?? true)) return NEXT;
+      return SETTLED[singles ? 'singles' : 'rules'];
     };
     const easy = easyFit();
     if (easy !== NEXT) return easy;

@@ -1,31 +1,66 @@
-// Grade bands: which levels of the human-technique ladder (ladder.ts) each of the four tiers
-// holds, and the parsing of a grade target (a band, or one level) for graded generation.
+// Grade bands: which levels of the human-technique ladder (grade/ladder.ts) each of the four
+// tiers holds, and the parsing of a grade target (a band, or one level) for graded generation.
 // The ladder grades; this file only says which grades a tier's puzzles may have.
 import { LEVELS, type LevelName } from '../grade/ladder.js';
 import type { Tier } from './tiers.js';
 
-/** Levels [minLevel, maxLevel] of the ladder, both inclusive (1 singles … 7 search). */
+/** Levels [minLevel, maxLevel] of the ladder, both inclusive (1 singles … the search level). */
 export interface GradeBand {
   minLevel: number;
   maxLevel: number;
 }
 
+/** The ladder's number for a level name. */
+export function levelNumber(name: LevelName): number {
+  const l = LEVELS.find((x) => x.name === name);
+  if (l === undefined) throw new Error(`no grader level named ${name}`);
+  return l.level;
+}
+
 /**
- * The tiers by grader level. Simon Tatham's own grader files its Dominosa deductions in four
- * groups: Trivial (one option left for a cell or a pair), Basic (the intersection rules, the
- * rules about duplicated pairs, parity), Hard (set analysis) and Extreme (set analysis on the
- * double, forcing chains). We keep his cut between the easy groups and the hard ones, and split
- * his Basic in two because it is wide: one technique beyond singles (intersections) makes a
- * normal puzzle, the duplicate and parity arguments a hard one. The issue asks that expert hold
- * every puzzle that needs set analysis, forcing chains or search, so his Hard and Extreme
- * together (and search beyond them) are the expert band.
+ * The grader's level for Simon Tatham's Extreme: `extreme` from grade-3 on (notes LEVELS.md);
+ * grade-2 ladders name it `chains` (which also holds stronger reasoning, beyond his rules).
  */
-export const GRADE_BANDS: Readonly<Record<Tier, GradeBand>> = {
-  easy: { minLevel: 1, maxLevel: 1 },
-  normal: { minLevel: 2, maxLevel: 2 },
-  hard: { minLevel: 3, maxLevel: 4 },
-  expert: { minLevel: 5, maxLevel: 7 },
+export const EXTREME_LEVEL: LevelName = (LEVELS.some((l) => (l.name as string) === 'extreme') ? 'extreme' : 'chains') as string as LevelName;
+
+const levels = (lo: LevelName, hi: LevelName = lo): GradeBand => Object.freeze({ minLevel: levelNumber(lo), maxLevel: levelNumber(hi) });
+
+/**
+ * The tiers are Simon Tatham's four levels, each the grader's levels that restate it: easy =
+ * Trivial (singles), normal = Basic (intersections, local duplicates, parity), hard = Hard (set
+ * analysis), expert = Extreme. What lies beyond Extreme (reasoning stronger than his, search)
+ * is in no band, so a tier never holds a puzzle that needs guessing.
+ */
+export const GRADE_BANDS: Readonly<Record<Tier, GradeBand>> = Object.freeze({
+  easy: levels('singles'),
+  normal: levels('intersections', 'parity'),
+  hard: levels('sets'),
+  expert: levels(EXTREME_LEVEL),
+});
+
+/** Each band by the name of Tatham's level it is. */
+export const TATHAM_NAMES: Readonly<Record<Tier, string>> = Object.freeze({ easy: 'Trivial', normal: 'Basic', hard: 'Hard', expert: 'Extreme' });
+
+/** The technique a level names, in words (a level without an entry reads as its name). */
+const TECHNIQUE_WORDS: Readonly<Record<string, string>> = {
+  singles: 'singles',
+  intersections: 'intersections',
+  duplicates: 'local duplicates',
+  parity: 'parity',
+  sets: 'set analysis',
+  extreme: 'set analysis with the double, forcing chains',
+  chains: 'forcing chains',
+  lookahead: 'lookahead',
+  search: 'trial and error',
 };
+
+/** The technique a grader level needs, for people: its band's Tatham name and its words ("Hard: set analysis"). */
+export function techniqueOf(level: number): string {
+  const l = LEVELS.find((x) => x.level === level);
+  const words = l === undefined ? `level ${level}` : (TECHNIQUE_WORDS[l.name] ?? l.name);
+  const band = bandOfLevel(level);
+  return `${band === null ? 'Beyond Extreme' : TATHAM_NAMES[band]}: ${words}`;
+}
 
 /** Whether a grader level lies in the band. */
 export function inBand(band: GradeBand, level: number): boolean {
@@ -34,10 +69,15 @@ export function inBand(band: GradeBand, level: number): boolean {
 
 const BAND_ORDER: readonly Tier[] = ['easy', 'normal', 'hard', 'expert'];
 
-/** The tier whose band holds a grader level (1–7; out-of-range levels clamp to the ends). */
-export function bandOfLevel(level: number): Tier {
-  for (const tier of BAND_ORDER) if (level <= GRADE_BANDS[tier].maxLevel) return tier;
-  return 'expert';
+/** The tier whose band holds a grader level, or null for a level beyond every band. */
+export function bandOfLevel(level: number): Tier | null {
+  for (const tier of BAND_ORDER) if (inBand(GRADE_BANDS[tier], level)) return tier;
+  return null;
+}
+
+/** Whether two bands share a level. */
+export function bandsMeet(a: GradeBand, b: GradeBand): boolean {
+  return a.minLevel <= b.maxLevel && b.minLevel <= a.maxLevel;
 }
 
 /** What graded generation aims for: a band's levels, or a single level's. */

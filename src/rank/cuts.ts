@@ -124,3 +124,101 @@ function runAround(nodes: readonly number[], at: number): { value: number; count
   while (hi + 1 < nodes.length && nodes[hi + 1] === value) hi++;
   return { value, count: hi - lo + 1 };
 }
+
+/** One sampled or catalogued puzzle for the band cuts: its reference measure, the tier its grade's band is (null: none), and its weight. */
+export interface BandPoint {
+  value: number;
+  band: Tier | null;
+  /** How much it counts towards its band's yield (1 when every point is one puzzle). */
+  weight?: number;
+}
+
+export interface BandProposal {
+  thresholds: Thresholds;
+  /** Per tier, the weight of its band's points inside its range (the yield). */
+  yields: Record<Tier, number>;
+  /** Per tier, the weight of its band's points in all. */
+  totals: Record<Tier, number>;
+}
+
+/**
+ * Cuts t1 < t2 < t3 on the reference measure for the grade rule: tier k keeps the puzzles of its
+ * band whose value lies in its range, so the cuts that serve every tier best are those that
+ * maximise the smallest yield (weight of band-k points inside range k); among those, the largest
+ * total yield, and then the lowest cuts. Cuts are values present in the points, or one below the
+ * least, so no cut separates two equal values. Needs at least one point.
+ */
+export function proposeBandCuts(points: readonly BandPoint[]): BandProposal {
+  if (points.length === 0) throw new RangeError('no points to cut');
+  const values = [...new Set(points.map((p) => p.value))].sort((a, b) => a - b);
+  const cand = [values[0] - 1, ...values];
+  const at = new Map(cand.map((v, i) => [v, i]));
+  const c = cand.length;
+  // prefix[k][i]: weight of band-k points with value ≤ cand[i].
+  const prefix = TIERS.map(() => new Float64Array(c));
+  for (const p of points) if (p.band !== null) prefix[TIERS.indexOf(p.band)][at.get(p.value)!] += p.weight ?? 1;
+  for (const row of prefix) for (let i = 1; i < c; i++) row[i] += row[i - 1];
+  const [pe, pn, ph, px] = prefix;
+  const totals = Object.fromEntries(TIERS.map((t, k) => [t, prefix[k][c - 1]])) as Record<Tier, number>;
+  const yieldsOf = (i: number, j: number, k: number): number[] => [pe[i], pn[j] - pn[i], ph[k] - ph[j], px[c - 1] - px[k]];
+  // The best smallest yield: the greedy lowest cuts reaching y are feasible iff any cuts are.
+  const greedy = (y: number): [number, number, number] | null => {
+    const first = (row: Float64Array, from: number, base: number): number => {
+      for (let i = from; i < c; i++) if (row[i] - base >= y) return i;
+      return -1;
+    };
+    const i = first(pe, 0, 0);
+    if (i < 0) return null;
+    const j = first(pn, i + 1, pn[i]);
+    if (j < 0) return null;
+    const k = first(ph, j + 1, ph[j]);
+    if (k < 0 || px[c - 1] - px[k] < y) return null;
+    return [i, j, k];
+  };
+  // Candidate yields are differences of prefix sums; with weights, search the value instead.
+  let lo = 0;
+  let hi = Math.max(...Object.values(totals));
+  if (greedy(hi) !== null) lo = hi;
+  for (let iter = 0; iter < 60 && hi - lo > 1e-9 * Math.max(1, hi); iter++) {
+    const mid = (lo + hi) / 2;
+    if (greedy(mid) !== null) lo = mid;
+    else hi = mid;
+  }
+  const floor = lo;
+  // Among cuts keeping every yield ≥ floor, the largest total, the lowest cuts on a tie. The total
+  // is (pe[i] − pn[i]) + (pn[j] − ph[j]) + (ph[k] − px[k]) + all expert, so each cut's best
+  // predecessor is found once: O(c²).
+  const ok = (y: number): boolean => y >= floor - 1e-9;
+  const bestI = new Int32Array(c).fill(-1);
+  const scoreJ = new Float64Array(c).fill(-Infinity);
+  for (let j = 1; j < c; j++) {
+    for (let i = 0; i < j; i++) {
+      if (!ok(pe[i]) || !ok(pn[j] - pn[i])) continue;
+      const v = pe[i] - pn[i] + pn[j] - ph[j];
+      if (v > scoreJ[j] + 1e-9) {
+        scoreJ[j] = v;
+        bestI[j] = i;
+      }
+    }
+  }
+  let best: [number, number, number] | null = null;
+  let bestSum = -Infinity;
+  for (let k = 2; k < c; k++) {
+    if (!ok(px[c - 1] - px[k])) continue;
+    for (let j = 1; j < k; j++) {
+      if (bestI[j] < 0 || !ok(ph[k] - ph[j])) continue;
+      const sum = scoreJ[j] + ph[k] - px[k] + px[c - 1];
+      if (sum > bestSum + 1e-9) {
+        bestSum = sum;
+        best = [bestI[j], j, k];
+      }
+    }
+  }
+  // Fewer than four distinct values: cuts still rise strictly, above the data.
+  const [i, j, k] = best ?? [0, Math.min(1, c - 1), Math.min(2, c - 1)];
+  const t1 = cand[i];
+  const t2 = Math.max(cand[j], t1 + 1);
+  const t3 = Math.max(cand[k], t2 + 1);
+  const ys = yieldsOf(i, j, k);
+  return { thresholds: { t1, t2, t3 }, yields: Object.fromEntries(TIERS.map((t, n) => [t, ys[n]])) as Record<Tier, number>, totals };
+}

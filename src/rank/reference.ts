@@ -60,3 +60,8 @@ export function sameCounts(a: string, b: string, m: number): boolean {
   const pair = new Set([a, b]);
   return pair.has('ref-1') && pair.has('ref-2') && m < LAYERED_FROM_M;
 }
+
+/** The reference measure at size m, named for people: node counts up to M = 9, the layered score above. */
+export function guardrailName(m: number): string {
+  return m >= LAYERED_FROM_M ? 'layered score' : 'reference nodes';
+}

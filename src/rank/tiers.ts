@@ -1,7 +1,7 @@
-// Difficulty tiers: per board size M, three thresholds cut a measure (reference node counts by
-// default; see measure.ts) into easy ≤ t1 < normal ≤ t2 < hard ≤ t3 < expert. The ranges
-// themselves keep the tiers strictly ordered, so nothing else has to. Thresholds come from
-// data/tiers.json.
+// Difficulty tiers: per board size M, three thresholds cut a measure (the reference measure, or
+// the grade score; see measure.ts) into easy ≤ t1 < normal ≤ t2 < hard ≤ t3 < expert. The
+// ranges themselves keep the tiers strictly ordered, so nothing else has to. Thresholds come
+// from data/tiers.json.
 
 export type Tier = 'easy' | 'normal' | 'hard' | 'expert';
 
@@ -18,6 +18,9 @@ export interface Thresholds {
 /** Thresholds per board size M. */
 export type TierTable = Record<number, Thresholds>;
 
+/** Per size, how many puzzles of each tier's band landed inside its range, per 1,000 sampled (0: out of reach). */
+export type YieldTable = Record<number, Record<Tier, number>>;
+
 export type TierTableResult =
   | {
       ok: true;
@@ -26,11 +29,14 @@ export type TierTableResult =
       solverVersion?: string;
       /** Cuts on the grade score per size (the file's "scores"), and the grader they were set for. */
       scores?: TierTable;
+      /** Reference-measure ranges of the grade bands per size (the file's "grade"), and their sample's yields. */
+      grade?: TierTable;
+      yields?: YieldTable;
       graderVersion?: string;
     }
   | { ok: false; error: string };
 
-/** The tier of a board whose measure (reference nodes, level or score) is v. */
+/** The tier of a board whose measure (reference nodes or score) is v. */
 export function tierOf(v: number, th: Thresholds): Tier {
   if (v <= th.t1) return 'easy';
   if (v <= th.t2) return 'normal';
@@ -38,7 +44,7 @@ export function tierOf(v: number, th: Thresholds): Tier {
   return 'expert';
 }
 
-const FILE_KEYS = new Set(['solverVersion', 'sizes', 'comment', 'graderVersion', 'scores']);
+const FILE_KEYS = new Set(['solverVersion', 'sizes', 'comment', 'graderVersion', 'grade', 'yields', 'scores']);
 const THRESHOLD_KEYS = ['t1', 't2', 't3'] as const;
 // A size key is M written plainly: "3", not "03", "3.0" or "+3".
 const SIZE_KEY = /^[1-9]\d*$/;
@@ -50,11 +56,12 @@ function isObject(x: unknown): x is Record<string, unknown> {
 /**
  * Validate a tier table. Accepts either the whole data/tiers.json shape
  * `{"solverVersion": "...", "sizes": {"3": {"t1":..,"t2":..,"t3":..}, ...}, "comment"?: "...",
- *   "graderVersion"?: "...", "scores"?: {"3": {...}, ...}}`
+ *   "graderVersion"?: "...", "grade"?: {"3": {...}, ...}, "yields"?: {"3": {"easy": .., ...}},
+ *   "scores"?: {"3": {...}, ...}}`
  * (the versions are then returned, for the caller to compare with its own) or the bare `sizes`
- * object. Keys must be sizes M ≥ 1; node thresholds integers ≥ 0, score thresholds numbers in
- * [1, 8), with t1 < t2 < t3; unknown keys are refused so a typo cannot silently drop a size or
- * a threshold.
+ * object. Keys must be sizes M ≥ 1; node thresholds ("sizes", "grade") integers ≥ 0, score
+ * thresholds numbers in [0, 8), with t1 < t2 < t3; yields numbers ≥ 0 for the four tiers.
+ * Unknown keys are refused so a typo cannot silently drop a size or a threshold.
  */
 export function parseTierTable(json: unknown): TierTableResult {
   if (!isObject(json)) return { ok: false, error: 'tier table is not a JSON object' };
@@ -71,13 +78,42 @@ export function parseTierTable(json: unknown): TierTableResult {
   if (!isObject(json.sizes)) return { ok: false, error: 'sizes is not an object of M → thresholds' };
   const nodes = parseSizes(json.sizes, 'nodes');
   if (!nodes.ok) return nodes;
-  if (json.scores === undefined) return { ok: true, table: nodes.table, solverVersion: v };
+  const out: TierTableResult & { ok: true } = { ok: true, table: nodes.table, solverVersion: v };
+  if (json.scores === undefined && json.grade === undefined && json.yields === undefined) return out;
   const g = json.graderVersion;
-  if (typeof g !== 'string' || g === '') return { ok: false, error: 'graderVersion must be a non-empty string when scores are given' };
-  if (!isObject(json.scores)) return { ok: false, error: 'scores is not an object of M → thresholds' };
-  const scores = parseSizes(json.scores, 'score');
-  if (!scores.ok) return { ok: false, error: `scores: ${scores.error}` };
-  return { ok: true, table: nodes.table, solverVersion: v, scores: scores.table, graderVersion: g };
+  if (typeof g !== 'string' || g === '') return { ok: false, error: 'graderVersion must be a non-empty string when grade or scores are given' };
+  out.graderVersion = g;
+  for (const key of ['grade', 'scores'] as const) {
+    if (json[key] === undefined) continue;
+    if (!isObject(json[key])) return { ok: false, error: `${key} is not an object of M → thresholds` };
+    const t = parseSizes(json[key], key === 'grade' ? 'nodes' : 'score');
+    if (!t.ok) return { ok: false, error: `${key}: ${t.error}` };
+    out[key] = t.table;
+  }
+  if (json.yields !== undefined) {
+    const y = parseYields(json.yields);
+    if (!y.ok) return { ok: false, error: `yields: ${y.error}` };
+    out.yields = y.yields;
+  }
+  return out;
+}
+
+function parseYields(json: unknown): { ok: true; yields: YieldTable } | { ok: false; error: string } {
+  if (!isObject(json)) return { ok: false, error: 'not an object of M → yields per tier' };
+  const yields: YieldTable = {};
+  for (const [key, y] of Object.entries(json)) {
+    if (!SIZE_KEY.test(key) || !Number.isSafeInteger(Number(key))) return { ok: false, error: `size key "${key}" is not a board size M` };
+    if (!isObject(y)) return { ok: false, error: `M=${key}: yields must be an object {easy, normal, hard, expert}` };
+    for (const k of Object.keys(y)) if (!(TIERS as readonly string[]).includes(k)) return { ok: false, error: `M=${key}: unknown tier "${k}"` };
+    const row = {} as Record<Tier, number>;
+    for (const t of TIERS) {
+      const v = y[t];
+      if (typeof v !== 'number' || !(v >= 0)) return { ok: false, error: `M=${key}: ${t} must be a number ≥ 0 (got ${JSON.stringify(v) ?? 'nothing'})` };
+      row[t] = v;
+    }
+    yields[Number(key)] = row;
+  }
+  return { ok: true, yields };
 }
 
 function parseSizes(sizes: Record<string, unknown>, kind: 'nodes' | 'score'): { ok: true; table: TierTable } | { ok: false; error: string } {

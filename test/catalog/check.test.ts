@@ -21,9 +21,10 @@ import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { countExactCover } from '../../src/solve/exactcover.js';
 import { Generator } from '../../src/make/generator.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
-import { GRADE_THRESHOLDS } from '../../src/rank/measure.js';
+import { bandOfLevel } from '../../src/rank/bands.js';
+import { SEARCH_LEVEL } from '../../src/grade/ladder.js';
 import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
-import { tierOf, type Thresholds } from '../../src/rank/tiers.js';
+import { TIERS, tierOf, type Thresholds } from '../../src/rank/tiers.js';
 import { Solver } from '../../src/solve/solver.js';
 import { makeVariants } from '../../src/make/variants.js';
 import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
@@ -231,14 +232,37 @@ describe('checkStoredRow and the stored grade', () => {
   it('checks tiers on the measure the size is cut by', () => {
     for (const k of [1, 2, 3, 4, 5]) {
       const [base] = stored(6, k, 1);
-      const byGrade = { measure: 'grade' as const, th: GRADE_THRESHOLDS };
-      const want = tierOf(Math.floor(base.score), GRADE_THRESHOLDS);
-      expect(checkStoredRow(seal({ ...base, tier: want }), null, byGrade)).toEqual([]);
-      const other = want === 'easy' ? 'expert' : 'easy';
-      expect(checkStoredRow(seal({ ...base, tier: other }), null, byGrade).map((f) => f.kind)).toEqual(['tier-mismatch']);
       const byScore = { measure: 'score' as const, th: { t1: base.score - 0.002, t2: base.score - 0.001, t3: base.score } };
       expect(checkStoredRow(seal({ ...base, tier: 'hard' }), null, byScore)).toEqual([]);
+      expect(checkStoredRow(seal({ ...base, tier: 'easy' }), null, byScore).map((f) => f.kind)).toEqual(['tier-mismatch']);
     }
+  });
+
+  it('under the grade rule, fails a tier holding a puzzle of another band, one beyond every band, or one outside its range', () => {
+    let seen = 0;
+    for (let k = 0; k < 40; k++) {
+      const [base] = stored(6, k, 1);
+      const band = bandOfLevel(Math.floor(base.score));
+      if (band === null) continue;
+      seen++;
+      // Cuts that put this base's nodes in its own band's range.
+      const i = TIERS.indexOf(band);
+      const n = base.nodes;
+      const byGrade = { measure: 'grade' as const, th: { t1: n - i, t2: n - i + 1, t3: n - i + 2 } };
+      expect(checkStoredRow(seal({ ...base, tier: band }), null, byGrade)).toEqual([]);
+      const other = band === 'easy' ? 'expert' : 'easy';
+      const wrong = checkStoredRow(seal({ ...base, tier: other }), null, byGrade);
+      expect(wrong.map((f) => f.kind)).toEqual(['tier-mismatch']);
+      expect(wrong[0].detail).toContain(`is ${band}`);
+      // A level in no band (search) fits no tier, whatever its nodes.
+      const guess = checkStoredRow(seal({ ...base, tier: band, score: SEARCH_LEVEL + 0.5 }), null, byGrade);
+      expect(guess.map((f) => f.kind)).toEqual(['tier-mismatch']);
+      expect(guess[0].detail).toMatch(/beyond Extreme.*fits no tier/);
+      // Its own band, but its nodes in another tier's range.
+      const shifted = { measure: 'grade' as const, th: i === 0 ? { t1: n - 1, t2: n, t3: n + 1 } : { t1: n, t2: n + 1, t3: n + 2 } };
+      expect(checkStoredRow(seal({ ...base, tier: band }), null, shifted).map((f) => f.detail)).toEqual([expect.stringMatching(/fits no tier/)]);
+    }
+    expect(seen).toBeGreaterThan(10);
   });
 });
 

@@ -3,7 +3,7 @@
 // nodes, tier, hash, variant = base under its transform), --jobs not changing the result, resume
 // after SIGKILL and SIGINT, no-op reruns, and bad options refused before any file is made.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPuzzle } from '../../src/catalog/check.js';
 import { Generator } from '../../src/make/generator.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
-import { GRADER_VERSION } from '../../src/rank/stored.js';
-import { GRADE_BANDS } from '../../src/rank/bands.js';
-import { GRADE_THRESHOLDS } from '../../src/rank/measure.js';
-import { TIERS, tierOf, type Thresholds } from '../../src/rank/tiers.js';
+import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
+import { bandOfLevel, GRADE_BANDS } from '../../src/rank/bands.js';
+import { proposeBandCuts } from '../../src/rank/cuts.js';
+import { rowChecksum } from '../../src/catalog/checksum.js';
+import { TIERS, tierOf, type Thresholds, type Tier } from '../../src/rank/tiers.js';
 import type { PuzzleRow } from '../../pipeline/database.js';
 import { CLI, cli } from '../helpers/cli.js';
 
@@ -45,7 +46,28 @@ function sampleThresholds(sizes: number[]): Record<number, Thresholds> {
   return out;
 }
 
-const SMALL = ['--sizes', '3..4', '--per-tier', '3', '--variants', '2'];
+/** The grade bands' node ranges from a sample of another seed, and their yields per 1,000 (the shape sample-cuts writes). */
+function sampleBandCuts(sizes: number[]): { grade: Record<number, Thresholds>; yields: Record<number, Record<Tier, number>> } {
+  const gen = new Generator();
+  const grade: Record<number, Thresholds> = {};
+  const yields: Record<number, Record<Tier, number>> = {};
+  for (const m of sizes) {
+    const points = [];
+    for (let k = 0; k < 300; k++) {
+      const r = gen.generateSlot(9999, m, k);
+      if (r.ok) points.push({ value: r.puzzle.nodes, band: bandOfLevel(storedGrade(r.puzzle.board).level) });
+    }
+    const p = proposeBandCuts(points);
+    grade[m] = p.thresholds;
+    yields[m] = Object.fromEntries(TIERS.map((t) => [t, (1000 * p.yields[t]) / points.length])) as Record<Tier, number>;
+  }
+  return { grade, yields };
+}
+
+let bandCuts: Record<number, Thresholds>;
+
+// The node rule's own tests say --tier-by nodes; the default (grade) has its block below.
+const SMALL = ['--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes'];
 const build = (db: string, ...extra: string[]) => cli(['build', ...SMALL, '--thresholds', tiersFile, '--db', db, ...extra]);
 
 type Row = PuzzleRow;
@@ -70,7 +92,9 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-build-'));
   thresholds = sampleThresholds([3, 4, 5, 6]);
   tiersFile = join(dir, 'tiers.json');
-  writeFileSync(tiersFile, JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes: thresholds }));
+  const graded = sampleBandCuts([3, 4, 5, 6]);
+  writeFileSync(tiersFile, JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes: thresholds, graderVersion: GRADER_VERSION, ...graded }));
+  bandCuts = graded.grade;
   dbA = join(dir, 'a.sqlite');
   const r = build(dbA, '--jobs', '2');
   expect(r.stderr).toMatch(/M=3/);
@@ -153,7 +177,7 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
   it('fills a new size from the same catalog without touching the sizes already full (with --extend: one catalog, one build key otherwise)', () => {
     const db = join(dir, 'grow.sqlite');
     expect(build(db, '--jobs', '2').code).toBe(0);
-    const args = ['build', '--sizes', '3..5', '--per-tier', '3', '--variants', '2', '--thresholds', tiersFile, '--db', db];
+    const args = ['build', '--sizes', '3..5', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--thresholds', tiersFile, '--db', db];
     expect(cli(args).code).toBe(2);
     const r = cli([...args, '--extend']);
     expect(r.code, r.stderr).toBe(0);
@@ -169,7 +193,7 @@ describe('memory', () => {
     const db = join(dir, 'heap.sqlite');
     const r = spawnSync(
       process.execPath,
-      ['--max-old-space-size=16', CLI, 'build', '--sizes', '6', '--per-tier', '1000', '--variants', '3', '--max-slots', '50000', '--db', db],
+      ['--max-old-space-size=16', CLI, 'build', '--sizes', '6', '--per-tier', '1000', '--variants', '3', '--max-slots', '50000', '--tier-by', 'nodes', '--db', db],
       { encoding: 'utf8' },
     );
     expect(r.status, r.stderr).toBe(0);
@@ -179,11 +203,11 @@ describe('memory', () => {
   });
 });
 
-describe('dominosa build --tier-by grade', () => {
-  it('tiers by the grade bands, passes audit, and is the same with --jobs 1 and 2', () => {
+describe('dominosa build by grade (the default)', () => {
+  it("keeps in each tier only its band's puzzles inside its node range, passes audit, and is the same with --jobs 1 and 2", () => {
     const db1 = join(dir, 'grade1.sqlite');
     const db2 = join(dir, 'grade2.sqlite');
-    const args = ['--sizes', '5', '--per-tier', '2', '--variants', '1', '--tier-by', 'grade', '--thresholds', tiersFile];
+    const args = ['--sizes', '5', '--per-tier', '2', '--variants', '1', '--thresholds', tiersFile];
     const r = cli(['build', ...args, '--db', db1, '--jobs', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(cli(['build', ...args, '--db', db2, '--jobs', '2']).code).toBe(0);
@@ -193,12 +217,36 @@ describe('dominosa build --tier-by grade', () => {
     expect(bases).toHaveLength(8);
     for (const p of bases) {
       expect(p.level).toBe(Math.floor(p.score));
-      expect(p.tier).toBe(tierOf(p.level, GRADE_THRESHOLDS));
+      expect(bandOfLevel(p.level), `base ${p.id}`).toBe(p.tier);
+      expect(tierOf(p.nodes, bandCuts[5]), `base ${p.id}`).toBe(p.tier);
     }
+    const ranges = TIERS.map((t) => bases.filter((p) => p.tier === t).map((p) => p.nodes));
+    for (let i = 0; i + 1 < ranges.length; i++) expect(Math.max(...ranges[i])).toBeLessThan(Math.min(...ranges[i + 1]));
     // The variants share their base's grade.
     for (const v of one.puzzles.filter((p) => p.base_id !== null)) expect(v.score).toBe(bases.find((b) => b.id === v.base_id)?.score);
-    expect(JSON.parse((one.builds[0] as { options: string }).options)).toMatchObject({ tierBy: 'grade', graderVersion: GRADER_VERSION });
+    expect(JSON.parse((one.builds[0] as { options: string }).options)).toMatchObject({ tierBy: 'grade', graderVersion: GRADER_VERSION, thresholds: { 5: bandCuts[5] } });
     expect(cli(['audit', '--db', db1, '--jobs', '1']).code).toBe(0);
+  });
+
+  it('audit fails a catalog whose tier holds a puzzle of another band, even with its checksums renewed', () => {
+    const db = join(dir, 'grade-tampered.sqlite');
+    copyFileSync(join(dir, 'grade1.sqlite'), db);
+    const d = new Database(db);
+    const rows = d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[];
+    const base = rows.find((p) => p.base_id === null && p.tier === 'hard')!;
+    const update = d.prepare('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
+    for (const p of rows.filter((x) => x.id === base.id || x.base_id === base.id)) update.run('normal', rowChecksum({ ...p, tier: 'normal' }), p.id);
+    d.close();
+    const r = cli(['audit', '--db', db, '--jobs', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/tier-mismatch +2\n/);
+    expect(r.stdout).toMatch(/tier-mismatch: stored tier normal, but grade \w+ \(Hard\) with reference nodes \d+ is hard under M=5/);
+  });
+
+  it('says what a finished catalog holds when it is run again', () => {
+    const r = cli(['build', '--sizes', '5', '--per-tier', '2', '--variants', '1', '--thresholds', tiersFile, '--db', join(dir, 'grade1.sqlite'), '--jobs', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/already finished in .*grade1\.sqlite \(build 1\), which holds 16 puzzles of M = 5: 8 base puzzles in 4 tiers, and their variants; nothing to do \(to rebuild it, delete the file and rerun\)/);
   });
 
   it('--grade keeps only puzzles of the target grade, records it, and audits clean', () => {
@@ -243,7 +291,7 @@ async function stopAfterFirstCommit(db: string, args: string[], signal: NodeJS.S
 }
 
 describe('resuming a stopped build', () => {
-  const args = () => ['--sizes', '3..6', '--per-tier', '6', '--variants', '1', '--jobs', '1', '--batch-size', '4', '--thresholds', tiersFile];
+  const args = () => ['--sizes', '3..6', '--per-tier', '6', '--variants', '1', '--jobs', '1', '--batch-size', '4', '--tier-by', 'nodes', '--thresholds', tiersFile];
   let whole: ReturnType<typeof dump>;
 
   beforeAll(() => {
@@ -282,7 +330,7 @@ describe('resuming a stopped build', () => {
 
 describe('a size that runs out of slots', () => {
   it('exits 1 with a clear message, keeps what it found, and continues given a larger budget', () => {
-    const opts = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--thresholds', tiersFile];
+    const opts = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--thresholds', tiersFile];
     const db = join(dir, 'budget.sqlite');
     const r = cli([...opts, '--db', db, '--max-slots', '5']);
     expect(r.code).toBe(1);
@@ -301,7 +349,8 @@ describe('a size that runs out of slots', () => {
 
 describe('bad options', () => {
   const cases: [string, string[], RegExp][] = [
-    ['a size without thresholds', ['--sizes', '3..12'], /no thresholds for size 7 /],
+    ['a size without grade-band ranges', ['--sizes', '3..12'], /no grade-band ranges for M=7 in .*sample-cuts/],
+    ['a size without node thresholds', ['--sizes', '3..12', '--tier-by', 'nodes'], /no node thresholds for M=7 /],
     ['a malformed size list', ['--sizes', '3..x'], /--sizes/],
     ['a backwards range', ['--sizes', '5..3'], /backwards/],
     ['--per-tier 0', ['--per-tier', '0'], /--per-tier/],

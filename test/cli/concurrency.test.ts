@@ -18,10 +18,10 @@ describe('export and audit while a build writes', () => {
     dir = mkdtempSync(join(tmpdir(), 'dominosa-conc-'));
     const db = join(dir, 'live.sqlite');
     // Create the catalog first so readers never race its creation.
-    const first = spawnSync(process.execPath, [CLI, 'build', '--sizes', '3', '--per-tier', '2', '--variants', `${VARIANTS}`, '--db', db]);
+    const first = spawnSync(process.execPath, [CLI, 'build', '--sizes', '3', '--per-tier', '2', '--variants', `${VARIANTS}`, '--tier-by', 'nodes', '--db', db]);
     expect(first.status).toBe(0);
     // Other options than the first build's: adding to the catalog is asked for (--extend).
-    const build = run(['build', '--sizes', '3..9', '--per-tier', '40', '--variants', `${VARIANTS}`, '--jobs', '1', '--batch-size', '8', '--extend', '--db', db]);
+    const build = run(['build', '--sizes', '3..9', '--per-tier', '40', '--variants', `${VARIANTS}`, '--jobs', '1', '--batch-size', '8', '--tier-by', 'nodes', '--extend', '--db', db]);
     let finished = false;
     void build.then(() => (finished = true));
     let exports = 0;

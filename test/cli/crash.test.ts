@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derive } from '../../src/rng.js';
 import { CLI, cli } from '../helpers/cli.js';
 
-const ARGS = ['--sizes', '3..7', '--per-tier', '6', '--variants', '2', '--jobs', '2', '--batch-size', '4'];
+const ARGS = ['--sizes', '3..7', '--per-tier', '6', '--variants', '2', '--jobs', '2', '--batch-size', '4', '--tier-by', 'nodes'];
 
 function rows(db: string): { puzzles: unknown[]; slots: unknown[]; integrity: string } {
   const d = new Database(db, { readonly: true });

@@ -70,7 +70,7 @@ function edit(path: string, fn: (d: Database.Database) => void): void {
 const VERBS: Record<string, (db: string) => string[]> = {
   export: (db) => ['export', '--db', db, '--format', 'json', '--include-variants', '--out', join(dir, 'pack.json'), '--force'],
   tune: (db) => ['tune', '--db', db, '--apply', '--thresholds', join(dir, 'tiers.json'), '--no-plot'],
-  'build (resuming)': (db) => ['build', '--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--db', db],
+  'build (resuming)': (db) => ['build', '--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--db', db],
   audit: (db) => ['audit', '--db', db, '--jobs', '1'],
 };
 

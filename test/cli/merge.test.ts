@@ -13,16 +13,21 @@ import { cli, DATA } from '../helpers/cli.js';
 let dir: string;
 let tiersFile: string;
 
-/** The package's cuts for M = 3, 4, and the level cuts for M = 13 (210 cells). */
+/** The package's node and grade cuts for M = 3, 4, and the level cuts for M = 13 (210 cells). */
 function writeTiers(): void {
   const shipped = JSON.parse(readFileSync(join(DATA, 'tiers.json'), 'utf8')) as {
     sizes: Record<string, unknown>;
+    grade: Record<string, unknown>;
+    yields: Record<string, unknown>;
+    graderVersion: string;
   };
   const sizes = { '3': shipped.sizes['3'], '4': shipped.sizes['4'], '13': { t1: 1, t2: 211, t3: 421 } };
-  writeFileSync(tiersFile, JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes }));
+  const pick = (t: Record<string, unknown>) => ({ '3': t['3'], '4': t['4'] });
+  const graded = { graderVersion: shipped.graderVersion, grade: pick(shipped.grade), yields: pick(shipped.yields) };
+  writeFileSync(tiersFile, JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes, ...graded }));
 }
 
-const OPTS = ['--sizes', '3,4,13', '--per-tier', '3', '--variants', '1', '--seed', '5', '--max-slots', '400'];
+const OPTS = ['--sizes', '3,4,13', '--per-tier', '3', '--variants', '1', '--seed', '5', '--max-slots', '400', '--tier-by', 'nodes'];
 const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--thresholds', tiersFile, '--db', db, ...extra]);
 
 function dump(db: string) {
@@ -123,7 +128,7 @@ describe('build --shard and merge', () => {
   });
 
   it('equals the unsharded build also when the slots run out first (both exit 1)', () => {
-    const opts = ['--sizes', '3', '--per-tier', '3', '--variants', '1', '--max-slots', '12', '--thresholds', tiersFile];
+    const opts = ['--sizes', '3', '--per-tier', '3', '--variants', '1', '--max-slots', '12', '--tier-by', 'nodes', '--thresholds', tiersFile];
     const a = cli(['build', ...opts, '--db', join(dir, 'short.sqlite')]);
     expect(a.code).toBe(1);
     for (let i = 0; i < 2; i++) {
@@ -173,7 +178,7 @@ describe('merge refuses', () => {
 
   it('a shard that did not finish (stopped by --time-limit, exit 1, resumable)', () => {
     const db = join(dir, 'slow-shard.sqlite');
-    const args = ['build', '--sizes', '30', '--per-tier', '40', '--variants', '0', '--jobs', '1', '--shard', '0/2', '--db', db];
+    const args = ['build', '--sizes', '30', '--per-tier', '40', '--variants', '0', '--jobs', '1', '--shard', '0/2', '--tier-by', 'nodes', '--db', db];
     const r = cli([...args, '--time-limit', '0.5']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--time-limit of 0.5 s ran out; committed slots are kept/);

@@ -36,7 +36,7 @@ let rows: Row[];
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-scale-'));
   const db = join(dir, 'large.sqlite');
-  const r = cli(['build', '--sizes', '12,15,20,30', '--per-tier', '2', '--variants', '1', '--jobs', '2', '--db', db]);
+  const r = cli(['build', '--sizes', '12,15,20,30', '--per-tier', '2', '--variants', '1', '--jobs', '2', '--tier-by', 'nodes', '--db', db]);
   expect(r.code, r.stderr).toBe(0);
   const d = new Database(db, { readonly: true });
   rows = d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[];
@@ -80,7 +80,7 @@ describe('build at M = 12, 15, 20, 30', () => {
 
 describe('build --time-limit', () => {
   it('stops with exit 1, keeps what it committed, and a rerun ends as the uninterrupted build', () => {
-    const args = ['build', '--sizes', '30', '--per-tier', '3', '--variants', '1', '--jobs', '2', '--batch-size', '2'];
+    const args = ['build', '--sizes', '30', '--per-tier', '3', '--variants', '1', '--jobs', '2', '--batch-size', '2', '--tier-by', 'nodes'];
     const db = join(dir, 'timed.sqlite');
     const first = cli([...args, '--db', db, '--time-limit', '0.4']);
     // A machine fast enough to finish in 0.4 s makes this run complete; the check below holds either way.

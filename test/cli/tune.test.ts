@@ -189,7 +189,7 @@ describe('dominosa tune and the human grade', () => {
     const db2 = join(dir, `score${n++}.sqlite`);
     const b = cli(['build', '--sizes', '3', '--per-tier', '2', '--variants', '1', '--tier-by', 'score', '--thresholds', f.tiers, '--db', db2]);
     expect(b.code, b.stderr).toBe(0);
-    expect(b.stdout + b.stderr).toMatch(/M=3 +easy +2 +score \d\.\d{3}/);
+    expect(b.stdout + b.stderr).toMatch(/M=3 +easy +- +grade score \d\.\d{3}\S* +2\n/);
     expect(cli(['audit', '--db', db2, '--jobs', '1']).code).toBe(0);
   });
 
@@ -198,7 +198,7 @@ describe('dominosa tune and the human grade', () => {
     // The packaged file has score cuts for sizes 3..9 only.
     const r = cli(['build', '--sizes', '12', '--per-tier', '2', '--tier-by', 'score', '--thresholds', f.tiers, '--db', join(dir, 'none.sqlite')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^dominosa: no score thresholds for size 12 in .*tune --measure score --apply\)\n$/);
+    expect(r.stderr).toMatch(/^dominosa: no score thresholds for M=12 in .*\(it has sizes 3, 4, 5, 6, 7, 8, 9\); set them with dominosa tune --measure score --apply\n$/);
     expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
   });
 });
@@ -240,5 +240,37 @@ describe('dominosa tune refuses, changing nothing', () => {
     await expect(runTune(opts(f, { apply: true, plots: false, tiersFile: missingDir }))).rejects.toThrow(/cannot write tiers file/);
     expect(sha(f.db)).toBe(before);
     expect(existsSync(missingDir)).toBe(false);
+  });
+});
+
+describe('dominosa tune on a catalog tiered by grade (the default build)', () => {
+  it('tunes the grade bands by default: nodes against grade as a table and a scatter, cuts that maximise the smallest per-band yield; --apply writes the file\'s "grade" and re-tiers inside the bands', async () => {
+    const db = join(dir, 'graded.sqlite');
+    buildSmallCatalog(db, '3..4', 'grade');
+    const tiers = join(dir, 'graded-tiers.json');
+    copyFileSync(PACKAGED_TIERS, tiers);
+    const r = cli(['tune', '--db', db, '--thresholds', tiers]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n  grade against reference nodes/);
+    expect(r.stdout).toMatch(/\n  tier +band +in band +tier now +in box now +in box proposed\n  easy +Trivial +3 +3 +3 +\d+\n/);
+    expect(r.stdout).toMatch(/proposed: the smallest per-band yield is \d+ of 12 base puzzles/);
+    const svg = readFileSync(plotPath(db, 3), 'utf8');
+    expect(svg).toMatch(/^<svg/);
+    expect(svg).toContain('singles</text>');
+    expect(svg).toMatch(/<rect[^>]*>/);
+    const dry = await runTune(opts({ db, tiers }, { plots: false }));
+    // Apply refuses cuts that would leave a base in no tier (the catalog must keep every puzzle).
+    if (dry.sizes.some((s) => TIERS.reduce((a, t) => a + s.next[t], 0) < 12)) {
+      await expect(runTune(opts({ db, tiers }, { apply: true, plots: false }))).rejects.toThrow(/would fit no tier/);
+      return;
+    }
+    const res = await runTune(opts({ db, tiers }, { apply: true, plots: false }));
+    const file = parseTierTable(JSON.parse(readFileSync(tiers, 'utf8')));
+    if (!file.ok) throw new Error(file.error);
+    for (const s of res.sizes) {
+      expect(s.measure).toBe('grade');
+      expect(file.grade?.[s.m]).toEqual(s.proposed);
+    }
+    expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
   });
 });

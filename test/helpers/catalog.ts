@@ -8,11 +8,12 @@ import { DIGEST_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import { cli } from './cli.js';
 
 /**
- * Build sizes 3..4, 3 bases per tier with 2 variants each (72 puzzles), graded by the package's
- * data/tiers.json, into `path`. Takes well under a second.
+ * Build sizes 3..4, 3 bases per tier with 2 variants each (72 puzzles), tiered by the package's
+ * data/tiers.json node cuts (--tier-by nodes, what these tools' tests were written for), into
+ * `path`. Takes well under a second.
  */
-export function buildSmallCatalog(path: string, sizes = '3..4'): void {
-  const r = cli(['build', '--sizes', sizes, '--per-tier', '3', '--variants', '2', '--jobs', '2', '--db', path]);
+export function buildSmallCatalog(path: string, sizes = '3..4', tierBy: 'nodes' | 'grade' = 'nodes'): void {
+  const r = cli(['build', '--sizes', sizes, '--per-tier', '3', '--variants', '2', '--jobs', '2', '--tier-by', tierBy, '--db', path]);
   if (r.code !== 0) throw new Error(`building the test catalog failed (exit ${r.code}): ${r.stderr}`);
 }
 

@@ -1,13 +1,13 @@
-// Tests for src/grade/bands.ts: the four bands cover the ladder's levels once each, in order;
-// bandOfLevel agrees with them; targets parse from band and level names and nothing else.
+// Tests for src/rank/bands.ts: the four bands are Tatham's levels, runs of the ladder in order
+// with nothing beyond Extreme; bandOfLevel agrees with them; targets parse from band and level names and nothing else.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bandOfLevel, GRADE_BANDS, GRADE_TARGET_NAMES, parseGradeTarget } from '../../src/rank/bands.js';
-import { LEVELS } from '../../src/grade/ladder.js';
+import { bandOfLevel, EXTREME_LEVEL, GRADE_BANDS, GRADE_TARGET_NAMES, inBand, levelNumber, parseGradeTarget, TATHAM_NAMES, techniqueOf } from '../../src/rank/bands.js';
+import { LEVELS, SEARCH_LEVEL } from '../../src/grade/ladder.js';
 import { TIERS } from '../../src/rank/tiers.js';
 
 describe('GRADE_BANDS', () => {
-  it('cut levels 1–7 into the four tiers, each a non-empty run, in tier order', () => {
+  it('are runs of the ladder from level 1, in tier order, leaving only what lies beyond Extreme', () => {
     let next = 1;
     for (const tier of TIERS) {
       const b = GRADE_BANDS[tier];
@@ -15,29 +15,42 @@ describe('GRADE_BANDS', () => {
       expect(b.maxLevel).toBeGreaterThanOrEqual(b.minLevel);
       next = b.maxLevel + 1;
     }
-    expect(next - 1).toBe(LEVELS[LEVELS.length - 1].level);
+    // Search is in no band: a tier never holds a puzzle that needs guessing.
+    expect(GRADE_BANDS.expert.maxLevel).toBeLessThan(SEARCH_LEVEL);
+    expect(GRADE_BANDS.expert.maxLevel).toBe(levelNumber(EXTREME_LEVEL));
   });
 
-  it('hold the mapping the issue asks for', () => {
+  it('hold the mapping the issue asks for: Trivial, Basic, Hard, Extreme', () => {
     const names = (t: keyof typeof GRADE_BANDS): string[] =>
       LEVELS.filter((l) => l.level >= GRADE_BANDS[t].minLevel && l.level <= GRADE_BANDS[t].maxLevel).map((l) => l.name);
     expect(names('easy')).toEqual(['singles']);
-    expect(names('normal')).toEqual(['intersections']);
-    expect(names('hard')).toEqual(['duplicates', 'parity']);
-    expect(names('expert')).toEqual(['sets', 'chains', 'search']);
+    expect(names('normal')).toEqual(['intersections', 'duplicates', 'parity']);
+    expect(names('hard')).toEqual(['sets']);
+    expect(names('expert')).toEqual([EXTREME_LEVEL]);
+    expect(TIERS.map((t) => TATHAM_NAMES[t])).toEqual(['Trivial', 'Basic', 'Hard', 'Extreme']);
   });
 });
 
 describe('bandOfLevel', () => {
-  it('names the band that holds the level', () => {
+  it('names the band that holds the level, and null above Extreme', () => {
     for (const { level } of LEVELS) {
-      const b = GRADE_BANDS[bandOfLevel(level)];
-      expect(level >= b.minLevel && level <= b.maxLevel, `level ${level}`).toBe(true);
+      const t = bandOfLevel(level);
+      if (level > GRADE_BANDS.expert.maxLevel) expect(t, `level ${level}`).toBeNull();
+      else expect(t !== null && inBand(GRADE_BANDS[t], level), `level ${level}`).toBe(true);
     }
+    expect(bandOfLevel(SEARCH_LEVEL)).toBeNull();
   });
 
-  it('clamps levels outside 1–7 to the end bands', () => {
-    expect([bandOfLevel(0), bandOfLevel(-3), bandOfLevel(8), bandOfLevel(100)]).toEqual(['easy', 'easy', 'expert', 'expert']);
+  it('puts levels outside the ladder in no band', () => {
+    expect([bandOfLevel(0), bandOfLevel(-3), bandOfLevel(SEARCH_LEVEL + 1), bandOfLevel(100)]).toEqual([null, null, null, null]);
+  });
+});
+
+describe('techniqueOf', () => {
+  it("names the band's Tatham level and the technique", () => {
+    expect(techniqueOf(levelNumber('sets'))).toBe('Hard: set analysis');
+    expect(techniqueOf(1)).toBe('Trivial: singles');
+    expect(techniqueOf(SEARCH_LEVEL)).toBe('Beyond Extreme: trial and error');
   });
 });
 

@@ -2,8 +2,8 @@
 // always rise strictly, land nearest the requested shares, and say where ties forbid a split.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tierOf } from '../../src/rank/tiers.js';
-import { countTiers, parseQuantiles, proposeThresholds, quantile, type Quantiles } from '../../src/rank/cuts.js';
+import { TIERS, tierOf } from '../../src/rank/tiers.js';
+import { countTiers, parseQuantiles, proposeBandCuts, proposeThresholds, quantile, type Quantiles } from '../../src/rank/cuts.js';
 
 const range = (lo: number, hi: number): number[] => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 
@@ -120,5 +120,36 @@ describe('countTiers', () => {
     const nodes = range(1, 9);
     expect(countTiers(nodes, th)).toEqual({ easy: 2, normal: 2, hard: 2, expert: 3 });
     expect(nodes.filter((v) => tierOf(v, th) === 'expert')).toEqual([7, 8, 9]);
+  });
+});
+
+describe('proposeBandCuts', () => {
+  const BANDS = [null, 'easy', 'normal', 'hard', 'expert'] as const;
+  const pointsArb = fc.array(fc.record({ value: fc.integer({ min: 0, max: 12 }), band: fc.constantFrom(...BANDS) }), { minLength: 1, maxLength: 40 });
+
+  it('finds the largest smallest per-band yield (against every cut triple), with strictly rising cuts', () => {
+    fc.assert(
+      fc.property(pointsArb, (points) => {
+        const p = proposeBandCuts(points);
+        const { t1, t2, t3 } = p.thresholds;
+        expect(t1 < t2 && t2 < t3).toBe(true);
+        // The yields it reports are what its cuts keep.
+        const kept = (th: { t1: number; t2: number; t3: number }): number[] =>
+          TIERS.map((t) => points.filter((x) => x.band === t && tierOf(x.value, th) === t).length);
+        expect(TIERS.map((t) => p.yields[t])).toEqual(kept(p.thresholds));
+        let best = 0;
+        for (let a = -1; a <= 12; a++) for (let b = a + 1; b <= 13; b++) for (let c = b + 1; c <= 14; c++) best = Math.max(best, Math.min(...kept({ t1: a, t2: b, t3: c })));
+        expect(Math.min(...kept(p.thresholds))).toBe(best);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reproduces a clean split, and counts each band in all', () => {
+    const pts = [1, 1, 2, 5, 6, 9, 9, 20, 30].map((value, i) => ({ value, band: (['easy', 'easy', 'easy', 'normal', 'normal', 'hard', 'hard', 'expert', 'expert'] as const)[i] }));
+    const p = proposeBandCuts(pts);
+    expect(p.thresholds).toEqual({ t1: 2, t2: 6, t3: 9 });
+    expect(p.yields).toEqual({ easy: 3, normal: 2, hard: 2, expert: 2 });
+    expect(p.totals).toEqual({ easy: 3, normal: 2, hard: 2, expert: 2 });
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkBuildOptions } from '../../../pipeline/build/options.js';
 import { loadTiers } from '../../../pipeline/build/thresholds.js';
+import { DEFAULT_TIER_MEASURE } from '../../../src/rank/measure.js';
 import { UserError } from '../../../pipeline/errors.js';
 import { parseBuildArgs } from '../../../scripts/commands/build.js';
 import { parseMergeArgs } from '../../../scripts/commands/merge.js';
@@ -81,7 +82,7 @@ describe('the Kubernetes manifests', () => {
     }
     // The worker threads are the CPUs the pod asks for; the packaged thresholds cover its sizes.
     expect(String(first.jobs)).toBe(s.c.resources?.requests?.cpu);
-    expect(() => loadTiers(first.tiersFile, first.sizes, first.tierBy)).not.toThrow();
+    expect(() => loadTiers(first.tiersFile, first.sizes, first.tierBy ?? DEFAULT_TIER_MEASURE)).not.toThrow();
   });
 
   it("merge exactly those N shard catalogs, from the same volume, by merge's parser", () => {

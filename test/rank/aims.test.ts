@@ -1,0 +1,60 @@
+// Tests for src/rank/aims.ts: under the grade rule a size's slots aim in turn at each tier's band
+// and node range; a tier with no yield is named out of reach; a target no tier holds is refused;
+// the node and score rules keep every tier and aim every slot at the target.
+import { describe, expect, it } from 'vitest';
+import { aimOf, planSize } from '../../src/rank/aims.js';
+import { GRADE_BANDS, parseGradeTarget, type GradeTarget } from '../../src/rank/bands.js';
+import { TIERS, type Tier } from '../../src/rank/tiers.js';
+
+const TH = { t1: 4, t2: 10, t3: 33 };
+const GRADE = { measure: 'grade' as const, th: TH };
+const all = (y: number): Record<Tier, number> => ({ easy: y, normal: y, hard: y, expert: y });
+const target = (name: string): GradeTarget => {
+  const r = parseGradeTarget(name);
+  if (!r.ok) throw new Error(r.error);
+  return r.target;
+};
+
+describe('planSize under the grade rule', () => {
+  it("aims slot k at tier k mod 4: its band inside its node range", () => {
+    const r = planSize(6, GRADE, undefined, all(50));
+    if (!r.ok) throw new Error(r.error);
+    expect(r.plan.wanted).toEqual([...TIERS]);
+    expect(r.plan.aims.map((a) => a.nodes)).toEqual([
+      { min: 0, max: 4 },
+      { min: 5, max: 10 },
+      { min: 11, max: 33 },
+      { min: 34, max: Infinity },
+    ]);
+    for (let k = 0; k < 8; k++) expect(aimOf(r.plan, k)?.band).toEqual(GRADE_BANDS[TIERS[k % 4]]);
+  });
+
+  it('names a tier with no yield as out of reach and fills the others', () => {
+    const r = planSize(3, GRADE, undefined, { ...all(7), expert: 0 });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.plan.wanted).toEqual(['easy', 'normal', 'hard']);
+    expect(r.plan.unreachable.map((u) => u.tier)).toEqual(['expert']);
+    expect(r.plan.unreachable[0].why).toMatch(/no Extreme puzzle had a reference nodes of above 33/);
+  });
+
+  it('with a target, fills only the tiers it meets, and refuses one beyond Extreme in one line', () => {
+    const r = planSize(6, GRADE, target('hard'), all(50));
+    if (!r.ok) throw new Error(r.error);
+    expect(r.plan.wanted).toEqual(['hard']);
+    const bad = planSize(6, GRADE, target('search'), all(50));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toMatch(/^M=6: no tier holds grade search puzzles, which are beyond Extreme/);
+    const none = planSize(3, GRADE, target('expert'), { ...all(7), expert: 0 });
+    expect(none.ok).toBe(false);
+    if (!none.ok) expect(none.error).toMatch(/^M=3: no tier can be filled \(--grade expert\): expert is out of reach/);
+  });
+
+  it('under the node rule keeps every tier; slots are ungraded unless a target is given', () => {
+    const nodes = { measure: 'nodes' as const, th: TH };
+    const r = planSize(6, nodes);
+    expect(r.ok && r.plan.aims.length === 0 && r.plan.wanted.length === 4).toBe(true);
+    const g = planSize(6, nodes, target('expert'));
+    if (!g.ok) throw new Error(g.error);
+    expect(g.plan.aims).toEqual([{ band: { minLevel: GRADE_BANDS.expert.minLevel, maxLevel: GRADE_BANDS.expert.maxLevel } }]);
+  });
+});
