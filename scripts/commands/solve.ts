@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { boardInputOptions } from './input.js';
 import { UserError } from '../../pipeline/errors.js';
 import { runSolve } from '../../pipeline/solve.js';
+import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/solve/limits.js';
 
 export function solveCommand(y: Argv): Argv {
   return y.command(
@@ -12,7 +13,10 @@ export function solveCommand(y: Argv): Argv {
       boardInputOptions(a)
         .option('max-solutions', { type: 'number', default: 2, describe: 'stop counting at this many solutions' })
         .option('max-nodes', { type: 'number', describe: 'give up after this many search nodes (default: no limit)' })
-        .option('timeout', { type: 'number', describe: 'give up on a board after this many milliseconds (default: no limit)' })
+        .option('timeout', {
+          type: 'number',
+          describe: `give up on a board after this many milliseconds [default: no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS} above; boards above M=${MAX_M} are refused]`,
+        })
         .option('explain', { type: 'boolean', default: false, describe: 'after each result, the deductions that solve it, one step a line, in words' })
         .check((v) => {
           if (!Number.isInteger(v['max-solutions']) || v['max-solutions'] < 1) throw new UserError('--max-solutions must be a whole number ≥ 1');
@@ -32,7 +36,7 @@ export function solveCommand(y: Argv): Argv {
           format: v.format,
           maxSolutions: v['max-solutions'],
           maxNodes: v['max-nodes'] ?? Infinity,
-          timeoutMs: v.timeout ?? Infinity,
+          timeoutMs: v.timeout,
           explain: v.explain,
         },
         process.stdout,
