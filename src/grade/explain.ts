@@ -83,56 +83,49 @@ function explainStep(w: Words, step: Step): string {
   const r = step.reason;
   const out = step.eliminated.length > 0 ? `: ${w.dominoes(step.eliminated)} ruled out` : '';
   const placedAt = step.placed.length > 0 ? w.domino(step.placed[0]) : '';
-  const p = r.placement;
-  switch (step.rule) {
+  switch (r.rule) {
     case 'cellSingleton':
-      return `${cap(w.cell(r.cell!))} has only one neighbour left: lay ${placedAt}.`;
+      return `${cap(w.cell(r.cell))} has only one neighbour left: lay ${placedAt}.`;
     case 'pairSingleton':
-      return `The ${pairName(r.pair!)} domino has only one place left: ${at(step.placed[0])}.`;
+      return `The ${pairName(r.pair)} domino has only one place left: ${at(step.placed[0])}.`;
     case 'pairSharedCell':
-      return `Every place left for ${pairName(r.pair!)} covers ${w.cell(r.cell!)}, so that cell takes no other domino${out}.`;
+      return `Every place left for ${pairName(r.pair)} covers ${w.cell(r.cell)}, so that cell takes no other domino${out}.`;
     case 'cellForcedPair':
-      return `${cap(w.cell(r.cell!))} can only be part of ${pairName(r.pair!)}, so ${pairName(r.pair!)} goes nowhere else${out}.`;
+      return `${cap(w.cell(r.cell))} can only be part of ${pairName(r.pair)}, so ${pairName(r.pair)} goes nowhere else${out}.`;
     case 'duplicateOfOwnPair':
       return r.pair
-        ? `${w.domino(p!)} is ruled out: it would leave ${w.cell(r.cell!)} able to spell only ${pairName(r.pair)}, a second ${pairName(r.pair)}.`
-        : `${w.domino(p!)} is ruled out: it would leave ${w.cell(r.cell!)} with no partner.`;
+        ? `${w.domino(r.placement)} is ruled out: it would leave ${w.cell(r.cell)} able to spell only ${pairName(r.pair)}, a second ${pairName(r.pair)}.`
+        : `${w.domino(r.placement)} is ruled out: it would leave ${w.cell(r.cell)} with no partner.`;
     case 'duplicateBetweenNeighbours':
-      return `${w.domino(p!)} is ruled out: ${w.cell(r.cells![0])} and ${w.cell(r.cells![1])} would both need ${pairName(r.pair!)}, and no one ${pairName(r.pair!)} can cover both.`;
+      return `${w.domino(r.placement)} is ruled out: ${w.cell(r.cells[0])} and ${w.cell(r.cells[1])} would both need ${pairName(r.pair)}, and no one ${pairName(r.pair)} can cover both.`;
     case 'pairCrowdedOut':
-      return `${w.domino(p!)} is ruled out: every place left for ${pairName(r.pair!)} touches it.`;
+      return `${w.domino(r.placement)} is ruled out: every place left for ${pairName(r.pair)} touches it.`;
     case 'unbalancedRegion': {
-      const n = r.cells!.length;
-      const region = n === 1 ? cellName(r.cells![0]) : `${n} cells including ${cellName(r.cells![0])}`;
-      return `${w.domino(p!)} is ruled out: it would cut off ${region}, with ${r.dark} dark and ${r.light} light squares on a checkerboard, which dominoes cannot fill.`;
+      const n = r.cells.length;
+      const region = n === 1 ? cellName(r.cells[0]) : `${n} cells including ${cellName(r.cells[0])}`;
+      return `${w.domino(r.placement)} is ruled out: it would cut off ${region}, with ${r.dark} dark and ${r.light} light squares on a checkerboard, which dominoes cannot fill.`;
     }
     case 'bridgeSplitsOdd': {
-      const n = r.cells!.length;
-      return `${w.domino(p!)} is ruled out: it is the only link between ${n} cells including ${cellName(r.cells![0])} and the rest of their area, both even in number, so laying it would leave two odd areas, which dominoes cannot fill.`;
+      const n = r.cells.length;
+      return `${w.domino(r.placement)} is ruled out: it is the only link between ${n} cells including ${cellName(r.cells[0])} and the rest of their area, both even in number, so laying it would leave two odd areas, which dominoes cannot fill.`;
     }
     case 'cellsClaimPairs':
-      return `The ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)}, ${r.cells!.length === 2 ? 'which the double cannot join' : 'no two of which the double can join'}, can only take ${w.pairs(r.pairs!)} between them, so no other ${r.value} can${out}.`;
+      return `The ${some(r.cells.length, r.value)} at ${w.cells(r.cells)}, ${r.cells.length === 2 ? 'which the double cannot join' : 'no two of which the double can join'}, can only take ${w.pairs(r.pairs)} between them, so no other ${r.value} can${out}.`;
     case 'cellsClaimPairsAndDouble':
-      return `The ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)} can only take ${w.pairs(r.pairs!)} between them, the double ${r.value}-${r.value} covering two, so no other ${r.value} can${out}.`;
+      return `The ${some(r.cells.length, r.value)} at ${w.cells(r.cells)} can only take ${w.pairs(r.pairs)} between them, the double ${r.value}-${r.value} covering two, so no other ${r.value} can${out}.`;
     case 'pairsClaimCells':
-      return `${cap(w.pairs(r.pairs!))} can only go on the ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)}, so those cells take nothing else${out}.`;
+      return `${cap(w.pairs(r.pairs))} can only go on the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)}, so those cells take nothing else${out}.`;
     case 'doubleStarvesCells':
-      return `The double ${r.value}-${r.value} cannot go at ${at(p!)}: the ${some(r.cells!.length, r.value!)} at ${w.cells(r.cells!)} would be left with only ${w.pairs(r.pairs!)} between them.`;
+      return `The double ${r.value}-${r.value} cannot go at ${at(r.placement)}: the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)} would be left with only ${w.pairs(r.pairs)} between them.`;
     case 'forcingChain': {
       const end = r.cell ? `${w.cell(r.cell)} with no partner` : `no place for ${pairName(r.pair!)}`;
-      const then = r.chain!.length > 0 ? `then ${w.dominoes(r.chain!)} would follow, leaving ${end}` : `that would leave ${end}`;
-      return `If ${w.domino(p!)} were laid, ${then}; so it is ruled out.`;
+      const then = r.chain.length > 0 ? `then ${w.dominoes(r.chain)} would follow, leaving ${end}` : `that would leave ${end}`;
+      return `If ${w.domino(r.placement)} were laid, ${then}; so it is ruled out.`;
     }
     case 'searchRefutes':
       return r.guessed
-        ? `Guess: lay ${w.domino(p!)} (${nodes(r.nodes!)} showed that every option works: the board has more than one solution).`
-        : `Trial and error: ${w.domino(p!)} leads to no solution (${nodes(r.nodes!)}), so it is ruled out.`;
-    default: {
-      const did = [step.placed.length > 0 ? `lay ${w.dominoes(step.placed)}` : '', step.eliminated.length > 0 ? `rule out ${w.dominoes(step.eliminated)}` : '']
-        .filter((s) => s !== '')
-        .join(' and ');
-      return `${step.rule}: ${did || 'no change'}.`;
-    }
+        ? `Guess: lay ${w.domino(r.placement)} (${nodes(r.nodes)} showed that every option works: the board has more than one solution).`
+        : `Trial and error: ${w.domino(r.placement)} leads to no solution (${nodes(r.nodes)}), so it is ruled out.`;
   }
 }
 

@@ -13,9 +13,9 @@ import { searchRefutes } from './rules/search.js';
 import { cellsClaimPairs, cellsClaimPairsAndDouble, doubleStarvesCells, pairsClaimCells } from './rules/sets.js';
 import { cellSingleton, pairSingleton } from './rules/singles.js';
 import { GradeState } from './state.js';
-import type { Step } from './step.js';
+import type { RuleName, Step } from './step.js';
 
-export type { Reason, Step } from './step.js';
+export type { Reason, RuleName, Step } from './step.js';
 export { explainSteps } from './explain.js';
 export { replaySteps } from './replay.js';
 
@@ -56,7 +56,7 @@ export type Rule = (g: GradeState) => boolean;
  * and level 6 holds what reasons about the double, forcing chains, and parity of any region.
  * Region parity comes last there: it rarely fires, and looking for it costs more than a chain.
  */
-export const LADDER: readonly { level: number; name: string; apply: Rule }[] = [
+export const LADDER: readonly { level: number; name: RuleName; apply: Rule }[] = [
   { level: 1, name: 'cellSingleton', apply: cellSingleton },
   { level: 1, name: 'pairSingleton', apply: pairSingleton },
   { level: 2, name: 'pairSharedCell', apply: pairSharedCell },
@@ -84,7 +84,7 @@ export interface GradeOptions {
   maxLevel?: number;
   /**
    * Search nodes allowed in all (default 100,000); when they run out the board is left
-   * unsolved (solved false, level 7). A node costs about 1 ms at M = 30 and far less below.
+   * unsolved (solved false, level 7).
    */
   maxSearchNodes?: number;
 }
@@ -116,15 +116,10 @@ export const DEFAULT_MAX_SEARCH_NODES = 100_000;
  *   score = L + s / (s + 4)
  *
  * where L is the level and u[L] the deductions made at that level (for search, the search
- * nodes, the effort a guess costs). Why this shape: needing the top technique at all is what
- * makes a board hard, and each further use adds less than the one before, hence the logarithm;
- * s / (s + 4) maps 0 … ∞ onto 0 … 1 without a cap (one use gives 0.2, fifteen give 0.5), so
- * scores never spill into the next grade. Why the top level alone: against Tatham-like labels
- * (M = 6..9, 30 puzzles per label, seeds 2026, 7 and 11) the work done at the levels below
- * ordered the boards of one grade no better than chance, so adding it (½ and ¼ weights for
- * the two levels below, as grade-1 did) only broke ties and lowered Spearman's ρ of the score
- * from 0.956–0.981 to 0.948–0.976. As it stands, npm run eval:grading measures ρ = 0.969–0.980
- * per size on seeds 2026 and 7 (ρ of the level alone 0.979–0.994).
+ * nodes, the effort a guess costs). Needing the top technique at all is what makes a board
+ * hard, and each further use adds less, hence the logarithm; s / (s + 4) maps 0 … ∞ onto 0 … 1
+ * (one use gives 0.2, fifteen give 0.5), so scores never spill into the next grade. Only the
+ * top level counts: the work below it ordered boards no better than chance (README, Grading).
  */
 export function scoreOf(level: number, usesPerLevel: ArrayLike<number>, nodes: number): number {
   const u = level === SEARCH_LEVEL ? nodes : usesPerLevel[level];
@@ -132,69 +127,83 @@ export function scoreOf(level: number, usesPerLevel: ArrayLike<number>, nodes: n
   return level + s / (s + 4);
 }
 
-let shared: GradeState | null = null;
-
 /**
- * Grade a board by solving it as a person would: repeatedly apply the first rule of the
- * ladder that makes a deduction, starting again from the easiest after each one.
+ * A grader: the ladder run on a GradeState it owns, reused from board to board (the state and
+ * its rules' scratch grow to the largest board seen and are never shared). Make one per caller
+ * that grades many boards; gradeBoard is the same through one shared grader.
  */
-export function gradeBoard(board: Board, options: GradeOptions = {}): GradeResult {
-  const g = (shared ??= new GradeState()).load(board);
-  const logging = options.log ?? false;
-  g.logging = logging;
-  g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
-  const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
-  const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
-  const counts = new Array<number>(rules.length).fill(0);
-  const perLevel = new Float64Array(SEARCH_LEVEL + 1);
-  const log: Step[] = [];
-  let level = 0;
-  while (!g.solved && !g.broken) {
-    let fired = -1;
-    for (let i = 0; i < rules.length; i++) {
-      const placedMark = g.placedLen;
-      if (logging) {
-        g.eliminatedNow.length = 0;
-        g.reason = {};
-      }
-      if (rules[i].apply(g)) {
-        fired = i;
+export class Grader {
+  readonly state = new GradeState();
+
+  /**
+   * Grade a board by solving it as a person would: repeatedly apply the first rule of the
+   * ladder that makes a deduction, starting again from the easiest after each one.
+   */
+  grade(board: Board, options: GradeOptions = {}): GradeResult {
+    const g = this.state.load(board);
+    const logging = options.log ?? false;
+    g.logging = logging;
+    g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
+    const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
+    const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
+    const counts = new Array<number>(rules.length).fill(0);
+    const perLevel = new Float64Array(SEARCH_LEVEL + 1);
+    const log: Step[] = [];
+    let level = 0;
+    while (!g.solved && !g.broken) {
+      let fired = -1;
+      for (let i = 0; i < rules.length; i++) {
+        const placedMark = g.placedLen;
         if (logging) {
-          const placed = [];
-          for (let k = placedMark; k < g.placedLen; k++) placed.push(g.domino(g.placed[k]));
-          log.push({
-            level: rules[i].level,
-            rule: rules[i].name,
-            eliminated: g.eliminatedNow.map((p) => g.domino(p)),
-            placed,
-            reason: g.reason,
-          });
+          g.eliminatedNow.length = 0;
+          g.reason = null;
         }
-        break;
+        if (rules[i].apply(g)) {
+          fired = i;
+          if (logging) log.push(this.step(rules[i], placedMark));
+          break;
+        }
+        if (g.gaveUp) break;
       }
-      if (g.gaveUp) break;
+      if (fired < 0) break;
+      counts[fired]++;
+      perLevel[rules[fired].level]++;
+      if (rules[fired].level > level) level = rules[fired].level;
     }
-    if (fired < 0) break;
-    counts[fired]++;
-    perLevel[rules[fired].level]++;
-    if (rules[fired].level > level) level = rules[fired].level;
+    const solved = g.solved;
+    // A board left unsolved for want of search nodes needed search.
+    if (g.gaveUp) level = SEARCH_LEVEL;
+    level = Math.max(1, level);
+    const steps: Record<string, number> = {};
+    for (const r of LADDER) steps[r.name] = 0;
+    for (let i = 0; i < rules.length; i++) steps[rules[i].name] = counts[i];
+    const result: GradeResult = {
+      grade: LEVELS[level - 1].name,
+      level,
+      score: scoreOf(level, perLevel, g.nodes),
+      nodes: g.nodes,
+      steps,
+      solved,
+      solution: solved ? g.solution() : null,
+    };
+    if (logging) result.log = log;
+    return result;
   }
-  const solved = g.solved;
-  // A board left unsolved for want of search nodes needed search.
-  if (g.gaveUp) level = SEARCH_LEVEL;
-  level = Math.max(1, level);
-  const steps: Record<string, number> = {};
-  for (const r of LADDER) steps[r.name] = 0;
-  for (let i = 0; i < rules.length; i++) steps[rules[i].name] = counts[i];
-  const result: GradeResult = {
-    grade: LEVELS[level - 1].name,
-    level,
-    score: scoreOf(level, perLevel, g.nodes),
-    nodes: g.nodes,
-    steps,
-    solved,
-    solution: solved ? g.solution() : null,
-  };
-  if (logging) result.log = log;
-  return result;
+
+  /** The step the rule just made, as logged: what it removed and laid, and its reason. */
+  private step(rule: (typeof LADDER)[number], placedMark: number): Step {
+    const g = this.state;
+    const reason = g.reason;
+    if (reason === null || reason.rule !== rule.name) throw new Error(`grader: ${rule.name} fired without its reason`);
+    const placed = [];
+    for (let k = placedMark; k < g.placedLen; k++) placed.push(g.domino(g.placed[k]));
+    return { level: rule.level, rule: rule.name, eliminated: g.eliminatedNow.map((p) => g.domino(p)), placed, reason };
+  }
+}
+
+let shared: Grader | null = null;
+
+/** Grade a board with one grader shared by every call (see Grader). */
+export function gradeBoard(board: Board, options: GradeOptions = {}): GradeResult {
+  return (shared ??= new Grader()).grade(board, options);
 }

@@ -5,6 +5,10 @@ import type { Board } from '../board.js';
 import { Model } from '../solve/model.js';
 import { pairFromIndex } from '../pairs.js';
 import { type Domino, type Solution, solutionFromCellPairs } from '../solve/solution.js';
+import { ChainScratch } from './rules/chains.js';
+import { DuplicateScratch } from './rules/duplicates.js';
+import { ParityScratch } from './rules/parity.js';
+import { SetScratch } from './rules/sets.js';
 import type { Cell, PairUV, Reason } from './step.js';
 import { WorkList } from './worklist.js';
 
@@ -89,18 +93,23 @@ export class GradeState {
   changesLen = 0;
   lastChange = new Int32Array(0);
 
-  /** Round-robin scan positions of the rules that scan every placement, by slot. */
-  readonly cursor = new Int32Array(16);
-
   /** Search nodes used so far, the budget, and whether the budget ran out. */
   nodes = 0;
   maxNodes = Infinity;
   gaveUp = false;
 
-  // Logging: the eliminations of the current step and its reason.
+  // Logging: the eliminations of the current step and its reason (set by the rule that fired).
   logging = false;
   eliminatedNow: number[] = [];
-  reason: Reason = {};
+  reason: Reason | null = null;
+
+  // The rules' scratch space, one object per rule file, as Tatham keeps his solver's in its
+  // scratch struct: owned by this state, so rules are re-entrant and two states never meet.
+  // Each grows to the largest board it has seen and notices a new board by `loads`.
+  readonly duplicates = new DuplicateScratch();
+  readonly parity = new ParityScratch();
+  readonly sets = new SetScratch();
+  readonly chains = new ChainScratch();
 
   /** How many boards were loaded: with trailLen, tells whether the position changed. */
   loads = 0;
@@ -168,13 +177,12 @@ export class GradeState {
     this.trial = false;
     this.fifoHead = this.fifoLen = 0;
     this.inFifo.fill(0, 0, nCells + nPairs);
-    this.cursor.fill(0);
     this.nodes = 0;
     this.maxNodes = Infinity;
     this.gaveUp = false;
     this.logging = false;
     this.eliminatedNow.length = 0;
-    this.reason = {};
+    this.reason = null;
     // Everything is new: every item has changed, and the counts of one are singles already.
     this.singleCells.reset(nCells);
     this.singlePairs.reset(nPairs);
@@ -413,24 +421,6 @@ export class GradeState {
     return true;
   }
 
-  /**
-   * Round-robin over the open live placements, starting where scan `slot` last stopped: the
-   * first placement for which `test` holds (the scan then resumes after it), or -1.
-   */
-  findPlacement(slot: number, test: (g: GradeState, p: number) => boolean): number {
-    const n = this.nPl;
-    let p = this.cursor[slot];
-    if (p >= n) p = 0;
-    for (let k = 0; k < n; k++) {
-      if (this.live[p] === 1 && this.cellDone[this.plA[p]] === 0 && test(this, p)) {
-        this.cursor[slot] = p + 1;
-        return p;
-      }
-      if (++p === n) p = 0;
-    }
-    return -1;
-  }
-
   /** The dominoes laid so far as a Solution (complete once `solved`). */
   solution(): Solution {
     const out = new Int32Array(2 * this.placedLen);
@@ -464,31 +454,5 @@ export class GradeState {
       if (this.plA[p] === b || this.plB[p] === b) return p;
     }
     return -1;
-  }
-}
-
-/**
- * A rule's read position in a state's change log. A rule that only re-examines what changed
- * reads the log through one of these; after a new board is loaded it starts again from the
- * beginning, where the log lists every cell and pair.
- */
-export class ChangeReader {
-  private state: GradeState | null = null;
-  private loads = -1;
-  private pos = 0;
-
-  /** True (once) when the state holds a board this reader has not read yet: reset your lists. */
-  fresh(g: GradeState): boolean {
-    if (this.state === g && this.loads === g.loads) return false;
-    this.state = g;
-    this.loads = g.loads;
-    this.pos = 0;
-    return true;
-  }
-
-  /** The next changed item (cell c, or nCells + pair), or -1 when there is nothing new. */
-  next(g: GradeState): number {
-    if (this.pos >= g.changesLen) return -1;
-    return g.changes[this.pos++];
   }
 }

@@ -8,45 +8,61 @@ export type Cell = [row: number, col: number];
 /** A pair as [u, v], u ≤ v. */
 export type PairUV = [u: number, v: number];
 
-/**
- * The machine-readable grounds of a step. Which fields are present depends on the rule:
- * - cellSingleton: cell; pairSingleton: pair.
- * - pairSharedCell: pair, cell (the cell every spot of the pair covers).
- * - cellForcedPair: cell, pair (the only pair the cell can spell).
- * - duplicateOfOwnPair: placement, cell (the neighbour left with nothing but the same pair, or
- *   with nothing at all when `pair` is absent), pair.
- * - duplicateBetweenNeighbours: placement, cells (the two neighbours), pair (what both need).
- * - pairCrowdedOut: placement, pair (the pair left with no spot).
- * - bridgeSplitsOdd: placement (the only link), cells (the smaller of the two even areas it links).
- * - unbalancedRegion: placement, cells (the cut-off region), dark, light (its checkerboard counts).
- * - cellsClaimPairs: value, cells, pairs (as many cells as pairs, the double counting once and
- *   joining no two of the cells).
- * - cellsClaimPairsAndDouble / pairsClaimCells: value, cells, pairs (the tight set: as many cells
- *   as the pairs can fill, the double counting twice).
- * - doubleStarvesCells: value, placement (the double's spot), cells, pairs (fewer pairs than cells).
- * - forcingChain: placement (the assumption), chain (the dominoes it forces, in order), and the
- *   cell or pair that ran out of places.
- * - searchRefutes: placement, nodes; guessed when it was laid because every option had a solution.
- */
-export interface Reason {
-  cell?: Cell;
-  pair?: PairUV;
-  placement?: Domino;
-  cells?: Cell[];
-  pairs?: PairUV[];
-  value?: number;
-  dark?: number;
-  light?: number;
-  chain?: Domino[];
-  nodes?: number;
-  guessed?: boolean;
+/** A tight set of one number: its cells and the pairs they hold (see rules/sets.ts). */
+interface NumberSet {
+  value: number;
+  cells: Cell[];
+  pairs: PairUV[];
 }
+
+/** The machine-readable grounds of each rule's steps, by rule name. */
+export interface Reasons {
+  /** The cell with one placement left. */
+  cellSingleton: { cell: Cell };
+  /** The pair with one spot left. */
+  pairSingleton: { pair: PairUV };
+  /** Every spot of the pair covers the cell. */
+  pairSharedCell: { pair: PairUV; cell: Cell };
+  /** The only pair the cell can spell. */
+  cellForcedPair: { cell: Cell; pair: PairUV };
+  /** The neighbour left with nothing but the same pair, or with nothing at all when `pair` is absent. */
+  duplicateOfOwnPair: { placement: Domino; cell: Cell; pair?: PairUV };
+  /** The two neighbours, and the pair both would need. */
+  duplicateBetweenNeighbours: { placement: Domino; cells: Cell[]; pair: PairUV };
+  /** The pair left with no spot. */
+  pairCrowdedOut: { placement: Domino; pair: PairUV };
+  /** The only link, and the smaller of the two even areas it links. */
+  bridgeSplitsOdd: { placement: Domino; cells: Cell[] };
+  /** The cut-off region and its checkerboard counts. */
+  unbalancedRegion: { placement: Domino; cells: Cell[]; dark: number; light: number };
+  /** As many cells as pairs, the double counting once and joining no two of the cells. */
+  cellsClaimPairs: NumberSet;
+  /** The tight set: as many cells as the pairs can fill, the double counting twice. */
+  cellsClaimPairsAndDouble: NumberSet;
+  /** The tight set, told by the pairs and the cells they fill. */
+  pairsClaimCells: NumberSet;
+  /** The double's spot, and the cells left with fewer pairs than cells. */
+  doubleStarvesCells: NumberSet & { placement: Domino };
+  /**
+   * The assumption, the dominoes it forces in order, and the cell (or pair) that ran out of
+   * places: exactly one of `cell` and `pair` is present.
+   */
+  forcingChain: { placement: Domino; chain: Domino[]; cell?: Cell; pair?: PairUV };
+  /** The option refuted (or, when `guessed`, laid because every option had a solution), and the nodes it took. */
+  searchRefutes: { placement: Domino; nodes: number; guessed?: boolean };
+}
+
+/** The name of a rule of the ladder. */
+export type RuleName = keyof Reasons;
+
+/** The grounds of a step: a union keyed by the rule's name, so each rule's fields are typed. */
+export type Reason = { [K in RuleName]: { rule: K } & Reasons[K] }[RuleName];
 
 export interface Step {
   /** Ladder level of the rule (1 = singles … 7 = search). */
   level: number;
-  /** Name of the rule function that made the deduction. */
-  rule: string;
+  /** Name of the rule function that made the deduction (the same as `reason.rule`). */
+  rule: RuleName;
   /** Placements ruled out by the step itself. */
   eliminated: Domino[];
   /**
@@ -55,4 +71,9 @@ export interface Step {
    */
   placed: Domino[];
   reason: Reason;
+}
+
+/** Was the step a guess (search laid an option because every option had a solution)? */
+export function isGuess(step: Step): boolean {
+  return step.reason.rule === 'searchRefutes' && step.reason.guessed === true;
 }

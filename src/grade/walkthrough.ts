@@ -4,7 +4,7 @@
 import type { Board } from '../board.js';
 import { explainSteps } from './explain.js';
 import { DEFAULT_MAX_SEARCH_NODES, gradeBoard } from './ladder.js';
-import type { Step } from './step.js';
+import { isGuess, type Step } from './step.js';
 
 export interface Walkthrough {
   /** The steps told, in order: the grader's log up to (not including) its first guess. */
@@ -24,7 +24,7 @@ export function walkthrough(board: Board, options: { maxSearchNodes?: number } =
   const budget = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
   const res = gradeBoard(board, { log: true, maxSearchNodes: budget });
   const log = res.log ?? [];
-  const guess = log.findIndex((s) => s.reason.guessed === true);
+  const guess = log.findIndex(isGuess);
   const steps = guess < 0 ? log : log.slice(0, guess);
   const lines = explainSteps(board, steps);
   let ending: Walkthrough['ending'];

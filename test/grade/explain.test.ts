@@ -59,7 +59,7 @@ describe('replaySteps', () => {
     expect(replaySteps(b, log.filter((_, i) => i !== laying))).toBeNull();
     const twice: Step[] = [...log, { ...log[laying] }];
     expect(replaySteps(b, twice)).toBeNull();
-    const ruledOut: Step = { level: 1, rule: 'test', eliminated: [log[laying].placed[0]], placed: [], reason: {} };
+    const ruledOut: Step = { level: 2, rule: 'pairCrowdedOut', eliminated: [log[laying].placed[0]], placed: [], reason: { rule: 'pairCrowdedOut', placement: log[laying].placed[0], pair: [0, 0] } };
     expect(replaySteps(b, [ruledOut, ...log])).toBeNull();
   });
 });

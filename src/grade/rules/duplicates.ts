@@ -1,30 +1,45 @@
 // Level 3 of the ladder, local duplicate avoidance: look one domino ahead. Laying a domino
 // takes its two cells and its pair; a neighbour that would then be left needing a pair that is
 // gone, or two neighbours needing one pair, or a pair with no room left, rule that domino out.
-import { ChangeReader, type GradeState } from '../state.js';
+import { ChangeReader } from '../changes.js';
+import type { GradeState } from '../state.js';
 import { WorkList } from '../worklist.js';
 
-// What each open cell could still spell if the neighbour behind one of its sides were taken.
-// Indexed like the model's cellPl: entry 4n + j is about cell n losing the side towards the
-// other end of cellPl[4n + j]. kinds: how many different pairs the rest spell (0, 1, 2, or 3
-// for more); first/second: the first two of them.
-let kinds = new Int8Array(0);
-let first = new Int32Array(0);
-let second = new Int32Array(0);
-const surveyed = new ChangeReader();
-
-/** Bring the tables up to date with the position: only cells that changed are redone. */
-function survey(g: GradeState): void {
-  if (surveyed.fresh(g) && kinds.length < 4 * g.nCells) {
-    kinds = new Int8Array(4 * g.nCells);
-    first = new Int32Array(4 * g.nCells);
-    second = new Int32Array(4 * g.nCells);
-  }
-  for (let x = surveyed.next(g); x >= 0; x = surveyed.next(g)) if (x < g.nCells) surveyCell(g, x);
+/** The duplicate rules' scratch, owned by one GradeState. */
+export class DuplicateScratch {
+  // What each open cell could still spell if the neighbour behind one of its sides were taken.
+  // Indexed like the model's cellPl: entry 4n + j is about cell n losing the side towards the
+  // other end of cellPl[4n + j]. kinds: how many different pairs the rest spell (0, 1, 2, or 3
+  // for more); first/second: the first two of them.
+  kinds = new Int8Array(0);
+  first = new Int32Array(0);
+  second = new Int32Array(0);
+  readonly surveyed = new ChangeReader();
+  // Each rule's read position in the change log and the placements it has yet to look at.
+  readonly ownRead = new ChangeReader();
+  readonly ownPending = new WorkList();
+  readonly sameRead = new ChangeReader();
+  readonly samePending = new WorkList();
+  readonly crowdRead = new ChangeReader();
+  readonly crowdPending = new WorkList();
+  // samePairTwiceAt: the neighbours seen so far and the one pair each would be left with.
+  readonly around = new Int32Array(6);
+  readonly needs = new Int32Array(6);
 }
 
-function surveyCell(g: GradeState, n: number): void {
+/** Bring the tables up to date with the position: only cells that changed are redone. */
+function survey(g: GradeState, s: DuplicateScratch): void {
+  if (s.surveyed.fresh(g) && s.kinds.length < 4 * g.nCells) {
+    s.kinds = new Int8Array(4 * g.nCells);
+    s.first = new Int32Array(4 * g.nCells);
+    s.second = new Int32Array(4 * g.nCells);
+  }
+  for (let x = s.surveyed.next(g); x >= 0; x = s.surveyed.next(g)) if (x < g.nCells) surveyCell(g, s, x);
+}
+
+function surveyCell(g: GradeState, s: DuplicateScratch, n: number): void {
   const { cellPl, live, plPair } = g;
+  const { kinds, first, second } = s;
   const deg = g.cellDeg[n];
   for (let j = 0; j < deg; j++) {
     let k = 0;
@@ -75,8 +90,9 @@ function firstPending(g: GradeState, pending: WorkList, test: (g: GradeState, p:
  * What the open cell at the far end of t (from cell a) could still spell once a domino of pair
  * q were laid on a: -2 nothing, the pair if just one, -1 if several.
  */
-function pairLeft(g: GradeState, t: number, a: number, q: number): number {
+function pairLeft(g: GradeState, s: DuplicateScratch, t: number, a: number, q: number): number {
   const e = g.plA[t] === a ? g.model.slotB[t] : g.model.slotA[t];
+  const { kinds, first, second } = s;
   const k = kinds[e];
   if (k === 0) return -2;
   if (k === 1) return first[e] === q ? -2 : first[e];
@@ -84,27 +100,22 @@ function pairLeft(g: GradeState, t: number, a: number, q: number): number {
   return -1;
 }
 
-const ownRead = new ChangeReader();
-const ownPending = new WorkList();
-const sameRead = new ChangeReader();
-const samePending = new WorkList();
-const crowdRead = new ChangeReader();
-const crowdPending = new WorkList();
-
 /**
  * Own pair twice: a placement dies if laying it would leave a neighbouring cell whose only
  * remaining ways out spell the very pair just laid (or no way out at all).
  */
 export function duplicateOfOwnPair(g: GradeState): boolean {
-  survey(g);
-  collect(g, ownRead, ownPending);
-  const p = firstPending(g, ownPending, ownPairTwiceAt);
+  const s = g.duplicates;
+  survey(g, s);
+  collect(g, s.ownRead, s.ownPending);
+  const p = firstPending(g, s.ownPending, ownPairTwiceAt);
   if (p < 0) return false;
   g.eliminate(p);
   return true;
 }
 
 function ownPairTwiceAt(g: GradeState, p: number): boolean {
+  const s = g.duplicates;
   const a = g.plA[p];
   const b = g.plB[p];
   const q = g.plPair[p];
@@ -113,7 +124,7 @@ function ownPairTwiceAt(g: GradeState, p: number): boolean {
     for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
       const t = g.cellPl[k];
       const n = g.plA[t] === c ? g.plB[t] : g.plA[t];
-      if (n === a || n === b || g.cellDone[n] === 1 || pairLeft(g, t, c, q) !== -2) continue;
+      if (n === a || n === b || g.cellDone[n] === 1 || pairLeft(g, s, t, c, q) !== -2) continue;
       if (g.logging) {
         // Did the cell still have ways out that spell q (a duplicate), or none at all?
         let spellsQ = false;
@@ -122,8 +133,8 @@ function ownPairTwiceAt(g: GradeState, p: number): boolean {
           if (g.live[u] === 1 && g.plPair[u] === q && u !== t) spellsQ = true;
         }
         g.reason = spellsQ
-          ? { placement: g.domino(p), cell: g.cellRC(n), pair: g.pairUV(q) }
-          : { placement: g.domino(p), cell: g.cellRC(n) };
+          ? { rule: 'duplicateOfOwnPair', placement: g.domino(p), cell: g.cellRC(n), pair: g.pairUV(q) }
+          : { rule: 'duplicateOfOwnPair', placement: g.domino(p), cell: g.cellRC(n) };
       }
       return true;
     }
@@ -136,18 +147,18 @@ function ownPairTwiceAt(g: GradeState, p: number): boolean {
  * each spell only one and the same pair, when no single domino of that pair covers both.
  */
 export function duplicateBetweenNeighbours(g: GradeState): boolean {
-  survey(g);
-  collect(g, sameRead, samePending);
-  const p = firstPending(g, samePending, samePairTwiceAt);
+  const s = g.duplicates;
+  survey(g, s);
+  collect(g, s.sameRead, s.samePending);
+  const p = firstPending(g, s.samePending, samePairTwiceAt);
   if (p < 0) return false;
   g.eliminate(p);
   return true;
 }
 
-const around = new Int32Array(6);
-const needs = new Int32Array(6);
-
 function samePairTwiceAt(g: GradeState, p: number): boolean {
+  const s = g.duplicates;
+  const { around, needs } = s;
   const a = g.plA[p];
   const b = g.plB[p];
   const q = g.plPair[p];
@@ -158,13 +169,13 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
       const t = g.cellPl[k];
       const o = g.plA[t] === c ? g.plB[t] : g.plA[t];
       if (o === a || o === b || g.cellDone[o] === 1) continue;
-      const r = pairLeft(g, t, c, q);
+      const r = pairLeft(g, s, t, c, q);
       if (r < 0) continue;
       for (let i = 0; i < n; i++) {
         if (needs[i] !== r) continue;
         const between = g.placementBetween(around[i], o);
         if (between >= 0 && g.live[between] === 1 && g.plPair[between] === r) continue;
-        if (g.logging) g.reason = { placement: g.domino(p), cells: [g.cellRC(around[i]), g.cellRC(o)], pair: g.pairUV(r) };
+        if (g.logging) g.reason = { rule: 'duplicateBetweenNeighbours', placement: g.domino(p), cells: [g.cellRC(around[i]), g.cellRC(o)], pair: g.pairUV(r) };
         return true;
       }
       around[n] = o;
@@ -179,6 +190,7 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
  * two cells, since laying it would leave that pair nowhere to go.
  */
 export function pairCrowdedOut(g: GradeState): boolean {
+  const { crowdRead, crowdPending } = g.duplicates;
   if (crowdRead.fresh(g)) crowdPending.reset(g.nPairs);
   for (let x = crowdRead.next(g); x >= 0; x = crowdRead.next(g)) if (x >= g.nCells) crowdPending.push(x - g.nCells);
   // A placement that crowds out pair r touches r's first spot: try only those.
@@ -193,7 +205,7 @@ export function pairCrowdedOut(g: GradeState): boolean {
         if (g.live[p] === 0 || g.cellDone[c] === 1 || g.plPair[p] === r || !crowdsOut(g, p, r)) continue;
         // r may crowd out more than one placement: look at it again next time.
         crowdPending.push(r);
-        if (g.logging) g.reason = { placement: g.domino(p), pair: g.pairUV(r) };
+        if (g.logging) g.reason = { rule: 'pairCrowdedOut', placement: g.domino(p), pair: g.pairUV(r) };
         g.eliminate(p);
         return true;
       }

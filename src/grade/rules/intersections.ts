@@ -12,7 +12,7 @@ export function pairSharedCell(g: GradeState): boolean {
     if (g.pairDone[q] === 1 || g.pairCnt[q] === 0) continue;
     const c = pairSharedCellAt(g, q);
     if (c >= 0) {
-      if (g.logging) g.reason = { pair: g.pairUV(q), cell: g.cellRC(c) };
+      if (g.logging) g.reason = { rule: 'pairSharedCell', pair: g.pairUV(q), cell: g.cellRC(c) };
       return true;
     }
   }
@@ -70,7 +70,7 @@ export function cellForcedPair(g: GradeState): boolean {
     if (g.cellDone[c] === 1 || g.cellCnt[c] === 0) continue;
     const q = cellForcedPairAt(g, c);
     if (q >= 0) {
-      if (g.logging) g.reason = { cell: g.cellRC(c), pair: g.pairUV(q) };
+      if (g.logging) g.reason = { rule: 'cellForcedPair', cell: g.cellRC(c), pair: g.pairUV(q) };
       return true;
     }
   }

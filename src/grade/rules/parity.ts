@@ -3,16 +3,44 @@
 // case a person sees (a domino that alone links two even areas); level 6 is the general one
 // (any placement that would cut off a region the checkerboard count says cannot be filled).
 import type { GradeState } from '../state.js';
+import type { Reason } from '../step.js';
 
-// Scratch for the bridge search: discovery times, low links, subtree sizes, the placement to
-// the parent, the next neighbour to look at, the DFS stack, and the cells in discovery order.
-let disc = new Int32Array(0);
-let low = new Int32Array(0);
-let sub = new Int32Array(0);
-let up = new Int32Array(0);
-let next = new Int32Array(0);
-let dfs = new Int32Array(0);
-let order = new Int32Array(0);
+/** The parity rules' scratch, owned by one GradeState; grown to the largest board seen. */
+export class ParityScratch {
+  // The bridge search: discovery times, low links, subtree sizes, the placement to the
+  // parent, the next neighbour to look at, the DFS stack, and the cells in discovery order.
+  disc = new Int32Array(0);
+  low = new Int32Array(0);
+  sub = new Int32Array(0);
+  up = new Int32Array(0);
+  next = new Int32Array(0);
+  dfs = new Int32Array(0);
+  order = new Int32Array(0);
+
+  // The region search: the cells a flood from seed i reaches are queue[i * nCells ..];
+  // seen[c] = stamp * 8 + i marks c as reached by i. The floods of the last test stay here
+  // until the next, so the rule can read the region it found off them.
+  queue = new Int32Array(0);
+  seen = new Float64Array(0);
+  stamp = 0;
+  readonly head = new Int32Array(6);
+  readonly tail = new Int32Array(6);
+  readonly seeds = new Int32Array(6);
+  /** Union-find over the floods: floods that met are one region. */
+  readonly parent = new Int32Array(6);
+  readonly checked = new Uint8Array(6);
+  readonly active = new Uint8Array(6);
+  /** Where unbalancedRegion's round-robin scan over the placements resumes. */
+  cursor = 0;
+
+  // The walls (see syncWalls): a union-find over lattice points, for the board loaded `loads`,
+  // brought up to date with the kill trail up to `synced`; a placement's new wall sides.
+  corner = new Int32Array(0);
+  loads = -1;
+  synced = 0;
+  readonly ends = new Int32Array(14);
+  readonly local = new Int32Array(14);
+}
 
 /**
  * Bridge splits odd: a placement that is the only link between two areas of open cells, each
@@ -21,15 +49,17 @@ let order = new Int32Array(0);
  */
 export function bridgeSplitsOdd(g: GradeState): boolean {
   const n = g.nCells;
-  if (disc.length < n) {
-    disc = new Int32Array(n);
-    low = new Int32Array(n);
-    sub = new Int32Array(n);
-    up = new Int32Array(n);
-    next = new Int32Array(n);
-    dfs = new Int32Array(n);
-    order = new Int32Array(n);
+  const s = g.parity;
+  if (s.disc.length < n) {
+    s.disc = new Int32Array(n);
+    s.low = new Int32Array(n);
+    s.sub = new Int32Array(n);
+    s.up = new Int32Array(n);
+    s.next = new Int32Array(n);
+    s.dfs = new Int32Array(n);
+    s.order = new Int32Array(n);
   }
+  const { disc, low, sub, up, next, dfs, order } = s;
   disc.fill(-1, 0, n);
   let time = 0;
   const { cellPl, cellDeg, live, cellDone } = g;
@@ -82,7 +112,7 @@ export function bridgeSplitsOdd(g: GradeState): boolean {
           if (inside === small) cells.push(g.cellRC(order[k]));
         }
         cells.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-        g.reason = { placement: g.domino(t), cells };
+        g.reason = { rule: 'bridgeSplitsOdd', placement: g.domino(t), cells };
       }
       g.eliminate(t);
       return true;
@@ -91,21 +121,7 @@ export function bridgeSplitsOdd(g: GradeState): boolean {
   return false;
 }
 
-// Scratch for the region search, grown to the largest board seen. The cells a flood from
-// seed i reaches are queue[i * nCells ..]; seen[c] = stamp * 8 + i marks c as reached by i.
-let queue = new Int32Array(0);
-let seen = new Float64Array(0);
-let stamp = 0;
-const head = new Int32Array(6);
-const tail = new Int32Array(6);
-const seeds = new Int32Array(6);
-const parent = new Int32Array(6);
-const checked = new Uint8Array(6);
-const active = new Uint8Array(6);
-// The region found unfillable by the last successful test (for the reason).
-let badRoot = -1;
-
-function find(i: number): number {
+function find(parent: Int32Array, i: number): number {
   while (parent[i] !== i) i = parent[i] = parent[parent[i]];
   return i;
 }
@@ -115,30 +131,46 @@ function find(i: number): number {
  * (joined by placements still possible) with unequal numbers of dark and light squares.
  */
 export function unbalancedRegion(g: GradeState): boolean {
-  if (seen.length < g.nCells) {
-    seen = new Float64Array(g.nCells);
-    stamp = 0;
+  const s = g.parity;
+  if (s.seen.length < g.nCells) {
+    s.seen = new Float64Array(g.nCells);
+    s.stamp = 0;
   }
-  if (queue.length < 6 * g.nCells) queue = new Int32Array(6 * g.nCells);
-  syncWalls(g);
-  const p = g.findPlacement(3, cutsBadRegion);
-  if (p < 0) return false;
-  if (g.logging) {
-    const cells: [number, number][] = [];
-    let dark = 0;
-    for (let i = 0; i < 6; i++) {
-      if (head[i] < 0 || find(i) !== badRoot) continue;
-      for (let k = i * g.nCells; k < i * g.nCells + tail[i]; k++) {
-        const c = queue[k];
-        cells.push(g.cellRC(c));
-        if (isDark(g, c)) dark++;
+  if (s.queue.length < 6 * g.nCells) s.queue = new Int32Array(6 * g.nCells);
+  syncWalls(g, s);
+  // Round-robin over the open live placements, from where the last scan stopped.
+  const n = g.nPl;
+  let p = s.cursor;
+  if (p >= n) p = 0;
+  for (let k = 0; k < n; k++) {
+    if (g.live[p] === 1 && g.cellDone[g.plA[p]] === 0) {
+      const root = cutsBadRegion(g, s, p);
+      if (root >= 0) {
+        s.cursor = p + 1;
+        if (g.logging) g.reason = regionReason(g, s, p, root);
+        g.eliminate(p);
+        return true;
       }
     }
-    cells.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-    g.reason = { placement: g.domino(p), cells, dark, light: cells.length - dark };
+    if (++p === n) p = 0;
   }
-  g.eliminate(p);
-  return true;
+  return false;
+}
+
+/** The reason for ruling out p: the region of the floods merged into `root`, and its colours. */
+function regionReason(g: GradeState, s: ParityScratch, p: number, root: number): Reason {
+  const cells: [number, number][] = [];
+  let dark = 0;
+  for (let i = 0; i < 6; i++) {
+    if (s.head[i] < 0 || find(s.parent, i) !== root) continue;
+    for (let k = i * g.nCells; k < i * g.nCells + s.tail[i]; k++) {
+      const c = s.queue[k];
+      cells.push(g.cellRC(c));
+      if (isDark(g, c)) dark++;
+    }
+  }
+  cells.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  return { rule: 'unbalancedRegion', placement: g.domino(p), cells, dark, light: cells.length - dark };
 }
 
 function isDark(g: GradeState, c: number): boolean {
@@ -152,21 +184,15 @@ function isDark(g: GradeState, c: number): boolean {
 // are kept in a union-find, brought up to date from the kill trail before each scan. Laying a
 // domino walls in its two cells: every new wall side whose two ends were already joined by
 // walls closes a loop, and each loop beyond the one around the domino itself cuts off a region.
-let corner = new Int32Array(0);
-let wallsOf: GradeState | null = null;
-let wallsLoads = -1;
-let wallsSynced = 0;
-const ends = new Int32Array(14);
-const local = new Int32Array(14);
 
-function findCorner(x: number): number {
+function findCorner(corner: Int32Array, x: number): number {
   while (corner[x] !== x) x = corner[x] = corner[corner[x]];
   return x;
 }
 
-function joinCorners(x: number, y: number): void {
-  const rx = findCorner(x);
-  const ry = findCorner(y);
+function joinCorners(corner: Int32Array, x: number, y: number): void {
+  const rx = findCorner(corner, x);
+  const ry = findCorner(corner, y);
   if (rx !== ry) corner[rx] = ry;
 }
 
@@ -185,33 +211,37 @@ function sideOf(g: GradeState, t: number, out: Int32Array, at: number): void {
   }
 }
 
-function syncWalls(g: GradeState): void {
-  if (wallsOf !== g || wallsLoads !== g.loads) {
-    wallsOf = g;
-    wallsLoads = g.loads;
-    wallsSynced = 0;
+/** Bring the walls up to date; on a new board, start them (and the scan) afresh. */
+function syncWalls(g: GradeState, s: ParityScratch): void {
+  if (s.loads !== g.loads) {
+    s.loads = g.loads;
+    s.synced = 0;
+    s.cursor = 0;
     const w = g.cols + 1;
     const n = (g.rows + 1) * w;
-    if (corner.length < n) corner = new Int32Array(n);
+    if (s.corner.length < n) s.corner = new Int32Array(n);
+    const corner = s.corner;
     for (let x = 0; x < n; x++) corner[x] = x;
     // The edge of the board is one wall.
     for (let c = 0; c < w; c++) {
-      joinCorners(c, 0);
-      joinCorners(g.rows * w + c, 0);
+      joinCorners(corner, c, 0);
+      joinCorners(corner, g.rows * w + c, 0);
     }
     for (let r = 0; r <= g.rows; r++) {
-      joinCorners(r * w, 0);
-      joinCorners(r * w + g.cols, 0);
+      joinCorners(corner, r * w, 0);
+      joinCorners(corner, r * w + g.cols, 0);
     }
   }
-  for (; wallsSynced < g.trailLen; wallsSynced++) {
-    sideOf(g, g.trail[wallsSynced], ends, 0);
-    joinCorners(ends[0], ends[1]);
+  const { corner, ends } = s;
+  for (; s.synced < g.trailLen; s.synced++) {
+    sideOf(g, g.trail[s.synced], ends, 0);
+    joinCorners(corner, ends[0], ends[1]);
   }
 }
 
 /** Would laying p cut its region into two or more pieces (besides the domino)? */
-function splits(g: GradeState, p: number): boolean {
+function splits(g: GradeState, s: ParityScratch, p: number): boolean {
+  const { corner, ends, local } = s;
   // The new walls: the sides of a and b that live placements cross, and the side between them.
   sideOf(g, p, ends, 0);
   let n = 2;
@@ -225,19 +255,19 @@ function splits(g: GradeState, p: number): boolean {
     }
   }
   // Add them one by one over the current wall components, counting the loops they close.
-  for (let i = 0; i < n; i++) local[i] = findCorner(ends[i]);
+  for (let i = 0; i < n; i++) local[i] = findCorner(corner, ends[i]);
   let loops = 0;
   for (let i = 0; i < n; i += 2) {
     const x = local[i];
     const y = local[i + 1];
     if (x === y) loops++;
-    else relabel(x, y, n);
+    else relabel(local, x, y, n);
   }
   return loops >= 3;
 }
 
 /** Merge two local components: they are tracked by relabelling (at most 14 entries). */
-function relabel(from: number, to: number, n: number): void {
+function relabel(local: Int32Array, from: number, to: number, n: number): void {
   for (let i = 0; i < n; i++) if (local[i] === from) local[i] = to;
 }
 
@@ -246,10 +276,11 @@ function relabel(from: number, to: number, n: number): void {
  * then flood the open area from every neighbour of a–b at once, a few cells per flood per
  * round, merging floods that meet. A flood that stops is a whole region; once at most one flood is
  * still running, the rest of the area is one region whose balance is whatever the others
- * leave, so it need not be explored.
+ * leave, so it need not be explored. Returns the root flood of an unfillable region, or -1.
  */
-function cutsBadRegion(g: GradeState, p: number): boolean {
-  if (!splits(g, p)) return false;
+function cutsBadRegion(g: GradeState, s: ParityScratch, p: number): number {
+  if (!splits(g, s, p)) return -1;
+  const { queue, seen, head, tail, seeds, parent, checked, active } = s;
   const a = g.plA[p];
   const b = g.plB[p];
   const n = g.nCells;
@@ -262,9 +293,8 @@ function cutsBadRegion(g: GradeState, p: number): boolean {
     }
   }
   // With one way out or none, nothing is cut off.
-  if (k <= 1) return false;
-  stamp++;
-  const base = stamp * 8;
+  if (k <= 1) return -1;
+  const base = ++s.stamp * 8;
   for (let i = 0; i < 6; i++) {
     head[i] = -1;
     tail[i] = 0;
@@ -281,7 +311,7 @@ function cutsBadRegion(g: GradeState, p: number): boolean {
   for (;;) {
     // Regions whose floods have all stopped are complete: check them; count the others.
     for (let i = 0; i < k; i++) active[i] = 0;
-    for (let i = 0; i < k; i++) if (head[i] < tail[i]) active[find(i)] = 1;
+    for (let i = 0; i < k; i++) if (head[i] < tail[i]) active[find(parent, i)] = 1;
     let running = 0;
     for (let r = 0; r < k; r++) {
       if (parent[r] !== r || checked[r] === 1) continue;
@@ -293,16 +323,13 @@ function cutsBadRegion(g: GradeState, p: number): boolean {
       let dark = 0;
       let size = 0;
       for (let j = 0; j < k; j++) {
-        if (find(j) !== r) continue;
+        if (find(parent, j) !== r) continue;
         size += tail[j];
         for (let x = j * n; x < j * n + tail[j]; x++) if (isDark(g, queue[x])) dark++;
       }
-      if (2 * dark !== size) {
-        badRoot = r;
-        return true;
-      }
+      if (2 * dark !== size) return r;
     }
-    if (running <= 1) return false;
+    if (running <= 1) return -1;
     // A few cells per flood per round: fair enough, and less bookkeeping per cell.
     for (let i = 0; i < k; i++) {
       for (let step = 0; step < 4 && head[i] < tail[i]; step++) {
@@ -312,10 +339,10 @@ function cutsBadRegion(g: GradeState, p: number): boolean {
           if (g.live[t] === 0) continue;
           const v = g.plA[t] === u ? g.plB[t] : g.plA[t];
           if (v === a || v === b) continue;
-          const s = seen[v] - base;
-          if (s >= 0 && s < 8) {
-            const ri = find(i);
-            const rs = find(s);
+          const f = seen[v] - base;
+          if (f >= 0 && f < 8) {
+            const ri = find(parent, i);
+            const rs = find(parent, f);
             if (ri !== rs) parent[rs] = ri;
           } else {
             seen[v] = base + i;

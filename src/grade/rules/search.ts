@@ -164,13 +164,13 @@ export function searchRefutes(g: GradeState): boolean {
       return false;
     }
     if (r === NONE) {
-      if (g.logging) g.reason = { placement: g.domino(o), nodes: g.nodes - before };
+      if (g.logging) g.reason = { rule: 'searchRefutes', placement: g.domino(o), nodes: g.nodes - before };
       g.eliminate(o);
       return true;
     }
   }
   // Every option has a solution below it: the board has several. Lay the first as a guess.
-  if (g.logging) g.reason = { placement: g.domino(options[0]), nodes: g.nodes - before, guessed: true };
+  if (g.logging) g.reason = { rule: 'searchRefutes', placement: g.domino(options[0]), nodes: g.nodes - before, guessed: true };
   g.place(options[0]);
   return true;
 }

@@ -4,7 +4,8 @@
 // Level 5 is the plain analysis: sets the double cannot join two cells of, counting it once.
 // Level 6 reasons about the double itself: counting it twice, and asking where it may go.
 import { pairIndex } from '../../pairs.js';
-import { ChangeReader, type GradeState } from '../state.js';
+import { ChangeReader } from '../changes.js';
+import type { GradeState } from '../state.js';
 import { WorkList } from '../worklist.js';
 import type { Cell, PairUV } from '../step.js';
 
@@ -237,26 +238,71 @@ class NumberGraph {
   }
 }
 
-const graph = new NumberGraph();
-let inSet = new Uint8Array(0);
-// Every cell grouped by number, fixed per board: allCells[start[x] .. start[x+1]); the open
-// ones of the number being analysed are copied to openCells.
-let allCells = new Int32Array(0);
-let start = new Int32Array(0);
-let openCells = new Int32Array(0);
-let groupedFor: GradeState | null = null;
-let groupedLoads = -1;
+/**
+ * Numbers to look at again, per rule: a number's analysis depends only on the placements of
+ * its own open cells, so only numbers with a changed cell are redone.
+ */
+class DirtyNumbers {
+  private readonly reader = new ChangeReader();
+  private readonly list = new WorkList();
 
-function groupByValue(g: GradeState): void {
-  if (groupedFor === g && groupedLoads === g.loads) return;
-  groupedFor = g;
-  groupedLoads = g.loads;
-  if (allCells.length < g.nCells) allCells = new Int32Array(g.nCells);
-  if (start.length < g.m + 2) start = new Int32Array(g.m + 2);
-  if (inSet.length < g.m + 3) {
-    inSet = new Uint8Array(g.m + 3);
-    openCells = new Int32Array(g.m + 3);
+  /** Bring the list up to date, and group the open cells by number. */
+  update(g: GradeState): void {
+    if (this.reader.fresh(g)) this.list.reset(g.m + 1);
+    for (let x = this.reader.next(g); x >= 0; x = this.reader.next(g)) if (x < g.nCells) this.list.push(g.cells[x]);
+    groupByValue(g, g.sets);
   }
+
+  pop(): number {
+    return this.list.pop();
+  }
+
+  push(x: number): void {
+    this.list.push(x);
+  }
+}
+
+type Found = { cells: TightSet | null; pairs: TightSet | null };
+
+/** The set rules' scratch, owned by one GradeState; grown to the largest board seen. */
+export class SetScratch {
+  readonly graph = new NumberGraph();
+  inSet = new Uint8Array(0);
+  // Every cell grouped by number, fixed per board: allCells[start[x] .. start[x+1]); the open
+  // ones of the number being analysed are copied to openCells.
+  allCells = new Int32Array(0);
+  start = new Int32Array(0);
+  openCells = new Int32Array(0);
+  groupedLoads = -1;
+  // smallestTightSets' answer per number, and the change-log length it was found at.
+  memoLoads = -1;
+  readonly memoAt: number[] = [];
+  readonly memo: Found[] = [];
+  // Plain sets: scratch for the matchings that leave one cell out (see leftOutFrom), and per
+  // holder cell under the current left-out cell: 0 not looked at, -1 its tight set joins two
+  // cells with the double, else the set's size.
+  via = new Int32Array(0);
+  prev = new Int32Array(0);
+  leftOut = new Int32Array(0);
+  tryOut = new Int32Array(0);
+  verdict = new Int32Array(0);
+  // The numbers each rule has yet to look at again.
+  readonly plainDirty = new DirtyNumbers();
+  readonly claimDirty = new DirtyNumbers();
+  readonly claimedDirty = new DirtyNumbers();
+  readonly doubleDirty = new DirtyNumbers();
+}
+
+function groupByValue(g: GradeState, sc: SetScratch): void {
+  if (sc.groupedLoads === g.loads) return;
+  sc.groupedLoads = g.loads;
+  if (sc.allCells.length < g.nCells) sc.allCells = new Int32Array(g.nCells);
+  if (sc.start.length < g.m + 2) sc.start = new Int32Array(g.m + 2);
+  if (sc.inSet.length < g.m + 3) {
+    sc.inSet = new Uint8Array(g.m + 3);
+    sc.openCells = new Int32Array(g.m + 3);
+  }
+  const { start, allCells } = sc;
   start.fill(0, 0, g.m + 2);
   for (let c = 0; c < g.nCells; c++) start[g.cells[c] + 1]++;
   for (let x = 0; x <= g.m; x++) start[x + 1] += start[x];
@@ -265,7 +311,8 @@ function groupByValue(g: GradeState): void {
 }
 
 /** The open cells showing x (valid until the next call). */
-function cellsOfValue(g: GradeState, x: number): Int32Array {
+function cellsOfValue(g: GradeState, sc: SetScratch, x: number): Int32Array {
+  const { start, allCells, openCells } = sc;
   let n = 0;
   for (let k = start[x], end = start[x + 1]; k < end; k++) if (g.cellDone[allCells[k]] === 0) openCells[n++] = allCells[k];
   return openCells.subarray(0, n);
@@ -281,7 +328,8 @@ interface TightSet {
 }
 
 /** The tight set marked in inSet, read off the graph's current matching. */
-function tightSetOf(x: number): TightSet {
+function tightSetOf(sc: SetScratch, x: number): TightSet {
+  const { graph, inSet } = sc;
   const set: TightSet = { value: x, inside: [], outside: [], claimed: [], unclaimed: [] };
   for (let j = 0; j < graph.n; j++) (inSet[j] === 1 ? set.inside : set.outside).push(graph.cell[j]);
   for (let t = 0; t < graph.nSlots; t++) {
@@ -299,19 +347,20 @@ function tightSetOf(x: number): TightSet {
  * pairsClaimCells). Both rules ask about the same position in turn, so the answer for a
  * number is kept until the position changes.
  */
-function smallestTightSets(g: GradeState, x: number): { cells: TightSet | null; pairs: TightSet | null } {
-  if (memoFor !== g || memoLoads !== g.loads) {
-    memoFor = g;
-    memoLoads = g.loads;
+function smallestTightSets(g: GradeState, x: number): Found {
+  const sc = g.sets;
+  const { graph, inSet, memoAt, memo } = sc;
+  if (sc.memoLoads !== g.loads) {
+    sc.memoLoads = g.loads;
     memoAt.length = 0;
   }
   if (memoAt[x] === g.changesLen) return memo[x];
-  const found: { cells: TightSet | null; pairs: TightSet | null } = { cells: null, pairs: null };
+  const found: Found = { cells: null, pairs: null };
   memoAt[x] = g.changesLen;
   memo[x] = found;
   let bestCells = Infinity;
   let bestPairs = Infinity;
-  const xs = cellsOfValue(g, x);
+  const xs = cellsOfValue(g, sc, x);
   graph.build(g, x, xs, -1, -1, Double.Twice);
   const n = graph.n;
   if (n === 0 || !graph.match()) return found;
@@ -332,30 +381,16 @@ function smallestTightSets(g: GradeState, x: number): { cells: TightSet | null; 
       // Each side is told by its smaller half.
       if (size <= n - size && size < bestCells) {
         bestCells = size;
-        found.cells = tightSetOf(x);
+        found.cells = tightSetOf(sc, x);
       }
       if (n - size < size && n - size < bestPairs) {
         bestPairs = n - size;
-        found.pairs = tightSetOf(x);
+        found.pairs = tightSetOf(sc, x);
       }
     }
   }
   return found;
 }
-
-let memoFor: GradeState | null = null;
-let memoLoads = -1;
-const memoAt: number[] = [];
-const memo: { cells: TightSet | null; pairs: TightSet | null }[] = [];
-
-// Plain sets: scratch for the matchings that leave one cell out.
-let via = new Int32Array(0);
-let prev = new Int32Array(0);
-let leftOut = new Int32Array(0);
-let tryOut = new Int32Array(0);
-// Per holder cell under the current left-out cell: 0 not looked at, -1 its tight set joins
-// two cells with the double, else the set's size.
-let verdict = new Int32Array(0);
 
 /**
  * The smallest plain tight set of number x with a placement to kill: k open x-cells, no two
@@ -365,42 +400,45 @@ let verdict = new Int32Array(0);
  * out: so every cell some maximum matching leaves out is tried in turn.
  */
 function smallestPlainSet(g: GradeState, x: number): TightSet | null {
-  const xs = cellsOfValue(g, x);
+  const sc = g.sets;
+  const graph = sc.graph;
+  const xs = cellsOfValue(g, sc, x);
   const withDouble = g.pairDone[pairIndex(x, x)] === 0;
   graph.build(g, x, xs, -1, -1, withDouble ? Double.Once : Double.Left);
   const n = graph.n;
   if (n === 0) return null;
-  if (via.length < n) {
-    via = new Int32Array(n);
-    prev = new Int32Array(n);
-    leftOut = new Int32Array(n);
-    tryOut = new Int32Array(n);
-    verdict = new Int32Array(n);
+  if (sc.via.length < n) {
+    sc.via = new Int32Array(n);
+    sc.prev = new Int32Array(n);
+    sc.leftOut = new Int32Array(n);
+    sc.tryOut = new Int32Array(n);
+    sc.verdict = new Int32Array(n);
   }
+  const { via, leftOut, tryOut, inSet } = sc;
   const matched = graph.maxMatch();
   if (matched !== graph.nSlots || graph.nSlots !== (withDouble ? n - 1 : n)) return null;
-  if (!withDouble) return plainSetLeaving(x, -1, Infinity);
+  if (!withDouble) return plainSetLeaving(sc, x, -1, Infinity);
   // The cells some maximum matching leaves out: those reached from the one left out now
   // along alternating paths. Prefer to leave out one the double joins to another such cell.
   let u0 = 0;
   while (graph.mCell[u0] >= 0) u0++;
-  let nOut = leftOutFrom(u0);
+  let nOut = leftOutFrom(sc, u0);
   let root = -1;
   for (let h = 0; h < nOut && root < 0; h++) {
     const c = leftOut[h];
     for (let k = 4 * c, end = 4 * c + graph.dblDeg[c]; k < end; k++) if (via[graph.dbl[k]] !== -1) root = c;
   }
   if (root >= 0 && root !== u0) {
-    shiftOut(root, u0);
+    shiftOut(sc, root, u0);
     u0 = root;
-    nOut = leftOutFrom(u0);
+    nOut = leftOutFrom(sc, u0);
   }
   // Sets without u0 show up with u0 left out. A plain set with u0 in it leaves out every cell
   // the double joins u0 to, so when one of those can be left out, looking with it left out
   // finds them all; otherwise every cell that can be is tried. And a set with u0 in it holds
   // the smallest tight set that has u0 and not u: u is worth a full look only if that one is
   // plain and smaller than the best so far.
-  let best = plainSetLeaving(x, u0, Infinity);
+  let best = plainSetLeaving(sc, x, u0, Infinity);
   let nTry = 0;
   for (let k = 4 * u0, end = 4 * u0 + graph.dblDeg[u0]; k < end; k++) {
     const w = graph.dbl[k];
@@ -409,13 +447,13 @@ function smallestPlainSet(g: GradeState, x: number): TightSet | null {
   if (nTry === 0) for (let h = 1; h < nOut; h++) tryOut[nTry++] = leftOut[h];
   for (let h = 0; h < nTry; h++) {
     const u = tryOut[h];
-    shiftOut(u, u0);
+    shiftOut(sc, u, u0);
     const limit = best === null ? Infinity : best.inside.length;
     if (graph.reachPlain(u0, inSet, limit) >= 0) {
-      const found = plainSetLeaving(x, u, limit);
+      const found = plainSetLeaving(sc, x, u, limit);
       if (found !== null) best = found;
     }
-    shiftBack(u, u0);
+    shiftBack(sc, u, u0);
   }
   return best;
 }
@@ -425,7 +463,8 @@ function smallestPlainSet(g: GradeState, x: number): TightSet | null {
  * it along alternating paths, into leftOut (via: the slot each holds, prev: the cell that
  * could take it instead); returns how many.
  */
-function leftOutFrom(u0: number): number {
+function leftOutFrom(sc: SetScratch, u0: number): number {
+  const { graph, via, prev, leftOut } = sc;
   let nOut = 0;
   leftOut[nOut++] = u0;
   for (let i = 0; i < graph.n; i++) via[i] = -1;
@@ -445,7 +484,8 @@ function leftOutFrom(u0: number): number {
 }
 
 /** Leave u out instead of u0: shift the matching along the path between them. */
-function shiftOut(u: number, u0: number): void {
+function shiftOut(sc: SetScratch, u: number, u0: number): void {
+  const { graph, via, prev } = sc;
   graph.mCell[u] = -1;
   for (let c = u; c !== u0; c = prev[c]) {
     graph.mSlot[via[c]] = prev[c];
@@ -454,7 +494,8 @@ function shiftOut(u: number, u0: number): void {
 }
 
 /** Undo shiftOut(u, u0). */
-function shiftBack(u: number, u0: number): void {
+function shiftBack(sc: SetScratch, u: number, u0: number): void {
+  const { graph, via, prev } = sc;
   for (let c = u; c !== u0; c = prev[c]) {
     graph.mCell[c] = via[c];
     graph.mSlot[via[c]] = c;
@@ -467,7 +508,8 @@ function shiftBack(u: number, u0: number): void {
  * tight set, smaller than `limit`, that the double joins no two cells of and that some
  * placement outside it spells one of its pairs of.
  */
-function plainSetLeaving(x: number, u: number, limit: number): TightSet | null {
+function plainSetLeaving(sc: SetScratch, x: number, u: number, limit: number): TightSet | null {
+  const { graph, verdict, inSet } = sc;
   const n = graph.n;
   graph.components(u);
   verdict.fill(0, 0, n);
@@ -483,57 +525,32 @@ function plainSetLeaving(x: number, u: number, limit: number): TightSet | null {
       if (verdict[j] < 0 || (verdict[j] > 0 && verdict[j] >= bestSize)) continue;
       const size = graph.reachPlain(j, inSet, Infinity);
       verdict[j] = size;
-      if (size < 0 || size >= bestSize || !killsOutside(i, s)) continue;
+      if (size < 0 || size >= bestSize || !killsOutside(sc, i, s)) continue;
       bestSize = size;
-      best = tightSetOf(x);
+      best = tightSetOf(sc, x);
     }
   }
   return best;
 }
 
 /** Does a placement of cell i spelling slot s's pair cover no cell marked in inSet? */
-function killsOutside(i: number, s: number): boolean {
+function killsOutside(sc: SetScratch, i: number, s: number): boolean {
+  const { graph, inSet } = sc;
   if (s !== graph.doubleSlot) return true;
   for (let k = 4 * i, end = 4 * i + graph.dblDeg[i]; k < end; k++) if (inSet[graph.dbl[k]] === 0) return true;
   return false;
 }
-
-/**
- * Numbers to look at again, per rule: a number's analysis depends only on the placements of
- * its own open cells, so only numbers with a changed cell are redone.
- */
-class DirtyNumbers {
-  private readonly reader = new ChangeReader();
-  private readonly list = new WorkList();
-
-  /** Bring the list up to date, and group the open cells by number. */
-  update(g: GradeState): void {
-    if (this.reader.fresh(g)) this.list.reset(g.m + 1);
-    for (let x = this.reader.next(g); x >= 0; x = this.reader.next(g)) if (x < g.nCells) this.list.push(g.cells[x]);
-    groupByValue(g);
-  }
-
-  pop(): number {
-    return this.list.pop();
-  }
-
-  push(x: number): void {
-    this.list.push(x);
-  }
-}
-
-const plainDirty = new DirtyNumbers();
-const claimDirty = new DirtyNumbers();
-const claimedDirty = new DirtyNumbers();
-const doubleDirty = new DirtyNumbers();
 
 type Finder = (g: GradeState, x: number) => TightSet | null;
 
 const tightByCells: Finder = (g, x) => smallestTightSets(g, x).cells;
 const tightByPairs: Finder = (g, x) => smallestTightSets(g, x).pairs;
 
+type ClaimRule = 'cellsClaimPairs' | 'cellsClaimPairsAndDouble' | 'pairsClaimCells';
+
 /** Apply the first tight set `find` gives for a number that changed; true if one was. */
-function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g: GradeState, set: TightSet) => void, side: 'cells' | 'pairs'): boolean {
+function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g: GradeState, set: TightSet) => void, rule: ClaimRule): boolean {
+  const graph = g.sets.graph;
   dirty.update(g);
   for (let x = dirty.pop(); x >= 0; x = dirty.pop()) {
     const set = find(g, x);
@@ -543,9 +560,9 @@ function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g:
     graph.clear();
     if (g.logging) {
       g.reason =
-        side === 'cells'
-          ? { value: x, cells: cellsOf(g, set.inside), pairs: pairsOf(g, set.claimed) }
-          : { value: x, cells: cellsOf(g, set.outside), pairs: pairsOf(g, set.unclaimed) };
+        rule === 'pairsClaimCells'
+          ? { rule, value: x, cells: cellsOf(g, set.outside), pairs: pairsOf(g, set.unclaimed) }
+          : { rule, value: x, cells: cellsOf(g, set.inside), pairs: pairsOf(g, set.claimed) };
     }
     apply(g, set);
     return true;
@@ -588,7 +605,7 @@ function pairsOf(g: GradeState, qs: number[]): PairUV[] {
  * so no other x-cell takes them.
  */
 export function cellsClaimPairs(g: GradeState): boolean {
-  return claimFirst(g, plainDirty, smallestPlainSet, applyPlainSet, 'cells');
+  return claimFirst(g, g.sets.plainDirty, smallestPlainSet, applyPlainSet, 'cellsClaimPairs');
 }
 
 /**
@@ -597,7 +614,7 @@ export function cellsClaimPairs(g: GradeState): boolean {
  * other x-cell takes them.
  */
 export function cellsClaimPairsAndDouble(g: GradeState): boolean {
-  return claimFirst(g, claimDirty, tightByCells, applyTightSet, 'cells');
+  return claimFirst(g, g.sets.claimDirty, tightByCells, applyTightSet, 'cellsClaimPairsAndDouble');
 }
 
 /**
@@ -605,7 +622,7 @@ export function cellsClaimPairsAndDouble(g: GradeState): boolean {
  * double filling two), those cells are all taken by these pairs, so they take no other pair.
  */
 export function pairsClaimCells(g: GradeState): boolean {
-  return claimFirst(g, claimedDirty, tightByPairs, applyTightSet, 'pairs');
+  return claimFirst(g, g.sets.claimedDirty, tightByPairs, applyTightSet, 'pairsClaimCells');
 }
 
 /**
@@ -613,13 +630,14 @@ export function pairsClaimCells(g: GradeState): boolean {
  * get a different pair — some k of them would be able to take only k−1 pairs between them.
  */
 export function doubleStarvesCells(g: GradeState): boolean {
+  const doubleDirty = g.sets.doubleDirty;
   doubleDirty.update(g);
   for (let x = doubleDirty.pop(); x >= 0; x = doubleDirty.pop()) {
     const found = starvingSpot(g, x);
     if (found === null) continue;
     doubleDirty.push(x);
     const { spot, cells, pairs } = found;
-    if (g.logging) g.reason = { value: x, placement: g.domino(spot), cells: cellsOf(g, cells), pairs: pairsOf(g, pairs) };
+    if (g.logging) g.reason = { rule: 'doubleStarvesCells', value: x, placement: g.domino(spot), cells: cellsOf(g, cells), pairs: pairsOf(g, pairs) };
     g.eliminate(spot);
     return true;
   }
@@ -630,8 +648,10 @@ export function doubleStarvesCells(g: GradeState): boolean {
 function starvingSpot(g: GradeState, x: number): { spot: number; cells: number[]; pairs: number[] } | null {
   const dq = pairIndex(x, x);
   if (g.pairDone[dq] === 1) return null;
+  const sc = g.sets;
+  const { graph, inSet } = sc;
   let best: { spot: number; cells: number[]; pairs: number[] } | null = null;
-  const xs = cellsOfValue(g, x);
+  const xs = cellsOfValue(g, sc, x);
   for (let k = g.pairStart[dq], end = g.pairStart[dq + 1]; k < end; k++) {
     const d = g.pairPl[k];
     if (g.live[d] === 0) continue;

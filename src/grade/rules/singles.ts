@@ -6,7 +6,7 @@ import type { GradeState } from '../state.js';
 export function cellSingleton(g: GradeState): boolean {
   for (let c = g.singleCells.pop(); c >= 0; c = g.singleCells.pop()) {
     if (g.cellDone[c] === 1 || g.cellCnt[c] !== 1) continue;
-    if (g.logging) g.reason = { cell: g.cellRC(c) };
+    if (g.logging) g.reason = { rule: 'cellSingleton', cell: g.cellRC(c) };
     g.place(g.firstLiveAt(c));
     return true;
   }
@@ -17,7 +17,7 @@ export function cellSingleton(g: GradeState): boolean {
 export function pairSingleton(g: GradeState): boolean {
   for (let q = g.singlePairs.pop(); q >= 0; q = g.singlePairs.pop()) {
     if (g.pairDone[q] === 1 || g.pairCnt[q] !== 1) continue;
-    if (g.logging) g.reason = { pair: g.pairUV(q) };
+    if (g.logging) g.reason = { rule: 'pairSingleton', pair: g.pairUV(q) };
     g.place(g.firstLiveOf(q));
     return true;
   }

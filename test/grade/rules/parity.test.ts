@@ -69,7 +69,9 @@ describe('bridgeSplitsOdd', () => {
         const gone = [...Array(g.nPl).keys()].filter((p) => before[p] === 1 && g.live[p] === 0);
         expect(gone).toHaveLength(1);
         expect(candidates.has(gone[0])).toBe(true);
-        expect(g.reason.cells).toHaveLength(candidates.get(gone[0])!);
+        const reason = g.reason!;
+        expect(reason.rule).toBe('bridgeSplitsOdd');
+        if (reason.rule === 'bridgeSplitsOdd') expect(reason.cells).toHaveLength(candidates.get(gone[0])!);
       }),
       { numRuns: 300 },
     );

@@ -97,12 +97,14 @@ describe('cellsClaimPairs', () => {
             return;
           }
           fired++;
-          const { value, cells, pairs } = g.reason;
-          expect(cells!.length).toBe(pairs!.length);
-          expect(cells!.length).toBe(expected[value!]);
+          const reason = g.reason!;
+          if (reason.rule !== 'cellsClaimPairs') throw new Error(`reason of ${reason.rule}`);
+          const { value, cells, pairs } = reason;
+          expect(cells.length).toBe(pairs.length);
+          expect(cells.length).toBe(expected[value]);
           // Only placements of the set's pairs that cover none of its cells went.
-          const inside = new Set(cells!.map(([r, c]) => r * g.cols + c));
-          const claimed = new Set(pairs!.map(([u, v]) => pairIndex(u, v)));
+          const inside = new Set(cells.map(([r, c]) => r * g.cols + c));
+          const claimed = new Set(pairs.map(([u, v]) => pairIndex(u, v)));
           for (let p = 0; p < g.nPl; p++) {
             if (before[p] === 1 && g.live[p] === 0) {
               expect(claimed.has(g.plPair[p])).toBe(true);
