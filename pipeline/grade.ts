@@ -3,7 +3,8 @@
 // bad board stops the run with one line, after the boards before it are printed.
 import type { Board, BoardFormat } from '../src/board.js';
 import { type GradeResult, gradeBoard, LADDER } from '../src/grade/ladder.js';
-import { EXIT_OK } from './errors.js';
+import { boardName, sizeError, timeLimitMs } from '../src/solve/limits.js';
+import { EXIT_OK, UserError } from './errors.js';
 import { forEachBoard } from './io.js';
 
 export interface GradeCommand {
@@ -12,11 +13,22 @@ export interface GradeCommand {
   format: 'text' | 'jsonl';
   /** Search nodes the grader may spend per board before it leaves the board unsolved. */
   maxSearchNodes: number;
+  /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
+  timeLimitMs?: number;
 }
 
 export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream): Promise<number> {
+  // The clock is read only under a time limit; the options object is reused.
+  let deadline = Infinity;
+  const clock = (): boolean => performance.now() > deadline;
+  const options = { maxSearchNodes: cmd.maxSearchNodes, interrupt: undefined as (() => boolean) | undefined };
   await forEachBoard(cmd.input, cmd.inputFormat, stdout, (index, board) => {
-    const res = gradeBoard(board, { maxSearchNodes: cmd.maxSearchNodes });
+    const tooLarge = sizeError(index, board);
+    if (tooLarge !== null) throw new UserError(tooLarge);
+    const limitMs = timeLimitMs(board, cmd.timeLimitMs);
+    options.interrupt = Number.isFinite(limitMs) ? clock : undefined;
+    deadline = performance.now() + limitMs;
+    const res = gradeBoard(board, options);
     return cmd.format === 'jsonl' ? gradeJsonLine(index, board, res) : gradeTextLine(index, board, res);
   });
   return EXIT_OK;
@@ -35,15 +47,21 @@ function roundScore(score: number): number {
 export function gradeJsonLine(index: number, board: Board, res: GradeResult): string {
   const id = board.meta?.id;
   const head = id === undefined ? { index } : { index, id };
-  return `${JSON.stringify({ ...head, grade: res.grade, level: res.level, score: roundScore(res.score), nodes: res.nodes, steps: res.steps, solved: res.solved })}\n`;
+  const limit = res.limit === null ? {} : { limit: res.limit };
+  return `${JSON.stringify({ ...head, grade: res.grade, level: res.level, score: roundScore(res.score), nodes: res.nodes, steps: res.steps, solved: res.solved, ...limit })}\n`;
 }
 
 /** One line a board: "board 3 (id "p7"): sets (level 5), score 5.2871; rules: cellSingleton 12, …". */
 export function gradeTextLine(index: number, board: Board, res: GradeResult): string {
-  const id = board.meta?.id;
-  const name = `board ${index + 1}${id === undefined ? '' : ` (id ${JSON.stringify(id)})`}`;
+  const name = boardName(index, board);
   const used = LADDER.filter((r) => res.steps[r.name] > 0).map((r) => `${r.name} ${res.steps[r.name]}`);
   const nodes = res.nodes > 0 ? `, ${res.nodes} search node${res.nodes === 1 ? '' : 's'}` : '';
-  const unsolved = res.solved ? '' : ' (not solved: no solution, or the search budget ran out)';
+  const unsolved = res.solved
+    ? ''
+    : res.limit === 'time'
+      ? ' (not solved: the time limit ran out)'
+      : res.limit === 'nodes'
+        ? ' (not solved: the search budget ran out)'
+        : ' (not solved: no solution)';
   return `${name}: ${res.grade} (level ${res.level}), score ${roundScore(res.score).toFixed(4)}${nodes}; rules: ${used.join(', ') || 'none'}${unsolved}\n`;
 }

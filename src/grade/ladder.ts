@@ -87,6 +87,11 @@ export interface GradeOptions {
    * unsolved (solved false, level 7).
    */
   maxSearchNodes?: number;
+  /**
+   * Polled before every rule is tried and every 16 search nodes; true stops the grading, the
+   * board left unsolved (limit 'time'). The shell passes a clock check, so the core reads no time.
+   */
+  interrupt?: () => boolean;
 }
 
 export interface GradeResult {
@@ -101,6 +106,8 @@ export interface GradeResult {
   /** Rule name → deductions made with it (every rule listed, zeros included). */
   steps: Record<string, number>;
   solved: boolean;
+  /** The budget that left the board unsolved, if one did: search nodes or the interrupt's time. */
+  limit: 'nodes' | 'time' | null;
   solution: Solution | null;
   log?: Step[];
 }
@@ -144,6 +151,7 @@ export class Grader {
     const logging = options.log ?? false;
     g.logging = logging;
     g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
+    g.interrupt = options.interrupt;
     const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
     const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
     const counts = new Array<number>(rules.length).fill(0);
@@ -158,6 +166,7 @@ export class Grader {
           g.eliminatedNow.length = 0;
           g.reason = null;
         }
+        if (g.interrupt !== undefined && g.timeUp()) break;
         if (rules[i].apply(g)) {
           fired = i;
           if (logging) log.push(this.step(rules[i], placedMark));
@@ -184,6 +193,7 @@ export class Grader {
       nodes: g.nodes,
       steps,
       solved,
+      limit: g.outOfTime ? 'time' : g.gaveUp ? 'nodes' : null,
       solution: solved ? g.solution() : null,
     };
     if (logging) result.log = log;

@@ -93,10 +93,14 @@ export class GradeState {
   changesLen = 0;
   lastChange = new Int32Array(0);
 
-  /** Search nodes used so far, the budget, and whether the budget ran out. */
+  /** Search nodes used so far, the budget, and whether a budget ran out. */
   nodes = 0;
   maxNodes = Infinity;
   gaveUp = false;
+  /** The caller's clock (polled between rules and every search node); true stops the grading. */
+  interrupt: (() => boolean) | undefined = undefined;
+  /** The interrupt stopped the grading (gaveUp is set too). */
+  outOfTime = false;
 
   // Logging: the eliminations of the current step and its reason (set by the rule that fired).
   logging = false;
@@ -180,6 +184,8 @@ export class GradeState {
     this.nodes = 0;
     this.maxNodes = Infinity;
     this.gaveUp = false;
+    this.interrupt = undefined;
+    this.outOfTime = false;
     this.logging = false;
     this.eliminatedNow.length = 0;
     this.reason = null;
@@ -198,6 +204,15 @@ export class GradeState {
   }
 
   /** The cell at the other end of placement p from cell c. */
+  /** Ask the interrupt whether time is up; once it says so, the state stays out of time. */
+  timeUp(): boolean {
+    if (!this.outOfTime && this.interrupt?.() === true) {
+      this.outOfTime = true;
+      this.gaveUp = true;
+    }
+    return this.outOfTime;
+  }
+
   other(p: number, c: number): number {
     return this.plA[p] === c ? this.plB[p] : this.plA[p];
   }

@@ -8,7 +8,7 @@ import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../.
 import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps } from '../../src/grade/ladder.js';
 import { checkSolution, type Solution, solutionKey } from '../../src/solve/solution.js';
 import { uniqueBoards } from '../grade/helpers.js';
-import { shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
+import { brickBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
 import { cli, FIXTURES, ROOT } from '../helpers/cli.js';
 
 const FIX = FIXTURES;
@@ -77,11 +77,25 @@ describe('dominosa grade', () => {
     // A board with 2^12 solutions needs search; with no search nodes allowed it stays unsolved.
     const many = formatBoardText(swapHeavyBoard(6));
     const capped = JSON.parse(run('grade', ['-', '--format', 'jsonl', '--max-search-nodes', '0'], many).stdout);
-    expect(capped).toMatchObject({ grade: 'search', level: 7, solved: false, nodes: 0 });
+    expect(capped).toMatchObject({ grade: 'search', level: 7, solved: false, nodes: 0, limit: 'nodes' });
     const free = JSON.parse(run('grade', ['-', '--format', 'jsonl'], many).stdout);
     expect(free).toMatchObject({ grade: 'search', solved: true });
     expect(run('grade', ['-'], many).stdout).toMatch(/search \(level 7\), score 7\.\d{4}.*searchRefutes \d+\n$/);
   });
+
+  // Large boards through the CLI: parsing and printing them is most of the time, hence the bound.
+  it('stops a board at --time-limit, says so, and refuses a board above M = 400 in one line', () => {
+    const big = formatBoardText(brickBoard(200, 4));
+    const t = run('grade', ['-', '--format', 'jsonl', '--time-limit', '0.2'], big);
+    expect(t.code).toBe(0);
+    expect(JSON.parse(t.stdout)).toMatchObject({ solved: false, limit: 'time' });
+    expect(run('grade', ['-', '--time-limit', '0.2'], big).stdout).toMatch(/\(not solved: the time limit ran out\)\n$/);
+    expect(run('grade', ['-', '--time-limit', '0'], big)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--time-limit must be a number of seconds > 0/) });
+    const huge = run('grade', ['-'], formatBoardText(brickBoard(402, 1)));
+    expect(huge.code).toBe(2);
+    expect(huge.stderr.trim()).toBe('dominosa: board 1: M=402 is above the largest size supported, M=400');
+    expect(run('grade', ['--help']).stdout.replace(/\s+/g, ' ')).toMatch(/no limit up to M=30, 10 s above; boards above M=400 are refused/);
+  }, 180_000);
 
   it('stops at a malformed board with one line and exit 2, after printing every board before it', () => {
     for (const [file, before] of [

@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { countExactCover } from '../../src/solve/exactcover.js';
 import { PINNED_PROBING, POLL_WORK, PROBE_FROM_ROOT_CELLS, RULES, type RuleName, Solver, type SolveOptions, type SolveResult } from '../../src/solve/solver.js';
 import type { Board } from '../../src/board.js';
-import { dealOnto } from '../../src/make/deal.js';
-import { derive } from '../../src/rng.js';
 import { checkSolution, solutionKey } from '../../src/solve/solution.js';
-import { plantedBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
+import { brickBoard, plantedBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
 
 const shared = new Solver();
 const solve = (board: Board, options?: SolveOptions): SolveResult => shared.solve(board, options);
@@ -125,10 +123,8 @@ describe('Solver', () => {
   });
 
   it('polls the interrupt inside root propagation and probing, not only between nodes', () => {
-    // A deal onto rows of horizontal dominoes: quick to make, and its root probing runs long.
-    const m = 40;
-    const brick = Int32Array.from({ length: (m + 1) * (m + 2) }, (_, a) => a ^ 1);
-    const board: Board = { rows: m + 1, cols: m + 2, m, cells: Uint16Array.from(dealOnto(brick, m + 1, m + 2, m, derive(5, m), { avoidSquares: false })) };
+    // Its root probing runs long enough to be polled more than once.
+    const board = brickBoard(40, 5);
     let polls = 0;
     const d = new Solver().deduce(board, { probe: 'root', interrupt: () => ++polls >= 1 });
     expect(polls).toBe(1);
