@@ -15,7 +15,7 @@ export function solveCommand(y: Argv): Argv {
         .option('max-nodes', { type: 'number', describe: 'give up after this many search nodes (default: no limit)' })
         .option('timeout', {
           type: 'number',
-          describe: `give up on a board after this many milliseconds [default: no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS} above; boards above M=${MAX_M} are refused]`,
+          describe: `give up on a board after this many milliseconds [default: no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS} ms above; boards above M=${MAX_M} are refused]`,
         })
         .option('explain', { type: 'boolean', default: false, describe: 'after each result, the deductions that solve it, one step a line, in words' })
         .check((v) => {
