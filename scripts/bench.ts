@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type Board, formatBoardText } from '../src/board.js';
 import { formatsTable } from './bench-formats.js';
 import { buildThroughput, generationTable } from './bench-generate.js';
+import { budgetTable, catalogRuns, proofTable } from './bench-large.js';
 import { dealOnto } from '../src/make/deal.js';
 import { derive } from '../src/rng.js';
 import { Solver } from '../src/solve/solver.js';
@@ -16,6 +17,8 @@ import { tilingFor } from '../src/make/tiling.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const quick = process.argv.includes('--quick');
+// `npm run bench -- --only large` runs the large-board sections alone.
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const BOARDS = quick ? 50 : 200;
 
 interface Row {
@@ -179,16 +182,18 @@ function gitCommit(): string | null {
 }
 
 const started = new Date().toISOString();
-const solver = solverTable();
-const memory = memoryRun();
-const cli = cliThroughput();
-const generation = generationTable(root, quick);
-const build = buildThroughput(root, quick);
-const formats = await formatsTable();
+const core = only === null || only === 'core';
+const solver = core ? solverTable() : null;
+const memory = core ? memoryRun() : null;
+const cli = core ? cliThroughput() : null;
+const generation = core ? generationTable(root, quick) : null;
+const build = core ? buildThroughput(root, quick) : null;
+const formats = core ? await formatsTable() : null;
+const large = only === null || only === 'large' ? { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) } : null;
 const out = join(root, 'bench-results', 'latest.json');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(
   out,
-  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, solver, memory, cli, generation, build, formats }, null, 2) + '\n',
+  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, solver, memory, cli, generation, build, formats, large }, null, 2) + '\n',
 );
 console.log(`\nwritten ${out}`);
