@@ -1,11 +1,14 @@
-// `dominosa audit`: open a catalog read-only, run the catalog-wide checks in SQL, and re-prove
-// every puzzle (or a seeded sample) in a piscina pool. Never writes: a broken catalog is reported,
-// not repaired.
+// `dominosa audit`: open a catalog read-only, run the catalog-wide checks (integrity, schema
+// objects, the digest over every row, tier order, versions) and re-prove every puzzle (or a
+// seeded sample) in a piscina pool, all on one read snapshot. Never writes: a broken catalog is
+// reported, not repaired.
 import { Piscina } from 'piscina';
 import {
   FAILURE_KINDS,
   checkDistinctBases,
+  checkGraderVersions,
   checkIntegrity,
+  checkStoredRow,
   checkSchemaVersion,
   checkSolverVersions,
   checkThresholdsPresent,
@@ -101,6 +104,8 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     if (e instanceof SchemaVersionError) return report(checkSchemaVersion(e.version), 0, 0);
     throw e;
   }
+  // Every check reads one snapshot: a writer committing meanwhile is seen whole or not at all.
+  cat.beginRead();
   try {
     const failures: Failure[] = [];
     const integrity = cat.db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
@@ -112,6 +117,14 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     // Pages a check found damaged may throw on read: report what was found, do not go on.
     if (failures.length > 0) return report(failures, 0, 0);
     failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
+    // The digest covers every row, so its scan checks every row's checksum too, sampled or not.
+    const badChecksums = new Map<number, Failure>();
+    failures.push(
+      ...cat.checkIntegrityOfCatalog((p) => {
+        const f = checkStoredRow(p, null, null).find((x) => x.kind === 'checksum-mismatch');
+        if (f !== undefined) badChecksums.set(p.id, f);
+      }),
+    );
     failures.push(...checkTierOrder(cat.tierStats()));
     failures.push(...checkDistinctBases(cat.baseHashes()));
     const items = auditItems(cat);
@@ -157,8 +170,13 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       await pool.destroy();
     }
     failures.push(...checkSolverVersions(versions));
+    // Over every base, sampled or not: a score is checked only under this release's grader.
+    failures.push(...checkGraderVersions(cat.graderVersionCounts()));
+    const sampled = new Set(ids);
+    for (const [id, f] of badChecksums) if (!sampled.has(id)) failures.push(f);
     return report(failures, checked, all.length);
   } finally {
+    cat.endRead();
     cat.close();
   }
 }

@@ -1,15 +1,31 @@
-// The SQLite catalog: open or create it (WAL, foreign keys, schema version check), and the
-// prepared reads and writes the verbs share. Writes are meant to run inside transaction(), one
-// per batch, so a killed process leaves the catalog as of its last committed batch.
-import { existsSync, statSync } from 'node:fs';
+// The SQLite catalog: open or create it, and the prepared reads and writes the verbs share.
+// Readers open the file read-only and change nothing (no sidecar files on a catalog in
+// rollback-journal mode); a writer takes the catalog's writer lock, writes with a write-ahead
+// log, keeps the digest (src/catalog/digest.ts) in step with every row it writes, and on close
+// leaves the catalog in rollback-journal mode when no one else has it open. Writes run inside
+// transaction(), one per batch, so a killed process leaves the catalog as of its last commit.
+import { accessSync, closeSync, constants, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { checkStoredRow, type SharedFields, type StoredPuzzle } from '../src/catalog/check.js';
+import { checkDigests, checkSchemaObjects, checkStoredRow, type Failure, type SharedFields, type StoredPuzzle } from '../src/catalog/check.js';
 import { rowChecksum } from '../src/catalog/checksum.js';
-import { CATALOG_APP, SCHEMA_SQL, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
+import { rowDigest, schemaDigest, TableDigest, type SchemaObject, type StoredDigest } from '../src/catalog/digest.js';
+import {
+  CATALOG_APP,
+  DIGEST_COLUMNS,
+  DIGEST_TABLES,
+  SCHEMA_ENTRY,
+  SCHEMA_SQL,
+  SCHEMA_VERSION,
+  type BuildStatus,
+  type DigestTable,
+  type SlotOutcome,
+} from '../src/catalog/schema.js';
 import type { LevelName } from '../src/grade/ladder.js';
 import { measureColumn, tierFor, type TierMeasure, type TierRule } from '../src/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
-import { EXIT_FAILED_CHECK, UserError } from './errors.js';
+import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
+import { describeHolder, holderState, thisProcess, type Holder } from './lock.js';
 
 /** A stored puzzle: what the checks read (src/catalog/check.ts), plus where it came from. */
 export interface PuzzleRow extends Omit<StoredPuzzle, 'tier'> {
@@ -64,12 +80,18 @@ export type StoredRule = TierRule & { solverVersion: string };
 export interface OpenOptions {
   /** Create the file and schema when missing (default false: the catalog must exist). */
   create?: boolean;
+  /** Open to read only: no lock, no journal change, nothing written. */
   readonly?: boolean;
+  /** A writer's verb, named to a second writer the lock refuses (default 'dominosa'). */
+  verb?: string;
 }
 
 type Stmt = Database.Statement;
 
 /** A dominosa catalog of a schema version this release does not read (audit reports it as a failed check). */
+/** An SQLite file with no tables yet: to a writer, no catalog yet (another writer may be creating it). */
+export class EmptyDatabaseError extends UserError {}
+
 export class SchemaVersionError extends UserError {
   constructor(
     message: string,
@@ -87,8 +109,105 @@ export interface PuzzleFilter {
   includeVariants?: boolean;
 }
 
+/** How long a connection waits for another's lock on the file before giving up (SQLITE_BUSY). */
+const BUSY_MS = 5000;
+
+/** The objects SCHEMA_SQL makes, as a fresh catalog's sqlite_master lists them. */
+let expected: SchemaObject[] | null = null;
+export function expectedSchema(): SchemaObject[] {
+  if (expected === null) {
+    const mem = new Database(':memory:');
+    try {
+      mem.exec(SCHEMA_SQL);
+      expected = schemaObjects(mem);
+    } finally {
+      mem.close();
+    }
+  }
+  return expected;
+}
+
+function schemaObjects(db: Database.Database): SchemaObject[] {
+  return db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all() as SchemaObject[];
+}
+
+/** True when the file's header says write-ahead log (bytes 18 and 19 are 2). */
+function walHeader(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const b = Buffer.alloc(20);
+    return readSync(fd, b, 0, 20, 0) === 20 && b[18] === 2 && b[19] === 2;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Why the directory of `path` cannot be written, or null when it can. */
+function unwritableDir(path: string): NodeJS.ErrnoException | null {
+  try {
+    accessSync(dirname(resolve(path)), constants.W_OK);
+    return null;
+  } catch (e) {
+    return e as NodeJS.ErrnoException;
+  }
+}
+
+/**
+ * A catalog in write-ahead-log mode needs a -shm file beside it, even to be read. Where that
+ * cannot be made: on a read-only file system with no log left over, no writer can exist, so a
+ * private in-memory copy (marked rollback-journal) is safe to read; anywhere else a writer
+ * might be at work, so the reader is refused with what to do.
+ */
+function openWalReadOnly(path: string, cause: unknown): Database.Database {
+  const dirErr = unwritableDir(path);
+  const wal = `${path}-wal`;
+  const walEmpty = !existsSync(wal) || statSync(wal).size === 0;
+  if (dirErr?.code === 'EROFS' && walEmpty) {
+    const bytes = readFileSync(path);
+    bytes[18] = 1;
+    bytes[19] = 1;
+    return new Database(bytes, { readonly: true });
+  }
+  if (dirErr !== null) {
+    throw new UserError(
+      `cannot read ${path}: it is in write-ahead-log mode (a build is running, or was stopped) and its directory is not writable (${describeFsError(dirErr)}); ` +
+        `when no build is running, its owner can run dominosa migrate --db ${path} to leave it in rollback-journal mode`,
+    );
+  }
+  throw new UserError(`cannot open ${path}: ${(cause as Error).message}`);
+}
+
+/** Refuse, before SQLite opens it, a catalog this process could not write, or whose directory it could not (for the log). */
+function checkWritable(path: string): void {
+  const target = existsSync(path) ? path : dirname(resolve(path));
+  try {
+    accessSync(target, constants.W_OK);
+    accessSync(dirname(resolve(path)), constants.W_OK);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const where = err.path !== undefined && resolve(err.path) !== resolve(path) ? ` (its directory ${err.path})` : '';
+    const why = err.code === 'EPERM' && target === path ? 'the file is immutable or permission denied' : describeFsError(e);
+    throw new UserError(`cannot write catalog ${path}${where}: ${why}`);
+  }
+}
+
+/** SQLITE_BUSY as the one line the shell prints (exit 75); other faults as faultOf words them. */
+function busyOr(e: unknown, path: string): unknown {
+  if (e instanceof UserError) return e;
+  const code = (e as { code?: string }).code ?? '';
+  if (code.startsWith('SQLITE_BUSY')) {
+    return new UserError(`${path} is in use by another process (a reader of a catalog in rollback-journal mode, or a writer starting); try again when it is done`, EXIT_BUSY);
+  }
+  return faultOf(e, `cannot write ${path}`) ?? e;
+}
+
 export class Catalog {
   private readonly stmts = new Map<string, Stmt>();
+  /** A writer's running digest per table, and the tables changed since the last commit. */
+  private digests: Map<DigestTable, TableDigest> | null = null;
+  private readonly dirty = new Set<DigestTable>();
+  /** The lock this connection holds (writers only). */
+  private holder: Holder | null = null;
 
   private constructor(
     readonly db: Database.Database,
@@ -98,72 +217,230 @@ export class Catalog {
   /**
    * Open a catalog. Refuses, with a UserError and before writing anything, a file that is not a
    * SQLite database, a database that is not a catalog, and a catalog of another schema version.
+   * A writer (not readonly) then takes the writer lock, refusing at once while another process
+   * holds it, and creates the schema in the same transaction when the file is new.
    */
   static open(path: string, options: OpenOptions = {}): Catalog {
     const readonly = options.readonly ?? false;
     const create = !readonly && (options.create ?? false);
     if (!create && !existsSync(path)) throw new UserError(`no catalog at ${path} (run dominosa build first)`);
     if (existsSync(path) && !statSync(path).isFile()) throw new UserError(`${path} is not a file`);
+    if (!readonly) checkWritable(path);
+    // A write-ahead-log catalog that cannot be opened read-only for want of its -shm file.
+    const walCannotOpen = (e: unknown): boolean => readonly && (e as { code?: string }).code === 'SQLITE_CANTOPEN' && walHeader(path);
     let db: Database.Database;
     try {
       db = new Database(path, { readonly, fileMustExist: !create });
     } catch (e) {
-      throw new UserError(`cannot open ${path}: ${(e as Error).message}`);
+      if (!walCannotOpen(e)) throw new UserError(`cannot open ${path}: ${(e as Error).message}`);
+      db = openWalReadOnly(path, e);
     }
+    let cat = new Catalog(db, path);
     try {
-      const cat = new Catalog(db, path);
-      cat.init(create);
+      try {
+        cat.checkCatalog(create);
+      } catch (e) {
+        if (!walCannotOpen(e)) throw e;
+        db.close();
+        cat = new Catalog(openWalReadOnly(path, e), path);
+        cat.checkCatalog(false);
+      }
+      cat.settings();
+      if (!readonly) cat.takeLock(options.verb ?? 'dominosa');
       return cat;
     } catch (e) {
-      db.close();
+      if (cat.db.open) cat.db.close();
       if (e instanceof UserError) throw e;
       const err = e as { code?: string; message?: string };
       if (err.code === 'SQLITE_NOTADB') throw new UserError(`${path} is not a SQLite database`);
-      throw new UserError(`cannot open ${path}: ${err.message ?? String(e)}`);
+      // Unreadable before its first table is: not a catalog this release can open (exit 2).
+      if (err.code?.startsWith('SQLITE_CORRUPT')) throw new UserError(`cannot open ${path}: it is damaged (${err.message})`);
+      throw faultOf(e, `cannot open ${path}`) ?? new UserError(`cannot open ${path}: ${err.message ?? String(e)}`);
     }
   }
 
-  private init(create: boolean): void {
+  /**
+   * Read a catalog, if there is one, to decide what to write, changing nothing: every check that
+   * can refuse it runs here, on a read-only connection, so a refused catalog is left byte for byte
+   * as it was. Returns fn's plan and the stamp (the stored digest) a writer then opens with.
+   * When the caller will write (`willWrite`), a live holder of the writer lock is refused first.
+   */
+  static inspect<T>(path: string, fn: (cat: Catalog | null) => T, willWrite = true): { plan: T; stamp: string | null } {
+    if (!existsSync(path)) return { plan: fn(null), stamp: null };
+    let ro: Catalog;
+    try {
+      ro = Catalog.open(path, { readonly: true });
+    } catch (e) {
+      // An empty file is a catalog another writer has only begun to create, or none: openWriter decides.
+      if (e instanceof EmptyDatabaseError) return { plan: fn(null), stamp: null };
+      throw e;
+    }
+    try {
+      ro.beginRead();
+      // A writer at work is named first: its catalog is not yet what the checks below would judge.
+      if (willWrite) ro.refuseLiveHolder();
+      const plan = fn(ro);
+      return { plan, stamp: ro.stamp() };
+    } finally {
+      ro.endRead();
+      ro.close();
+    }
+  }
+
+  /**
+   * Open to write what inspect() planned: `stamp` is the digest it saw (null: no catalog yet),
+   * and the catalog is refused if it changed between the two (another writer finished meanwhile).
+   */
+  static openWriter(path: string, verb: string, stamp: string | null): Catalog {
+    const cat = Catalog.open(path, { create: stamp === null, verb });
+    const now = cat.stamp();
+    const fresh = stamp === null && (cat.db.prepare('SELECT COUNT(*) FROM builds').pluck().get() as number) === 0;
+    if (now !== stamp && !fresh) {
+      cat.close();
+      throw new UserError(`${path} changed while dominosa was starting (another writer finished meanwhile); run the command again`, EXIT_BUSY);
+    }
+    return cat;
+  }
+
+  /** Refuse (reading only) what is not a catalog of this version; create the schema on an empty file when asked. */
+  private checkCatalog(create: boolean): void {
     const tables = this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
     if (tables.length === 0) {
-      if (!create) throw new UserError(`${this.path} is an empty database, not a dominosa catalog`);
-      this.db.pragma('journal_mode = WAL');
-      this.db.transaction(() => {
-        this.db.exec(SCHEMA_SQL);
-        const put = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-        put.run('app', CATALOG_APP);
-        put.run('schema_version', String(SCHEMA_VERSION));
-        put.run('created_at', new Date().toISOString());
-      })();
-    } else {
-      if (!tables.includes('meta')) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
-      const get = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
-      const app = get.get('app') as string | undefined;
-      if (app !== CATALOG_APP) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
-      const version = get.get('schema_version') as string | undefined;
-      if (version !== String(SCHEMA_VERSION)) {
-        const older = version !== undefined && Number(version) >= 1 && Number(version) < SCHEMA_VERSION;
-        throw new SchemaVersionError(
-          `${this.path} has catalog schema version ${version ?? '(none)'}; this dominosa reads version ${SCHEMA_VERSION} only` +
-            (older ? ` (upgrade it with: dominosa migrate --db ${this.path})` : ''),
-          version ?? null,
-        );
-      }
-      if (!this.db.readonly) this.db.pragma('journal_mode = WAL');
+      if (!create) throw new EmptyDatabaseError(`${this.path} is an empty database, not a dominosa catalog`);
+      return;
     }
+    if (!tables.includes('meta')) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
+    const get = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+    const app = get.get('app') as string | undefined;
+    if (app !== CATALOG_APP) throw new UserError(`${this.path} is a SQLite database but not a dominosa catalog`);
+    const version = get.get('schema_version') as string | undefined;
+    if (version !== String(SCHEMA_VERSION)) {
+      const older = version !== undefined && Number(version) >= 1 && Number(version) < SCHEMA_VERSION;
+      throw new SchemaVersionError(
+        `${this.path} has catalog schema version ${version ?? '(none)'}; this dominosa reads version ${SCHEMA_VERSION} only` +
+          (older ? ` (upgrade it with: dominosa migrate --db ${this.path})` : ''),
+        version ?? null,
+      );
+    }
+  }
+
+  private settings(): void {
+    this.db.pragma(`busy_timeout = ${BUSY_MS}`);
     this.db.pragma('foreign_keys = ON');
+    if (this.db.readonly) return;
+    try {
+      this.db.pragma('journal_mode = WAL');
+    } catch (e) {
+      throw busyOr(e, this.path);
+    }
     // In WAL mode NORMAL loses no committed transaction when the process dies, only on power loss.
-    if (!this.db.readonly) this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('synchronous = NORMAL');
   }
 
+  /**
+   * Take the writer lock (creating the schema first on an empty file) in one write transaction:
+   * a live holder is named and refused; one whose process is gone is replaced.
+   */
+  private takeLock(verb: string): void {
+    const me = thisProcess(verb);
+    try {
+      this.db
+        .transaction(() => {
+          const empty = (this.db.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'`).pluck().get() as number) === 0;
+          if (empty) this.createSchema();
+          else this.checkCatalog(false);
+          this.refuseLiveHolder();
+          this.db.prepare('INSERT OR REPLACE INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, @pid, @verb, @host, @boot, @start, @since)').run(me);
+        })
+        .immediate();
+    } catch (e) {
+      throw busyOr(e, this.path);
+    }
+    this.holder = me;
+    this.digests = new Map(DIGEST_TABLES.map((t) => [t, new TableDigest()]));
+    for (const [name, d] of this.storedDigests()) {
+      if ((DIGEST_TABLES as readonly string[]).includes(name)) this.digests.set(name as DigestTable, TableDigest.parse(d));
+    }
+  }
+
+  /** Refuse, naming it, a holder of the writer lock whose process still runs (exit 75). */
+  private refuseLiveHolder(): void {
+    const held = this.db.prepare('SELECT pid, verb, host, boot, start, since FROM writer WHERE id = 1').get() as Holder | undefined;
+    if (held === undefined) return;
+    const state = holderState(held);
+    if (state === 'dead') return;
+    const unsure = state === 'unknown' ? '; if that process is gone, delete the writer row of the catalog by hand' : '';
+    throw new UserError(`${this.path} is being written by ${describeHolder(held)}; wait for it to finish${unsure}`, EXIT_BUSY);
+  }
+
+  /** The schema, its meta rows and its digest, on an empty database (inside takeLock's transaction). */
+  private createSchema(): void {
+    this.db.exec(SCHEMA_SQL);
+    this.digests = new Map(DIGEST_TABLES.map((t) => [t, new TableDigest()]));
+    this.putMeta('app', CATALOG_APP);
+    this.putMeta('schema_version', String(SCHEMA_VERSION));
+    this.putMeta('created_at', new Date().toISOString());
+    const s = schemaDigest(schemaObjects(this.db));
+    this.db.prepare('INSERT INTO digest (name, rows, sum) VALUES (?, ?, ?)').run(SCHEMA_ENTRY, s.rows, s.sum);
+    // Every table has its entry from the start, empty ones too: a missing entry is then damage.
+    for (const t of DIGEST_TABLES) this.dirty.add(t);
+    this.flushDigest();
+  }
+
+  /**
+   * Release the writer lock and leave the file in rollback-journal mode (when no other
+   * connection has it open; else it stays in WAL mode until a later writer closes), then close.
+   */
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    if (this.holder === null) this.endRead();
+    if (this.holder !== null) {
+      try {
+        this.db.pragma('busy_timeout = 1000');
+        const h = this.holder;
+        this.db.prepare('DELETE FROM writer WHERE id = 1 AND pid = ? AND start = ?').run(h.pid, h.start);
+        this.holder = null;
+        this.db.pragma('journal_mode = DELETE');
+      } catch {
+        // Left to the next writer: a lock whose process is gone is stale, a WAL file stays readable.
+      }
+    }
+    this.db.close();
   }
 
-  /** Run fn in one transaction (committed when it returns, rolled back when it throws). */
+  /**
+   * Run fn in one transaction (committed when it returns, rolled back when it throws). A writer's
+   * digest is written in the same transaction, and rolled back with it.
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    const outer = !this.db.inTransaction;
+    const saved = this.digests === null ? null : new Map([...this.digests].map(([k, v]) => [k, v.clone()]));
+    try {
+      return this.db.transaction(() => {
+        const r = fn();
+        if (outer) this.flushDigest();
+        return r;
+      })();
+    } catch (e) {
+      if (saved !== null) this.digests = saved;
+      throw e;
+    }
+  }
+
+  /** fn inside the current transaction, or in one of its own. */
+  private write<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.transaction(fn);
+  }
+
+  /** Read everything from here to endRead() from one snapshot of the catalog (one read transaction). */
+  beginRead(): void {
+    if (this.db.inTransaction) return;
+    this.db.exec('BEGIN');
+    this.db.prepare('SELECT COUNT(*) FROM meta').pluck().get();
+  }
+
+  endRead(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
   }
 
   private stmt(sql: string): Stmt {
@@ -175,6 +452,97 @@ export class Catalog {
     return s;
   }
 
+  // --- digest ---
+
+  private digestOf(table: DigestTable): TableDigest {
+    const d = this.digests?.get(table);
+    if (d === undefined) throw new Error(`${this.path} is not open to write`);
+    this.dirty.add(table);
+    return d;
+  }
+
+  private added(table: DigestTable, row: object): void {
+    this.digestOf(table).add(rowDigest(table, row));
+  }
+
+  private removed(table: DigestTable, row: object): void {
+    this.digestOf(table).remove(rowDigest(table, row));
+  }
+
+  private flushDigest(): void {
+    if (this.digests === null || this.dirty.size === 0) return;
+    const put = this.stmt('INSERT INTO digest (name, rows, sum) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET rows = excluded.rows, sum = excluded.sum');
+    for (const t of this.dirty) {
+      const d = this.digests.get(t)!.stored();
+      put.run(t, d.rows, d.sum);
+    }
+    this.dirty.clear();
+  }
+
+  /** The digest as stored, per table and for the schema. */
+  storedDigests(): Map<string, StoredDigest> {
+    const rows = this.stmt('SELECT name, rows, sum FROM digest ORDER BY name').all() as ({ name: string } & StoredDigest)[];
+    return new Map(rows.map((r) => [r.name, { rows: r.rows, sum: r.sum }]));
+  }
+
+  /** The stored digest as one string: equal stamps, equal catalogs. */
+  stamp(): string {
+    return JSON.stringify([...this.storedDigests()]);
+  }
+
+  /** The objects of this catalog's schema, as sqlite_master lists them. */
+  schemaObjects(): SchemaObject[] {
+    return schemaObjects(this.db);
+  }
+
+  /**
+   * The digest recomputed from every row and the schema (a full scan). Each puzzle row is handed
+   * to `eachPuzzle` on the way, so a caller checks rows in the same pass.
+   */
+  computeDigests(eachPuzzle?: (p: PuzzleRow) => void): Map<string, StoredDigest> {
+    const out = new Map<string, StoredDigest>();
+    for (const t of DIGEST_TABLES) {
+      const d = new TableDigest();
+      const all = t === 'puzzles' && eachPuzzle !== undefined;
+      const cols = all ? '*' : DIGEST_COLUMNS[t].join(', ');
+      const order = t === 'puzzles' ? ' ORDER BY id' : '';
+      for (const row of this.db.prepare(`SELECT ${cols} FROM ${t}${order}`).iterate() as IterableIterator<Record<string, unknown>>) {
+        d.add(rowDigest(t, row));
+        if (all) eachPuzzle(row as unknown as PuzzleRow);
+      }
+      out.set(t, d.stored());
+    }
+    out.set(SCHEMA_ENTRY, schemaDigest(this.schemaObjects()));
+    return out;
+  }
+
+  /** The catalog-wide integrity checks: the schema's objects are this release's, and the digest matches. */
+  checkIntegrityOfCatalog(eachPuzzle?: (p: PuzzleRow) => void): Failure[] {
+    const schema = checkSchemaObjects(this.schemaObjects(), expectedSchema());
+    return [...schema, ...checkDigests(this.storedDigests(), this.computeDigests(eachPuzzle))];
+  }
+
+  // --- meta ---
+
+  putMeta(key: string, value: string): void {
+    this.write(() => {
+      const old = this.stmt('SELECT key, value FROM meta WHERE key = ?').get(key) as { key: string; value: string } | undefined;
+      if (old !== undefined) this.removed('meta', old);
+      this.stmt('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+      this.added('meta', { key, value });
+    });
+  }
+
+  /** Replace a row, keeping the digest: `change` runs between reading the row before and after. */
+  private changeRow(table: DigestTable, where: string, args: unknown[], change: () => void): void {
+    this.write(() => {
+      const select = this.stmt(`SELECT * FROM ${table} WHERE ${where}`);
+      for (const old of select.all(...args) as Record<string, unknown>[]) this.removed(table, old);
+      change();
+      for (const now of select.all(...args) as Record<string, unknown>[]) this.added(table, now);
+    });
+  }
+
   // --- builds ---
 
   findBuild(key: string): BuildRow | undefined {
@@ -182,25 +550,42 @@ export class Catalog {
   }
 
   createBuild(b: Omit<BuildRow, 'id' | 'finished_at' | 'counts'>): number {
-    const info = this.stmt(
-      `INSERT INTO builds (key, seed, options, solver_version, grader_version, started_at, status)
-       VALUES (@key, @seed, @options, @solver_version, @grader_version, @started_at, @status)`,
-    ).run(b);
-    return Number(info.lastInsertRowid);
+    return this.write(() => {
+      const info = this.stmt(
+        `INSERT INTO builds (key, seed, options, solver_version, grader_version, started_at, status)
+         VALUES (@key, @seed, @options, @solver_version, @grader_version, @started_at, @status)`,
+      ).run(b);
+      const id = Number(info.lastInsertRowid);
+      this.added('builds', this.stmt('SELECT * FROM builds WHERE id = ?').get(id) as BuildRow);
+      return id;
+    });
+  }
+
+  /** Insert a build row as it was (a migration keeps every build's id and fields). */
+  insertBuildRow(b: BuildRow): void {
+    this.write(() => {
+      this.stmt(
+        `INSERT INTO builds (id, key, seed, options, solver_version, grader_version, started_at, finished_at, counts, status)
+         VALUES (@id, @key, @seed, @options, @solver_version, @grader_version, @started_at, @finished_at, @counts, @status)`,
+      ).run(b);
+      this.added('builds', this.stmt('SELECT * FROM builds WHERE id = ?').get(b.id) as BuildRow);
+    });
   }
 
   /** Mark a build running again, recording the options of this run. */
   resumeBuild(id: number, options: string): void {
-    this.stmt(`UPDATE builds SET status = 'running', options = ? WHERE id = ?`).run(options, id);
+    this.changeRow('builds', 'id = ?', [id], () => this.stmt(`UPDATE builds SET status = 'running', options = ? WHERE id = ?`).run(options, id));
   }
 
   updateBuild(id: number, status: BuildStatus, counts: unknown, finishedAt: string | null): void {
-    this.stmt('UPDATE builds SET status = ?, counts = ?, finished_at = ? WHERE id = ?').run(
-      status,
-      JSON.stringify(counts),
-      finishedAt,
-      id,
+    this.changeRow('builds', 'id = ?', [id], () =>
+      this.stmt('UPDATE builds SET status = ?, counts = ?, finished_at = ? WHERE id = ?').run(status, JSON.stringify(counts), finishedAt, id),
     );
+  }
+
+  /** Record that a build stopped (its counts stay those of its last committed batch). */
+  setBuildStatus(id: number, status: BuildStatus, finishedAt: string | null): void {
+    this.changeRow('builds', 'id = ?', [id], () => this.stmt('UPDATE builds SET status = ?, finished_at = ? WHERE id = ?').run(status, finishedAt, id));
   }
 
   // --- thresholds ---
@@ -208,16 +593,18 @@ export class Catalog {
   /** Record the rule a build tiers with (buildId) or the current one (null), replacing old rows. */
   writeThresholds(buildId: number | null, m: number, rule: TierRule, solverVersion: string): void {
     const { th, measure } = rule;
-    this.stmt('DELETE FROM thresholds WHERE IFNULL(build_id, 0) = ? AND m = ?').run(buildId ?? 0, m);
-    this.stmt('INSERT INTO thresholds (build_id, m, measure, t1, t2, t3, solver_version) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      buildId,
-      m,
-      measure,
-      th.t1,
-      th.t2,
-      th.t3,
-      solverVersion,
-    );
+    this.changeRow('thresholds', 'IFNULL(build_id, 0) = ? AND m = ?', [buildId ?? 0, m], () => {
+      this.stmt('DELETE FROM thresholds WHERE IFNULL(build_id, 0) = ? AND m = ?').run(buildId ?? 0, m);
+      this.stmt('INSERT INTO thresholds (build_id, m, measure, t1, t2, t3, solver_version) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        buildId,
+        m,
+        measure,
+        th.t1,
+        th.t2,
+        th.t3,
+        solverVersion,
+      );
+    });
   }
 
   readThresholds(buildId: number | null): Map<number, StoredRule> {
@@ -230,10 +617,13 @@ export class Catalog {
   // --- slots ---
 
   insertSlot(row: SlotRow): void {
-    this.stmt(
-      `INSERT INTO slots (build_id, m, slot, outcome, attempts, puzzle_id)
-       VALUES (@build_id, @m, @slot, @outcome, @attempts, @puzzle_id)`,
-    ).run(row);
+    this.write(() => {
+      this.stmt(
+        `INSERT INTO slots (build_id, m, slot, outcome, attempts, puzzle_id)
+         VALUES (@build_id, @m, @slot, @outcome, @attempts, @puzzle_id)`,
+      ).run(row);
+      this.added('slots', row);
+    });
   }
 
   /** The first slot of size m not yet committed for the build (slots commit in order). */
@@ -254,13 +644,21 @@ export class Catalog {
 
   /** Insert a puzzle, with its checksum; returns its id. */
   insertPuzzle(p: NewPuzzle): number {
-    const info = this.stmt(`INSERT INTO puzzles ${INSERT_COLUMNS}`).run(withChecksum(p));
-    return Number(info.lastInsertRowid);
+    return this.write(() => {
+      const row = withChecksum(p);
+      const id = Number(this.stmt(`INSERT INTO puzzles ${INSERT_COLUMNS}`).run(row).lastInsertRowid);
+      this.added('puzzles', { id, base_id: p.base_id, build_id: p.build_id, checksum: row.checksum });
+      return id;
+    });
   }
 
   /** Insert a puzzle, with its checksum, under a given id (a migration keeps every row's). */
   insertPuzzleWithId(id: number, p: NewPuzzle): void {
-    this.stmt(`INSERT INTO puzzles ${INSERT_COLUMNS_WITH_ID}`).run({ id, ...withChecksum(p) });
+    this.write(() => {
+      const row = withChecksum(p);
+      this.stmt(`INSERT INTO puzzles ${INSERT_COLUMNS_WITH_ID}`).run({ id, ...row });
+      this.added('puzzles', { id, base_id: p.base_id, build_id: p.build_id, checksum: row.checksum });
+    });
   }
 
   /** True when a base puzzle of this symmetry class is already in the catalog. */
@@ -330,18 +728,27 @@ export class Catalog {
    * return the id of the row holding that key (null if a base of its class holds it elsewhere).
    */
   insertPuzzleOrIgnore(p: NewPuzzle): number | null {
-    this.stmt(`INSERT OR IGNORE INTO puzzles ${INSERT_COLUMNS}`).run(withChecksum(p));
-    const id = this.stmt(`SELECT id FROM puzzles WHERE m = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`)
-      .pluck()
-      .get(p.m, p.seed, p.slot, p.transform ?? '');
-    return (id as number | undefined) ?? null;
+    return this.write(() => {
+      const row = withChecksum(p);
+      const info = this.stmt(`INSERT OR IGNORE INTO puzzles ${INSERT_COLUMNS}`).run(row);
+      if (info.changes === 1) {
+        this.added('puzzles', { id: Number(info.lastInsertRowid), base_id: p.base_id, build_id: p.build_id, checksum: row.checksum });
+      }
+      const id = this.stmt(`SELECT id FROM puzzles WHERE m = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`)
+        .pluck()
+        .get(p.m, p.seed, p.slot, p.transform ?? '');
+      return (id as number | undefined) ?? null;
+    });
   }
 
   insertSlotOrIgnore(row: SlotRow): void {
-    this.stmt(
-      `INSERT OR IGNORE INTO slots (build_id, m, slot, outcome, attempts, puzzle_id)
-       VALUES (@build_id, @m, @slot, @outcome, @attempts, @puzzle_id)`,
-    ).run(row);
+    this.write(() => {
+      const info = this.stmt(
+        `INSERT OR IGNORE INTO slots (build_id, m, slot, outcome, attempts, puzzle_id)
+         VALUES (@build_id, @m, @slot, @outcome, @attempts, @puzzle_id)`,
+      ).run(row);
+      if (info.changes === 1) this.added('slots', row);
+    });
   }
 
   // --- catalog tools (audit, export, tune) ---
@@ -386,35 +793,41 @@ export class Catalog {
 
   /**
    * The checks a verb makes before it writes to (or grades from) a catalog without re-solving
-   * it: the database pages are sound, every size holding puzzles has current tier thresholds,
-   * and every row is as dominosa wrote it (assertRowsSound). A catalog that fails them is
-   * refused whole; `dominosa audit` says what is wrong.
+   * it, on one snapshot: the database pages are sound, the schema holds exactly this release's
+   * objects, every size holding puzzles has current tier thresholds, every row is as dominosa
+   * wrote it (checksum, tier, variant against base) and the digest matches the rows. A catalog
+   * that fails them is refused whole; `dominosa audit` says what is wrong.
    */
   assertSound(): void {
-    const quick = this.db.pragma('quick_check', { simple: true }) as string;
-    if (quick !== 'ok') {
-      throw new UserError(`${this.path} is damaged (${quick}); nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+    const refuse = (what: string): never => {
+      throw new UserError(`${this.path} ${what}; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+    };
+    const own = !this.db.inTransaction;
+    if (own) this.beginRead();
+    try {
+      const quick = this.db.pragma('quick_check', { simple: true }) as string;
+      if (quick !== 'ok') refuse(`is damaged (${quick})`);
+      const schema = checkSchemaObjects(this.schemaObjects(), expectedSchema());
+      if (schema.length > 0) refuse(`fails its checks (schema-mismatch: ${schema[0].detail})`);
+      const thresholds = this.readThresholds(null);
+      const missing = [...this.sizeCounts().keys()].filter((m) => !thresholds.has(m));
+      if (missing.length > 0) refuse(`holds puzzles of M=${missing.join(',')} but no current tier thresholds for them`);
+      const rows = this.rowChecker(thresholds);
+      const digest = checkDigests(this.storedDigests(), this.computeDigests(rows));
+      if (digest.length > 0) refuse(`fails its checks (digest-mismatch: ${digest[0].detail})`);
+    } finally {
+      if (own) this.endRead();
     }
-    const thresholds = this.readThresholds(null);
-    const missing = [...this.sizeCounts().keys()].filter((m) => !thresholds.has(m));
-    if (missing.length > 0) {
-      throw new UserError(
-        `${this.path} holds puzzles of M=${missing.join(',')} but no current tier thresholds for them; nothing was changed (run dominosa audit)`,
-        EXIT_FAILED_CHECK,
-      );
-    }
-    this.assertRowsSound();
   }
 
   /**
-   * Every row is as dominosa wrote it: its checksum matches, its tier is its size's rule's, and
-   * a variant agrees with its base. For verbs that build on stored rows without re-solving them
-   * (build resuming, tune); audit and export make the full checks. Reads every row once.
+   * A check of each row, in id order, against what dominosa wrote: its checksum matches, its tier
+   * is its size's rule's, and a variant agrees with its base. For verbs that build on stored rows
+   * without re-solving them (build resuming, tune, merge); audit and export make the full checks.
    */
-  private assertRowsSound(): void {
-    const rules = this.readThresholds(null);
+  private rowChecker(rules: Map<number, StoredRule>): (p: PuzzleRow) => void {
     const bases = new Map<number, SharedFields>();
-    for (const p of this.iteratePuzzles()) {
+    return (p) => {
       const rule = rules.get(p.m);
       const base = p.base_id === null ? null : (bases.get(p.base_id) ?? this.getPuzzle(p.base_id) ?? null);
       const failures = checkStoredRow(p, base, rule ?? null);
@@ -429,7 +842,7 @@ export class Catalog {
       // in id order; an older one is read again): memory stays flat however large the catalog.
       if (p.base_id === null && bases.size >= 1024) bases.clear();
       if (p.base_id === null) bases.set(p.id, { id: p.id, m: p.m, tier: p.tier, nodes: p.nodes, score: p.score, canonical_hash: p.canonical_hash });
-    }
+    };
   }
 
   /** Puzzles per size (bases and variants). */
@@ -462,6 +875,14 @@ export class Catalog {
     ).pluck().all(m) as (string | null)[];
   }
 
+  /** Base puzzles per grader version of their build (null: no build recorded). */
+  graderVersionCounts(): Map<string | null, number> {
+    const rows = this.stmt(
+      `SELECT b.grader_version AS v, COUNT(*) AS n FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.base_id IS NULL GROUP BY b.grader_version`,
+    ).all() as { v: string | null; n: number }[];
+    return new Map(rows.map((r) => [r.v, r.n]));
+  }
+
   metaValue(key: string): string | null {
     return (this.stmt('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
   }
@@ -472,14 +893,21 @@ export class Catalog {
    * Meant to run inside transaction().
    */
   retier(m: number, rule: TierRule): number {
-    const update = this.stmt('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
-    const changed: [Tier, string, number][] = [];
-    for (const p of this.stmt('SELECT * FROM puzzles WHERE m = ?').iterate(m) as IterableIterator<PuzzleRow>) {
-      const tier = tierFor(p, rule);
-      if (tier !== p.tier) changed.push([tier, rowChecksum({ ...p, tier }), p.id]);
-    }
-    for (const c of changed) update.run(...c);
-    return changed.length;
+    return this.write(() => {
+      const update = this.stmt('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
+      // Only what the update and the digest need, not whole rows: memory stays small.
+      const changed: { id: number; base_id: number | null; build_id: number | null; checksum: string; old: string; tier: Tier }[] = [];
+      for (const p of this.stmt('SELECT * FROM puzzles WHERE m = ?').iterate(m) as IterableIterator<PuzzleRow>) {
+        const tier = tierFor(p, rule);
+        if (tier !== p.tier) changed.push({ id: p.id, base_id: p.base_id, build_id: p.build_id, old: p.checksum, tier, checksum: rowChecksum({ ...p, tier }) });
+      }
+      for (const c of changed) {
+        update.run(c.tier, c.checksum, c.id);
+        this.removed('puzzles', { ...c, checksum: c.old });
+        this.added('puzzles', c);
+      }
+      return changed.length;
+    });
   }
 }
 

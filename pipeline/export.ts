@@ -1,7 +1,6 @@
 // `dominosa export`: select puzzles (sizes, tiers, variants, a seeded sample of --count) and write
 // them in one of the pack formats, to stdout (text formats) or to a file that appears only when
 // complete (written to a temporary name, then renamed; an existing file only with --force).
-import { createWriteStream, existsSync, promises as fsp, statSync, type WriteStream } from 'node:fs';
 import { boardFromGrid, formatBoardError, type Board } from '../src/board.js';
 import { checkPuzzle } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
@@ -15,7 +14,8 @@ import type { Tier } from '../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from './database.js';
 import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
-import { BufferedWriter, describeFsError } from './io.js';
+import { BufferedWriter } from './io.js';
+import { prepareOutput, writeOutput } from './output.js';
 import { readWebAssets } from './web-assets.js';
 
 // Defined with the formats, so the command line can offer them without loading this module.
@@ -33,7 +33,7 @@ export interface ExportOptions {
   tiers?: readonly Tier[];
   /** At most this many puzzles, drawn at random with `seed` from the selection. */
   count?: number;
-  /** Variants as well as bases. Default: true for jsonl (the whole catalog dump), false for packs. */
+  /** Variants as well as bases (default false, whatever the format, so every format selects alike). */
   includeVariants?: boolean;
   seed?: number;
   /** Replace an existing --out file. */
@@ -97,17 +97,17 @@ function checkOptions(o: ExportOptions): void {
     throw new UserError(`--count must be a whole number ≥ 1 (got ${o.count})`);
   }
   if (o.seed !== undefined && !Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
-  if (o.out !== '-' && existsSync(o.out)) {
-    if (statSync(o.out).isDirectory()) throw new UserError(`cannot write ${o.out}: is a directory`);
-    if (!o.force) throw new UserError(`${o.out} already exists; use --force to overwrite it`);
-  }
 }
 
 /** Write the selected puzzles out; returns how many were written. */
 export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStream): Promise<number> {
   checkOptions(opts);
-  const includeVariants = opts.includeVariants ?? opts.format === 'jsonl';
+  const includeVariants = opts.includeVariants ?? false;
+  // Checked before any work: --out is a regular file (or new), and not the catalog read.
+  const target = opts.out === '-' ? null : prepareOutput(opts.out, { force: opts.force, inputs: [opts.db], what: '--out' });
   const cat = Catalog.open(opts.db, { readonly: true });
+  // Selection, checks and rows all come from one snapshot.
+  cat.beginRead();
   try {
     let ids = cat.puzzleIds({ sizes: opts.sizes, tiers: opts.tiers, includeVariants });
     if (ids.length === 0) {
@@ -121,10 +121,11 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
       for (const id of ids) yield cat.getPuzzle(id) as PuzzleRow;
     };
     const chunks = render(opts, cat, rows);
-    if (opts.out === '-') await writeChunks(chunks as Iterable<string>, stdout);
-    else await toFileAtomically(opts.out, opts.force ?? false, (s) => writeChunks(chunks, s));
+    if (target === null) await writeChunks(chunks as Iterable<string>, stdout);
+    else await writeOutput(target, (s) => writeChunks(chunks, s));
     return ids.length;
   } finally {
+    cat.endRead();
     cat.close();
   }
 }
@@ -163,7 +164,8 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       })();
     case 'tatham':
       return (function* () {
-        for (const p of rows()) yield `${toTathamId(boardOf(p))}\n`;
+        // The catalog id on a comment line above each ID: solve and grade read both back.
+        for (const p of rows()) yield `# id: ${p.id}\n${toTathamId(boardOf(p))}\n`;
       })();
     case 'text':
       return [buildPackText(all())];
@@ -230,49 +232,4 @@ async function writeChunks(chunks: Chunks, stream: NodeJS.WritableStream): Promi
   } finally {
     stream.off('error', onError);
   }
-}
-
-/**
- * Stream into `path.tmp-PID`, then move it to `path`: rename when overwriting is allowed, else a
- * hard link, which fails rather than replace a file that appeared meanwhile. On any failure the
- * temporary file is removed, so nothing half-written is ever left.
- */
-async function toFileAtomically(path: string, force: boolean, fill: (stream: WriteStream) => Promise<void>): Promise<void> {
-  const tmp = `${path}.tmp-${process.pid}`;
-  const stream = createWriteStream(tmp, { flags: 'wx' });
-  let failure: unknown = null;
-  stream.on('error', (e) => (failure ??= e));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
-      stream.once('error', reject);
-    });
-    await fill(stream);
-    await new Promise<void>((resolve, reject) => {
-      stream.end((e?: Error | null) => (e ? reject(e) : resolve()));
-    });
-    if (failure) throw failure;
-    if (force) await fsp.rename(tmp, path);
-    else await linkNoClobber(tmp, path);
-  } catch (e) {
-    stream.destroy();
-    await fsp.rm(tmp, { force: true });
-    if (e instanceof UserError) throw e;
-    throw new UserError(`cannot write ${path}: ${describeFsError(e)}`);
-  }
-}
-
-async function linkNoClobber(tmp: string, path: string): Promise<void> {
-  try {
-    await fsp.link(tmp, path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new UserError(`${path} already exists; use --force to overwrite it`);
-    // A file system without hard links: fall back to a checked rename.
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
-    if (existsSync(path)) throw new UserError(`${path} already exists; use --force to overwrite it`);
-    await fsp.rename(tmp, path);
-    return;
-  }
-  await fsp.rm(tmp, { force: true });
 }

@@ -1,5 +1,5 @@
-// `dominosa generate`: make slots 0..count-1 of one size and write each proven-unique puzzle
-// straight to stdout, as JSON lines or as text boards with the solution drawn in comments.
+// `dominosa generate`: make slots 0..count-1 of each size and write each proven-unique puzzle
+// to stdout or a file, as JSON lines or as text boards with the solution drawn in comments.
 // No database: this is the quick way to look at what the build would store. With a grade
 // target, each slot keeps only a puzzle whose human grade is in the target.
 import type { Board } from '../src/board.js';
@@ -8,13 +8,18 @@ import { drawBoard } from '../src/formats/drawing.js';
 import { Generator, type GeneratedPuzzle, type MethodChoice } from '../src/make/generator.js';
 import type { GradeTarget } from '../src/rank/bands.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
-import { BufferedWriter } from './io.js';
+import { type CountProgress, countProgress } from './count-progress.js';
+import { BufferedWriter, withOutput } from './io.js';
 
 export interface GenerateCommand {
-  m: number;
+  /** Sizes M, in this order; each gets slots 0..count-1. */
+  sizes: readonly number[];
   count: number;
   seed: number;
   format: 'jsonl' | 'text';
+  /** A file to write (whole or not at all), or '-' / absent for stdout. */
+  out?: string;
+  force?: boolean;
   maxAttempts?: number;
   /** Default 'auto' (rejection up to M=12, repair above). */
   method?: MethodChoice;
@@ -24,39 +29,51 @@ export interface GenerateCommand {
   grade?: GradeTarget;
 }
 
-/** A puzzle's id: size, seed and slot, which together reproduce it. */
-export function puzzleId(m: number, seed: number, slot: number): string {
-  return `m${m}-s${seed}-${slot}`;
+/**
+ * A puzzle's id: size, seed, grade target and method (when given), and slot, which together
+ * reproduce it; so one id never names two puzzles (m9-s1-0, m9-s1-expert-0, m9-s1-repair-0).
+ */
+export function puzzleId(m: number, seed: number, slot: number, grade?: GradeTarget, method: MethodChoice = 'auto'): string {
+  const parts = [`m${m}`, `s${seed}`, ...(grade === undefined ? [] : [grade.name]), ...(method === 'auto' ? [] : [method]), String(slot)];
+  return parts.join('-');
 }
 
-export async function runGenerate(cmd: GenerateCommand, stdout: NodeJS.WritableStream): Promise<number> {
-  const out = new BufferedWriter(stdout as never);
+export async function runGenerate(cmd: GenerateCommand, stdout: NodeJS.WritableStream, progress: CountProgress = countProgress(0, '')): Promise<number> {
   const gen = new Generator();
   const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;
-  try {
-    for (let slot = 0; slot < cmd.count; slot++) {
-      const res = gen.generateSlot(cmd.seed, cmd.m, slot, {
-        maxAttempts: cmd.maxAttempts,
-        method: cmd.method,
-        interrupt,
-        grade: cmd.grade,
-      });
-      if (!res.ok && res.timedOut) {
-        throw new UserError(
-          `the --timeout budget of ${(cmd.timeoutMs ?? 0) / 1000} s ran out at slot ${slot} (${slot} puzzle${slot === 1 ? '' : 's'} written)`,
-          EXIT_FAILED_CHECK,
-        );
+  let written = 0;
+  // Where the time limit ran out: what was made before it is still written out (exit 1).
+  let stoppedAt: string | null = null;
+  await withOutput(cmd.out, cmd.force ?? false, stdout, async (stream) => {
+    const out = new BufferedWriter(stream as never);
+    try {
+      for (const m of cmd.sizes) {
+        for (let slot = 0; slot < cmd.count && stoppedAt === null; slot++) {
+          const res = gen.generateSlot(cmd.seed, m, slot, { maxAttempts: cmd.maxAttempts, method: cmd.method, interrupt, grade: cmd.grade });
+          const where = cmd.sizes.length > 1 ? `M=${m} slot ${slot}` : `slot ${slot}`;
+          progress.tick(where);
+          if (!res.ok && res.timedOut) stoppedAt = where;
+          else if (!res.ok) {
+            // No attempt made means the options themselves cannot work; otherwise the slot failed.
+            throw new UserError(`${where}: ${res.reason}`, res.attempts === 0 ? EXIT_BAD_INPUT : EXIT_FAILED_CHECK);
+          } else {
+            const id = puzzleId(m, cmd.seed, slot, cmd.grade, cmd.method);
+            await out.write(cmd.format === 'jsonl' ? jsonLine(id, res.puzzle) : textBlock(id, res.puzzle));
+            written++;
+          }
+        }
       }
-      if (!res.ok) {
-        // No attempt made means the options themselves cannot work; otherwise the slot failed.
-        throw new UserError(`slot ${slot}: ${res.reason}`, res.attempts === 0 ? EXIT_BAD_INPUT : EXIT_FAILED_CHECK);
-      }
-      const id = puzzleId(cmd.m, cmd.seed, slot);
-      await out.write(cmd.format === 'jsonl' ? jsonLine(id, res.puzzle) : textBlock(id, res.puzzle));
+    } finally {
+      progress.stop();
+      await out.flush();
     }
-  } finally {
-    await out.flush();
+  });
+  if (stoppedAt !== null) {
+    throw new UserError(
+      `the --time-limit of ${(cmd.timeoutMs ?? 0) / 1000} s ran out at ${stoppedAt} (${written} puzzle${written === 1 ? '' : 's'} written)`,
+      EXIT_FAILED_CHECK,
+    );
   }
   return EXIT_OK;
 }

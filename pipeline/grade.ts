@@ -1,67 +1,116 @@
-// `dominosa grade`: stream boards from a file or stdin, solve each as a person would and print
-// its grade, score and the rules it used. Reading and error handling are those of `solve`: a
-// bad board stops the run with one line, after the boards before it are printed.
+// `dominosa grade`: stream boards from a file or stdin, prove each one as `solve` does, and grade
+// the valid puzzles among them as a person would solve them: grade, score and the rules used.
+// The grade is the catalog's own (the grader on the board's canonical representative, as
+// src/rank/stored.ts grades), so a puzzle's score here is the score the catalog stores.
+// Reading and error handling are those of `solve`: a bad board stops the run with one line,
+// after the boards before it are printed.
 import type { Board, BoardFormat } from '../src/board.js';
-import { type GradeResult, gradeBoard, LADDER } from '../src/grade/ladder.js';
+import { type GradeResult, LADDER } from '../src/grade/ladder.js';
+import { formatMeasure } from '../src/rank/measure.js';
+import { canonicalGrade } from '../src/rank/stored.js';
 import { boardName, sizeError, timeLimitMs } from '../src/solve/limits.js';
+import { Solver, type SolveStatus } from '../src/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { forEachBoard } from './io.js';
+import { forEachBoard, withOutput } from './io.js';
 
 export interface GradeCommand {
   input: string;
   inputFormat: BoardFormat;
   format: 'text' | 'jsonl';
-  /** Search nodes the grader may spend per board before it leaves the board unsolved. */
+  /** A file to write (whole or not at all), or '-' / absent for stdout. */
+  out?: string;
+  force?: boolean;
+  /**
+   * Search nodes the grader may spend per board (the uniqueness proof, as solve's, has no node
+   * limit): past them the board is reported unfinished, graded as search.
+   */
   maxSearchNodes: number;
   /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
-  timeLimitMs?: number;
+  timeoutMs?: number;
+}
+
+/** What grade says of one board: solve's verdict, and the grade when the board is a puzzle. */
+export interface BoardGrade {
+  status: SolveStatus;
+  /** Solutions found (0, 1, or 2 when there are several). */
+  solutions: number;
+  /** Null unless the status is unique: a board without exactly one solution is no puzzle to grade. */
+  grade: GradeResult | null;
+  /** The budget that stopped the proof or the grading, if one did. */
+  limit: 'nodes' | 'time' | null;
 }
 
 export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream): Promise<number> {
-  // The clock is read only under a time limit; the options object is reused.
+  // The clock is read only under a time limit (the user's, or the default above LARGE_M).
   let deadline = Infinity;
   const clock = (): boolean => performance.now() > deadline;
-  const options = { maxSearchNodes: cmd.maxSearchNodes, interrupt: undefined as (() => boolean) | undefined };
-  await forEachBoard(cmd.input, cmd.inputFormat, stdout, (index, board) => {
-    const tooLarge = sizeError(index, board);
-    if (tooLarge !== null) throw new UserError(tooLarge);
-    const limitMs = timeLimitMs(board, cmd.timeLimitMs);
-    options.interrupt = Number.isFinite(limitMs) ? clock : undefined;
-    deadline = performance.now() + limitMs;
-    const res = gradeBoard(board, options);
-    return cmd.format === 'jsonl' ? gradeJsonLine(index, board, res) : gradeTextLine(index, board, res);
-  });
+  const solver = new Solver();
+  await withOutput(cmd.out, cmd.force ?? false, stdout, (stream) =>
+    forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
+      const tooLarge = sizeError(index, board);
+      if (tooLarge !== null) throw new UserError(tooLarge);
+      const limitMs = timeLimitMs(board, cmd.timeoutMs);
+      const interrupt = Number.isFinite(limitMs) ? clock : undefined;
+      deadline = performance.now() + limitMs;
+      // One budget per board: the proof of uniqueness and the grading share the time limit.
+      const proof = solver.solve(board, { cap: 2, interrupt, solution: false });
+      const grade = proof.status === 'unique' ? canonicalGrade(board, { maxSearchNodes: cmd.maxSearchNodes, interrupt }) : null;
+      const limit = grade !== null ? grade.limit : proof.limit === 'time' ? 'time' : proof.limit === 'nodes' ? 'nodes' : null;
+      const g: BoardGrade = { status: proof.status, solutions: proof.solutions, grade, limit };
+      return cmd.format === 'jsonl' ? gradeJsonLine(index, board, g) : gradeTextLine(index, board, g);
+    }),
+  );
   return EXIT_OK;
 }
 
-/** Scores carry four decimals: enough to order boards, short enough to read. */
-function roundScore(score: number): number {
-  return Math.round(score * 1e4) / 1e4;
+function zeroSteps(): Record<string, number> {
+  return Object.fromEntries(LADDER.map((r) => [r.name, 0]));
 }
 
 /**
- * One JSON line: index, id (only when the board has one), grade, level, score, nodes, steps
- * (every rule of the ladder, zeros included, so columns line up across boards) and solved
- * (false when the board has no solution or the search budget ran out).
+ * One JSON line: index, id (only when the board has one), status (solve's), grade, level,
+ * score (exact: tier cuts are scores of boards, so a rounded score could land across one),
+ * nodes, steps (every rule of the ladder, zeros included, so columns line up) and solved
+ * (true only for a puzzle the grader finished), then limit ('time' or 'nodes') only when a
+ * budget stopped the proof or the grading. Grade, level and score are null for a board that is
+ * not a puzzle (status multiple, none or gave-up).
  */
-export function gradeJsonLine(index: number, board: Board, res: GradeResult): string {
+export function gradeJsonLine(index: number, board: Board, g: BoardGrade): string {
   const id = board.meta?.id;
   const head = id === undefined ? { index } : { index, id };
-  const limit = res.limit === null ? {} : { limit: res.limit };
-  return `${JSON.stringify({ ...head, grade: res.grade, level: res.level, score: roundScore(res.score), nodes: res.nodes, steps: res.steps, solved: res.solved, ...limit })}\n`;
+  const r = g.grade;
+  const body =
+    r === null
+      ? { status: g.status, grade: null, level: null, score: null, nodes: 0, steps: zeroSteps(), solved: false }
+      : { status: g.status, grade: r.grade, level: r.level, score: r.score, nodes: r.nodes, steps: r.steps, solved: r.solved };
+  const limit = g.limit === null ? {} : { limit: g.limit };
+  return `${JSON.stringify({ ...head, ...body, ...limit })}\n`;
 }
 
-/** One line a board: "board 3 (id "p7"): sets (level 5), score 5.2871; rules: cellSingleton 12, …". */
-export function gradeTextLine(index: number, board: Board, res: GradeResult): string {
+const NOT_A_PUZZLE: Record<SolveStatus, string> = {
+  unique: '',
+  multiple: 'more than one solution',
+  none: 'no solution',
+  'gave-up': 'the proof of uniqueness ran out of budget (raise --max-nodes or --time-limit)',
+};
+
+/** Why a board was left unfinished, or why its proof gave up, in words. */
+function whyStopped(g: BoardGrade): string {
+  if (g.limit === 'time') return 'the time limit ran out';
+  if (g.limit === 'nodes') return 'the search budget ran out';
+  return 'the search budget or time ran out';
+}
+
+/** One line a board: "board 3 (id "p7"): sets (level 5), score 5.287; rules: cellSingleton 12, …". */
+export function gradeTextLine(index: number, board: Board, g: BoardGrade): string {
   const name = boardName(index, board);
-  const used = LADDER.filter((r) => res.steps[r.name] > 0).map((r) => `${r.name} ${res.steps[r.name]}`);
-  const nodes = res.nodes > 0 ? `, ${res.nodes} search node${res.nodes === 1 ? '' : 's'}` : '';
-  const unsolved = res.solved
-    ? ''
-    : res.limit === 'time'
-      ? ' (not solved: the time limit ran out)'
-      : res.limit === 'nodes'
-        ? ' (not solved: the search budget ran out)'
-        : ' (not solved: no solution)';
-  return `${name}: ${res.grade} (level ${res.level}), score ${roundScore(res.score).toFixed(4)}${nodes}; rules: ${used.join(', ') || 'none'}${unsolved}\n`;
+  const r = g.grade;
+  if (r === null && g.status === 'gave-up' && g.limit === 'time') {
+    return `${name}: gave-up, not graded (the time limit ran out before the proof of uniqueness; raise --time-limit)\n`;
+  }
+  if (r === null) return `${name}: ${g.status}, not a valid puzzle (${NOT_A_PUZZLE[g.status]}); not graded\n`;
+  const used = LADDER.filter((rule) => r.steps[rule.name] > 0).map((rule) => `${rule.name} ${r.steps[rule.name]}`);
+  const nodes = r.nodes > 0 ? `, ${r.nodes} search node${r.nodes === 1 ? '' : 's'}` : '';
+  const unsolved = r.solved ? '' : ` (not finished: ${whyStopped(g)})`;
+  return `${name}: ${r.grade} (level ${r.level}), score ${formatMeasure('score', r.score)}${nodes}; rules: ${used.join(', ') || 'none'}${unsolved}\n`;
 }

@@ -1,11 +1,14 @@
 // Streaming text I/O for the verbs: read blocks of whole lines from a file or stdin, write
 // buffered output that respects back-pressure, and write files atomically (temporary file,
 // then rename).
-import { accessSync, constants, createReadStream, existsSync, promises as fsp, statSync } from 'node:fs';
+import { accessSync, constants, createReadStream, createWriteStream, existsSync, promises as fsp, statSync, type WriteStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
-import { UserError } from './errors.js';
+import { parseTathamId } from '../src/formats/tatham.js';
+import { describeFsError, UserError } from './errors.js';
+
+export { describeFsError } from './errors.js';
 
 /** No board line is longer than this (a JSON board is capped at 16M characters). */
 export const MAX_LINE_CHARS = 32 * 1024 * 1024;
@@ -52,22 +55,6 @@ export async function* readLineBlocks(path: string): AsyncGenerator<string> {
     if (path !== '-') (input as ReturnType<typeof createReadStream>).destroy();
   }
   if (pendingLen > 0) yield pending.join('');
-}
-
-/** The short reason of a file-system error ("no such file", …). */
-export function describeFsError(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  switch (err?.code) {
-    case 'ENOENT':
-      return 'no such file or directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'is a directory';
-    default:
-      return err?.message ?? String(e);
-  }
 }
 
 /** Collects output and writes it in large chunks, waiting when the stream is full. */
@@ -128,7 +115,7 @@ export async function forEachBoard(
   each: (index: number, board: Board) => string,
 ): Promise<void> {
   const out = new BufferedWriter(stdout as never);
-  const reader = new BoardReader(inputFormat);
+  const reader = new BoardReader(inputFormat, parseTathamId);
   const result = (r: ParseResult): string => {
     if (!r.ok) throw new UserError(formatBoardError(r.error));
     return each(r.index, r.board);
@@ -170,4 +157,68 @@ export function checkCatalogPath(path: string): void {
       throw new UserError(`cannot write catalog ${path}: ${describeFsError(e)}`);
     }
   }
+}
+
+/** Run `fill` on `stdout` for '-' (or no --out), else on a file that appears only if fill succeeds. */
+export async function withOutput(
+  out: string | undefined,
+  force: boolean,
+  stdout: NodeJS.WritableStream,
+  fill: (stream: NodeJS.WritableStream) => Promise<void>,
+): Promise<void> {
+  if (out === undefined || out === '-') return fill(stdout);
+  checkOutputPath(out, force);
+  await toFileAtomically(out, force, fill);
+}
+
+/** Refuse an --out path before any work: a directory, or an existing file without --force. */
+export function checkOutputPath(path: string, force: boolean): void {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) throw new UserError(`cannot write ${path}: is a directory`);
+  if (!force) throw new UserError(`${path} already exists; use --force to overwrite it`);
+}
+
+/**
+ * Stream into `path.tmp-PID`, then move it to `path`: rename when overwriting is allowed, else a
+ * hard link, which fails rather than replace a file that appeared meanwhile. On any failure the
+ * temporary file is removed, so nothing half-written is ever left.
+ */
+export async function toFileAtomically(path: string, force: boolean, fill: (stream: WriteStream) => Promise<void>): Promise<void> {
+  const tmp = `${path}.tmp-${process.pid}`;
+  const stream = createWriteStream(tmp, { flags: 'wx' });
+  let failure: unknown = null;
+  stream.on('error', (e) => (failure ??= e));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+    await fill(stream);
+    await new Promise<void>((resolve, reject) => {
+      stream.end((e?: Error | null) => (e ? reject(e) : resolve()));
+    });
+    if (failure) throw failure;
+    if (force) await fsp.rename(tmp, path);
+    else await linkNoClobber(tmp, path);
+  } catch (e) {
+    stream.destroy();
+    await fsp.rm(tmp, { force: true });
+    if (e instanceof UserError) throw e;
+    throw new UserError(`cannot write ${path}: ${describeFsError(e)}`);
+  }
+}
+
+async function linkNoClobber(tmp: string, path: string): Promise<void> {
+  try {
+    await fsp.link(tmp, path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new UserError(`${path} already exists; use --force to overwrite it`);
+    // A file system without hard links: fall back to a checked rename.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
+    if (existsSync(path)) throw new UserError(`${path} already exists; use --force to overwrite it`);
+    await fsp.rename(tmp, path);
+    return;
+  }
+  await fsp.rm(tmp, { force: true });
 }

@@ -11,19 +11,19 @@
 // starts empty; rows are inserted with INSERT OR IGNORE on their natural keys, so merging again
 // changes nothing.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { checkStoredRow } from '../src/catalog/check.js';
 import { decideSlot, tiersFull, zeroTierCounts } from '../src/catalog/decide.js';
 import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
 import { parseGradeTarget, type GradeTarget } from '../src/rank/bands.js';
 import { tierFor, type TierRule } from '../src/rank/measure.js';
-import { buildKey, buildKeyOptions, type KeyOptions } from './build/key.js';
+import { buildKey, buildKeyOptions, describeOptions, type KeyOptions } from './build/key.js';
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
 import type { RuleTable } from './build/thresholds.js';
 import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './database.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { checkCatalogPath } from './io.js';
+import { refuseInputs, resolveOutput } from './output.js';
 
 export interface MergeOptions {
   out: string;
@@ -50,6 +50,7 @@ export interface MergeResult {
 }
 
 const DEFAULT_BATCH = 500;
+const SHARD_CACHE_KB = 64;
 
 interface ShardFile {
   path: string;
@@ -69,6 +70,13 @@ function openShard(path: string): ShardFile {
   if (!existsSync(path)) throw new UserError(`no shard catalog at ${path}`);
   const cat = Catalog.open(path, { readonly: true });
   try {
+    // Every shard stays open for the whole merge, read in slot order: a small page cache per
+    // shard keeps memory nearly flat in the shard count (SQLite's default, 2 MB, would not be).
+    cat.db.pragma(`cache_size = -${SHARD_CACHE_KB}`);
+    // Every shard row and slot is as its build wrote it: a slot turned from kept to rejected
+    // behind its back would quietly change the merged catalog.
+    cat.beginRead();
+    cat.assertSound();
     const builds = cat.builds();
     if (builds.length !== 1) {
       throw new UserError(`${path} holds ${builds.length} builds; a shard catalog holds exactly one (made by build --shard)`);
@@ -128,10 +136,8 @@ function unshardedKey(k: KeyOptions): KeyOptions {
 export function runMerge(options: MergeOptions): MergeResult {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   if (options.inputs.length === 0) throw new UserError('name the shard catalogs to merge');
-  const outAbs = resolve(options.out);
-  for (const p of options.inputs) {
-    if (resolve(p) === outAbs) throw new UserError(`${p} is both an input and the output`);
-  }
+  // OUT may not be a shard, whatever links lead there.
+  refuseInputs(options.out, resolveOutput(options.out, `the output ${options.out}`), options.inputs, `the output ${options.out}`);
   checkCatalogPath(options.out);
   const shards: ShardFile[] = [];
   try {
@@ -163,7 +169,23 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
   const keyOptions = unshardedKey(k);
   const rules = rulesOf(k);
   const key = buildKey(keyOptions);
-  const out = Catalog.open(outPath, { create: true });
+  const { stamp } = Catalog.inspect(outPath, (c) => {
+    if (c === null) return;
+    c.assertSound();
+    // One catalog, one build key: OUT holds this merge (merging again changes nothing) or nothing.
+    const other = c.builds().find((b) => b.key !== key);
+    if (other !== undefined) {
+      throw new UserError(`${outPath} already holds another build (build ${other.id}: ${describeOptions(other.options)}); merge into a new catalog`);
+    }
+    // Its rows are tiered by its current thresholds: new rows must be tiered by the same ones.
+    for (const [m, r] of c.readThresholds(null)) {
+      const want = rules[m];
+      if (want !== undefined && (r.measure !== want.measure || r.th.t1 !== want.th.t1 || r.th.t2 !== want.th.t2 || r.th.t3 !== want.th.t3)) {
+        throw new UserError(`${outPath} tiers M=${m} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`);
+      }
+    }
+  });
+  const out = Catalog.openWriter(outPath, 'merge', stamp);
   try {
     const now = new Date().toISOString();
     const buildId = out.transaction(() => {
@@ -179,9 +201,10 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
           started_at: now,
           status: 'running',
         });
+      const current = out.readThresholds(null);
       for (const m of k.sizes) {
         out.writeThresholds(id, m, rules[m], k.solverVersion);
-        out.writeThresholds(null, m, rules[m], k.solverVersion);
+        if (!current.has(m)) out.writeThresholds(null, m, rules[m], k.solverVersion);
       }
       return id;
     });

@@ -1,15 +1,20 @@
 // `dominosa migrate`: bring a catalog written by an older release up to this schema version.
-// The new catalog is written beside the old one and checked before it replaces it, and the old
-// file is kept as <db>.v<N>.bak, so a failed or killed migration leaves the old catalog as it was.
-import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+// The new catalog is written beside the old one through the catalog's own writes (so its
+// checksums and digest are this release's), checked as every writing verb checks a catalog, and
+// only then renamed over the old one, which is kept as <db>.v<N>.bak: a refused, failed or killed
+// migration leaves the old catalog as it was. Each old version's rows are read into one shape
+// (readOld); what a row becomes in this release is the Regrade step's to say.
+import { copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { boardFromGrid } from '../src/board.js';
-import { CATALOG_APP, SCHEMA_VERSION } from '../src/catalog/schema.js';
+import { boardFromGrid, type Board } from '../src/board.js';
+import { CATALOG_APP, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
+import type { TierMeasure, TierRule } from '../src/rank/measure.js';
 import { GRADER_VERSION, storedGrade } from '../src/rank/stored.js';
+import type { Tier } from '../src/rank/tiers.js';
 import type { AuditProgress } from './audit-report.js';
-import { Catalog, type PuzzleRow } from './database.js';
-import { EXIT_FAILED_CHECK, UserError } from './errors.js';
-import { describeFsError } from './io.js';
+import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './database.js';
+import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
+import { checkWritableDir } from './output.js';
 
 export interface MigrateOptions {
   db: string;
@@ -18,19 +23,48 @@ export interface MigrateOptions {
 }
 
 export interface MigrateResult {
-  /** 'current': the catalog already had this release's version; nothing was done. */
-  status: 'migrated' | 'current';
+  /** 'current': the catalog already had this release's version; 'journal': it had, and was only left in rollback-journal mode. */
+  status: 'migrated' | 'current' | 'journal';
   from: number;
   to: number;
   puzzles: number;
+  /** Base puzzles whose tier the migration changed, and those it kept out (no tier fits them), with their variants. */
+  moved: number;
+  keptOut: number;
   backup: string | null;
 }
 
 /** The schema versions a migration can start from. */
-const FROM_VERSIONS = [1];
+const FROM_VERSIONS = [1, 2];
 
-/** A schema-1 puzzle row: no score and no checksum yet. */
-type V1Puzzle = Omit<PuzzleRow, 'score' | 'checksum' | 'level' | 'grade'>;
+/** A puzzle row of any older version: schema 1 has no score and no checksum yet. */
+export interface OldPuzzle extends Omit<NewPuzzle, 'score'> {
+  id: number;
+  score: number | null;
+}
+
+/**
+ * What a base puzzle becomes in this release. The tiers work (issue 13) re-grades and re-tiers
+ * here, with its own pure functions; until it does, KEEP_GRADES keeps what is stored.
+ */
+export interface Regrade {
+  /** The grader version to record for a build whose puzzles were graded by `old` (null: never graded). */
+  graderVersion(old: string | null): string;
+  /** The current tier rules of the migrated catalog, from the old catalog's. */
+  rules(old: ReadonlyMap<number, StoredRule>): Map<number, StoredRule>;
+  /**
+   * A base puzzle's score and tier, given its board and its size's (new) rule. A null tier keeps
+   * it and its variants out of the migrated catalog (counted in the result, never silently).
+   */
+  base(p: OldPuzzle, board: Board, rule: TierRule | undefined): { score: number; tier: Tier | null };
+}
+
+/** Keep every stored score and tier; a schema-1 base, never graded, gets this release's grade. */
+export const KEEP_GRADES: Regrade = {
+  graderVersion: (old) => old ?? GRADER_VERSION,
+  rules: (old) => new Map(old),
+  base: (p, board) => ({ score: p.score ?? storedGrade(board).score, tier: p.tier }),
+};
 
 function readVersion(db: Database.Database, path: string): number {
   const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
@@ -43,6 +77,9 @@ function readVersion(db: Database.Database, path: string): number {
 
 function openOld(path: string): Database.Database {
   if (!existsSync(path)) throw new UserError(`no catalog at ${path}`);
+  if (!statSync(path).isFile()) throw new UserError(`${path} is not a file`);
+  // The new catalog is written beside the old one, and the old one checkpointed: both need the directory.
+  checkWritableDir(path, `cannot migrate ${path}`, '; copy it somewhere writable and migrate the copy');
   try {
     return new Database(path, { fileMustExist: true });
   } catch (e) {
@@ -52,41 +89,46 @@ function openOld(path: string): Database.Database {
 
 /**
  * Migrate the catalog at opts.db to SCHEMA_VERSION. Refuses (changing nothing) a file that is
- * not a catalog, a damaged one, and one newer than this release.
+ * not a catalog, a damaged one, one newer than this release, and one on a read-only file system.
  */
-export function runMigrate(opts: MigrateOptions, progress: AuditProgress): MigrateResult {
+export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrade: Regrade = KEEP_GRADES): MigrateResult {
   const path = opts.db;
   const old = openOld(path);
   let from: number;
   try {
     from = readVersion(old, path);
-    if (from === SCHEMA_VERSION) return { status: 'current', from, to: from, puzzles: 0, backup: null };
+    if (from === SCHEMA_VERSION) {
+      const wal = old.pragma('journal_mode', { simple: true }) === 'wal';
+      old.close();
+      return { status: wal ? leaveRollbackJournal(path) : 'current', from, to: from, puzzles: 0, moved: 0, keptOut: 0, backup: null };
+    }
     if (from > SCHEMA_VERSION) throw new UserError(`${path} has schema version ${from}, newer than this release's ${SCHEMA_VERSION}; use a newer dominosa`);
     if (!FROM_VERSIONS.includes(from)) throw new UserError(`${path} has schema version ${from}, which this release cannot migrate`);
     const quick = old.pragma('quick_check', { simple: true }) as string;
     if (quick !== 'ok') throw new UserError(`${path} is damaged (${quick}); nothing was changed`, EXIT_FAILED_CHECK);
     // One file, no write-ahead log: the backup is then complete, and no old -wal file can be
     // left beside the new catalog once it takes the old one's name.
+    old.pragma('busy_timeout = 1000');
     old.pragma('journal_mode = DELETE');
   } catch (e) {
-    old.close();
+    if (old.open) old.close();
     throw sqliteError(e, path);
   }
 
   const tmp = `${path}.migrating`;
   rmSync(tmp, { force: true });
-  let puzzles: number;
+  let done: { puzzles: number; moved: number; keptOut: number };
   try {
-    puzzles = writeMigrated(old, tmp, from, progress);
+    done = writeMigrated(old, tmp, from, regrade, progress);
   } catch (e) {
     old.close();
     rmSync(tmp, { force: true });
-    throw e;
+    throw faultOf(e, `cannot write ${tmp}`, '; the old catalog is unchanged') ?? e;
   }
   old.close();
   if (existsSync(`${path}-wal`)) {
     rmSync(tmp, { force: true });
-    throw new UserError(`${path} is in use by another process (it has a write-ahead log); nothing was changed`);
+    throw new UserError(`${path} is in use by another process (it has a write-ahead log); nothing was changed`, EXIT_BUSY);
   }
   const backup = (opts.backup ?? true) ? `${path}.v${from}.bak` : null;
   try {
@@ -94,9 +136,16 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress): Migra
     renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw new UserError(`cannot replace ${path}: ${describeFsError(e)}; the old catalog is unchanged`);
+    throw new UserError(`cannot replace ${path}: ${describeFsError(e)}; the old catalog is unchanged`, faultOf(e, '')?.exitCode);
   }
-  return { status: 'migrated', from, to: SCHEMA_VERSION, puzzles, backup };
+  return { status: 'migrated', from, to: SCHEMA_VERSION, ...done, backup };
+}
+
+/** A current catalog left in write-ahead-log mode (a killed build): leave it in rollback-journal mode, which any reader can open. */
+function leaveRollbackJournal(path: string): 'journal' {
+  // A writer's close does exactly that, once it holds the lock (refused while a build runs).
+  Catalog.open(path, { verb: 'migrate' }).close();
+  return 'journal';
 }
 
 /** SQLite's complaints about a file as the one-line errors of the shell; anything else as it is. */
@@ -104,76 +153,114 @@ function sqliteError(e: unknown, path: string): unknown {
   const code = (e as { code?: string }).code;
   if (code === 'SQLITE_NOTADB') return new UserError(`${path} is not a SQLite database`);
   if (code === 'SQLITE_CORRUPT') return new UserError(`${path} is damaged (${(e as Error).message}); nothing was changed`, EXIT_FAILED_CHECK);
-  return e;
+  return faultOf(e, `cannot migrate ${path}`, '; nothing was changed') ?? e;
 }
 
-/** Write the schema-1 catalog `old` as a current one at tmp (one transaction), check it, close it. */
-function writeMigrated(old: Database.Database, tmp: string, from: number, progress: AuditProgress): number {
-  const cat = Catalog.open(tmp, { create: true });
+/** The old catalog's rows, of whichever version, in this release's shape (scores null where never graded). */
+function readOld(old: Database.Database) {
+  const columns = (table: string): Set<string> => new Set((old.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
+  const builds = columns('builds');
+  const thresholds = columns('thresholds');
+  const puzzles = columns('puzzles');
+  return {
+    meta: () => old.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[],
+    builds: () =>
+      (old.prepare('SELECT * FROM builds ORDER BY id').all() as (Omit<BuildRow, 'grader_version'> & { grader_version?: string })[]).map((b) => ({
+        ...b,
+        grader_version: builds.has('grader_version') ? (b.grader_version ?? null) : null,
+      })),
+    // Schema 1 cut tiers on nodes only.
+    thresholds: () =>
+      (old.prepare('SELECT * FROM thresholds').all() as { build_id: number | null; m: number; measure?: TierMeasure; t1: number; t2: number; t3: number; solver_version: string }[]).map(
+        (t) => ({ ...t, measure: thresholds.has('measure') ? (t.measure as TierMeasure) : ('nodes' as const) }),
+      ),
+    puzzles: () =>
+      (function* () {
+        for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<OldPuzzle>) {
+          yield puzzles.has('score') ? p : { ...p, score: null };
+        }
+      })(),
+    puzzle: (id: number) => {
+      const p = old.prepare('SELECT * FROM puzzles WHERE id = ?').get(id) as OldPuzzle | undefined;
+      return p === undefined || puzzles.has('score') ? p : { ...p, score: null };
+    },
+    slots: () => old.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').iterate() as IterableIterator<{ build_id: number; m: number; slot: number; outcome: SlotOutcome; attempts: number; puzzle_id: number | null }>,
+  };
+}
+
+/** Write the old catalog as a current one at tmp (one transaction), check it, close it. */
+function writeMigrated(old: Database.Database, tmp: string, from: number, regrade: Regrade, progress: AuditProgress): { puzzles: number; moved: number; keptOut: number } {
+  const src = readOld(old);
+  const cat = Catalog.open(tmp, { create: true, verb: 'migrate' });
   try {
-    const db = cat.db;
     const total = old.prepare('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
     progress.start(total);
+    let moved = 0;
+    const keptOut = new Set<number>();
     cat.transaction(() => {
-      const putMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
-      for (const r of old.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) {
-        if (r.key !== 'schema_version') putMeta.run(r.key, r.value);
+      for (const r of src.meta()) {
+        if (r.key !== 'schema_version' && r.key !== 'app') cat.putMeta(r.key, r.value);
       }
-      putMeta.run('migrated_from', String(from));
-      putMeta.run('migrated_at', new Date().toISOString());
-      // Builds get this release's grader: the grades stored below are its.
-      const putBuild = db.prepare(
-        `INSERT INTO builds (id, key, seed, options, solver_version, grader_version, started_at, finished_at, counts, status)
-         VALUES (@id, @key, @seed, @options, @solver_version, @grader_version, @started_at, @finished_at, @counts, @status)`,
-      );
-      for (const b of old.prepare('SELECT * FROM builds ORDER BY id').iterate() as IterableIterator<Record<string, unknown>>) {
-        putBuild.run({ ...b, grader_version: GRADER_VERSION });
+      cat.putMeta('migrated_from', String(from));
+      cat.putMeta('migrated_at', new Date().toISOString());
+      for (const b of src.builds()) cat.insertBuildRow({ ...b, status: b.status as BuildStatus, grader_version: regrade.graderVersion(b.grader_version) });
+      const oldRules = new Map<number, StoredRule>();
+      for (const t of src.thresholds()) {
+        const rule = { measure: t.measure, th: { t1: t.t1, t2: t.t2, t3: t.t3 } };
+        if (t.build_id === null) oldRules.set(t.m, { ...rule, solverVersion: t.solver_version });
+        else cat.writeThresholds(t.build_id, t.m, rule, t.solver_version);
       }
-      // Schema 1 cut tiers on nodes only.
-      const putTh = db.prepare(`INSERT INTO thresholds (build_id, m, measure, t1, t2, t3, solver_version) VALUES (?, ?, 'nodes', ?, ?, ?, ?)`);
-      for (const t of old.prepare('SELECT * FROM thresholds').iterate() as IterableIterator<Record<string, number | string | null>>) {
-        putTh.run(t.build_id, t.m, t.t1, t.t2, t.t3, t.solver_version);
-      }
-      // Ids are kept, so slots and variants keep pointing at the same rows.
-      const scores = new Map<number, number>();
-      const scoreOf = (p: V1Puzzle): number => {
-        const known = scores.get(p.base_id ?? p.id);
+      const rules = regrade.rules(oldRules);
+      for (const [m, r] of rules) cat.writeThresholds(null, m, { measure: r.measure, th: r.th }, r.solverVersion);
+
+      // Ids are kept, so slots and variants keep pointing at the same rows. Variants follow
+      // their base in id order, so old bases' results can go (memory stays flat).
+      const graded = new Map<number, { score: number; tier: Tier | null }>();
+      const gradeOf = (p: OldPuzzle): { score: number; tier: Tier | null } => {
+        const known = graded.get(p.base_id ?? p.id);
         if (known !== undefined) return known;
-        const base = p.base_id === null ? p : (old.prepare('SELECT * FROM puzzles WHERE id = ?').get(p.base_id) as V1Puzzle | undefined);
+        const base = p.base_id === null ? p : src.puzzle(p.base_id);
         if (base === undefined) throw new UserError(`puzzle ${p.id}: its base ${p.base_id} is missing; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
-        let grid: unknown = null;
-        try {
-          grid = JSON.parse(base.grid);
-        } catch {
-          // Reported just below, as any other grid that is not a board.
-        }
-        const parsed = boardFromGrid(grid, 0);
-        if (!parsed.ok) throw new UserError(`puzzle ${base.id}: its grid is not a board; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
-        const s = storedGrade(parsed.board).score;
-        scores.set(base.id, s);
-        return s;
+        const board = boardOf(base);
+        const g = regrade.base(base, board, rules.get(base.m));
+        if (g.tier === null) keptOut.add(base.id);
+        else if (g.tier !== base.tier) moved++;
+        graded.set(base.id, g);
+        return g;
       };
       let done = 0;
-      for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<V1Puzzle>) {
-        // Variants follow their base in id order, so old bases' scores can go (memory stays flat).
-        if (p.base_id === null && scores.size >= 1024) scores.clear();
-        cat.insertPuzzleWithId(p.id, { ...p, score: scoreOf(p) });
+      for (const p of src.puzzles()) {
+        if (p.base_id === null && graded.size >= 1024) graded.clear();
+        const g = gradeOf(p);
+        if (g.tier !== null) cat.insertPuzzleWithId(p.id, { ...p, score: g.score, tier: g.tier });
         if (++done % 256 === 0) progress.advance(256);
       }
       progress.advance(done % 256);
-      const putSlot = db.prepare(
-        `INSERT INTO slots (build_id, m, slot, outcome, attempts, puzzle_id) VALUES (@build_id, @m, @slot, @outcome, @attempts, @puzzle_id)`,
-      );
-      for (const s of old.prepare('SELECT * FROM slots').iterate() as IterableIterator<Record<string, unknown>>) putSlot.run(s);
+      // A slot whose puzzle was kept out now holds nothing: it is recorded as given up.
+      for (const s of src.slots()) {
+        const out = s.puzzle_id !== null && keptOut.has(s.puzzle_id);
+        cat.insertSlot(out ? { ...s, outcome: 'failed', puzzle_id: null } : s);
+      }
     });
     progress.finish();
     // The result must pass what every writing verb checks before it is trusted with the name.
     cat.assertSound();
-    const fk = db.pragma('foreign_key_check') as unknown[];
+    const fk = cat.db.pragma('foreign_key_check') as unknown[];
     if (fk.length > 0) throw new UserError(`the migrated catalog has ${fk.length} broken references; nothing was changed (run dominosa audit on the old one)`, EXIT_FAILED_CHECK);
-    db.pragma('journal_mode = DELETE');
-    return total;
+    return { puzzles: total, moved, keptOut: keptOut.size };
   } finally {
     cat.close();
   }
+}
+
+function boardOf(p: OldPuzzle): Board {
+  let grid: unknown = null;
+  try {
+    grid = JSON.parse(p.grid);
+  } catch {
+    // Reported just below, as any other grid that is not a board.
+  }
+  const parsed = boardFromGrid(grid, 0);
+  if (!parsed.ok) throw new UserError(`puzzle ${p.id}: its grid is not a board; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+  return parsed.board;
 }

@@ -6,12 +6,16 @@ import { boardName, sizeError, timeLimitMs } from '../src/solve/limits.js';
 import { MateJson } from '../src/solve/solution.js';
 import { Solver, type SolveResult } from '../src/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { forEachBoard } from './io.js';
+import { forEachBoard, withOutput } from './io.js';
 
 export interface SolveCommand {
   input: string;
   inputFormat: BoardFormat;
   format: 'text' | 'jsonl';
+  /** A file to write (whole or not at all), or '-' / absent for stdout. */
+  out?: string;
+  /** Replace an existing out file. */
+  force?: boolean;
   maxSolutions: number;
   maxNodes: number;
   /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
@@ -35,17 +39,19 @@ export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream)
     // JSON lines print the solution from the solver's cell → partner array (firstMate).
     solution: cmd.format !== 'jsonl',
   };
-  await forEachBoard(cmd.input, cmd.inputFormat, stdout, (index, board) => {
-    const tooLarge = sizeError(index, board);
-    if (tooLarge !== null) throw new UserError(tooLarge);
-    const limitMs = timeLimitMs(board, cmd.timeoutMs);
-    options.interrupt = Number.isFinite(limitMs) ? clock : undefined;
-    deadline = performance.now() + limitMs;
-    const res = solver.solve(board, options);
-    const told = walkthrough?.(board).lines;
-    const budget = gaveUpBecause(res, cmd, limitMs);
-    return cmd.format === 'jsonl' ? jsonLine(index, board, res, json.write(solver.firstMate, board.rows, board.cols), budget, told) : textBlock(index, board, res, budget, told);
-  });
+  await withOutput(cmd.out, cmd.force ?? false, stdout, (stream) =>
+    forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
+      const tooLarge = sizeError(index, board);
+      if (tooLarge !== null) throw new UserError(tooLarge);
+      const limitMs = timeLimitMs(board, cmd.timeoutMs);
+      options.interrupt = Number.isFinite(limitMs) ? clock : undefined;
+      deadline = performance.now() + limitMs;
+      const res = solver.solve(board, options);
+      const told = walkthrough?.(board).lines;
+      const budget = gaveUpBecause(res, cmd, limitMs);
+      return cmd.format === 'jsonl' ? jsonLine(index, board, res, json.write(solver.firstMate, board.rows, board.cols), budget, told) : textBlock(index, board, res, budget, told);
+    }),
+  );
   return EXIT_OK;
 }
 

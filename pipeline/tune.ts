@@ -1,9 +1,9 @@
 // `dominosa tune`: per size, the base puzzles' distribution on a measure (reference nodes, or the
 // grade score; terminal histogram and an SVG beside the catalog), thresholds proposed from
 // quantiles, tier counts now vs proposed, how nodes and grade agree (Spearman's ρ) and how each
-// tier spreads over the grades. With apply, the thresholds go to the tiers file and the catalog
-// and every puzzle of the size is re-tiered on that measure.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// tier spreads over the grades. With apply, the thresholds go to the catalog (and to a thresholds
+// file only when one is named) and every puzzle of the size is re-tiered on that measure.
+import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { checkTierOrder } from '../src/catalog/check.js';
 import { histogramText, logBins, tunePlotSvg, type Bin, type Mark } from '../src/formats/plot.js';
@@ -16,7 +16,8 @@ import { TIERS, parseTierTable, type Thresholds, type Tier, type TierTable } fro
 import { proposeThresholds, quantile, type Quantiles } from '../src/rank/cuts.js';
 import { Catalog } from './database.js';
 import { UserError } from './errors.js';
-import { describeFsError, writeFileAtomic } from './io.js';
+import { describeFsError } from './io.js';
+import { prepareOutput, writeOutputSync, type OutputTarget } from './output.js';
 
 export interface TuneOptions {
   db: string;
@@ -26,8 +27,8 @@ export interface TuneOptions {
   /** What to cut: reference nodes (default) or the grade score. Grade levels have fixed cuts. */
   measure?: 'nodes' | 'score';
   apply: boolean;
-  /** The tiers file --apply rewrites. */
-  tiersFile: string;
+  /** A thresholds file --apply writes too (its other sizes kept); absent: the catalog alone. */
+  tiersFile?: string;
   /** Write the SVG plots beside the catalog (default true). */
   plots?: boolean;
 }
@@ -61,7 +62,7 @@ export interface TuneResult {
   quantiles: Quantiles;
   sizes: SizeTune[];
   applied: boolean;
-  tiersFile: string;
+  tiersFile: string | null;
   /** Rows whose tier changed (bases and variants), when applied. */
   retiered: number;
 }
@@ -122,74 +123,93 @@ function scoreBins(sorted: readonly number[]): Bin[] {
 }
 
 export async function runTune(opts: TuneOptions): Promise<TuneResult> {
-  const cat = Catalog.open(opts.db, { readonly: !opts.apply });
-  try {
+  // Everything is read, and an --apply checked, on one read-only snapshot: a refusal changes nothing.
+  const { plan: tunes, stamp } = Catalog.inspect(opts.db, (cat) => {
+    if (cat === null) throw new UserError(`no catalog at ${opts.db} (run dominosa build first)`);
     cat.assertSound();
-    const held = [...new Set([...cat.tierStats()].map((s) => s.m))].sort((a, b) => a - b);
-    if (held.length === 0) throw new UserError(`${opts.db} holds no base puzzles to tune from`);
-    const sizes = opts.sizes ? [...opts.sizes] : held;
-    for (const m of sizes) {
-      if (!held.includes(m)) throw new UserError(`no base puzzles of size M=${m} in ${opts.db} (it holds sizes ${held.join(',')})`);
-    }
-    const rules = cat.readThresholds(null);
-    const measure = opts.measure ?? 'nodes';
-    const tunes: SizeTune[] = sizes.map((m) => {
-      const bases = cat.baseDifficulties(m);
-      const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);
-      const rule = rules.get(m);
-      const proposal =
-        measure === 'score' ? proposeThresholds(values, opts.quantiles, (v) => `score ${formatMeasure(measure, v)}`) : proposeThresholds(values, opts.quantiles);
-      const spread = Object.fromEntries(TIERS.map((t) => [t, new Array<number>(LEVELS.length + 1).fill(0)])) as Record<Tier, number[]>;
-      for (const b of bases) spread[b.tier][Math.floor(b.score)]++;
-      return {
-        m,
-        measure,
-        values,
-        quantileValues: opts.quantiles.map((q) => quantile(values, q)),
-        current: rule?.measure === measure ? rule.th : null,
-        currentMeasure: rule?.measure ?? 'nodes',
-        rho: spearman(
-          bases.map((b) => b.nodes),
-          bases.map((b) => b.score),
-        ),
-        spread,
-        // Score cuts are boards' own scores, kept exact: rounding could move a board across.
-        proposed: proposal.thresholds,
-        notes: proposal.notes,
-        now: cat.tierCounts(m),
-        next: proposal.counts,
-        bins: measure === 'nodes' ? logBins(values) : scoreBins(values),
-        plot: null,
-      };
-    });
+    const tunes = proposals(cat, opts);
+    if (opts.apply) checkVersions(cat, opts.measure ?? 'nodes', tunes);
+    return tunes;
+  }, opts.apply);
+  const file = opts.apply && opts.tiersFile !== undefined ? prepareTiersFile(opts, tunes) : null;
 
-    if (opts.plots ?? true) {
-      for (const t of tunes) {
-        const path = plotPath(opts.db, t.m);
-        const title = `M=${t.m}: ${t.measure === 'nodes' ? 'reference nodes' : 'grade scores'} of ${t.values.length} base puzzles`;
-        await writeFileAtomic(path, tunePlotSvg({ title, bins: t.bins, current: t.current, proposed: t.proposed }));
-        t.plot = path;
-      }
+  if (opts.plots ?? true) {
+    for (const t of tunes) {
+      const path = plotPath(opts.db, t.m);
+      const title = `M=${t.m}: ${t.measure === 'nodes' ? 'reference nodes' : 'grade scores'} of ${t.values.length} base puzzles`;
+      t.plot = writePlot(path, opts.db, tunePlotSvg({ title, bins: t.bins, current: t.current, proposed: t.proposed }));
     }
+  }
 
-    const result: TuneResult = { db: opts.db, quantiles: opts.quantiles, sizes: tunes, applied: false, tiersFile: opts.tiersFile, retiered: 0 };
-    if (!opts.apply) return result;
-    result.retiered = apply(cat, opts, tunes);
-    result.applied = true;
-    return result;
+  const result: TuneResult = { db: opts.db, quantiles: opts.quantiles, sizes: tunes, applied: false, tiersFile: opts.tiersFile ?? null, retiered: 0 };
+  if (!opts.apply) return result;
+  const cat = Catalog.openWriter(opts.db, 'tune --apply', stamp);
+  try {
+    result.retiered = apply(cat, tunes);
   } finally {
     cat.close();
   }
+  // The catalog is the thresholds' one source of truth; the file is a copy for seeding others.
+  if (file !== null) writeOutputSync(file.target, file.text);
+  result.applied = true;
+  return result;
 }
 
-/**
- * Write the proposed thresholds: the tiers file's new text goes to a temporary file first, the
- * catalog changes in one transaction (current thresholds, then every base and variant
- * re-tiered, then the tier order checked as audit checks it), and only once that has committed is
- * the temporary file renamed over the tiers file. Returns the rows whose tier changed.
- */
-function apply(cat: Catalog, opts: TuneOptions, tunes: SizeTune[]): number {
+/** What tune shows for each size, read from the catalog. */
+function proposals(cat: Catalog, opts: TuneOptions): SizeTune[] {
+  const held = [...new Set([...cat.tierStats()].map((s) => s.m))].sort((a, b) => a - b);
+  if (held.length === 0) throw new UserError(`${opts.db} holds no base puzzles to tune from`);
+  const sizes = opts.sizes ? [...opts.sizes] : held;
+  for (const m of sizes) {
+    if (!held.includes(m)) throw new UserError(`no base puzzles of size M=${m} in ${opts.db} (it holds sizes ${held.join(',')})`);
+  }
+  const rules = cat.readThresholds(null);
   const measure = opts.measure ?? 'nodes';
+  return sizes.map((m) => {
+    const bases = cat.baseDifficulties(m);
+    const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);
+    const rule = rules.get(m);
+    const proposal =
+      measure === 'score' ? proposeThresholds(values, opts.quantiles, (v) => `score ${formatMeasure(measure, v)}`) : proposeThresholds(values, opts.quantiles);
+    const spread = Object.fromEntries(TIERS.map((t) => [t, new Array<number>(LEVELS.length + 1).fill(0)])) as Record<Tier, number[]>;
+    for (const b of bases) spread[b.tier][Math.floor(b.score)]++;
+    return {
+      m,
+      measure,
+      values,
+      quantileValues: opts.quantiles.map((q) => quantile(values, q)),
+      current: rule?.measure === measure ? rule.th : null,
+      currentMeasure: rule?.measure ?? 'nodes',
+      rho: spearman(
+        bases.map((b) => b.nodes),
+        bases.map((b) => b.score),
+      ),
+      spread,
+      // Score cuts are boards' own scores, kept exact: rounding could move a board across.
+      proposed: proposal.thresholds,
+      notes: proposal.notes,
+      now: cat.tierCounts(m),
+      next: proposal.counts,
+      bins: measure === 'nodes' ? logBins(values) : scoreBins(values),
+      plot: null,
+    };
+  });
+}
+
+/** A plot beside the catalog, or a note (and no plot) where the catalog's directory cannot be written. */
+function writePlot(path: string, db: string, svg: string): string | null {
+  try {
+    writeOutputSync(prepareOutput(path, { force: true, inputs: [db] }), svg);
+    return path;
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    process.stderr.write(`dominosa: note: no plot written (${e.message})\n`);
+    return null;
+  }
+}
+
+/** Thresholds tuned on counts (or scores) another solver (or grader) version measured would not fit this release. */
+function checkVersions(cat: Catalog, measure: 'nodes' | 'score', tunes: SizeTune[]): void {
   const [what, current, version] =
     measure === 'nodes' ? ['node counts', REFERENCE_VERSION, cat.solverVersions.bind(cat)] : ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)];
   for (const t of tunes) {
@@ -201,7 +221,19 @@ function apply(cat: Catalog, opts: TuneOptions, tunes: SizeTune[]): number {
       );
     }
   }
-  const file = readTiersFile(opts.tiersFile);
+}
+
+/**
+ * The thresholds file --apply also writes when one is named (--tiers): its other sizes kept, the
+ * tuned ones replaced. Checked before anything is written; written after the catalog commits.
+ */
+function prepareTiersFile(opts: TuneOptions, tunes: SizeTune[]): { target: OutputTarget; text: string } {
+  const path = opts.tiersFile as string;
+  const measure = opts.measure ?? 'nodes';
+  const current = measure === 'nodes' ? REFERENCE_VERSION : GRADER_VERSION;
+  const what = measure === 'nodes' ? 'node counts' : 'scores';
+  const target = prepareOutput(path, { force: true, inputs: [opts.db], what: 'tiers file' });
+  const file = readTiersFile(path);
   const table: TierTable = { ...(file?.table ?? {}) };
   const scores: TierTable = { ...(file?.scores ?? {}) };
   const tuned = new Set(tunes.map((t) => t.m));
@@ -210,54 +242,39 @@ function apply(cat: Catalog, opts: TuneOptions, tunes: SizeTune[]): number {
     const stale = Object.keys(cuts).map(Number).filter((m) => !tuned.has(m));
     if (stale.length > 0) {
       throw new UserError(
-        `tiers file ${opts.tiersFile} has ${what} cuts for ${fileVersion}; tune its other sizes (${stale.join(',')}) too, ` +
+        `tiers file ${path} has ${what} cuts for ${fileVersion}; tune its other sizes (${stale.join(',')}) too, ` +
           `so the whole file is for ${current}`,
       );
     }
   }
   for (const t of tunes) cuts[t.m] = t.proposed;
-  if (Object.keys(table).length === 0) throw new UserError(`tiers file ${opts.tiersFile} has no node thresholds; tune --measure nodes first`);
+  if (Object.keys(table).length === 0) throw new UserError(`tiers file ${path} has no node thresholds; tune --measure nodes first`);
   const q = opts.quantiles.join(', ');
   const comment =
     `Thresholds per M: easy <= t1 < normal <= t2 < hard <= t3 < expert, on reference nodes (sizes) and grade scores (scores). ` +
     `${measure === 'nodes' ? 'Node' : 'Score'} cuts of sizes ${[...tuned].join(', ')} set by dominosa tune at quantiles ${q} of the base puzzles of ${basename(opts.db)}.`;
-  const tmp = `${opts.tiersFile}.tmp-${process.pid}`;
-  let changed = 0;
-  try {
-    writeFileSyncOrThrow(tmp, tiersFileText(table, scores, comment));
-    cat.transaction(() => {
-      for (const t of tunes) {
-        const rule = { measure: t.measure, th: t.proposed };
-        cat.writeThresholds(null, t.m, rule, REFERENCE_VERSION);
-        changed += cat.retier(t.m, rule);
-      }
-      const disorder = checkTierOrder(cat.tierStats().filter((s) => tuned.has(s.m)));
-      // Ranges cannot overlap, so this only fires on a bug: roll everything back.
-      if (disorder.length > 0) throw new Error(`re-tiering broke the tier order: ${disorder[0].detail}`);
-    });
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-  return renameOrThrow(tmp, opts.tiersFile, changed);
+  return { target, text: tiersFileText(table, scores, comment) };
 }
 
-function writeFileSyncOrThrow(path: string, text: string): void {
-  try {
-    writeFileSync(path, text);
-  } catch (e) {
-    throw new UserError(`cannot write tiers file ${path}: ${describeFsError(e)}`);
-  }
-}
-
-function renameOrThrow(tmp: string, path: string, changed: number): number {
-  try {
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new UserError(`the catalog was re-tiered, but the tiers file ${path} could not be replaced: ${describeFsError(e)}`);
-  }
-  return changed;
+/**
+ * Write the proposed thresholds into the catalog in one transaction: current thresholds, then
+ * every base and variant re-tiered, then the tier order checked as audit checks it. Returns the
+ * rows whose tier changed.
+ */
+function apply(cat: Catalog, tunes: SizeTune[]): number {
+  const tuned = new Set(tunes.map((t) => t.m));
+  return cat.transaction(() => {
+    let changed = 0;
+    for (const t of tunes) {
+      const rule = { measure: t.measure, th: t.proposed };
+      cat.writeThresholds(null, t.m, rule, REFERENCE_VERSION);
+      changed += cat.retier(t.m, rule);
+    }
+    const disorder = checkTierOrder(cat.tierStats().filter((s) => tuned.has(s.m)));
+    // Ranges cannot overlap, so this only fires on a bug: roll everything back.
+    if (disorder.length > 0) throw new Error(`re-tiering broke the tier order: ${disorder[0].detail}`);
+    return changed;
+  });
 }
 
 /** The report for people, ending in a newline. */
@@ -289,9 +306,10 @@ export function formatTune(r: TuneResult): string {
     out.push('');
   }
   if (r.applied) {
-    out.push(`applied: thresholds written to ${r.tiersFile} and ${r.db}; ${r.retiered} puzzle${r.retiered === 1 ? '' : 's'} changed tier`);
+    const where = r.tiersFile === null ? r.db : `${r.db} and ${r.tiersFile}`;
+    out.push(`applied: thresholds written to ${where}; ${r.retiered} puzzle${r.retiered === 1 ? '' : 's'} changed tier`);
   } else {
-    out.push(`nothing changed; rerun with --apply to write these thresholds to ${r.tiersFile} and the catalog, and re-tier its puzzles`);
+    out.push(`nothing changed; rerun with --apply to write these thresholds to the catalog and re-tier its puzzles (--tiers FILE writes them to FILE too)`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -10,6 +10,8 @@ import { type Board, formatBoardText } from '../src/board.js';
 import { formatsTable } from './bench-formats.js';
 import { buildThroughput, generationTable } from './bench-generate.js';
 import { budgetTable, catalogRuns, proofTable } from './bench-large.js';
+import { mergeScaling } from './bench-merge.js';
+import { slurmScenario } from './bench-slurm.js';
 import { dealOnto } from '../src/make/deal.js';
 import { derive } from '../src/rng.js';
 import { Solver } from '../src/solve/solver.js';
@@ -17,8 +19,6 @@ import { tilingFor } from '../src/make/tiling.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const quick = process.argv.includes('--quick');
-// `npm run bench -- --only large` runs the large-board sections alone.
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const BOARDS = quick ? 50 : 200;
 
 interface Row {
@@ -181,19 +181,31 @@ function gitCommit(): string | null {
   }
 }
 
+// `--only merge,slurm` runs only the sections named (each prints the command that reproduces it);
+// `--only large` the large-board sections (bench-large.ts).
+const SECTIONS = ['solver', 'memory', 'cli', 'generation', 'build', 'formats', 'merge', 'slurm', 'large'] as const;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
+const unknown = (only ?? []).filter((s) => !(SECTIONS as readonly string[]).includes(s));
+if (unknown.length > 0) {
+  console.error(`bench: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+  process.exit(2);
+}
+const runs = (s: (typeof SECTIONS)[number]): boolean => only === null || only.includes(s);
+
 const started = new Date().toISOString();
-const core = only === null || only === 'core';
-const solver = core ? solverTable() : null;
-const memory = core ? memoryRun() : null;
-const cli = core ? cliThroughput() : null;
-const generation = core ? generationTable(root, quick) : null;
-const build = core ? buildThroughput(root, quick) : null;
-const formats = core ? await formatsTable() : null;
-const large = only === null || only === 'large' ? { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) } : null;
-const out = join(root, 'bench-results', 'latest.json');
+const results: Record<string, unknown> = {};
+if (runs('solver')) results.solver = solverTable();
+if (runs('memory')) results.memory = memoryRun();
+if (runs('cli')) results.cli = cliThroughput();
+if (runs('generation')) results.generation = generationTable(root, quick);
+if (runs('build')) results.build = buildThroughput(root, quick);
+if (runs('formats')) results.formats = await formatsTable();
+if (runs('merge')) results.merge = mergeScaling(root, quick);
+if (runs('slurm')) results.slurm = await slurmScenario(root);
+if (runs('large')) results.large = { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) };
+// A partial run does not replace the full run's record.
+const out = join(root, 'bench-results', only === null ? 'latest.json' : `only-${only.join('-')}.json`);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(
-  out,
-  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, solver, memory, cli, generation, build, formats, large }, null, 2) + '\n',
-);
+writeFileSync(out, JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, ...results }, null, 2) + '\n');
 console.log(`\nwritten ${out}`);

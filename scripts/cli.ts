@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The `dominosa` command: parses options, runs a verb from pipeline/, turns failures into one
-// line on stderr and an exit code (0 ok, 1 a check failed, 2 bad input or options).
+// line on stderr and an exit code (0 ok, 1 a check failed, 2 bad input or options, 74 a full
+// disk or failed device, 75 the catalog is busy, 130 interrupted; 70 only for a bug).
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { UserError } from '../pipeline/errors.js';
+import { EXIT_IO, faultOf, UserError } from '../pipeline/errors.js';
 
 export type Verb = (y: Argv) => Argv;
 
@@ -32,10 +33,16 @@ function verbsFor(argv: string[]): Promise<Verb[]> {
 }
 
 // A reader that stops early (`dominosa export | head`) closes the pipe: that is not an error.
+// Any other failure to write stdout (a full disk) is one line and exit 74, never a trace.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
+  const f = faultOf(e, 'cannot write to standard output');
+  process.stderr.write(`dominosa: ${f?.message ?? `cannot write to standard output: ${e.message}`}\n`);
+  process.exit(f?.exitCode ?? EXIT_IO);
 });
+// Nobody reads stderr any more (`build 2>&1 >/dev/null | head -1`): go on without it; the work is
+// not the log's to stop.
+process.stderr.on('error', () => {});
 
 async function main(argv: string[]): Promise<void> {
   let parser = yargs(argv)
@@ -61,9 +68,10 @@ main(hideBin(process.argv)).then(
     if (process.exitCode === undefined) process.exitCode = 0;
   },
   (e: unknown) => {
-    if (e instanceof UserError) {
-      process.stderr.write(`dominosa: ${e.message}\n`);
-      process.exitCode = e.exitCode;
+    const fault = faultOf(e, 'stopped');
+    if (fault !== null) {
+      process.stderr.write(`dominosa: ${fault.message}\n`);
+      process.exitCode = fault.exitCode;
     } else if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') {
       process.exitCode = 0;
     } else {

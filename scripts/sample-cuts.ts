@@ -14,7 +14,7 @@ import { Generator } from '../src/make/generator.js';
 import { storedGrade } from '../src/rank/stored.js';
 import type { TierTable } from '../src/rank/tiers.js';
 import { parseQuantiles, proposeThresholds } from '../src/rank/cuts.js';
-import { parseSizeList } from './commands/build.js';
+import { parseSizeList } from './commands/options.js';
 
 const args = yargs(hideBin(process.argv))
   .option('measure', { choices: ['nodes', 'score'] as const, default: 'score' as const })
@@ -25,7 +25,9 @@ const args = yargs(hideBin(process.argv))
   .strict()
   .parseSync();
 const { measure, count, seed } = args;
-const sizes = parseSizeList(args.sizes);
+const parsed = parseSizeList(args.sizes);
+if (!parsed.ok) throw new Error(parsed.error);
+const sizes = parsed.value;
 const q = parseQuantiles(args.quantiles);
 if (!q.ok) throw new Error(q.error);
 

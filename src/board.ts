@@ -29,15 +29,42 @@ export type ParseResult =
   | { ok: true; index: number; board: Board }
   | { ok: false; index: number; error: BoardError };
 
-export type BoardFormat = 'text' | 'jsonl' | 'auto';
+export type BoardFormat = 'text' | 'jsonl' | 'tatham' | 'auto';
+
+/**
+ * Reads one game ID of Simon Tatham's Dominosa (src/formats/tatham.ts), given to a BoardReader
+ * by its caller, since that module is built on this one.
+ */
+export type GameIdReader = (id: string) => { ok: true; board: Board } | { ok: false; error: string };
+
+// How a game ID starts ("6:", or with his difficulty letter "6de:"), told apart from a text row.
+const GAME_ID_START = /^\d+(?:d[a-z]|a)?:/;
 
 /** Largest board accepted. Anything bigger is refused before storage is allocated for it. */
 export const MAX_CELLS = 1_000_000;
 // A side longer than this forces the other side to at least the same length, so > MAX_CELLS.
 const MAX_SIDE = 1000;
+/** The largest M whose (M+1)×(M+2) board fits in MAX_CELLS: no size above it is a board. */
+export const MAX_M = 998;
 // A JSON line longer than this cannot be a board within MAX_CELLS plus modest metadata.
 const MAX_JSON_CHARS = 16_000_000;
 const TOO_LARGE = `too large (boards are limited to ${MAX_CELLS} cells, sides of ${MAX_SIDE})`;
+// Fields carried along (an id) are written back out as JSON: deeper nesting than this is no id.
+const MAX_META_DEPTH = 64;
+
+/** How deeply arrays and objects nest in a parsed JSON value, counted without recursion, stopping past `limit`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, d + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return deepest;
+}
 
 /** M of a double-M board with these dimensions, or null when they fit none (M ≥ 1). */
 export function mFromDimensions(rows: number, cols: number): number | null {
@@ -271,7 +298,11 @@ export class BoardReader {
   private id: string | number | undefined;
   private pendingId: string | number | undefined;
 
-  constructor(format: BoardFormat = 'auto') {
+  /** With `gameIds`, lines such as "6:0123..." are read as Tatham game IDs (one board a line). */
+  constructor(
+    format: BoardFormat = 'auto',
+    private readonly gameIds?: GameIdReader,
+  ) {
     this.format = format;
   }
 
@@ -299,8 +330,12 @@ export class BoardReader {
       }
       return null;
     }
-    if (this.format === 'auto') this.format = c === 123 /* { */ ? 'jsonl' : 'text';
+    if (this.format === 'auto') {
+      const gameId = this.gameIds !== undefined && GAME_ID_START.test(text.slice(i, Math.min(end, i + 16)));
+      this.format = c === 123 /* { */ ? 'jsonl' : gameId ? 'tatham' : 'text';
+    }
     if (this.format === 'jsonl') return this.jsonLine(text.slice(i, end), lineNo);
+    if (this.format === 'tatham') return this.gameIdLine(text.slice(i, end), lineNo);
     this.textRow(text, i, end, lineNo);
     return null;
   }
@@ -329,10 +364,30 @@ export class BoardReader {
     }
     const { grid, ...rest } = obj as Record<string, unknown>;
     const meta = Object.keys(rest).length > 0 ? rest : undefined;
+    if (meta !== undefined && nestingDepth(meta, MAX_META_DEPTH) > MAX_META_DEPTH) {
+      return bad(`fields other than "grid" nest more than ${MAX_META_DEPTH - 1} levels deep; an id is a string, a number or a small JSON value`);
+    }
     if (!Object.hasOwn(obj, 'grid')) return bad('the object has no "grid" field', idOf(meta));
     const res = boardFromGrid(grid, index, meta);
     if (!res.ok) res.error.line = lineNo;
     return res;
+  }
+
+  /** One game ID a line; a `# id: X` comment before it names the board, as in text. */
+  private gameIdLine(text: string, lineNo: number): ParseResult {
+    const index = this.index++;
+    const id = this.pendingId;
+    this.pendingId = undefined;
+    const meta = id === undefined ? undefined : { id };
+    const bad = (message: string): ParseResult => {
+      const error = makeError(index, idOf(meta), message);
+      error.line = lineNo;
+      return { ok: false, index, error };
+    };
+    if (this.gameIds === undefined) return bad('Tatham game IDs cannot be read here');
+    const res = this.gameIds(text.trim());
+    if (!res.ok) return bad(`game ID: ${res.error}`);
+    return { ok: true, index, board: meta === undefined ? res.board : { ...res.board, meta } };
   }
 
   private textRow(line: string, i: number, end: number, lineNo: number): void {

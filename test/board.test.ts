@@ -17,6 +17,8 @@ import {
   mFromDimensions,
   parseBoards,
 } from '../src/board.js';
+import { parseTathamId, toTathamId } from '../src/formats/tatham.js';
+import { toWide } from '../src/transform.js';
 
 /** Every value 0..m, each m+2 times: the multiset of a double-m board. */
 function multiset(m: number): number[] {
@@ -504,6 +506,45 @@ describe('BoardReader framing', () => {
     const rows = '0 1 1\n0 0 1';
     const r = parseBoards(`# id: first\n${rows}\n# id: ignored\n\n${rows}\n\n# id: 42\n${rows}\n\n# id: "42"\n${rows}`);
     expect(r.map((x) => (x.ok ? x.board.meta : 'error'))).toEqual([{ id: 'first' }, undefined, { id: 42 }, { id: '42' }]);
+  });
+});
+
+describe('BoardReader on Tatham game IDs', () => {
+  const read = (text: string, format: 'auto' | 'tatham' = 'auto') => {
+    const reader = new BoardReader(format, parseTathamId);
+    return [...text.split('\n').flatMap((l) => reader.push(l)), ...reader.end()];
+  };
+
+  it('reads one ID a line (values of 10 and more in brackets), named by the # id comment above it', () => {
+    fc.assert(
+      fc.property(fc.array(arbBoard(12), { minLength: 1, maxLength: 4 }), (boards) => {
+        const text = boards.map((b, k) => `${k % 2 === 0 ? `# id: p${k}\n` : ''}${toTathamId(b)}`).join('\n\n');
+        const got = read(`${text}\n`);
+        expect(got).toHaveLength(boards.length);
+        got.forEach((r, k) => {
+          const board = only([r]);
+          sameGrid(board, toWide(boards[k]).board);
+          expect(board.meta?.id).toBe(k % 2 === 0 ? `p${k}` : undefined);
+        });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("takes his parameter string with a difficulty letter, and names a bad ID's board and line", () => {
+    expect(only(read('2de:001122010212\n')).m).toBe(2);
+    const [good, bad] = read('# id: a\n2:001122010212\n# id: b\n2:0011220102\n');
+    expect(good.ok).toBe(true);
+    if (bad.ok) throw new Error('a short ID was read');
+    expect(formatBoardError(bad.error)).toMatch(/^board 2 \(id "b"\), line 4: game ID: too short/);
+  });
+
+  it('stays a text row for a reader without game IDs, or when the first board is text', () => {
+    const [r] = parseBoards('2:001122010212\n');
+    expect(r.ok).toBe(false);
+    const mixed = read('0 0 1 1\n2 2 0 1\n0 2 1 2\n\n2:001122010212\n');
+    expect(mixed[0].ok).toBe(true);
+    expect(mixed[1].ok).toBe(false);
   });
 });
 

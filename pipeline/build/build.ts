@@ -6,15 +6,15 @@ import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
 import { GRADER_VERSION } from '../../src/rank/stored.js';
-import { Catalog } from '../database.js';
-import { EXIT_FAILED_CHECK, UserError } from '../errors.js';
+import { Catalog, type BuildRow } from '../database.js';
+import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
 import { checkCatalogPath } from '../io.js';
 import { workerFile } from '../pool.js';
 import type { BuildProgress, BuildSummary } from '../progress.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
-import { buildKey, buildKeyOptions } from './key.js';
+import { buildKey, buildKeyOptions, describeDifferences, describeOptions, type KeyOptions } from './key.js';
 import { checkBuildOptions, defaultMaxSlots, type BuildOptions } from './options.js';
-import { loadTiers } from './thresholds.js';
+import { loadTiers, type RuleTable } from './thresholds.js';
 import { countsJson, zeroOutcomes, type SizeRun } from './sizes.js';
 import { Writer } from './writer.js';
 
@@ -26,7 +26,7 @@ const DEFAULT_BATCH_MS = 1000;
 export interface BuildResult {
   /**
    * already-finished: the same build had finished before, nothing was done. timed-out: the
-   * --timeout budget stopped it (recorded as 'interrupted' in the catalog).
+   * --time-limit stopped it (recorded as 'interrupted' in the catalog).
    */
   status: 'finished' | 'already-finished' | 'interrupted' | 'timed-out' | 'incomplete';
   buildId: number;
@@ -36,18 +36,38 @@ export interface BuildResult {
 }
 
 
+export interface CheckedBuild {
+  table: RuleTable;
+  keyOptions: KeyOptions;
+  /** Slots per size before a size is given up (--max-slots or its default). */
+  maxSlots: number;
+}
+
 /**
- * Run (or resume) a build. Options are checked, the tiers file read and the catalog path
- * tested before the catalog is opened, so bad options leave no file behind.
+ * What runBuild checks before it opens the catalog (options, tiers file, catalog path), alone:
+ * build --dry-run, and a cluster job script checking its command line before it submits.
+ */
+export function checkBuild(options: BuildOptions): CheckedBuild {
+  checkBuildOptions(options);
+  const table = loadTiers(options.tiersFile, options.sizes, options.tierBy);
+  checkCatalogPath(options.db);
+  return { table, keyOptions: buildKeyOptions(options, table), maxSlots: options.maxSlots ?? defaultMaxSlots(options.perTier) };
+}
+
+/**
+ * Run (or resume) a build. Options are checked, the catalog read (read-only: a refusal changes
+ * nothing) and the thresholds file read before anything is written, so bad options leave no
+ * file behind and a refused catalog is left as it was.
  *
- * A tier of a size is full once the catalog holds perTier base puzzles of it, whichever build
- * made them, and a candidate is a duplicate if its symmetry class is anywhere in the catalog.
- * So rerunning with more sizes or a larger --per-tier tops the catalog up, and the same options
- * find their build row (by key) and resume it from the committed slots.
+ * A catalog is the one source of truth for its thresholds: a size it holds keeps its own, and the
+ * thresholds file only seeds the sizes it has none for. A catalog holds one build unless told to
+ * extend it (--extend): the same options find their build row (by key) and resume it from the
+ * committed slots; others are refused. An extending build tops the catalog up: a tier is full
+ * once the catalog holds perTier bases of it, whichever build made them, and a candidate is a
+ * duplicate if its symmetry class is anywhere in the catalog.
  */
 export async function runBuild(options: BuildOptions, progress: BuildProgress): Promise<BuildResult> {
   checkBuildOptions(options);
-  const table = loadTiers(options.tiersFile, options.sizes, options.tierBy);
   checkCatalogPath(options.db);
   const worker = workerFile('build/worker.js');
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
@@ -55,9 +75,9 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const t0 = Date.now();
 
-  const keyOptions = buildKeyOptions(options, table);
-  const key = buildKey(keyOptions);
-  // --timeout stops the run like an interrupt; the workers get the deadline so that slots in
+  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options));
+  const { table, seeded, keyOptions, key, existing } = plan;
+  // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
   // progress give up instead of finishing long after it.
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
@@ -65,29 +85,27 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const deadline = options.timeoutMs === undefined ? undefined : t0 + options.timeoutMs;
   let timedOut = false;
-  const timer =
-    options.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          stop.abort();
-        }, options.timeoutMs);
-  const cat = Catalog.open(options.db, { create: true });
+  const clearTimer = longTimeout(options.timeoutMs, () => {
+    timedOut = true;
+    stop.abort();
+  });
+  let cat: Catalog | null = null;
+  let buildId: number | null = null;
   try {
-    cat.assertSound();
-    const existing = cat.findBuild(key);
     if (existing?.status === 'finished') {
       return { status: 'already-finished', buildId: existing.id, exhausted: [], summary: null };
     }
+    const w = Catalog.openWriter(options.db, 'build', stamp);
+    cat = w;
     const now = new Date().toISOString();
     const recorded = JSON.stringify({ ...keyOptions, maxSlots });
-    const buildId = cat.transaction(() => {
+    const id = w.transaction(() => {
       let id: number;
       if (existing) {
         id = existing.id;
-        cat.resumeBuild(id, recorded);
+        w.resumeBuild(id, recorded);
       } else {
-        id = cat.createBuild({
+        id = w.createBuild({
           key,
           seed: options.seed,
           options: recorded,
@@ -98,22 +116,23 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
         });
       }
       for (const m of options.sizes) {
-        cat.writeThresholds(id, m, table[m], REFERENCE_VERSION);
-        cat.writeThresholds(null, m, table[m], REFERENCE_VERSION);
+        w.writeThresholds(id, m, table[m], REFERENCE_VERSION);
+        if (seeded.has(m)) w.writeThresholds(null, m, table[m], REFERENCE_VERSION);
       }
       return id;
     });
+    buildId = id;
 
     const runs: SizeRun[] = options.sizes.map((m) => {
       const total = zeroOutcomes();
       let totalAttempts = 0;
-      for (const [o, s] of cat.slotStats(buildId, m)) {
+      for (const [o, s] of w.slotStats(id, m)) {
         total[o] = s.slots;
         totalAttempts += s.attempts;
       }
-      const counts = cat.tierCounts(m);
+      const counts = w.tierCounts(m);
       // A shard decides the slots of its residue class: after the last committed one, or from its index.
-      const after = cat.nextSlot(buildId, m);
+      const after = w.nextSlot(id, m);
       const next = options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
       const state = tiersFull(counts, options.perTier) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
       return {
@@ -131,8 +150,8 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
     progress.start(runs.map((r) => ({ m: r.m, target: 4 * options.perTier, have: basesTowardTarget(r.counts, options.perTier) })));
 
     const status = await decideAll({
-      cat,
-      buildId,
+      cat: w,
+      buildId: id,
       runs,
       options: { ...options, signal: stop.signal },
       workerPath: worker,
@@ -150,20 +169,95 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
     // whether the slices together fill the tiers.
     const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.m);
     const final: BuildStatus = status === 'interrupted' ? 'interrupted' : exhausted.length > 0 ? 'incomplete' : 'finished';
-    cat.transaction(() => cat.updateBuild(buildId, final, countsJson(runs), new Date().toISOString()));
+    w.transaction(() => w.updateBuild(id, final, countsJson(runs), new Date().toISOString()));
     const built = new Set(options.sizes);
     const summary: BuildSummary = {
       sizes: runs.map((r) => r.report),
-      tiers: cat.tierStats().filter((t) => built.has(t.m)),
+      tiers: w.tierStats().filter((t) => built.has(t.m)),
       wallMs: Date.now() - t0,
     };
     const reported = final === 'interrupted' && timedOut ? 'timed-out' : final;
-    return { status: reported, buildId, exhausted, summary };
+    return { status: reported, buildId: id, exhausted, summary };
+  } catch (e) {
+    // A full disk or a failed device: record the build as stopped where it can be, and say how to go on.
+    if (cat !== null && buildId !== null) {
+      const w = cat;
+      const id = buildId;
+      try {
+        w.transaction(() => w.setBuildStatus(id, 'interrupted', new Date().toISOString()));
+      } catch {
+        // The disk may be too full even for that; the rerun resumes all the same.
+      }
+    }
+    throw faultOf(e, `cannot write ${options.db}`, '; committed slots are kept: free space and rerun the same command to resume') ?? e;
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimer();
     options.signal?.removeEventListener('abort', onAbort);
-    cat.close();
+    cat?.close();
   }
+}
+
+interface BuildPlan {
+  /** Each size's tier rule: the catalog's own where it has one, else the thresholds file's. */
+  table: RuleTable;
+  /** The sizes whose current thresholds this build seeds (the catalog had none for them). */
+  seeded: Set<number>;
+  keyOptions: KeyOptions;
+  key: string;
+  /** This build's row, when it ran before. */
+  existing: BuildRow | undefined;
+}
+
+/** What a build of `o` will do to the catalog (null: none yet), or why it must not. Reads only. */
+function planBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
+  c?.assertSound();
+  const stored = c?.readThresholds(null) ?? new Map();
+  const measure = o.tierBy ?? 'nodes';
+  const seeded = new Set(o.sizes.filter((m) => !stored.has(m)));
+  const table: RuleTable = seeded.size > 0 ? loadTiers(o.tiersFile, [...seeded], measure) : {};
+  const named = o.tiersExplicit === true && seeded.size < o.sizes.length ? loadTiers(o.tiersFile, o.sizes.filter((m) => stored.has(m)), measure) : null;
+  for (const m of o.sizes) {
+    const own = stored.get(m);
+    if (own === undefined) continue;
+    if (own.measure !== measure) {
+      throw new UserError(`${o.db} tiers M=${m} by ${own.measure}, not ${measure}: a catalog keeps one tier rule per size (build another catalog, or pass --tier-by ${own.measure})`);
+    }
+    const file = named?.[m];
+    if (file !== undefined && (file.th.t1 !== own.th.t1 || file.th.t2 !== own.th.t2 || file.th.t3 !== own.th.t3)) {
+      throw new UserError(
+        `${o.db} has its own thresholds for M=${m} (${own.th.t1}/${own.th.t2}/${own.th.t3}), and ${o.tiersFile} says ${file.th.t1}/${file.th.t2}/${file.th.t3}: ` +
+          `a thresholds file only seeds a new catalog (change a catalog's with dominosa tune --apply)`,
+      );
+    }
+    table[m] = { measure: own.measure, th: own.th };
+  }
+  const keyOptions = buildKeyOptions(o, table);
+  const key = buildKey(keyOptions);
+  const existing = c?.findBuild(key);
+  // One catalog, one build key, unless extending on purpose.
+  const other = c?.builds().at(-1);
+  if (existing === undefined && other !== undefined && !o.extend) {
+    const diff = describeDifferences(keyOptions, other.options);
+    throw new UserError(
+      `${o.db} holds another build (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
+        `Rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
+    );
+  }
+  return { table, seeded, keyOptions, key, existing };
+}
+
+/** Node's timers hold at most 2^31 - 1 ms (24.8 days): a longer budget waits in steps. Returns the cancel. */
+function longTimeout(ms: number | undefined, fn: () => void): () => void {
+  if (ms === undefined || ms === Infinity) return () => {};
+  const MAX = 2 ** 31 - 1;
+  const end = Date.now() + ms;
+  let timer: NodeJS.Timeout;
+  const arm = (): void => {
+    const left = end - Date.now();
+    timer = setTimeout(left > MAX ? arm : fn, Math.min(Math.max(left, 0), MAX));
+  };
+  arm();
+  return () => clearTimeout(timer);
 }
 
 interface LoopSettings {
@@ -176,7 +270,7 @@ interface LoopSettings {
   batchSize: number;
   batchMs: number;
   progress: BuildProgress;
-  /** Date.now() past which workers give up their slots (--timeout). */
+  /** Date.now() past which workers give up their slots (--time-limit). */
   deadline?: number;
   /** Called when a worker reports a slot given up at the deadline. */
   onTimeout: () => void;

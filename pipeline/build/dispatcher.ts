@@ -37,7 +37,7 @@ export interface DispatchSettings {
   options: BuildOptions;
   workerPath: string;
   maxSlots: number;
-  /** Date.now() past which workers give up their slots (--timeout). */
+  /** Date.now() past which workers give up their slots (--time-limit). */
   deadline?: number;
 }
 

@@ -31,7 +31,7 @@ export interface KeyOptions {
 }
 
 /**
- * Everything that decides which puzzles a build keeps; --jobs, --timeout and (unsharded)
+ * Everything that decides which puzzles a build keeps; --jobs, --time-limit and (unsharded)
  * --max-slots do not. The field order is part of the key: keep it.
  */
 export function buildKeyOptions(o: BuildOptions, table: RuleTable, solverVersion: string = REFERENCE_VERSION): KeyOptions {
@@ -58,4 +58,49 @@ export function buildKeyOptions(o: BuildOptions, table: RuleTable, solverVersion
 /** The key a build row is found by: a hash of its KeyOptions. */
 export function buildKey(k: KeyOptions): string {
   return createHash('sha256').update(JSON.stringify(k)).digest('hex');
+}
+
+/** The options a key records, as a command line would give them ("--seed 1 --sizes 3,4 ..."). */
+function optionWords(k: Partial<KeyOptions>): Map<string, string> {
+  const words = new Map<string, string>();
+  if (k.seed !== undefined) words.set('seed', String(k.seed));
+  if (k.sizes !== undefined) words.set('sizes', k.sizes.join(','));
+  if (k.perTier !== undefined) words.set('per-tier', String(k.perTier));
+  if (k.variants !== undefined) words.set('variants', String(k.variants));
+  if (k.maxAttempts !== undefined) words.set('max-attempts', String(k.maxAttempts));
+  words.set('method', k.method ?? 'auto');
+  words.set('tier-by', k.tierBy ?? 'nodes');
+  if (k.grade !== undefined) words.set('grade', k.grade);
+  if (k.shard !== undefined) words.set('shard', `${k.shard.index}/${k.shard.count}`);
+  if (k.solverVersion !== undefined) words.set('solver', k.solverVersion);
+  if (k.graderVersion !== undefined) words.set('grader', k.graderVersion);
+  if (k.thresholds !== undefined) {
+    words.set('thresholds', Object.entries(k.thresholds).map(([m, t]) => `M=${m} ${t.t1}/${t.t2}/${t.t3}`).join(' '));
+  }
+  return words;
+}
+
+function parseKey(json: string): Partial<KeyOptions> {
+  try {
+    return JSON.parse(json) as Partial<KeyOptions>;
+  } catch {
+    return {};
+  }
+}
+
+/** A build's recorded options (its builds row's JSON) as command-line words, for messages. */
+export function describeOptions(json: string): string {
+  const words = optionWords(parseKey(json));
+  return [...words].filter(([k]) => !['solver', 'grader', 'thresholds'].includes(k)).map(([k, v]) => `--${k} ${v}`).join(' ');
+}
+
+/** How `mine` differs from a recorded build's options, option by option ("--seed 2 (the catalog's: 1)"). */
+export function describeDifferences(mine: KeyOptions, recorded: string): string {
+  const a = optionWords(mine);
+  const b = optionWords(parseKey(recorded));
+  const out: string[] = [];
+  for (const k of new Set([...a.keys(), ...b.keys()])) {
+    if (a.get(k) !== b.get(k)) out.push(`--${k} ${a.get(k) ?? '(none)'} (the catalog's: ${b.get(k) ?? 'none'})`);
+  }
+  return out.join(', ');
 }

@@ -16,7 +16,12 @@ export interface BuildOptions {
   /** Worker threads. */
   jobs: number;
   db: string;
+  /** The thresholds file that seeds the sizes a catalog has no thresholds for. */
   tiersFile: string;
+  /** The user named the file (--tiers): it must then agree with the thresholds the catalog has. */
+  tiersExplicit?: boolean;
+  /** Add this build's puzzles to a catalog that holds another build's (--extend). */
+  extend?: boolean;
   /** Deals the generator tries per slot before rejecting it. */
   maxAttempts: number;
   /** Slots per size before the size is given up as exhausted (default: defaultMaxSlots). */
@@ -83,7 +88,7 @@ export function checkBuildOptions(o: BuildOptions): void {
   if (o.tierBy !== undefined && !TIER_MEASURES.includes(o.tierBy)) {
     throw new UserError(`--tier-by must be one of ${TIER_MEASURES.join(', ')} (got ${o.tierBy})`);
   }
-  if (o.timeoutMs !== undefined && !(o.timeoutMs > 0)) throw new UserError(`--timeout must be a positive number of seconds`);
+  if (o.timeoutMs !== undefined && !(o.timeoutMs > 0)) throw new UserError(`--time-limit must be a positive number of seconds`);
   if (o.shard !== undefined) {
     const { index, count } = o.shard;
     if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 0 || index >= count) {

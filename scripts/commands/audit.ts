@@ -3,21 +3,30 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { argsOrExit, flag, integer, plainArgs, text, whole, withOptions, examples } from './options.js';
+
+export const AUDIT_OPTIONS = {
+  db: text('catalog file', { default: 'data/catalog.sqlite' }),
+  jobs: whole('worker threads', 1, { default: availableParallelism() }),
+  sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1),
+  seed: integer('seed of the --sample draw', { default: 1 }),
+  json: flag('print the report as JSON', { default: false }),
+};
 
 export function auditCommand(y: Argv): Argv {
   return y.command(
     'audit',
     'Re-prove every puzzle of a catalog (or a seeded sample) with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only.',
     (a) =>
-      a
-        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file' })
-        .option('jobs', { type: 'number', default: availableParallelism(), describe: 'worker threads' })
-        .option('sample', { type: 'number', describe: 'check this many puzzles drawn at random (catalog-wide checks still run in full)' })
-        .option('seed', { type: 'number', default: 1, describe: 'seed of the --sample draw' })
-        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-        .example('$0 audit', 'audit data/catalog.sqlite')
-        .example('$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'),
-    async (v) => {
+      withOptions(a, AUDIT_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 audit', 'audit data/catalog.sqlite'],
+            ['$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'],
+          ]),
+        ),
+    async (argv) => {
+      const v = argsOrExit(plainArgs(AUDIT_OPTIONS, argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ runAudit }, { createAuditProgress, failingPuzzles, formatAuditJson, formatAuditText }] = await Promise.all([
         import('../../pipeline/audit.js'),

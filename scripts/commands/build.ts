@@ -1,57 +1,116 @@
-// `dominosa build`: options for the build verb, the Ctrl-C handling and the exit codes
-// (0 built or already built, 1 a size ran out of slots or the --timeout budget ran out, 2 bad
-// options, 130 interrupted).
+// `dominosa build`: options for the build verb (as data, see options.ts), the Ctrl-C handling
+// and the exit codes (0 built or already built, 1 a size ran out of slots or the --time-limit
+// ran out, 2 bad options, 130 interrupted).
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
-import type { Shard } from '../../pipeline/build/options.js';
-import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES, type MethodChoice } from '../../src/make/generator.js';
-import { TIER_MEASURES, type TierMeasure } from '../../src/rank/measure.js';
-import { gradeTargetOption } from './grade-target.js';
-import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import type { BuildOptions, Shard } from '../../pipeline/build/options.js';
+import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/make/generator.js';
+import { TIER_MEASURES } from '../../src/rank/measure.js';
+import { gradeTarget } from './grade-target.js';
+import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/errors.js';
+import { parseOnly } from './parse.js';
+import {
+  argsOrExit,
+  choice,
+  flag,
+  type Checked,
+  integer,
+  OLD_TIERS_FILE,
+  oldTimeout,
+  type OptionSpec,
+  readOptions,
+  sizes,
+  text,
+  thresholds,
+  timeLimit,
+  type VerbArgs,
+  whole,
+  withOptions,
+  examples,
+} from './options.js';
 
-export const EXIT_INTERRUPTED = 130;
+export { EXIT_INTERRUPTED } from '../../pipeline/errors.js';
 
-/** The package's own data/tiers.json, whether running from dist/ or from source. */
-export function packagedTiersFile(): string {
-  const up = import.meta.url.includes('/dist/scripts/') ? '../../../' : '../../';
-  return fileURLToPath(new URL(`${up}data/tiers.json`, import.meta.url));
-}
-
-/**
- * Sizes from text like "3..9", "3,5,7" or "3..5,8": ranges and single sizes, comma-separated.
- * Returned sorted and without repeats, so equal sets give equal builds.
- */
-export function parseSizeList(text: string): number[] {
-  const sizes = new Set<number>();
-  const whole = (s: string): number => {
-    if (!/^\d+$/.test(s)) throw new UserError(`--sizes: "${s}" is not a size (use e.g. 3..9 or 3,5,7)`);
-    return Number(s);
-  };
-  for (const raw of text.split(',')) {
-    const part = raw.trim();
-    const range = /^(.*?)\.\.(.*)$/.exec(part);
-    if (range) {
-      const lo = whole(range[1].trim());
-      const hi = whole(range[2].trim());
-      if (lo > hi) throw new UserError(`--sizes: range ${part} runs backwards`);
-      for (let m = lo; m <= hi; m++) sizes.add(m);
-    } else {
-      sizes.add(whole(part));
-    }
-  }
-  for (const m of sizes) if (m < 1) throw new UserError(`--sizes: ${m} is not a board size (M ≥ 1)`);
-  return [...sizes].sort((a, b) => a - b);
-}
+/** Signals that stop a build as Ctrl-C does: commit what is decided, mark it interrupted, exit 130. */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** "i/N" (shard i of N, 0 ≤ i < N) as given to --shard. */
-export function parseShard(text: string): Shard {
+export function parseShard(text: string): Checked<Shard> {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!m) throw new UserError(`--shard: "${text}" is not i/N (e.g. 0/4; i runs from 0 to N-1)`);
+  if (!m) return { ok: false, error: `--shard: "${text}" is not i/N (e.g. 0/4; i runs from 0 to N-1)` };
   const index = Number(m[1]);
   const count = Number(m[2]);
-  if (count < 1 || index >= count) throw new UserError(`--shard: ${index}/${count} needs 0 ≤ i < N`);
-  return { index, count };
+  if (count < 1 || index >= count) return { ok: false, error: `--shard: ${index}/${count} needs 0 ≤ i < N` };
+  return { ok: true, value: { index, count } };
+}
+
+const shard: OptionSpec<Shard | undefined> = {
+  yargs: { type: 'string', describe: 'build only shard i/N of the slots (slots i, i+N, ...) into its own catalog, for dominosa merge', requiresArg: true },
+  check: (v) => parseShard(String(v)),
+};
+
+export const BUILD_OPTIONS = {
+  sizes: sizes('board sizes M: 3..9, 3,5,7 or mixed (3..5,8)', { default: [3, 4, 5, 6, 7, 8, 9], shown: '3..9' }),
+  'per-tier': whole('base puzzles per tier and size', 1, { default: 25 }),
+  variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, { default: 3 }),
+  seed: integer('seed: the same seed and options build the same catalog', { default: 1 }),
+  jobs: whole('worker threads (does not change the result)', 1, { default: availableParallelism() }),
+  db: text('catalog file (created if missing)', { default: 'data/catalog.sqlite' }),
+  thresholds: thresholds('tier thresholds file that seeds a new catalog (or new sizes); a catalog keeps its own thresholds'),
+  extend: flag('add this build\'s puzzles to a catalog that holds a build with other options (another seed, more sizes, ...)', { default: false }),
+  tiers: OLD_TIERS_FILE,
+  'max-attempts': whole('deals tried per slot before it is rejected', 1, { default: DEFAULT_MAX_ATTEMPTS }),
+  'max-slots': whole('slots per size before giving up on it', 1, { shown: 'max(1000, 100 × per-tier)' }),
+  method: choice(METHOD_CHOICES, 'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)', {
+    default: 'auto',
+  }),
+  'tier-by': choice(
+    TIER_MEASURES,
+    'what the tiers cut: nodes (reference search nodes, cut by the thresholds file), grade (the human grade: easy singles, normal intersections, hard duplicates/parity, expert sets/chains/search) or score (the grade score, cut by the thresholds file\'s "scores")',
+    { default: 'nodes' },
+  ),
+  grade: gradeTarget(
+    'keep only puzzles of this human grade: a band, easy|normal|hard|expert, or one level, singles|intersections|duplicates|parity|sets|chains|search (see dominosa generate --help)',
+  ),
+  'time-limit': timeLimit('run', 'stop after this long: committed slots are kept, exit 1; rerun to continue'),
+  timeout: oldTimeout('run'),
+  shard,
+  'dry-run': flag('check the options, the thresholds file and the catalog path, say what would be built, and build nothing', { default: false }),
+  'batch-size': whole('decisions per committed batch', 1, { default: 64, hidden: true }),
+};
+
+/** The build its options describe (all but the abort signal), or the line that refuses them. */
+export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOptions, 'signal'>> {
+  const read = readOptions(BUILD_OPTIONS, argv);
+  if (!read.ok) return read;
+  const o = read.value.values;
+  const run = {
+    sizes: o.sizes,
+    perTier: o['per-tier'],
+    variants: o.variants,
+    seed: o.seed,
+    jobs: o.jobs,
+    db: o.db,
+    tiersFile: o.thresholds,
+    tiersExplicit: argv.thresholds !== undefined,
+    extend: o.extend,
+    maxAttempts: o['max-attempts'],
+    maxSlots: o['max-slots'],
+    batchSize: o['batch-size'],
+    method: o.method,
+    tierBy: o['tier-by'],
+    grade: o.grade,
+    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
+    shard: o.shard,
+  };
+  return { ok: true, value: { run, notes: read.value.notes } };
+}
+
+/** `dominosa build ARGS` (without the verb) as BuildOptions, parsed as the command line would be, built nothing. */
+export function parseBuildArgs(args: readonly string[]): Omit<BuildOptions, 'signal'> {
+  const read = buildArgs(parseOnly(args, (a) => withOptions(a, BUILD_OPTIONS)) as Record<string, unknown>);
+  if (!read.ok) throw new UserError(read.error);
+  return read.value.run;
 }
 
 export function buildCommand(y: Argv): Argv {
@@ -59,75 +118,47 @@ export function buildCommand(y: Argv): Argv {
     'build',
     'Generate puzzles proven unique, grade them into tiers and store them (with variants) in the catalog. Resumable: rerun the same command.',
     (a) =>
-      a
-        .option('sizes', { type: 'string', default: '3..9', describe: 'board sizes M: 3..9, 3,5,7 or mixed (3..5,8)' })
-        .option('per-tier', { type: 'number', default: 25, describe: 'base puzzles per tier and size' })
-        .option('variants', { type: 'number', default: 3, describe: 'variants (mirrors, relabellings) stored per base puzzle' })
-        .option('seed', { type: 'number', default: 1, describe: 'seed: the same seed and options build the same catalog' })
-        .option('jobs', { type: 'number', default: availableParallelism(), describe: 'worker threads (does not change the result)' })
-        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file (created if missing)' })
-        .option('tiers', { type: 'string', describe: 'tier thresholds file [default: data/tiers.json of the package]' })
-        .option('max-attempts', { type: 'number', default: DEFAULT_MAX_ATTEMPTS, describe: 'deals tried per slot before it is rejected' })
-        .option('max-slots', { type: 'number', describe: 'slots per size before giving up on it [default: max(1000, 100 × per-tier)]' })
-        .option('method', {
-          choices: METHOD_CHOICES,
-          default: 'auto' as MethodChoice,
-          describe: 'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)',
-        })
-        .option('tier-by', {
-          choices: TIER_MEASURES,
-          default: 'nodes' as TierMeasure,
-          describe:
-            'what the tiers cut: nodes (reference search nodes, cut by the tiers file), grade (the human grade: easy singles, normal intersections, hard duplicates/parity, expert sets/chains/search) or score (the grade score, cut by the tiers file\'s "scores")',
-        })
-        .option('grade', {
-          type: 'string',
-          describe:
-            'keep only puzzles of this human grade: a band, easy|normal|hard|expert, or one level, singles|intersections|duplicates|parity|sets|chains|search (see dominosa generate --help)',
-        })
-        .option('timeout', {
-          type: 'number',
-          describe: 'stop after this many seconds of wall time (per run): committed slots are kept, exit 1; rerun to continue',
-        })
-        .option('shard', {
-          type: 'string',
-          describe: 'build only shard i/N of the slots (slots i, i+N, ...) into its own catalog, for dominosa merge',
-        })
-        .option('batch-size', { type: 'number', default: 64, hidden: true })
-        .example('$0 build', 'sizes 3..9, 25 per tier, into data/catalog.sqlite')
-        .example('$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog')
-        .example('$0 build --sizes 20,30 --per-tier 10 --timeout 600', 'large boards, at most ten minutes')
-        .example('$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'),
+      withOptions(a, BUILD_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 build', 'sizes 3..9, 25 per tier, into data/catalog.sqlite'],
+            ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
+            ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
+            ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],
+          ]),
+        ),
     async (v) => {
-      // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
-      const [{ runBuild }, { createProgress }] = await Promise.all([import('../../pipeline/build/build.js'), import('../../pipeline/progress.js')]);
-      const controller = new AbortController();
-      // The first Ctrl-C stops the build cleanly; the handler is gone after it, so a second
-      // one ends the process at once (the catalog stays consistent: batches are transactions).
-      const onInterrupt = (): void => controller.abort();
       // Options are checked before the handler goes in, and runBuild checks the rest before
       // touching the catalog.
-      const options = {
-        // A repeated --sizes arrives as an array: the sizes add up.
-        sizes: parseSizeList([v.sizes].flat().join(',')),
-        perTier: v['per-tier'],
-        variants: v.variants,
-        seed: v.seed,
-        jobs: v.jobs,
-        db: v.db,
-        tiersFile: v.tiers ?? packagedTiersFile(),
-        maxAttempts: v['max-attempts'],
-        maxSlots: v['max-slots'],
-        batchSize: v['batch-size'],
-        signal: controller.signal,
-        method: v.method,
-        tierBy: v['tier-by'],
-        grade: v.grade === undefined ? undefined : gradeTargetOption(String(v.grade)),
-        timeoutMs: v.timeout === undefined ? undefined : v.timeout * 1000,
-        shard: v.shard === undefined ? undefined : parseShard(String(v.shard)),
+      const args = argsOrExit(buildArgs(v));
+      // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
+      const [{ checkBuild, runBuild }, { createProgress }] = await Promise.all([
+        import('../../pipeline/build/build.js'),
+        import('../../pipeline/progress.js'),
+      ]);
+      const controller = new AbortController();
+      // The first Ctrl-C (or SIGTERM, as from a job scheduler, or SIGHUP) stops the build cleanly;
+      // the handlers are gone after it, so a second one ends the process at once (the catalog
+      // stays consistent: batches are transactions).
+      let stoppedBy = 'Ctrl-C';
+      const onInterrupt = (signal: NodeJS.Signals): void => {
+        stoppedBy = signal === 'SIGINT' ? 'Ctrl-C' : signal;
+        for (const s of STOP_SIGNALS) process.removeListener(s, onInterrupt);
+        controller.abort();
       };
+      const options = { ...args, signal: controller.signal };
+      if (v['dry-run']) {
+        const { keyOptions: k, maxSlots } = checkBuild(options);
+        const slice = k.shard ? `, shard ${k.shard.index}/${k.shard.count}` : '';
+        process.stderr.write(
+          `dominosa: would build M=${k.sizes.join(',')}, ${k.perTier} per tier, ${k.variants} variants, seed ${k.seed}, ` +
+            `tiers by ${options.tierBy ?? 'nodes'}${slice}, up to ${maxSlots} slots per size, into ${options.db}; nothing was built (--dry-run)\n`,
+        );
+        process.exitCode = 0;
+        return;
+      }
       const progress = createProgress();
-      process.once('SIGINT', onInterrupt);
+      for (const s of STOP_SIGNALS) process.once(s, onInterrupt);
       let result;
       try {
         result = await runBuild(options, progress);
@@ -136,23 +167,23 @@ export function buildCommand(y: Argv): Argv {
         progress.finish(null);
         throw e;
       } finally {
-        process.removeListener('SIGINT', onInterrupt);
+        for (const s of STOP_SIGNALS) process.removeListener(s, onInterrupt);
       }
       switch (result.status) {
         case 'already-finished':
-          process.stderr.write(`dominosa: this build already finished in ${v.db} (build ${result.buildId}); nothing to do\n`);
+          process.stderr.write(`dominosa: this build already finished in ${options.db} (build ${result.buildId}); nothing to do\n`);
           process.exitCode = 0;
           return;
         case 'finished':
           process.exitCode = 0;
           return;
         case 'interrupted':
-          process.stderr.write(`dominosa: build stopped; committed slots are kept. Rerun the same command to resume.\n`);
+          process.stderr.write(`dominosa: build stopped by ${stoppedBy}; committed slots are kept. Rerun the same command to resume.\n`);
           process.exitCode = EXIT_INTERRUPTED;
           return;
         case 'timed-out':
           throw new UserError(
-            `the --timeout budget of ${v.timeout} s ran out; committed slots are kept. Rerun the same command to continue.`,
+            `the --time-limit of ${(options.timeoutMs ?? 0) / 1000} s ran out; committed slots are kept. Rerun the same command to continue.`,
             EXIT_FAILED_CHECK,
           );
         case 'incomplete':

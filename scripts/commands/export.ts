@@ -1,18 +1,69 @@
-// `dominosa export`: options for the export verb (selection, format, output); the selecting and
-// writing is pipeline/export.ts.
+// `dominosa export`: options for the export verb (selection, format, output), as data (see
+// options.ts); the selecting and writing is pipeline/export.ts.
 import type { Argv } from 'yargs';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS } from '../../src/formats/pack.js';
-import { UserError } from '../../pipeline/errors.js';
+import type { ExportOptions } from '../../pipeline/export.js';
+import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
-import { parseSizeList } from './build.js';
+import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples } from './options.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
-export function parseTierList(text: string): Tier[] {
+export function parseTierList(text: string): Checked<Tier[]> {
   const names = text.split(',').map((s) => s.trim().toLowerCase());
   for (const n of names) {
-    if (!(TIERS as readonly string[]).includes(n)) throw new UserError(`--tiers: "${n}" is not a tier (use ${TIERS.join(', ')})`);
+    if (!(TIERS as readonly string[]).includes(n)) return { ok: false, error: `--tiers: "${n}" is not a tier (use ${TIERS.join(', ')})` };
   }
-  return TIERS.filter((t) => names.includes(t));
+  return { ok: true, value: TIERS.filter((t) => names.includes(t)) };
+}
+
+const tiers: OptionSpec<Tier[] | undefined> = {
+  yargs: { type: 'string', describe: `only these tiers: ${TIERS.join(',')} or some of them`, requiresArg: true },
+  list: true,
+  check: (v) => parseTierList([v].flat().map(String).join(',')),
+};
+
+/**
+ * The formats a file name implies when --format is absent. Tatham IDs and the web pack have no
+ * extension of their own and always need --format (Tatham IDs may go in a .txt).
+ */
+export const EXPORT_FILES: FormatFiles<ExportFormat> = {
+  infer: { '.jsonl': 'jsonl', '.json': 'json', '.txt': 'text', '.pdf': 'pdf', '.html': 'html', '.htm': 'html' },
+  // The web pack is an .html page too, but never inferred: an .html alone is the booklet.
+  alsoAccept: { tatham: ['.txt'], web: ['.html', '.htm'] },
+};
+
+export const EXPORT_OPTIONS = {
+  db: text('catalog file', { default: 'data/catalog.sqlite' }),
+  format: choice(EXPORT_FORMATS, 'output format [default: from --out\'s extension (.jsonl, .json, .txt, .pdf, .html), else jsonl]'),
+  out: out('output file, written whole or not at all; - for stdout (not pdf)'),
+  force: flag('overwrite an existing --out file', { default: false }),
+  sizes: sizes('only these sizes M: 3..9, 3,5,7 or mixed'),
+  tiers,
+  count: whole('at most this many puzzles, a random sample drawn with --seed', 1),
+  seed: integer('seed of the --count sample (same seed, same puzzles)', { default: 1 }),
+  'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
+  name: text('pack name (json manifest, booklet title)', { default: DEFAULT_PACK_NAME }),
+};
+
+/** The export its options describe, or the line that refuses them. */
+export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOptions> {
+  const read = readOptions(EXPORT_OPTIONS, argv);
+  if (!read.ok) return read;
+  const o = read.value.values;
+  const format = formatFor(o.format, o.out, EXPORT_FILES, 'jsonl');
+  if (!format.ok) return format;
+  const run: ExportOptions = {
+    db: o.db,
+    format: format.value,
+    out: o.out,
+    force: o.force,
+    sizes: o.sizes,
+    tiers: o.tiers,
+    count: o.count,
+    seed: o.seed,
+    includeVariants: o['include-variants'],
+    name: o.name,
+  };
+  return { ok: true, value: { run, notes: read.value.notes } };
 }
 
 export function exportCommand(y: Argv): Argv {
@@ -20,40 +71,21 @@ export function exportCommand(y: Argv): Argv {
     'export',
     'Write puzzles out as a pack: json, jsonl, text, tatham game IDs, a printable html booklet or a pdf one, or a web page that plays them.',
     (a) =>
-      a
-        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file' })
-        .option('format', { choices: EXPORT_FORMATS, default: 'jsonl' as const, describe: 'output format' })
-        .option('out', { type: 'string', default: '-', describe: 'output file (written whole or not at all); - for stdout (not pdf)' })
-        .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing --out file' })
-        .option('sizes', { type: 'string', describe: 'only these sizes M: 3..9, 3,5,7 or mixed' })
-        .option('tiers', { type: 'string', describe: `only these tiers: ${TIERS.join(',')} or some of them` })
-        .option('count', { type: 'number', describe: 'at most this many puzzles, a random sample drawn with --seed' })
-        .option('seed', { type: 'number', default: 1, describe: 'seed of the --count sample (same seed, same puzzles)' })
-        .option('include-variants', { type: 'boolean', describe: 'variants as well as bases [default: true for jsonl, false for packs]' })
-        .option('name', { type: 'string', default: DEFAULT_PACK_NAME, describe: 'pack name (json manifest, booklet title)' })
-        .example('$0 export --out all.jsonl', 'every puzzle, variants included, as JSON lines')
-        .example('$0 export --format pdf --sizes 5..7 --tiers hard,expert --count 24 --out hard.pdf', 'a printable booklet')
-        .example('$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa')
-        .example('$0 export --format web --sizes 5..7 --count 30 --out play.html', 'one offline page to play them in a browser, with hints'),
+      withOptions(a, EXPORT_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
+            ['$0 export --sizes 5..7 --tiers hard --count 24 --out hard.pdf', 'a printable booklet'],
+            ['$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'],
+            ['$0 export --format web --sizes 5..7 --count 30 --out play.html', 'one offline page to play them in a browser, with hints'],
+          ]),
+        ),
     async (v) => {
+      const run = argsOrExit(exportArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runExport } = await import('../../pipeline/export.js');
-      const n = await runExport(
-        {
-          db: v.db,
-          format: v.format,
-          out: v.out,
-          force: v.force,
-          sizes: v.sizes === undefined ? undefined : parseSizeList([v.sizes].flat().join(',')),
-          tiers: v.tiers === undefined ? undefined : parseTierList([v.tiers].flat().join(',')),
-          count: v.count,
-          seed: v.seed,
-          includeVariants: v['include-variants'],
-          name: v.name,
-        },
-        process.stdout,
-      );
-      if (v.out !== '-') process.stderr.write(`dominosa: wrote ${n} puzzle${n === 1 ? '' : 's'} to ${v.out}\n`);
+      const n = await runExport(run, process.stdout);
+      if (run.out !== '-') process.stderr.write(`dominosa: wrote ${n} puzzle${n === 1 ? '' : 's'} to ${run.out}\n`);
       process.exitCode = 0;
     },
   );

@@ -1,64 +1,94 @@
-// `dominosa generate --m M --count K`: options for the generate verb.
+// `dominosa generate --sizes M --count K`: options for the generate verb, as data (see options.ts).
 import type { Argv } from 'yargs';
-import { UserError } from '../../pipeline/errors.js';
-import { runGenerate } from '../../pipeline/generate.js';
-import { METHOD_CHOICES, type MethodChoice } from '../../src/make/generator.js';
-import { gradeTargetOption } from './grade-target.js';
+import type { GenerateCommand } from '../../pipeline/generate.js';
+import { METHOD_CHOICES } from '../../src/make/generator.js';
+import { gradeTarget } from './grade-target.js';
+import {
+  argsOrExit,
+  choice,
+  flag,
+  type FormatFiles,
+  formatFor,
+  integer,
+  oldTimeout,
+  out,
+  readOptions,
+  renamed,
+  sizes,
+  timeLimit,
+  type VerbArgs,
+  whole,
+  withOptions,
+  examples,
+} from './options.js';
 
 /** Largest size generate accepts: a 201×202 board, repair takes tens of seconds a puzzle there. */
 export const MAX_GENERATE_M = 200;
 
+const FORMATS = ['jsonl', 'text'] as const;
+const FILES: FormatFiles<(typeof FORMATS)[number]> = { infer: { '.jsonl': 'jsonl', '.txt': 'text' } };
+
+export const GENERATE_OPTIONS = {
+  sizes: sizes('sizes M, each a double-M set on an (M+1)x(M+2) board: 6, 3..9 or 3,5,7', { required: true, max: MAX_GENERATE_M }),
+  m: renamed('sizes'),
+  count: whole('puzzles per size (slots 0..count-1)', 0, { required: true }),
+  seed: integer('build seed; slot k of size M draws from (seed, M, k)', { default: 1 }),
+  format: choice(FORMATS, 'output format [default: from --out\'s extension (.jsonl, .txt), else jsonl]'),
+  out: out(),
+  force: flag('overwrite an existing --out file', { default: false }),
+  'max-attempts': whole('deals to try per slot before failing', 1, { shown: '100000' }),
+  method: choice(METHOD_CHOICES, 'rejection (M ≤ 14), repair, or auto (rejection up to M=12, repair above)', { default: 'auto' }),
+  'time-limit': timeLimit('run', 'stop after this long: what was made is written, exit 1'),
+  timeout: oldTimeout('run'),
+  grade: gradeTarget(
+    'keep only puzzles of this human grade: a tier, easy|normal|hard|expert (singles; intersections; duplicates or parity; sets, chains or search), or one level, singles|intersections|duplicates|parity|sets|chains|search',
+  ),
+};
+
+/** The run generate's options describe, or the line that refuses them. */
+export function generateArgs(argv: Record<string, unknown>): VerbArgs<GenerateCommand> {
+  const read = readOptions(GENERATE_OPTIONS, argv);
+  if (!read.ok) return read;
+  const o = read.value.values;
+  const format = formatFor(o.format, o.out, FILES, 'jsonl');
+  if (!format.ok) return format;
+  const run: GenerateCommand = {
+    sizes: o.sizes,
+    count: o.count,
+    seed: o.seed,
+    format: format.value,
+    out: o.out,
+    force: o.force,
+    maxAttempts: o['max-attempts'],
+    method: o.method,
+    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
+    grade: o.grade,
+  };
+  return { ok: true, value: { run, notes: read.value.notes } };
+}
+
 export function generateCommand(y: Argv): Argv {
   return y.command(
     'generate',
-    'Generate proven-unique puzzles of one size (slots 0..count-1) and print them; no database.',
+    'Generate proven-unique puzzles (slots 0..count-1 of each size) and write them out; no database.',
     (a) =>
-      a
-        .option('m', { type: 'number', demandOption: true, describe: 'size: a double-M set on an (M+1)x(M+2) board' })
-        .option('count', { type: 'number', demandOption: true, describe: 'how many puzzles (slots 0..count-1)' })
-        .option('seed', { type: 'number', default: 1, describe: 'build seed; slot k draws from (seed, M, k)' })
-        .option('format', { choices: ['jsonl', 'text'] as const, default: 'jsonl' as const, describe: 'output format' })
-        .option('max-attempts', { type: 'number', describe: 'deals to try per slot before failing (default 100000)' })
-        .option('method', {
-          choices: METHOD_CHOICES,
-          default: 'auto' as MethodChoice,
-          describe: 'rejection (M ≤ 14), repair, or auto (rejection up to M=12, repair above)',
-        })
-        .option('timeout', { type: 'number', describe: 'stop after this many seconds (whole run): what was made is printed, exit 1' })
-        .option('grade', {
-          type: 'string',
-          describe:
-            'keep only puzzles of this human grade: a tier, easy|normal|hard|expert (singles; intersections; duplicates or parity; sets, chains or search), or one level, singles|intersections|duplicates|parity|sets|chains|search',
-        })
-        .check((v) => {
-          if (!Number.isInteger(v.m) || v.m < 1) throw new UserError('--m must be a whole number ≥ 1');
-          if (v.m > MAX_GENERATE_M) throw new UserError(`--m must be at most ${MAX_GENERATE_M}`);
-          if (v.timeout !== undefined && !(v.timeout > 0)) throw new UserError('--timeout must be a positive number of seconds');
-          if (!Number.isInteger(v.count) || v.count < 0) throw new UserError('--count must be a whole number ≥ 0');
-          if (!Number.isSafeInteger(v.seed)) throw new UserError('--seed must be a whole number');
-          if (v.grade !== undefined) gradeTargetOption(String(v.grade));
-          if (v['max-attempts'] !== undefined && (!Number.isInteger(v['max-attempts']) || v['max-attempts'] < 1))
-            throw new UserError('--max-attempts must be a whole number ≥ 1');
-          return true;
-        })
-        .example('$0 generate --m 6 --count 10', 'ten 7x8 puzzles as JSON lines')
-        .example('$0 generate --m 4 --count 3 --format text | $0 solve', 'generate, then re-solve')
-        .example('$0 generate --m 100 --count 5 --timeout 60', 'five 101x102 puzzles, at most a minute')
-        .example('$0 generate --m 9 --count 10 --grade hard', 'ten 10x11 puzzles that need duplicates or parity'),
+      withOptions(a, GENERATE_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 generate --sizes 6 --count 10', 'ten 7x8 puzzles as JSON lines'],
+            ['$0 generate --sizes 4 --count 3 --format text | $0 solve', 'generate, then re-solve'],
+            ['$0 generate --sizes 100 --count 5 --time-limit 60', 'five 101x102 puzzles, at most a minute'],
+            ['$0 generate --sizes 9 --count 10 --grade hard', 'ten 10x11 puzzles that need duplicates or parity'],
+            ['$0 generate --sizes 3..9 --count 5 --out puzzles.txt', 'five of each size, as text, into a file'],
+          ]),
+        ),
     async (v) => {
-      process.exitCode = await runGenerate(
-        {
-          m: v.m,
-          count: v.count,
-          seed: v.seed,
-          format: v.format,
-          maxAttempts: v['max-attempts'],
-          method: v.method,
-          timeoutMs: v.timeout === undefined ? undefined : v.timeout * 1000,
-          grade: v.grade === undefined ? undefined : gradeTargetOption(String(v.grade)),
-        },
-        process.stdout,
-      );
+      const run = argsOrExit(generateArgs(v));
+      const [{ runGenerate }, { countProgress }] = await Promise.all([import('../../pipeline/generate.js'), import('../../pipeline/count-progress.js')]);
+      // No bar when the puzzles themselves go to the terminal: the two would draw over each other.
+      const toTerminal = (run.out === undefined || run.out === '-') && process.stdout.isTTY === true;
+      const progress = countProgress(toTerminal ? 0 : run.sizes.length * run.count, 'generate');
+      process.exitCode = await runGenerate(run, process.stdout, progress);
     },
   );
 }

@@ -1,12 +1,15 @@
 // The --grade option of graded generation (generate, build): its text read as a grade target.
 // Apart from the board-input options (input.ts) because it needs the grader's ladder, which
 // verbs that only read boards should not pay to load.
-import { UserError } from '../../pipeline/errors.js';
 import { parseGradeTarget, type GradeTarget } from '../../src/rank/bands.js';
+import type { OptionSpec } from './options.js';
 
-/** --grade's value as a target, or a one-line error naming the option. */
-export function gradeTargetOption(text: string): GradeTarget {
-  const g = parseGradeTarget(text);
-  if (!g.ok) throw new UserError(`--grade: ${g.error}`);
-  return g.target;
+export function gradeTarget(describe: string): OptionSpec<GradeTarget | undefined> {
+  return {
+    yargs: { type: 'string', describe, requiresArg: true },
+    check(v, flag) {
+      const g = parseGradeTarget(String(v));
+      return g.ok ? { ok: true, value: g.target } : { ok: false, error: `${flag}: ${g.error}` };
+    },
+  };
 }

@@ -1,41 +1,56 @@
 // `dominosa grade [FILE|-]`: options for the grade verb (human-technique grade, score and the
-// rules each board needed).
+// rules each board needed), as data (see options.ts).
 import type { Argv } from 'yargs';
-import { boardInputOptions } from './input.js';
-import { UserError } from '../../pipeline/errors.js';
-import { runGrade } from '../../pipeline/grade.js';
-import { DEFAULT_MAX_SEARCH_NODES } from '../../src/grade/ladder.js';
-import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/solve/limits.js';
+import type { GradeCommand } from '../../pipeline/grade.js';
+import { STORED_GRADE_MAX_NODES } from '../../src/rank/stored.js';
+import { BOARD_INPUT_OPTIONS, boardOutputFormat } from './input.js';
+import { argsOrExit, maxNodes, readOptions, renamed, type VerbArgs, withOptions, examples } from './options.js';
+
+export const GRADE_OPTIONS = {
+  ...BOARD_INPUT_OPTIONS,
+  'max-nodes': maxNodes(
+    `the grader's search may use this many; past them the board is reported unfinished. The default, ${STORED_GRADE_MAX_NODES}, is the catalog's, so a puzzle grades here exactly as it is stored`,
+    0,
+    { default: STORED_GRADE_MAX_NODES },
+  ),
+  'max-search-nodes': renamed('max-nodes'),
+};
+
+/** The run grade's options describe (all but the input file), or the line that refuses them. */
+export function gradeArgs(argv: Record<string, unknown>): VerbArgs<Omit<GradeCommand, 'input'>> {
+  const read = readOptions(GRADE_OPTIONS, argv);
+  if (!read.ok) return read;
+  const o = read.value.values;
+  const format = boardOutputFormat(o.format, o.out);
+  if (!format.ok) return format;
+  const run = {
+    inputFormat: o['input-format'],
+    format: format.value,
+    out: o.out,
+    force: o.force,
+    maxSearchNodes: o['max-nodes'],
+    // Absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts).
+    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
+  };
+  return { ok: true, value: { run, notes: read.value.notes } };
+}
 
 export function gradeCommand(y: Argv): Argv {
   return y.command(
     'grade [file]',
     'Grade boards from a file (or stdin) by the techniques a person needs: grade, level, score and rules used.',
     (a) =>
-      boardInputOptions(a)
-        .option('max-search-nodes', {
-          type: 'number',
-          default: DEFAULT_MAX_SEARCH_NODES,
-          describe: 'search nodes allowed per board; past them the board is reported unsolved',
-        })
-        .option('time-limit', {
-          type: 'number',
-          describe: `seconds allowed per board (fractions allowed); past them the board is reported unsolved [default: no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS / 1000} s above; boards above M=${MAX_M} are refused]`,
-        })
-        .check((v) => {
-          const n = v['max-search-nodes'];
-          if (!Number.isSafeInteger(n) || n < 0) throw new UserError('--max-search-nodes must be a whole number ≥ 0');
-          const t = v['time-limit'];
-          if (t !== undefined && !(t > 0 && Number.isFinite(t))) throw new UserError('--time-limit must be a number of seconds > 0');
-          return true;
-        })
-        .example('$0 grade data/examples/boards.txt', 'one line per board: grade, score, rules used')
-        .example('$0 generate --m 9 --count 100 | $0 grade --format jsonl', 'grade fresh puzzles as JSON lines'),
+      withOptions(a.positional('file', { type: 'string', default: '-', describe: 'board file (text or JSON lines); - for stdin' }), GRADE_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 grade data/examples/boards.txt', 'one line per board: grade, score, rules used'],
+            ['$0 generate --sizes 9 --count 100 | $0 grade --format jsonl', 'grade fresh puzzles as JSON lines'],
+          ]),
+        ),
     async (v) => {
-      process.exitCode = await runGrade(
-        { input: v.file, inputFormat: v['input-format'], format: v.format, maxSearchNodes: v['max-search-nodes'], timeLimitMs: v['time-limit'] === undefined ? undefined : v['time-limit'] * 1000 },
-        process.stdout,
-      );
+      const run = argsOrExit(gradeArgs(v));
+      const { runGrade } = await import('../../pipeline/grade.js');
+      process.exitCode = await runGrade({ input: String(v.file), ...run }, process.stdout);
     },
   );
 }

@@ -1,14 +1,34 @@
-// Options shared by the verbs that read boards (solve, grade): the board file and the input
-// and output formats.
-import type { Argv } from 'yargs';
+// Options shared by the verbs that read boards (solve, grade): the board file, the input and
+// output formats, where the output goes, and the per-board budgets.
+import type { BoardFormat } from '../../src/board.js';
+import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/solve/limits.js';
+import { choice, flag, type FormatFiles, formatFor, oldTimeout, out, timeLimit, type Checked } from './options.js';
 
-export function boardInputOptions(a: Argv) {
-  return a
-    .positional('file', { type: 'string', default: '-', describe: 'board file (text or JSON lines); - for stdin' })
-    .option('format', { choices: ['text', 'jsonl'] as const, default: 'text' as const, describe: 'output format' })
-    .option('input-format', {
-      choices: ['auto', 'text', 'jsonl'] as const,
-      default: 'auto' as const,
-      describe: 'input format (auto: JSON lines if the first line starts with {)',
-    });
+export const BOARD_OUTPUT_FORMATS = ['text', 'jsonl'] as const;
+export type BoardOutputFormat = (typeof BOARD_OUTPUT_FORMATS)[number];
+
+/** solve and grade write text or JSON lines; --out's extension picks one when --format is absent. */
+export const BOARD_OUTPUT_FILES: FormatFiles<BoardOutputFormat> = { infer: { '.txt': 'text', '.jsonl': 'jsonl' } };
+
+export const INPUT_FORMATS = ['auto', 'text', 'jsonl', 'tatham'] as const;
+
+/** The options solve and grade share; each verb adds its own. */
+export const BOARD_INPUT_OPTIONS = {
+  format: choice(BOARD_OUTPUT_FORMATS, 'output format [default: from --out\'s extension (.txt, .jsonl), else text]'),
+  'input-format': choice(INPUT_FORMATS, 'input format (auto: JSON lines if the first line starts with {, Tatham game IDs if it starts like 6:, else text)', {
+    default: 'auto',
+  }),
+  out: out(),
+  force: flag('overwrite an existing --out file', { default: false }),
+  'time-limit': timeLimit('board', 'give up on a board after this long', {
+    shown: `no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS / 1000} s above; boards above M=${MAX_M} are refused`,
+  }),
+  timeout: oldTimeout('board'),
+};
+
+/** The output format: --format, or --out's extension, or text. */
+export function boardOutputFormat(given: BoardOutputFormat | undefined, outPath: string): Checked<BoardOutputFormat> {
+  return formatFor(given, outPath, BOARD_OUTPUT_FILES, 'text');
 }
+
+export type { BoardFormat };

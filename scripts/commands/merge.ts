@@ -2,22 +2,53 @@
 // merged build is incomplete or a shard is inconsistent, 2 bad input: missing, foreign or
 // unfinished shards).
 import type { Argv } from 'yargs';
+import type { MergeOptions } from '../../pipeline/merge.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { parseOnly } from './parse.js';
+import { argsOrExit, plainArgs, whole, withOptions, examples } from './options.js';
+
+export const MERGE_OPTIONS = {
+  'batch-size': whole('shard rows per committed batch', 1, { default: 500, hidden: true }),
+};
+
+/** `dominosa merge ARGS` (without the verb) as MergeOptions, parsed as the command line would be, merged nothing. */
+export function parseMergeArgs(args: readonly string[]): MergeOptions {
+  const v = parseOnly(args, (a) => mergeArgs(a), '$0 <out> <inputs..>') as Record<string, unknown>;
+  return mergeOptionsOf(v);
+}
+
+function mergeArgs(a: Argv): Argv {
+  return withOptions(
+    a
+      .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
+      .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' }),
+    MERGE_OPTIONS,
+  );
+}
+
+function mergeOptionsOf(v: Record<string, unknown>): MergeOptions {
+  const read = plainArgs(MERGE_OPTIONS, v);
+  if (!read.ok) throw new UserError(read.error);
+  const o = read.value.run;
+  return { out: String(v.out), inputs: (v.inputs as unknown[]).map(String), batchSize: o['batch-size'] };
+}
 
 export function mergeCommand(y: Argv): Argv {
   return y.command(
     'merge <out> <inputs..>',
     'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes. Idempotent.',
     (a) =>
-      a
-        .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
-        .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' })
-        .option('batch-size', { type: 'number', default: 500, hidden: true })
-        .example('$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'),
+      mergeArgs(a)
+        .epilogue(
+          examples([
+            ['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'],
+          ]),
+        ),
     async (v) => {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runMerge } = await import('../../pipeline/merge.js');
-      const res = runMerge({ out: v.out as string, inputs: (v.inputs as string[]).map(String), batchSize: v['batch-size'] });
+      argsOrExit(plainArgs(MERGE_OPTIONS, v));
+      const res = runMerge(mergeOptionsOf(v));
       const lines = res.sizes.map((s) => `  M=${s.m}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`);
       process.stderr.write(
         `dominosa: merged ${res.shards} shards into ${v.out} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,

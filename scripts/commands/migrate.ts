@@ -2,24 +2,37 @@
 // place, keeping the old file as a backup. Exit 0 migrated (or already current), 1 a damaged
 // catalog, 2 bad input (missing, not a catalog, newer than this release).
 import type { Argv } from 'yargs';
+import { argsOrExit, flag, plainArgs, text, withOptions, examples } from './options.js';
+
+export const MIGRATE_OPTIONS = {
+  db: text('catalog file to upgrade in place', { default: 'data/catalog.sqlite' }),
+  backup: flag('keep the old file as <db>.v<N>.bak (--no-backup: do not)', { default: true }),
+};
 
 export function migrateCommand(y: Argv): Argv {
   return y.command(
     'migrate',
     'Upgrade a catalog written by an older release to this schema version (grades every base puzzle; keeps the old file as <db>.v<N>.bak).',
     (a) =>
-      a
-        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file to upgrade in place' })
-        .option('backup', { type: 'boolean', default: true, describe: 'keep the old file as <db>.v<N>.bak (--no-backup: do not)' })
-        .example('$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak'),
-    async (v) => {
+      withOptions(a, MIGRATE_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak'],
+          ]),
+        ),
+    async (argv) => {
+      const v = argsOrExit(plainArgs(MIGRATE_OPTIONS, argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ runMigrate }, { createAuditProgress }] = await Promise.all([import('../../pipeline/migrate.js'), import('../../pipeline/audit-report.js')]);
       const res = runMigrate({ db: v.db, backup: v.backup }, createAuditProgress(process.stderr, undefined, 'migrate'));
       if (res.status === 'current') process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; nothing to do\n`);
-      else {
+      else if (res.status === 'journal') {
+        process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; it was left in write-ahead-log mode and is now in rollback-journal mode, readable by anyone\n`);
+      } else {
         const kept = res.backup === null ? '' : `; the old catalog is kept as ${res.backup}`;
-        process.stderr.write(`dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles graded and checksummed)${kept}\n`);
+        const moved = res.moved > 0 ? `, ${res.moved} base puzzles changed tier` : '';
+        const out = res.keptOut > 0 ? `, ${res.keptOut} base puzzles fit no tier and were kept out` : '';
+        process.stderr.write(`dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles graded and checksummed${moved}${out})${kept}\n`);
       }
       process.exitCode = 0;
     },

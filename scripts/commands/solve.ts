@@ -1,46 +1,54 @@
-// `dominosa solve [FILE|-]`: options for the solve verb.
+// `dominosa solve [FILE|-]`: options for the solve verb, as data (see options.ts).
 import type { Argv } from 'yargs';
-import { boardInputOptions } from './input.js';
-import { UserError } from '../../pipeline/errors.js';
-import { runSolve } from '../../pipeline/solve.js';
-import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/solve/limits.js';
+import type { SolveCommand } from '../../pipeline/solve.js';
+import { BOARD_INPUT_OPTIONS, boardOutputFormat } from './input.js';
+import { argsOrExit, flag, maxNodes, readOptions, type VerbArgs, whole, withOptions, examples } from './options.js';
+
+export const SOLVE_OPTIONS = {
+  ...BOARD_INPUT_OPTIONS,
+  'max-solutions': whole('stop counting at this many solutions', 1, { default: 2 }),
+  'max-nodes': maxNodes('give up on a board after this many', 1, { default: Infinity, shown: 'no limit' }),
+  explain: flag('after each result, the deductions that solve it, one step a line, in words', { default: false }),
+};
+
+/** The run solve's options describe (all but the input file), or the line that refuses them. */
+export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCommand, 'input'>> {
+  const read = readOptions(SOLVE_OPTIONS, argv);
+  if (!read.ok) return read;
+  const o = read.value.values;
+  const format = boardOutputFormat(o.format, o.out);
+  if (!format.ok) return format;
+  const run = {
+    inputFormat: o['input-format'],
+    format: format.value,
+    out: o.out,
+    force: o.force,
+    maxSolutions: o['max-solutions'],
+    maxNodes: o['max-nodes'],
+    // Absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts).
+    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
+    explain: o.explain,
+  };
+  return { ok: true, value: { run, notes: read.value.notes } };
+}
 
 export function solveCommand(y: Argv): Argv {
   return y.command(
     'solve [file]',
     'Prove boards from a file (or stdin): unique, multiple, none or gave-up, with node counts and the solution.',
     (a) =>
-      boardInputOptions(a)
-        .option('max-solutions', { type: 'number', default: 2, describe: 'stop counting at this many solutions' })
-        .option('max-nodes', { type: 'number', describe: 'give up after this many search nodes (default: no limit)' })
-        .option('timeout', {
-          type: 'number',
-          describe: `give up on a board after this many milliseconds [default: no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS} ms above; boards above M=${MAX_M} are refused]`,
-        })
-        .option('explain', { type: 'boolean', default: false, describe: 'after each result, the deductions that solve it, one step a line, in words' })
-        .check((v) => {
-          if (!Number.isInteger(v['max-solutions']) || v['max-solutions'] < 1) throw new UserError('--max-solutions must be a whole number ≥ 1');
-          if (v['max-nodes'] !== undefined && (!Number.isInteger(v['max-nodes']) || v['max-nodes'] < 1))
-            throw new UserError('--max-nodes must be a whole number ≥ 1');
-          if (v.timeout !== undefined && !(v.timeout > 0)) throw new UserError('--timeout must be a number of milliseconds > 0');
-          return true;
-        })
-        .example('$0 solve data/examples/boards.txt', 'solve the example boards and draw them')
-        .example('$0 solve boards.jsonl --format jsonl', 'one JSON line per board')
-        .example('$0 solve boards.txt --explain', 'each solution followed by the steps a person would take'),
+      withOptions(a.positional('file', { type: 'string', default: '-', describe: 'board file (text or JSON lines); - for stdin' }), SOLVE_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 solve data/examples/boards.txt', 'solve the example boards and draw them'],
+            ['$0 solve boards.jsonl --out results.jsonl', 'one JSON line per board, into a file'],
+            ['$0 solve boards.txt --explain', 'each solution followed by the steps a person would take'],
+          ]),
+        ),
     async (v) => {
-      process.exitCode = await runSolve(
-        {
-          input: v.file,
-          inputFormat: v['input-format'],
-          format: v.format,
-          maxSolutions: v['max-solutions'],
-          maxNodes: v['max-nodes'] ?? Infinity,
-          timeoutMs: v.timeout,
-          explain: v.explain,
-        },
-        process.stdout,
-      );
+      const run = argsOrExit(solveArgs(v));
+      const { runSolve } = await import('../../pipeline/solve.js');
+      process.exitCode = await runSolve({ input: String(v.file), ...run }, process.stdout);
     },
   );
 }

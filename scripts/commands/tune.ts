@@ -1,43 +1,59 @@
-// `dominosa tune`: options for the tune verb. Without --apply it only reports (and draws its
-// plots beside the catalog); with --apply it rewrites the thresholds and re-tiers the catalog.
+// `dominosa tune`: options for the tune verb, as data (see options.ts). Without --apply it only
+// reports (and draws its plots beside the catalog); with --apply it rewrites the thresholds
+// and re-tiers the catalog.
 import type { Argv } from 'yargs';
-import { UserError } from '../../pipeline/errors.js';
-import { DEFAULT_QUANTILES, parseQuantiles } from '../../src/rank/cuts.js';
-import { packagedTiersFile, parseSizeList } from './build.js';
+import type { TuneOptions } from '../../pipeline/tune.js';
+import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
+import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples } from './options.js';
+
+const quantiles: OptionSpec<Quantiles> = {
+  yargs: { type: 'string', describe: 'quantiles of the base puzzles\' values at the cuts t1,t2,t3', requiresArg: true },
+  default: DEFAULT_QUANTILES,
+  check(v, flag) {
+    const q = parseQuantiles(String(v));
+    return q.ok ? { ok: true, value: q.quantiles } : { ok: false, error: `${flag}: ${q.error}` };
+  },
+};
+
+export const TUNE_OPTIONS = {
+  db: text('catalog file', { default: 'data/catalog.sqlite' }),
+  sizes: sizes('sizes to tune', { shown: 'every size in the catalog' }),
+  measure: choice(['nodes', 'score'] as const, 'what to cut: reference nodes (the thresholds file\'s "sizes") or the grade score (its "scores", for build --tier-by score)', {
+    default: 'nodes',
+  }),
+  quantiles,
+  apply: flag('write the proposed thresholds to the catalog (and to --thresholds FILE if named), and re-tier every puzzle', { default: false }),
+  thresholds: text('with --apply, write the thresholds to this file too (its other sizes kept), to seed new catalogs', { shown: 'the catalog alone' }),
+  tiers: OLD_TIERS_FILE,
+  plot: flag('write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)', { default: true }),
+};
+
+/** The run tune's options describe, or the line that refuses them. */
+export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneOptions> {
+  const read = readOptions(TUNE_OPTIONS, argv);
+  if (!read.ok) return read;
+  const o = read.value.values;
+  const run = { db: o.db, sizes: o.sizes, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot };
+  return { ok: true, value: { run, notes: read.value.notes } };
+}
 
 export function tuneCommand(y: Argv): Argv {
   return y.command(
     'tune',
     'Per size: the node-count (or grade-score) distribution, thresholds proposed from quantiles, how nodes and grades agree; --apply writes the thresholds and re-tiers the catalog.',
     (a) =>
-      a
-        .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file' })
-        .option('sizes', { type: 'string', describe: 'sizes to tune [default: every size in the catalog]' })
-        .option('measure', {
-          choices: ['nodes', 'score'] as const,
-          default: 'nodes' as const,
-          describe: 'what to cut: reference nodes (tiers file "sizes") or the grade score (its "scores", for build --tier-by score)',
-        })
-        .option('quantiles', { type: 'string', default: DEFAULT_QUANTILES.join(','), describe: 'quantiles of the base puzzles\' values at the cuts t1,t2,t3' })
-        .option('apply', { type: 'boolean', default: false, describe: 'write the proposed thresholds to the tiers file and the catalog, and re-tier every puzzle' })
-        .option('tiers', { type: 'string', describe: 'tiers file --apply rewrites [default: data/tiers.json of the package]' })
-        .option('plot', { type: 'boolean', default: true, describe: 'write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)' })
-        .example('$0 tune', 'show the distributions and the proposed thresholds; change nothing')
-        .example('$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'),
+      withOptions(a, TUNE_OPTIONS)
+        .epilogue(
+          examples([
+            ['$0 tune', 'show the distributions and the proposed thresholds; change nothing'],
+            ['$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'],
+          ]),
+        ),
     async (v) => {
+      const run = argsOrExit(tuneArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { formatTune, runTune } = await import('../../pipeline/tune.js');
-      const q = parseQuantiles(v.quantiles);
-      if (!q.ok) throw new UserError(`--quantiles: ${q.error}`);
-      const result = await runTune({
-        db: v.db,
-        sizes: v.sizes === undefined ? undefined : parseSizeList([v.sizes].flat().join(',')),
-        quantiles: q.quantiles,
-        measure: v.measure,
-        apply: v.apply,
-        tiersFile: v.tiers ?? packagedTiersFile(),
-        plots: v.plot,
-      });
+      const result = await runTune(run);
       process.stdout.write(formatTune(result));
       process.exitCode = 0;
     },

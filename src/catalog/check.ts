@@ -12,9 +12,10 @@ import { checkSolution, solutionKey, type Solution } from '../solve/solution.js'
 import { Solver, RULES } from '../solve/solver.js';
 import { applyTransform, canonicalHash, parseTransform, transformSolution } from '../transform.js';
 import { rowChecksum, type ChecksummedRow } from './checksum.js';
+import type { SchemaObject, StoredDigest } from './digest.js';
 import { SCHEMA_VERSION } from './schema.js';
 
-/** Every way a catalog can fail its audit. The first eleven concern one puzzle, the rest the catalog. */
+/** Every way a catalog can fail its audit. The first ten concern one puzzle, the rest the catalog. */
 export const FAILURE_KINDS = [
   'checksum-mismatch',
   'grid-invalid',
@@ -27,10 +28,13 @@ export const FAILURE_KINDS = [
   'hash-mismatch',
   'variant-mismatch',
   'solver-version-mismatch',
+  'grader-version-mismatch',
   'tier-order',
   'duplicate-base',
   'missing-thresholds',
   'schema-version',
+  'schema-mismatch',
+  'digest-mismatch',
   'integrity',
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
@@ -316,6 +320,62 @@ export function checkThresholdsPresent(puzzlesPerSize: ReadonlyMap<number, numbe
     if (!sizesWithThresholds.has(m)) {
       out.push({ kind: 'missing-thresholds', puzzleId: null, detail: `M=${m}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked` });
     }
+  }
+  return out;
+}
+
+/**
+ * Scores graded by another grader version cannot be checked: one failure for the whole catalog
+ * (as for node counts), so editing a build's recorded version cannot quietly skip the check.
+ */
+export function checkGraderVersions(counts: ReadonlyMap<string | null, number>): Failure[] {
+  const other = [...counts].filter(([v, n]) => v !== GRADER_VERSION && n > 0);
+  if (other.length === 0) return [];
+  const what = other.map(([v, n]) => `${n} puzzle${n === 1 ? '' : 's'} by ${v ?? 'an unrecorded grader'}`).join(', ');
+  return [{ kind: 'grader-version-mismatch', puzzleId: null, detail: `grades of ${what} cannot be checked by ${GRADER_VERSION}; migrate or rebuild them` }];
+}
+
+const describeObject = (o: SchemaObject): string => (o.type === 'table' || o.name === o.tbl_name ? `${o.type} ${o.name}` : `${o.type} ${o.name} on ${o.tbl_name}`);
+
+/**
+ * The catalog must hold exactly the objects this release's schema makes, SQL text and all: a
+ * trigger, view, index or table added (or dropped, or changed) outside dominosa fails.
+ */
+export function checkSchemaObjects(actual: readonly SchemaObject[], expected: readonly SchemaObject[]): Failure[] {
+  const key = (o: SchemaObject): string => `${o.type}\0${o.name}`;
+  const want = new Map(expected.map((o) => [key(o), o]));
+  const have = new Map(actual.map((o) => [key(o), o]));
+  const out: Failure[] = [];
+  const fail = (detail: string): void => {
+    out.push({ kind: 'schema-mismatch', puzzleId: null, detail });
+  };
+  for (const [k, o] of have) {
+    const w = want.get(k);
+    if (w === undefined) fail(`unknown ${describeObject(o)}: this release's schema has no such object (added outside dominosa?)`);
+    else if (w.sql !== o.sql || w.tbl_name !== o.tbl_name) fail(`${describeObject(o)} differs from this release's definition`);
+  }
+  for (const [k, o] of want) if (!have.has(k)) fail(`${describeObject(o)} is missing`);
+  return out;
+}
+
+/**
+ * The stored digest must equal the one recomputed from the rows and the schema: a row count
+ * that differs means rows were deleted or inserted, an equal count with another sum that rows
+ * were changed, swapped or replaced, all outside dominosa.
+ */
+export function checkDigests(stored: ReadonlyMap<string, StoredDigest>, actual: ReadonlyMap<string, StoredDigest>): Failure[] {
+  const out: Failure[] = [];
+  for (const [name, a] of actual) {
+    const s = stored.get(name);
+    const what = name === 'schema' ? 'the schema' : `table ${name}`;
+    let detail: string | null = null;
+    if (s === undefined) detail = `${what} has no digest recorded`;
+    else if (s.rows !== a.rows) detail = `${what} holds ${a.rows} ${name === 'schema' ? 'objects' : 'rows'}, its digest records ${s.rows}: ${name === 'schema' ? 'objects' : 'rows'} were added or deleted outside dominosa`;
+    else if (s.sum !== a.sum) detail = `${what} does not match its digest: ${name === 'schema' ? 'an object' : 'a row'} was changed, swapped or replaced outside dominosa`;
+    if (detail !== null) out.push({ kind: 'digest-mismatch', puzzleId: null, detail });
+  }
+  for (const name of stored.keys()) {
+    if (!actual.has(name)) out.push({ kind: 'digest-mismatch', puzzleId: null, detail: `the digest records a table ${name} this release does not digest` });
   }
   return out;
 }

@@ -203,7 +203,6 @@ export class GradeState {
     return this.covered === this.nCells;
   }
 
-  /** The cell at the other end of placement p from cell c. */
   /** Ask the interrupt whether time is up; once it says so, the state stays out of time. */
   timeUp(): boolean {
     if (!this.outOfTime && this.interrupt?.() === true) {
@@ -213,6 +212,7 @@ export class GradeState {
     return this.outOfTime;
   }
 
+  /** The cell at the other end of placement p from cell c. */
   other(p: number, c: number): number {
     return this.plA[p] === c ? this.plB[p] : this.plA[p];
   }

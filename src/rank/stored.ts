@@ -3,7 +3,7 @@
 // and score (the grader's counts depend on cell and pair numbering), within a search budget.
 import type { Board } from '../board.js';
 import { canonicalBoard } from '../transform.js';
-import { GRADER_VERSION, gradeBoard, type LevelName } from '../grade/ladder.js';
+import { GRADER_VERSION, gradeBoard, type GradeOptions, type GradeResult, type LevelName } from '../grade/ladder.js';
 
 export { GRADER_VERSION };
 
@@ -19,8 +19,17 @@ export interface StoredGrade {
   score: number;
 }
 
+/**
+ * The grader's full result on the board's canonical representative, as the catalog grades it:
+ * with the default budget, exactly the catalog's stored grade and score for this puzzle and
+ * every mirror and relabelling of it. Steps and nodes are counted on the canonical board.
+ */
+export function canonicalGrade(board: Board, options: Pick<GradeOptions, 'maxSearchNodes' | 'interrupt'> = {}): GradeResult {
+  return gradeBoard(canonicalBoard(board), { maxSearchNodes: options.maxSearchNodes ?? STORED_GRADE_MAX_NODES, interrupt: options.interrupt });
+}
+
 /** Grade a board as the catalog stores it (see the module comment). */
 export function storedGrade(board: Board): StoredGrade {
-  const r = gradeBoard(canonicalBoard(board), { maxSearchNodes: STORED_GRADE_MAX_NODES });
+  const r = canonicalGrade(board);
   return { grade: r.grade, level: r.level, score: r.score };
 }

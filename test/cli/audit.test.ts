@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../pipeline/audit.js';
 import { formatAuditJson, silentAuditProgress } from '../../pipeline/audit-report.js';
-import { buildSmallCatalog, copyCatalog } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 import type { PuzzleRow } from '../../pipeline/database.js';
 
@@ -221,23 +221,27 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     expect(rep.checked).toBe(0);
   });
 
+  /** A copy edited as an older release would have written it: the digest sealed again. */
+  function resealed(edit: (d: Database.Database, rows: Row[]) => void): string {
+    const path = copyCatalog(db, join(dir, `t${n++}.sqlite`));
+    editAndReseal(path, (d) => edit(d, d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[]));
+    return path;
+  }
+
   it('nodes measured by another solver version: reported once, not re-measured', async () => {
-    const path = tampered((d) => {
-      d.exec(`UPDATE builds SET solver_version = 'ref-0'`);
-      d.exec('UPDATE puzzles SET nodes = nodes WHERE 0');
-    });
+    const path = resealed((d) => d.exec(`UPDATE builds SET solver_version = 'ref-0'`));
     const rep = await expectCaught(path, 'solver-version-mismatch', [null]);
     expect(rep.failures).toHaveLength(1);
     expect(rep.failures[0].detail).toMatch(/72 puzzles by ref-0/);
   });
 
   it('nodes measured by ref-1 below M=10 count as ref-2 does: still checked, and still caught', () => {
-    const clean = tampered((d) => d.exec(`UPDATE builds SET solver_version = 'ref-1'`));
+    const clean = resealed((d) => d.exec(`UPDATE builds SET solver_version = 'ref-1'`));
     const ok = audit(clean);
     expect(ok.code, JSON.stringify(ok.report) + ok.stderr).toBe(0);
     // The counts are really re-measured: a wrong one is caught under ref-1 too.
     let id = 0;
-    const wrong = tampered((d, rows) => {
+    const wrong = resealed((d, rows) => {
       d.exec(`UPDATE builds SET solver_version = 'ref-1'`);
       id = rows[0].id;
       d.prepare('UPDATE puzzles SET nodes = nodes + 1000 WHERE id = ?').run(id);

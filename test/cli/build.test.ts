@@ -47,7 +47,7 @@ function sampleThresholds(sizes: number[]): Record<number, Thresholds> {
 }
 
 const SMALL = ['--sizes', '3..4', '--per-tier', '3', '--variants', '2'];
-const build = (db: string, ...extra: string[]) => cli(['build', ...SMALL, '--tiers', tiersFile, '--db', db, ...extra]);
+const build = (db: string, ...extra: string[]) => cli(['build', ...SMALL, '--thresholds', tiersFile, '--db', db, ...extra]);
 
 type Row = PuzzleRow;
 
@@ -152,15 +152,18 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
     expect(dump(dbA)).toEqual(before);
   });
 
-  it('fills a new size from the same catalog without touching the sizes already full', () => {
+  it('fills a new size from the same catalog without touching the sizes already full (with --extend: one catalog, one build key otherwise)', () => {
     const db = join(dir, 'grow.sqlite');
     expect(build(db, '--jobs', '2').code).toBe(0);
-    const r = cli(['build', '--sizes', '3..5', '--per-tier', '3', '--variants', '2', '--tiers', tiersFile, '--db', db]);
-    expect(r.code).toBe(0);
+    const args = ['build', '--sizes', '3..5', '--per-tier', '3', '--variants', '2', '--thresholds', tiersFile, '--db', db];
+    expect(cli(args).code).toBe(2);
+    const r = cli([...args, '--extend']);
+    expect(r.code, r.stderr).toBe(0);
     const grown = dump(db);
     expect(grown.puzzles.filter((p) => p.m <= 4)).toEqual(a.puzzles);
     expect(grown.puzzles.filter((p) => p.m === 5 && p.base_id === null)).toHaveLength(12);
-  });
+    // Three builds in turn (the refused one included): minutes on a loaded two-core machine.
+  }, 180_000);
 });
 
 describe('memory', () => {
@@ -182,7 +185,7 @@ describe('dominosa build --tier-by grade', () => {
   it('tiers by the grade bands, passes audit, and is the same with --jobs 1 and 2', () => {
     const db1 = join(dir, 'grade1.sqlite');
     const db2 = join(dir, 'grade2.sqlite');
-    const args = ['--sizes', '5', '--per-tier', '2', '--variants', '1', '--tier-by', 'grade', '--tiers', tiersFile];
+    const args = ['--sizes', '5', '--per-tier', '2', '--variants', '1', '--tier-by', 'grade', '--thresholds', tiersFile];
     const r = cli(['build', ...args, '--db', db1, '--jobs', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(cli(['build', ...args, '--db', db2, '--jobs', '2']).code).toBe(0);
@@ -202,7 +205,7 @@ describe('dominosa build --tier-by grade', () => {
 
   it('--grade keeps only puzzles of the target grade, records it, and audits clean', () => {
     const db = join(dir, 'graded.sqlite');
-    const r = cli(['build', '--sizes', '6', '--per-tier', '2', '--variants', '1', '--grade', 'expert', '--tier-by', 'nodes', '--tiers', tiersFile, '--db', db]);
+    const r = cli(['build', '--sizes', '6', '--per-tier', '2', '--variants', '1', '--grade', 'expert', '--tier-by', 'nodes', '--thresholds', tiersFile, '--db', db]);
     expect(r.code, r.stderr).toBe(0);
     const got = dump(db);
     expect(got.puzzles.filter((p) => p.base_id === null)).toHaveLength(8);
@@ -242,7 +245,7 @@ async function stopAfterFirstCommit(db: string, args: string[], signal: NodeJS.S
 }
 
 describe('resuming a stopped build', () => {
-  const args = () => ['--sizes', '3..6', '--per-tier', '6', '--variants', '1', '--jobs', '1', '--batch-size', '4', '--tiers', tiersFile];
+  const args = () => ['--sizes', '3..6', '--per-tier', '6', '--variants', '1', '--jobs', '1', '--batch-size', '4', '--thresholds', tiersFile];
   let whole: ReturnType<typeof dump>;
 
   beforeAll(() => {
@@ -281,7 +284,7 @@ describe('resuming a stopped build', () => {
 
 describe('a size that runs out of slots', () => {
   it('exits 1 with a clear message, keeps what it found, and continues given a larger budget', () => {
-    const opts = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--tiers', tiersFile];
+    const opts = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--thresholds', tiersFile];
     const db = join(dir, 'budget.sqlite');
     const r = cli([...opts, '--db', db, '--max-slots', '5']);
     expect(r.code).toBe(1);
@@ -307,7 +310,7 @@ describe('bad options', () => {
     ['--per-tier not a number', ['--per-tier', 'many'], /--per-tier/],
     ['--jobs 0', ['--jobs', '0'], /--jobs/],
     ['--variants -1', ['--variants', '-1'], /--variants/],
-    ['a missing tiers file', ['--tiers', '/nonexistent/tiers.json'], /tiers file/],
+    ['a missing tiers file', ['--thresholds', '/nonexistent/tiers.json'], /tiers file/],
     ['an unknown grade target', ['--grade', 'fiendish'], /^dominosa: --grade: /],
     ['an unknown tier measure', ['--tier-by', 'mood'], /tier-by/],
   ];
@@ -315,7 +318,8 @@ describe('bad options', () => {
     it(`refuses ${name}: one line, exit 2, no file`, () => {
       const db = join(dir, `bad-${name.replace(/\W+/g, '-')}.sqlite`);
       const sizes = extra.includes('--sizes') ? [] : ['--sizes', '3'];
-      const r = cli(['build', ...sizes, '--tiers', tiersFile, '--db', db, ...extra]);
+      const thresholds = extra.includes('--thresholds') ? [] : ['--thresholds', tiersFile];
+      const r = cli(['build', ...sizes, ...thresholds, '--db', db, ...extra]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -328,7 +332,7 @@ describe('bad options', () => {
     const file = join(dir, 'plain-file');
     writeFileSync(file, 'x');
     for (const db of ['/nonexistent-dir/c.sqlite', join(file, 'c.sqlite')]) {
-      const r = cli(['build', '--sizes', '3', '--tiers', tiersFile, '--db', db]);
+      const r = cli(['build', '--sizes', '3', '--thresholds', tiersFile, '--db', db]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^dominosa: cannot create catalog/);
     }
@@ -339,7 +343,7 @@ describe('bad options', () => {
     const stale = join(dir, 'stale-tiers.json');
     writeFileSync(stale, JSON.stringify({ solverVersion: 'some-older-solver', sizes: thresholds }));
     const db = join(dir, 'stale.sqlite');
-    const r = cli(['build', '--sizes', '3', '--tiers', stale, '--db', db]);
+    const r = cli(['build', '--sizes', '3', '--thresholds', stale, '--db', db]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/tuned for solver some-older-solver.*re-tune/);
     expect(existsSync(db)).toBe(false);
@@ -349,7 +353,7 @@ describe('bad options', () => {
     const db = join(dir, 'not-a-catalog.sqlite');
     writeFileSync(db, 'hello, not a database\n'.repeat(100));
     const before = readFileSync(db);
-    const r = cli(['build', '--sizes', '3', '--tiers', tiersFile, '--db', db]);
+    const r = cli(['build', '--sizes', '3', '--thresholds', tiersFile, '--db', db]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/not a SQLite database/);
     expect(readFileSync(db)).toEqual(before);

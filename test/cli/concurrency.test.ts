@@ -20,7 +20,8 @@ describe('export and audit while a build writes', () => {
     // Create the catalog first so readers never race its creation.
     const first = spawnSync(process.execPath, [CLI, 'build', '--sizes', '3', '--per-tier', '2', '--variants', `${VARIANTS}`, '--db', db]);
     expect(first.status).toBe(0);
-    const build = run(['build', '--sizes', '3..9', '--per-tier', '40', '--variants', `${VARIANTS}`, '--jobs', '1', '--batch-size', '8', '--db', db]);
+    // Other options than the first build's: adding to the catalog is asked for (--extend).
+    const build = run(['build', '--sizes', '3..9', '--per-tier', '40', '--variants', `${VARIANTS}`, '--jobs', '1', '--batch-size', '8', '--extend', '--db', db]);
     let finished = false;
     void build.then(() => (finished = true));
     let exports = 0;
@@ -29,7 +30,7 @@ describe('export and audit while a build writes', () => {
     const sizesSeen = new Set<number>();
     while (!finished || exports === 0) {
       const [ex, au] = await Promise.all([
-        run(['export', '--db', db, '--format', 'jsonl']),
+        run(['export', '--db', db, '--format', 'jsonl', '--include-variants']),
         run(['audit', '--db', db, '--sample', '40', '--jobs', '1']),
       ]);
       expect(ex.code, ex.stderr).toBe(0);
@@ -48,7 +49,7 @@ describe('export and audit while a build writes', () => {
     expect(b.code, b.stderr).toBe(0);
     expect(exports).toBeGreaterThan(1); // the readers really ran during the build
     // Some export saw the catalog part-built, and no later snapshot held fewer puzzles.
-    const final = run(['export', '--db', db, '--format', 'jsonl']);
+    const final = run(['export', '--db', db, '--format', 'jsonl', '--include-variants']);
     const total = (await final).stdout.trim().split('\n').length;
     expect(seen.some((n) => n < total)).toBe(true);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);

@@ -69,7 +69,7 @@ function edit(path: string, fn: (d: Database.Database) => void): void {
 /** The verbs, as run on a catalog at `db` (writers with the options that built it). */
 const VERBS: Record<string, (db: string) => string[]> = {
   export: (db) => ['export', '--db', db, '--format', 'json', '--include-variants', '--out', join(dir, 'pack.json'), '--force'],
-  tune: (db) => ['tune', '--db', db, '--apply', '--tiers', join(dir, 'tiers.json'), '--no-plot'],
+  tune: (db) => ['tune', '--db', db, '--apply', '--thresholds', join(dir, 'tiers.json'), '--no-plot'],
   'build (resuming)': (db) => ['build', '--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--db', db],
   audit: (db) => ['audit', '--db', db, '--jobs', '1'],
 };

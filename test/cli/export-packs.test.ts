@@ -49,11 +49,13 @@ function bookletPages(puzzles: Row[]): number {
 }
 
 describe('dominosa export pack formats', () => {
-  it('tatham: one game ID per line that parses back to the catalog grid', () => {
+  it('tatham: one game ID per line, its catalog id on the comment line above, that parses back to the catalog grid', () => {
     const r = cli(['export', '--db', db, '--format', 'tatham', '--sizes', '3..4']);
     expect(r.code).toBe(0);
     const want = selected(small);
-    const lines = r.stdout.trimEnd().split('\n');
+    const all = r.stdout.trimEnd().split('\n');
+    expect(all.filter((_, k) => k % 2 === 0)).toEqual(want.map((p) => `# id: ${p.id}`));
+    const lines = all.filter((_, k) => k % 2 === 1);
     expect(lines).toHaveLength(want.length);
     lines.forEach((line, i) => {
       expect(line).toMatch(/^[34]:\d+$/);
@@ -61,6 +63,13 @@ describe('dominosa export pack formats', () => {
       if (!back.ok) throw new Error(back.error);
       expect(boardToGrid(back.board)).toEqual(JSON.parse(want[i].grid));
     });
+    // solve and grade read the IDs back, with the catalog ids: every one a unique puzzle.
+    for (const verb of ['solve', 'grade']) {
+      const back = cli([verb, '-', '--format', 'jsonl'], { input: r.stdout });
+      expect(back.code, back.stderr).toBe(0);
+      const got = back.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: number; status: string });
+      expect(got.map((g) => [g.id, g.status])).toEqual(want.map((p) => [p.id, 'unique']));
+    }
   });
 
   it('json: a versioned pack whose checksum verifies, holding the selected puzzles', () => {
@@ -134,11 +143,11 @@ describe('dominosa export selection', () => {
       .split('\n')
       .map((l) => (JSON.parse(l) as { id: number }).id);
 
-  it('jsonl dumps every puzzle by default; packs take bases unless --include-variants', async () => {
-    expect(await ids({})).toEqual(rows.map((r) => r.id));
-    expect(await ids({ includeVariants: false })).toEqual(selected((r) => r.base_id === null).map((r) => r.id));
+  it('every format takes base puzzles unless --include-variants', async () => {
+    expect(await ids({ includeVariants: true })).toEqual(rows.map((r) => r.id));
+    expect(await ids({})).toEqual(selected((r) => r.base_id === null).map((r) => r.id));
     const tat = async (includeVariants?: boolean): Promise<number> =>
-      (await exportText({ format: 'tatham', sizes: [3], includeVariants })).trimEnd().split('\n').length;
+      (await exportText({ format: 'tatham', sizes: [3], includeVariants })).trimEnd().split('\n').filter((l) => !l.startsWith('#')).length;
     expect(await tat()).toBe(40);
     expect(await tat(true)).toBe(160);
   });
@@ -163,7 +172,7 @@ describe('dominosa export selection', () => {
       expect(rows.find((r) => r.id === id)).toMatchObject({ m: 8, tier: 'hard' });
     }
     // More than the selection holds: all of it.
-    expect(await ids({ count: 100_000, sizes: [3] })).toEqual(selected((r) => r.m === 3).map((r) => r.id));
+    expect(await ids({ count: 100_000, sizes: [3] })).toEqual(selected((r) => r.m === 3 && r.base_id === null).map((r) => r.id));
   });
 
   it('names the filters when nothing matches; exit 2 and no file', () => {
@@ -196,7 +205,7 @@ describe('dominosa export output files', () => {
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
     const f = cli(['export', '--db', db, '--format', 'tatham', '--sizes', '3', '--out', out, '--force']);
     expect(f.code).toBe(0);
-    expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(40);
+    expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(80);
     expect(readdirSync(dir).filter((x) => x.includes('.tmp-'))).toEqual([]);
   });
 

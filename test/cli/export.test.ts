@@ -73,7 +73,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('dominosa export --format jsonl', () => {
   it('writes one line per puzzle, fields in order, boards and solutions that check out', () => {
-    const r = cli(['export', '--db', db, '--format', 'jsonl']);
+    const r = cli(['export', '--db', db, '--format', 'jsonl', '--include-variants']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(6);
@@ -111,7 +111,7 @@ describe('dominosa export --format jsonl', () => {
     const sink = new PassThrough();
     let text = '';
     sink.on('data', (d) => (text += d));
-    expect(await runExport({ db, format: 'jsonl', out: '-' }, sink)).toBe(6);
+    expect(await runExport({ db, format: 'jsonl', out: '-', includeVariants: true }, sink)).toBe(6);
     expect(text.split('\n').filter(Boolean)).toHaveLength(6);
   });
 
@@ -131,7 +131,7 @@ describe('dominosa export --format jsonl', () => {
       for (let i = 1; i <= 600; i++) cat.insertPuzzle({ ...row, base_id: baseId, transform: 'id', slot: i });
     });
     cat.close();
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" export --db "${big}" | head -1; echo "status \${PIPESTATUS[0]}" >&2`], {
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" export --db "${big}" --include-variants | head -1; echo "status \${PIPESTATUS[0]}" >&2`], {
       encoding: 'utf8',
     });
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
@@ -149,7 +149,7 @@ describe('dominosa export --format jsonl', () => {
     expect(bad.stderr).toMatch(/^dominosa: cannot write .*no such file or directory/);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
 
-    const fmt = cli(['export', '--db', db, '--format', 'csv']);
+    const fmt = cli(['export', '--db', db, '--format', 'xml']);
     expect(fmt.code).toBe(2);
     expect(fmt.stderr).toMatch(/format/);
   });

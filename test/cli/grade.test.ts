@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../src/board.js';
 import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps } from '../../src/grade/ladder.js';
+import { canonicalGrade, storedGrade } from '../../src/rank/stored.js';
 import { checkSolution, type Solution, solutionKey } from '../../src/solve/solution.js';
 import { uniqueBoards } from '../grade/helpers.js';
 import { brickBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
@@ -34,15 +35,18 @@ describe('dominosa grade', () => {
     expect(lines).toHaveLength(boards.length);
     for (const [i, line] of lines.entries()) {
       const got = JSON.parse(line);
-      const want = gradeBoard(boards[i]);
+      const want = canonicalGrade(boards[i]);
       const id = boards[i].meta?.id;
-      expect(Object.keys(got)).toEqual(['index', ...(id === undefined ? [] : ['id']), 'grade', 'level', 'score', 'nodes', 'steps', 'solved']);
+      expect(Object.keys(got)).toEqual(['index', ...(id === undefined ? [] : ['id']), 'status', 'grade', 'level', 'score', 'nodes', 'steps', 'solved']);
       expect(got.index).toBe(i);
       if (id !== undefined) expect(got.id).toBe(id);
       expect(got.grade).toBe(want.grade);
       expect(got.grade).toBe(LEVELS[got.level - 1].name);
       expect(got.level).toBe(want.level);
-      expect(got.score).toBeCloseTo(want.score, 4);
+      // Exact, and the catalog's own number: stored and fresh grades are one grade.
+      expect(got.score).toBe(want.score);
+      expect(got.score).toBe(storedGrade(boards[i]).score);
+      expect(got.status).toBe('unique');
       expect(Math.floor(got.score)).toBe(got.level);
       expect(got.nodes).toBe(want.nodes);
       expect(got.steps).toEqual(want.steps);
@@ -60,27 +64,40 @@ describe('dominosa grade', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(8);
     for (const [i, line] of lines.entries()) {
-      const want = gradeBoard(boards[i]);
+      const want = canonicalGrade(boards[i]);
       const id = boards[i].meta?.id;
       const name = id === undefined ? `board ${i + 1}:` : `board ${i + 1} (id "${id}"):`;
-      expect(line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(4)}`)).toBe(true);
+      expect(line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)};`) || line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)},`)).toBe(true);
       const used = line.slice(line.indexOf('rules: ') + 'rules: '.length).split(', ');
       const expected = LADDER.filter((rule) => want.steps[rule.name] > 0).map((rule) => `${rule.name} ${want.steps[rule.name]}`);
       expect(used).toEqual(expected);
     }
   });
 
-  it('reports boards it cannot solve: no solution, and a search budget that runs out', () => {
-    const r = run('grade', ['-', '--format', 'jsonl'], '0 1 0\n1 0 1\n');
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ index: 0, solved: false });
-    // A board with 2^12 solutions needs search; with no search nodes allowed it stays unsolved.
+  it('calls a board with no solution or several solutions not a valid puzzle, as solve does, and grades nothing', () => {
+    const none = '0 1 0\n1 0 1\n';
+    // A board with 2^12 solutions: the grader alone would search it out and call it "search".
     const many = formatBoardText(swapHeavyBoard(6));
-    const capped = JSON.parse(run('grade', ['-', '--format', 'jsonl', '--max-search-nodes', '0'], many).stdout);
-    expect(capped).toMatchObject({ grade: 'search', level: 7, solved: false, nodes: 0, limit: 'nodes' });
-    const free = JSON.parse(run('grade', ['-', '--format', 'jsonl'], many).stdout);
-    expect(free).toMatchObject({ grade: 'search', solved: true });
-    expect(run('grade', ['-'], many).stdout).toMatch(/search \(level 7\), score 7\.\d{4}.*searchRefutes \d+\n$/);
+    for (const [input, status] of [[none, 'none'], [many, 'multiple']] as const) {
+      const j = run('grade', ['-', '--format', 'jsonl'], input);
+      expect(j.code).toBe(0);
+      expect(JSON.parse(j.stdout)).toMatchObject({ index: 0, status, grade: null, level: null, score: null, solved: false });
+      expect(JSON.parse(run('solve', ['-', '--format', 'jsonl'], input).stdout).status).toBe(status);
+      const t = run('grade', ['-'], input);
+      expect(t.stdout).toMatch(new RegExp(`^board 1: ${status}, not a valid puzzle \\(.*\\); not graded\n$`));
+    }
+  });
+
+  it('leaves a puzzle unfinished when its search budget runs out', () => {
+    // The first unique board the grader needs search for; a sample of uniqueBoards holds some.
+    const board = [9, 10].flatMap((m) => uniqueBoards(m, 40, 5)).map((u) => u.board).find((b) => canonicalGrade(b).nodes > 0);
+    expect(board).toBeDefined();
+    const input = formatBoardText(board!);
+    const capped = JSON.parse(run('grade', ['-', '--format', 'jsonl', '--max-nodes', '0'], input).stdout);
+    expect(capped).toMatchObject({ status: 'unique', grade: 'search', solved: false, nodes: 0, limit: 'nodes' });
+    const free = JSON.parse(run('grade', ['-', '--format', 'jsonl'], input).stdout);
+    expect(free).toMatchObject({ status: 'unique', grade: 'search', solved: true });
+    expect(run('grade', ['-'], input).stdout).toMatch(/search \(level \d+\), score \d+\.\d{3}, \d+ search nodes?;.*searchRefutes \d+\n$/);
   });
 
   // Large boards through the CLI: parsing and printing them is most of the time, hence the bound.
@@ -89,7 +106,8 @@ describe('dominosa grade', () => {
     const t = run('grade', ['-', '--format', 'jsonl', '--time-limit', '0.2'], big);
     expect(t.code).toBe(0);
     expect(JSON.parse(t.stdout)).toMatchObject({ solved: false, limit: 'time' });
-    expect(run('grade', ['-', '--time-limit', '0.2'], big).stdout).toMatch(/\(not solved: the time limit ran out\)\n$/);
+    // The proof of uniqueness and the grading share the limit: either may be the one it stops.
+    expect(run('grade', ['-', '--time-limit', '0.2'], big).stdout).toMatch(/the time limit ran out/);
     expect(run('grade', ['-', '--time-limit', '0'], big)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--time-limit must be a number of seconds > 0/) });
     const huge = run('grade', ['-'], formatBoardText(brickBoard(402, 1)));
     expect(huge.code).toBe(2);
@@ -122,7 +140,7 @@ describe('dominosa grade', () => {
     expect(r.stderr).toMatch(/^dominosa: board 1501 \(id "bad"\), line 1501.*value 7 is above M=1\n$/);
     const out = r.stdout.split('\n').filter((l) => l.length > 0);
     expect(out).toHaveLength(1500);
-    for (const [i, l] of out.entries()) expect(JSON.parse(l)).toMatchObject({ index: i, level: gradeBoard(boards[i % 5]).level });
+    for (const [i, l] of out.entries()) expect(JSON.parse(l)).toMatchObject({ index: i, level: canonicalGrade(boards[i % 5]).level });
   });
 
   it('refuses a missing file and bad options with exit 2 and one line', () => {
@@ -130,7 +148,7 @@ describe('dominosa grade', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^dominosa: cannot read .*no-such-file\.txt: no such file or directory\n$/);
     const file = join(FIX, 'wellformed', 'both-orientations.txt');
-    for (const args of [['--max-search-nodes', '-1'], ['--max-search-nodes', '2.5'], ['--format', 'xml'], ['--input-format', 'csv']]) {
+    for (const args of [['--max-nodes', '-1'], ['--max-nodes', '2.5'], ['--format', 'xml'], ['--input-format', 'csv']]) {
       const r = run('grade', [file, ...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');

@@ -23,7 +23,7 @@ function writeTiers(): void {
 }
 
 const OPTS = ['--sizes', '3,4,13', '--per-tier', '3', '--variants', '1', '--seed', '5', '--max-slots', '400'];
-const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--tiers', tiersFile, '--db', db, ...extra]);
+const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--thresholds', tiersFile, '--db', db, ...extra]);
 
 function dump(db: string) {
   const d = new Database(db, { readonly: true });
@@ -78,7 +78,7 @@ describe('build --shard and merge', () => {
   });
 
   it('merges builds tiered by grade into the unsharded one too', () => {
-    const opts = ['--sizes', '4', '--per-tier', '2', '--variants', '1', '--seed', '3', '--max-slots', '300', '--tier-by', 'grade', '--tiers', tiersFile];
+    const opts = ['--sizes', '4', '--per-tier', '2', '--variants', '1', '--seed', '3', '--max-slots', '300', '--tier-by', 'grade', '--thresholds', tiersFile];
     const one = join(dir, 'grade-whole.sqlite');
     expect(cli(['build', ...opts, '--db', one]).code).toBe(0);
     const parts = [0, 1].map((i) => join(dir, `grade-shard-${i}.sqlite`));
@@ -123,7 +123,7 @@ describe('build --shard and merge', () => {
   });
 
   it('equals the unsharded build also when the slots run out first (both exit 1)', () => {
-    const opts = ['--sizes', '3', '--per-tier', '3', '--variants', '1', '--max-slots', '12', '--tiers', tiersFile];
+    const opts = ['--sizes', '3', '--per-tier', '3', '--variants', '1', '--max-slots', '12', '--thresholds', tiersFile];
     const a = cli(['build', ...opts, '--db', join(dir, 'short.sqlite')]);
     expect(a.code).toBe(1);
     for (let i = 0; i < 2; i++) {
@@ -162,7 +162,7 @@ describe('merge refuses', () => {
   it('shards of another build, and the output named as an input', () => {
     const other = join(dir, 'other-seed.sqlite');
     const seed6 = OPTS.map((x, i) => (OPTS[i - 1] === '--seed' ? '6' : x));
-    expect(cli(['build', ...seed6, '--tiers', tiersFile, '--shard', '1/3', '--db', other]).code).toBe(0);
+    expect(cli(['build', ...seed6, '--thresholds', tiersFile, '--shard', '1/3', '--db', other]).code).toBe(0);
     const r = cli(['merge', join(dir, 'mixed.sqlite'), shard(0), other, shard(2)]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/shard of another build/);
@@ -171,12 +171,12 @@ describe('merge refuses', () => {
     expect(same.stderr).toMatch(/both an input and the output/);
   });
 
-  it('a shard that did not finish (stopped by --timeout, exit 1, resumable)', () => {
+  it('a shard that did not finish (stopped by --time-limit, exit 1, resumable)', () => {
     const db = join(dir, 'slow-shard.sqlite');
     const args = ['build', '--sizes', '30', '--per-tier', '40', '--variants', '0', '--jobs', '1', '--shard', '0/2', '--db', db];
-    const r = cli([...args, '--timeout', '0.5']);
+    const r = cli([...args, '--time-limit', '0.5']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/--timeout budget of 0.5 s ran out; committed slots are kept/);
+    expect(r.stderr).toMatch(/--time-limit of 0.5 s ran out; committed slots are kept/);
     expect((dump(db).builds[0] as { status: string }).status).toBe('interrupted');
     const m = cli(['merge', join(dir, 'slow-merged.sqlite'), db]);
     expect(m.code).toBe(2);

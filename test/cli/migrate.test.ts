@@ -1,6 +1,6 @@
-// Tests for pipeline/migrate.ts (`dominosa migrate`): a catalog written by the schema-1 release
-// (test/fixtures/catalogs/v1.sqlite) is refused by the other verbs with a pointer to migrate,
-// migrates to one that passes a full audit with every puzzle, tier and slot kept, keeps a
+// Tests for pipeline/migrate.ts (`dominosa migrate`): catalogs written by the schema-1 and
+// schema-2 releases (test/fixtures/catalogs/) are refused by the other verbs with a pointer to
+// migrate, migrate to ones that pass a full audit with every puzzle, tier and slot kept, keep a
 // byte-exact backup, and a second run, a damaged file or a foreign one change nothing.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
 import { cli, DATA, FIXTURES } from '../helpers/cli.js';
 
 const FIXTURE = join(FIXTURES, 'catalogs', 'v1.sqlite');
+const V2 = join(FIXTURES, 'catalogs', 'v2.sqlite');
 let dir: string;
 let n = 0;
 
@@ -95,7 +96,7 @@ describe('dominosa migrate', () => {
     expect(audit.code, audit.stdout).toBe(0);
     // The migrated catalog works for the writing verbs too.
     copyFileSync(join(DATA, 'tiers.json'), join(dir, 'tiers.json'));
-    const tune = cli(['tune', '--db', path, '--tiers', join(dir, 'tiers.json'), '--no-plot']);
+    const tune = cli(['tune', '--db', path, '--thresholds', join(dir, 'tiers.json'), '--no-plot']);
     expect(tune.code, tune.stderr).toBe(0);
 
     // A second run finds nothing to do and changes nothing.
@@ -104,6 +105,46 @@ describe('dominosa migrate', () => {
     expect(again.code).toBe(0);
     expect(again.stderr).toBe(`dominosa: ${path} is already at schema version ${SCHEMA_VERSION}; nothing to do\n`);
     expect(sha(path)).toBe(after);
+  });
+
+  it('upgrades a schema-2 catalog with every row, score and checksum as it was, and a digest; a full audit passes', () => {
+    const path = join(dir, `v2-${n++}.sqlite`);
+    copyFileSync(V2, path);
+    const before = sha(path);
+    const tables = ['puzzles ORDER BY id', 'slots ORDER BY build_id, m, slot', 'thresholds ORDER BY build_id, m', 'builds ORDER BY id'];
+    const old = tables.map((t) => read(path, `SELECT * FROM ${t}`));
+    const r = cli(['migrate', '--db', path]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(
+      `dominosa: migrated ${path} from schema version 2 to ${SCHEMA_VERSION} (32 puzzles graded and checksummed); the old catalog is kept as ${path}.v2.bak\n`,
+    );
+    expect(sha(`${path}.v2.bak`)).toBe(before);
+    expect(tables.map((t) => read(path, `SELECT * FROM ${t}`))).toEqual(old);
+    expect(read(path, 'SELECT name, rows FROM digest ORDER BY name')).toEqual([
+      { name: 'builds', rows: 1 },
+      { name: 'meta', rows: 5 },
+      { name: 'puzzles', rows: 32 },
+      { name: 'schema', rows: expect.any(Number) },
+      { name: 'slots', rows: (old[1] as unknown[]).length },
+      { name: 'thresholds', rows: (old[2] as unknown[]).length },
+    ]);
+    // Left in rollback-journal mode: one file, readable without writing anything beside it.
+    expect(existsSync(`${path}-wal`) || existsSync(`${path}-shm`)).toBe(false);
+    const audit = cli(['audit', '--db', path, '--jobs', '1']);
+    expect(audit.code, audit.stdout).toBe(0);
+  });
+
+  it('leaves a current catalog that was left in write-ahead-log mode in rollback-journal mode, and says so', () => {
+    const path = copyOfV1();
+    expect(cli(['migrate', '--db', path]).code).toBe(0);
+    const d = new Database(path);
+    d.pragma('journal_mode = WAL');
+    d.close();
+    const r = cli(['migrate', '--db', path]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/now in rollback-journal mode/);
+    expect(read(path, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'delete' }]);
+    expect(cli(['audit', '--db', path, '--jobs', '1']).code).toBe(0);
   });
 
   it('--no-backup keeps no copy', () => {

@@ -1,6 +1,6 @@
 // End-to-end tests of large sizes through the compiled CLI: build fills all four tiers at
 // M = 12, 15, 20 and 30 with the shipped thresholds, the expert tier holds only boards root
-// propagation cannot finish, and generate reaches M = 100 and stops cleanly on --timeout.
+// propagation cannot finish, and generate reaches M = 100 and stops cleanly on --time-limit.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,15 +78,15 @@ describe('build at M = 12, 15, 20, 30', () => {
   });
 });
 
-describe('build --timeout', () => {
+describe('build --time-limit', () => {
   it('stops with exit 1, keeps what it committed, and a rerun ends as the uninterrupted build', () => {
     const args = ['build', '--sizes', '30', '--per-tier', '3', '--variants', '1', '--jobs', '2', '--batch-size', '2'];
     const db = join(dir, 'timed.sqlite');
-    const first = cli([...args, '--db', db, '--timeout', '0.4']);
+    const first = cli([...args, '--db', db, '--time-limit', '0.4']);
     // A machine fast enough to finish in 0.4 s makes this run complete; the check below holds either way.
     if (first.code !== 0) {
       expect(first.code).toBe(1);
-      expect(first.stderr).toMatch(/--timeout budget of 0.4 s ran out; committed slots are kept\. Rerun the same command to continue\.\n$/);
+      expect(first.stderr).toMatch(/--time-limit of 0.4 s ran out; committed slots are kept\. Rerun the same command to continue\.\n$/);
     }
     expect(cli([...args, '--db', db]).code).toBe(0);
     const fresh = join(dir, 'untimed.sqlite');
@@ -105,7 +105,7 @@ describe('build --timeout', () => {
 
 describe('generate at large M', () => {
   it('makes a 101×102 puzzle', () => {
-    const r = cli(['generate', '--m', '100', '--count', '1']);
+    const r = cli(['generate', '--sizes', '100', '--count', '1']);
     expect(r.code, r.stderr).toBe(0);
     const p = JSON.parse(r.stdout) as { grid: number[][]; solution: Solution; method: string };
     expect(p.method).toBe('repair');
@@ -116,10 +116,10 @@ describe('generate at large M', () => {
     expect(solver.deduce(board, { live: false }).undecidedCells).toBe(0);
   });
 
-  it('stops at --timeout with what it made, one line and exit 1', () => {
-    const r = cli(['generate', '--m', '60', '--count', '1000', '--timeout', '0.5']);
+  it('stops at --time-limit with what it made, one line and exit 1', () => {
+    const r = cli(['generate', '--sizes', '60', '--count', '1000', '--time-limit', '0.5']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^dominosa: the --timeout budget of 0.5 s ran out at slot (\d+) \(\1 puzzles? written\)\n$/);
+    expect(r.stderr).toMatch(/^dominosa: the --time-limit of 0.5 s ran out at slot (\d+) \(\1 puzzles? written\)\n$/);
     const made = Number(/at slot (\d+)/.exec(r.stderr)![1]);
     const lines = r.stdout.trim() === '' ? [] : r.stdout.trim().split('\n');
     expect(lines).toHaveLength(made);
@@ -128,10 +128,10 @@ describe('generate at large M', () => {
 
   it('refuses what it cannot do, with exit 2', () => {
     for (const args of [
-      ['generate', '--m', '201', '--count', '1'],
-      ['generate', '--m', '20', '--count', '1', '--method', 'rejection'],
+      ['generate', '--sizes', '201', '--count', '1'],
+      ['generate', '--sizes', '20', '--count', '1', '--method', 'rejection'],
       ['build', '--sizes', '20', '--method', 'rejection', '--db', join(dir, 'no.sqlite')],
-      ['build', '--sizes', '20', '--timeout', '0', '--db', join(dir, 'no.sqlite')],
+      ['build', '--sizes', '20', '--time-limit', '0', '--db', join(dir, 'no.sqlite')],
       ['build', '--sizes', '20', '--shard', '3/3', '--db', join(dir, 'no.sqlite')],
     ]) {
       const r = cli(args);

@@ -110,12 +110,12 @@ describe('well-formed inputs', () => {
     });
   }
 
-  it('gives up on a board at --timeout or --max-nodes, and goes on with the next', () => {
+  it('gives up on a board at --time-limit or --max-nodes, and goes on with the next', () => {
     // Counting the 2^240 solutions of this board would never end.
     const big = swapHeavyBoard(30);
     const input = `${formatBoardText(big)}\n\n${readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8')}`;
     // Without the budget this would never end; the test's own timeout is the bound.
-    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--timeout', '300'], input);
+    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--time-limit', '0.3'], input);
     const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     // Stopped early: with two solutions found the answer is already 'multiple'; stopped before
     // (root probing on a loaded machine), it says the time limit stopped it.
@@ -133,7 +133,7 @@ describe('well-formed inputs', () => {
   // Large boards through the CLI: parsing and printing them is most of the time, hence the bound.
   it('says which budget a board ran into, and refuses a board above M = 400 in one line', () => {
     const big = formatBoardText(brickBoard(200, 3));
-    const t = solve(['-', '--format', 'jsonl', '--timeout', '200'], big);
+    const t = solve(['-', '--format', 'jsonl', '--time-limit', '0.2'], big);
     expect(t.code).toBe(0);
     expect(JSON.parse(t.stdout)).toMatchObject({ status: 'gave-up', limit: 'time', budget: 'time limit 0.2 s' });
     const n = solve(['-', '--max-nodes', '3'], big);
@@ -145,7 +145,7 @@ describe('well-formed inputs', () => {
   }, 180_000);
 
   it('states the default limit of large boards in --help', () => {
-    expect(solve(['--help']).stdout.replace(/\s+/g, ' ')).toMatch(/no limit up to M=30, 10000 ms above; boards above M=400 are refused/);
+    expect(solve(['--help']).stdout.replace(/\s+/g, ' ')).toMatch(/no limit up to M=30, 10 s above; boards above M=400 are refused/);
   });
 
   it('reads stdin, and draws each solved grid with its dominoes in text form', () => {

@@ -12,7 +12,7 @@ import { spearman } from '../../src/rank/correlation.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
 import { GRADER_VERSION } from '../../src/rank/stored.js';
 import { TIERS, parseTierTable, tierOf, type Thresholds } from '../../src/rank/tiers.js';
-import { buildSmallCatalog, copyCatalog } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
 import { cli, DATA } from '../helpers/cli.js';
 
 const PACKAGED_TIERS = join(DATA, 'tiers.json');
@@ -72,7 +72,7 @@ describe('dominosa tune without --apply', () => {
   it('reports histograms, thresholds and tier counts, writes the plots, and changes nothing', () => {
     const f = fixture();
     const before = [sha(f.db), sha(f.tiers)];
-    const r = cli(['tune', '--db', f.db, '--tiers', f.tiers]);
+    const r = cli(['tune', '--db', f.db, '--thresholds', f.tiers]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n/);
     expect(r.stdout).toMatch(/\n  thresholds +t1 +t2 +t3\n  current +1 +3 +5\n  proposed/);
@@ -131,9 +131,9 @@ describe('dominosa tune --apply', () => {
 
   it('applies through the CLI and says so', () => {
     const f = fixture();
-    const r = cli(['tune', '--db', f.db, '--tiers', f.tiers, '--sizes', '3', '--quantiles', '0.3,0.6,0.9', '--apply', '--no-plot']);
+    const r = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--sizes', '3', '--quantiles', '0.3,0.6,0.9', '--apply', '--no-plot']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\napplied: thresholds written to .*tiers\d+\.json and .*; \d+ puzzles? changed tier\n$/);
+    expect(r.stdout).toMatch(/\napplied: thresholds written to .*\.sqlite and .*tiers\d+\.json; \d+ puzzles? changed tier\n$/);
     expect(read(f.db).current[4]).toEqual({ t1: 4, t2: 7, t3: 11 });
   });
 });
@@ -156,7 +156,7 @@ describe('dominosa tune and the human grade', () => {
       }
     }
     d.close();
-    const text = cli(['tune', '--db', f.db, '--tiers', f.tiers, '--no-plot']).stdout;
+    const text = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--no-plot']).stdout;
     expect(text).toMatch(/\n  nodes vs grade score: Spearman's rho = -?\d\.\d{3}\n  tier \/ grade +singles/);
   });
 
@@ -187,7 +187,7 @@ describe('dominosa tune and the human grade', () => {
     expect(cli(['audit', '--db', f.db, '--jobs', '1']).code).toBe(0);
     // A build tiered by score with these cuts, into a new catalog: its tiers follow the scores.
     const db2 = join(dir, `score${n++}.sqlite`);
-    const b = cli(['build', '--sizes', '3', '--per-tier', '2', '--variants', '1', '--tier-by', 'score', '--tiers', f.tiers, '--db', db2]);
+    const b = cli(['build', '--sizes', '3', '--per-tier', '2', '--variants', '1', '--tier-by', 'score', '--thresholds', f.tiers, '--db', db2]);
     expect(b.code, b.stderr).toBe(0);
     expect(b.stdout + b.stderr).toMatch(/M=3 +easy +2 +score \d\.\d{3}/);
     expect(cli(['audit', '--db', db2, '--jobs', '1']).code).toBe(0);
@@ -196,7 +196,7 @@ describe('dominosa tune and the human grade', () => {
   it('build --tier-by score refuses a tiers file without score cuts for the size', () => {
     const f = fixture();
     // The packaged file has score cuts for sizes 3..9 only.
-    const r = cli(['build', '--sizes', '12', '--per-tier', '2', '--tier-by', 'score', '--tiers', f.tiers, '--db', join(dir, 'none.sqlite')]);
+    const r = cli(['build', '--sizes', '12', '--per-tier', '2', '--tier-by', 'score', '--thresholds', f.tiers, '--db', join(dir, 'none.sqlite')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^dominosa: no score thresholds for size 12 in .*tune --measure score --apply\)\n$/);
     expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
@@ -206,7 +206,7 @@ describe('dominosa tune and the human grade', () => {
 describe('dominosa tune refuses, changing nothing', () => {
   function untouched(f: { db: string; tiers: string }, args: string[], message: RegExp): void {
     const before = [sha(f.db), sha(f.tiers)];
-    const r = cli(['tune', '--db', f.db, '--tiers', f.tiers, '--no-plot', ...args]);
+    const r = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--no-plot', ...args]);
     expect(r.stderr).toMatch(message);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -222,9 +222,8 @@ describe('dominosa tune refuses, changing nothing', () => {
 
   it('node counts from another solver version', () => {
     const f = fixture();
-    const d = new Database(f.db);
-    d.exec(`UPDATE builds SET solver_version = 'ref-0'`);
-    d.close();
+    // As an older release would have recorded it (the digest sealed again, as dominosa writes it).
+    editAndReseal(f.db, (d) => d.exec(`UPDATE builds SET solver_version = 'ref-0'`));
     untouched(f, ['--apply'], /M=3: node counts were measured by ref-0, not ref-\d+; .*rebuild first/);
   });
 

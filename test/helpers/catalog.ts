@@ -1,6 +1,10 @@
-// Catalogs for the tests of the catalog tools: a small real build made by the compiled CLI, and
-// copies of it to tamper with (the main file and, if present, its write-ahead log).
+// Catalogs for the tests of the catalog tools: a small real build made by the compiled CLI,
+// copies of it to tamper with (the main file and, if present, its write-ahead log), and edits
+// sealed with a recomputed digest.
 import { copyFileSync, existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { rowDigest, schemaDigest, TableDigest, type SchemaObject } from '../../src/catalog/digest.js';
+import { DIGEST_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import { cli } from './cli.js';
 
 /**
@@ -17,4 +21,29 @@ export function copyCatalog(from: string, to: string): string {
   copyFileSync(from, to);
   if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${to}-wal`);
   return to;
+}
+
+/**
+ * Edit a closed catalog with raw SQL, then recompute its digest as dominosa would: what someone
+ * who knows the digest can do (the digest's threat model does not cover them). Tests use it to
+ * reach the checks behind the digest, and to stand in for catalogs older releases wrote.
+ */
+export function editAndReseal(path: string, edit: (d: Database.Database) => void): void {
+  const d = new Database(path);
+  try {
+    d.transaction(() => {
+      edit(d);
+      const put = d.prepare('INSERT OR REPLACE INTO digest (name, rows, sum) VALUES (?, ?, ?)');
+      for (const t of DIGEST_TABLES) {
+        const sum = new TableDigest();
+        for (const row of d.prepare(`SELECT * FROM ${t}`).iterate() as Iterable<object>) sum.add(rowDigest(t, row));
+        const s = sum.stored();
+        put.run(t, s.rows, s.sum);
+      }
+      const schema = schemaDigest(d.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all() as SchemaObject[]);
+      put.run(SCHEMA_ENTRY, schema.rows, schema.sum);
+    })();
+  } finally {
+    d.close();
+  }
 }

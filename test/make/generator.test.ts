@@ -227,10 +227,14 @@ describe('graded generation', () => {
 
 describe('dominosa generate --grade', () => {
   it('prints each puzzle with its grade, inside the target', () => {
-    const r = cli(['generate', '--m', '8', '--count', '4', '--seed', '3', '--grade', 'hard']);
+    const r = cli(['generate', '--sizes', '8', '--count', '4', '--seed', '3', '--grade', 'hard']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { grid: number[][]; grade: string; level: number; score: number });
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; grid: number[][]; grade: string; level: number; score: number });
     expect(lines).toHaveLength(4);
+    // The target is in the id: slot 0 with and without --grade are two puzzles, so two ids.
+    expect(lines.map((l) => l.id)).toEqual([0, 1, 2, 3].map((k) => `m8-s3-hard-${k}`));
+    // Nothing on stderr when it is not a terminal: no bar, no log lines.
+    expect(r.stderr).toBe('');
     for (const l of lines) {
       const b = boardFromGrid(l.grid, 0);
       if (!b.ok) throw new Error(b.error.message);
@@ -239,16 +243,18 @@ describe('dominosa generate --grade', () => {
       expect([l.grade, l.level, l.score]).toEqual([g.grade, g.level, g.score]);
       expect(['duplicates', 'parity']).toContain(l.grade);
     }
-    const text = cli(['generate', '--m', '8', '--count', '1', '--seed', '3', '--grade', 'hard', '--format', 'text']);
+    const text = cli(['generate', '--sizes', '8', '--count', '1', '--seed', '3', '--grade', 'hard', '--format', 'text']);
     expect(text.stdout).toMatch(new RegExp(`grade: ${lines[0].grade} \\(level ${lines[0].level}, score \\d\\.\\d{3}\\)`));
     // Without --grade the lines carry no grade fields.
-    const plain = cli(['generate', '--m', '8', '--count', '1', '--seed', '3']);
+    const plain = cli(['generate', '--sizes', '8', '--count', '1', '--seed', '3']);
     expect(Object.keys(JSON.parse(plain.stdout) as object)).toEqual(['id', 'n', 'rows', 'cols', 'grid', 'solution', 'nodes', 'attempts', 'method']);
+    expect((JSON.parse(plain.stdout) as { id: string }).id).toBe('m8-s3-0');
+    expect((JSON.parse(plain.stdout) as { grid: number[][] }).grid).not.toEqual(lines[0].grid);
   });
 
   it('refuses a bad target with one line and exit 2', () => {
     for (const bad of ['medium', '', '5']) {
-      const r = cli(['generate', '--m', '6', '--count', '1', '--grade', bad]);
+      const r = cli(['generate', '--sizes', '6', '--count', '1', '--grade', bad]);
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toMatch(/^dominosa: --grade: unknown grade target .*\n$/);
       expect(r.stdout).toBe('');
@@ -257,7 +263,7 @@ describe('dominosa generate --grade', () => {
   });
 
   it('gives up on --max-attempts with one line and exit 1', () => {
-    const r = cli(['generate', '--m', '4', '--count', '3', '--grade', 'search', '--max-attempts', '2']);
+    const r = cli(['generate', '--sizes', '4', '--count', '3', '--grade', 'search', '--max-attempts', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^dominosa: slot \d: no unique deal of the wanted grade in 2 attempts\n$/);
   });

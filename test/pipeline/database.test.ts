@@ -1,8 +1,8 @@
 // Tests for pipeline/catalog.ts and src/catalog/schema.ts: creating and reopening a catalog,
 // refusing foreign or other-version files without touching them, the keys that keep merges
 // and resumes idempotent, and the read helpers.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,14 +59,17 @@ describe('Catalog.open', () => {
     expect(cat.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(cat.db.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = cat.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
-    expect(tables).toEqual(['builds', 'meta', 'puzzles', 'slots', 'thresholds']);
+    expect(tables).toEqual(['builds', 'digest', 'meta', 'puzzles', 'slots', 'thresholds', 'writer']);
     expect(cat.db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).pluck().get()).toBe(String(SCHEMA_VERSION));
     cat.close();
+    // A closed writer leaves the file in rollback-journal mode, with no sidecar files.
+    expect(existsSync(`${path}-wal`) || existsSync(`${path}-shm`)).toBe(false);
     const again = Catalog.open(path);
     expect(again.countPuzzles()).toBe(0);
     again.close();
     const ro = Catalog.open(path, { readonly: true });
     expect(ro.countPuzzles()).toBe(0);
+    expect(ro.db.pragma('journal_mode', { simple: true })).toBe('delete');
     ro.close();
   });
 
@@ -202,5 +205,94 @@ describe('catalog reads and writes', () => {
     } finally {
       cat.close();
     }
+  });
+});
+
+describe('the digest', () => {
+  it('is kept in step by every write, and rolled back with a failed transaction', () => {
+    const path = fresh();
+    const cat = Catalog.open(path, { create: true });
+    try {
+      const check = (): void => expect(cat.computeDigests()).toEqual(cat.storedDigests());
+      check();
+      const b = cat.createBuild({ key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' });
+      cat.writeThresholds(null, 1, { measure: 'nodes', th: { t1: 1, t2: 2, t3: 3 } }, 'v');
+      cat.writeThresholds(null, 1, { measure: 'nodes', th: { t1: 2, t2: 3, t3: 4 } }, 'v');
+      const id = cat.insertPuzzle(puzzle({ build_id: b }));
+      cat.insertPuzzle(puzzle({ base_id: id, transform: 'rot180', build_id: b }));
+      cat.insertSlot({ build_id: b, m: 1, slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id });
+      cat.insertSlotOrIgnore({ build_id: b, m: 1, slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id });
+      expect(cat.insertPuzzleOrIgnore(puzzle({ build_id: b }))).toBe(id);
+      cat.updateBuild(b, 'finished', { x: 1 }, 'later');
+      cat.resumeBuild(b, '{"again":1}');
+      cat.putMeta('note', 'one');
+      cat.putMeta('note', 'two');
+      check();
+      expect(cat.retier(1, { measure: 'nodes', th: { t1: 0, t2: 2, t3: 3 } })).toBe(2);
+      check();
+      expect(() =>
+        cat.transaction(() => {
+          cat.insertPuzzle(puzzle({ slot: 9, canonical_hash: 'z' }));
+          cat.insertPuzzle(puzzle({ slot: 9, canonical_hash: 'z2' }));
+        }),
+      ).toThrow(/UNIQUE/);
+      check();
+      expect(cat.storedDigests().get('puzzles')?.rows).toBe(2);
+    } finally {
+      cat.close();
+    }
+  });
+});
+
+describe('read snapshots', () => {
+  it("a reader between beginRead and endRead sees one snapshot, whole, while a writer commits", () => {
+    const path = fresh();
+    const w = Catalog.open(path, { create: true, verb: 'build' });
+    const r = Catalog.open(path, { readonly: true });
+    try {
+      w.insertPuzzle(puzzle());
+      r.beginRead();
+      const before = r.countPuzzles();
+      w.insertPuzzle(puzzle({ slot: 1, canonical_hash: 'h2' }));
+      // Counted again, and the digest recomputed, inside the snapshot: the writer's commit is not seen.
+      expect(r.countPuzzles()).toBe(before);
+      expect(r.computeDigests()).toEqual(r.storedDigests());
+      r.endRead();
+      expect(r.countPuzzles()).toBe(before + 1);
+      expect(r.computeDigests()).toEqual(r.storedDigests());
+    } finally {
+      r.close();
+      w.close();
+    }
+  });
+});
+
+describe('the writer lock', () => {
+  it('refuses a second writer, naming the holder, while readers open freely', () => {
+    const path = fresh();
+    const cat = Catalog.open(path, { create: true, verb: 'build' });
+    try {
+      expectUserError(() => Catalog.open(path, { verb: 'tune' }), new RegExp(`is being written by build \\(pid ${process.pid}, since \\d{4}-`));
+      const ro = Catalog.open(path, { readonly: true });
+      expect(ro.countPuzzles()).toBe(0);
+      ro.close();
+    } finally {
+      cat.close();
+    }
+    // Released on close.
+    Catalog.open(path, { verb: 'tune' }).close();
+  });
+
+  it('takes over a lock whose process is gone', () => {
+    const path = fresh();
+    Catalog.open(path, { create: true }).close();
+    const d = new Database(path);
+    // A pid above the kernel's largest cannot run.
+    d.prepare(`INSERT INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, 99999999, 'build', ?, '', '', 'then')`).run(hostname());
+    d.close();
+    const cat = Catalog.open(path, { verb: 'tune' });
+    expect(cat.db.prepare('SELECT pid, verb FROM writer').get()).toEqual({ pid: process.pid, verb: 'tune' });
+    cat.close();
+    expect(new Database(path, { readonly: true }).prepare('SELECT COUNT(*) FROM writer').pluck().get()).toBe(0);
   });
 });

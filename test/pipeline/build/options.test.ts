@@ -22,7 +22,7 @@ describe('checkBuildOptions', () => {
     ['no attempts', { maxAttempts: 0 }, /--max-attempts/],
     ['rejection at a large size', { method: 'rejection', sizes: [20] }, /--method rejection supports M ≤/],
     ['repair at M = 1', { method: 'repair', sizes: [1] }, /--method repair needs sizes M ≥ 2/],
-    ['a zero timeout', { timeoutMs: 0 }, /--timeout/],
+    ['a zero time limit', { timeoutMs: 0 }, /--time-limit/],
     ['a shard index out of range', { shard: { index: 2, count: 2 } }, /--shard must be i\/N/],
   ];
   for (const [what, patch, message] of bad) {

@@ -1,0 +1,290 @@
+// The option vocabulary every verb shares, as data: an option is a spec (how yargs reads it,
+// what --help says, its default) with one check that turns what was typed into a value or into
+// one line naming what is wrong. readOptions applies a verb's table: old names, repeats, checks.
+import { fileURLToPath } from 'node:url';
+import type { Argv, Options } from 'yargs';
+import { UserError } from '../../pipeline/errors.js';
+import { MAX_M } from '../../src/board.js';
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface OptionSpec<T> {
+  /** How yargs parses the option and what --help shows; never a yargs default (see `default`). */
+  yargs: Options;
+  /** The value when the option is not given. Applied here, so a check can tell "not given". */
+  default?: T;
+  required?: boolean;
+  /** Repeats add up (a list such as --sizes 3 --sizes 5) instead of being refused. */
+  list?: boolean;
+  /** The one check: the value as yargs parsed it (never undefined) to the option's value. */
+  check(raw: unknown, flag: string): Checked<T>;
+}
+
+/** An old spelling, kept for a release with a note, or refused with a line saying what to use. */
+export interface OldName {
+  renamedTo?: string;
+  refused?: string;
+}
+
+export type OptionTable = Record<string, OptionSpec<unknown> | OldName>;
+
+type SpecValue<S> = S extends OptionSpec<infer V> ? V : never;
+/** The values readOptions returns for a table: one per option spec (old names give none). */
+export type Values<T extends OptionTable> = { [K in keyof T as T[K] extends OptionSpec<unknown> ? K : never]: SpecValue<T[K]> };
+
+export interface Read<T extends OptionTable> {
+  values: Values<T>;
+  /** Deprecation notes, one line each, for stderr. */
+  notes: string[];
+}
+
+function isOld(s: OptionSpec<unknown> | OldName): s is OldName {
+  return !('check' in s);
+}
+
+const flagOf = (name: string): string => `--${name}`;
+
+/** Every option of a table for yargs, old names hidden (so they reach readOptions, not "Unknown argument"). */
+export function yargsOptions(table: OptionTable): Record<string, Options> {
+  const out: Record<string, Options> = {};
+  for (const [name, spec] of Object.entries(table)) {
+    if (isOld(spec)) out[name] = { hidden: true };
+    else {
+      const shown = spec.default === undefined || spec.yargs.defaultDescription !== undefined ? {} : { defaultDescription: describeDefault(spec.default) };
+      // Required is checked by readOptions (an old name may stand in), so --help is told here.
+      const describe = spec.required ? `${spec.yargs.describe ?? ''} [required]` : spec.yargs.describe;
+      out[name] = { ...spec.yargs, ...shown, describe };
+    }
+  }
+  return out;
+}
+
+function describeDefault(v: unknown): string {
+  return Array.isArray(v) ? v.join(',') : String(v);
+}
+
+/** Adds a table's options to a verb's parser. */
+export function withOptions(a: Argv, table: OptionTable): Argv {
+  return a.options(yargsOptions(table));
+}
+
+/**
+ * A verb's options from what yargs parsed: old names first (a rename carries its value over,
+ * with a note; a refused name is an error), then per option: a repeat of a single-valued option
+ * is an error, a missing one takes its default, and its check gives the value.
+ */
+export function readOptions<T extends OptionTable>(table: T, argv: Record<string, unknown>): Checked<Read<T>> {
+  const raw: Record<string, unknown> = {};
+  const notes: string[] = [];
+  for (const [name, spec] of Object.entries(table)) {
+    if (!isOld(spec) || argv[name] === undefined) continue;
+    if (spec.refused !== undefined) return { ok: false, error: spec.refused };
+    const to = spec.renamedTo!;
+    if (argv[to] !== undefined) return { ok: false, error: `${flagOf(name)} is the old name of ${flagOf(to)}; give ${flagOf(to)} alone` };
+    raw[to] = argv[name];
+    notes.push(`${flagOf(name)} is deprecated and will be removed in the next release; use ${flagOf(to)}`);
+  }
+  const specs = Object.entries(table).filter((e): e is [string, OptionSpec<unknown>] => !isOld(e[1]));
+  for (const [name, spec] of specs) {
+    const given = raw[name] ?? argv[name];
+    if (Array.isArray(given) && !spec.list) {
+      return { ok: false, error: `${flagOf(name)} was given ${given.length} times (${given.map(String).join(', ')}); give it once` };
+    }
+  }
+  const values: Record<string, unknown> = {};
+  for (const [name, spec] of specs) {
+    const flag = flagOf(name);
+    const given = raw[name] ?? argv[name];
+    if (given === undefined) {
+      if (spec.required) return { ok: false, error: `${flag} is required` };
+      values[name] = spec.default;
+      continue;
+    }
+    const res = spec.check(given, flag);
+    if (!res.ok) return res;
+    values[name] = res.value;
+  }
+  return { ok: true, value: { values: values as Values<T>, notes } };
+}
+
+/** A verb's parsed options, or the line that refuses them. */
+export type VerbArgs<T> = Checked<{ run: T; notes: string[] }>;
+
+/** A verb whose options are its run as they are: readOptions as VerbArgs. */
+export function plainArgs<T extends OptionTable>(table: T, argv: Record<string, unknown>): VerbArgs<Values<T>> {
+  const read = readOptions(table, argv);
+  return read.ok ? { ok: true, value: { run: read.value.values, notes: read.value.notes } } : read;
+}
+
+/** The handler's side of a verb's options: notes to stderr, a refusal as a UserError (exit 2). */
+export function argsOrExit<T>(res: VerbArgs<T>, stderr: NodeJS.WritableStream = process.stderr): T {
+  if (!res.ok) throw new UserError(res.error);
+  for (const n of res.value.notes) stderr.write(`dominosa: ${n}\n`);
+  return res.value.run;
+}
+
+// ---- The specs: small factories, so every verb spells an option the same way. ----
+
+const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+const bad = (error: string): Checked<never> => ({ ok: false, error });
+
+/** default: the value when absent; shown: how --help words a default that is not a plain value. */
+type Extra<T> = { default?: T; required?: boolean; hidden?: boolean; shown?: string };
+
+function spec<T>(yargs: Options, check: OptionSpec<T>['check'], extra: Extra<T> = {}): OptionSpec<T> {
+  const { hidden, shown, ...rest } = extra;
+  return { yargs: { ...yargs, ...(hidden ? { hidden } : {}), ...(shown === undefined ? {} : { defaultDescription: shown }) }, check, ...rest };
+}
+
+/** A whole number ≥ min. */
+export function whole(describe: string, min: number, extra: Extra<number> = {}): OptionSpec<number> {
+  return spec({ type: 'number', describe, requiresArg: true }, (v, flag) =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= min ? ok(v) : bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`),
+  extra);
+}
+
+/** Any whole number (a seed). */
+export function integer(describe: string, extra: Extra<number> = {}): OptionSpec<number> {
+  return spec({ type: 'number', describe, requiresArg: true }, (v, flag) =>
+    typeof v === 'number' && Number.isSafeInteger(v) ? ok(v) : bad(`${flag} must be a whole number (got ${String(v)})`),
+  extra);
+}
+
+export function text(describe: string, extra: Extra<string> = {}): OptionSpec<string> {
+  // requiresArg: yargs would otherwise read `--out -` as the flag alone plus a stray "-".
+  return spec({ type: 'string', describe, requiresArg: true }, (v, flag) =>
+    typeof v === 'string' && v !== '' ? ok(v) : bad(`${flag} needs a value`),
+  extra);
+}
+
+export function flag(describe: string, extra: Extra<boolean> = {}): OptionSpec<boolean> {
+  return spec({ type: 'boolean', describe }, (v, f) => (typeof v === 'boolean' ? ok(v) : bad(`${f} takes no value`)), extra);
+}
+
+export function choice<C extends string>(choices: readonly C[], describe: string, extra: Extra<C> = {}): OptionSpec<C> {
+  return spec({ type: 'string', choices, describe, requiresArg: true }, (v, f) =>
+    (choices as readonly unknown[]).includes(v) ? ok(v as C) : bad(`${f} must be one of ${choices.join(', ')} (got ${String(v)})`),
+  extra);
+}
+
+/**
+ * Sizes from text like "3..9", "3,5,7" or "3..5,8": ranges and single sizes, comma-separated.
+ * Returned sorted and without repeats, so equal sets give equal builds.
+ */
+export function parseSizeList(text: string): Checked<number[]> {
+  const sizes = new Set<number>();
+  const notSize = (s: string): Checked<never> => bad(`--sizes: "${s}" is not a size (use e.g. 3..9 or 3,5,7)`);
+  for (const raw of text.split(',')) {
+    const part = raw.trim();
+    const range = /^(.*?)\.\.(.*)$/.exec(part);
+    const ends = range ? [range[1].trim(), range[2].trim()] : [part];
+    const bad1 = ends.find((s) => !/^\d+$/.test(s));
+    if (bad1 !== undefined) return notSize(bad1);
+    const [lo, hi] = [Number(ends[0]), Number(ends[ends.length - 1])];
+    if (lo > hi) return bad(`--sizes: range ${part} runs backwards`);
+    for (let m = lo; m <= hi; m++) sizes.add(m);
+  }
+  for (const m of sizes) if (m < 1) return bad(`--sizes: ${m} is not a board size (M ≥ 1)`);
+  for (const m of sizes) if (m > MAX_M) return bad(`--sizes: ${m} is larger than the largest board size, M=${MAX_M}`);
+  return ok([...sizes].sort((a, b) => a - b));
+}
+
+/** Board sizes M; repeats add up (--sizes 3 --sizes 5 is 3,5). */
+export function sizes(describe: string, extra: Extra<number[]> & { max?: number } = {}): OptionSpec<number[]> {
+  const { max, ...rest } = extra;
+  return {
+    ...spec<number[]>({ type: 'string', describe, requiresArg: true }, (v, f) => {
+      const res = parseSizeList([v].flat().map(String).join(','));
+      if (res.ok && max !== undefined && res.value.some((m) => m > max)) return bad(`${f}: sizes go up to ${max} here (got ${res.value.filter((m) => m > max).join(', ')})`);
+      return res;
+    }, rest),
+    list: true,
+  };
+}
+
+/** Seconds, fractions allowed; per board or per run, as the help says. */
+export function timeLimit(per: 'board' | 'run', describe: string, extra: Extra<number | undefined> = {}): OptionSpec<number | undefined> {
+  return spec<number | undefined>(
+    { type: 'number', describe: `${describe} (seconds ${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`, requiresArg: true },
+    (v, f) => (typeof v === 'number' && v > 0 && Number.isFinite(v) ? ok(v) : bad(`${f} must be a number of seconds > 0 (got ${String(v)})`)),
+    extra,
+  );
+}
+
+/** Search nodes per board. */
+export function maxNodes(describe: string, min: number, extra: Extra<number> = {}): OptionSpec<number> {
+  return whole(`${describe} (search nodes per board)`, min, extra);
+}
+
+/** Where output goes: a file (written whole or not at all) or - for stdout. */
+export function out(describe = 'output file, written whole or not at all; - for stdout'): OptionSpec<string> {
+  return text(describe, { default: '-' });
+}
+
+/** The package's own data/tiers.json, whether running from dist/ or from source. */
+export function packagedTiersFile(): string {
+  const up = import.meta.url.includes('/dist/scripts/') ? '../../../' : '../../';
+  return fileURLToPath(new URL(`${up}data/tiers.json`, import.meta.url));
+}
+
+/** A tier thresholds file (build, tune); not --tiers, which names tiers. */
+export function thresholds(describe: string): OptionSpec<string> {
+  return text(describe, { default: packagedTiersFile(), shown: 'data/tiers.json of the package' });
+}
+
+// ---- Old names. ----
+
+export function renamed(to: string): OldName {
+  return { renamedTo: to };
+}
+
+export function refused(line: string): OldName {
+  return { refused: line };
+}
+
+/** --timeout's unit differed between verbs (ms in solve, s in build and generate): refused everywhere. */
+export function oldTimeout(per: 'board' | 'run'): OldName {
+  return refused(`--timeout is no longer accepted (its unit differed between verbs); use --time-limit SECONDS (${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`);
+}
+
+/** build and tune took a thresholds file as --tiers; --tiers now names tiers, as in export. */
+export const OLD_TIERS_FILE = refused('--tiers names tiers (as in export); give a thresholds file with --thresholds FILE');
+
+// ---- The format from --out's name. ----
+
+/** What a file name says about a format: extensions it is inferred from, or accepted with. */
+export interface FormatFiles<F extends string> {
+  /** Extension (with the dot, lower case) → the format it implies when --format is absent. */
+  infer: Readonly<Record<string, F>>;
+  /** Formats that also accept these extensions under an explicit --format (tatham ids in a .txt). */
+  alsoAccept?: Readonly<Partial<Record<F, readonly string[]>>>;
+}
+
+function extensionOf(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? '' : base.slice(dot).toLowerCase();
+}
+
+/**
+ * The format to write: --format when given, else the one --out's extension implies, else the
+ * default. A --format that another format's extension contradicts (--format pdf --out a.html)
+ * is refused; a format without extensions of its own (web, tatham) always needs --format.
+ */
+export function formatFor<F extends string>(given: F | undefined, outPath: string, files: FormatFiles<F>, fallback: F): Checked<F> {
+  const ext = outPath === '-' ? '' : extensionOf(outPath);
+  const implied = Object.hasOwn(files.infer, ext) ? files.infer[ext] : undefined;
+  if (given === undefined) return ok(implied ?? fallback);
+  if (implied === undefined || implied === given || (files.alsoAccept?.[given] ?? []).includes(ext)) return ok(given);
+  return bad(`--format ${given} does not match --out ${outPath} (a ${ext} file is ${implied}); drop --format or change the file name`);
+}
+
+// ---- Help. ----
+
+/**
+ * A verb's examples for --help, each command on a line of its own with what it does below it,
+ * so that no command wraps in its middle as yargs' two columns make long ones do.
+ */
+export function examples(list: readonly (readonly [command: string, what: string])[]): string {
+  return `Examples:\n${list.map(([command, what]) => `  ${command}\n      ${what}`).join('\n')}`;
+}

@@ -1,0 +1,68 @@
+// The catalog's digest: per table, its row count and the sum (mod 2^256) of one SHA-256 per
+// row, and a hash of the schema (every table, index, trigger and view). A sum does not depend
+// on row order, so a writer keeps it up to date per batch by adding what it inserts and
+// subtracting what it deletes, and audit recomputes it from scratch to catch rows deleted,
+// inserted, swapped or edited, and objects added, outside dominosa. It guards against
+// accidents and foreign edits, not against someone who recomputes it.
+import { createHash } from 'node:crypto';
+import { DIGEST_COLUMNS, type DigestTable } from './schema.js';
+
+const MOD = 1n << 256n;
+
+/** One row's contribution to its table's sum: a pure function of the row, so any thread can compute it. */
+export function rowDigest(table: DigestTable, row: object): bigint {
+  const values: unknown[] = [table];
+  for (const c of DIGEST_COLUMNS[table]) values.push((row as Record<string, unknown>)[c] ?? null);
+  return BigInt(`0x${createHash('sha256').update(JSON.stringify(values)).digest('hex')}`);
+}
+
+/** A table's digest as stored: how many rows, and the sum of their digests as 64 hex digits. */
+export interface StoredDigest {
+  rows: number;
+  sum: string;
+}
+
+/** A table's running digest. */
+export class TableDigest {
+  constructor(
+    public rows = 0,
+    public sum = 0n,
+  ) {}
+
+  static parse(d: StoredDigest): TableDigest {
+    return new TableDigest(d.rows, /^[0-9a-f]{64}$/.test(d.sum) ? BigInt(`0x${d.sum}`) : -1n);
+  }
+
+  add(d: bigint): void {
+    this.rows++;
+    this.sum = (this.sum + d) % MOD;
+  }
+
+  remove(d: bigint): void {
+    this.rows--;
+    this.sum = (this.sum - d + MOD) % MOD;
+  }
+
+  clone(): TableDigest {
+    return new TableDigest(this.rows, this.sum);
+  }
+
+  stored(): StoredDigest {
+    return { rows: this.rows, sum: this.sum.toString(16).padStart(64, '0') };
+  }
+}
+
+/** One object of the schema as sqlite_master lists it (rootpage left out: it is where, not what). */
+export interface SchemaObject {
+  type: string;
+  name: string;
+  tbl_name: string;
+  sql: string | null;
+}
+
+/** The schema's entry in the digest: the objects sorted by type and name, hashed. */
+export function schemaDigest(objects: readonly SchemaObject[]): StoredDigest {
+  const sorted = [...objects].sort((a, b) => (a.type + '\0' + a.name < b.type + '\0' + b.name ? -1 : 1));
+  const text = JSON.stringify(sorted.map((o) => [o.type, o.name, o.tbl_name, o.sql]));
+  return { rows: sorted.length, sum: createHash('sha256').update(text).digest('hex') };
+}

@@ -1,0 +1,153 @@
+// Outputs that cannot clobber, and faults as one line (issue 14): --out writes regular files
+// only (never a device, FIFO, directory or any path that resolves to an input), a killed export's
+// temp file is cleaned by the next run, merge refuses an OUT that is a link to a shard; a full
+// stdout, a closed stderr, an absurd --sizes or --time-limit and a deeply nested id are each one line
+// and a documented exit code, never a trace or exit 70. Cases that need root fail under CI.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSmallCatalog } from '../helpers/catalog.js';
+import { CLI, cli } from '../helpers/cli.js';
+
+const sha = (p: string): string => createHash('sha256').update(readFileSync(p)).digest('hex');
+const ROOT = process.getuid?.() === 0;
+const CI = process.env.CI === 'true';
+if (!ROOT && !CI) console.warn('outputs.test: the device-node case is skipped: mknod needs root (required when CI=true)');
+
+let dir: string;
+let db: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-outputs-'));
+  db = join(dir, 'small.sqlite');
+  buildSmallCatalog(db, '3');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const exportTo = (out: string, ...extra: string[]) => cli(['export', '--db', db, '--format', 'jsonl', '--out', out, '--force', ...extra]);
+
+function oneLine(r: { code: number | null; stderr: string }, code: number, msg: RegExp): void {
+  expect(r.code, r.stderr).toBe(code);
+  expect(r.stderr).toMatch(msg);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+}
+
+describe('--out writes regular files only', () => {
+  it('refuses a FIFO and a directory, leaving them as they were', () => {
+    const fifo = join(dir, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    oneLine(exportTo(fifo), 2, /--out .*fifo is a FIFO; dominosa writes regular files only/);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    const sub = join(dir, 'sub');
+    mkdirSync(sub);
+    oneLine(exportTo(sub), 2, /is a directory; dominosa writes regular files only/);
+  });
+
+  it.skipIf(!ROOT && !CI)('refuses a device, as root too (it used to replace /dev/full with the pack)', () => {
+    expect(ROOT, 'this case needs root to make a device node').toBe(true);
+    const dev = join(dir, 'full');
+    expect(spawnSync('mknod', [dev, 'c', '1', '7']).status).toBe(0);
+    oneLine(exportTo(dev), 2, /is a character device; dominosa writes regular files only/);
+    expect(lstatSync(dev).isCharacterDevice()).toBe(true);
+  });
+
+  it('refuses the catalog itself, by name, through a symbolic link and through a hard link, changing nothing', () => {
+    const before = sha(db);
+    const link = join(dir, 'to-db');
+    symlinkSync(db, link);
+    const hard = join(dir, 'hard-db');
+    linkSync(db, hard);
+    oneLine(exportTo(db), 2, /--out .* is .*small\.sqlite, an input of this command; write somewhere else/);
+    oneLine(exportTo(link), 2, /\(it resolves to it\), an input of this command/);
+    oneLine(exportTo(hard), 2, /an input of this command/);
+    expect(sha(db)).toBe(before);
+  });
+
+  it('writes through a link to a regular file (the link stays) and refuses a link to nothing', () => {
+    const target = join(dir, 'target.jsonl');
+    writeFileSync(target, 'old\n');
+    const link = join(dir, 'link.jsonl');
+    symlinkSync(target, link);
+    const r = exportTo(link);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toMatch(/^\{"id":/);
+    const dangling = join(dir, 'dangling.jsonl');
+    symlinkSync(join(dir, 'nowhere.jsonl'), dangling);
+    oneLine(exportTo(dangling), 2, /is a symbolic link to a file that does not exist/);
+    expect(existsSync(join(dir, 'nowhere.jsonl'))).toBe(false);
+  });
+
+  it("a pdf export killed before its rename leaves a temp file that the next export removes, and names", () => {
+    const out = join(dir, 'book.pdf');
+    const killed = spawnSync(process.execPath, [CLI, 'export', '--db', db, '--format', 'pdf', '--out', out], {
+      env: { ...process.env, DOMINOSA_FAULT: 'kill:output:before-rename' },
+    });
+    expect(killed.signal).toBe('SIGKILL');
+    const left = readdirSync(dir).filter((f) => f.startsWith('book.pdf.tmp-'));
+    expect(left).toHaveLength(1);
+    expect(existsSync(out)).toBe(false);
+    const again = cli(['export', '--db', db, '--format', 'pdf', '--out', out]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/note: removed .*book\.pdf\.tmp-\d+, left by an interrupted run/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('book.pdf.tmp-'))).toEqual([]);
+  });
+
+  it('merge refuses an OUT that is a link to one of its shards, changing nothing', () => {
+    const shard = join(dir, 'shard-0.sqlite');
+    const b = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--shard', '0/2', '--db', shard]);
+    expect(b.code, b.stderr).toBe(0);
+    const before = sha(shard);
+    const out = join(dir, 'merged.sqlite');
+    symlinkSync(shard, out);
+    oneLine(cli(['merge', out, shard]), 2, /the output .*merged\.sqlite is .*shard-0\.sqlite \(it resolves to it\), an input of this command/);
+    expect(sha(shard)).toBe(before);
+  });
+});
+
+describe('faults are one line and an exit code', () => {
+  it('a full standard output: exit 74 (export, audit --json)', () => {
+    for (const args of [
+      ['export', '--db', db, '--format', 'jsonl'],
+      ['audit', '--db', db, '--jobs', '1', '--json'],
+    ]) {
+      const fd = openSync('/dev/full', 'w');
+      try {
+        const r = spawnSync(process.execPath, [CLI, ...args], { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
+        oneLine({ code: r.status, stderr: r.stderr }, 74, /^dominosa: .*no space left on device\n$/);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  });
+
+  it('a closed stderr does not stop a build: it finishes', () => {
+    const out = join(dir, 'epipe.sqlite');
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" build --sizes 3 --per-tier 2 --variants 1 --jobs 1 --db "${out}" 2>&1 >/dev/null | head -c 1 >/dev/null`]);
+    expect(r.status).toBe(0);
+    const d = new Database(out, { readonly: true });
+    expect(d.prepare('SELECT status FROM builds').pluck().all()).toEqual(['finished']);
+    d.close();
+  });
+
+  it('absurd sizes and budgets: refused at once, or honoured', () => {
+    oneLine(cli(['build', '--sizes', '3..100000000', '--db', join(dir, 'never.sqlite')]), 2, /--sizes: 100000000 is larger than the largest board size, M=998/);
+    oneLine(cli(['export', '--db', db, '--sizes', '3..100000']), 2, /--sizes: 100000 is larger than the largest board size/);
+    expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
+    // 2147484 s overflowed Node's 32-bit timer, which then fired at once.
+    const r = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--time-limit', '2147484', '--db', join(dir, 'long.sqlite')]);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it('an id nested 5,000 levels deep is bad input on its line, not a crash', () => {
+    const id = '['.repeat(5000) + ']'.repeat(5000);
+    const r = cli(['solve', '--input-format', 'jsonl'], { input: `{"id": ${id}, "grid": [[0, 0, 1], [0, 1, 1]]}\n` });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/nest more than 63 levels deep/);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+});

@@ -1,0 +1,204 @@
+// The option vocabulary, without spawning a process: every verb's table parsed by yargs as the
+// command line would, then read by readOptions. Repeats, old names, units, and the format a
+// file name implies.
+import yargs from 'yargs';
+import { describe, expect, it } from 'vitest';
+import { AUDIT_OPTIONS } from '../../../scripts/commands/audit.js';
+import { BUILD_OPTIONS, buildArgs } from '../../../scripts/commands/build.js';
+import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs } from '../../../scripts/commands/export.js';
+import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/generate.js';
+import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
+import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
+import { type OptionTable, formatFor, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
+import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
+import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
+
+const TABLES: Record<string, OptionTable> = {
+  solve: SOLVE_OPTIONS,
+  grade: GRADE_OPTIONS,
+  generate: GENERATE_OPTIONS,
+  build: BUILD_OPTIONS,
+  audit: AUDIT_OPTIONS,
+  export: EXPORT_OPTIONS,
+  tune: TUNE_OPTIONS,
+  migrate: MIGRATE_OPTIONS,
+};
+
+/** What yargs hands a verb's handler for these words (strict, as the command line is). */
+function parse(table: OptionTable, args: string[]): Record<string, unknown> {
+  return yargs(args)
+    .options(yargsOptions(table))
+    .strict()
+    .fail((msg, err) => {
+      throw err ?? new Error(msg);
+    })
+    .parseSync();
+}
+
+/** A value each option's check accepts, to repeat. */
+function sample(table: OptionTable, name: string): string | null {
+  const spec = table[name];
+  if (!('check' in spec)) return null;
+  const y = spec.yargs;
+  if (y.type === 'boolean') return null;
+  if (y.choices) return String((y.choices as string[])[0]);
+  if (name === 'sizes') return '3';
+  if (name === 'shard') return '0/2';
+  if (name === 'grade') return 'easy';
+  if (name === 'tiers') return 'easy';
+  if (name === 'quantiles') return '0.2,0.5,0.8';
+  return y.type === 'number' ? '3' : 'x.jsonl';
+}
+
+describe('readOptions over every verb', () => {
+  for (const [verb, table] of Object.entries(TABLES)) {
+    it(`${verb}: a repeated single-valued option is one line naming it and both values`, () => {
+      for (const name of Object.keys(table)) {
+        const v = sample(table, name);
+        const spec = table[name];
+        if (v === null || !('check' in spec) || spec.list) continue;
+        const res = readOptions(table, parse(table, [`--${name}`, v, `--${name}`, v]));
+        expect(res.ok, `${verb} --${name}`).toBe(false);
+        if (!res.ok) expect(res.error).toBe(`--${name} was given 2 times (${v}, ${v}); give it once`);
+      }
+    });
+  }
+
+  it('list options add up instead', () => {
+    const res = readOptions(BUILD_OPTIONS, parse(BUILD_OPTIONS, ['--sizes', '5', '--sizes', '3,4']));
+    expect(res.ok && res.value.values.sizes).toEqual([3, 4, 5]);
+    const t = readOptions(EXPORT_OPTIONS, parse(EXPORT_OPTIONS, ['--tiers', 'hard', '--tiers', 'easy']));
+    expect(t.ok && t.value.values.tiers).toEqual(['easy', 'hard']);
+  });
+
+  it('every budget in --help says whether it is per board or per run', () => {
+    for (const [verb, table] of Object.entries(TABLES)) {
+      for (const name of ['time-limit', 'max-nodes']) {
+        const spec = table[name];
+        if (spec === undefined || !('check' in spec)) continue;
+        expect(String(spec.yargs.describe), `${verb} --${name}`).toMatch(/per board|for the whole run/);
+      }
+    }
+  });
+
+  it('takes `--out -` as stdout, not as a stray argument', () => {
+    const res = exportArgs(parse(EXPORT_OPTIONS, ['--out', '-', '--format', 'text']));
+    expect(res.ok && res.value.run.out).toBe('-');
+  });
+});
+
+describe('old names', () => {
+  it('refuses --timeout everywhere, naming --time-limit and its unit', () => {
+    for (const [verb, table, per] of [
+      ['solve', SOLVE_OPTIONS, 'per board'],
+      ['grade', GRADE_OPTIONS, 'per board'],
+      ['generate', GENERATE_OPTIONS, 'for the whole run'],
+      ['build', BUILD_OPTIONS, 'for the whole run'],
+    ] as const) {
+      const res = readOptions(table, parse(table, ['--timeout', '300']));
+      expect(res.ok, verb).toBe(false);
+      if (!res.ok) expect(res.error).toMatch(new RegExp(`^--timeout is no longer accepted .*use --time-limit SECONDS \\(${per}, fractions allowed\\)$`));
+    }
+  });
+
+  it('refuses a thresholds file as --tiers in build and tune, naming --thresholds', () => {
+    for (const table of [BUILD_OPTIONS, TUNE_OPTIONS]) {
+      const res = readOptions(table, parse(table, ['--tiers', 'data/tiers.json']));
+      expect(res.ok).toBe(false);
+      if (!res.ok) expect(res.error).toBe('--tiers names tiers (as in export); give a thresholds file with --thresholds FILE');
+    }
+    const b = buildArgs(parse(BUILD_OPTIONS, ['--thresholds', 'my.json']));
+    expect(b.ok && b.value.run.tiersFile).toBe('my.json');
+    const t = tuneArgs(parse(TUNE_OPTIONS, ['--thresholds', 'my.json']));
+    expect(t.ok && t.value.run.tiersFile).toBe('my.json');
+  });
+
+  it('accepts generate --m and grade --max-search-nodes for a release, with one note each', () => {
+    const g = generateArgs(parse(GENERATE_OPTIONS, ['--m', '6', '--count', '2']));
+    expect(g.ok && g.value.run.sizes).toEqual([6]);
+    expect(g.ok && g.value.notes).toEqual(['--m is deprecated and will be removed in the next release; use --sizes']);
+    const r = gradeArgs(parse(GRADE_OPTIONS, ['--max-search-nodes', '7']));
+    expect(r.ok && r.value.run.maxSearchNodes).toBe(7);
+    expect(r.ok && r.value.notes).toEqual(['--max-search-nodes is deprecated and will be removed in the next release; use --max-nodes']);
+    const both = generateArgs(parse(GENERATE_OPTIONS, ['--m', '6', '--sizes', '7', '--count', '2']));
+    expect(both.ok || both.error).toBe('--m is the old name of --sizes; give --sizes alone');
+  });
+});
+
+describe('units', () => {
+  it('--time-limit is seconds with fractions: per board in solve and grade, per run in build and generate', () => {
+    const s = solveArgs(parse(SOLVE_OPTIONS, ['--time-limit', '0.25']));
+    expect(s.ok && s.value.run.timeoutMs).toBe(250);
+    const g = gradeArgs(parse(GRADE_OPTIONS, ['--time-limit', '1.5']));
+    expect(g.ok && g.value.run.timeoutMs).toBe(1500);
+    const b = buildArgs(parse(BUILD_OPTIONS, ['--time-limit', '2']));
+    expect(b.ok && b.value.run.timeoutMs).toBe(2000);
+    const n = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '4', '--count', '1', '--time-limit', '0.5']));
+    expect(n.ok && n.value.run.timeoutMs).toBe(500);
+    for (const bad of ['0', '-1', 'soon']) {
+      const r = solveArgs(parse(SOLVE_OPTIONS, ['--time-limit', bad]));
+      expect(r.ok || r.error).toMatch(/^--time-limit must be a number of seconds > 0/);
+    }
+  });
+
+  it('--max-nodes is whole search nodes per board, in solve and grade alike', () => {
+    expect(solveArgs(parse(SOLVE_OPTIONS, ['--max-nodes', '500'])).ok).toBe(true);
+    const bad = gradeArgs(parse(GRADE_OPTIONS, ['--max-nodes', '2.5']));
+    expect(bad.ok || bad.error).toBe('--max-nodes must be a whole number ≥ 0 (got 2.5)');
+  });
+
+  it('generate takes --sizes as every other verb does, lists included', () => {
+    const g = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '3..5', '--count', '1']));
+    expect(g.ok && g.value.run.sizes).toEqual([3, 4, 5]);
+    const none = generateArgs(parse(GENERATE_OPTIONS, ['--count', '1']));
+    expect(none.ok || none.error).toBe('--sizes is required');
+    const big = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '201', '--count', '1']));
+    expect(big.ok || big.error).toMatch(/^--sizes: sizes go up to 200/);
+  });
+
+  it('reads size lists and refuses what is not one', () => {
+    expect(parseSizeList('3..5,8, 4')).toEqual({ ok: true, value: [3, 4, 5, 8] });
+    for (const bad of ['x', '5..3', '0', '3..', '']) expect(parseSizeList(bad).ok, bad).toBe(false);
+  });
+});
+
+describe('the format from --out', () => {
+  const fmt = (args: string[]) => {
+    const r = exportArgs(parse(EXPORT_OPTIONS, args));
+    return r.ok ? r.value.run.format : r.error;
+  };
+
+  it('infers every extension it knows when --format is absent', () => {
+    expect(fmt(['--out', 'a.jsonl'])).toBe('jsonl');
+    expect(fmt(['--out', 'a.json'])).toBe('json');
+    expect(fmt(['--out', 'a.txt'])).toBe('text');
+    expect(fmt(['--out', 'a.PDF'])).toBe('pdf');
+    expect(fmt(['--out', 'dir.v2/a.html'])).toBe('html');
+    expect(fmt(['--out', 'a.data'])).toBe('jsonl');
+    expect(fmt([])).toBe('jsonl');
+  });
+
+  it('refuses a --format the file name contradicts; Tatham IDs may go in a .txt', () => {
+    expect(fmt(['--out', 'guess.pdf', '--format', 'jsonl'])).toBe(
+      '--format jsonl does not match --out guess.pdf (a .pdf file is pdf); drop --format or change the file name',
+    );
+    expect(fmt(['--out', 'ids.txt', '--format', 'tatham'])).toBe('tatham');
+    expect(fmt(['--out', 'ids.pdf', '--format', 'tatham'])).toMatch(/does not match/);
+    expect(fmt(['--out', 'ids', '--format', 'tatham'])).toBe('tatham');
+  });
+
+  it('never infers a format that has no extension of its own', () => {
+    const inferred = new Set(Object.values(EXPORT_FILES.infer));
+    expect(inferred.has('tatham')).toBe(false);
+    expect(formatFor(undefined, 'x.txt', EXPORT_FILES, 'jsonl')).toEqual({ ok: true, value: 'text' });
+  });
+
+  it('solve, grade and generate infer text or JSON lines the same way', () => {
+    const s = solveArgs(parse(SOLVE_OPTIONS, ['--out', 'r.jsonl']));
+    expect(s.ok && s.value.run.format).toBe('jsonl');
+    const g = gradeArgs(parse(GRADE_OPTIONS, ['--out', 'r.txt', '--format', 'jsonl']));
+    expect(g.ok || g.error).toMatch(/does not match/);
+    const n = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '4', '--count', '1', '--out', 'p.txt']));
+    expect(n.ok && n.value.run.format).toBe('text');
+  });
+});
