@@ -26,6 +26,18 @@ export interface AuditProgress {
 
 export const silentAuditProgress: AuditProgress = { start() {}, advance() {}, finish() {} };
 
+/**
+ * The bar's line: puzzles done, time so far (redrawn on the bar's own clock, so it moves while a
+ * long proof runs) and the time left, estimated once a puzzle is done (before that there is
+ * nothing to estimate from, and "0s left" would be a lie).
+ */
+export function auditBarLine(verb: string, p: { progress: number; value: number; total: number; eta: number | string; startTime: number | null }, now: number, o: cliProgress.Options): string {
+  const bar = cliProgress.Format.BarFormat(p.progress, o);
+  const elapsed = cliProgress.Format.TimeFormat(Math.round((now - (p.startTime ?? now)) / 1000), o, 1);
+  const left = p.value === 0 ? 'estimating time left' : typeof p.eta === 'number' ? `${cliProgress.Format.TimeFormat(p.eta, o, 5)} left` : 'time left unknown';
+  return ` ${verb} [${bar}] ${p.value}/${p.total} puzzles | ${elapsed} | ${left}`;
+}
+
 /** A bar on a terminal; nothing elsewhere (the summary says it all, and logs stay clean). */
 export function createAuditProgress(stream: NodeJS.WriteStream = process.stderr, tty = stream.isTTY === true, verb = 'audit'): AuditProgress {
   if (!tty) return silentAuditProgress;
@@ -34,7 +46,14 @@ export function createAuditProgress(stream: NodeJS.WriteStream = process.stderr,
   return {
     start(total) {
       bar = new cliProgress.SingleBar(
-        { stream, format: ` ${verb} [{bar}] {value}/{total} puzzles | {eta_formatted} left`, hideCursor: true, fps: 5 },
+        {
+          stream,
+          format: (o, params) => auditBarLine(verb, params, Date.now(), o),
+          hideCursor: true,
+          fps: 5,
+          // The estimate follows the clock between puzzles, not only when one finishes.
+          etaAsynchronousUpdate: true,
+        },
         cliProgress.Presets.shades_classic,
       );
       bar.start(total, 0);

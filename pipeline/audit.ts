@@ -31,8 +31,35 @@ export interface AuditOptions {
   seed: number;
 }
 
-/** Puzzles per worker task: a task then takes a few ms, far more than its message costs. */
-const BATCH = 64;
+/**
+ * A worker task closes at this many puzzles or this much cost (cells squared: a proof's cost grows
+ * faster than its board), whichever comes first: boards up to M = 9 go 64 to a message (a task
+ * of a few ms, far more than its message costs), a board from M = 31 up alone, so no worker sits
+ * on a batch of large boards while the others idle.
+ */
+export const BATCH = 64;
+export const BATCH_COST = 1_000_000;
+
+/** A puzzle's share of a task. */
+export function auditCost(p: { rows: number; cols: number }): number {
+  return (p.rows * p.cols) ** 2;
+}
+
+/** Items in order, cut into tasks that close at BATCH items or BATCH_COST of cost. */
+export function* costBatches<T>(items: Iterable<T>, cost: (item: T) => number): Generator<T[]> {
+  let batch: T[] = [];
+  let sum = 0;
+  for (const it of items) {
+    batch.push(it);
+    sum += cost(it);
+    if (batch.length >= BATCH || sum >= BATCH_COST) {
+      yield batch;
+      batch = [];
+      sum = 0;
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
 const MAX_JOBS = 64;
 
 function checkOptions(o: AuditOptions): void {
@@ -116,16 +143,17 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     let checked = 0;
     try {
       const inFlight = new Set<Promise<void>>();
-      for (let i = 0; i < ids.length; i += BATCH) {
-        const batch: AuditItem[] = [];
-        for (const id of ids.slice(i, i + BATCH)) {
+      const queue = (function* () {
+        for (const id of ids) {
           const item = items.itemFor(id);
           // A version that counts this size as the current one does is no mismatch.
           const v = item.solverVersion;
           const key = v !== null && sameCounts(v, REFERENCE_VERSION, item.puzzle.m) ? REFERENCE_VERSION : v;
           versions.set(key, (versions.get(key) ?? 0) + 1);
-          batch.push(item);
+          yield item;
         }
+      })();
+      for (const batch of costBatches(queue, (it) => auditCost(it.puzzle))) {
         const task: Promise<void> = pool.run(batch).then((ans) => {
           checked += ans.checked;
           failures.push(...ans.failures);

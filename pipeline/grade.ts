@@ -8,8 +8,9 @@ import type { Board, BoardFormat } from '../src/board.js';
 import { type GradeResult, LADDER } from '../src/grade/ladder.js';
 import { formatMeasure } from '../src/rank/measure.js';
 import { canonicalGrade } from '../src/rank/stored.js';
+import { boardName, sizeError, timeLimitMs } from '../src/solve/limits.js';
 import { Solver, type SolveStatus } from '../src/solve/solver.js';
-import { EXIT_OK } from './errors.js';
+import { EXIT_OK, UserError } from './errors.js';
 import { forEachBoard, withOutput } from './io.js';
 
 export interface GradeCommand {
@@ -24,7 +25,7 @@ export interface GradeCommand {
    * limit): past them the board is reported unfinished, graded as search.
    */
   maxSearchNodes: number;
-  /** Per-board time limit in milliseconds (Infinity or absent: none). */
+  /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
   timeoutMs?: number;
 }
 
@@ -35,19 +36,27 @@ export interface BoardGrade {
   solutions: number;
   /** Null unless the status is unique: a board without exactly one solution is no puzzle to grade. */
   grade: GradeResult | null;
+  /** The budget that stopped the proof or the grading, if one did. */
+  limit: 'nodes' | 'time' | null;
 }
 
 export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream): Promise<number> {
-  const limit = cmd.timeoutMs ?? Infinity;
+  // The clock is read only under a time limit (the user's, or the default above LARGE_M).
   let deadline = Infinity;
-  const interrupt = Number.isFinite(limit) ? () => performance.now() > deadline : undefined;
+  const clock = (): boolean => performance.now() > deadline;
   const solver = new Solver();
   await withOutput(cmd.out, cmd.force ?? false, stdout, (stream) =>
     forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
-      deadline = performance.now() + limit;
+      const tooLarge = sizeError(index, board);
+      if (tooLarge !== null) throw new UserError(tooLarge);
+      const limitMs = timeLimitMs(board, cmd.timeoutMs);
+      const interrupt = Number.isFinite(limitMs) ? clock : undefined;
+      deadline = performance.now() + limitMs;
+      // One budget per board: the proof of uniqueness and the grading share the time limit.
       const proof = solver.solve(board, { cap: 2, interrupt, solution: false });
       const grade = proof.status === 'unique' ? canonicalGrade(board, { maxSearchNodes: cmd.maxSearchNodes, interrupt }) : null;
-      const g: BoardGrade = { status: proof.status, solutions: proof.solutions, grade };
+      const limit = grade !== null ? grade.limit : proof.limit === 'time' ? 'time' : proof.limit === 'nodes' ? 'nodes' : null;
+      const g: BoardGrade = { status: proof.status, solutions: proof.solutions, grade, limit };
       return cmd.format === 'jsonl' ? gradeJsonLine(index, board, g) : gradeTextLine(index, board, g);
     }),
   );
@@ -62,8 +71,9 @@ function zeroSteps(): Record<string, number> {
  * One JSON line: index, id (only when the board has one), status (solve's), grade, level,
  * score (exact: tier cuts are scores of boards, so a rounded score could land across one),
  * nodes, steps (every rule of the ladder, zeros included, so columns line up) and solved
- * (true only for a puzzle the grader finished). Grade, level and score are null for a board
- * that is not a puzzle (status multiple, none or gave-up).
+ * (true only for a puzzle the grader finished), then limit ('time' or 'nodes') only when a
+ * budget stopped the proof or the grading. Grade, level and score are null for a board that is
+ * not a puzzle (status multiple, none or gave-up).
  */
 export function gradeJsonLine(index: number, board: Board, g: BoardGrade): string {
   const id = board.meta?.id;
@@ -73,7 +83,8 @@ export function gradeJsonLine(index: number, board: Board, g: BoardGrade): strin
     r === null
       ? { status: g.status, grade: null, level: null, score: null, nodes: 0, steps: zeroSteps(), solved: false }
       : { status: g.status, grade: r.grade, level: r.level, score: r.score, nodes: r.nodes, steps: r.steps, solved: r.solved };
-  return `${JSON.stringify({ ...head, ...body })}\n`;
+  const limit = g.limit === null ? {} : { limit: g.limit };
+  return `${JSON.stringify({ ...head, ...body, ...limit })}\n`;
 }
 
 const NOT_A_PUZZLE: Record<SolveStatus, string> = {
@@ -83,14 +94,23 @@ const NOT_A_PUZZLE: Record<SolveStatus, string> = {
   'gave-up': 'the proof of uniqueness ran out of budget (raise --max-nodes or --time-limit)',
 };
 
+/** Why a board was left unfinished, or why its proof gave up, in words. */
+function whyStopped(g: BoardGrade): string {
+  if (g.limit === 'time') return 'the time limit ran out';
+  if (g.limit === 'nodes') return 'the search budget ran out';
+  return 'the search budget or time ran out';
+}
+
 /** One line a board: "board 3 (id "p7"): sets (level 5), score 5.287; rules: cellSingleton 12, …". */
 export function gradeTextLine(index: number, board: Board, g: BoardGrade): string {
-  const id = board.meta?.id;
-  const name = `board ${index + 1}${id === undefined ? '' : ` (id ${JSON.stringify(id)})`}`;
+  const name = boardName(index, board);
   const r = g.grade;
+  if (r === null && g.status === 'gave-up' && g.limit === 'time') {
+    return `${name}: gave-up, not graded (the time limit ran out before the proof of uniqueness; raise --time-limit)\n`;
+  }
   if (r === null) return `${name}: ${g.status}, not a valid puzzle (${NOT_A_PUZZLE[g.status]}); not graded\n`;
   const used = LADDER.filter((rule) => r.steps[rule.name] > 0).map((rule) => `${rule.name} ${r.steps[rule.name]}`);
   const nodes = r.nodes > 0 ? `, ${r.nodes} search node${r.nodes === 1 ? '' : 's'}` : '';
-  const unsolved = r.solved ? '' : ' (not finished: the search budget or time ran out)';
+  const unsolved = r.solved ? '' : ` (not finished: ${whyStopped(g)})`;
   return `${name}: ${r.grade} (level ${r.level}), score ${formatMeasure('score', r.score)}${nodes}; rules: ${used.join(', ') || 'none'}${unsolved}\n`;
 }

@@ -2,9 +2,10 @@
 // board. Output for boards before a bad one is already written when the error is reported.
 import type { Board, BoardFormat } from '../src/board.js';
 import { drawBoard } from '../src/formats/drawing.js';
-import { mateJson } from '../src/solve/solution.js';
+import { boardName, sizeError, timeLimitMs } from '../src/solve/limits.js';
+import { MateJson } from '../src/solve/solution.js';
 import { Solver, type SolveResult } from '../src/solve/solver.js';
-import { EXIT_OK } from './errors.js';
+import { EXIT_OK, UserError } from './errors.js';
 import { forEachBoard, withOutput } from './io.js';
 
 export interface SolveCommand {
@@ -17,8 +18,8 @@ export interface SolveCommand {
   force?: boolean;
   maxSolutions: number;
   maxNodes: number;
-  /** Per-board time limit in milliseconds (Infinity: none). */
-  timeoutMs: number;
+  /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
+  timeoutMs?: number;
   /** Follow each result with the grader's deductions in words (see src/grade/walkthrough.ts). */
   explain?: boolean;
 }
@@ -27,45 +28,60 @@ export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream)
   // The grader behind --explain is sixteen modules: only runs that explain load them.
   const walkthrough = cmd.explain ? (await import('../src/grade/walkthrough.js')).walkthrough : undefined;
   const solver = new Solver();
-  // The clock is read per board only under a time limit; the options object is reused.
+  const json = new MateJson();
+  // The clock is read only under a time limit; the options object is reused.
   let deadline = Infinity;
-  const timed = Number.isFinite(cmd.timeoutMs);
+  const clock = (): boolean => performance.now() > deadline;
   const options = {
     cap: cmd.maxSolutions,
     maxNodes: cmd.maxNodes,
-    interrupt: timed ? () => performance.now() > deadline : undefined,
+    interrupt: undefined as (() => boolean) | undefined,
     // JSON lines print the solution from the solver's cell → partner array (firstMate).
     solution: cmd.format !== 'jsonl',
   };
   await withOutput(cmd.out, cmd.force ?? false, stdout, (stream) =>
     forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
-      if (timed) deadline = performance.now() + cmd.timeoutMs;
+      const tooLarge = sizeError(index, board);
+      if (tooLarge !== null) throw new UserError(tooLarge);
+      const limitMs = timeLimitMs(board, cmd.timeoutMs);
+      options.interrupt = Number.isFinite(limitMs) ? clock : undefined;
+      deadline = performance.now() + limitMs;
       const res = solver.solve(board, options);
       const told = walkthrough?.(board).lines;
-      return cmd.format === 'jsonl' ? jsonLine(index, board, res, solver.firstMate, told) : textBlock(index, board, res, told);
+      const budget = gaveUpBecause(res, cmd, limitMs);
+      return cmd.format === 'jsonl' ? jsonLine(index, board, res, json.write(solver.firstMate, board.rows, board.cols), budget, told) : textBlock(index, board, res, budget, told);
     }),
   );
   return EXIT_OK;
+}
+
+/** Which budget a board that gave up ran into, in words ("time limit 10 s"), or null. */
+function gaveUpBecause(res: SolveResult, cmd: SolveCommand, limitMs: number): string | null {
+  if (res.limit === 'time') return `time limit ${limitMs / 1000} s`;
+  if (res.limit === 'nodes') return `node limit ${cmd.maxNodes}`;
+  if (res.limit === 'cap') return `solution cap ${cmd.maxSolutions}`;
+  return null;
 }
 
 function idOf(board: Board): unknown {
   return board.meta?.id ?? null;
 }
 
-function jsonLine(index: number, board: Board, res: SolveResult, mate: Int32Array, explain?: string[]): string {
+function jsonLine(index: number, board: Board, res: SolveResult, mate: string, budget: string | null, explain?: string[]): string {
   // Built by hand, head included (cheaper than JSON.stringify of an object): numbers and the
   // status word are their own JSON; only the id (any JSON value from the input) needs quoting.
   const told = explain ? `,"explain":${JSON.stringify(explain)}` : '';
-  const solution = res.solutions > 0 ? mateJson(mate, board.rows, board.cols) : 'null';
-  const head = `{"index":${index},"id":${JSON.stringify(idOf(board))},"status":"${res.status}"`;
+  const solution = res.solutions > 0 ? mate : 'null';
+  const limit = res.limit === null ? '' : `,"limit":"${res.limit}","budget":${JSON.stringify(budget)}`;
+  const head = `{"index":${index},"id":${JSON.stringify(idOf(board))},"status":"${res.status}"${limit}`;
   return `${head},"solutions":${res.solutions},"nodes":${res.nodes},"solution":${solution}${told}}\n`;
 }
 
-function textBlock(index: number, board: Board, res: SolveResult, explain?: string[]): string {
-  const id = idOf(board);
-  const name = `board ${index + 1}${id === null ? '' : ` (id ${JSON.stringify(id)})`}`;
+function textBlock(index: number, board: Board, res: SolveResult, budget: string | null, explain?: string[]): string {
+  const name = boardName(index, board);
   const count = res.status === 'multiple' ? `at least ${res.solutions} solutions` : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
+  const why = budget === null ? '' : ` (${budget})`;
   // The explanation: numbered, indented steps under the drawing.
   const told = explain ? `\n${explain.map((line, i) => `  ${i + 1}. ${line}`).join('\n')}` : '';
-  return `${name}: ${res.status}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}${told}\n\n`;
+  return `${name}: ${res.status}${why}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}${told}\n\n`;
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type Board, formatBoardText } from '../src/board.js';
 import { formatsTable } from './bench-formats.js';
 import { buildThroughput, generationTable } from './bench-generate.js';
+import { budgetTable, catalogRuns, proofTable } from './bench-large.js';
 import { mergeScaling } from './bench-merge.js';
 import { slurmScenario } from './bench-slurm.js';
 import { dealOnto } from '../src/make/deal.js';
@@ -180,8 +181,9 @@ function gitCommit(): string | null {
   }
 }
 
-// `--only merge,slurm` runs only the sections named (each prints the command that reproduces it).
-const SECTIONS = ['solver', 'memory', 'cli', 'generation', 'build', 'formats', 'merge', 'slurm'] as const;
+// `--only merge,slurm` runs only the sections named (each prints the command that reproduces it);
+// `--only large` the large-board sections (bench-large.ts).
+const SECTIONS = ['solver', 'memory', 'cli', 'generation', 'build', 'formats', 'merge', 'slurm', 'large'] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
 const unknown = (only ?? []).filter((s) => !(SECTIONS as readonly string[]).includes(s));
@@ -201,6 +203,7 @@ if (runs('build')) results.build = buildThroughput(root, quick);
 if (runs('formats')) results.formats = await formatsTable();
 if (runs('merge')) results.merge = mergeScaling(root, quick);
 if (runs('slurm')) results.slurm = await slurmScenario(root);
+if (runs('large')) results.large = { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) };
 // A partial run does not replace the full run's record.
 const out = join(root, 'bench-results', only === null ? 'latest.json' : `only-${only.join('-')}.json`);
 mkdirSync(dirname(out), { recursive: true });

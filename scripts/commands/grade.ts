@@ -29,7 +29,8 @@ export function gradeArgs(argv: Record<string, unknown>): VerbArgs<Omit<GradeCom
     out: o.out,
     force: o.force,
     maxSearchNodes: o['max-nodes'],
-    timeoutMs: o['time-limit'] === undefined ? Infinity : o['time-limit'] * 1000,
+    // Absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts).
+    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
   };
   return { ok: true, value: { run, notes: read.value.notes } };
 }

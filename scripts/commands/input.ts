@@ -1,6 +1,7 @@
 // Options shared by the verbs that read boards (solve, grade): the board file, the input and
 // output formats, where the output goes, and the per-board budgets.
 import type { BoardFormat } from '../../src/board.js';
+import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/solve/limits.js';
 import { choice, flag, type FormatFiles, formatFor, oldTimeout, out, timeLimit, type Checked } from './options.js';
 
 export const BOARD_OUTPUT_FORMATS = ['text', 'jsonl'] as const;
@@ -19,7 +20,9 @@ export const BOARD_INPUT_OPTIONS = {
   }),
   out: out(),
   force: flag('overwrite an existing --out file', { default: false }),
-  'time-limit': timeLimit('board', 'give up on a board after this long'),
+  'time-limit': timeLimit('board', 'give up on a board after this long', {
+    shown: `no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS / 1000} s above; boards above M=${MAX_M} are refused`,
+  }),
   timeout: oldTimeout('board'),
 };
 

@@ -203,9 +203,11 @@ export function sizes(describe: string, extra: Extra<number[]> & { max?: number 
 }
 
 /** Seconds, fractions allowed; per board or per run, as the help says. */
-export function timeLimit(per: 'board' | 'run', describe: string): OptionSpec<number | undefined> {
-  return spec<number | undefined>({ type: 'number', describe: `${describe} (seconds ${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`, requiresArg: true }, (v, f) =>
-    typeof v === 'number' && v > 0 && Number.isFinite(v) ? ok(v) : bad(`${f} must be a number of seconds > 0 (got ${String(v)})`),
+export function timeLimit(per: 'board' | 'run', describe: string, extra: Extra<number | undefined> = {}): OptionSpec<number | undefined> {
+  return spec<number | undefined>(
+    { type: 'number', describe: `${describe} (seconds ${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`, requiresArg: true },
+    (v, f) => (typeof v === 'number' && v > 0 && Number.isFinite(v) ? ok(v) : bad(`${f} must be a number of seconds > 0 (got ${String(v)})`)),
+    extra,
   );
 }
 

@@ -25,7 +25,8 @@ export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCom
     force: o.force,
     maxSolutions: o['max-solutions'],
     maxNodes: o['max-nodes'],
-    timeoutMs: o['time-limit'] === undefined ? Infinity : o['time-limit'] * 1000,
+    // Absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts).
+    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
     explain: o.explain,
   };
   return { ok: true, value: { run, notes: read.value.notes } };

@@ -3,7 +3,7 @@
 // tier, hash, variant = base under its transform) and over the whole catalog (tier order,
 // distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
 import { boardFromGrid, formatBoardError, type Board } from '../board.js';
-import { countExactCover } from '../solve/exactcover.js';
+import { proveIndependently } from '../solve/independent.js';
 import { LEVELS } from '../grade/ladder.js';
 import { bandOfLevel, TATHAM_NAMES } from '../rank/bands.js';
 import { formatMeasure, measureValue, tierFor, type TierMeasure, type TierRule } from '../rank/measure.js';
@@ -66,11 +66,9 @@ export interface PuzzleContext {
   solverVersion: string | null;
   /** The grader version of the stored score; re-graded only when it is GRADER_VERSION. */
   graderVersion: string | null;
-  /** Reused across calls for its buffers. */
-  solver?: Solver;
+  /** The propagation solver, reused across calls for its buffers (the caller owns it). */
+  solver: Solver;
 }
-
-let shared: Solver | null = null;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -172,13 +170,14 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
     return out;
   }
   const board = parsed.value;
-  const solver = ctx.solver ?? (shared ??= new Solver());
+  const solver = ctx.solver;
 
-  // Uniqueness, twice: the exact-cover counter shares no code with the propagation solver.
-  const dlx = countExactCover(board);
+  // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code
+  // with the propagation solver.
+  const dlx = proveIndependently(board);
   const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false });
   if (dlx.status !== prop.status) {
-    fail('solvers-disagree', `exact cover says ${dlx.status}, the propagation solver says ${prop.status}`);
+    fail('solvers-disagree', `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`);
   } else if (dlx.status !== 'unique') {
     fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
   }

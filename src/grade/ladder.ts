@@ -87,7 +87,10 @@ export interface GradeOptions {
    * unsolved (solved false, level 7).
    */
   maxSearchNodes?: number;
-  /** Asked once per deduction and per search node; true leaves the board unsolved, as a spent budget does. */
+  /**
+   * Polled before every rule is tried and every 16 search nodes; true stops the grading, the
+   * board left unsolved (limit 'time'). The shell passes a clock check, so the core reads no time.
+   */
   interrupt?: () => boolean;
 }
 
@@ -103,6 +106,8 @@ export interface GradeResult {
   /** Rule name → deductions made with it (every rule listed, zeros included). */
   steps: Record<string, number>;
   solved: boolean;
+  /** The budget that left the board unsolved, if one did: search nodes or the interrupt's time. */
+  limit: 'nodes' | 'time' | null;
   solution: Solution | null;
   log?: Step[];
 }
@@ -154,10 +159,6 @@ export class Grader {
     const log: Step[] = [];
     let level = 0;
     while (!g.solved && !g.broken) {
-      if (g.interrupt?.() === true) {
-        g.gaveUp = true;
-        break;
-      }
       let fired = -1;
       for (let i = 0; i < rules.length; i++) {
         const placedMark = g.placedLen;
@@ -165,6 +166,7 @@ export class Grader {
           g.eliminatedNow.length = 0;
           g.reason = null;
         }
+        if (g.interrupt !== undefined && g.timeUp()) break;
         if (rules[i].apply(g)) {
           fired = i;
           if (logging) log.push(this.step(rules[i], placedMark));
@@ -191,6 +193,7 @@ export class Grader {
       nodes: g.nodes,
       steps,
       solved,
+      limit: g.outOfTime ? 'time' : g.gaveUp ? 'nodes' : null,
       solution: solved ? g.solution() : null,
     };
     if (logging) result.log = log;

@@ -93,12 +93,14 @@ export class GradeState {
   changesLen = 0;
   lastChange = new Int32Array(0);
 
-  /** Search nodes used so far, the budget, and whether the budget (or the time limit) ran out. */
+  /** Search nodes used so far, the budget, and whether a budget ran out. */
   nodes = 0;
   maxNodes = Infinity;
   gaveUp = false;
-  /** True once the caller's time limit has passed; asked once per deduction and per search node. */
+  /** The caller's clock (polled between rules and every search node); true stops the grading. */
   interrupt: (() => boolean) | undefined = undefined;
+  /** The interrupt stopped the grading (gaveUp is set too). */
+  outOfTime = false;
 
   // Logging: the eliminations of the current step and its reason (set by the rule that fired).
   logging = false;
@@ -183,6 +185,7 @@ export class GradeState {
     this.maxNodes = Infinity;
     this.gaveUp = false;
     this.interrupt = undefined;
+    this.outOfTime = false;
     this.logging = false;
     this.eliminatedNow.length = 0;
     this.reason = null;
@@ -198,6 +201,15 @@ export class GradeState {
 
   get solved(): boolean {
     return this.covered === this.nCells;
+  }
+
+  /** Ask the interrupt whether time is up; once it says so, the state stays out of time. */
+  timeUp(): boolean {
+    if (!this.outOfTime && this.interrupt?.() === true) {
+      this.outOfTime = true;
+      this.gaveUp = true;
+    }
+    return this.outOfTime;
   }
 
   /** The cell at the other end of placement p from cell c. */

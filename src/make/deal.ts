@@ -15,12 +15,12 @@ const UNDEALT = 0xffff;
 const SWAP_TRIES = 8;
 
 // Lower and upper values of each pair index, per M; tiny and reused across deals.
-const pairTables = new Map<number, { lo: Uint8Array; hi: Uint8Array }>();
-function pairsOf(m: number): { lo: Uint8Array; hi: Uint8Array } {
+const pairTables = new Map<number, { lo: Uint16Array; hi: Uint16Array }>();
+function pairsOf(m: number): { lo: Uint16Array; hi: Uint16Array } {
   let tab = pairTables.get(m);
   if (tab === undefined) {
     const n = pairCount(m);
-    tab = { lo: new Uint8Array(n), hi: new Uint8Array(n) };
+    tab = { lo: new Uint16Array(n), hi: new Uint16Array(n) };
     for (let p = 0; p < n; p++) [tab.lo[p], tab.hi[p]] = pairFromIndex(p);
     pairTables.set(m, tab);
   }
@@ -69,8 +69,8 @@ function formsSquare(
 }
 
 // Scratch of the last size dealt, reused so a stream of deals allocates nothing (dealOnto is
-// synchronous and never re-entered).
-let scratchOrder = new Uint16Array(0);
+// synchronous and never re-entered). Numbers pass 255 from M = 256, pair numbers 65,535 from M = 361.
+let scratchOrder = new Uint32Array(0);
 let scratchFirst = new Int32Array(0);
 
 /**
@@ -98,7 +98,7 @@ export function dealOnto(
   }
   const avoid = options.avoidSquares ?? true;
   const { lo, hi } = pairsOf(m);
-  const order = scratchOrder.length === count ? scratchOrder : (scratchOrder = new Uint16Array(count));
+  const order = scratchOrder.length === count ? scratchOrder : (scratchOrder = new Uint32Array(count));
   for (let p = 0; p < count; p++) order[p] = p;
   rng.shuffle(order);
   // First cell of the k-th dealt domino.

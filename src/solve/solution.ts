@@ -26,44 +26,52 @@ export function solutionFromCellPairs(cols: number, cellPairs: ArrayLike<number>
   return out;
 }
 
-// mateJson's scratch: the text is laid down as ASCII bytes and decoded once. Concatenating the
-// nine pieces of every domino instead made the solution most of the cost of a JSON line.
-let jsonBytes = new Uint8Array(1 << 12);
 const jsonText = new TextDecoder();
 // Room for one domino (four coordinates of at most 10 digits, its brackets and four commas) and
 // the list's closing bracket.
 const DOMINO_BYTES = 4 * 10 + 7;
 
 /**
- * A tiling given as cell → partner cell (row-major, rows × cols) as the compact JSON of its
- * Solution, each domino at its first cell in row-major order: e.g. [[0,0,0,1],[0,2,1,2]].
- * Written straight from the array, so printing a solver's answer builds no domino lists.
+ * Writes a tiling given as cell → partner cell (row-major, rows × cols) as the compact JSON of
+ * its Solution, each domino at its first cell in row-major order: e.g. [[0,0,0,1],[0,2,1,2]].
+ * Written straight from the array as ASCII bytes into the writer's own buffer, decoded once
+ * (concatenating the pieces made the solution most of the cost of a JSON line); one writer per
+ * stream of boards keeps the buffer.
  */
-export function mateJson(mate: ArrayLike<number>, rows: number, cols: number): string {
-  let b = jsonBytes;
-  let at = 0;
-  b[at++] = 91; // [
-  for (let a = 0, n = rows * cols; a < n; a++) {
-    const p = mate[a];
-    if (p <= a) continue;
-    if (at + DOMINO_BYTES > b.length) {
-      const grown = new Uint8Array(b.length * 2);
-      grown.set(b);
-      jsonBytes = b = grown;
+export class MateJson {
+  private bytes = new Uint8Array(1 << 12);
+
+  write(mate: ArrayLike<number>, rows: number, cols: number): string {
+    let b = this.bytes;
+    let at = 0;
+    b[at++] = 91; // [
+    for (let a = 0, n = rows * cols; a < n; a++) {
+      const p = mate[a];
+      if (p <= a) continue;
+      if (at + DOMINO_BYTES > b.length) {
+        const grown = new Uint8Array(b.length * 2);
+        grown.set(b);
+        this.bytes = b = grown;
+      }
+      if (at > 1) b[at++] = 44; // ,
+      b[at++] = 91;
+      at = putCount(b, at, Math.floor(a / cols));
+      b[at++] = 44;
+      at = putCount(b, at, a % cols);
+      b[at++] = 44;
+      at = putCount(b, at, Math.floor(p / cols));
+      b[at++] = 44;
+      at = putCount(b, at, p % cols);
+      b[at++] = 93; // ]
     }
-    if (at > 1) b[at++] = 44; // ,
-    b[at++] = 91;
-    at = putCount(b, at, Math.floor(a / cols));
-    b[at++] = 44;
-    at = putCount(b, at, a % cols);
-    b[at++] = 44;
-    at = putCount(b, at, Math.floor(p / cols));
-    b[at++] = 44;
-    at = putCount(b, at, p % cols);
-    b[at++] = 93; // ]
+    b[at++] = 93;
+    return jsonText.decode(b.subarray(0, at));
   }
-  b[at++] = 93;
-  return jsonText.decode(b.subarray(0, at));
+}
+
+/** One tiling's JSON (see MateJson), with a buffer of its own. */
+export function mateJson(mate: ArrayLike<number>, rows: number, cols: number): string {
+  return new MateJson().write(mate, rows, cols);
 }
 
 /** Write a whole number 0 ≤ n < 2^32 in decimal at `at`, returning the end. */

@@ -19,14 +19,19 @@ export const RULES: readonly RuleName[] = ['cellSingleton', 'pairSingleton', 'pa
 
 export type SolveStatus = 'unique' | 'multiple' | 'none' | 'gave-up';
 
+/** Why a solve gave up: its node budget, its interrupt (the shell's clock), or a cap of one solution. */
+export type SolveLimit = 'nodes' | 'time' | 'cap';
+
 export interface SolveOptions {
   /** Stop after this many solutions (default 2: enough to tell unique from multiple). */
   cap?: number;
   /** Give up once the search has visited this many nodes (default: no limit). */
   maxNodes?: number;
   /**
-   * Polled every 1024 nodes; returning true stops the search with 'gave-up'. The shell passes a
-   * clock check here for per-board timeouts, so the core itself never reads the time.
+   * Polled after every POLL_WORK units of work (a propagation step, a probe, a scan of a
+   * constraint block), in propagation and probing as well as between search nodes; returning
+   * true stops the solve with 'gave-up' (limit 'time'). The shell passes a clock check here, so
+   * the core itself never reads the time.
    */
   interrupt?: () => boolean;
   /** The rules to run (default: all of RULES). */
@@ -62,11 +67,22 @@ export interface SolveResult {
   solution: Solution | null;
   /** How many times each rule fired (made at least one deduction); probe: placements it killed. */
   firings: Record<RuleName | 'probe', number>;
+  /** With status 'gave-up': the budget that ran out. */
+  limit: SolveLimit | null;
 }
+
+/**
+ * Work between two polls of the interrupt. A unit is a propagation step or a probe (well
+ * under a microsecond each), so polls come thousands of times a second at any board size.
+ */
+export const POLL_WORK = 4096;
 
 /** What root propagation leaves of a board (see Solver.deduce). */
 export interface RootState {
+  /** False on a contradiction, and when the interrupt stopped the deduction (see stopped). */
   consistent: boolean;
+  /** The interrupt stopped propagation or probing before its fixpoint: nothing here is final. */
+  stopped: boolean;
   undecidedCells: number;
   /** Live placements as dominoes [r1, c1, r2, c2], by first cell in row-major order, right before down. */
   live: Solution;
@@ -216,6 +232,10 @@ export class Solver {
   private cap = 2;
   private maxNodes = Infinity;
   private interrupt: (() => boolean) | undefined = undefined;
+  /** Work left before the next poll of the interrupt. */
+  private workLeft = POLL_WORK;
+  /** Set once the interrupt has answered true: every loop unwinds, concluding nothing. */
+  private stopped = false;
   private gaveUp = false;
   private squareSwap = true;
   private probeLevel = 0;
@@ -252,6 +272,8 @@ export class Solver {
     this.nodes = 0;
     this.solutions = 0;
     this.gaveUp = false;
+    this.stopped = false;
+    this.workLeft = POLL_WORK;
     const f = this.firings;
     f.fill(0);
 
@@ -259,6 +281,7 @@ export class Solver {
     else this.nodes = 1;
 
     const solutions = this.solutions;
+    if (this.stopped) this.gaveUp = true;
     // A search stopped by the cap at one solution has not proved uniqueness.
     const status: SolveStatus =
       solutions >= 2
@@ -268,12 +291,14 @@ export class Solver {
           : solutions === 1
             ? 'unique'
             : 'none';
+    const limit: SolveLimit | null = status !== 'gave-up' ? null : this.stopped ? 'time' : this.gaveUp ? 'nodes' : 'cap';
     return {
       status,
       solutions,
       nodes: this.nodes,
       solution: solutions > 0 && options.solution !== false ? this.firstSolution() : null,
       firings: { cellSingleton: f[0], pairSingleton: f[1], pairSharedCell: f[2], cellForcedPair: f[3], probe: f[4] },
+      limit,
     };
   }
 
@@ -282,11 +307,15 @@ export class Solver {
    * still consistent, how many cells are undecided, and the live placements as dominoes.
    * This is the cheap signal repair-based generation steers by.
    */
-  deduce(board: Board, options: Pick<SolveOptions, 'rules' | 'probe'> & { live?: boolean } = {}): RootState {
+  deduce(board: Board, options: Pick<SolveOptions, 'rules' | 'probe' | 'interrupt'> & { live?: boolean } = {}): RootState {
     this.load(board, options.rules ? ruleMask(options.rules) : ALL_RULES);
     this.firings.fill(0);
+    this.interrupt = options.interrupt;
+    this.stopped = false;
+    this.workLeft = POLL_WORK;
     const probe = options.probe ?? 'off';
     const consistent = this.propagate() && (probe === 'off' || probe === 'auto' || this.probe());
+    const stopped = this.stopped;
     const { nCells, con, done } = this;
     let undecided = 0;
     for (let c = 0; c < nCells; c++) {
@@ -295,7 +324,7 @@ export class Solver {
     }
     // live: false skips building the list, so a loop of deductions (repair-based generation)
     // allocates nothing; the settled cells can still be read from cellDone.
-    if (options.live === false) return { consistent, undecidedCells: undecided, live: NO_LIVE };
+    if (options.live === false) return { consistent, stopped, undecidedCells: undecided, live: NO_LIVE };
     const { cols, mask } = this;
     const live: Solution = [];
     for (let a = 0, r = 0; r < this.rows; r++) {
@@ -304,7 +333,7 @@ export class Solver {
         if ((mask[a] & (RIGHT << 1)) !== 0) live.push([r, c, r + 1, c]);
       }
     }
-    return { consistent, undecidedCells: undecided, live };
+    return { consistent, stopped, undecidedCells: undecided, live };
   }
 
   /** Size the buffers for a grid shape (growing only) and note which placements it has. */
@@ -601,7 +630,7 @@ export class Solver {
     const nCells = this.nCells;
     const rules = this.rules;
     while (this.queueHead !== this.queueTail) {
-      if (this.broken) return this.clearQueue();
+      if (this.broken || (--this.workLeft <= 0 && this.poll())) return this.clearQueue();
       const x = queue[this.queueHead++];
       const v = con[x] & ~QUEUED;
       con[x] = v;
@@ -638,6 +667,7 @@ export class Solver {
     // at every change of state, has it probed once per state.
     this.probeStamp++;
     for (let x = 0, quiet = 0; quiet < n; x = x + 1 === n ? 0 : x + 1, quiet++) {
+      if (--this.workLeft <= 0 && this.poll()) return false;
       const v = con[x];
       if ((v & FLAGS) !== 0 || v >> COUNT_SHIFT !== 2) continue;
       // The two live options in increasing number; both stay live while neither probe finds
@@ -687,6 +717,20 @@ export class Solver {
     this.kill(p);
     this.firings[4]++;
     return this.propagate() ? 1 : -1;
+  }
+
+  /**
+   * Ask the interrupt whether to stop (and start a new stretch of work). Once it has said yes,
+   * every later poll says yes at once: propagation, probing and search all unwind, and their
+   * failures are read as nothing (the solve reports 'gave-up', the deduction `stopped`).
+   */
+  private poll(): boolean {
+    if (!this.stopped && this.interrupt?.() === true) {
+      this.stopped = true;
+      this.gaveUp = true;
+    }
+    this.workLeft = this.stopped ? 0 : POLL_WORK;
+    return this.stopped;
   }
 
   private clearQueue(): false {
@@ -740,7 +784,8 @@ export class Solver {
       }
     }
     for (let k = top; k < top + bestN; k++) {
-      if (this.nodes >= this.maxNodes || ((this.nodes & 1023) === 0 && this.interrupt?.() === true)) {
+      // The scan for the narrowest constraint is work too: a block of 64 constraints a unit.
+      if (this.nodes >= this.maxNodes || ((this.workLeft -= 1 + (n >> 6)) <= 0 && this.poll())) {
         this.gaveUp = true;
         return;
       }
@@ -859,12 +904,4 @@ function cellForcedPair(s: Solver, c: number): boolean {
     }
   }
   return fired;
-}
-
-let shared: Solver | null = null;
-
-/** Solve one board with a shared solver instance (convenient; not re-entrant). */
-export function solve(board: Board, options?: SolveOptions): SolveResult {
-  shared ??= new Solver();
-  return shared.solve(board, options);
 }

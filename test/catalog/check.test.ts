@@ -32,8 +32,9 @@ import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
 const TH: Thresholds = { t1: 3, t2: 8, t3: 15 };
 const gen = new Generator();
 const RULE = { measure: 'nodes' as const, th: TH };
-const ctx: PuzzleContext = { rule: RULE, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION };
-const bare: PuzzleContext = { rule: null, solverVersion: null, graderVersion: null };
+const solver = new Solver();
+const ctx: PuzzleContext = { rule: RULE, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION, solver };
+const bare: PuzzleContext = { rule: null, solverVersion: null, graderVersion: null, solver };
 
 /** The row with its checksum renewed: a tamperer who knows the checksum, so the checks behind it are tested. */
 const seal = (p: StoredPuzzle): StoredPuzzle => ({ ...p, checksum: rowChecksum(p) });
@@ -159,7 +160,7 @@ describe('checkPuzzle', () => {
     const liar = { solve: () => ({ status: 'multiple', solutions: 2, nodes: 1, solution: null }) } as unknown as Solver;
     const f = checkPuzzle(base, null, { ...ctx, solverVersion: 'other', solver: liar });
     expect(f.map((x) => x.kind)).toEqual(['solvers-disagree']);
-    expect(f[0].detail).toMatch(/exact cover says unique, the propagation solver says multiple/);
+    expect(f[0].detail).toMatch(/independent proof \(exact-cover\) says unique, the propagation solver says multiple/);
   });
 
   it('re-measures nodes only under the recorded solver version', () => {

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPuzzle } from '../../src/catalog/check.js';
 import { Generator } from '../../src/make/generator.js';
+import { Solver } from '../../src/solve/solver.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
 import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
 import { bandOfLevel, GRADE_BANDS } from '../../src/rank/bands.js';
@@ -117,12 +118,13 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
 
   it('stores only puzzles that pass every audit check, variants included', () => {
     const byId = new Map(a.puzzles.map((p) => [p.id, p]));
+    const solver = new Solver();
     expect(a.puzzles.filter((p) => p.base_id !== null).length).toBeGreaterThan(0);
     for (const p of a.puzzles) {
       expect([p.rows, p.cols]).toEqual([p.m + 1, p.m + 2]);
       const base = p.base_id === null ? null : (byId.get(p.base_id) ?? null);
       const rule = { measure: 'nodes' as const, th: thresholds[p.m] };
-      expect(checkPuzzle(p, base, { rule, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION })).toEqual([]);
+      expect(checkPuzzle(p, base, { rule, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION, solver })).toEqual([]);
     }
   });
 

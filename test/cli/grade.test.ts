@@ -9,7 +9,7 @@ import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps } from '../../src
 import { canonicalGrade, storedGrade } from '../../src/rank/stored.js';
 import { checkSolution, type Solution, solutionKey } from '../../src/solve/solution.js';
 import { uniqueBoards } from '../grade/helpers.js';
-import { shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
+import { brickBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
 import { cli, FIXTURES, ROOT } from '../helpers/cli.js';
 
 const FIX = FIXTURES;
@@ -94,11 +94,26 @@ describe('dominosa grade', () => {
     expect(board).toBeDefined();
     const input = formatBoardText(board!);
     const capped = JSON.parse(run('grade', ['-', '--format', 'jsonl', '--max-nodes', '0'], input).stdout);
-    expect(capped).toMatchObject({ status: 'unique', grade: 'search', solved: false, nodes: 0 });
+    expect(capped).toMatchObject({ status: 'unique', grade: 'search', solved: false, nodes: 0, limit: 'nodes' });
     const free = JSON.parse(run('grade', ['-', '--format', 'jsonl'], input).stdout);
     expect(free).toMatchObject({ status: 'unique', grade: 'search', solved: true });
     expect(run('grade', ['-'], input).stdout).toMatch(/search \(level \d+\), score \d+\.\d{3}, \d+ search nodes?;.*searchRefutes \d+\n$/);
   });
+
+  // Large boards through the CLI: parsing and printing them is most of the time, hence the bound.
+  it('stops a board at --time-limit, says so, and refuses a board above M = 400 in one line', () => {
+    const big = formatBoardText(brickBoard(200, 4));
+    const t = run('grade', ['-', '--format', 'jsonl', '--time-limit', '0.2'], big);
+    expect(t.code).toBe(0);
+    expect(JSON.parse(t.stdout)).toMatchObject({ solved: false, limit: 'time' });
+    // The proof of uniqueness and the grading share the limit: either may be the one it stops.
+    expect(run('grade', ['-', '--time-limit', '0.2'], big).stdout).toMatch(/the time limit ran out/);
+    expect(run('grade', ['-', '--time-limit', '0'], big)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--time-limit must be a number of seconds > 0/) });
+    const huge = run('grade', ['-'], formatBoardText(brickBoard(402, 1)));
+    expect(huge.code).toBe(2);
+    expect(huge.stderr.trim()).toBe('dominosa: board 1: M=402 is above the largest size supported, M=400');
+    expect(run('grade', ['--help']).stdout.replace(/\s+/g, ' ')).toMatch(/no limit up to M=30, 10 s above; boards above M=400 are refused/);
+  }, 180_000);
 
   it('stops at a malformed board with one line and exit 2, after printing every board before it', () => {
     for (const [file, before] of [

@@ -78,3 +78,14 @@ export function swapHeavyBoard(m: number): Board {
   }
   return { rows, cols, m, cells };
 }
+
+/**
+ * A deal onto rows of horizontal dominoes (M even, so rows have an even length): quick to make
+ * at any size, with the planted tiling as one solution and plenty of work for a solver.
+ */
+export function brickBoard(m: number, seed: number): Board {
+  const rows = m + 1;
+  const cols = m + 2;
+  const mate = Int32Array.from({ length: rows * cols }, (_, a) => a ^ 1);
+  return { rows, cols, m, cells: Uint16Array.from(dealOnto(mate, rows, cols, m, derive(seed, m), { avoidSquares: false })) };
+}

@@ -39,6 +39,19 @@ describe('dealOnto', () => {
     );
   });
 
+  it('deals a whole set at M = 400, past 65,535 pairs', () => {
+    const m = 400;
+    const rows = m + 1;
+    const cols = m + 2;
+    // Rows of horizontal dominoes: sampling a uniform tiling this large takes minutes.
+    const mate = Int32Array.from({ length: rows * cols }, (_, a) => a ^ 1);
+    const cells = dealOnto(mate, rows, cols, m, derive(4, m), { avoidSquares: false });
+    const seen = new Array<number>(m + 1).fill(0);
+    for (const v of cells) seen[v]++;
+    expect(seen).toEqual(new Array<number>(m + 1).fill(m + 2));
+    expect(checkSolution({ rows, cols, m, cells }, tilingToSolution(mate, rows, cols))).toBeNull();
+  });
+
   it('turns the pairs both ways round', () => {
     // Over many deals the lower number of a non-double lands on the first cell about half the time.
     let lowFirst = 0;

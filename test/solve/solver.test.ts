@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countExactCover } from '../../src/solve/exactcover.js';
-import { PINNED_PROBING, PROBE_FROM_ROOT_CELLS, RULES, type RuleName, Solver, type SolveResult, solve } from '../../src/solve/solver.js';
+import { PINNED_PROBING, POLL_WORK, PROBE_FROM_ROOT_CELLS, RULES, type RuleName, Solver, type SolveOptions, type SolveResult } from '../../src/solve/solver.js';
 import type { Board } from '../../src/board.js';
 import { checkSolution, solutionKey } from '../../src/solve/solution.js';
-import { plantedBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
+import { brickBoard, plantedBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
+
+const shared = new Solver();
+const solve = (board: Board, options?: SolveOptions): SolveResult => shared.solve(board, options);
 
 /** Every subset of the rules, as lists. */
 const RULE_SETS: RuleName[][] = Array.from({ length: 1 << RULES.length }, (_, mask) =>
@@ -98,19 +101,39 @@ describe('Solver', () => {
     expect(checkSolution(board, one.solution!)).toBeNull();
   });
 
-  it('stops when interrupted (the per-board timeout of the shell), polling every 1024 nodes', () => {
+  it('stops when interrupted (the shell\'s clock), polling by work done, not by nodes', () => {
     // Counting the 2^240 solutions of this board never ends on its own.
     const board = swapHeavyBoard(30);
     let polls = 0;
     const r = solve(board, { cap: 1e9, interrupt: () => ++polls >= 3 });
-    // Two solutions are already known, so the answer stands as multiple; the count is partial.
-    expect(r.status).toBe('multiple');
-    expect(r.solutions).toBeLessThan(1e9);
-    const early = solve(board, { cap: 1e9, maxNodes: 1 });
-    expect(early.status).toBe('gave-up');
+    // Once the interrupt says stop it is never asked again, and the solve unwinds at once.
     expect(polls).toBe(3);
-    expect(r.nodes).toBeGreaterThanOrEqual(2 * 1024);
-    expect(r.nodes).toBeLessThan(4 * 1024);
+    expect(r.solutions).toBeLessThan(1e9);
+    if (r.status === 'gave-up') expect(r.limit).toBe('time');
+    else expect(r.status).toBe('multiple');
+    // Later in the count, two solutions are known: the answer stands as multiple, the count partial.
+    polls = 0;
+    const later = solve(board, { cap: 1e9, interrupt: () => ++polls >= 200 });
+    expect(polls).toBe(200);
+    expect(later.status).toBe('multiple');
+    expect(later.solutions).toBeGreaterThanOrEqual(2);
+    expect(later.nodes).toBeLessThan(200 * POLL_WORK);
+    const early = solve(board, { cap: 1e9, maxNodes: 1 });
+    expect([early.status, early.limit]).toEqual(['gave-up', 'nodes']);
+  });
+
+  it('polls the interrupt inside root propagation and probing, not only between nodes', () => {
+    // Its root probing runs long enough to be polled more than once.
+    const board = brickBoard(40, 5);
+    let polls = 0;
+    const d = new Solver().deduce(board, { probe: 'root', interrupt: () => ++polls >= 1 });
+    expect(polls).toBe(1);
+    expect(d.stopped).toBe(true);
+    expect(d.consistent).toBe(false);
+    const r = solve(board, { interrupt: () => true });
+    expect([r.status, r.limit, r.nodes]).toEqual(['gave-up', 'time', 1]);
+    const free = new Solver().deduce(board, { probe: 'root' });
+    expect(free.stopped).toBe(false);
   });
 
   it('reports rule firings, and a disabled rule never fires', () => {

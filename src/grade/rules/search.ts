@@ -125,7 +125,7 @@ function probe(g: GradeState): boolean {
 
 /** Lay p (inside a trial) and search below it; the caller rolls back. */
 function explore(g: GradeState, p: number): number {
-  if (g.nodes >= g.maxNodes || g.interrupt?.() === true) return OUT_OF_NODES;
+  if (g.nodes >= g.maxNodes || ((g.nodes & 15) === 0 && g.timeUp())) return OUT_OF_NODES;
   g.nodes++;
   g.place(p);
   if (!g.propagate(intersections) || !probe(g)) return NONE;
@@ -145,7 +145,7 @@ function explore(g: GradeState, p: number): number {
 /**
  * Search refutes: an option of a two-way cell or pair dies when an exhaustive search below
  * it finds no solution. (If every option has a solution below it, the board has
- * several; the first is then laid as a guess.) Sets g.gaveUp when the node budget or the time runs out.
+ * several; the first is then laid as a guess.) Sets g.gaveUp when the node or time budget runs out.
  */
 export function searchRefutes(g: GradeState): boolean {
   const item = mostTelling(g);
