@@ -117,7 +117,15 @@ function explainStep(w: Words, step: Step): string {
       return `${cap(w.pairs(r.pairs))} can only go on the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)}, so those cells take nothing else${out}.`;
     case 'doubleStarvesCells':
       return `The double ${r.value}-${r.value} cannot go at ${at(r.placement)}: the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)} would be left with only ${w.pairs(r.pairs)} between them.`;
-    case 'forcingChain': {
+    case 'chainRepeatsPair':
+      return `${cap(w.dominoes(r.chain))} ${TOGETHER}, and between them would use ${pairName(r.pair)} twice: all are ruled out.`;
+    case 'chainStarvesCell':
+      return r.chain.length === 1
+        ? `${cap(w.domino(r.chain[0]))} would take every domino ${w.cell(r.cell)} can still be part of: it is ruled out.`
+        : `${cap(w.dominoes(r.chain))} ${TOGETHER}, and between them would take every domino ${w.cell(r.cell)} can still be part of: all are ruled out.`;
+    case 'pairInBothChains':
+      return `Either ${w.dominoes(r.chains[0])} or ${w.dominoes(r.chains[1])} must be laid (cells with two places left link them), and each holds a ${pairName(r.pair)}, so ${pairName(r.pair)} goes at ${at(r.spots[0])} or ${at(r.spots[1])}${out}.`;
+    case 'lookaheadRefutes': {
       const end = r.cell ? `${w.cell(r.cell)} with no partner` : `no place for ${pairName(r.pair!)}`;
       const then = r.chain.length > 0 ? `then ${w.dominoes(r.chain)} would follow, leaving ${end}` : `that would leave ${end}`;
       return `If ${w.domino(r.placement)} were laid, ${then}; so it is ruled out.`;
@@ -128,6 +136,9 @@ function explainStep(w: Words, step: Step): string {
         : `Trial and error: ${w.domino(r.placement)} leads to no solution (${nodes(r.nodes)}), so it is ruled out.`;
   }
 }
+
+/** Why the placements of one side of a chain are laid all or none. */
+const TOGETHER = 'stand or fall together (each cell with two places left between them takes one way or the other)';
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

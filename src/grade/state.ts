@@ -7,6 +7,7 @@ import { pairFromIndex } from '../pairs.js';
 import { type Domino, type Solution, solutionFromCellPairs } from '../solve/solution.js';
 import { ChainScratch } from './rules/chains.js';
 import { DuplicateScratch } from './rules/duplicates.js';
+import { LookaheadScratch } from './rules/lookahead.js';
 import { ParityScratch } from './rules/parity.js';
 import { SetScratch } from './rules/sets.js';
 import type { Cell, PairUV, Reason } from './step.js';
@@ -110,6 +111,7 @@ export class GradeState {
   readonly parity = new ParityScratch();
   readonly sets = new SetScratch();
   readonly chains = new ChainScratch();
+  readonly lookahead = new LookaheadScratch();
 
   /** How many boards were loaded: with trailLen, tells whether the position changed. */
   loads = 0;

@@ -1,10 +1,10 @@
 // Grade bands: which levels of the human-technique ladder (ladder.ts) each of the four tiers
 // holds, and the parsing of a grade target (a band, or one level) for graded generation.
 // The ladder grades; this file only says which grades a tier's puzzles may have.
-import { LEVELS, type LevelName } from '../grade/ladder.js';
+import { LEVELS, SEARCH_LEVEL, type LevelName } from '../grade/ladder.js';
 import type { Tier } from './tiers.js';
 
-/** Levels [minLevel, maxLevel] of the ladder, both inclusive (1 singles … 7 search). */
+/** Levels [minLevel, maxLevel] of the ladder, both inclusive (1 singles … SEARCH_LEVEL search). */
 export interface GradeBand {
   minLevel: number;
   maxLevel: number;
@@ -24,7 +24,7 @@ export const GRADE_BANDS: Readonly<Record<Tier, GradeBand>> = {
   easy: { minLevel: 1, maxLevel: 1 },
   normal: { minLevel: 2, maxLevel: 2 },
   hard: { minLevel: 3, maxLevel: 4 },
-  expert: { minLevel: 5, maxLevel: 7 },
+  expert: { minLevel: 5, maxLevel: SEARCH_LEVEL },
 };
 
 /** Whether a grader level lies in the band. */
@@ -34,7 +34,7 @@ export function inBand(band: GradeBand, level: number): boolean {
 
 const BAND_ORDER: readonly Tier[] = ['easy', 'normal', 'hard', 'expert'];
 
-/** The tier whose band holds a grader level (1–7; out-of-range levels clamp to the ends). */
+/** The tier whose band holds a grader level (1–SEARCH_LEVEL; out-of-range levels clamp to the ends). */
 export function bandOfLevel(level: number): Tier {
   for (const tier of BAND_ORDER) if (level <= GRADE_BANDS[tier].maxLevel) return tier;
   return 'expert';

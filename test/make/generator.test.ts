@@ -7,7 +7,7 @@ import { countExactCover } from '../../src/solve/exactcover.js';
 import { Generator, type GeneratedPuzzle } from '../../src/make/generator.js';
 import { boardFromGrid } from '../../src/board.js';
 import { GRADE_BANDS, parseGradeTarget, type GradeTarget } from '../../src/rank/bands.js';
-import { gradeBoard, LEVELS } from '../../src/grade/ladder.js';
+import { gradeBoard, LEVELS, SEARCH_LEVEL } from '../../src/grade/ladder.js';
 import { referenceNodes } from '../../src/rank/reference.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { checkSolution, solutionKey } from '../../src/solve/solution.js';
@@ -210,7 +210,7 @@ describe('graded generation', () => {
   it('refuses a band holding no level, and gives up on budgets as values', () => {
     for (const band of [
       { minLevel: 5, maxLevel: 3 },
-      { minLevel: 8, maxLevel: 9 },
+      { minLevel: SEARCH_LEVEL + 1, maxLevel: SEARCH_LEVEL + 2 },
       { minLevel: -2, maxLevel: 0 },
     ]) {
       const r = gen.generateSlot(1, 6, 0, { grade: band });

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bandOfLevel, GRADE_BANDS, GRADE_TARGET_NAMES, parseGradeTarget } from '../../src/rank/bands.js';
-import { LEVELS } from '../../src/grade/ladder.js';
+import { LEVELS, SEARCH_LEVEL } from '../../src/grade/ladder.js';
 import { TIERS } from '../../src/rank/tiers.js';
 
 describe('GRADE_BANDS', () => {
-  it('cut levels 1–7 into the four tiers, each a non-empty run, in tier order', () => {
+  it('cut the ladder’s levels into the four tiers, each a non-empty run, in tier order', () => {
     let next = 1;
     for (const tier of TIERS) {
       const b = GRADE_BANDS[tier];
@@ -24,7 +24,7 @@ describe('GRADE_BANDS', () => {
     expect(names('easy')).toEqual(['singles']);
     expect(names('normal')).toEqual(['intersections']);
     expect(names('hard')).toEqual(['duplicates', 'parity']);
-    expect(names('expert')).toEqual(['sets', 'chains', 'search']);
+    expect(names('expert')).toEqual(['sets', 'extreme', 'lookahead', 'search']);
   });
 });
 
@@ -37,7 +37,7 @@ describe('bandOfLevel', () => {
   });
 
   it('clamps levels outside 1–7 to the end bands', () => {
-    expect([bandOfLevel(0), bandOfLevel(-3), bandOfLevel(8), bandOfLevel(100)]).toEqual(['easy', 'easy', 'expert', 'expert']);
+    expect([bandOfLevel(0), bandOfLevel(-3), bandOfLevel(SEARCH_LEVEL + 1), bandOfLevel(100)]).toEqual(['easy', 'easy', 'expert', 'expert']);
   });
 });
 

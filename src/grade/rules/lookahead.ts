@@ -1,13 +1,13 @@
-// Level 6 of the ladder, forcing chains: take a cell or a pair with two options left, assume
-// one, and follow only the singles it forces. If that runs into a cell or pair with nothing
-// left, the assumption was wrong. The shortest such chain is the one reported.
+// Level 7 of the ladder, lookahead, beyond Tatham's rules: take a cell or a pair with two
+// options left, assume one, and follow only the singles it forces. If that runs into a cell or
+// pair with nothing left, the assumption was wrong. The shortest such chain is the one reported.
 import type { Domino } from '../../solve/solution.js';
 import { ChangeReader } from '../changes.js';
 import type { GradeState } from '../state.js';
 import type { Reason } from '../step.js';
 
-/** The forcing chains' scratch, owned by one GradeState; grown to the largest board seen. */
-export class ChainScratch {
+/** The lookahead's scratch, owned by one GradeState; grown to the largest board seen. */
+export class LookaheadScratch {
   /** tested[p] === testStamp: p was tried in this call. */
   tested = new Int32Array(0);
   testStamp = 0;
@@ -37,11 +37,11 @@ export class ChainScratch {
 }
 
 /**
- * Forcing chain: an option of a two-way cell or pair dies if assuming it forces, through
+ * Lookahead refutes: an option of a two-way cell or pair dies if assuming it forces, through
  * singles alone, a cell or pair with no place left.
  */
-export function forcingChain(g: GradeState): boolean {
-  const sc = g.chains;
+export function lookaheadRefutes(g: GradeState): boolean {
+  const sc = g.lookahead;
   if (sc.tested.length < g.nPl) {
     sc.tested = new Int32Array(g.nPl);
     sc.testStamp = 0;
@@ -76,7 +76,7 @@ export function forcingChain(g: GradeState): boolean {
 }
 
 /** Assume option p (once per call) and follow its singles, keeping the shortest failure. */
-function tryOption(g: GradeState, sc: ChainScratch, p: number): void {
+function tryOption(g: GradeState, sc: LookaheadScratch, p: number): void {
   if (sc.tested[p] === sc.testStamp || g.live[p] === 0) return;
   sc.tested[p] = sc.testStamp;
   // Only a chain shorter than the best so far is worth following.
@@ -102,7 +102,7 @@ function tryOption(g: GradeState, sc: ChainScratch, p: number): void {
 }
 
 /** The length of the shortest chain among the known failures still worth trying, or Infinity. */
-function shortestKnown(g: GradeState, sc: ChainScratch): number {
+function shortestKnown(g: GradeState, sc: LookaheadScratch): number {
   if (sc.known.length < g.nPl) sc.known = new Int32Array(g.nPl);
   const known = sc.known;
   let shortest = Infinity;
@@ -123,7 +123,7 @@ function shortestKnown(g: GradeState, sc: ChainScratch): number {
   return shortest;
 }
 
-function resetMemo(g: GradeState, sc: ChainScratch): void {
+function resetMemo(g: GradeState, sc: LookaheadScratch): void {
   if (sc.quietTo.length < g.nPl) {
     sc.quietTo = new Float64Array(g.nPl);
     sc.quietAt = new Int32Array(g.nPl);
@@ -136,7 +136,7 @@ function resetMemo(g: GradeState, sc: ChainScratch): void {
 }
 
 /** Is p known to force no contradiction within `limit` dominoes in the current position? */
-function stillQuiet(g: GradeState, sc: ChainScratch, p: number, limit: number): boolean {
+function stillQuiet(g: GradeState, sc: LookaheadScratch, p: number, limit: number): boolean {
   if (sc.quietTo[p] < limit) return false;
   const at = sc.quietAt[p];
   const { lastChange } = g;
@@ -146,7 +146,7 @@ function stillQuiet(g: GradeState, sc: ChainScratch, p: number, limit: number): 
 }
 
 /** Note that assuming p stays quiet up to `upTo` dominoes, and what its trial touched. */
-function remember(g: GradeState, sc: ChainScratch, p: number, upTo: number): void {
+function remember(g: GradeState, sc: LookaheadScratch, p: number, upTo: number): void {
   const need = g.traceLen + 3;
   if (sc.poolLen + need > sc.pool.length) resetMemo(g, sc);
   if (sc.seenAt.length < g.nCells + g.nPairs) sc.seenAt = new Int32Array(g.nCells + g.nPairs);
@@ -163,7 +163,7 @@ function remember(g: GradeState, sc: ChainScratch, p: number, upTo: number): voi
   sc.quietTo[p] = upTo;
 }
 
-function addOnce(sc: ChainScratch, x: number, stamp: number): void {
+function addOnce(sc: LookaheadScratch, x: number, stamp: number): void {
   if (sc.seenAt[x] === stamp) return;
   sc.seenAt[x] = stamp;
   sc.pool[sc.poolLen++] = x;
@@ -174,7 +174,7 @@ function addOnce(sc: ChainScratch, x: number, stamp: number): void {
  * dominoes whose laying took its options away, and the singles that forced those, keeping
  * only the dominoes that matter, in the order they were laid.
  */
-function chainReason(g: GradeState, sc: ChainScratch, assumed: number, trailMark: number, placedMark: number): Reason {
+function chainReason(g: GradeState, sc: LookaheadScratch, assumed: number, trailMark: number, placedMark: number): Reason {
   const len = g.placedLen - placedMark;
   const { relevant, work } = sc;
   relevant.fill(0, 0, len);
@@ -190,12 +190,12 @@ function chainReason(g: GradeState, sc: ChainScratch, assumed: number, trailMark
   for (let i = 1; i < len; i++) if (relevant[i] === 1) chain.push(g.domino(g.placed[placedMark + i]));
   const placement = g.domino(assumed);
   return g.brokenItem < g.nCells
-    ? { rule: 'forcingChain', placement, chain, cell: g.cellRC(g.brokenItem) }
-    : { rule: 'forcingChain', placement, chain, pair: g.pairUV(g.brokenItem - g.nCells) };
+    ? { rule: 'lookaheadRefutes', placement, chain, cell: g.cellRC(g.brokenItem) }
+    : { rule: 'lookaheadRefutes', placement, chain, pair: g.pairUV(g.brokenItem - g.nCells) };
 }
 
 /** Mark the trial's dominoes whose laying killed an option of item (but `except`) as relevant. */
-function justify(g: GradeState, sc: ChainScratch, item: number, except: number, trailMark: number, placedMark: number): void {
+function justify(g: GradeState, sc: LookaheadScratch, item: number, except: number, trailMark: number, placedMark: number): void {
   if (item < g.nCells) {
     for (let k = 4 * item, end = 4 * item + g.cellDeg[item]; k < end; k++) killedInTrial(g, sc, g.cellPl[k], except, trailMark, placedMark);
   } else {
@@ -204,7 +204,7 @@ function justify(g: GradeState, sc: ChainScratch, item: number, except: number, 
   }
 }
 
-function killedInTrial(g: GradeState, sc: ChainScratch, t: number, except: number, trailMark: number, placedMark: number): void {
+function killedInTrial(g: GradeState, sc: LookaheadScratch, t: number, except: number, trailMark: number, placedMark: number): void {
   if (t === except || g.live[t] === 1 || g.trailPos[t] < trailMark) return;
   const i = g.killedBy[t] - placedMark;
   if (i < 0 || sc.relevant[i] === 1) return;

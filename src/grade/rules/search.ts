@@ -1,4 +1,4 @@
-// Level 7 of the ladder, search: the last resort when no rule applies. Take the two-way cell
+// Level 8 of the ladder, search: the last resort when no rule applies. Take the two-way cell
 // or pair whose options force the most, and search below each option (singles, intersections
 // and failed-placement probing at every node) until one is proved to lead nowhere. Every
 // search node is counted.
