@@ -9,12 +9,14 @@ import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { buildBookletHtml } from '../src/formats/booklet.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
 import { toTathamId } from '../src/formats/tatham.js';
+import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/solve/solver.js';
 import type { Tier } from '../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from './database.js';
 import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { BufferedWriter, describeFsError } from './io.js';
+import { readWebAssets } from './web-assets.js';
 
 // Defined with the formats, so the command line can offer them without loading this module.
 export { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../src/formats/pack.js';
@@ -176,6 +178,8 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     }
     case 'html':
       return [buildBookletHtml(all(), { title: name }).html];
+    case 'web':
+      return [webPage(all(), name)];
     case 'pdf':
       // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
       return import('../src/formats/pdf.js').then(({ buildBookletPdf }) => buildBookletPdf(all(), { title: name })).then((r) => r.bytes);
@@ -184,6 +188,13 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       throw new Error(`format ${String(unknown)} has no writer`);
     }
   }
+}
+
+/** The playable page, or a one-line refusal when it would pass its size limit. */
+function webPage(puzzles: PackPuzzle[], name: string): string {
+  const page = buildWebHtml(webPackData(puzzles, name), readWebAssets());
+  if (!page.ok) throw new UserError(page.error);
+  return page.html;
 }
 
 async function writeChunks(chunks: Chunks, stream: NodeJS.WritableStream): Promise<void> {

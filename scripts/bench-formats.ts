@@ -1,10 +1,11 @@
 // The formats' part of `npm run bench`: building 1,000-puzzle packs in every pure format (json,
-// text, html and pdf booklets) and verifying the json pack, plus refusing absurd board sizes
+// text, html and pdf booklets, the web pack's data) and verifying the json pack, plus refusing absurd board sizes
 // without walking them. Wall-clock figures here replace the time bounds unit tests used to hold.
 import { boardFromGrid, BoardReader, boardToGrid } from '../src/board.js';
 import { buildBookletHtml } from '../src/formats/booklet.js';
 import { buildPackJson, buildPackText, verifyPackJson, type PackPuzzle } from '../src/formats/pack.js';
 import { buildBookletPdf } from '../src/formats/pdf.js';
+import { webPackData } from '../src/formats/web.js';
 import { dealOnto } from '../src/make/deal.js';
 import { tilingFor } from '../src/make/tiling.js';
 import { TIERS } from '../src/rank/tiers.js';
@@ -50,6 +51,8 @@ export async function formatsTable(): Promise<FormatRow[]> {
     timed('text pack, 1,000 puzzles', () => buildPackText(puzzles), 2500),
     timed('verify json pack, 1,000 puzzles', () => verifyPackJson(json), 2500),
     timed('html booklet, 1,000 puzzles', () => buildBookletHtml(puzzles, { title: 'bench' })),
+    // The grader's steps for every puzzle are most of a web pack's cost.
+    timed('web pack data (hint steps), 1,000 puzzles', () => webPackData(puzzles, 'bench')),
   ];
   const t0 = performance.now();
   await buildBookletPdf(puzzles, { title: 'bench' });

@@ -18,7 +18,7 @@ export function parseTierList(text: string): Tier[] {
 export function exportCommand(y: Argv): Argv {
   return y.command(
     'export',
-    'Write puzzles out as a pack: json, jsonl, text, tatham game IDs, a printable html booklet or a pdf one.',
+    'Write puzzles out as a pack: json, jsonl, text, tatham game IDs, a printable html booklet or a pdf one, or a web page that plays them.',
     (a) =>
       a
         .option('db', { type: 'string', default: 'data/catalog.sqlite', describe: 'catalog file' })
@@ -33,7 +33,8 @@ export function exportCommand(y: Argv): Argv {
         .option('name', { type: 'string', default: DEFAULT_PACK_NAME, describe: 'pack name (json manifest, booklet title)' })
         .example('$0 export --out all.jsonl', 'every puzzle, variants included, as JSON lines')
         .example('$0 export --format pdf --sizes 5..7 --tiers hard,expert --count 24 --out hard.pdf', 'a printable booklet')
-        .example('$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'),
+        .example('$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa')
+        .example('$0 export --format web --sizes 5..7 --count 30 --out play.html', 'one offline page to play them in a browser, with hints'),
     async (v) => {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runExport } = await import('../../pipeline/export.js');

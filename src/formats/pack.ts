@@ -7,8 +7,8 @@ import { checkSolution, type Solution } from '../solve/solution.js';
 import { drawBoard } from './drawing.js';
 
 /** One catalog puzzle as the exporters receive it. Grid and solution share the same orientation. */
-/** Every format `dominosa export` writes: the packs here, Tatham ids, and the booklets. */
-export const EXPORT_FORMATS = ['json', 'jsonl', 'text', 'tatham', 'html', 'pdf'] as const;
+/** Every format `dominosa export` writes: the packs here, Tatham ids, the booklets, the web page. */
+export const EXPORT_FORMATS = ['json', 'jsonl', 'text', 'tatham', 'html', 'pdf', 'web'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const DEFAULT_PACK_NAME = 'Dominosa puzzles';
@@ -95,6 +95,11 @@ function entryOf(p: PackPuzzle): PackEntry {
     grid: p.grid,
     solution: p.solution,
   };
+}
+
+/** The pack checksum of these puzzles: sha256 (hex) of their entries' canonical JSON. */
+export function packChecksum(puzzles: readonly PackPuzzle[]): string {
+  return sha256(canonicalJson(puzzles.map(entryOf)));
 }
 
 /**

@@ -15,6 +15,9 @@ export interface SvgOptions {
 /** The margin around the grid, in cells, so outer strokes are not clipped by the viewBox. */
 export const SVG_PAD_CELLS = 0.2;
 
+/** A domino tile's proportions, in cells: the web pack's board draws its tiles the same way. */
+export const TILE = { inset: 0.07, radius: 0.2, stroke: 0.08, divider: 0.03, dividerEnd: 0.14 } as const;
+
 // Two decimals are far below a printer dot and keep big drawings small.
 function num(x: number): string {
   return String(Math.round(x * 100) / 100);
@@ -57,7 +60,7 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
   if (opts.solution) {
     // Tiles: inset rounded rectangles, so neighbouring dominoes stay apart by a white gap,
     // with a faint divider across the middle as on a real domino.
-    const inset = cell * 0.07;
+    const inset = cell * TILE.inset;
     const tiles: string[] = [];
     let dividers = '';
     for (const [r1, c1, r2, c2] of opts.solution) {
@@ -68,17 +71,17 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
       const th = (across ? 1 : 2) * cell - 2 * inset;
       const x = x0 + c * cell + inset;
       const y = y0 + r * cell + inset;
-      tiles.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(tw)}" height="${num(th)}" rx="${num(cell * 0.2)}"/>`);
+      tiles.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(tw)}" height="${num(th)}" rx="${num(cell * TILE.radius)}"/>`);
       if (across) {
         const mx = x0 + (c + 1) * cell;
-        dividers += `M${num(mx)} ${num(y + cell * 0.14)}V${num(y + th - cell * 0.14)}`;
+        dividers += `M${num(mx)} ${num(y + cell * TILE.dividerEnd)}V${num(y + th - cell * TILE.dividerEnd)}`;
       } else {
         const my = y0 + (r + 1) * cell;
-        dividers += `M${num(x + cell * 0.14)} ${num(my)}H${num(x + tw - cell * 0.14)}`;
+        dividers += `M${num(x + cell * TILE.dividerEnd)} ${num(my)}H${num(x + tw - cell * TILE.dividerEnd)}`;
       }
     }
-    out.push(`<g fill="#f1f1f1" stroke="#111" stroke-width="${num(cell * 0.08)}">${tiles.join('')}</g>`);
-    if (dividers) out.push(`<path d="${dividers}" fill="none" stroke="#999" stroke-width="${num(cell * 0.03)}"/>`);
+    out.push(`<g fill="#f1f1f1" stroke="#111" stroke-width="${num(cell * TILE.stroke)}">${tiles.join('')}</g>`);
+    if (dividers) out.push(`<path d="${dividers}" fill="none" stroke="#999" stroke-width="${num(cell * TILE.divider)}"/>`);
   } else {
     let lines = '';
     for (let r = 1; r < rows; r++) lines += `M${num(x0)} ${num(y0 + r * cell)}H${num(x0 + cols * cell)}`;

@@ -8,9 +8,10 @@ import { gradeBoard, LEVELS, type GradeResult, type LevelName } from '../grade/l
 import { referenceNodes } from '../rank/reference.js';
 import { pairCount } from '../pairs.js';
 import { derive } from '../rng.js';
-import { Repairer, type RepairGoal } from './repair.js';
+import { Repairer } from './repair.js';
+import { openCells, type RootLayer } from '../solve/layers.js';
 import { checkSolution, tilingToSolution, type Solution } from '../solve/solution.js';
-import { PINNED_PROBING, RULES, Solver, type RuleName, type SolveOptions } from '../solve/solver.js';
+import { PINNED_PROBING, RULES, Solver, type SolveOptions } from '../solve/solver.js';
 import { tilingFor } from './tiling.js';
 import { canonicalHash } from '../transform.js';
 
@@ -29,9 +30,9 @@ export interface GeneratedPuzzle {
   nodes: number;
   canonicalHash: string;
   method: Method;
-  /** Repair only: the goal the slot drew and the proof that settled it (see RepairGoal). */
-  goal?: RepairGoal;
-  proof?: RepairGoal;
+  /** Repair only: the root layer the slot aimed at, and the one whose proof settled it. */
+  goal?: RootLayer;
+  proof?: RootLayer;
   /** Graded generation only: the human grader's verdict (gradeBoard with default options). */
   grade?: LevelName;
   level?: number;
@@ -54,11 +55,8 @@ export const REJECTION_MAX_M = 14;
 export const AUTO_REJECTION_MAX_M = 12;
 
 /**
- * The method 'auto' uses for size m. Rejection up to M=12: it is the cheaper of the two there
- * (median ms per unique board, rejection / repair to zero open cells: M=9 0.17 / 0.3, M=12
- * 0.12 / 0.6, M=14 0.32 / 0.9) and its tilings are exactly uniform; from M=13 on repair, whose
- * goals spread the boards over all four tiers, and whose cost stays small up to M=100 (medians
- * 9 ms at M=30, 46 ms at M=50, 0.9 s at M=100) where rejection's tiling table cannot be built.
+ * The method 'auto' uses for size m: rejection up to M=12, where it is the cheaper and its
+ * tilings are exactly uniform; repair above, where it stays cheap (README, "Large boards").
  */
 export function methodFor(m: number): Method {
   return m <= AUTO_REJECTION_MAX_M ? 'rejection' : 'repair';
@@ -84,7 +82,6 @@ export interface GenerateOptions {
   grade?: GradeBand;
 }
 
-const SINGLES: readonly RuleName[] = ['cellSingleton', 'pairSingleton'];
 /** The grader's top level, search: the only one that spends search nodes. */
 const TOP_LEVEL = LEVELS[LEVELS.length - 1].level;
 
@@ -189,8 +186,8 @@ export class Generator {
    */
   gradeWithin(board: Board, band: GradeBand): GradeResult | null {
     let g: GradeResult;
-    if (this.solver.deduce(board, { live: false }).undecidedCells === 0) {
-      const level = this.solver.deduce(board, { rules: SINGLES, live: false }).undecidedCells === 0 ? 1 : 2;
+    if (openCells(this.solver, board, 'rules') === 0) {
+      const level = openCells(this.solver, board, 'singles') === 0 ? 1 : 2;
       if (!inBand(band, level)) return null;
       g = gradeBoard(board, { maxLevel: 2, maxSearchNodes: 0 });
     } else {

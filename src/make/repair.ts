@@ -7,42 +7,21 @@ import { generatorTiling } from './flipchain.js';
 import { pairCount } from '../pairs.js';
 import { inBand, type GradeBand } from '../rank/bands.js';
 import type { Rng } from '../rng.js';
-import { PINNED_PROBING, type RuleName, type Solver, type SolveResult } from '../solve/solver.js';
+import { deduceLayer, weaker, type DeductionLayer, type RootLayer } from '../solve/layers.js';
+import { PINNED_PROBING, type Solver, type SolveResult } from '../solve/solver.js';
 import type { TilingSource } from './tiling.js';
 
-/**
- * What a slot aims for, i.e. which root reasoning should be the one that settles it (the levels
- * of grade/layered.ts, one per tier at the sizes repair makes):
- * - singles: the two singleton rules decide every cell;
- * - rules: the four rules do (and, mostly, the singletons alone do not);
- * - probing: the rules leave cells open, root probing decides them all;
- * - search: root probing leaves cells open too; search (probing at every node) proves the board
- *   unique within a node budget.
- *
- * Measured on fresh deals onto random tilings (avoiding ambiguous 2×2 squares), M = 12/20/30/50
- * (300/200/100/20 deals): 11/2/0/0% are settled by propagation, 42/36/14/0% by root probing,
- * 2/16/46/5% are unique with cells open after probing (proved by search within 5000 nodes; at
- * M=50 the other 19 searches gave up), the rest have several solutions. Boards part-way through
- * a propagation repair are another matter: stopped at 4–26 open cells, 18 of 18 at M=20 and 30
- * had several solutions, and no intermediate board of 36 repairs (M=20, 30) was settled by root
- * probing. So the hard goals start from fresh deals rather than half-repaired ones (except that
- * at large M the probing goal lets cheap rules steps do the first part: see PREREPAIR_MIN_M).
- */
-export type RepairGoal = 'singles' | 'rules' | 'probing' | 'search';
+// A slot aims at a root layer (solve/layers.ts): the one that should settle its board. The hard
+// goals start from fresh deals, since boards part-way through a repair are rarely unique (README,
+// "Large boards", has the measurements behind this file's constants).
 
-const SINGLES: readonly RuleName[] = ['cellSingleton', 'pairSingleton'];
-
-/**
- * Largest M that tries the search goal: the proofs grow fast with M. Search-goal slots took a
- * median of 0.06 s at M=30, 0.35 s at M=35 (largest of 8: 2.5 s) and 3.9 s at M=40 (largest of
- * 11: 14 s; one slot spent 28 s on 64 deals before falling back); at M=50, 19 of 20 proofs gave up.
- */
+/** Largest M that tries the search goal: its proofs grow fast with M. */
 export const SEARCH_MAX_M = 35;
-/** Largest M that tries the probing goal: root probing costs ~6 ms a step at M=50. */
+/** Largest M that tries the probing goal: root probing is costly per step beyond. */
 export const PROBE_MAX_M = 60;
 /** Deals the search goal tries before falling back to the probe goal. */
 export const SEARCH_DEALS = 64;
-/** Node budget of one search proof (probing at every node). M=30: median 21, p90 169. */
+/** Node budget of one search proof (probing at every node). */
 export const SEARCH_NODES = 256;
 /**
  * Largest M at which a graded run whose band reaches level 5 (set analysis) first tries each
@@ -57,13 +36,8 @@ export const AS_DEALT_MAX_M = 30;
  */
 export const WALK_NODES = 2000;
 /**
- * Smallest M whose probing goal first repairs the deal by the four rules alone (steps ~6× cheaper
- * than probing ones), stopping at 2M open cells, and only then repairs by probing. Rules repair
- * collapses a deal's open cells in a cascade (M=50, 8 deals: from ~2,400 to 18–38), and probing
- * settled none of those the rules left, so this hands the probing repair a board a few steps from
- * done. At M=50 (48 slots, seed 2026) it cut the probing goal's median from 211 to 42 ms CPU,
- * with the same tiers (14 expert, all from that goal). Below this size the probing goal is cheap
- * and it stays as it was, so those sizes keep their boards.
+ * Smallest M whose probing goal first repairs the deal by the four rules alone (much cheaper
+ * steps), down to 2M open cells, and only then by probing; smaller sizes keep their boards.
  */
 export const PREREPAIR_MIN_M = SEARCH_MAX_M + 1;
 /** Deals the probing goal tries (each repaired up to the step budget) before falling back. */
@@ -71,10 +45,7 @@ export const PROBE_DEALS = 4;
 /** Deals the singles goal tries (each repaired up to the step budget) before falling back. */
 export const SINGLES_DEALS = 4;
 
-/**
- * Mutations one deal may try before it is dropped for a fresh one. Propagation repair took a
- * median of 14 / 73 / 156 / 646 steps at M = 12 / 30 / 50 / 100 (p90 34 / 100 / 199 / 800).
- */
+/** Mutations one deal may try before it is dropped for a fresh one (a few times the median need). */
 export function stepBudget(m: number): number {
   return 20 * m + ((m * m) >> 2);
 }
@@ -102,9 +73,9 @@ export interface GradedRepairOptions extends RepairOptions, GradeBand {
 export type RepairResult =
   | {
       ok: true;
-      /** The goal drawn for the slot, and the proof that settled it (fallbacks can differ). */
-      goal: RepairGoal;
-      proof: RepairGoal;
+      /** The goal drawn for the slot, and the layer whose proof settled it (fallbacks can differ). */
+      goal: RootLayer;
+      proof: RootLayer;
       deals: number;
       /** Mutations tried, kept or not. */
       steps: number;
@@ -132,14 +103,22 @@ interface Shape {
   open: Int32Array;
 }
 
-const SINGLES_LEVEL = 0;
-const RULES_LEVEL = 1;
-const PROBING_LEVEL = 2;
-const SEARCH_LEVEL = 3;
-const LEVELS: readonly RepairGoal[] = ['singles', 'rules', 'probing', 'search'];
-const NEXT = -1;
-const OUT_OF_DEALS = -2;
-const TIMED_OUT = -3;
+/**
+ * How a goal's try ended: its board is settled (proven unique) at a layer; or its own budget ran
+ * out and the caller falls back (next); or the slot stops, out of deals or out of time.
+ */
+type Outcome = { kind: 'settled'; layer: RootLayer } | { kind: 'next' } | Stop;
+type Stop = { kind: 'out-of-deals' } | { kind: 'timed-out' };
+
+const NEXT: Outcome = Object.freeze({ kind: 'next' });
+const OUT_OF_DEALS: Stop = Object.freeze({ kind: 'out-of-deals' });
+const TIMED_OUT: Stop = Object.freeze({ kind: 'timed-out' });
+const SETTLED: Readonly<Record<RootLayer, Outcome>> = {
+  singles: Object.freeze({ kind: 'settled', layer: 'singles' }),
+  rules: Object.freeze({ kind: 'settled', layer: 'rules' }),
+  probing: Object.freeze({ kind: 'settled', layer: 'probing' }),
+  search: Object.freeze({ kind: 'settled', layer: 'search' }),
+};
 
 /**
  * Makes one slot's board at a time in reused buffers: after a successful run, `board` holds the
@@ -178,7 +157,7 @@ export class Repairer {
    * sizes too large for the probing or search goal aim for the four rules instead (the tiers of
    * those sizes then cut the rules level by its score).
    */
-  static drawGoal(m: number, rng: Rng): RepairGoal {
+  static drawGoal(m: number, rng: Rng): RootLayer {
     const r = rng.int(0, 3);
     if (r === 3 && m <= SEARCH_MAX_M) return 'search';
     if (r === 2 && m <= PROBE_MAX_M) return 'probing';
@@ -196,9 +175,9 @@ export class Repairer {
     const goal = Repairer.drawGoal(m, rng);
     let r = goal === 'search' ? this.searchGoal(rng) : NEXT;
     if (r === NEXT && (goal === 'search' || goal === 'probing')) r = this.probeGoal(rng);
-    if (r === NEXT && goal === 'singles') r = this.repairTo(SINGLES_LEVEL, rng, SINGLES_DEALS);
-    if (r === NEXT) r = this.repairTo(RULES_LEVEL, rng, Infinity);
-    return this.result(r, goal, 'unique board', SEARCH_LEVEL);
+    if (r === NEXT && goal === 'singles') r = this.repairTo('singles', rng, SINGLES_DEALS);
+    if (r === NEXT) r = this.repairTo('rules', rng, Infinity);
+    return this.result(r, goal, 'unique board', 'search');
   }
 
   /** Reset the counters and budgets for a run at size m. */
@@ -212,17 +191,17 @@ export class Repairer {
   }
 
   /**
-   * A run's result from the level r its board was proven at (or TIMED_OUT, or < 0 when the
-   * deals ran out: no `what` found). A proof below `searchedFrom` took no search: one node.
+   * A run's result from how its last try ended (a board not settled means the deals ran out: no
+   * `what` found). A proof at a layer weaker than `searchedFrom` took no search: one node.
    */
-  private result(r: number, goal: RepairGoal, what: string, searchedFrom: number): RepairResult {
-    if (r === TIMED_OUT) return this.fail('the time budget ran out', true);
-    if (r < 0) {
+  private result(r: Outcome, goal: RootLayer, what: string, searchedFrom: RootLayer): RepairResult {
+    if (r.kind === 'timed-out') return this.fail('the time budget ran out', true);
+    if (r.kind !== 'settled') {
       const k = this.maxAttempts;
       return this.fail(`no ${what} in ${k} deal${k === 1 ? '' : 's'}`, false);
     }
-    if (r < searchedFrom) this.proofNodes = 1;
-    return { ok: true, goal, proof: LEVELS[r], deals: this.deals, steps: this.steps, proofNodes: this.proofNodes };
+    if (weaker(r.layer, searchedFrom)) this.proofNodes = 1;
+    return { ok: true, goal, proof: r.layer, deals: this.deals, steps: this.steps, proofNodes: this.proofNodes };
   }
 
   /**
@@ -234,24 +213,20 @@ export class Repairer {
    * rules still finish is kept (a unique board, easier than wanted, to walk on from); a change
    * that leaves cells open is kept only if search proves the board unique and `fits` says its
    * grade is in the band, which ends the run. So hard boards come from easy ones one change
-   * away: boards part-way through a repair are never unique, and fresh deals are rarely hard
-   * (at M=20, 0 of 150). Walking 10 repaired boards 400 changes each at M = 15/20/30/50, 20/23/
-   * 25/30% of the changes left a unique board with cells open, and 27/24/20/27% of those graded
-   * hard, nearly all the rest set analysis or beyond. A band reaching level 5 tries each fresh
-   * deal as it is first, up to AS_DEALT_MAX_M.
+   * away: boards part-way through a repair are never unique, and fresh deals are rarely hard.
+   * A band reaching level 5 tries each fresh deal as it is first, up to AS_DEALT_MAX_M.
    */
   runGraded(m: number, rng: Rng, options: GradedRepairOptions): RepairResult {
     this.begin(m, options);
     const { maxLevel } = options;
-    const base = maxLevel <= 1 ? SINGLES_LEVEL : RULES_LEVEL;
-    const goal = LEVELS[maxLevel <= 2 ? base : SEARCH_LEVEL];
+    const base: DeductionLayer = maxLevel <= 1 ? 'singles' : 'rules';
+    const goal: RootLayer = maxLevel <= 2 ? base : 'search';
     const asDealt = maxLevel >= 5 && m <= AS_DEALT_MAX_M;
     for (;;) {
-      let r = this.newDeal(rng);
-      if (r >= 0) r = asDealt ? this.dealFits(options.fits) : NEXT;
+      let r: Outcome = this.newDeal(rng) ?? (asDealt ? this.dealFits(options.fits) : NEXT);
       if (r === NEXT) r = this.repairDeal(base, rng);
-      if (r >= 0 && r < PROBING_LEVEL) r = this.walkInto(options, options.fits, rng);
-      if (r !== NEXT) return this.result(r, goal, 'board of the wanted grade', PROBING_LEVEL);
+      if (r.kind === 'settled' && weaker(r.layer, 'probing')) r = this.walkInto(options, options.fits, rng);
+      if (r !== NEXT) return this.result(r, goal, 'board of the wanted grade', 'probing');
     }
   }
 
@@ -269,30 +244,30 @@ export class Repairer {
 
   /**
    * The fresh deal itself, when the rules leave it open, search proves it unique and it fits:
-   * PROBING_LEVEL if root probing settled it, else SEARCH_LEVEL; NEXT otherwise.
+   * settled by probing if root probing settled it, else by search; NEXT otherwise.
    */
-  private dealFits(fits: (board: Board) => boolean): number {
-    if (this.open(RULES_LEVEL) === 0) return NEXT;
+  private dealFits(fits: (board: Board) => boolean): Outcome {
+    if (this.open('rules') === 0) return NEXT;
     const board = this.use(this.shape).board;
     const res = this.searchProof(board);
     if (res.status !== 'unique' || !fits(board)) return NEXT;
     this.proofNodes = res.nodes;
-    return res.nodes === 1 ? PROBING_LEVEL : SEARCH_LEVEL;
+    return SETTLED[res.nodes === 1 ? 'probing' : 'search'];
   }
 
   /**
    * From a board the rules finish, mutate within the step budget until its grade is in
-   * [minLevel, maxLevel]: return the proof level (SINGLES_LEVEL, RULES_LEVEL, or SEARCH_LEVEL for
-   * a board the rules leave open), NEXT when the budget runs out, TIMED_OUT on the interrupt.
+   * [minLevel, maxLevel]: the board is then settled by singles, by the rules, or (a board the
+   * rules leave open) by search; NEXT when the budget runs out, TIMED_OUT on the interrupt.
    */
-  private walkInto(band: GradeBand, fits: (board: Board) => boolean, rng: Rng): number {
+  private walkInto(band: GradeBand, fits: (board: Board) => boolean, rng: Rng): Outcome {
     const s = this.use(this.shape);
-    // A board the rules finish is level 1 or 2, told by the singletons: its proof level when
-    // that is in the band (only asked when the band holds one of them), else NEXT.
-    const easyFit = (): number => {
+    // A board the rules finish is level 1 or 2, told by the singletons: settled by that layer
+    // when its level is in the band (only asked when the band holds one of them), else NEXT.
+    const easyFit = (): Outcome => {
       if (band.minLevel > 2) return NEXT;
-      const level = this.open(SINGLES_LEVEL) === 0 ? 1 : 2;
-      return inBand(band, level) ? level - 1 : NEXT;
+      const singles = this.open('singles') === 0;
+      return inBand(band, singles ? 1 : 2) ? SETTLED[singles ? 'singles' : 'rules'] : NEXT;
     };
     const easy = easyFit();
     if (easy !== NEXT) return easy;
@@ -303,7 +278,7 @@ export class Repairer {
     for (let k = 0; k < budget; k++) {
       if (this.interrupt?.() === true) return TIMED_OUT;
       this.mutate(rng);
-      if (this.open(RULES_LEVEL) === 0) {
+      if (this.open('rules') === 0) {
         const r = easyFit();
         if (r !== NEXT) return r;
         continue;
@@ -319,7 +294,7 @@ export class Repairer {
         });
         if (res.status === 'unique' && fits(s.board)) {
           this.proofNodes = res.nodes;
-          return SEARCH_LEVEL;
+          return SETTLED.search;
         }
       }
       this.undo();
@@ -331,25 +306,25 @@ export class Repairer {
     return { ok: false, deals: this.deals, steps: this.steps, reason, timedOut };
   }
 
-  // The goals return the level that settled the board (SINGLES_LEVEL .. SEARCH_LEVEL), NEXT when
-  // their own budget ran out, or OUT_OF_DEALS / TIMED_OUT to stop the slot.
-
   /**
    * Repair toward zero cells left open by the rules of `level` (singles or all four), on up to
    * maxDeals deals of stepBudget mutations each.
    */
-  private repairTo(level: number, rng: Rng, maxDeals: number): number {
+  private repairTo(level: 'singles' | 'rules', rng: Rng, maxDeals: number): Outcome {
     for (let tries = 0; tries < maxDeals; tries++) {
       const d = this.newDeal(rng);
-      if (d < 0) return d;
+      if (d !== null) return d;
       const r = this.repairDeal(level, rng);
       if (r !== NEXT) return r;
     }
     return NEXT;
   }
 
-  /** Repair the current deal toward zero cells left open by the rules of `level`, as repairTo. */
-  private repairDeal(level: number, rng: Rng, stopAt = 0): number {
+  /**
+   * Repair the current deal toward at most `stopAt` cells left open by the rules of `level`:
+   * settled at that layer once none are, NEXT when the step budget runs out first.
+   */
+  private repairDeal(level: 'singles' | 'rules', rng: Rng, stopAt = 0): Outcome {
     const budget = stepBudget(this.use(this.shape).m);
     let open = this.open(level);
     this.collectOpen();
@@ -362,7 +337,7 @@ export class Repairer {
         this.collectOpen();
       } else this.undo();
     }
-    return open === 0 ? level : NEXT;
+    return open === 0 ? SETTLED[level] : NEXT;
   }
 
   /**
@@ -372,56 +347,56 @@ export class Repairer {
    * it is unique, and fresh deals rarely are (M ≥ 20). From PREREPAIR_MIN_M on, the deal is
    * first repaired by the rules alone, down to 2M open cells, before probing steers.
    */
-  private probeGoal(rng: Rng): number {
+  private probeGoal(rng: Rng): Outcome {
     const m = this.use(this.shape).m;
     const budget = stepBudget(m);
     for (let tries = 0; tries < PROBE_DEALS; tries++) {
       const d = this.newDeal(rng);
-      if (d < 0) return d;
+      if (d !== null) return d;
       if (m >= PREREPAIR_MIN_M) {
-        const pre = this.repairDeal(RULES_LEVEL, rng, 2 * m);
+        const pre = this.repairDeal('rules', rng, 2 * m);
         if (pre === TIMED_OUT) return pre;
       }
-      if (this.open(RULES_LEVEL) === 0) return RULES_LEVEL;
-      let open = this.open(PROBING_LEVEL);
+      if (this.open('rules') === 0) return SETTLED.rules;
+      let open = this.open('probing');
       this.collectOpen();
       for (let k = 0; open > 0 && k < budget; k++) {
         if (this.interrupt?.() === true) return TIMED_OUT;
         this.mutate(rng);
         // Cells open after probing are open after the rules too, so only a change that lets
         // probing finish needs the second deduction, to refuse it if the rules alone finish.
-        const after = this.open(PROBING_LEVEL);
+        const after = this.open('probing');
         if (after > open) this.undo();
         else if (after > 0) {
           open = after;
           this.collectOpen();
-        } else if (this.open(RULES_LEVEL) > 0) open = 0;
+        } else if (this.open('rules') > 0) open = 0;
         else this.undo();
       }
-      if (open === 0) return PROBING_LEVEL;
+      if (open === 0) return SETTLED.probing;
     }
     return NEXT;
   }
 
   /** Fresh deals that leave cells open after probing, until search proves one unique. */
-  private searchGoal(rng: Rng): number {
+  private searchGoal(rng: Rng): Outcome {
     for (let tries = 0; tries < SEARCH_DEALS; tries++) {
       const d = this.newDeal(rng);
-      if (d < 0) return d;
+      if (d !== null) return d;
       // Open after probing implies open after the rules: one deduction tells both.
-      if (this.open(PROBING_LEVEL) === 0) continue;
+      if (this.open('probing') === 0) continue;
       const res = this.searchProof(this.use(this.shape).board);
       // 'gave-up' counts as not unique: no better than a board with several solutions.
       if (res.status === 'unique') {
         this.proofNodes = res.nodes;
-        return SEARCH_LEVEL;
+        return SETTLED.search;
       }
     }
     return NEXT;
   }
 
-  /** A fresh tiling with a fresh deal on it; OUT_OF_DEALS or TIMED_OUT when none is allowed. */
-  private newDeal(rng: Rng): number {
+  /** A fresh tiling with a fresh deal on it (null); OUT_OF_DEALS or TIMED_OUT when none is allowed. */
+  private newDeal(rng: Rng): Stop | null {
     if (this.deals >= this.maxAttempts) return OUT_OF_DEALS;
     if (this.interrupt?.() === true) return TIMED_OUT;
     this.deals++;
@@ -439,16 +414,12 @@ export class Repairer {
       tileOf[b] = k;
       k++;
     }
-    return 0;
+    return null;
   }
 
-  /** Cells left undecided at the root by the singletons, the four rules, or those and probing. */
-  private open(level: number): number {
-    const board = this.use(this.shape).board;
-    const st =
-      level === SINGLES_LEVEL
-        ? this.solver.deduce(board, { rules: SINGLES, live: false })
-        : this.solver.deduce(board, { probe: level === PROBING_LEVEL ? 'root' : 'off', live: false });
+  /** Cells left undecided at the root by a layer's deduction (its cells then read from cellDone). */
+  private open(layer: DeductionLayer): number {
+    const st = deduceLayer(this.solver, this.use(this.shape).board, layer);
     // The dealt tiling is a solution, so sound rules can never find a contradiction.
     if (!st.consistent) throw new Error('repair: a board with a known solution was found contradictory');
     return st.undecidedCells;

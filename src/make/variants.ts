@@ -5,7 +5,7 @@ import type { Board } from '../board.js';
 import type { GeneratedPuzzle } from './generator.js';
 import { derive } from '../rng.js';
 import { checkSolution, type Solution } from '../solve/solution.js';
-import { PINNED_PROBING, RULES, Solver } from '../solve/solver.js';
+import { PINNED_PROBING, RULES, type Solver } from '../solve/solver.js';
 import { applyTransform, encodeTransform, transformSolution, type Geometry, type Transform } from '../transform.js';
 
 export interface Variant {
@@ -24,14 +24,8 @@ const MIRRORS: readonly Geometry[] = ['mirror-h', 'mirror-v', 'rot180'];
 const TRIES_PER_VARIANT = 16;
 const EXTRA_TRIES = 64;
 
-/**
- * Node budget of a variant's re-proof, so that no board stalls a worker. The mirrored board's
- * search can differ from the base's: at M=30, search-level boards took up to 1,651 nodes (1.5 s)
- * in a sample of 120 re-proofs; boards up to M=9 need a few dozen.
- */
+/** Node budget of a variant's re-proof, so that no board stalls a worker (a mirror's search can differ from the base's). */
 export const VARIANT_PROOF_NODES = 2048;
-
-let shared: Solver | null = null;
 
 function sameCells(a: Board, b: Board): boolean {
   if (a.rows !== b.rows || a.cols !== b.cols) return false;
@@ -46,10 +40,9 @@ function sameCells(a: Board, b: Board): boolean {
  * orbit has run out (small M), or when re-proofs of large boards run out of their node budget
  * (VARIANT_PROOF_NODES; such a variant is skipped, never stored unproven). Throws if a variant
  * is not unique or its transformed solution fails: both would be bugs, since transforms
- * preserve the puzzle.
+ * preserve the puzzle. The caller's solver proves them.
  */
-export function makeVariants(base: GeneratedPuzzle, seed: number, slot: number, k: number, solver?: Solver): Variant[] {
-  const s = solver ?? (shared ??= new Solver());
+export function makeVariants(base: GeneratedPuzzle, seed: number, slot: number, k: number, s: Solver): Variant[] {
   const { board, m } = base;
   const out: Variant[] = [];
   const seen: Board[] = [board];

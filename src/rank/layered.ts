@@ -1,14 +1,10 @@
-// The reference difficulty of large boards (M ≥ 10): which level of reasoning settles the board
-// at the root, and how much the level below it leaves open. Bounded (at most 3·cells + 1) and
-// cheap (three root deductions), where the search-node count of small boards explodes with M.
+// The reference difficulty of large boards (M ≥ 10): which root layer of reasoning settles the
+// board (solve/layers.ts), and how much the layer below it leaves open. Bounded (at most
+// 3·cells + 1) and cheap (three root deductions), where the search-node count of small boards
+// explodes with M.
 import type { Board } from '../board.js';
-import type { RuleName, Solver } from '../solve/solver.js';
-
-/** The two singleton rules: "this cell has one place left", "this pair has one spot left". */
-export const SINGLES: readonly RuleName[] = Object.freeze(['cellSingleton', 'pairSingleton'] as RuleName[]);
-
-/** Which root reasoning settles a board: the levels of layeredScore, from easiest. */
-export type Layer = 'singles' | 'rules' | 'probing' | 'search';
+import { openCells, type RootLayer } from '../solve/layers.js';
+import type { Solver } from '../solve/solver.js';
 
 /**
  * With n cells, s / p / q the cells left undecided at the root by the singleton rules, by all
@@ -19,22 +15,20 @@ export type Layer = 'singles' | 'rules' | 'probing' | 'search';
  *   probing settles it (p > 0, q = 0)               n + 1 + p      (n+2 .. 2n+1)
  *   search is needed (q > 0)                        2n + 1 + q     (2n+2 .. 3n+1)
  *
- * So every board of a harder level scores above every board of an easier one, and within a level
- * a board scores higher the more the next weaker reasoning leaves open. Thresholds t2 = n + 1 and
- * t3 = 2n + 1 make "hard" exactly the boards propagation cannot finish and "expert" exactly those
- * root probing cannot finish either. Deductions run to a fixpoint, which for sound kill rules does
- * not depend on the order they fire in, so the score does not depend on how the board is drawn.
+ * So every board of a harder layer scores above every board of an easier one, and within a layer
+ * a board scores higher the more the next weaker reasoning leaves open. Deductions run to a
+ * fixpoint, so the score does not depend on how the board is drawn.
  */
 export function layeredScore(board: Board, solver: Solver): number {
   const n = board.rows * board.cols;
-  const p = solver.deduce(board, { live: false }).undecidedCells;
-  if (p === 0) return 1 + solver.deduce(board, { rules: SINGLES, live: false }).undecidedCells;
-  const q = solver.deduce(board, { probe: 'root', live: false }).undecidedCells;
+  const p = openCells(solver, board, 'rules');
+  if (p === 0) return 1 + openCells(solver, board, 'singles');
+  const q = openCells(solver, board, 'probing');
   return q === 0 ? n + 1 + p : 2 * n + 1 + q;
 }
 
-/** The level a layered score belongs to, for a board of `cells` cells. */
-export function layerOf(score: number, cells: number): Layer {
+/** The root layer a layered score belongs to, for a board of `cells` cells. */
+export function layerOf(score: number, cells: number): RootLayer {
   if (score <= 1) return 'singles';
   if (score <= cells + 1) return 'rules';
   if (score <= 2 * cells + 1) return 'probing';

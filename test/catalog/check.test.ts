@@ -58,7 +58,7 @@ function stored(m: number, k: number, id: number): StoredPuzzle[] {
     base_id: null,
     transform: null,
   };
-  const variants = makeVariants(p, 5, k, 3).map((v, i) => ({
+  const variants = makeVariants(p, 5, k, 3, gen.solver).map((v, i) => ({
     ...base,
     id: id + 1 + i,
     grid: JSON.stringify(boardToGrid(v.board)),

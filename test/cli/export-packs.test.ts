@@ -225,5 +225,6 @@ describe('dominosa export output files', () => {
       expect(await runExport(opts, new PassThrough())).toBe(1000);
       expect(readFileSync(opts.out).length).toBeGreaterThan(10_000);
     }
-  });
+    // The web pack grades all 1,000 for their hints: on a shared 2-core machine that passes a minute.
+  }, 240_000);
 });

@@ -11,7 +11,8 @@ import { layerOf, layeredScore } from '../../src/rank/layered.js';
 import { gradeBoard } from '../../src/grade/ladder.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { referenceNodes } from '../../src/rank/reference.js';
-import { PREREPAIR_MIN_M, PROBE_MAX_M, Repairer, SEARCH_MAX_M, type RepairGoal } from '../../src/make/repair.js';
+import { PREREPAIR_MIN_M, PROBE_MAX_M, Repairer, SEARCH_MAX_M } from '../../src/make/repair.js';
+import type { RootLayer } from '../../src/solve/layers.js';
 import { derive } from '../../src/rng.js';
 import { checkSolution, solutionKey } from '../../src/solve/solution.js';
 import { Solver } from '../../src/solve/solver.js';
@@ -38,7 +39,7 @@ describe('repair generation', () => {
         expect(solutionKey(dlx.solution!)).toBe(solutionKey(p.solution));
         expect(p.method).toBe('repair');
         expect(p.attempts).toBeGreaterThanOrEqual(1);
-        expect(p.nodes).toBe(referenceNodes(p.board));
+        expect(p.nodes).toBe(referenceNodes(p.board, solver));
         expect(p.canonicalHash).toBe(canonicalHash(p.board));
       }),
       { numRuns: 120 },
@@ -46,7 +47,7 @@ describe('repair generation', () => {
   });
 
   it('names the proof that settled the board, and the layered score agrees', () => {
-    const seen = new Set<RepairGoal>();
+    const seen = new Set<RootLayer>();
     for (const m of [13, 16, 20]) {
       for (let k = 0; k < 24; k++) {
         const p = repaired(5, m, k);

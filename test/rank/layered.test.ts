@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Generator } from '../../src/make/generator.js';
-import { SINGLES, layerOf, layeredScore } from '../../src/rank/layered.js';
+import { layerOf, layeredScore } from '../../src/rank/layered.js';
+import { SINGLES } from '../../src/solve/layers.js';
 import { LAYERED_FROM_M, REFERENCE_OPTIONS, referenceNodes, sameCounts } from '../../src/rank/reference.js';
 import { Solver } from '../../src/solve/solver.js';
 import { GEOMETRIES, applyTransform, canonicalBoard } from '../../src/transform.js';

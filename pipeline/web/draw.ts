@@ -1,0 +1,109 @@
+// The web pack's board as SVG text, in the booklet's drawing style (numbers over light grid
+// lines, dominoes as rounded tiles with a divider) plus what play adds: boundary marks, the
+// selection and cursor, warnings, and a hint's highlights. Colours come from the page's CSS.
+import { numberFontSize, SVG_PAD_CELLS, TILE } from '../../src/formats/svg.js';
+import type { Game } from '../../src/play/game.js';
+import { cellsOf } from '../../src/play/geometry.js';
+
+/** Side of a cell in SVG user units; the drawing scales with its container. */
+export const CELL = 40;
+export const PAD = CELL * SVG_PAD_CELLS;
+
+export interface BoardView {
+  game: Game;
+  /** The cell picked as a domino's first half, the keyboard cursor (-1: none). */
+  selected: number;
+  cursor: number;
+  hintCells: ReadonlySet<number>;
+  /** A hint's dominoes to lay and marks to add. */
+  ghosts: readonly number[];
+  hintMarks: readonly number[];
+  /** Shown mistakes. */
+  wrong: ReadonlySet<number>;
+}
+
+const n = (x: number): string => String(Math.round(x * 100) / 100);
+
+/** The rectangle of a tile on placement p, inset from its cells. */
+function tileRect(cols: number, p: number, inset: number): { x: number; y: number; w: number; h: number; across: boolean } {
+  const [a] = cellsOf({ rows: 0, cols }, p);
+  const across = (p & 1) === 0;
+  return {
+    x: PAD + (a % cols) * CELL + inset,
+    y: PAD + Math.floor(a / cols) * CELL + inset,
+    w: (across ? 2 : 1) * CELL - 2 * inset,
+    h: (across ? 1 : 2) * CELL - 2 * inset,
+    across,
+  };
+}
+
+/** The boundary line of placement p, shortened to `frac` of a cell. */
+function boundary(cols: number, p: number, frac: number): string {
+  const a = p >> 1;
+  const x = PAD + (a % cols) * CELL;
+  const y = PAD + Math.floor(a / cols) * CELL;
+  const off = ((1 - frac) / 2) * CELL;
+  return (p & 1) === 0
+    ? `x1="${n(x + CELL)}" y1="${n(y + off)}" x2="${n(x + CELL)}" y2="${n(y + CELL - off)}"`
+    : `x1="${n(x + off)}" y1="${n(y + CELL)}" x2="${n(x + CELL - off)}" y2="${n(y + CELL)}"`;
+}
+
+export function boardSvg(v: BoardView, title: string): string {
+  const g = v.game;
+  const { rows, cols, m, values } = g.board;
+  const w = cols * CELL + 2 * PAD;
+  const h = rows * CELL + 2 * PAD;
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" role="img" aria-label="${title}">`,
+    `<rect class="paper" width="${n(w)}" height="${n(h)}"/>`,
+  ];
+  const uncoverable = new Set(g.uncoverable());
+  for (let c = 0; c < rows * cols; c++) {
+    const cls = ['cell'];
+    if (v.hintCells.has(c)) cls.push('hinted');
+    if (uncoverable.has(c)) cls.push('stuck');
+    if (c === v.selected) cls.push('selected');
+    out.push(`<rect class="${cls.join(' ')}" data-cell="${c}" x="${n(PAD + (c % cols) * CELL)}" y="${n(PAD + Math.floor(c / cols) * CELL)}" width="${CELL}" height="${CELL}"/>`);
+  }
+  let lines = '';
+  for (let r = 1; r < rows; r++) lines += `M${n(PAD)} ${n(PAD + r * CELL)}H${n(PAD + cols * CELL)}`;
+  for (let c = 1; c < cols; c++) lines += `M${n(PAD + c * CELL)} ${n(PAD)}V${n(PAD + rows * CELL)}`;
+  out.push(`<path class="grid" d="${lines}" stroke-width="${n(CELL * 0.03)}"/>`);
+  out.push(`<rect class="frame" x="${n(PAD)}" y="${n(PAD)}" width="${cols * CELL}" height="${rows * CELL}" stroke-width="${n(CELL * 0.06)}"/>`);
+
+  const pos = g.position();
+  const dup = new Set(g.duplicates());
+  const inset = CELL * TILE.inset;
+  let dividers = '';
+  for (const p of pos.laid) {
+    const t = tileRect(cols, p, inset);
+    const cls = ['domino'];
+    if (dup.has(p)) cls.push('dup');
+    if (v.wrong.has(p)) cls.push('wrong');
+    out.push(`<rect class="${cls.join(' ')}" data-domino="${p}" x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}" stroke-width="${n(CELL * TILE.stroke)}"/>`);
+    const e = CELL * TILE.dividerEnd;
+    dividers += t.across ? `M${n(t.x + t.w / 2)} ${n(t.y + e)}V${n(t.y + t.h - e)}` : `M${n(t.x + e)} ${n(t.y + t.h / 2)}H${n(t.x + t.w - e)}`;
+  }
+  if (dividers) out.push(`<path class="divider" d="${dividers}" stroke-width="${n(CELL * TILE.divider)}"/>`);
+  for (const p of v.ghosts) {
+    const t = tileRect(cols, p, inset);
+    out.push(`<rect class="ghost" data-ghost="${p}" x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}" stroke-width="${n(CELL * 0.06)}"/>`);
+  }
+  for (const p of pos.marks) {
+    out.push(`<line class="mark${v.wrong.has(p) ? ' wrong' : ''}" data-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`);
+  }
+  for (const p of v.hintMarks) out.push(`<line class="mark hint" data-hint-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`);
+  if (v.cursor >= 0) {
+    const c = v.cursor;
+    out.push(`<rect class="cursor" x="${n(PAD + (c % cols) * CELL + 3)}" y="${n(PAD + Math.floor(c / cols) * CELL + 3)}" width="${CELL - 6}" height="${CELL - 6}" rx="4" stroke-width="3"/>`);
+  }
+  const fs = numberFontSize(CELL, String(m).length);
+  const lift = fs * 0.35;
+  const texts: string[] = [];
+  for (let c = 0; c < rows * cols; c++) {
+    const cls = uncoverable.has(c) ? ' class="stuck"' : '';
+    texts.push(`<text${cls} x="${n(PAD + (c % cols + 0.5) * CELL)}" y="${n(PAD + (Math.floor(c / cols) + 0.5) * CELL + lift)}">${values[c]}</text>`);
+  }
+  out.push(`<g class="numbers" font-size="${n(fs)}" text-anchor="middle">${texts.join('')}</g>`, '</svg>');
+  return out.join('');
+}
