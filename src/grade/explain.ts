@@ -118,13 +118,13 @@ function explainStep(w: Words, step: Step): string {
     case 'doubleStarvesCells':
       return `The double ${r.value}-${r.value} cannot go at ${at(r.placement)}: the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)} would be left with only ${w.pairs(r.pairs)} between them.`;
     case 'chainRepeatsPair':
-      return `${cap(w.dominoes(r.chain))} ${TOGETHER}, and between them would use ${pairName(r.pair)} twice: all are ruled out.`;
+      return `${tied(w, r.chain)}; between them they would use ${pairName(r.pair)} twice, so none of them can be laid.`;
     case 'chainStarvesCell':
       return r.chain.length === 1
-        ? `${cap(w.domino(r.chain[0]))} would take every domino ${w.cell(r.cell)} can still be part of: it is ruled out.`
-        : `${cap(w.dominoes(r.chain))} ${TOGETHER}, and between them would take every domino ${w.cell(r.cell)} can still be part of: all are ruled out.`;
+        ? `${cap(w.domino(r.chain[0]))} would take every domino ${w.cell(r.cell)} can still be part of, so it cannot be laid.`
+        : `${tied(w, r.chain)}; between them they would take every domino ${w.cell(r.cell)} can still be part of, so none of them can be laid.`;
     case 'pairInBothChains':
-      return `Either ${w.dominoes(r.chains[0])} or ${w.dominoes(r.chains[1])} must be laid (cells with two places left link them), and each holds a ${pairName(r.pair)}, so ${pairName(r.pair)} goes at ${at(r.spots[0])} or ${at(r.spots[1])}${out}.`;
+      return `Cells with two places left split the dominoes around them into two sides, one of which is laid in full: ${w.dominoes(r.chains[0])}, or ${w.dominoes(r.chains[1])}. Each side holds a ${pairName(r.pair)}, so ${pairName(r.pair)} goes at ${at(r.spots[0])} or ${at(r.spots[1])}${out}.`;
     case 'lookaheadRefutes': {
       const end = r.cell ? `${w.cell(r.cell)} with no partner` : `no place for ${pairName(r.pair!)}`;
       const then = r.chain.length > 0 ? `then ${w.dominoes(r.chain)} would follow, leaving ${end}` : `that would leave ${end}`;
@@ -137,8 +137,10 @@ function explainStep(w: Words, step: Step): string {
   }
 }
 
-/** Why the placements of one side of a chain are laid all or none. */
-const TOGETHER = 'stand or fall together (each cell with two places left between them takes one way or the other)';
+/** One side of a chain, and why its dominoes are laid all or none. */
+function tied(w: Words, chain: Domino[]): string {
+  return `Cells with two places left tie ${w.dominoes(chain)} together (laying one lays them all)`;
+}
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
