@@ -100,6 +100,12 @@ export interface GradeOptions {
    * unsolved (solved false, level 8).
    */
   maxSearchNodes?: number;
+  /**
+   * Dominoes laid in trials (the lookahead's, probing's and search's) allowed in all (default
+   * DEFAULT_MAX_TRIAL_WORK): what bounds grading on large boards. When they run out the board
+   * is left unsolved at level 8, as when the search nodes do.
+   */
+  maxTrialWork?: number;
 }
 
 export interface GradeResult {
@@ -119,6 +125,8 @@ export interface GradeResult {
 }
 
 export const DEFAULT_MAX_SEARCH_NODES = 100_000;
+/** Enough for every board of M ≤ 9 measured (at most 3,190 of 200); binds only on large boards. */
+export const DEFAULT_MAX_TRIAL_WORK = 50_000;
 
 /**
  * The score of a graded board: its level, plus a fraction in [0, 1) that grows with the uses
@@ -157,6 +165,7 @@ export class Grader {
     const logging = options.log ?? false;
     g.logging = logging;
     g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
+    g.maxTrialWork = options.maxTrialWork ?? DEFAULT_MAX_TRIAL_WORK;
     const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
     const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
     const counts = new Array<number>(rules.length).fill(0);
@@ -164,6 +173,10 @@ export class Grader {
     const log: Step[] = [];
     let level = 0;
     while (!g.solved && !g.broken) {
+      if (g.outOfBudget()) {
+        g.gaveUp = true;
+        break;
+      }
       let fired = -1;
       for (let i = 0; i < rules.length; i++) {
         const placedMark = g.placedLen;

@@ -94,10 +94,13 @@ export class GradeState {
   changesLen = 0;
   lastChange = new Int32Array(0);
 
-  /** Search nodes used so far, the budget, and whether the budget ran out. */
+  /** Search nodes used so far, the budget, and whether a budget ran out. */
   nodes = 0;
   maxNodes = Infinity;
   gaveUp = false;
+  /** Dominoes laid in trials so far (lookahead, probing, search), and their budget. */
+  trialWork = 0;
+  maxTrialWork = Infinity;
 
   // Logging: the eliminations of the current step and its reason (set by the rule that fired).
   logging = false;
@@ -182,6 +185,8 @@ export class GradeState {
     this.nodes = 0;
     this.maxNodes = Infinity;
     this.gaveUp = false;
+    this.trialWork = 0;
+    this.maxTrialWork = Infinity;
     this.logging = false;
     this.eliminatedNow.length = 0;
     this.reason = null;
@@ -193,6 +198,15 @@ export class GradeState {
     for (let c = nCells - 1; c >= 0; c--) this.touchCell(c);
     for (let q = nPairs - 1; q >= 0; q--) this.touchPair(q);
     return this;
+  }
+
+  /**
+   * Whether grading has spent its budget: search nodes, or dominoes laid in trials. The one
+   * place a budget is checked; the ladder asks between steps, the lookahead per trial and
+   * search per node, and whoever finds it spent sets gaveUp (the board then grades as search).
+   */
+  outOfBudget(): boolean {
+    return this.nodes >= this.maxNodes || this.trialWork >= this.maxTrialWork;
   }
 
   get solved(): boolean {
@@ -320,6 +334,7 @@ export class GradeState {
     this.mate[a] = b;
     this.mate[b] = a;
     this.covered += 2;
+    if (this.trial) this.trialWork++;
     if (!this.trial) {
       this.logChange(a);
       this.logChange(b);

@@ -67,6 +67,12 @@ export function lookaheadRefutes(g: GradeState): boolean {
     if (g.pairDone[q] === 1 || g.pairCnt[q] !== 2) continue;
     for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) tryOption(g, sc, g.pairPl[k]);
   }
+  // A scan cut short by the budget proves nothing: the board grades as search.
+  if (g.outOfBudget()) {
+    g.gaveUp = true;
+    sc.bestReason = null;
+    return false;
+  }
   const best = sc.best;
   if (best < 0) return false;
   if (g.logging && sc.bestReason !== null) g.reason = sc.bestReason;
@@ -77,7 +83,7 @@ export function lookaheadRefutes(g: GradeState): boolean {
 
 /** Assume option p (once per call) and follow its singles, keeping the shortest failure. */
 function tryOption(g: GradeState, sc: LookaheadScratch, p: number): void {
-  if (sc.tested[p] === sc.testStamp || g.live[p] === 0) return;
+  if (sc.tested[p] === sc.testStamp || g.live[p] === 0 || g.outOfBudget()) return;
   sc.tested[p] = sc.testStamp;
   // Only a chain shorter than the best so far is worth following.
   const limit = sc.bestLen - 1;
