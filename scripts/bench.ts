@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { type Board, formatBoardText } from '../src/board.js';
 import { formatsTable } from './bench-formats.js';
 import { buildThroughput, generationTable } from './bench-generate.js';
+import { mergeScaling } from './bench-merge.js';
+import { slurmScenario } from './bench-slurm.js';
 import { dealOnto } from '../src/make/deal.js';
 import { derive } from '../src/rng.js';
 import { Solver } from '../src/solve/solver.js';
@@ -178,17 +180,29 @@ function gitCommit(): string | null {
   }
 }
 
+// `--only merge,slurm` runs only the sections named (each prints the command that reproduces it).
+const SECTIONS = ['solver', 'memory', 'cli', 'generation', 'build', 'formats', 'merge', 'slurm'] as const;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
+const unknown = (only ?? []).filter((s) => !(SECTIONS as readonly string[]).includes(s));
+if (unknown.length > 0) {
+  console.error(`bench: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+  process.exit(2);
+}
+const runs = (s: (typeof SECTIONS)[number]): boolean => only === null || only.includes(s);
+
 const started = new Date().toISOString();
-const solver = solverTable();
-const memory = memoryRun();
-const cli = cliThroughput();
-const generation = generationTable(root, quick);
-const build = buildThroughput(root, quick);
-const formats = await formatsTable();
-const out = join(root, 'bench-results', 'latest.json');
+const results: Record<string, unknown> = {};
+if (runs('solver')) results.solver = solverTable();
+if (runs('memory')) results.memory = memoryRun();
+if (runs('cli')) results.cli = cliThroughput();
+if (runs('generation')) results.generation = generationTable(root, quick);
+if (runs('build')) results.build = buildThroughput(root, quick);
+if (runs('formats')) results.formats = await formatsTable();
+if (runs('merge')) results.merge = mergeScaling(root, quick);
+if (runs('slurm')) results.slurm = await slurmScenario(root);
+// A partial run does not replace the full run's record.
+const out = join(root, 'bench-results', only === null ? 'latest.json' : `only-${only.join('-')}.json`);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(
-  out,
-  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, solver, memory, cli, generation, build, formats }, null, 2) + '\n',
-);
+writeFileSync(out, JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, ...results }, null, 2) + '\n');
 console.log(`\nwritten ${out}`);

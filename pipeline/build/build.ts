@@ -12,9 +12,9 @@ import { checkCatalogPath } from '../io.js';
 import { workerFile } from '../pool.js';
 import type { BuildProgress, BuildSummary } from '../progress.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
-import { buildKey, buildKeyOptions } from './key.js';
+import { buildKey, buildKeyOptions, type KeyOptions } from './key.js';
 import { checkBuildOptions, defaultMaxSlots, type BuildOptions } from './options.js';
-import { loadTiers } from './thresholds.js';
+import { loadTiers, type RuleTable } from './thresholds.js';
 import { countsJson, zeroOutcomes, type SizeRun } from './sizes.js';
 import { Writer } from './writer.js';
 
@@ -36,6 +36,24 @@ export interface BuildResult {
 }
 
 
+export interface CheckedBuild {
+  table: RuleTable;
+  keyOptions: KeyOptions;
+  /** Slots per size before a size is given up (--max-slots or its default). */
+  maxSlots: number;
+}
+
+/**
+ * What runBuild checks before it opens the catalog (options, tiers file, catalog path), alone:
+ * build --dry-run, and a cluster job script checking its command line before it submits.
+ */
+export function checkBuild(options: BuildOptions): CheckedBuild {
+  checkBuildOptions(options);
+  const table = loadTiers(options.tiersFile, options.sizes, options.tierBy);
+  checkCatalogPath(options.db);
+  return { table, keyOptions: buildKeyOptions(options, table), maxSlots: options.maxSlots ?? defaultMaxSlots(options.perTier) };
+}
+
 /**
  * Run (or resume) a build. Options are checked, the tiers file read and the catalog path
  * tested before the catalog is opened, so bad options leave no file behind.
@@ -46,16 +64,12 @@ export interface BuildResult {
  * find their build row (by key) and resume it from the committed slots.
  */
 export async function runBuild(options: BuildOptions, progress: BuildProgress): Promise<BuildResult> {
-  checkBuildOptions(options);
-  const table = loadTiers(options.tiersFile, options.sizes, options.tierBy);
-  checkCatalogPath(options.db);
+  const { table, keyOptions, maxSlots } = checkBuild(options);
   const worker = workerFile('build/worker.js');
-  const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const t0 = Date.now();
 
-  const keyOptions = buildKeyOptions(options, table);
   const key = buildKey(keyOptions);
   // --timeout stops the run like an interrupt; the workers get the deadline so that slots in
   // progress give up instead of finishing long after it.

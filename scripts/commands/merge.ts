@@ -2,22 +2,40 @@
 // merged build is incomplete or a shard is inconsistent, 2 bad input: missing, foreign or
 // unfinished shards).
 import type { Argv } from 'yargs';
+import type { MergeOptions } from '../../pipeline/merge.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { parseOnly } from './parse.js';
+
+const USAGE = 'merge <out> <inputs..>';
+
+/** merge's positionals and options as yargs reads them (the verb's builder). */
+export function mergeArgs(a: Argv) {
+  return a
+    .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
+    .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' })
+    .option('batch-size', { type: 'number', default: 500, hidden: true });
+}
+
+type MergeArgv = ReturnType<ReturnType<typeof mergeArgs>['parseSync']>;
+
+function mergeOptionsOf(v: MergeArgv): MergeOptions {
+  return { out: String(v.out), inputs: (v.inputs as unknown[]).map(String), batchSize: v['batch-size'] };
+}
+
+/** `dominosa merge ARGS` (without the verb) as MergeOptions, parsed as the command line would be, merged nothing. */
+export function parseMergeArgs(args: readonly string[]): MergeOptions {
+  return mergeOptionsOf(parseOnly(args, mergeArgs, USAGE.replace('merge', '$0')));
+}
 
 export function mergeCommand(y: Argv): Argv {
   return y.command(
-    'merge <out> <inputs..>',
+    USAGE,
     'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes. Idempotent.',
-    (a) =>
-      a
-        .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
-        .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' })
-        .option('batch-size', { type: 'number', default: 500, hidden: true })
-        .example('$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'),
+    (a) => mergeArgs(a).example('$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'),
     async (v) => {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runMerge } = await import('../../pipeline/merge.js');
-      const res = runMerge({ out: v.out as string, inputs: (v.inputs as string[]).map(String), batchSize: v['batch-size'] });
+      const res = runMerge(mergeOptionsOf(v));
       const lines = res.sizes.map((s) => `  M=${s.m}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`);
       process.stderr.write(
         `dominosa: merged ${res.shards} shards into ${v.out} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,
