@@ -201,12 +201,15 @@ export class GradeState {
   }
 
   /**
-   * Whether grading has spent its budget: search nodes, or dominoes laid in trials. The one
-   * place a budget is checked; the ladder asks between steps, the lookahead per trial and
-   * search per node, and whoever finds it spent sets gaveUp (the board then grades as search).
+   * Whether grading has spent its budget: dominoes laid in trials, and, for a caller about to
+   * spend a search node (`searching`), the search nodes too. The one place a budget is checked;
+   * the ladder asks between steps, the lookahead per trial and search per node, and whoever
+   * finds it spent sets gaveUp (the board then grades as search). Search nodes are search's
+   * alone: a spent node budget (maxSearchNodes 0, say) leaves the levels below search free to
+   * finish the board, as it always has (the generator grades in-band boards that way).
    */
-  outOfBudget(): boolean {
-    return this.nodes >= this.maxNodes || this.trialWork >= this.maxTrialWork;
+  outOfBudget(searching = false): boolean {
+    return this.trialWork >= this.maxTrialWork || (searching && this.nodes >= this.maxNodes);
   }
 
   get solved(): boolean {

@@ -33,4 +33,19 @@ describe('the trial budget', () => {
       expect([exact.grade, exact.score, exact.solved, exact.steps]).toEqual([free.grade, free.score, free.solved, free.steps]);
     }
   });
+
+  it('spends no search node on a board the levels below search finish, so a zero node budget changes nothing there', () => {
+    // The generator grades in-band boards with maxSearchNodes 0: the budget is search's alone.
+    const below = boards.filter((b) => b.free.level < SEARCH_LEVEL);
+    expect(below.length).toBeGreaterThanOrEqual(1);
+    for (const { board, free } of below) {
+      const none = grader.grade(board, { maxSearchNodes: 0, log: true });
+      expect([none.grade, none.score, none.solved, none.steps]).toEqual([free.grade, free.score, free.solved, free.steps]);
+    }
+    for (const { board, free } of boards.filter((b) => b.free.level === SEARCH_LEVEL)) {
+      const none = grader.grade(board, { maxSearchNodes: 0 });
+      expect([none.level, none.solved, none.nodes]).toEqual([SEARCH_LEVEL, false, 0]);
+      expect(free.solved).toBe(true);
+    }
+  });
 });

@@ -42,7 +42,7 @@ function narrowest(g: GradeState): number {
 function mostTelling(g: GradeState): number {
   let best = -1;
   let bestScore = -1;
-  for (let x = 0; x < g.nCells + g.nPairs && !g.outOfBudget(); x++) {
+  for (let x = 0; x < g.nCells + g.nPairs && !g.outOfBudget(true); x++) {
     const opts = twoOptions(g, x);
     if (opts === null) continue;
     let score = Infinity;
@@ -126,7 +126,7 @@ function probe(g: GradeState): boolean {
 
 /** Lay p (inside a trial) and search below it; the caller rolls back. */
 function explore(g: GradeState, p: number): number {
-  if (g.outOfBudget()) return OUT_OF_NODES;
+  if (g.outOfBudget(true)) return OUT_OF_NODES;
   g.nodes++;
   g.place(p);
   if (!g.propagate(intersections) || !probe(g)) return NONE;
