@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SEARCH_LEVEL } from '../src/grade/ladder.js';
 import { Generator, methodFor } from '../src/make/generator.js';
 import { parseGradeTarget } from '../src/rank/bands.js';
 import { TIERS, parseTierTable, tierOf, type Tier, type TierTable } from '../src/rank/tiers.js';
@@ -25,7 +26,7 @@ export interface GenerationRow {
   proofNodesMedian: number;
   proofNodesMax: number;
   targetMedianMs?: number;
-  /** Graded generation only: the --grade target, and how many puzzles landed on each level 1–7. */
+  /** Graded generation only: the --grade target, and how many puzzles landed on each level of the ladder. */
   grade?: string;
   levels?: number[];
 }
@@ -134,7 +135,7 @@ export function gradedGenerationTable(quick: boolean): GenerationRow[] {
     for (let k = 0; k < Math.min(10, n); k++) gen.generateSlot(1, m, k, { grade });
     const ms: number[] = [];
     const nodes: number[] = [];
-    const levels = new Array<number>(8).fill(0);
+    const levels = new Array<number>(SEARCH_LEVEL + 1).fill(0);
     let attempts = 0;
     let steps = 0;
     for (let k = 0; k < n; k++) {
@@ -167,7 +168,7 @@ export function gradedGenerationTable(quick: boolean): GenerationRow[] {
     });
   }
   console.log('\nGraded generation (--grade), ms per puzzle in the target (one core; rejected deals, grading and hash included)');
-  console.log('  M  method     grade   puzzles   median      p90  attempts   steps  levels 1–7         target (median)');
+  console.log(`  M  method     grade   puzzles   median      p90  attempts   steps  levels 1–${SEARCH_LEVEL}         target (median)`);
   for (const r of rows) {
     const target = r.targetMedianMs === undefined ? '' : `${fmtMs(r.targetMedianMs)} ms (${(r.medianMs / r.targetMedianMs).toFixed(2)}× target)`;
     console.log(

@@ -147,7 +147,7 @@ function main(): void {
     const boards = uniqueBoards(m, opts.costBoards, solver);
     for (const b of boards.slice(0, 10)) gradeBoard(b);
     const times: number[] = [];
-    const levels = new Array<number>(8).fill(0);
+    const levels = new Array<number>(LEVELS.length + 1).fill(0);
     for (const b of boards) {
       const t0 = performance.now();
       const g = gradeBoard(b);

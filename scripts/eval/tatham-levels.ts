@@ -12,6 +12,15 @@ import type { Board } from '../../src/board.js';
 export const TATHAM_LEVEL_NAMES = ['Trivial', 'Basic', 'Hard', 'Extreme'] as const;
 /** The label of a board none of the four levels solves. */
 export const BEYOND_EXTREME = 5;
+/** The label of a board whose level the labeller cannot tell (see MAX_SET_CELLS). */
+export const NOT_COVERED = 0;
+/** The largest M the labeller takes: a cell's partners are bits of a 32-bit mask. */
+export const MAX_M = 30;
+/**
+ * Set analysis tries every subset of one number's open cells (those with two or more live
+ * placements); a number with more of them than this is left out and the run marked incomplete.
+ */
+export const MAX_SET_CELLS = 20;
 
 interface Placement {
   a: number;
@@ -33,9 +42,12 @@ class Position {
   readonly value: number[];
   readonly n: number;
   readonly m: number;
+  /** Set when set analysis had to leave a number out: a failure to solve then proves nothing. */
+  incomplete = false;
 
   constructor(board: Board) {
     const { rows, cols, m, cells } = board;
+    if (m > MAX_M) throw new Error(`tatham-levels: M = ${m} is above ${MAX_M}`);
     this.n = rows * cols;
     this.m = m;
     this.value = Array.from(cells);
@@ -276,17 +288,31 @@ function splitsIntoOddAreas(pos: Position): boolean {
  * k cells with k−1 pairs must take the double on two of them (all k−1 pairs die elsewhere, the
  * double wherever it covers fewer than two), and k cells with k pairs need the double on at
  * least one of them (it dies where it covers none).
+ *
+ * Only cells with two or more live placements are chosen from: a cell with one left holds a
+ * domino no other cell can take (the trivial rules have run), so adding it to a set changes
+ * neither what the set proves nor what it rules out. The subsets of those cells are tried one
+ * by one, so a number with more than MAX_SET_CELLS of them is not analysed and the position
+ * is marked incomplete (the label is then unknown, not wrong).
  */
 function setAnalysis(pos: Position, doubles: boolean): boolean {
   let did = false;
   for (let v = 0; v <= pos.m; v++) {
     const cells: number[] = [];
-    for (let c = 0; c < pos.n; c++) if (pos.value[c] === v) cells.push(c);
+    let nsq = 0;
+    for (let c = 0; c < pos.n; c++) {
+      if (pos.value[c] !== v) continue;
+      nsq++;
+      if (pos.cellLive(c).length >= 2) cells.push(c);
+    }
     const k = cells.length;
-    if (k > 20) continue; // the subsets would be too many; never at the sizes evaluated
+    if (k > MAX_SET_CELLS) {
+      pos.incomplete = true;
+      continue;
+    }
     const local = new Map(cells.map((c, i) => [c, i]));
     const partners: number[] = []; // bit mask of the other numbers each cell can pair with
-    const joinable: number[] = []; // bit mask of chosen-number cells a live double joins it to
+    const joinable: number[] = []; // bit mask of chosen cells a live double joins it to
     for (let i = 0; i < k; i++) {
       let mask = 0;
       let adj = 0;
@@ -294,13 +320,14 @@ function setAnalysis(pos: Position, doubles: boolean): boolean {
         const pl = pos.placements[p];
         const other = pl.lo + pl.hi - v;
         mask |= 1 << other;
-        if (other === v) adj |= 1 << local.get(pl.a === cells[i] ? pl.b : pl.a)!;
+        const j = local.get(pl.a === cells[i] ? pl.b : pl.a);
+        if (other === v && j !== undefined) adj |= 1 << j;
       }
       partners.push(mask);
       joinable.push(adj);
     }
     let done = 0;
-    for (let set = 1; set < 1 << k; set++) {
+    for (let set = 1; set < 2 ** k; set++) {
       if (set & done) continue;
       let union = 0;
       let size = 0;
@@ -329,8 +356,8 @@ function setAnalysis(pos: Position, doubles: boolean): boolean {
           doubleNeeds = 1;
         } else continue;
       }
-      // Sets this small or this large are the easier rules' business.
-      if (nPairs <= 1 || nPairs >= k - 1) continue;
+      // Sets this small or this large (against all the number's cells) are the easier rules' business.
+      if (nPairs <= 1 || nPairs >= nsq - 1) continue;
       if (others) done |= set;
       let any = false;
       for (let x = 0; x <= pos.m; x++) {
@@ -340,7 +367,10 @@ function setAnalysis(pos: Position, doubles: boolean): boolean {
         for (const p of pos.pairLive(lo * (pos.m + 1) + hi)) {
           const pl = pos.placements[p];
           let used = 0;
-          for (const c of [pl.a, pl.b]) if (pos.value[c] === v && set & (1 << local.get(c)!)) used++;
+          for (const c of [pl.a, pl.b]) {
+            const j = local.get(c);
+            if (pos.value[c] === v && j !== undefined && set & (1 << j)) used++;
+          }
           const dies = x === v ? used < doubleNeeds : others && used === 0;
           if (!dies) continue;
           pos.ruleOut(p);
@@ -470,6 +500,8 @@ const LADDER: readonly { level: number; rule: TRule }[] = [
 
 export interface TathamRun {
   solved: boolean;
+  /** False when set analysis left some number out (too many open cells): see MAX_SET_CELLS. */
+  complete: boolean;
   /** The hardest level a rule that made progress belonged to (1 if only singles). */
   hardest: number;
   /** The placements still live at the end, as [cellA, cellB] with cellA < cellB. */
@@ -489,20 +521,21 @@ export function tathamSolve(board: Board, maxLevel: number): TathamRun {
     if (step === undefined) break;
     hardest = Math.max(hardest, step.level);
     // A pair with no place left: the board has no solution, and no rule can help.
-    for (const q of pos.pairs()) if (pos.pairLive(q).length === 0) return { solved: false, hardest, remaining: remaining(pos) };
+    for (const q of pos.pairs()) if (pos.pairLive(q).length === 0) return { solved: false, complete: true, hardest, remaining: remaining(pos) };
   }
-  return { solved: pos.solved(), hardest, remaining: remaining(pos) };
+  return { solved: pos.solved(), complete: !pos.incomplete, hardest, remaining: remaining(pos) };
 }
 
 /**
  * The lowest Tatham-like level (1 Trivial … 4 Extreme) whose rules solve the board without
- * guessing, or BEYOND_EXTREME if none does.
+ * guessing, BEYOND_EXTREME if none does, or NOT_COVERED if a level that failed had to leave
+ * set analysis out somewhere.
  */
 export function tathamLevel(board: Board): number {
-  const full = tathamSolve(board, 4);
-  if (!full.solved) return BEYOND_EXTREME;
-  // The easiest-first run rarely needs a level a lower cap could do without; check anyway.
-  for (let level = 1; level < full.hardest; level++) if (tathamSolve(board, level).solved) return level;
-  return full.hardest;
+  for (let level = 1; level <= 4; level++) {
+    const run = tathamSolve(board, level);
+    if (run.solved) return level;
+    if (!run.complete) return NOT_COVERED;
+  }
+  return BEYOND_EXTREME;
 }
-

@@ -117,7 +117,15 @@ function explainStep(w: Words, step: Step): string {
       return `${cap(w.pairs(r.pairs))} can only go on the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)}, so those cells take nothing else${out}.`;
     case 'doubleStarvesCells':
       return `The double ${r.value}-${r.value} cannot go at ${at(r.placement)}: the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)} would be left with only ${w.pairs(r.pairs)} between them.`;
-    case 'forcingChain': {
+    case 'chainRepeatsPair':
+      return `${tied(w, r.chain)}; between them they would use ${pairName(r.pair)} twice, so none of them can be laid.`;
+    case 'chainStarvesCell':
+      return r.chain.length === 1
+        ? `${cap(w.domino(r.chain[0]))} would take every domino ${w.cell(r.cell)} can still be part of, so it cannot be laid.`
+        : `${tied(w, r.chain)}; between them they would take every domino ${w.cell(r.cell)} can still be part of, so none of them can be laid.`;
+    case 'pairInBothChains':
+      return `Cells with two places left split the dominoes around them into two sides, one of which is laid in full: ${w.dominoes(r.chains[0])}, or ${w.dominoes(r.chains[1])}. Each side holds a ${pairName(r.pair)}, so ${pairName(r.pair)} goes at ${at(r.spots[0])} or ${at(r.spots[1])}${out}.`;
+    case 'lookaheadRefutes': {
       const end = r.cell ? `${w.cell(r.cell)} with no partner` : `no place for ${pairName(r.pair!)}`;
       const then = r.chain.length > 0 ? `then ${w.dominoes(r.chain)} would follow, leaving ${end}` : `that would leave ${end}`;
       return `If ${w.domino(r.placement)} were laid, ${then}; so it is ruled out.`;
@@ -127,6 +135,11 @@ function explainStep(w: Words, step: Step): string {
         ? `Guess: lay ${w.domino(r.placement)} (${nodes(r.nodes)} showed that every option works: the board has more than one solution).`
         : `Trial and error: ${w.domino(r.placement)} leads to no solution (${nodes(r.nodes)}), so it is ruled out.`;
   }
+}
+
+/** One side of a chain, and why its dominoes are laid all or none. */
+function tied(w: Words, chain: Domino[]): string {
+  return `Cells with two places left tie ${w.dominoes(chain)} together (laying one lays them all)`;
 }
 
 function cap(s: string): string {

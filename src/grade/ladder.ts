@@ -5,9 +5,10 @@
 // the rules look at what changed since they last looked (work lists, the state's change log).
 import type { Board } from '../board.js';
 import type { Solution } from '../solve/solution.js';
-import { forcingChain } from './rules/chains.js';
+import { chainRepeatsPair, chainStarvesCell, pairInBothChains } from './rules/chains.js';
 import { duplicateBetweenNeighbours, duplicateOfOwnPair, pairCrowdedOut } from './rules/duplicates.js';
 import { cellForcedPair, pairSharedCell } from './rules/intersections.js';
+import { lookaheadRefutes } from './rules/lookahead.js';
 import { bridgeSplitsOdd, unbalancedRegion } from './rules/parity.js';
 import { searchRefutes } from './rules/search.js';
 import { cellsClaimPairs, cellsClaimPairsAndDouble, doubleStarvesCells, pairsClaimCells } from './rules/sets.js';
@@ -19,17 +20,25 @@ export type { Reason, RuleName, Step } from './step.js';
 export { explainSteps } from './explain.js';
 export { replaySteps } from './replay.js';
 
-export type LevelName = 'singles' | 'intersections' | 'duplicates' | 'parity' | 'sets' | 'chains' | 'search';
+export type LevelName = 'singles' | 'intersections' | 'duplicates' | 'parity' | 'sets' | 'extreme' | 'lookahead' | 'search';
 
-/** The levels of the ladder, easiest first. A board's grade is the name of its hardest level. */
-export const LEVELS: readonly { level: number; name: LevelName }[] = [
-  { level: 1, name: 'singles' },
-  { level: 2, name: 'intersections' },
-  { level: 3, name: 'duplicates' },
-  { level: 4, name: 'parity' },
-  { level: 5, name: 'sets' },
-  { level: 6, name: 'chains' },
-  { level: 7, name: 'search' },
+/** Simon Tatham's four difficulty levels for Dominosa. */
+export type TathamLevel = 'Trivial' | 'Basic' | 'Hard' | 'Extreme';
+
+/**
+ * The levels of the ladder, easiest first. A board's grade is the name of its hardest level;
+ * `tatham` is the level of Simon Tatham's that the same reasoning belongs to (null: beyond all
+ * his rules). Levels 1–6 are his four: Trivial, Basic (three of ours), Hard and Extreme.
+ */
+export const LEVELS: readonly { level: number; name: LevelName; tatham: TathamLevel | null }[] = [
+  { level: 1, name: 'singles', tatham: 'Trivial' },
+  { level: 2, name: 'intersections', tatham: 'Basic' },
+  { level: 3, name: 'duplicates', tatham: 'Basic' },
+  { level: 4, name: 'parity', tatham: 'Basic' },
+  { level: 5, name: 'sets', tatham: 'Hard' },
+  { level: 6, name: 'extreme', tatham: 'Extreme' },
+  { level: 7, name: 'lookahead', tatham: null },
+  { level: 8, name: 'search', tatham: null },
 ];
 
 /**
@@ -37,10 +46,10 @@ export const LEVELS: readonly { level: number; name: LevelName }[] = [
  * (a rule added, removed, reordered or made stronger, or the score formula), so a catalog's
  * stored grades can be told stale rather than wrong.
  */
-export const GRADER_VERSION = 'grade-2';
+export const GRADER_VERSION = 'grade-3';
 
 /** The level of search, which is always on the ladder as the last resort. */
-export const SEARCH_LEVEL = 7;
+export const SEARCH_LEVEL = 8;
 
 /**
  * A rule applies at most one deduction to the state and says whether it did. Rules are sound:
@@ -50,11 +59,12 @@ export const SEARCH_LEVEL = 7;
 export type Rule = (g: GradeState) => boolean;
 
 /**
- * The ladder as data: every rule with its level and name, easiest first. Levels 1, 2–4, 5 and 6
- * follow Simon Tatham's Trivial, Basic, Hard and Extreme: parity at 4 is his (a domino that
- * alone links two even areas), set analysis at 5 is the plain kind (the double counted once),
- * and level 6 holds what reasons about the double, forcing chains, and parity of any region.
- * Region parity comes last there: it rarely fires, and looking for it costs more than a chain.
+ * The ladder as data: every rule with its level and name, easiest first. Levels 1–6 hold
+ * Simon Tatham's rules and no more: parity at 4 is his (a domino that alone links two even
+ * areas), set analysis at 5 the plain kind (the double counted once), and 6 his Extreme (set
+ * analysis that counts the double, his forcing chains). Level 7 is reasoning beyond his:
+ * following an assumption to a contradiction, and the parity of any cut-off region (last: it
+ * rarely fires, and looking for it costs more than a lookahead).
  */
 export const LADDER: readonly { level: number; name: RuleName; apply: Rule }[] = [
   { level: 1, name: 'cellSingleton', apply: cellSingleton },
@@ -69,22 +79,25 @@ export const LADDER: readonly { level: number; name: RuleName; apply: Rule }[] =
   { level: 6, name: 'cellsClaimPairsAndDouble', apply: cellsClaimPairsAndDouble },
   { level: 6, name: 'pairsClaimCells', apply: pairsClaimCells },
   { level: 6, name: 'doubleStarvesCells', apply: doubleStarvesCells },
-  { level: 6, name: 'forcingChain', apply: forcingChain },
-  { level: 6, name: 'unbalancedRegion', apply: unbalancedRegion },
-  { level: 7, name: 'searchRefutes', apply: searchRefutes },
+  { level: 6, name: 'chainRepeatsPair', apply: chainRepeatsPair },
+  { level: 6, name: 'chainStarvesCell', apply: chainStarvesCell },
+  { level: 6, name: 'pairInBothChains', apply: pairInBothChains },
+  { level: 7, name: 'lookaheadRefutes', apply: lookaheadRefutes },
+  { level: 7, name: 'unbalancedRegion', apply: unbalancedRegion },
+  { level: 8, name: 'searchRefutes', apply: searchRefutes },
 ];
 
 export interface GradeOptions {
   /** Keep the steps in `log` (default false). */
   log?: boolean;
   /**
-   * Use rules up to this level only (1–7, default 7; below 1 counts as 1); search stays
+   * Use rules up to this level only (1–8, default 8; below 1 counts as 1); search stays
    * available as the last resort, so a board that needs more than the cap grades as search.
    */
   maxLevel?: number;
   /**
    * Search nodes allowed in all (default 100,000); when they run out the board is left
-   * unsolved (solved false, level 7).
+   * unsolved (solved false, level 8).
    */
   maxSearchNodes?: number;
   /**
@@ -92,12 +105,18 @@ export interface GradeOptions {
    * board left unsolved (limit 'time'). The shell passes a clock check, so the core reads no time.
    */
   interrupt?: () => boolean;
+  /**
+   * Dominoes laid in trials (the lookahead's, probing's and search's) allowed in all (default
+   * DEFAULT_MAX_TRIAL_WORK): what bounds grading on large boards. When they run out the board
+   * is left unsolved at level 8, as when the search nodes do.
+   */
+  maxTrialWork?: number;
 }
 
 export interface GradeResult {
   /** The name of the hardest level the board needed. */
   grade: LevelName;
-  /** Its number, 1 (singles) to 7 (search). */
+  /** Its number, 1 (singles) to 8 (search). */
   level: number;
   /** Orders boards within and across grades; floor(score) === level. See scoreOf. */
   score: number;
@@ -113,6 +132,8 @@ export interface GradeResult {
 }
 
 export const DEFAULT_MAX_SEARCH_NODES = 100_000;
+/** Enough for every board of M ≤ 9 measured (at most 3,190 of 200); binds only on large boards. */
+export const DEFAULT_MAX_TRIAL_WORK = 50_000;
 
 /**
  * The score of a graded board: its level, plus a fraction in [0, 1) that grows with the uses
@@ -152,6 +173,7 @@ export class Grader {
     g.logging = logging;
     g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
     g.interrupt = options.interrupt;
+    g.maxTrialWork = options.maxTrialWork ?? DEFAULT_MAX_TRIAL_WORK;
     const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
     const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
     const counts = new Array<number>(rules.length).fill(0);
@@ -159,6 +181,10 @@ export class Grader {
     const log: Step[] = [];
     let level = 0;
     while (!g.solved && !g.broken) {
+      if (g.outOfBudget()) {
+        g.gaveUp = true;
+        break;
+      }
       let fired = -1;
       for (let i = 0; i < rules.length; i++) {
         const placedMark = g.placedLen;

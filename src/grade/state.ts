@@ -7,6 +7,7 @@ import { pairFromIndex } from '../pairs.js';
 import { type Domino, type Solution, solutionFromCellPairs } from '../solve/solution.js';
 import { ChainScratch } from './rules/chains.js';
 import { DuplicateScratch } from './rules/duplicates.js';
+import { LookaheadScratch } from './rules/lookahead.js';
 import { ParityScratch } from './rules/parity.js';
 import { SetScratch } from './rules/sets.js';
 import type { Cell, PairUV, Reason } from './step.js';
@@ -101,6 +102,9 @@ export class GradeState {
   interrupt: (() => boolean) | undefined = undefined;
   /** The interrupt stopped the grading (gaveUp is set too). */
   outOfTime = false;
+  /** Dominoes laid in trials so far (lookahead, probing, search), and their budget. */
+  trialWork = 0;
+  maxTrialWork = Infinity;
 
   // Logging: the eliminations of the current step and its reason (set by the rule that fired).
   logging = false;
@@ -114,6 +118,7 @@ export class GradeState {
   readonly parity = new ParityScratch();
   readonly sets = new SetScratch();
   readonly chains = new ChainScratch();
+  readonly lookahead = new LookaheadScratch();
 
   /** How many boards were loaded: with trailLen, tells whether the position changed. */
   loads = 0;
@@ -186,6 +191,8 @@ export class GradeState {
     this.gaveUp = false;
     this.interrupt = undefined;
     this.outOfTime = false;
+    this.trialWork = 0;
+    this.maxTrialWork = Infinity;
     this.logging = false;
     this.eliminatedNow.length = 0;
     this.reason = null;
@@ -197,6 +204,18 @@ export class GradeState {
     for (let c = nCells - 1; c >= 0; c--) this.touchCell(c);
     for (let q = nPairs - 1; q >= 0; q--) this.touchPair(q);
     return this;
+  }
+
+  /**
+   * Whether grading has spent its budget: dominoes laid in trials, and, for a caller about to
+   * spend a search node (`searching`), the search nodes too. The one place a budget is checked;
+   * the ladder asks between steps, the lookahead per trial and search per node, and whoever
+   * finds it spent sets gaveUp (the board then grades as search). Search nodes are search's
+   * alone: a spent node budget (maxSearchNodes 0, say) leaves the levels below search free to
+   * finish the board, as it always has (the generator grades in-band boards that way).
+   */
+  outOfBudget(searching = false): boolean {
+    return this.trialWork >= this.maxTrialWork || (searching && this.nodes >= this.maxNodes);
   }
 
   get solved(): boolean {
@@ -333,6 +352,7 @@ export class GradeState {
     this.mate[a] = b;
     this.mate[b] = a;
     this.covered += 2;
+    if (this.trial) this.trialWork++;
     if (!this.trial) {
       this.logChange(a);
       this.logChange(b);

@@ -43,11 +43,17 @@ export interface Reasons {
   pairsClaimCells: NumberSet;
   /** The double's spot, and the cells left with fewer pairs than cells. */
   doubleStarvesCells: NumberSet & { placement: Domino };
+  /** The side that dies (all its placements), and the pair it would lay twice. */
+  chainRepeatsPair: { chain: Domino[]; pair: PairUV };
+  /** The side that dies, and the cell it would leave with no pair. */
+  chainStarvesCell: { chain: Domino[]; cell: Cell };
+  /** The pair, its two spots on the two sides, and the two sides. */
+  pairInBothChains: { pair: PairUV; spots: Domino[]; chains: Domino[][] };
   /**
    * The assumption, the dominoes it forces in order, and the cell (or pair) that ran out of
    * places: exactly one of `cell` and `pair` is present.
    */
-  forcingChain: { placement: Domino; chain: Domino[]; cell?: Cell; pair?: PairUV };
+  lookaheadRefutes: { placement: Domino; chain: Domino[]; cell?: Cell; pair?: PairUV };
   /** The option refuted (or, when `guessed`, laid because every option had a solution), and the nodes it took. */
   searchRefutes: { placement: Domino; nodes: number; guessed?: boolean };
 }
@@ -59,7 +65,7 @@ export type RuleName = keyof Reasons;
 export type Reason = { [K in RuleName]: { rule: K } & Reasons[K] }[RuleName];
 
 export interface Step {
-  /** Ladder level of the rule (1 = singles … 7 = search). */
+  /** Ladder level of the rule (1 = singles … 8 = search). */
   level: number;
   /** Name of the rule function that made the deduction (the same as `reason.rule`). */
   rule: RuleName;

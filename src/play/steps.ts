@@ -23,7 +23,7 @@ export interface HintStep {
   reason: Record<string, unknown>;
 }
 
-type Kind = 'cell' | 'cells' | 'domino' | 'dominoes' | 'pair' | 'pairs';
+type Kind = 'cell' | 'cells' | 'domino' | 'dominoes' | 'dominoLists' | 'pair' | 'pairs';
 
 /** How the reason's fields are packed; any other field is stored as it is. */
 const KINDS: Readonly<Record<string, Kind>> = {
@@ -31,6 +31,8 @@ const KINDS: Readonly<Record<string, Kind>> = {
   cells: 'cells',
   placement: 'domino',
   chain: 'dominoes',
+  spots: 'dominoes',
+  chains: 'dominoLists',
   pair: 'pair',
   pairs: 'pairs',
 };
@@ -47,6 +49,8 @@ function packValue(s: Shape, kind: Kind, v: unknown): unknown {
       return placementOfDomino(s, v as number[]);
     case 'dominoes':
       return (v as number[][]).map((d) => placementOfDomino(s, d));
+    case 'dominoLists':
+      return (v as number[][][]).map((ds) => ds.map((d) => placementOfDomino(s, d)));
     case 'pair':
       return pair(v as number[]);
     case 'pairs':
@@ -65,6 +69,8 @@ function unpackValue(s: Shape, kind: Kind, v: unknown): unknown {
       return dominoOf(s, v as number);
     case 'dominoes':
       return (v as number[]).map((p) => dominoOf(s, p));
+    case 'dominoLists':
+      return (v as number[][]).map((ps) => ps.map((p) => dominoOf(s, p)));
     case 'pair':
       return pairFromIndex(v as number);
     case 'pairs':
@@ -82,7 +88,8 @@ export function packSteps(s: Shape, log: readonly Step[], rules: RuleEntry[], le
     if (r < 0) r = rules.push([step.rule, levelName(step.level), step.level]) - 1;
     const reason: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(step.reason as Record<string, unknown>)) {
-      if (v === undefined) continue;
+      // The rule's name is the rule table's; unpackStep puts it back.
+      if (v === undefined || k === 'rule') continue;
       reason[k] = k in KINDS ? packValue(s, KINDS[k], v) : v;
     }
     return [r, step.placed.map((d) => placementOfDomino(s, d)), step.eliminated.map((d) => placementOfDomino(s, d)), reason];
@@ -90,9 +97,9 @@ export function packSteps(s: Shape, log: readonly Step[], rules: RuleEntry[], le
 }
 
 export function unpackStep(s: Shape, rules: readonly RuleEntry[], [r, placed, eliminated, packed]: PackedStep): HintStep {
-  const reason: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(packed)) reason[k] = k in KINDS ? unpackValue(s, KINDS[k], v) : v;
   const [rule, level, levelNumber] = rules[r];
+  const reason: Record<string, unknown> = { rule };
+  for (const [k, v] of Object.entries(packed)) reason[k] = k in KINDS ? unpackValue(s, KINDS[k], v) : v;
   return { rule, level, levelNumber, placed, eliminated, reason };
 }
 
@@ -102,8 +109,9 @@ export function toGraderStep(s: Shape, h: HintStep): Step {
   return { level: h.levelNumber, rule: h.rule as Step['rule'], placed: dominoes(h.placed), eliminated: dominoes(h.eliminated), reason: h.reason as Step['reason'] };
 }
 
-/** The cells a hint about this step highlights: those its reason names and the dominoes it lays
- * (what it rules out is shown as boundary marks instead). */
+/** The cells a hint about this step highlights: those its reason names, the dominoes it lays,
+ * a chain rule's side (the dominoes that stand or fall together) and the two spots of a pair in
+ * both sides of a chain (what it rules out is shown as boundary marks instead). */
 export function stepCells(s: Shape, h: HintStep): number[] {
   const out = new Set<number>();
   const cell = (c: unknown): void => {
@@ -119,6 +127,8 @@ export function stepCells(s: Shape, h: HintStep): number[] {
   cell(r.cell);
   if (Array.isArray(r.cells)) r.cells.forEach(cell);
   domino(r.placement);
+  if (h.rule === 'chainRepeatsPair' || h.rule === 'chainStarvesCell') (r.chain as unknown[]).forEach(domino);
+  if (Array.isArray(r.spots)) r.spots.forEach(domino);
   for (const p of h.placed) domino(dominoOf(s, p));
   return [...out].sort((a, b) => a - b);
 }

@@ -1,7 +1,7 @@
 // Grade bands: which levels of the human-technique ladder (grade/ladder.ts) each of the four
 // tiers holds, and the parsing of a grade target (a band, or one level) for graded generation.
 // The ladder grades; this file only says which grades a tier's puzzles may have.
-import { LEVELS, type LevelName } from '../grade/ladder.js';
+import { LEVELS, SEARCH_LEVEL, type LevelName } from '../grade/ladder.js';
 import type { Tier } from './tiers.js';
 
 /** Levels [minLevel, maxLevel] of the ladder, both inclusive (1 singles … the search level). */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../src/board.js';
-import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps } from '../../src/grade/ladder.js';
+import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps, SEARCH_LEVEL } from '../../src/grade/ladder.js';
 import { canonicalGrade, storedGrade } from '../../src/rank/stored.js';
 import { checkSolution, type Solution, solutionKey } from '../../src/solve/solution.js';
 import { uniqueBoards } from '../grade/helpers.js';

@@ -61,7 +61,7 @@ describe('GradeState owns its rules’ scratch', () => {
       for (const s of gotA) rulesSeen.add(JSON.parse(s)[0]);
     }
     // The interleaving reached the rules that keep scratch.
-    for (const name of ['duplicateOfOwnPair', 'cellsClaimPairs', 'forcingChain']) expect(rulesSeen.has(name), name).toBe(true);
+    for (const name of ['duplicateOfOwnPair', 'cellsClaimPairs', 'lookaheadRefutes']) expect(rulesSeen.has(name), name).toBe(true);
   });
 
   it('graders of their own give what the shared gradeBoard gives, whatever was graded between', () => {

@@ -11,7 +11,7 @@ import { layerOf, layeredScore } from '../../src/rank/layered.js';
 import type { Board } from '../../src/board.js';
 import { canonicalBoard } from '../../src/transform.js';
 import { STORED_GRADE_MAX_NODES } from '../../src/rank/stored.js';
-import { gradeBoard } from '../../src/grade/ladder.js';
+import { gradeBoard, SEARCH_LEVEL } from '../../src/grade/ladder.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { referenceNodes } from '../../src/rank/reference.js';
 import { PREREPAIR_MIN_M, PROBE_MAX_M, Repairer, SEARCH_MAX_M } from '../../src/make/repair.js';
@@ -208,7 +208,7 @@ describe('graded repair', () => {
     expect(polls).toBe(41);
     let failures = 0;
     for (let k = 0; k < 10; k++) {
-      const r = gen.generateSlot(3, 16, k, { method: 'repair', grade: { minLevel: 7, maxLevel: 7 }, maxAttempts: 1 });
+      const r = gen.generateSlot(3, 16, k, { method: 'repair', grade: { minLevel: SEARCH_LEVEL, maxLevel: SEARCH_LEVEL }, maxAttempts: 1 });
       if (r.ok) expect(r.puzzle.attempts).toBe(1);
       else {
         failures++;

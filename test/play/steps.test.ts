@@ -43,4 +43,31 @@ describe('packSteps and unpackStep', () => {
       }
     }
   });
+
+  it('carry the Extreme and lookahead rules too: packed, worded and highlighted like the rest', () => {
+    // Deals of M = 4..9 until each of Tatham's forcing-chain rules and the lookahead has been
+    // seen (the level-6 set rules are older and rare on the ladder: none in 360 such deals).
+    const wanted = new Set<string>(['chainRepeatsPair', 'chainStarvesCell', 'pairInBothChains', 'lookaheadRefutes']);
+    const seen = new Set<string>();
+    const rules: RuleEntry[] = [];
+    for (let m = 4; m <= 9 && seen.size < wanted.size; m++) {
+      for (const { board, solution } of uniqueBoards(m, 60, 600 + m)) {
+        const log = gradeBoard(board, { log: true }).log!;
+        if (!log.some((s) => wanted.has(s.rule) && !seen.has(s.rule))) continue;
+        const packed = packSteps(board, log, rules, levelName);
+        const back = packed.map((s) => unpackStep(board, rules, s));
+        expect(back.map((h) => toGraderStep(board, h))).toEqual(log);
+        expect(replaySteps(board, back.map((h) => toGraderStep(board, h)))).toEqual(solution);
+        const words = explainSteps(board, log);
+        for (let i = 0; i < log.length; i++) {
+          if (!wanted.has(log[i].rule)) continue;
+          seen.add(log[i].rule);
+          expect(words[i], log[i].rule).toMatch(/^[A-Z0-9].*[.)]$/);
+          expect(words[i], log[i].rule).not.toMatch(/undefined|NaN|\[object/);
+          expect(stepCells(board, back[i]).length, log[i].rule).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual([...wanted].sort());
+  });
 });

@@ -1,213 +1,207 @@
-// Level 6 of the ladder, forcing chains: take a cell or a pair with two options left, assume
-// one, and follow only the singles it forces. If that runs into a cell or pair with nothing
-// left, the assumption was wrong. The shortest such chain is the one reported.
+// Level 6 of the ladder, Tatham's forcing chains, which need no assumption: a cell with exactly
+// two placements left takes one or the other, so such cells link placements into chains of two
+// complementary sides, one of which is laid in full. A side that could not be laid dies whole;
+// a pair with a spot on each side of one chain goes on one of those two.
 import type { Domino } from '../../solve/solution.js';
-import { ChangeReader } from '../changes.js';
 import type { GradeState } from '../state.js';
 import type { Reason } from '../step.js';
 
-/** The forcing chains' scratch, owned by one GradeState; grown to the largest board seen. */
+/** The chains' scratch, owned by one GradeState; grown to the largest board seen. */
 export class ChainScratch {
-  /** tested[p] === testStamp: p was tried in this call. */
-  tested = new Int32Array(0);
-  testStamp = 0;
-  // This call's best so far: the option, its chain's length, and (when logging) its reason.
-  best = -1;
-  bestLen = Infinity;
-  bestReason: Reason | null = null;
-  // Options whose trial ran into a contradiction in the last call.
-  known = new Int32Array(0);
-  knownLen = 0;
-  // What earlier calls learnt: assuming placement p forced no contradiction within quietTo[p]
-  // dominoes, when the log of changes was quietAt[p] long; the cells and pairs that trial
-  // touched are pool[quietFrom[p] .. + quietLen[p]]. While none of them has changed since, the
-  // same trial would go the same way, so it need not be run again.
-  readonly memo = new ChangeReader();
-  quietTo = new Float64Array(0);
-  quietAt = new Int32Array(0);
-  quietFrom = new Int32Array(0);
-  quietLen = new Int32Array(0);
-  pool = new Int32Array(0);
-  poolLen = 0;
-  seenAt = new Int32Array(0);
-  seenStamp = 0;
-  // chainReason: which dominoes of the trial matter, and those still to justify.
-  relevant = new Uint8Array(0);
-  readonly work: number[] = [];
+  /** The position the sides were found for: board load and change-log length. */
+  loads = -1;
+  at = -1;
+  /** Union-find over placements with parity: flip[p] says whether p is on its parent's other side. */
+  parent = new Int32Array(0);
+  flip = new Uint8Array(0);
+  /** side[p] = 2 · (p's chain) + (0 or 1) for a live placement, -1 for a dead one. */
+  side = new Int32Array(0);
+  // chainStarvesCell: per side, the cell and the placement of it that last saw the side.
+  seenBy = new Int32Array(0);
+  hits = new Int32Array(0);
+  stamp = 0;
 }
 
-/**
- * Forcing chain: an option of a two-way cell or pair dies if assuming it forces, through
- * singles alone, a cell or pair with no place left.
- */
-export function forcingChain(g: GradeState): boolean {
+/** Bring the sides up to date with the position (once per position, whichever rule asks). */
+function sidesOf(g: GradeState): ChainScratch {
   const sc = g.chains;
-  if (sc.tested.length < g.nPl) {
-    sc.tested = new Int32Array(g.nPl);
-    sc.testStamp = 0;
+  if (sc.loads === g.loads && sc.at === g.changesLen) return sc;
+  sc.loads = g.loads;
+  sc.at = g.changesLen;
+  const n = g.nPl;
+  if (sc.parent.length < n) {
+    sc.parent = new Int32Array(n);
+    sc.flip = new Uint8Array(n);
+    sc.side = new Int32Array(n);
+    sc.seenBy = new Int32Array(2 * n);
+    sc.hits = new Int32Array(2 * n);
+    sc.stamp = 0;
   }
-  if (sc.relevant.length < g.nPairs) sc.relevant = new Uint8Array(g.nPairs);
-  if (sc.memo.fresh(g)) {
-    resetMemo(g, sc);
-    sc.knownLen = 0;
+  const { parent, flip, side } = sc;
+  const { live, cellPl } = g;
+  for (let p = 0; p < n; p++) {
+    parent[p] = p;
+    flip[p] = 0;
   }
-  sc.testStamp++;
-  sc.best = -1;
-  // Options that failed last time mostly fail again, as briefly or more: the shortest of them
-  // bounds the chains worth following from the start. The scan below still tries every option
-  // in order, so the chain it reports is the same as without the bound.
-  sc.bestLen = shortestKnown(g, sc) + 1;
-  sc.knownLen = 0;
-  sc.bestReason = null;
-  for (let c = 0; c < g.nCells && sc.bestLen > 1; c++) {
+  for (let c = 0; c < g.nCells; c++) {
     if (g.cellDone[c] === 1 || g.cellCnt[c] !== 2) continue;
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) tryOption(g, sc, g.cellPl[k]);
+    let first = -1;
+    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
+      const p = cellPl[k];
+      if (live[p] === 0) continue;
+      if (first < 0) first = p;
+      else link(sc, first, p);
+    }
   }
-  for (let q = 0; q < g.nPairs && sc.bestLen > 1; q++) {
-    if (g.pairDone[q] === 1 || g.pairCnt[q] !== 2) continue;
-    for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) tryOption(g, sc, g.pairPl[k]);
+  for (let p = 0; p < n; p++) side[p] = live[p] === 1 ? 2 * find(sc, p) + flip[p] : -1;
+  return sc;
+}
+
+/** The root of p's chain; afterwards p hangs from the root and flip[p] is its side. */
+function find(sc: ChainScratch, p: number): number {
+  const { parent, flip } = sc;
+  let root = p;
+  let parity = 0;
+  while (parent[root] !== root) {
+    parity ^= flip[root];
+    root = parent[root];
   }
-  const best = sc.best;
-  if (best < 0) return false;
-  if (g.logging && sc.bestReason !== null) g.reason = sc.bestReason;
-  sc.bestReason = null;
-  g.eliminate(best);
-  return true;
-}
-
-/** Assume option p (once per call) and follow its singles, keeping the shortest failure. */
-function tryOption(g: GradeState, sc: ChainScratch, p: number): void {
-  if (sc.tested[p] === sc.testStamp || g.live[p] === 0) return;
-  sc.tested[p] = sc.testStamp;
-  // Only a chain shorter than the best so far is worth following.
-  const limit = sc.bestLen - 1;
-  if (stillQuiet(g, sc, p, limit)) return;
-  const trailMark = g.trailLen;
-  const placedMark = g.placedLen;
-  g.beginTrial();
-  g.tracing = true;
-  g.traceLen = 0;
-  g.place(p);
-  const ok = g.propagate(undefined, placedMark + limit);
-  const complete = g.tracing;
-  g.tracing = false;
-  const len = g.placedLen - placedMark;
-  if (!ok && sc.knownLen < sc.known.length) sc.known[sc.knownLen++] = p;
-  if (!ok && len < sc.bestLen) {
-    sc.best = p;
-    sc.bestLen = len;
-    if (g.logging) sc.bestReason = chainReason(g, sc, p, trailMark, placedMark);
-  } else if (ok && complete) remember(g, sc, p, len > limit ? limit : Infinity);
-  g.endTrial(trailMark, placedMark);
-}
-
-/** The length of the shortest chain among the known failures still worth trying, or Infinity. */
-function shortestKnown(g: GradeState, sc: ChainScratch): number {
-  if (sc.known.length < g.nPl) sc.known = new Int32Array(g.nPl);
-  const known = sc.known;
-  let shortest = Infinity;
-  for (let i = 0; i < sc.knownLen; i++) {
-    const p = known[i];
-    // Only an option the scan will try again: live, and one of two for its cells or pair.
-    if (g.live[p] === 0 || g.cellDone[g.plA[p]] === 1) continue;
-    if (g.cellCnt[g.plA[p]] !== 2 && g.cellCnt[g.plB[p]] !== 2 && g.pairCnt[g.plPair[p]] !== 2) continue;
-    const trailMark = g.trailLen;
-    const placedMark = g.placedLen;
-    g.beginTrial();
-    g.place(p);
-    const ok = g.propagate(undefined, placedMark + shortest - 1);
-    const len = g.placedLen - placedMark;
-    g.endTrial(trailMark, placedMark);
-    if (!ok && len < shortest) shortest = len;
+  // Hang every placement on the path from the root, with its side relative to it.
+  while (p !== root) {
+    const up = parent[p];
+    const f = flip[p];
+    parent[p] = root;
+    flip[p] = parity;
+    parity ^= f;
+    p = up;
   }
-  return shortest;
+  return root;
 }
 
-function resetMemo(g: GradeState, sc: ChainScratch): void {
-  if (sc.quietTo.length < g.nPl) {
-    sc.quietTo = new Float64Array(g.nPl);
-    sc.quietAt = new Int32Array(g.nPl);
-    sc.quietFrom = new Int32Array(g.nPl);
-    sc.quietLen = new Int32Array(g.nPl);
+/** p and q are the two options of one cell: put them on opposite sides of one chain. */
+function link(sc: ChainScratch, p: number, q: number): void {
+  const rp = find(sc, p);
+  const rq = find(sc, q);
+  // Already joined: on a position with a solution the sides agree (a cycle is even).
+  if (rp === rq) return;
+  sc.parent[rq] = rp;
+  sc.flip[rq] = sc.flip[p] ^ sc.flip[q] ^ 1;
+}
+
+/** Rule out every placement of one side, as one step. */
+function killSide(g: GradeState, sc: ChainScratch, id: number): void {
+  for (let p = 0; p < g.nPl; p++) if (sc.side[p] === id) g.eliminate(p);
+}
+
+/** The placements of one side, for a reason. */
+function sideDominoes(g: GradeState, sc: ChainScratch, id: number): Domino[] {
+  const out: Domino[] = [];
+  for (let p = 0; p < g.nPl; p++) if (sc.side[p] === id) out.push(g.domino(p));
+  return out;
+}
+
+/** Chain repeats a pair: a side that holds two spots of one pair would lay it twice, so it dies. */
+export function chainRepeatsPair(g: GradeState): boolean {
+  const sc = sidesOf(g);
+  const side = sc.side;
+  const { live, pairPl } = g;
+  for (let q = 0; q < g.nPairs; q++) {
+    if (g.pairDone[q] === 1 || g.pairCnt[q] < 2) continue;
+    const from = g.pairStart[q];
+    const to = g.pairStart[q + 1];
+    for (let i = from; i < to; i++) {
+      const a = pairPl[i];
+      if (live[a] === 0) continue;
+      for (let j = i + 1; j < to; j++) {
+        const b = pairPl[j];
+        if (live[b] === 0 || side[b] !== side[a]) continue;
+        const id = side[a];
+        if (g.logging) g.reason = { rule: 'chainRepeatsPair', chain: sideDominoes(g, sc, id), pair: g.pairUV(q) };
+        killSide(g, sc, id);
+        return true;
+      }
+    }
   }
-  sc.quietTo.fill(0, 0, g.nPl);
-  if (sc.pool.length < 64 * g.nPl) sc.pool = new Int32Array(64 * g.nPl);
-  sc.poolLen = 0;
-}
-
-/** Is p known to force no contradiction within `limit` dominoes in the current position? */
-function stillQuiet(g: GradeState, sc: ChainScratch, p: number, limit: number): boolean {
-  if (sc.quietTo[p] < limit) return false;
-  const at = sc.quietAt[p];
-  const { lastChange } = g;
-  const pool = sc.pool;
-  for (let i = sc.quietFrom[p], end = i + sc.quietLen[p]; i < end; i++) if (lastChange[pool[i]] > at) return false;
-  return true;
-}
-
-/** Note that assuming p stays quiet up to `upTo` dominoes, and what its trial touched. */
-function remember(g: GradeState, sc: ChainScratch, p: number, upTo: number): void {
-  const need = g.traceLen + 3;
-  if (sc.poolLen + need > sc.pool.length) resetMemo(g, sc);
-  if (sc.seenAt.length < g.nCells + g.nPairs) sc.seenAt = new Int32Array(g.nCells + g.nPairs);
-  const start = sc.poolLen;
-  // p's own cells and pair, then everything the trial touched, each once.
-  const stamp = ++sc.seenStamp;
-  addOnce(sc, g.plA[p], stamp);
-  addOnce(sc, g.plB[p], stamp);
-  addOnce(sc, g.nCells + g.plPair[p], stamp);
-  for (let i = 0; i < g.traceLen; i++) addOnce(sc, g.trace[i], stamp);
-  sc.quietFrom[p] = start;
-  sc.quietLen[p] = sc.poolLen - start;
-  sc.quietAt[p] = g.changesLen;
-  sc.quietTo[p] = upTo;
-}
-
-function addOnce(sc: ChainScratch, x: number, stamp: number): void {
-  if (sc.seenAt[x] === stamp) return;
-  sc.seenAt[x] = stamp;
-  sc.pool[sc.poolLen++] = x;
+  return false;
 }
 
 /**
- * The chain as a person would tell it: from the cell or pair that ran out, back through the
- * dominoes whose laying took its options away, and the singles that forced those, keeping
- * only the dominoes that matter, in the order they were laid.
+ * Chain starves a cell: a side that holds a spot of every pair some other cell could still
+ * spell would leave that cell nothing, so it dies. (The cell's own chains do not count.)
  */
-function chainReason(g: GradeState, sc: ChainScratch, assumed: number, trailMark: number, placedMark: number): Reason {
-  const len = g.placedLen - placedMark;
-  const { relevant, work } = sc;
-  relevant.fill(0, 0, len);
-  relevant[0] = 1;
-  work.length = 0;
-  justify(g, sc, g.brokenItem, -1, trailMark, placedMark);
-  while (work.length > 0) {
-    const i = work.pop()!;
-    const item = g.forcedBy[placedMark + i];
-    if (item >= 0) justify(g, sc, item, g.placed[placedMark + i], trailMark, placedMark);
+export function chainStarvesCell(g: GradeState): boolean {
+  const sc = sidesOf(g);
+  const { side, seenBy, hits } = sc;
+  const { live, cellPl, pairPl, plPair } = g;
+  for (let c = 0; c < g.nCells; c++) {
+    if (g.cellDone[c] === 1 || g.cellCnt[c] < 2) continue;
+    const stamp = ++sc.stamp;
+    // Sides of the cell's own placements are left out, marked as seen by option -1.
+    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
+      const t = cellPl[k];
+      if (live[t] === 0) continue;
+      seenBy[side[t]] = stamp;
+      hits[side[t]] = -1;
+    }
+    // hits[s]: how many of the cell's options so far have their pair on side s elsewhere.
+    let options = 0;
+    let last = -1;
+    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
+      const t = cellPl[k];
+      if (live[t] === 0) continue;
+      options++;
+      last = t;
+      const q = plPair[t];
+      for (let i = g.pairStart[q], e = g.pairStart[q + 1]; i < e; i++) {
+        const o = pairPl[i];
+        if (live[o] === 0) continue;
+        const s = side[o];
+        if (seenBy[s] !== stamp) {
+          seenBy[s] = stamp;
+          hits[s] = 0;
+        }
+        if (hits[s] === options - 1) hits[s] = options;
+      }
+    }
+    const q = plPair[last];
+    for (let i = g.pairStart[q], e = g.pairStart[q + 1]; i < e; i++) {
+      const o = pairPl[i];
+      if (live[o] === 0 || seenBy[side[o]] !== stamp || hits[side[o]] !== options) continue;
+      const id = side[o];
+      if (g.logging) g.reason = { rule: 'chainStarvesCell', chain: sideDominoes(g, sc, id), cell: g.cellRC(c) };
+      killSide(g, sc, id);
+      return true;
+    }
   }
-  const chain: Domino[] = [];
-  for (let i = 1; i < len; i++) if (relevant[i] === 1) chain.push(g.domino(g.placed[placedMark + i]));
-  const placement = g.domino(assumed);
-  return g.brokenItem < g.nCells
-    ? { rule: 'forcingChain', placement, chain, cell: g.cellRC(g.brokenItem) }
-    : { rule: 'forcingChain', placement, chain, pair: g.pairUV(g.brokenItem - g.nCells) };
+  return false;
 }
 
-/** Mark the trial's dominoes whose laying killed an option of item (but `except`) as relevant. */
-function justify(g: GradeState, sc: ChainScratch, item: number, except: number, trailMark: number, placedMark: number): void {
-  if (item < g.nCells) {
-    for (let k = 4 * item, end = 4 * item + g.cellDeg[item]; k < end; k++) killedInTrial(g, sc, g.cellPl[k], except, trailMark, placedMark);
-  } else {
-    const q = item - g.nCells;
-    for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) killedInTrial(g, sc, g.pairPl[k], except, trailMark, placedMark);
+/**
+ * Pair in both chains: a pair with a spot on each side of one chain goes on one of those two
+ * (one side is laid), so its other spots die.
+ */
+export function pairInBothChains(g: GradeState): boolean {
+  const sc = sidesOf(g);
+  const { side } = sc;
+  const { live, pairPl } = g;
+  for (let q = 0; q < g.nPairs; q++) {
+    if (g.pairDone[q] === 1 || g.pairCnt[q] <= 2) continue;
+    const from = g.pairStart[q];
+    const to = g.pairStart[q + 1];
+    for (let i = from; i < to; i++) {
+      const a = pairPl[i];
+      if (live[a] === 0) continue;
+      for (let j = i + 1; j < to; j++) {
+        const b = pairPl[j];
+        if (live[b] === 0 || (side[a] ^ side[b]) !== 1) continue;
+        const reason: Reason | null = g.logging
+          ? { rule: 'pairInBothChains', pair: g.pairUV(q), spots: [g.domino(a), g.domino(b)], chains: [sideDominoes(g, sc, side[a]), sideDominoes(g, sc, side[b])] }
+          : null;
+        for (let k = from; k < to; k++) if (pairPl[k] !== a && pairPl[k] !== b) g.eliminate(pairPl[k]);
+        if (reason !== null) g.reason = reason;
+        return true;
+      }
+    }
   }
-}
-
-function killedInTrial(g: GradeState, sc: ChainScratch, t: number, except: number, trailMark: number, placedMark: number): void {
-  if (t === except || g.live[t] === 1 || g.trailPos[t] < trailMark) return;
-  const i = g.killedBy[t] - placedMark;
-  if (i < 0 || sc.relevant[i] === 1) return;
-  sc.relevant[i] = 1;
-  sc.work.push(i);
+  return false;
 }

@@ -101,6 +101,15 @@ function pairLeft(g: GradeState, s: DuplicateScratch, t: number, a: number, q: n
 }
 
 /**
+ * What the open cell at the far end of t (from cell a) could still spell once t were gone, the
+ * laid pair not discounted (as Tatham states the rule): the pair if just one, else -1.
+ */
+function onlyPairLeft(s: DuplicateScratch, g: GradeState, t: number, a: number): number {
+  const e = g.plA[t] === a ? g.model.slotB[t] : g.model.slotA[t];
+  return s.kinds[e] === 1 ? s.first[e] : -1;
+}
+
+/**
  * Own pair twice: a placement dies if laying it would leave a neighbouring cell whose only
  * remaining ways out spell the very pair just laid (or no way out at all).
  */
@@ -144,7 +153,9 @@ function ownPairTwiceAt(g: GradeState, p: number): boolean {
 
 /**
  * Same pair twice: a placement dies if laying it would leave two neighbouring cells that can
- * each spell only one and the same pair, when no single domino of that pair covers both.
+ * each spell only one and the same pair, when no single domino of that pair covers both. Only
+ * the neighbours' ways through the laid domino's cells are taken away, not the other spots of
+ * its pair: that is Tatham's rule, and the stronger reading is the lookahead's (level 7).
  */
 export function duplicateBetweenNeighbours(g: GradeState): boolean {
   const s = g.duplicates;
@@ -161,7 +172,6 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
   const { around, needs } = s;
   const a = g.plA[p];
   const b = g.plB[p];
-  const q = g.plPair[p];
   let n = 0;
   for (let side = 0; side < 2; side++) {
     const c = side === 0 ? a : b;
@@ -169,7 +179,7 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
       const t = g.cellPl[k];
       const o = g.plA[t] === c ? g.plB[t] : g.plA[t];
       if (o === a || o === b || g.cellDone[o] === 1) continue;
-      const r = pairLeft(g, s, t, c, q);
+      const r = onlyPairLeft(s, g, t, c);
       if (r < 0) continue;
       for (let i = 0; i < n; i++) {
         if (needs[i] !== r) continue;

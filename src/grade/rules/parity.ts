@@ -1,6 +1,6 @@
 // Parity: a region of open cells cut off from the rest can only be filled if it holds an even
 // number of cells, as many dark as light on a checkerboard. Level 4 of the ladder is the plain
-// case a person sees (a domino that alone links two even areas); level 6 is the general one
+// case a person sees (a domino that alone links two even areas); level 7 is the general one
 // (any placement that would cut off a region the checkerboard count says cannot be filled).
 import type { GradeState } from '../state.js';
 import type { Reason } from '../step.js';

@@ -1,4 +1,4 @@
-// Level 7 of the ladder, search: the last resort when no rule applies. Take the two-way cell
+// Level 8 of the ladder, search: the last resort when no rule applies. Take the two-way cell
 // or pair whose options force the most, and search below each option (singles, intersections
 // and failed-placement probing at every node) until one is proved to lead nowhere. Every
 // search node is counted.
@@ -42,7 +42,7 @@ function narrowest(g: GradeState): number {
 function mostTelling(g: GradeState): number {
   let best = -1;
   let bestScore = -1;
-  for (let x = 0; x < g.nCells + g.nPairs; x++) {
+  for (let x = 0; x < g.nCells + g.nPairs && !g.outOfBudget(true); x++) {
     const opts = twoOptions(g, x);
     if (opts === null) continue;
     let score = Infinity;
@@ -90,7 +90,8 @@ function optionsOf(g: GradeState, item: number): number[] {
  * nodes but cost more time than it saved.) False if the position itself fails.
  */
 function probe(g: GradeState): boolean {
-  for (let x = 0; x < g.nCells + g.nPairs && !g.solved; x++) {
+  // Stopping early when the budget is spent is sound (probing only removes); the next node stops.
+  for (let x = 0; x < g.nCells + g.nPairs && !g.solved && !g.outOfBudget(); x++) {
     let from: number;
     let to: number;
     let list: Int32Array;
@@ -125,7 +126,7 @@ function probe(g: GradeState): boolean {
 
 /** Lay p (inside a trial) and search below it; the caller rolls back. */
 function explore(g: GradeState, p: number): number {
-  if (g.nodes >= g.maxNodes || ((g.nodes & 15) === 0 && g.timeUp())) return OUT_OF_NODES;
+  if (g.outOfBudget(true) || ((g.nodes & 15) === 0 && g.timeUp())) return OUT_OF_NODES;
   g.nodes++;
   g.place(p);
   if (!g.propagate(intersections) || !probe(g)) return NONE;
@@ -145,7 +146,7 @@ function explore(g: GradeState, p: number): number {
 /**
  * Search refutes: an option of a two-way cell or pair dies when an exhaustive search below
  * it finds no solution. (If every option has a solution below it, the board has
- * several; the first is then laid as a guess.) Sets g.gaveUp when the node or time budget runs out.
+ * several; the first is then laid as a guess.) Sets g.gaveUp when the node, trial or time budget runs out.
  */
 export function searchRefutes(g: GradeState): boolean {
   const item = mostTelling(g);
