@@ -10,6 +10,7 @@ import { boardFromGrid, type Board } from '../src/board.js';
 import { CATALOG_APP, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
 import type { TierMeasure, TierRule } from '../src/rank/measure.js';
 import { GRADER_VERSION, storedGrade } from '../src/rank/stored.js';
+import { tierFor } from '../src/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
 import type { AuditProgress } from './audit-report.js';
 import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './database.js';
@@ -66,6 +67,20 @@ export const KEEP_GRADES: Regrade = {
   base: (p, board) => ({ score: p.score ?? storedGrade(board).score, tier: p.tier }),
 };
 
+/**
+ * Re-grade every base with this release's grader and re-tier it by its size's current rule (a
+ * node rule keeps node tiers; a grade rule now holds only its band). A base no tier holds is
+ * kept out, and counted. Stored scores of another grader could not be checked, so none is kept.
+ */
+export const REGRADE: Regrade = {
+  graderVersion: () => GRADER_VERSION,
+  rules: (old) => new Map(old),
+  base: (p, board, rule) => {
+    const score = storedGrade(board).score;
+    return { score, tier: rule === undefined ? p.tier : tierFor({ nodes: p.nodes, score }, rule) };
+  },
+};
+
 function readVersion(db: Database.Database, path: string): number {
   const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
   const get = tables.includes('meta') ? db.prepare('SELECT value FROM meta WHERE key = ?').pluck() : null;
@@ -91,7 +106,7 @@ function openOld(path: string): Database.Database {
  * Migrate the catalog at opts.db to SCHEMA_VERSION. Refuses (changing nothing) a file that is
  * not a catalog, a damaged one, one newer than this release, and one on a read-only file system.
  */
-export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrade: Regrade = KEEP_GRADES): MigrateResult {
+export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrade: Regrade = REGRADE): MigrateResult {
   const path = opts.db;
   const old = openOld(path);
   let from: number;

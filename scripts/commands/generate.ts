@@ -41,7 +41,7 @@ export const GENERATE_OPTIONS = {
   'time-limit': timeLimit('run', 'stop after this long: what was made is written, exit 1'),
   timeout: oldTimeout('run'),
   grade: gradeTarget(
-    'keep only puzzles of this human grade: a tier, easy|normal|hard|expert (singles; intersections; duplicates or parity; sets, chains or search), or one level, singles|intersections|duplicates|parity|sets|chains|search',
+    'keep only puzzles of this human grade: a tier, easy|normal|hard|expert (singles; intersections, duplicates or parity; sets; Tatham\'s Extreme), or one level, singles|intersections|duplicates|parity|sets|extreme|lookahead|search',
   ),
 };
 

@@ -182,10 +182,11 @@ export function parseSizeList(text: string): Checked<number[]> {
     if (bad1 !== undefined) return notSize(bad1);
     const [lo, hi] = [Number(ends[0]), Number(ends[ends.length - 1])];
     if (lo > hi) return bad(`--sizes: range ${part} runs backwards`);
+    // Checked before the range is spelt out: 3..100000000 must not fill a set first.
+    if (hi > MAX_M) return bad(`--sizes: ${hi} is larger than the largest board size, M=${MAX_M}`);
     for (let m = lo; m <= hi; m++) sizes.add(m);
   }
   for (const m of sizes) if (m < 1) return bad(`--sizes: ${m} is not a board size (M ≥ 1)`);
-  for (const m of sizes) if (m > MAX_M) return bad(`--sizes: ${m} is larger than the largest board size, M=${MAX_M}`);
   return ok([...sizes].sort((a, b) => a - b));
 }
 

@@ -59,7 +59,7 @@ describe('thresholds live in the catalog', () => {
     const db = copy();
     expect(cli(['tune', '--db', db, ...TUNE]).code).toBe(0);
     const tuned = current(db, 3);
-    const r = cli(['build', '--sizes', '3,4', '--per-tier', '3', '--variants', '2', '--jobs', '2', '--extend', '--db', db]);
+    const r = cli(['build', '--sizes', '3,4', '--per-tier', '3', '--variants', '2', '--jobs', '2', '--tier-by', 'nodes', '--extend', '--db', db]);
     expect(r.code, r.stderr).toBe(0);
     expect(current(db, 3)).toEqual(tuned);
     const file = JSON.parse(readFileSync(PACKAGED, 'utf8')) as { sizes: Record<string, { t1: number; t2: number; t3: number }> };
@@ -71,7 +71,7 @@ describe('thresholds live in the catalog', () => {
     const db = copy();
     expect(cli(['tune', '--db', db, ...TUNE]).code).toBe(0);
     const before = sha(db);
-    const r = cli(['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--thresholds', PACKAGED, '--extend', '--db', db]);
+    const r = cli(['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--thresholds', PACKAGED, '--extend', '--db', db]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/has its own thresholds for M=3 .* a thresholds file only seeds a new catalog/);
     expect(sha(db)).toBe(before);
