@@ -23,6 +23,7 @@ import {
   text,
   thresholds,
   timeLimit,
+  timeLimitMs,
   type VerbArgs,
   whole,
   withOptions,
@@ -100,7 +101,7 @@ export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOpt
     method: o.method,
     tierBy: o['tier-by'],
     grade: o.grade,
-    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
+    timeoutMs: timeLimitMs(o['time-limit']),
     shard: o.shard,
   };
   return { ok: true, value: { run, notes: read.value.notes } };

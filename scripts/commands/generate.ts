@@ -16,6 +16,7 @@ import {
   renamed,
   sizes,
   timeLimit,
+  timeLimitMs,
   type VerbArgs,
   whole,
   withOptions,
@@ -61,7 +62,7 @@ export function generateArgs(argv: Record<string, unknown>): VerbArgs<GenerateCo
     force: o.force,
     maxAttempts: o['max-attempts'],
     method: o.method,
-    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
+    timeoutMs: timeLimitMs(o['time-limit']),
     grade: o.grade,
   };
   return { ok: true, value: { run, notes: read.value.notes } };

@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import type { GradeCommand } from '../../pipeline/grade.js';
 import { STORED_GRADE_MAX_NODES } from '../../src/rank/stored.js';
 import { BOARD_INPUT_OPTIONS, boardOutputFormat } from './input.js';
-import { argsOrExit, maxNodes, readOptions, renamed, type VerbArgs, withOptions, examples } from './options.js';
+import { argsOrExit, maxNodes, readOptions, renamed, timeLimitMs, type VerbArgs, withOptions, examples } from './options.js';
 
 export const GRADE_OPTIONS = {
   ...BOARD_INPUT_OPTIONS,
@@ -30,7 +30,7 @@ export function gradeArgs(argv: Record<string, unknown>): VerbArgs<Omit<GradeCom
     force: o.force,
     maxSearchNodes: o['max-nodes'],
     // Absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts).
-    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
+    timeoutMs: timeLimitMs(o['time-limit']),
   };
   return { ok: true, value: { run, notes: read.value.notes } };
 }

@@ -212,6 +212,11 @@ export function timeLimit(per: 'board' | 'run', describe: string, extra: Extra<n
   );
 }
 
+/** A --time-limit in the milliseconds the pipeline counts in (undefined stays no limit). */
+export function timeLimitMs(seconds: number | undefined): number | undefined {
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
 /** Search nodes per board. */
 export function maxNodes(describe: string, min: number, extra: Extra<number> = {}): OptionSpec<number> {
   return whole(`${describe} (search nodes per board)`, min, extra);

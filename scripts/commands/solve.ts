@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import type { SolveCommand } from '../../pipeline/solve.js';
 import { BOARD_INPUT_OPTIONS, boardOutputFormat } from './input.js';
-import { argsOrExit, flag, maxNodes, readOptions, type VerbArgs, whole, withOptions, examples } from './options.js';
+import { argsOrExit, flag, maxNodes, readOptions, timeLimitMs, type VerbArgs, whole, withOptions, examples } from './options.js';
 
 export const SOLVE_OPTIONS = {
   ...BOARD_INPUT_OPTIONS,
@@ -26,7 +26,7 @@ export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCom
     maxSolutions: o['max-solutions'],
     maxNodes: o['max-nodes'],
     // Absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts).
-    timeoutMs: o['time-limit'] === undefined ? undefined : o['time-limit'] * 1000,
+    timeoutMs: timeLimitMs(o['time-limit']),
     explain: o.explain,
   };
   return { ok: true, value: { run, notes: read.value.notes } };

@@ -100,13 +100,14 @@ function sideDominoes(g: GradeState, sc: ChainScratch, id: number): Domino[] {
   return out;
 }
 
-/** Chain repeats a pair: a side that holds two spots of one pair would lay it twice, so it dies. */
-export function chainRepeatsPair(g: GradeState): boolean {
-  const sc = sidesOf(g);
-  const side = sc.side;
+/**
+ * The first pair (beyond minSpots spots) with two live spots whose sides pass `test`, as
+ * [pair, spot, spot]; null when there is none. Both pair-side rules scan this way.
+ */
+function twoSpotsOfOnePair(g: GradeState, side: Int32Array, minSpots: number, test: (sa: number, sb: number) => boolean): [number, number, number] | null {
   const { live, pairPl } = g;
   for (let q = 0; q < g.nPairs; q++) {
-    if (g.pairDone[q] === 1 || g.pairCnt[q] < 2) continue;
+    if (g.pairDone[q] === 1 || g.pairCnt[q] < minSpots) continue;
     const from = g.pairStart[q];
     const to = g.pairStart[q + 1];
     for (let i = from; i < to; i++) {
@@ -114,15 +115,23 @@ export function chainRepeatsPair(g: GradeState): boolean {
       if (live[a] === 0) continue;
       for (let j = i + 1; j < to; j++) {
         const b = pairPl[j];
-        if (live[b] === 0 || side[b] !== side[a]) continue;
-        const id = side[a];
-        if (g.logging) g.reason = { rule: 'chainRepeatsPair', chain: sideDominoes(g, sc, id), pair: g.pairUV(q) };
-        killSide(g, sc, id);
-        return true;
+        if (live[b] !== 0 && test(side[a], side[b])) return [q, a, b];
       }
     }
   }
-  return false;
+  return null;
+}
+
+/** Chain repeats a pair: a side that holds two spots of one pair would lay it twice, so it dies. */
+export function chainRepeatsPair(g: GradeState): boolean {
+  const sc = sidesOf(g);
+  const hit = twoSpotsOfOnePair(g, sc.side, 2, (sa, sb) => sa === sb);
+  if (hit === null) return false;
+  const [q, a] = hit;
+  const id = sc.side[a];
+  if (g.logging) g.reason = { rule: 'chainRepeatsPair', chain: sideDominoes(g, sc, id), pair: g.pairUV(q) };
+  killSide(g, sc, id);
+  return true;
 }
 
 /**
@@ -183,25 +192,14 @@ export function chainStarvesCell(g: GradeState): boolean {
 export function pairInBothChains(g: GradeState): boolean {
   const sc = sidesOf(g);
   const { side } = sc;
-  const { live, pairPl } = g;
-  for (let q = 0; q < g.nPairs; q++) {
-    if (g.pairDone[q] === 1 || g.pairCnt[q] <= 2) continue;
-    const from = g.pairStart[q];
-    const to = g.pairStart[q + 1];
-    for (let i = from; i < to; i++) {
-      const a = pairPl[i];
-      if (live[a] === 0) continue;
-      for (let j = i + 1; j < to; j++) {
-        const b = pairPl[j];
-        if (live[b] === 0 || (side[a] ^ side[b]) !== 1) continue;
-        const reason: Reason | null = g.logging
-          ? { rule: 'pairInBothChains', pair: g.pairUV(q), spots: [g.domino(a), g.domino(b)], chains: [sideDominoes(g, sc, side[a]), sideDominoes(g, sc, side[b])] }
-          : null;
-        for (let k = from; k < to; k++) if (pairPl[k] !== a && pairPl[k] !== b) g.eliminate(pairPl[k]);
-        if (reason !== null) g.reason = reason;
-        return true;
-      }
-    }
-  }
-  return false;
+  const hit = twoSpotsOfOnePair(g, side, 3, (sa, sb) => (sa ^ sb) === 1);
+  if (hit === null) return false;
+  const [q, a, b] = hit;
+  const reason: Reason | null = g.logging
+    ? { rule: 'pairInBothChains', pair: g.pairUV(q), spots: [g.domino(a), g.domino(b)], chains: [sideDominoes(g, sc, side[a]), sideDominoes(g, sc, side[b])] }
+    : null;
+  const { pairPl } = g;
+  for (let k = g.pairStart[q], to = g.pairStart[q + 1]; k < to; k++) if (pairPl[k] !== a && pairPl[k] !== b) g.eliminate(pairPl[k]);
+  if (reason !== null) g.reason = reason;
+  return true;
 }
