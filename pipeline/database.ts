@@ -21,7 +21,8 @@ import {
   type DigestTable,
   type SlotOutcome,
 } from '../src/catalog/schema.js';
-import type { LevelName } from '../src/grade/ladder.js';
+import { LEVELS, type LevelName } from '../src/grade/ladder.js';
+import type { GradeBand } from '../src/rank/bands.js';
 import { measureColumn, tierFor, type TierMeasure, type TierRule } from '../src/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
@@ -107,6 +108,8 @@ export interface PuzzleFilter {
   tiers?: readonly Tier[];
   /** Variants too (default false: base puzzles only). */
   includeVariants?: boolean;
+  /** Only puzzles whose grader level lies in this band (a grade target's levels). */
+  levels?: GradeBand;
 }
 
 /** How long a connection waits for another's lock on the file before giving up (SQLITE_BUSY). */
@@ -768,6 +771,12 @@ export class Catalog {
     if (filter.tiers) {
       where.push(`tier IN (${filter.tiers.map(() => '?').join(', ') || 'NULL'})`);
       args.push(...filter.tiers);
+    }
+    if (filter.levels) {
+      const { minLevel, maxLevel } = filter.levels;
+      const names = LEVELS.filter((l) => l.level >= minLevel && l.level <= maxLevel).map((l) => l.name);
+      where.push(`grade IN (${names.map(() => '?').join(', ') || 'NULL'})`);
+      args.push(...names);
     }
     if (!filter.includeVariants) where.push('base_id IS NULL');
     const sql = `SELECT id FROM puzzles ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;

@@ -6,10 +6,12 @@ import { checkPuzzle } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { buildBookletHtml } from '../src/formats/booklet.js';
+import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
 import { toTathamId } from '../src/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/solve/solver.js';
+import type { GradeTarget } from '../src/rank/bands.js';
 import type { Tier } from '../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from './database.js';
 import { auditItems } from './audit.js';
@@ -31,6 +33,8 @@ export interface ExportOptions {
   out: string;
   sizes?: readonly number[];
   tiers?: readonly Tier[];
+  /** Only puzzles of this grade: a band's levels or one level. */
+  grade?: GradeTarget;
   /** At most this many puzzles, drawn at random with `seed` from the selection. */
   count?: number;
   /** Variants as well as bases (default false, whatever the format, so every format selects alike). */
@@ -84,6 +88,7 @@ function describeFilters(o: ExportOptions, includeVariants: boolean): string {
   const parts: string[] = [];
   if (o.sizes) parts.push(`--sizes ${o.sizes.join(',')}`);
   if (o.tiers) parts.push(`--tiers ${o.tiers.join(',')}`);
+  if (o.grade) parts.push(`--grade ${o.grade.name}`);
   const scope = includeVariants ? 'bases and variants' : 'base puzzles only';
   return parts.length ? `${parts.join(' ')} (${scope})` : `(${scope})`;
 }
@@ -109,7 +114,7 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
   // Selection, checks and rows all come from one snapshot.
   cat.beginRead();
   try {
-    let ids = cat.puzzleIds({ sizes: opts.sizes, tiers: opts.tiers, includeVariants });
+    let ids = cat.puzzleIds({ sizes: opts.sizes, tiers: opts.tiers, levels: opts.grade, includeVariants });
     if (ids.length === 0) {
       const sizes = [...cat.sizeCounts().keys()];
       const holds = sizes.length ? `the catalog holds sizes ${sizes.join(',')}` : 'the catalog is empty';
@@ -161,6 +166,11 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     case 'jsonl':
       return (function* () {
         for (const p of rows()) yield jsonlRow(p);
+      })();
+    case 'csv':
+      return (function* () {
+        yield csvHeader();
+        for (const p of rows()) yield csvRow(packPuzzle(p));
       })();
     case 'tatham':
       return (function* () {

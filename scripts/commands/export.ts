@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import type { ExportOptions } from '../../pipeline/export.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
+import { gradeTarget } from './grade-target.js';
 import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples } from './options.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
@@ -26,18 +27,19 @@ const tiers: OptionSpec<Tier[] | undefined> = {
  * extension of their own and always need --format (Tatham IDs may go in a .txt).
  */
 export const EXPORT_FILES: FormatFiles<ExportFormat> = {
-  infer: { '.jsonl': 'jsonl', '.json': 'json', '.txt': 'text', '.pdf': 'pdf', '.html': 'html', '.htm': 'html' },
+  infer: { '.jsonl': 'jsonl', '.json': 'json', '.csv': 'csv', '.txt': 'text', '.pdf': 'pdf', '.html': 'html', '.htm': 'html' },
   // The web pack is an .html page too, but never inferred: an .html alone is the booklet.
   alsoAccept: { tatham: ['.txt'], web: ['.html', '.htm'] },
 };
 
 export const EXPORT_OPTIONS = {
   db: text('catalog file', { default: 'data/catalog.sqlite' }),
-  format: choice(EXPORT_FORMATS, 'output format [default: from --out\'s extension (.jsonl, .json, .txt, .pdf, .html), else jsonl]'),
+  format: choice(EXPORT_FORMATS, 'output format [default: from --out\'s extension (.jsonl, .json, .csv, .txt, .pdf, .html), else jsonl]'),
   out: out('output file, written whole or not at all; - for stdout (not pdf)'),
   force: flag('overwrite an existing --out file', { default: false }),
   sizes: sizes('only these sizes M: 3..9, 3,5,7 or mixed'),
   tiers,
+  grade: gradeTarget(`only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`),
   count: whole('at most this many puzzles, a random sample drawn with --seed', 1),
   seed: integer('seed of the --count sample (same seed, same puzzles)', { default: 1 }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
@@ -58,6 +60,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     force: o.force,
     sizes: o.sizes,
     tiers: o.tiers,
+    grade: o.grade,
     count: o.count,
     seed: o.seed,
     includeVariants: o['include-variants'],
@@ -76,6 +79,7 @@ export function exportCommand(y: Argv): Argv {
           examples([
             ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
             ['$0 export --sizes 5..7 --tiers hard --count 24 --out hard.pdf', 'a printable booklet'],
+            ['$0 export --grade hard --out hard.csv', 'every base puzzle that needs set analysis, for a spreadsheet'],
             ['$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'],
             ['$0 export --format web --sizes 5..7 --count 30 --out play.html', 'one offline page to play them in a browser, with hints'],
           ]),

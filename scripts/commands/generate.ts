@@ -79,7 +79,7 @@ export function generateCommand(y: Argv): Argv {
             ['$0 generate --sizes 6 --count 10', 'ten 7x8 puzzles as JSON lines'],
             ['$0 generate --sizes 4 --count 3 --format text | $0 solve', 'generate, then re-solve'],
             ['$0 generate --sizes 100 --count 5 --time-limit 60', 'five 101x102 puzzles, at most a minute'],
-            ['$0 generate --sizes 9 --count 10 --grade hard', 'ten 10x11 puzzles that need duplicates or parity'],
+            ['$0 generate --sizes 9 --count 10 --grade hard', 'ten 10x11 puzzles that need set analysis'],
             ['$0 generate --sizes 3..9 --count 5 --out puzzles.txt', 'five of each size, as text, into a file'],
           ]),
         ),

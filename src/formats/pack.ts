@@ -7,8 +7,8 @@ import { checkSolution, type Solution } from '../solve/solution.js';
 import { drawBoard } from './drawing.js';
 
 /** One catalog puzzle as the exporters receive it. Grid and solution share the same orientation. */
-/** Every format `dominosa export` writes: the packs here, Tatham ids, the booklets, the web page. */
-export const EXPORT_FORMATS = ['json', 'jsonl', 'text', 'tatham', 'html', 'pdf', 'web'] as const;
+/** Every format `dominosa export` writes: the packs here, CSV, Tatham ids, the booklets, the web page. */
+export const EXPORT_FORMATS = ['json', 'jsonl', 'csv', 'text', 'tatham', 'html', 'pdf', 'web'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const DEFAULT_PACK_NAME = 'Dominosa puzzles';

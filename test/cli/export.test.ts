@@ -1,6 +1,6 @@
-// Tests for `dominosa export --format jsonl`: one line per stored puzzle with the documented
-// fields in order, boards and solutions that check out, the same bytes on stdout and in a file,
-// and a failed export leaving no file (not even a temporary one).
+// Tests for `dominosa export --format jsonl` and `--format csv`: one line per stored puzzle with
+// the documented fields in order, boards and solutions that check out, the same bytes on stdout
+// and in a file, a failed export leaving no file (not even a temporary one), and --grade.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,9 @@ import { Catalog, type NewPuzzle } from '../../pipeline/database.js';
 import { runExport } from '../../pipeline/export.js';
 import { boardFromGrid, boardToGrid } from '../../src/board.js';
 import { Generator } from '../../src/make/generator.js';
+import { CSV_COLUMNS } from '../../src/formats/csv.js';
+import { LEVELS } from '../../src/grade/ladder.js';
+import { GRADE_TARGET_NAMES, parseGradeTarget } from '../../src/rank/bands.js';
 import { storedGrade } from '../../src/rank/stored.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
 import { tierOf } from '../../src/rank/tiers.js';
@@ -152,5 +155,77 @@ describe('dominosa export --format jsonl', () => {
     const fmt = cli(['export', '--db', db, '--format', 'xml']);
     expect(fmt.code).toBe(2);
     expect(fmt.stderr).toMatch(/format/);
+  });
+});
+
+/** What jsonl says of every puzzle, the reference the other selections are checked against. */
+function jsonlRecords(args: string[] = []): Record<string, unknown>[] {
+  const r = cli(['export', '--db', db, '--format', 'jsonl', ...args]);
+  expect(r.code).toBe(0);
+  return r.stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+describe('dominosa export --format csv', () => {
+  it('writes the documented header and one row per puzzle that spells the same puzzle as jsonl', () => {
+    const out = join(dir, 'all.csv');
+    // The format comes from the extension.
+    const r = cli(['export', '--db', db, '--include-variants', '--out', out]);
+    expect(r.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const [header, ...lines] = text.slice(0, -2).split('\r\n');
+    expect(header.split(',')).toEqual([...CSV_COLUMNS]);
+    const recs = jsonlRecords(['--include-variants']);
+    expect(lines).toHaveLength(recs.length);
+    lines.forEach((line, i) => {
+      const f = Object.fromEntries(line.split(',').map((v, k) => [CSV_COLUMNS[k], v]));
+      const rec = recs[i];
+      expect(Number(f.id)).toBe(rec.id);
+      expect([Number(f.m), Number(f.rows), Number(f.cols)]).toEqual([rec.n, rec.rows, rec.cols]);
+      expect([f.tier, f.grade, Number(f.score), Number(f.nodes)]).toEqual([rec.tier, rec.grade, rec.score, rec.nodes]);
+      expect(f.tatham).toBe(LEVELS.find((l) => l.name === rec.grade)?.tatham ?? 'beyond');
+      expect(f.base_id === '' ? null : Number(f.base_id)).toBe(rec.base_id);
+      expect(f.transform === '' ? null : f.transform).toBe(rec.transform);
+      const grid = f.grid.split('/').map((row) => row.split(' ').map(Number));
+      expect(grid).toEqual(rec.grid);
+      const solution = f.solution.split(';').map((d) => d.split(' ').map(Number));
+      expect(solution).toEqual(rec.solution);
+      const b = boardFromGrid(grid, i);
+      if (!b.ok) throw new Error(b.error.message);
+      expect(checkSolution(b.board, solution as Solution)).toBeNull();
+    });
+  });
+});
+
+describe('dominosa export --grade', () => {
+  it('selects exactly the puzzles whose stored grade lies in the target, for every band and level name', async () => {
+    const all = jsonlRecords(['--include-variants']);
+    for (const name of GRADE_TARGET_NAMES) {
+      const g = parseGradeTarget(name);
+      if (!g.ok) throw new Error(g.error);
+      const want = all
+        .filter((r) => {
+          const level = LEVELS.find((l) => l.name === r.grade)?.level ?? -1;
+          return level >= g.target.minLevel && level <= g.target.maxLevel;
+        })
+        .map((r) => r.id);
+      const sink = new PassThrough();
+      let text = '';
+      sink.on('data', (d) => (text += d));
+      const run = runExport({ db, format: 'jsonl', out: '-', includeVariants: true, grade: g.target }, sink);
+      if (want.length === 0) {
+        await expect(run).rejects.toThrow(`--grade ${name}`);
+        continue;
+      }
+      expect(await run).toBe(want.length);
+      expect(text.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: number }).id)).toEqual(want);
+    }
+  });
+
+  it('refuses an unknown grade name with one line and exit 2', () => {
+    const r = cli(['export', '--db', db, '--grade', 'impossible']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('--grade');
   });
 });

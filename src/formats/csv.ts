@@ -1,0 +1,49 @@
+// The CSV export, for spreadsheets and layout tools: a header, then one row per puzzle. Fields
+// follow RFC 4180 (comma-separated, CRLF line ends, a field quoted only when it must be).
+// Grids and solutions are spelled with spaces, slashes and semicolons so a cell never needs quotes.
+import type { PackPuzzle } from './pack.js';
+import { LEVELS } from '../grade/ladder.js';
+
+/** The columns, in order; the README documents each one. */
+export const CSV_COLUMNS = ['id', 'm', 'rows', 'cols', 'tier', 'grade', 'tatham', 'score', 'nodes', 'base_id', 'transform', 'grid', 'solution'] as const;
+
+/** A field as RFC 4180 wants it: quoted, with quotes doubled, when it holds a comma, quote or line end. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** Rows top to bottom joined by "/", numbers in a row by spaces: "0 1 2/3 0 1". */
+export function csvGrid(grid: readonly (readonly number[])[]): string {
+  return grid.map((row) => row.join(' ')).join('/');
+}
+
+/** Dominoes joined by ";", each "r1 c1 r2 c2" (0-based rows and columns). */
+export function csvSolution(solution: readonly (readonly number[])[]): string {
+  return solution.map((d) => d.join(' ')).join(';');
+}
+
+/** The header line. */
+export function csvHeader(): string {
+  return `${CSV_COLUMNS.join(',')}\r\n`;
+}
+
+/** One puzzle's line. The score keeps every digit, as the catalog stores it. */
+export function csvRow(p: PackPuzzle): string {
+  const level = LEVELS.find((l) => l.name === p.grade);
+  const fields = [
+    String(p.id),
+    String(p.m),
+    String(p.rows),
+    String(p.cols),
+    p.tier,
+    p.grade ?? '',
+    level === undefined ? '' : (level.tatham ?? 'beyond'),
+    p.score === undefined ? '' : String(p.score),
+    String(p.nodes),
+    p.baseId === null || p.baseId === undefined ? '' : String(p.baseId),
+    p.transform ?? '',
+    csvGrid(p.grid),
+    csvSolution(p.solution),
+  ];
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
