@@ -294,7 +294,8 @@ export function scatterPlotSvg(plot: ScatterPlot): string {
       parts.push(
         `<rect x="${num(x1)}" y="${num(top)}" width="${num(Math.max(1, x2 - x1))}" height="${num(bottom - top)}" fill="none" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`,
       );
-      if (named && x2 - x1 > b.tier.length * LABEL_CHAR_W + 6) parts.push(`<text x="${num(x1 + 4)}" y="${num(top + 12)}" fill="${colour}">${escapeXml(b.tier)}</text>`);
+      // A white halo keeps the tier's name legible over the dots it sits on.
+      if (named && x2 - x1 > b.tier.length * LABEL_CHAR_W + 6) parts.push(`<text x="${num(x1 + 4)}" y="${num(top + 12)}" fill="${colour}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(b.tier)}</text>`);
     });
     return `<g font-size="11">${parts.join('')}</g>`;
   };
