@@ -1,9 +1,17 @@
 // Faults a test injects by name through the DOMINOSA_FAULT variable, for moments no test can
 // reach by timing: `kill:POINT` kills the process (SIGKILL) there, `enospc:POINT` fails there as
-// a full disk does. Unset in normal use, where fault() does nothing.
+// a full disk does, `stall:POINT` waits there for the test to signal it. Unset in normal use,
+// where they do nothing.
 export function fault(point: string): void {
   const f = process.env.DOMINOSA_FAULT;
   if (f === undefined || f === '') return;
   if (f === `kill:${point}`) process.kill(process.pid, 'SIGKILL');
   if (f === `enospc:${point}`) throw Object.assign(new Error(`ENOSPC: no space left on device (injected at ${point})`), { code: 'ENOSPC' });
+}
+
+/** `stall:POINT`: say so on stderr, then wait (a minute at most) with the event loop free, so signals are handled there. */
+export async function stallAt(point: string): Promise<void> {
+  if (process.env.DOMINOSA_FAULT !== `stall:${point}`) return;
+  process.stderr.write(`dominosa: fault: stalled at ${point}\n`);
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
 }

@@ -10,7 +10,7 @@
 import { accessSync, constants, createWriteStream, existsSync, linkSync, lstatSync, promises as fsp, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats, type WriteStream } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describeFsError, EXIT_INTERRUPTED, faultOf, UserError } from './errors.js';
-import { fault } from './faults.js';
+import { fault, stallAt } from './faults.js';
 
 export interface OutputTarget {
   /** The path as the user gave it, for messages. */
@@ -250,6 +250,7 @@ export async function writeOutput(t: OutputTarget, fill: (stream: WriteStream) =
       stream.once('error', rej);
     });
     await fill(stream);
+    await stallAt('output:filled');
     await new Promise<void>((res, rej) => {
       stream.end((e?: Error | null) => (e ? rej(e) : res()));
     });

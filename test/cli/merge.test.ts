@@ -107,6 +107,23 @@ describe('build --shard and merge', () => {
     expect(r.stderr).toMatch(new RegExp(`^dominosa: ${bad}: puzzle ${id} \\(M=\\d+\\) fails its checks \\(checksum-mismatch: .*\\n$`));
   });
 
+  it('stops at a shard whose slot row was edited into another shard\'s class (exit 1), naming it', () => {
+    const bad = join(dir, 'slot-edited-shard-1.sqlite');
+    copyFileSync(shard(1), bad);
+    const d = new Database(bad);
+    // Drop triggers that guard the table, as someone editing it by hand would.
+    for (const t of d.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'slots'").pluck().all() as string[]) d.exec(`DROP TRIGGER "${t}"`);
+    const row = d.prepare('SELECT build_id, m, slot FROM slots ORDER BY m, slot LIMIT 1').get() as { build_id: number; m: number; slot: number };
+    d.prepare('UPDATE slots SET slot = slot + 1 WHERE build_id = ? AND m = ? AND slot = ?').run(row.build_id, row.m, row.slot);
+    d.close();
+    const out = join(dir, 'from-slot-edited.sqlite');
+    const r = cli(['merge', out, shard(0), bad, shard(2)]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(bad);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
   it('splits the slots: each shard holds only its own residue class', () => {
     for (let i = 0; i < 3; i++) {
       const slots = dump(shard(i)).slots as { slot: number }[];

@@ -1,9 +1,9 @@
 // Outputs that cannot clobber, and faults as one line (issue 14): --out writes regular files
 // only (never a device, FIFO, directory or any path that resolves to an input), a killed export's
-// temp file is cleaned by the next run, merge refuses an OUT that is a link to a shard; a full
+// temp file is cleaned by the next run, one stopped by SIGTERM mid-write removes its own, merge refuses an OUT that is a link to a shard; a full
 // stdout, a closed stderr, an absurd --sizes or --time-limit and a deeply nested id are each one line
 // and a documented exit code, never a trace or exit 70. Cases that need root fail under CI.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +95,27 @@ describe('--out writes regular files only', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/note: removed .*book\.pdf\.tmp-\d+, left by an interrupted run/);
     expect(readdirSync(dir).filter((f) => f.startsWith('book.pdf.tmp-'))).toEqual([]);
+  });
+
+  it('an export stopped by SIGTERM while its temp file is open removes it and writes nothing (exit 130)', async () => {
+    const out = join(dir, 'term.jsonl');
+    const child = spawn(process.execPath, [CLI, 'export', '--db', db, '--format', 'jsonl', '--out', out], {
+      env: { ...process.env, DOMINOSA_FAULT: 'stall:output:filled' },
+    });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => {
+      child.stderr.on('data', (d) => {
+        stderr += d;
+        if (stderr.includes('stalled at output:filled')) resolve();
+      });
+    });
+    // Caught with every row in its temp file, before the rename.
+    expect(readdirSync(dir).filter((f) => f.startsWith('term.jsonl.tmp-'))).toHaveLength(1);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/dominosa: stopped by SIGTERM; nothing was written\n$/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('term.jsonl'))).toEqual([]);
   });
 
   it('merge refuses an OUT that is a link to one of its shards, changing nothing', () => {
