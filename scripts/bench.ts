@@ -12,6 +12,7 @@ import { buildThroughput, generationTable } from './bench-generate.js';
 import { budgetTable, catalogRuns, proofTable } from './bench-large.js';
 import { mergeScaling } from './bench-merge.js';
 import { slurmScenario } from './bench-slurm.js';
+import { startupTimes } from './bench-startup.js';
 import { dealOnto } from '../src/make/deal.js';
 import { derive } from '../src/rng.js';
 import { Solver } from '../src/solve/solver.js';
@@ -183,7 +184,7 @@ function gitCommit(): string | null {
 
 // `--only merge,slurm` runs only the sections named (each prints the command that reproduces it);
 // `--only large` the large-board sections (bench-large.ts).
-const SECTIONS = ['solver', 'memory', 'cli', 'generation', 'build', 'formats', 'merge', 'slurm', 'large'] as const;
+const SECTIONS = ['solver', 'memory', 'cli', 'startup', 'generation', 'build', 'formats', 'merge', 'slurm', 'large'] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
 const unknown = (only ?? []).filter((s) => !(SECTIONS as readonly string[]).includes(s));
@@ -198,6 +199,7 @@ const results: Record<string, unknown> = {};
 if (runs('solver')) results.solver = solverTable();
 if (runs('memory')) results.memory = memoryRun();
 if (runs('cli')) results.cli = cliThroughput();
+if (runs('startup')) results.startup = startupTimes(root, quick);
 if (runs('generation')) results.generation = generationTable(root, quick);
 if (runs('build')) results.build = buildThroughput(root, quick);
 if (runs('formats')) results.formats = await formatsTable();
