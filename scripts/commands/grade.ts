@@ -3,8 +3,8 @@
 import type { Argv } from 'yargs';
 import type { GradeCommand } from '../../pipeline/grade.js';
 import { STORED_GRADE_MAX_NODES } from '../../src/rank/stored.js';
-import { BOARD_INPUT_OPTIONS, boardOutputFormat } from './input.js';
-import { argsOrExit, maxNodes, readOptions, renamed, timeLimitMs, type VerbArgs, withOptions, examples } from './options.js';
+import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
+import { argsOrExit, maxNodes, readOptions, renamed, type VerbArgs, withOptions, examples } from './options.js';
 
 export const GRADE_OPTIONS = {
   ...BOARD_INPUT_OPTIONS,
@@ -21,17 +21,9 @@ export function gradeArgs(argv: Record<string, unknown>): VerbArgs<Omit<GradeCom
   const read = readOptions(GRADE_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
-  const format = boardOutputFormat(o.format, o.out);
-  if (!format.ok) return format;
-  const run = {
-    inputFormat: o['input-format'],
-    format: format.value,
-    out: o.out,
-    force: o.force,
-    maxSearchNodes: o['max-nodes'],
-    // Absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts).
-    timeoutMs: timeLimitMs(o['time-limit']),
-  };
+  const io = boardRunOptions(o);
+  if (!io.ok) return io;
+  const run = { ...io.value, maxSearchNodes: o['max-nodes'] };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 

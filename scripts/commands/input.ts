@@ -2,7 +2,7 @@
 // output formats, where the output goes, and the per-board budgets.
 import type { BoardFormat } from '../../src/board.js';
 import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/solve/limits.js';
-import { choice, flag, type FormatFiles, formatFor, oldTimeout, out, timeLimit, type Checked } from './options.js';
+import { choice, flag, type FormatFiles, formatFor, oldTimeout, out, timeLimit, timeLimitMs, type Checked } from './options.js';
 
 export const BOARD_OUTPUT_FORMATS = ['text', 'jsonl'] as const;
 export type BoardOutputFormat = (typeof BOARD_OUTPUT_FORMATS)[number];
@@ -29,6 +29,28 @@ export const BOARD_INPUT_OPTIONS = {
 /** The output format: --format, or --out's extension, or text. */
 export function boardOutputFormat(given: BoardOutputFormat | undefined, outPath: string): Checked<BoardOutputFormat> {
   return formatFor(given, outPath, BOARD_OUTPUT_FILES, 'text');
+}
+
+/** What BOARD_INPUT_OPTIONS say, for the run: the same in solve and grade. */
+export interface BoardRunOptions {
+  inputFormat: (typeof INPUT_FORMATS)[number];
+  format: BoardOutputFormat;
+  out: string;
+  force: boolean;
+  /** Per board; absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts). */
+  timeoutMs: number | undefined;
+}
+
+export function boardRunOptions(o: {
+  format: BoardOutputFormat | undefined;
+  'input-format': (typeof INPUT_FORMATS)[number];
+  out: string;
+  force: boolean;
+  'time-limit': number | undefined;
+}): Checked<BoardRunOptions> {
+  const format = boardOutputFormat(o.format, o.out);
+  if (!format.ok) return format;
+  return { ok: true, value: { inputFormat: o['input-format'], format: format.value, out: o.out, force: o.force, timeoutMs: timeLimitMs(o['time-limit']) } };
 }
 
 export type { BoardFormat };

@@ -1,8 +1,8 @@
 // `dominosa solve [FILE|-]`: options for the solve verb, as data (see options.ts).
 import type { Argv } from 'yargs';
 import type { SolveCommand } from '../../pipeline/solve.js';
-import { BOARD_INPUT_OPTIONS, boardOutputFormat } from './input.js';
-import { argsOrExit, flag, maxNodes, readOptions, timeLimitMs, type VerbArgs, whole, withOptions, examples } from './options.js';
+import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
+import { argsOrExit, flag, maxNodes, readOptions, type VerbArgs, whole, withOptions, examples } from './options.js';
 
 export const SOLVE_OPTIONS = {
   ...BOARD_INPUT_OPTIONS,
@@ -16,19 +16,9 @@ export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCom
   const read = readOptions(SOLVE_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
-  const format = boardOutputFormat(o.format, o.out);
-  if (!format.ok) return format;
-  const run = {
-    inputFormat: o['input-format'],
-    format: format.value,
-    out: o.out,
-    force: o.force,
-    maxSolutions: o['max-solutions'],
-    maxNodes: o['max-nodes'],
-    // Absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts).
-    timeoutMs: timeLimitMs(o['time-limit']),
-    explain: o.explain,
-  };
+  const io = boardRunOptions(o);
+  if (!io.ok) return io;
+  const run = { ...io.value, maxSolutions: o['max-solutions'], maxNodes: o['max-nodes'], explain: o.explain };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
