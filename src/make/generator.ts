@@ -161,7 +161,8 @@ export class Generator {
       const res = this.solver.solve(st.board, prove);
       if (res.status !== 'unique') continue;
       // Cheapest first: the rules' verdict on the level, then the reference measure, then a grade.
-      if (band !== undefined && !this.mayLieIn(st.board, band)) continue;
+      // The proof probes only past its root, so one node means the four rules settled the root.
+      if (band !== undefined && !this.mayLieIn(st.board, band, res.nodes === 1)) continue;
       const nodes = range === undefined ? -1 : referenceNodes(st.board, this.solver);
       if (range !== undefined && !(nodes >= range.min && nodes <= range.max)) continue;
       const grade = band === undefined ? null : this.gradeWithin(st.board, band);
@@ -189,12 +190,13 @@ export class Generator {
   }
 
   /**
-   * Whether a unique board's level can lie in the band, told by two propagations (far cheaper
-   * than the reference measure or a grade): the rules finish exactly the boards of levels 1–2,
-   * the singletons alone those of level 1.
+   * Whether a unique board's level can lie in the band, told by at most one propagation (far
+   * cheaper than the reference measure or a grade): the rules finish exactly the boards of
+   * levels 1–2 (`rulesSettle`, known from the proof), the singletons alone those of level 1.
    */
-  private mayLieIn(board: Board, band: GradeBand): boolean {
-    if (openCells(this.solver, board, 'rules') !== 0) return band.maxLevel > 2;
+  private mayLieIn(board: Board, band: GradeBand, rulesSettle: boolean): boolean {
+    if (!rulesSettle) return band.maxLevel > 2;
+    if (band.minLevel > 2 || band.maxLevel < 1) return false;
     return inBand(band, openCells(this.solver, board, 'singles') === 0 ? 1 : 2);
   }
 

@@ -42,6 +42,10 @@ function meet(a: GradeBand, b: GradeBand): GradeBand {
  */
 export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?: Readonly<Record<Tier, number>>): PlanResult {
   const asked = grade === undefined ? '' : ` (--grade ${grade.name})`;
+  if (rule.measure === 'nodes') {
+    const refused = nodeTierRefusal(m, rule, grade);
+    if (refused !== null) return { ok: false, error: refused };
+  }
   if (rule.measure !== 'grade') {
     if (grade === undefined) return { ok: true, plan: { m, wanted: [...TIERS], unreachable: [], aims: [] } };
     if (rule.measure === 'score') {
@@ -79,6 +83,25 @@ export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?
     return { ok: false, error: `M=${m}: no tier can be filled${asked}: ${why}` };
   }
   return { ok: true, plan: { m, wanted, unreachable, aims } };
+}
+
+/**
+ * Why a node tier cannot be filled, known before any slot runs, or null. Every board measures at
+ * least 1, and a measure of 1 means singles settle it at the root (the reference solver's pair
+ * singletons, or the layered score's singles layer), so a range ending below 1 holds nothing and
+ * one ending at 1 holds only singles puzzles: no puzzle of a target above singles.
+ */
+function nodeTierRefusal(m: number, rule: TierRule, grade?: GradeTarget): string | null {
+  const asked = grade === undefined ? '' : ` (--grade ${grade.name})`;
+  for (const t of TIERS) {
+    const r = nodeRange(t, rule.th);
+    const range = `${cutName('nodes', m)} ${r.min}..${r.max}`;
+    if (r.max < 1) return `M=${m}: the ${t} tier (${range}) can hold no puzzle: every board measures at least 1`;
+    if (r.max === 1 && grade !== undefined && grade.minLevel > 1) {
+      return `M=${m}: the ${t} tier (${range}) holds only puzzles that singles settle, none of grade ${grade.name}${asked}`;
+    }
+  }
+  return null;
 }
 
 /** What slot k of a planned size aims at, or undefined for an ungraded slot. */

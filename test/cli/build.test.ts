@@ -18,7 +18,7 @@ import { proposeBandCuts } from '../../src/rank/cuts.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { TIERS, tierOf, type Thresholds, type Tier } from '../../src/rank/tiers.js';
 import type { PuzzleRow } from '../../pipeline/database.js';
-import { CLI, cli } from '../helpers/cli.js';
+import { CLI, DATA, cli } from '../helpers/cli.js';
 
 let dir: string;
 let tiersFile: string;
@@ -362,6 +362,13 @@ describe('bad options', () => {
     ['a missing tiers file', ['--thresholds', '/nonexistent/tiers.json'], /tiers file/],
     ['an unknown grade target', ['--grade', 'fiendish'], /^dominosa: --grade: /],
     ['an unknown tier measure', ['--tier-by', 'mood'], /tier-by/],
+    // Tier requests no puzzle can satisfy fail before any slot runs, naming size, tier and why.
+    ['a grade target beyond every tier', ['--grade', 'lookahead'], /^dominosa: M=3: no tier holds grade lookahead puzzles, which are beyond Extreme/],
+    [
+      'a grade target the first node tier cannot hold',
+      ['--grade', 'expert', '--tier-by', 'nodes', '--thresholds', join(DATA, 'tiers.json')],
+      /^dominosa: M=3: the easy tier \(reference nodes 0\.\.1\) holds only puzzles that singles settle, none of grade expert/,
+    ],
   ];
   for (const [name, extra, message] of cases) {
     it(`refuses ${name}: one line, exit 2, no file`, () => {

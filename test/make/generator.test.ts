@@ -14,7 +14,11 @@ import { gradeBoard, LEVELS, SEARCH_LEVEL } from '../../src/grade/ladder.js';
 import { referenceNodes } from '../../src/rank/reference.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { checkSolution, solutionKey } from '../../src/solve/solution.js';
-import { Solver } from '../../src/solve/solver.js';
+import { PINNED_PROBING, RULES, Solver } from '../../src/solve/solver.js';
+import { openCells } from '../../src/solve/layers.js';
+import { dealOnto } from '../../src/make/deal.js';
+import { tilingFor } from '../../src/make/tiling.js';
+import { derive } from '../../src/rng.js';
 import { canonicalHash } from '../../src/transform.js';
 import { cli } from '../helpers/cli.js';
 
@@ -185,6 +189,25 @@ describe('graded generation', () => {
         expect(above.puzzle.attempts).toBeGreaterThan(plain.attempts);
       }
     }
+  });
+
+  it("reads the rules' verdict off the uniqueness proof: one node exactly when the four rules settle the root", () => {
+    // Graded rejection skips a root deduction on this; the proof probes only past its root.
+    const prove = { ...PINNED_PROBING, rules: RULES, cap: 2, maxNodes: 50_000, squareSwap: true, solution: false };
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 9 }), fc.nat(1_000_000), (m, k) => {
+        const rows = m + 1;
+        const cols = m + 2;
+        const mate = new Int32Array(rows * cols);
+        const rng = derive(41, m, k);
+        tilingFor(rows, cols).sample(rng, mate);
+        const board = { rows, cols, m, cells: Uint16Array.from(dealOnto(mate, rows, cols, m, rng, { avoidSquares: true })) };
+        const res = solver.solve(board, prove);
+        if (res.status !== 'unique') return;
+        expect(res.nodes === 1).toBe(openCells(solver, board, 'rules') === 0);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('reaches hard and expert by repair at M = 15 and 20', () => {

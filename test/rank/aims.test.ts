@@ -57,4 +57,20 @@ describe('planSize under the grade rule', () => {
     if (!g.ok) throw new Error(g.error);
     expect(g.plan.aims).toEqual([{ band: { minLevel: GRADE_BANDS.expert.minLevel, maxLevel: GRADE_BANDS.expert.maxLevel } }]);
   });
+
+  it('under the node rule refuses, before any slot, a tier no puzzle can enter: below 1, or 1 for a target above singles', () => {
+    const one = { measure: 'nodes' as const, th: { t1: 1, t2: 3, t3: 5 } };
+    for (const name of ['normal', 'sets', 'expert', 'lookahead']) {
+      const r = planSize(3, one, target(name));
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toMatch(new RegExp(`^M=3: the easy tier \\(reference nodes 0\\.\\.1\\) holds only puzzles that singles settle, none of grade ${name}`));
+    }
+    // Singles, a band reaching singles, and no target at all can fill a range ending at 1.
+    for (const g of [target('singles'), target('easy'), undefined]) expect(planSize(3, one, g).ok).toBe(true);
+    const zero = planSize(12, { measure: 'nodes', th: { t1: 0, t2: 3, t3: 5 } });
+    expect(zero.ok).toBe(false);
+    if (!zero.ok) expect(zero.error).toBe('M=12: the easy tier (layered score 0..0) can hold no puzzle: every board measures at least 1');
+    // A first range ending above 1 is left to the slots.
+    expect(planSize(6, { measure: 'nodes', th: TH }, target('expert')).ok).toBe(true);
+  });
 });

@@ -7,6 +7,9 @@ import { TIERS, tierOf, parseTierTable, type Thresholds } from '../../src/rank/t
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
 import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
 import { Generator } from '../../src/make/generator.js';
+import { GRADE_BANDS } from '../../src/rank/bands.js';
+import { nodeRange, tierFor } from '../../src/rank/measure.js';
+import { LAYERED_FROM_M, referenceNodes } from '../../src/rank/reference.js';
 
 const arbThresholds: fc.Arbitrary<Thresholds> = fc
   .tuple(fc.nat(500), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }))
@@ -77,6 +80,30 @@ describe('parseTierTable', () => {
         if (r.ok) seen.add(tierOf(storedGrade(r.puzzle.board).score, res.scores![m]));
       }
       expect(seen.size, `M=${m}`).toBe(4);
+    }
+  });
+
+  it("has grade-band ranges for M = 3..9 and the large sizes, every band in reach, and at M = 12 each band's slot lands in its tier", () => {
+    const res = parseTierTable(JSON.parse(readFileSync(new URL('../../data/tiers.json', import.meta.url), 'utf8')));
+    if (!res.ok) throw new Error(res.error);
+    const grade = res.grade ?? {};
+    const sizes = Object.keys(grade).map(Number);
+    for (const m of [3, 4, 5, 6, 7, 8, 9, 12, 15, 20, 30, 50]) expect(sizes, `M=${m}`).toContain(m);
+    for (const m of sizes) for (const t of TIERS) expect(res.yields?.[m]?.[t], `M=${m} ${t}`).toBeGreaterThan(0);
+    // From M = 10 the guardrail is the layered score: a range ending at 1 is singles settling the board.
+    for (const m of sizes.filter((x) => x >= LAYERED_FROM_M)) expect(grade[m].t1, `M=${m}`).toBe(1);
+    const gen = new Generator();
+    const th = grade[12];
+    let below = 0;
+    for (const [b, tier] of TIERS.entries()) {
+      const r = gen.generateSlot(7, 12, b, { grade: GRADE_BANDS[tier], nodes: nodeRange(tier, th) });
+      if (!r.ok) throw new Error(`M=12 ${tier}: ${r.reason}`);
+      const { nodes, score } = r.puzzle;
+      expect(nodes).toBe(referenceNodes(r.puzzle.board, gen.solver));
+      expect(tierFor({ nodes, score: score! }, { measure: 'grade', th })).toBe(tier);
+      // Tiers strictly ordered by the guardrail across the four slots.
+      expect(nodes, tier).toBeGreaterThan(below);
+      below = nodes;
     }
   });
 
