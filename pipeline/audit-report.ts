@@ -16,6 +16,8 @@ export interface AuditReport {
   ms: number;
   /** Catalog-wide failures first, then by puzzle id. */
   failures: Failure[];
+  /** With --record: how many pass verdicts were stored, or why none were; null without --record. */
+  recorded: { verdicts: number; why: string | null } | null;
 }
 
 export interface AuditProgress {
@@ -84,6 +86,13 @@ export function failingPuzzles(failures: readonly Failure[]): number[] {
   return [...new Set(failures.flatMap((f) => (f.puzzleId === null ? [] : [f.puzzleId])))].sort((a, b) => a - b);
 }
 
+function recordLine(r: AuditReport): string[] {
+  if (r.recorded === null) return [];
+  if (r.recorded.why !== null) return [`nothing recorded: ${r.recorded.why}`];
+  const n = r.recorded.verdicts;
+  return [`recorded ${n} pass verdict${n === 1 ? '' : 's'} in the catalog (export trusts them instead of proving those puzzles again)`];
+}
+
 function scope(r: AuditReport): string {
   const what = r.sample === null ? `${r.checked} puzzles checked` : `${r.checked} of ${r.puzzles} puzzles checked (sample, seed ${r.seed})`;
   return `audit of ${r.db}: ${what} in ${(r.ms / 1000).toFixed(1)} s with ${r.jobs} job${r.jobs === 1 ? '' : 's'}`;
@@ -95,10 +104,12 @@ export function formatAuditText(r: AuditReport): string {
   if (r.failures.length === 0) {
     lines.push('all checks passed: checksums, puzzles unique by both solvers, solutions, nodes, grades, tiers, hashes and variants;');
     lines.push('catalog integrity, schema version, tier order and distinct bases');
+    lines.push(...recordLine(r));
     return `${lines.join('\n')}\n`;
   }
   const puzzles = failingPuzzles(r.failures);
   lines.push(`${r.failures.length} failure${r.failures.length === 1 ? '' : 's'}, ${puzzles.length} failing puzzle${puzzles.length === 1 ? '' : 's'}`);
+  lines.push(...recordLine(r));
   const kinds = Object.entries(failuresByKind(r.failures));
   const width = Math.max(...kinds.map(([k]) => k.length));
   lines.push('', 'failures by kind:');
@@ -131,6 +142,7 @@ export function formatAuditJson(r: AuditReport): string {
       failuresByKind: failuresByKind(r.failures),
       failingPuzzles: failingPuzzles(r.failures),
       failures: r.failures,
+      ...(r.recorded === null ? {} : { recorded: r.recorded.verdicts, notRecorded: r.recorded.why }),
     },
     null,
     2,

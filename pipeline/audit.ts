@@ -1,7 +1,8 @@
 // `dominosa audit`: open a catalog read-only, run the catalog-wide checks (integrity, schema
 // objects, the digest over every row, tier order, versions) and re-prove every puzzle (or a
-// seeded sample) in a piscina pool, all on one read snapshot. Never writes: a broken catalog is
-// reported, not repaired.
+// seeded sample) in a piscina pool, all on one read snapshot. Writes nothing, a broken catalog is
+// reported, not repaired; only `--record` then stores each checked puzzle's verdict, holding the
+// writer lock from start to end so the catalog it judged is the one it writes to.
 import { Piscina } from 'piscina';
 import {
   FAILURE_KINDS,
@@ -16,8 +17,9 @@ import {
   type Failure,
 } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
+import { passVerdict } from '../src/catalog/verdict.js';
 import type { AuditAnswer, AuditItem } from './audit-worker.js';
-import type { AuditProgress, AuditReport } from './audit-report.js';
+import { failingPuzzles, type AuditProgress, type AuditReport } from './audit-report.js';
 import { Catalog, SchemaVersionError, type PuzzleRow } from './database.js';
 import { UserError } from './errors.js';
 import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
@@ -29,6 +31,8 @@ export interface AuditOptions {
   /** Check this many puzzles, drawn with `seed`; absent: all. */
   sample?: number;
   seed: number;
+  /** Store the verdict of every puzzle checked in the catalog (the verdicts table), for export to trust. */
+  record?: boolean;
 }
 
 /**
@@ -85,7 +89,7 @@ function sortFailures(failures: Failure[]): Failure[] {
 export async function runAudit(opts: AuditOptions, progress: AuditProgress): Promise<AuditReport> {
   checkOptions(opts);
   const t0 = performance.now();
-  const report = (failures: Failure[], checked: number, puzzles: number): AuditReport => ({
+  const report = (failures: Failure[], checked: number, puzzles: number, recorded: AuditReport['recorded'] = null): AuditReport => ({
     db: opts.db,
     checked,
     puzzles,
@@ -94,14 +98,20 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     jobs: opts.jobs,
     ms: performance.now() - t0,
     failures: sortFailures(failures),
+    recorded,
   });
 
+  // --record takes the writer lock first: a writer at work is refused at once (exit 75), and no
+  // other writer can change the catalog between the checks and the verdicts.
+  let recorder: Catalog | null = null;
   let cat: Catalog;
   try {
+    if (opts.record) recorder = Catalog.open(opts.db, { verb: 'audit --record' });
     cat = Catalog.open(opts.db, { readonly: true });
   } catch (e) {
+    recorder?.close();
     // A catalog, but of a version whose tables this release cannot interpret: a failed check.
-    if (e instanceof SchemaVersionError) return report(checkSchemaVersion(e.version), 0, 0);
+    if (e instanceof SchemaVersionError) return report(checkSchemaVersion(e.version), 0, 0, opts.record ? { verdicts: 0, why: 'the catalog failed its checks' } : null);
     throw e;
   }
   // Every check reads one snapshot: a writer committing meanwhile is seen whole or not at all.
@@ -115,7 +125,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       failures.push({ kind: 'integrity', puzzleId: null, detail: `${o.table} row ${o.rowid} refers to a missing ${o.parent} row` });
     }
     // Pages a check found damaged may throw on read: report what was found, do not go on.
-    if (failures.length > 0) return report(failures, 0, 0);
+    if (failures.length > 0) return report(failures, 0, 0, recorder === null ? null : { verdicts: 0, why: 'the database is damaged' });
     failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
     // The digest covers every row, so its scan checks every row's checksum too, sampled or not.
     const badChecksums = new Map<number, Failure>();
@@ -174,11 +184,29 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     failures.push(...checkGraderVersions(cat.graderVersionCounts()));
     const sampled = new Set(ids);
     for (const [id, f] of badChecksums) if (!sampled.has(id)) failures.push(f);
-    return report(failures, checked, all.length);
+    const recorded = recorder === null ? null : recordVerdicts(recorder, cat.stamp(), items, ids, failures);
+    return report(failures, checked, all.length, recorded);
   } finally {
     cat.endRead();
     cat.close();
+    recorder?.close();
   }
+}
+
+/**
+ * Store the verdicts of an audit's checked puzzles: a pass for each with no failure, and no
+ * verdict for each that failed. Nothing is recorded when a catalog-wide check failed (the catalog
+ * is not as dominosa wrote it, or its tiers or versions cannot be trusted), or when the catalog
+ * changed since the snapshot the checks read (outside dominosa: the lock keeps dominosa out).
+ */
+function recordVerdicts(recorder: Catalog, stamp: string, items: ReturnType<typeof auditItems>, ids: readonly number[], failures: readonly Failure[]): NonNullable<AuditReport['recorded']> {
+  if (failures.some((f) => f.puzzleId === null)) return { verdicts: 0, why: 'a catalog-wide check failed' };
+  if (recorder.stamp() !== stamp) return { verdicts: 0, why: 'the catalog changed while it was audited' };
+  const failed = new Set(failingPuzzles(failures));
+  const at = new Date().toISOString();
+  const passed = ids.filter((id) => !failed.has(id)).map((id) => passVerdict(items.itemFor(id), at));
+  recorder.transaction(() => recorder.recordVerdicts(passed, [...failed]));
+  return { verdicts: passed.length, why: null };
 }
 
 /**

@@ -14,13 +14,17 @@ import {
   CATALOG_APP,
   DIGEST_COLUMNS,
   DIGEST_TABLES,
+  OPTIONAL_SCHEMA_SQL,
+  OPTIONAL_TABLES,
   SCHEMA_ENTRY,
   SCHEMA_SQL,
   SCHEMA_VERSION,
   type BuildStatus,
   type DigestTable,
+  type OptionalTable,
   type SlotOutcome,
 } from '../src/catalog/schema.js';
+import type { VerdictRow } from '../src/catalog/verdict.js';
 import { LEVELS, type LevelName } from '../src/grade/ladder.js';
 import type { GradeBand } from '../src/rank/bands.js';
 import { measureColumn, tierFor, type TierMeasure, type TierRule } from '../src/rank/measure.js';
@@ -128,6 +132,23 @@ export function expectedSchema(): SchemaObject[] {
     }
   }
   return expected;
+}
+
+/** The objects the optional tables make (OPTIONAL_SCHEMA_SQL), each checked only where present. */
+let optional: SchemaObject[] | null = null;
+export function optionalSchema(): SchemaObject[] {
+  if (optional === null) {
+    const mem = new Database(':memory:');
+    try {
+      mem.exec(SCHEMA_SQL);
+      for (const sql of Object.values(OPTIONAL_SCHEMA_SQL)) mem.exec(sql);
+      const base = new Set(expectedSchema().map((o) => `${o.type}\0${o.name}`));
+      optional = schemaObjects(mem).filter((o) => !base.has(`${o.type}\0${o.name}`));
+    } finally {
+      mem.close();
+    }
+  }
+  return optional;
 }
 
 function schemaObjects(db: Database.Database): SchemaObject[] {
@@ -361,8 +382,9 @@ export class Catalog {
     }
     this.holder = me;
     this.digests = new Map(DIGEST_TABLES.map((t) => [t, new TableDigest()]));
+    // An optional table's entry too, where the catalog has the table.
     for (const [name, d] of this.storedDigests()) {
-      if ((DIGEST_TABLES as readonly string[]).includes(name)) this.digests.set(name as DigestTable, TableDigest.parse(d));
+      if (Object.hasOwn(DIGEST_COLUMNS, name)) this.digests.set(name as DigestTable, TableDigest.parse(d));
     }
   }
 
@@ -504,10 +526,11 @@ export class Catalog {
    */
   computeDigests(eachPuzzle?: (p: PuzzleRow) => void): Map<string, StoredDigest> {
     const out = new Map<string, StoredDigest>();
-    for (const t of DIGEST_TABLES) {
+    for (const t of [...DIGEST_TABLES, ...this.optionalTables()]) {
       const d = new TableDigest();
       const all = t === 'puzzles' && eachPuzzle !== undefined;
-      const cols = all ? '*' : DIGEST_COLUMNS[t].join(', ');
+      // An optional table is read whole: if redefined outside dominosa it may lack a column (the schema check names it).
+      const cols = all || (OPTIONAL_TABLES as readonly string[]).includes(t) ? '*' : DIGEST_COLUMNS[t].join(', ');
       const order = t === 'puzzles' ? ' ORDER BY id' : '';
       for (const row of this.db.prepare(`SELECT ${cols} FROM ${t}${order}`).iterate() as IterableIterator<Record<string, unknown>>) {
         d.add(rowDigest(t, row));
@@ -521,8 +544,77 @@ export class Catalog {
 
   /** The catalog-wide integrity checks: the schema's objects are this release's, and the digest matches. */
   checkIntegrityOfCatalog(eachPuzzle?: (p: PuzzleRow) => void): Failure[] {
-    const schema = checkSchemaObjects(this.schemaObjects(), expectedSchema());
-    return [...schema, ...checkDigests(this.storedDigests(), this.computeDigests(eachPuzzle))];
+    return [...this.schemaFailures(), ...checkDigests(this.storedDigests(), this.computeDigests(eachPuzzle))];
+  }
+
+  /** The schema's objects against this release's: every one SCHEMA_SQL makes, and the optional tables present as OPTIONAL_SCHEMA_SQL makes them. */
+  private schemaFailures(): Failure[] {
+    return checkSchemaObjects(this.schemaObjects(), expectedSchema(), optionalSchema());
+  }
+
+  /** The optional tables this catalog has. */
+  optionalTables(): OptionalTable[] {
+    const have = new Set(this.stmt(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[]);
+    return OPTIONAL_TABLES.filter((t) => have.has(t));
+  }
+
+  /** Make an optional table where it is missing, with its digest entry and the schema's renewed (inside a write). */
+  private ensureTable(table: OptionalTable): void {
+    if (this.optionalTables().includes(table)) return;
+    this.db.exec(OPTIONAL_SCHEMA_SQL[table]);
+    const s = schemaDigest(this.schemaObjects());
+    this.stmt('INSERT OR REPLACE INTO digest (name, rows, sum) VALUES (?, ?, ?)').run(SCHEMA_ENTRY, s.rows, s.sum);
+    this.digests?.set(table, new TableDigest());
+    this.dirty.add(table);
+  }
+
+  // --- recorded audit verdicts (the optional verdicts table) ---
+
+  /**
+   * Record verdicts: `passed` replace any earlier verdict of their puzzles, `failed` puzzle ids lose
+   * theirs. Makes the table on first use; one transaction with its digest.
+   */
+  recordVerdicts(passed: readonly VerdictRow[], failed: readonly number[]): void {
+    this.write(() => {
+      this.ensureTable('verdicts');
+      const get = this.stmt('SELECT * FROM verdicts WHERE puzzle_id = ?');
+      const drop = this.stmt('DELETE FROM verdicts WHERE puzzle_id = ?');
+      const put = this.stmt(`INSERT INTO verdicts ${columnsAndValues(DIGEST_COLUMNS.verdicts)}`);
+      const forget = (id: number): void => {
+        const old = get.get(id) as VerdictRow | undefined;
+        if (old === undefined) return;
+        drop.run(id);
+        this.removed('verdicts', old);
+      };
+      for (const id of failed) forget(id);
+      for (const v of passed) {
+        forget(v.puzzle_id);
+        put.run(v);
+        this.added('verdicts', v);
+      }
+    });
+  }
+
+  /**
+   * The recorded verdicts by puzzle id, or why none can be trusted: the table is missing (never
+   * recorded), or its definition or rows do not match what dominosa wrote (the digest).
+   */
+  readVerdicts(): { ok: true; verdicts: Map<number, VerdictRow> } | { ok: false; why: string; tampered: boolean } {
+    if (!this.optionalTables().includes('verdicts')) return { ok: false, why: 'no verdicts recorded (run dominosa audit --record)', tampered: false };
+    const def = this.schemaObjects().find((o) => o.type === 'table' && o.name === 'verdicts');
+    if (def?.sql !== optionalSchema().find((o) => o.name === 'verdicts')?.sql) return { ok: false, why: 'the verdicts table is not as dominosa makes it', tampered: true };
+    const verdicts = new Map<number, VerdictRow>();
+    const d = new TableDigest();
+    for (const v of this.stmt('SELECT * FROM verdicts').iterate() as IterableIterator<VerdictRow>) {
+      d.add(rowDigest('verdicts', v));
+      verdicts.set(v.puzzle_id, v);
+    }
+    const stored = this.storedDigests().get('verdicts');
+    const now = d.stored();
+    if (stored === undefined || stored.rows !== now.rows || stored.sum !== now.sum) {
+      return { ok: false, why: 'the recorded verdicts do not match their digest (changed outside dominosa)', tampered: true };
+    }
+    return { ok: true, verdicts };
   }
 
   // --- meta ---
@@ -816,7 +908,7 @@ export class Catalog {
     try {
       const quick = this.db.pragma('quick_check', { simple: true }) as string;
       if (quick !== 'ok') refuse(`is damaged (${quick})`);
-      const schema = checkSchemaObjects(this.schemaObjects(), expectedSchema());
+      const schema = this.schemaFailures();
       if (schema.length > 0) refuse(`fails its checks (schema-mismatch: ${schema[0].detail})`);
       const thresholds = this.readThresholds(null);
       const missing = [...this.sizeCounts().keys()].filter((m) => !thresholds.has(m));

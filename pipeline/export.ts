@@ -2,9 +2,10 @@
 // them in one of the pack formats, to stdout (text formats) or to a file that appears only when
 // complete (written to a temporary name, then renamed; an existing file only with --force).
 import { boardFromGrid, formatBoardError, type Board } from '../src/board.js';
-import { checkPuzzle } from '../src/catalog/check.js';
+import { checkPuzzle, checkStoredRow } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
+import { staleVerdict } from '../src/catalog/verdict.js';
 import { buildBookletHtml } from '../src/formats/booklet.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
@@ -46,6 +47,24 @@ export interface ExportOptions {
   name?: string;
   /** The json manifest's creation time (default: now). */
   created?: Date;
+  /** Prove every puzzle again, ignoring the verdicts `audit --record` stored. */
+  recheck?: boolean;
+}
+
+/** How the puzzles written were checked: trusted on a recorded verdict, or proved again in full. */
+export interface VerifyStats {
+  trusted: number;
+  proved: number;
+  /** Why no recorded verdict was trusted at all (none recorded, --recheck, or tampered), or null. */
+  distrust: string | null;
+  /** The verdicts are there but were changed outside dominosa. */
+  tampered: boolean;
+}
+
+export interface ExportHooks {
+  /** A line for the user (stderr), e.g. that recorded verdicts were set aside. */
+  note?(line: string): void;
+  verified?(stats: VerifyStats): void;
 }
 
 /**
@@ -105,7 +124,7 @@ function checkOptions(o: ExportOptions): void {
 }
 
 /** Write the selected puzzles out; returns how many were written. */
-export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStream): Promise<number> {
+export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStream, hooks: ExportHooks = {}): Promise<number> {
   checkOptions(opts);
   const includeVariants = opts.includeVariants ?? false;
   // Checked before any work: --out is a regular file (or new), and not the catalog read.
@@ -121,7 +140,10 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
       throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
     }
     if (opts.count !== undefined) ids = sampleOf(ids, opts.count, opts.seed ?? 1);
-    verifySelection(cat, ids, opts.db);
+    const stats = verifySelection(cat, ids, opts.db, opts.recheck ?? false);
+    // Verdicts that do not match their digest were edited outside dominosa: say so, then prove.
+    if (stats.tampered) hooks.note?.(`${opts.db}: ${stats.distrust}; proved every puzzle again (run dominosa audit)`);
+    hooks.verified?.(stats);
     const rows = function* (): Generator<PuzzleRow> {
       for (const id of ids) yield cat.getPuzzle(id) as PuzzleRow;
     };
@@ -136,24 +158,33 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
 }
 
 /**
- * Re-check every puzzle about to be written, as audit does (unique by both solvers, stored
- * solution, nodes, grade, tier, hash, checksum, variant = base transformed), before anything is written: a
- * damaged or tampered catalog is refused whole instead of shipping one wrong puzzle.
+ * Check every puzzle about to be written, as audit does (unique by both solvers, stored solution,
+ * nodes, grade, tier, hash, checksum, variant = base transformed), before anything is written: a
+ * damaged or tampered catalog is refused whole instead of shipping one wrong puzzle. A puzzle
+ * whose verdict `audit --record` stored still holds (same row, same base, this release's judges)
+ * skips the proofs, which are all it would repeat; its row checks (checksum, tier under the
+ * current cuts, agreement with its base) run every time.
  */
-function verifySelection(cat: Catalog, ids: readonly number[], db: string): void {
+function verifySelection(cat: Catalog, ids: readonly number[], db: string, recheck: boolean): VerifyStats {
   const items = auditItems(cat);
+  const recorded = recheck ? ({ ok: false, why: '--recheck', tampered: false } as const) : cat.readVerdicts();
+  const stats: VerifyStats = { trusted: 0, proved: 0, distrust: recorded.ok ? null : recorded.why, tampered: !recorded.ok && recorded.tampered };
   const solver = new Solver();
   for (const id of ids) {
     const it = items.itemFor(id);
     if (!items.sizesWithThresholds.has(it.puzzle.m)) {
       throw new UserError(`${db} has no tier thresholds for M=${it.puzzle.m}, so its tiers cannot be checked; nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
     }
-    const failures = checkPuzzle(it.puzzle, it.base, { ...it, solver });
+    const trusted = recorded.ok && staleVerdict(recorded.verdicts.get(id), it) === null;
+    if (trusted) stats.trusted++;
+    else stats.proved++;
+    const failures = trusted ? checkStoredRow(it.puzzle, it.base, it.rule) : checkPuzzle(it.puzzle, it.base, { ...it, solver });
     if (failures.length > 0) {
       const f = failures[0];
       throw new UserError(`puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`, EXIT_FAILED_CHECK);
     }
   }
+  return stats;
 }
 
 type Chunks = Iterable<string> | Promise<Uint8Array>;

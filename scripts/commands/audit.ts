@@ -1,5 +1,6 @@
 // `dominosa audit`: options and exit codes (0 every check passed, 1 a check failed, 2 the file is
-// missing, unreadable or not a catalog). The report goes to stdout, the progress bar to stderr.
+// missing, unreadable or not a catalog, 75 --record while another process writes the catalog).
+// The report goes to stdout, the progress bar to stderr.
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
@@ -11,18 +12,20 @@ export const AUDIT_OPTIONS = {
   sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1),
   seed: integer('seed of the --sample draw', { default: 1 }),
   json: flag('print the report as JSON', { default: false }),
+  record: flag('store each passing puzzle\'s verdict in the catalog (bound to its row and this release\'s solvers and grader), so export trusts it instead of proving it again; writes, holding the writer lock', { default: false }),
 };
 
 export function auditCommand(y: Argv): Argv {
   return y.command(
     'audit',
-    'Re-prove every puzzle of a catalog (or a seeded sample) with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only.',
+    'Re-prove every puzzle of a catalog (or a seeded sample) with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only unless --record.',
     (a) =>
       withOptions(a, AUDIT_OPTIONS)
         .epilogue(
           examples([
             ['$0 audit', 'audit data/catalog.sqlite'],
             ['$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'],
+            ['$0 audit --record --db big.sqlite', 'audit, and record the verdicts export then trusts'],
           ]),
         ),
     async (argv) => {
@@ -32,7 +35,7 @@ export function auditCommand(y: Argv): Argv {
         import('../../pipeline/audit.js'),
         import('../../pipeline/audit-report.js'),
       ]);
-      const report = await runAudit({ db: v.db, jobs: v.jobs, sample: v.sample, seed: v.seed }, createAuditProgress());
+      const report = await runAudit({ db: v.db, jobs: v.jobs, sample: v.sample, seed: v.seed, record: v.record }, createAuditProgress());
       process.stdout.write(v.json ? formatAuditJson(report) : formatAuditText(report));
       if (report.failures.length > 0) {
         const n = report.failures.length;

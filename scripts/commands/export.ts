@@ -44,6 +44,7 @@ export const EXPORT_OPTIONS = {
   seed: integer('seed of the --count sample (same seed, same puzzles)', { default: 1 }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
   name: text('pack name (json manifest, booklet title)', { default: DEFAULT_PACK_NAME }),
+  recheck: flag('prove every puzzle again, even those whose verdict audit --record stored', { default: false }),
 };
 
 /** The export its options describe, or the line that refuses them. */
@@ -65,6 +66,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     seed: o.seed,
     includeVariants: o['include-variants'],
     name: o.name,
+    recheck: o.recheck,
   };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
@@ -88,7 +90,7 @@ export function exportCommand(y: Argv): Argv {
       const run = argsOrExit(exportArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runExport } = await import('../../pipeline/export.js');
-      const n = await runExport(run, process.stdout);
+      const n = await runExport(run, process.stdout, { note: (line) => process.stderr.write(`dominosa: ${line}\n`) });
       if (run.out !== '-') process.stderr.write(`dominosa: wrote ${n} puzzle${n === 1 ? '' : 's'} to ${run.out}\n`);
       process.exitCode = 0;
     },

@@ -352,12 +352,13 @@ const describeObject = (o: SchemaObject): string => (o.type === 'table' || o.nam
 
 /**
  * The catalog must hold exactly the objects this release's schema makes, SQL text and all: a
- * trigger, view, index or table added (or dropped, or changed) outside dominosa fails.
+ * trigger, view, index or table added (or dropped, or changed) outside dominosa fails. An
+ * `optional` object (a table only some verb makes) may be missing, but if there, must match too.
  */
-export function checkSchemaObjects(actual: readonly SchemaObject[], expected: readonly SchemaObject[]): Failure[] {
+export function checkSchemaObjects(actual: readonly SchemaObject[], expected: readonly SchemaObject[], optional: readonly SchemaObject[] = []): Failure[] {
   const key = (o: SchemaObject): string => `${o.type}\0${o.name}`;
-  const want = new Map(expected.map((o) => [key(o), o]));
   const have = new Map(actual.map((o) => [key(o), o]));
+  const want = new Map([...expected, ...optional.filter((o) => have.has(key(o)))].map((o) => [key(o), o]));
   const out: Failure[] = [];
   const fail = (detail: string): void => {
     out.push({ kind: 'schema-mismatch', puzzleId: null, detail });

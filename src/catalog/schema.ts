@@ -149,9 +149,35 @@ export const DIGEST_COLUMNS = {
   thresholds: ['build_id', 'm', 'measure', 't1', 't2', 't3', 'solver_version'],
   slots: ['build_id', 'm', 'slot', 'outcome', 'attempts', 'puzzle_id'],
   puzzles: ['id', 'base_id', 'build_id', 'checksum'],
+  verdicts: ['puzzle_id', 'checksum', 'base_checksum', 'proof_version', 'solver_version', 'grader_version', 'audited_at'],
 } as const satisfies Record<string, readonly string[]>;
 export type DigestTable = keyof typeof DIGEST_COLUMNS;
-export const DIGEST_TABLES = Object.keys(DIGEST_COLUMNS) as DigestTable[];
+
+/**
+ * Tables a version-3 catalog may lack: no part of SCHEMA_SQL (catalogs shipped without them stay
+ * version 3), made by the one verb that writes each, read as absent where missing, and, once
+ * made, held to this exact text by the schema check and covered by the digest like the rest.
+ */
+export const OPTIONAL_SCHEMA_SQL = {
+  // `dominosa audit --record`: one row per puzzle that passed every per-puzzle check of audit,
+  // bound to the row it judged (its checksum, and its base's for a variant) and to the versions of
+  // the independent proof, the node counter and the grader that judged it. Export trusts a row
+  // that still matches instead of proving the puzzle again (src/catalog/verdict.ts).
+  verdicts: `CREATE TABLE verdicts (
+  puzzle_id      INTEGER PRIMARY KEY,
+  checksum       TEXT NOT NULL,
+  base_checksum  TEXT,
+  proof_version  TEXT NOT NULL,
+  solver_version TEXT NOT NULL,
+  grader_version TEXT NOT NULL,
+  audited_at     TEXT NOT NULL  -- ISO 8601
+) STRICT`,
+} as const satisfies Partial<Record<DigestTable, string>>;
+export type OptionalTable = keyof typeof OPTIONAL_SCHEMA_SQL;
+export const OPTIONAL_TABLES = Object.keys(OPTIONAL_SCHEMA_SQL) as OptionalTable[];
+
+/** The digested tables every catalog has (SCHEMA_SQL makes them). */
+export const DIGEST_TABLES = (Object.keys(DIGEST_COLUMNS) as DigestTable[]).filter((t) => !(OPTIONAL_TABLES as readonly string[]).includes(t));
 
 /** The digest's entry for the schema itself. */
 export const SCHEMA_ENTRY = 'schema';

@@ -21,9 +21,9 @@ export class ChangeReader {
     return true;
   }
 
-  /** The next changed item (cell c, or nCells + pair), or -1 when there is nothing new. */
+  /** The next changed item (cell c, or nCells + pair), or -1 when there is nothing new (or time is up: see GradeState.tick). */
   next(g: GradeState): number {
-    if (this.pos >= g.changesLen) return -1;
+    if (this.pos >= g.changesLen || g.tick()) return -1;
     return g.changes[this.pos++];
   }
 }

@@ -168,11 +168,11 @@ export class Grader {
    * ladder that makes a deduction, starting again from the easiest after each one.
    */
   grade(board: Board, options: GradeOptions = {}): GradeResult {
-    const g = this.state.load(board);
+    // The interrupt is polled while the board loads too; a load it stopped leaves g out of time.
+    const g = this.state.load(board, options.interrupt);
     const logging = options.log ?? false;
     g.logging = logging;
     g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
-    g.interrupt = options.interrupt;
     g.maxTrialWork = options.maxTrialWork ?? DEFAULT_MAX_TRIAL_WORK;
     const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
     const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
@@ -180,7 +180,7 @@ export class Grader {
     const perLevel = new Float64Array(SEARCH_LEVEL + 1);
     const log: Step[] = [];
     let level = 0;
-    while (!g.solved && !g.broken) {
+    while (!g.outOfTime && !g.solved && !g.broken) {
       if (g.outOfBudget()) {
         g.gaveUp = true;
         break;
@@ -205,7 +205,8 @@ export class Grader {
       perLevel[rules[fired].level]++;
       if (rules[fired].level > level) level = rules[fired].level;
     }
-    const solved = g.solved;
+    // Out of time, the board is unsolved (after a stopped load, g holds no board at all).
+    const solved = !g.outOfTime && g.solved;
     // A board left unsolved for want of search nodes needed search.
     if (g.gaveUp) level = SEARCH_LEVEL;
     level = Math.max(1, level);

@@ -19,6 +19,11 @@ import { WorkList } from './worklist.js';
  * work lists of the singles (counts that reached one) and the intersections (anything that
  * changed); inside a trial it feeds one FIFO that `propagate` drains.
  */
+/** Setup items (cells, pairs, placements) between two polls of the interrupt while a board loads. */
+const SETUP_POLL = 4096;
+/** Items of a rule's work between two polls of the interrupt while grading. */
+const RULE_POLL = 1024;
+
 export class GradeState {
   readonly model = new Model();
   rows = 0;
@@ -123,10 +128,44 @@ export class GradeState {
   /** How many boards were loaded: with trailLen, tells whether the position changed. */
   loads = 0;
 
-  /** Start from the board with every placement live. */
-  load(board: Board): this {
+  /** A rule's work items left before the next poll of the interrupt (tick). */
+  private ruleLeft = RULE_POLL;
+
+  /**
+   * Count one item of a rule's work (a change read, a placement tested) and poll the interrupt
+   * every RULE_POLL of them: one rule's first pass over an M = 400 board runs for seconds. True
+   * once time is up; the rule then stops, concluding nothing, and the grading ends.
+   */
+  tick(): boolean {
+    if (--this.ruleLeft > 0) return this.outOfTime;
+    this.ruleLeft = RULE_POLL;
+    return this.timeUp();
+  }
+
+  /** Setup items left before the next poll of the interrupt (setupStopped). */
+  private setupLeft = SETUP_POLL;
+
+  /** Count `items` of setup work and poll the interrupt every SETUP_POLL of them; true when time is up. */
+  private setupStopped(items: number): boolean {
+    if ((this.setupLeft -= items) > 0) return false;
+    this.setupLeft = SETUP_POLL;
+    return this.timeUp();
+  }
+
+  /**
+   * Start from the board with every placement live. The interrupt (kept for the grading) is
+   * polled while loading too: if it stops the load, the state is out of time and holds no board.
+   */
+  load(board: Board, interrupt?: () => boolean): this {
     this.loads++;
-    const md = this.model.load(board);
+    this.interrupt = interrupt;
+    this.outOfTime = false;
+    this.gaveUp = false;
+    this.setupLeft = SETUP_POLL;
+    this.nodes = 0;
+    const stop = (items: number): boolean => this.setupStopped(items);
+    if (!this.model.load(board, stop)) return this;
+    const md = this.model;
     this.rows = md.rows;
     this.cols = md.cols;
     this.m = md.m;
@@ -165,15 +204,21 @@ export class GradeState {
     if (this.changes.length < logCap) this.changes = new Int32Array(logCap);
     if (this.lastChange.length < nCells + nPairs) this.lastChange = new Int32Array(nCells + nPairs);
     this.changesLen = 0;
-    for (let x = 0; x < nCells + nPairs; x++) this.logChange(x);
+    for (let x = 0; x < nCells + nPairs; x++) {
+      if ((x & 1023) === 1023 && this.setupStopped(1024)) return this;
+      this.logChange(x);
+    }
     if (this.trace.length < 4 * (nCells + nPairs)) this.trace = new Int32Array(4 * (nCells + nPairs));
     if (this.fifo.length < nCells + nPairs) {
       this.fifo = new Int32Array(nCells + nPairs);
       this.inFifo = new Uint8Array(nCells + nPairs);
     }
-    for (let q = 0; q < nPairs; q++) [this.pairLo[q], this.pairHi[q]] = pairFromIndex(q);
+    for (let q = 0; q < nPairs; q++) {
+      if ((q & 1023) === 1023 && this.setupStopped(1024)) return this;
+      [this.pairLo[q], this.pairHi[q]] = pairFromIndex(q);
+    }
     this.live.fill(1, 0, nPl);
-    for (let c = 0; c < nCells; c++) this.cellCnt[c] = this.cellDeg[c];
+    this.cellCnt.set(this.cellDeg.subarray(0, nCells));
     for (let q = 0; q < nPairs; q++) this.pairCnt[q] = this.pairStart[q + 1] - this.pairStart[q];
     this.cellDone.fill(0, 0, nCells);
     this.pairDone.fill(0, 0, nPairs);
@@ -188,9 +233,6 @@ export class GradeState {
     this.inFifo.fill(0, 0, nCells + nPairs);
     this.nodes = 0;
     this.maxNodes = Infinity;
-    this.gaveUp = false;
-    this.interrupt = undefined;
-    this.outOfTime = false;
     this.trialWork = 0;
     this.maxTrialWork = Infinity;
     this.logging = false;
@@ -201,8 +243,14 @@ export class GradeState {
     this.singlePairs.reset(nPairs);
     this.changedCells.reset(nCells);
     this.changedPairs.reset(nPairs);
-    for (let c = nCells - 1; c >= 0; c--) this.touchCell(c);
-    for (let q = nPairs - 1; q >= 0; q--) this.touchPair(q);
+    for (let c = nCells - 1; c >= 0; c--) {
+      if ((c & 1023) === 1023 && this.setupStopped(1024)) return this;
+      this.touchCell(c);
+    }
+    for (let q = nPairs - 1; q >= 0; q--) {
+      if ((q & 1023) === 1023 && this.setupStopped(1024)) return this;
+      this.touchPair(q);
+    }
     return this;
   }
 

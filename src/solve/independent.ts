@@ -7,6 +7,12 @@ import { countExactCover } from './exactcover.js';
 import { countBySat } from './satproof.js';
 import type { Solution } from './solution.js';
 
+/**
+ * The second proof's version, which a recorded audit verdict names: bump it with any change to
+ * exactcover.ts, cdcl.ts, satproof.ts or the switch below, so export proves again what it judged.
+ */
+export const PROOF_VERSION = 'dlx-cdcl-1';
+
 /** Largest M the dancing-links counter is tried on first. */
 export const EXACT_COVER_UP_TO = 12;
 /** Search nodes dancing links may spend before the clause-learning proof takes over. */

@@ -28,10 +28,14 @@ export class Model {
   pairStart = new Int32Array(0);
   pairPl = new Int32Array(0);
 
-  /** Load a board, growing the buffers only when it is larger than any seen before. */
-  load(board: Board): this {
+  /**
+   * Load a board, growing the buffers only when it is larger than any seen before. `stop` is
+   * told of every stretch of items done (cells, placements) and answers true to stop: then
+   * nothing is loaded and load returns false (a cold load of an M = 400 board takes a second).
+   */
+  load(board: Board, stop?: (items: number) => boolean): boolean {
     const { rows, cols, m, cells } = board;
-    if (rows !== this.rows || cols !== this.cols) this.loadShape(rows, cols);
+    if ((rows !== this.rows || cols !== this.cols) && !this.loadShape(rows, cols, stop)) return false;
     this.m = m;
     this.cells = cells;
     const nPairs = pairCount(m);
@@ -41,6 +45,7 @@ export class Model {
     const { plA, plB, plPair, pairStart, pairPl } = this;
     pairStart.fill(0, 0, nPairs + 1);
     for (let p = 0; p < nPl; p++) {
+      if ((p & 1023) === 1023 && stop?.(1024) === true) return false;
       const u = cells[plA[p]];
       const v = cells[plB[p]];
       // The pair index v(v+1)/2 + u with u ≤ v (src/pairs.ts), inlined for the hot path.
@@ -54,12 +59,12 @@ export class Model {
     // The fill advanced each offset to the next pair's start; shift them back.
     for (let q = nPairs; q > 0; q--) pairStart[q] = pairStart[q - 1];
     pairStart[0] = 0;
-    return this;
+    return true;
   }
 
   /** Build the shape-only part: placements in row-major order of their first cell, right
    *  neighbour before the one below, so node counts depend on the board alone. */
-  private loadShape(rows: number, cols: number): void {
+  private loadShape(rows: number, cols: number, stop?: (items: number) => boolean): boolean {
     const nCells = rows * cols;
     const nPl = rows * (cols - 1) + (rows - 1) * cols;
     this.rows = rows;
@@ -81,9 +86,16 @@ export class Model {
     this.cellDeg.fill(0, 0, nCells);
     let p = 0;
     for (let a = 0; a < nCells; a++) {
+      if ((a & 1023) === 1023 && stop?.(1024) === true) {
+        // Half a shape is none: the next load builds it again.
+        this.rows = 0;
+        this.cols = 0;
+        return false;
+      }
       if ((a % cols) + 1 < cols) this.addPlacement(p++, a, a + 1);
       if (a + cols < nCells) this.addPlacement(p++, a, a + cols);
     }
+    return true;
   }
 
   private addPlacement(p: number, a: number, b: number): void {

@@ -76,6 +76,8 @@ export interface SolveResult {
  * under a microsecond each), so polls come thousands of times a second at any board size.
  */
 export const POLL_WORK = 4096;
+/** Items of a setup loop (cells, rows, pairs) between two polls: a power of two. */
+const SETUP_POLL = 1024;
 
 /** What root propagation leaves of a board (see Solver.deduce). */
 export interface RootState {
@@ -234,6 +236,8 @@ export class Solver {
   private interrupt: (() => boolean) | undefined = undefined;
   /** Work left before the next poll of the interrupt. */
   private workLeft = POLL_WORK;
+  /** Setup items left before the next poll (setupStopped). */
+  private setupLeft = SETUP_POLL;
   /** Set once the interrupt has answered true: every loop unwinds, concluding nothing. */
   private stopped = false;
   private gaveUp = false;
@@ -260,10 +264,13 @@ export class Solver {
   }
 
   solve(board: Board, options: SolveOptions = {}): SolveResult {
-    this.load(board, options.rules ? ruleMask(options.rules) : ALL_RULES);
+    // The interrupt first: loading a large board is polled too.
+    this.interrupt = options.interrupt;
+    this.stopped = false;
+    this.gaveUp = false;
+    const loaded = this.load(board, options.rules ? ruleMask(options.rules) : ALL_RULES);
     this.cap = Math.max(1, options.cap ?? 2);
     this.maxNodes = options.maxNodes ?? Infinity;
-    this.interrupt = options.interrupt;
     this.squareSwap = options.squareSwap ?? true;
     const probe = options.probe ?? 'auto';
     const after = options.probeAfter ?? (board.rows * board.cols >= PROBE_FROM_ROOT_CELLS ? 0 : 16);
@@ -271,13 +278,11 @@ export class Solver {
     this.probeAfter = probe === 'auto' ? after : Infinity;
     this.nodes = 0;
     this.solutions = 0;
-    this.gaveUp = false;
-    this.stopped = false;
     this.workLeft = POLL_WORK;
     const f = this.firings;
     f.fill(0);
 
-    if (this.propagate() && (this.probeLevel === 0 || this.probe())) this.search(0);
+    if (loaded && this.propagate() && (this.probeLevel === 0 || this.probe())) this.search(0);
     else this.nodes = 1;
 
     const solutions = this.solutions;
@@ -308,10 +313,12 @@ export class Solver {
    * This is the cheap signal repair-based generation steers by.
    */
   deduce(board: Board, options: Pick<SolveOptions, 'rules' | 'probe' | 'interrupt'> & { live?: boolean } = {}): RootState {
-    this.load(board, options.rules ? ruleMask(options.rules) : ALL_RULES);
-    this.firings.fill(0);
     this.interrupt = options.interrupt;
     this.stopped = false;
+    this.firings.fill(0);
+    if (!this.load(board, options.rules ? ruleMask(options.rules) : ALL_RULES)) {
+      return { consistent: false, stopped: true, undecidedCells: board.rows * board.cols, live: NO_LIVE };
+    }
     this.workLeft = POLL_WORK;
     const probe = options.probe ?? 'off';
     const consistent = this.propagate() && (probe === 'off' || probe === 'auto' || this.probe());
@@ -336,8 +343,19 @@ export class Solver {
     return { consistent, stopped, undecidedCells: undecided, live };
   }
 
-  /** Size the buffers for a grid shape (growing only) and note which placements it has. */
-  private loadShape(rows: number, cols: number): void {
+  /**
+   * Count `items` of setup work (cells, pairs, table entries) and poll the interrupt every
+   * SETUP_POLL of them: a cold loop over an M = 400 board runs for a second before the compiler
+   * catches up. True when it said stop.
+   */
+  private setupStopped(items: number): boolean {
+    if ((this.setupLeft -= items) > 0) return false;
+    this.setupLeft = SETUP_POLL;
+    return this.poll();
+  }
+
+  /** Size the buffers for a grid shape (growing only) and note which placements it has; false if interrupted (no shape loaded). */
+  private loadShape(rows: number, cols: number): boolean {
     const nCells = rows * cols;
     this.rows = rows;
     this.cols = cols;
@@ -361,19 +379,29 @@ export class Solver {
     }
     const sm = this.shapeMask;
     for (let a = 0, r = 0; r < rows; r++) {
+      if (this.setupStopped(cols)) {
+        this.rows = 0;
+        this.cols = 0;
+        return false;
+      }
       for (let c = 0; c < cols; c++, a++) {
         sm[a] = (r > 0 ? 1 : 0) | (c > 0 ? LEFT : 0) | (c + 1 < cols ? RIGHT : 0) | (r + 1 < rows ? RIGHT << 1 : 0);
       }
     }
+    return true;
   }
 
-  /** Size the pair tables for a set (growing only). */
-  private loadSet(m: number): void {
+  /** Size the pair tables for a set (growing only); false if interrupted (no set loaded). */
+  private loadSet(m: number): boolean {
     const w = m + 1;
     const nPairs = (w * (w + 1)) >> 1;
     this.m = m;
     this.pairIndex = new Int32Array(w * w);
     for (let u = 0; u < w; u++) {
+      if (this.setupStopped(w)) {
+        this.m = -1;
+        return false;
+      }
       for (let v = 0; v < w; v++) this.pairIndex[u * w + v] = u <= v ? ((v * (v + 1)) >> 1) + u : ((u * (u + 1)) >> 1) + v;
     }
     if (this.pairStart.length < nPairs) {
@@ -384,6 +412,7 @@ export class Solver {
     }
     this.pairSlot = 0;
     this.slotted = false;
+    return true;
   }
 
   /**
@@ -401,12 +430,15 @@ export class Solver {
 
   /**
    * Reset the state for a board: every placement live, every constraint a rule could act on
-   * queued, growing buffers only when it is the largest yet.
+   * queued, growing buffers only when it is the largest yet. False when the interrupt stopped it
+   * (the state is then no board's: solve and deduce give up).
    */
-  private load(board: Board, rules: number, tight = false): void {
+  private load(board: Board, rules: number, tight = false): boolean {
     const { rows, cols, m, cells } = board;
-    if (rows !== this.rows || cols !== this.cols) this.loadShape(rows, cols);
-    if (m !== this.m) this.loadSet(m);
+    if (rows !== this.rows || cols !== this.cols) {
+      if (!this.loadShape(rows, cols)) return false;
+    }
+    if (m !== this.m && !this.loadSet(m)) return false;
     const nCells = this.nCells;
     const w = m + 1;
     const nPairs = (w * (w + 1)) >> 1;
@@ -440,6 +472,7 @@ export class Solver {
     pw.fill(1, 0, nPairs + 1);
     let len = 0;
     for (let a = 0; a < nCells; a++) {
+      if (this.setupStopped(1)) return false;
       const s = sm[a];
       mask[a] = s;
       const u = cells[a] * w;
@@ -497,6 +530,7 @@ export class Solver {
     }
     let most = 0;
     for (let q = 0; q < nPairs; q++) {
+      if (this.setupStopped(1)) return false;
       const cnt = pairEnd[q] - pairStart[q];
       most = Math.max(most, cnt);
       const watch = pairRule ? pw[q] : 1;
@@ -518,8 +552,7 @@ export class Solver {
         }
         this.slotted = false;
       }
-      this.load(board, rules, !this.slotted);
-      return;
+      return this.load(board, rules, !this.slotted);
     }
     this.queueHead = 0;
     this.queueTail = len;
@@ -527,6 +560,7 @@ export class Solver {
     this.trailLen = 0;
     this.chosenLen = 0;
     this.covered = 0;
+    return true;
   }
 
   /** Is placement p live? */

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grader, SEARCH_LEVEL } from '../../src/grade/ladder.js';
 import { uniqueBoards } from './helpers.js';
+import { shuffledBoard } from '../helpers/boards.js';
 
 describe('the trial budget', () => {
   const grader = new Grader();
@@ -47,5 +48,22 @@ describe('the trial budget', () => {
       expect([none.level, none.solved, none.nodes]).toEqual([SEARCH_LEVEL, false, 0]);
       expect(free.solved).toBe(true);
     }
+  });
+});
+
+describe('the time budget while a board loads', () => {
+  it('stops a grading in its load, leaves the board unsolved, and the next grading of it loads it whole', () => {
+    // 33 x 34 cells: loading alone passes several polls.
+    const board = shuffledBoard(32, 5, 0);
+    const grader = new Grader();
+    let polls = 0;
+    const cut = grader.grade(board, { interrupt: () => ++polls >= 1 });
+    expect(polls).toBe(1);
+    expect([cut.solved, cut.limit, cut.level, cut.nodes]).toEqual([false, 'time', SEARCH_LEVEL, 0]);
+    // Stopped inside the load: the change log, which lists every cell and pair once loaded, is short.
+    expect(grader.state.changesLen).toBeLessThan(33 * 34);
+    const again = grader.grade(board, { maxSearchNodes: 200, maxTrialWork: 20_000 });
+    const fresh = new Grader().grade(board, { maxSearchNodes: 200, maxTrialWork: 20_000 });
+    expect(again).toEqual(fresh);
   });
 });

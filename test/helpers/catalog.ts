@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type SchemaObject } from '../../src/catalog/digest.js';
-import { DIGEST_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
+import { DIGEST_TABLES, OPTIONAL_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import { cli } from './cli.js';
 
 /**
@@ -35,7 +35,8 @@ export function editAndReseal(path: string, edit: (d: Database.Database) => void
     d.transaction(() => {
       edit(d);
       const put = d.prepare('INSERT OR REPLACE INTO digest (name, rows, sum) VALUES (?, ?, ?)');
-      for (const t of DIGEST_TABLES) {
+      const present = new Set(d.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all());
+      for (const t of [...DIGEST_TABLES, ...OPTIONAL_TABLES.filter((o) => present.has(o))]) {
         const sum = new TableDigest();
         for (const row of d.prepare(`SELECT * FROM ${t}`).iterate() as Iterable<object>) sum.add(rowDigest(t, row));
         const s = sum.stored();

@@ -136,6 +136,21 @@ describe('Solver', () => {
     expect(free.stopped).toBe(false);
   });
 
+  it('polls while loading a new size: stopped there it gives up, and the next solve of that board loads it whole', () => {
+    // 33 x 34 cells: setup alone passes several polls.
+    const board = shuffledBoard(32, 5, 0);
+    const s = new Solver();
+    let polls = 0;
+    const cut = s.solve(board, { interrupt: () => ++polls >= 1 });
+    expect(polls).toBe(1);
+    expect([cut.status, cut.limit]).toEqual(['gave-up', 'time']);
+    const again = s.solve(board, { maxNodes: 2000, solution: false });
+    const fresh = new Solver().solve(board, { maxNodes: 2000, solution: false });
+    expect([again.status, again.nodes, again.solutions]).toEqual([fresh.status, fresh.nodes, fresh.solutions]);
+    expect(s.deduce(board, { interrupt: () => true }).stopped).toBe(true);
+    expect(s.deduce(board).undecidedCells).toBe(new Solver().deduce(board).undecidedCells);
+  });
+
   it('reports rule firings, and a disabled rule never fires', () => {
     const s = new Solver();
     let fired = 0;

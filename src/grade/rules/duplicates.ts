@@ -81,6 +81,7 @@ function collect(g: GradeState, reader: ChangeReader, pending: WorkList): void {
 /** The next queued placement that is still open and for which test holds, or -1. */
 function firstPending(g: GradeState, pending: WorkList, test: (g: GradeState, p: number) => boolean): number {
   for (let p = pending.pop(); p >= 0; p = pending.pop()) {
+    if (g.tick()) return -1;
     if (g.live[p] === 1 && g.cellDone[g.plA[p]] === 0 && test(g, p)) return p;
   }
   return -1;

@@ -9,6 +9,8 @@ import type { GradeState } from '../state.js';
  */
 export function pairSharedCell(g: GradeState): boolean {
   for (let q = g.changedPairs.pop(); q >= 0; q = g.changedPairs.pop()) {
+    // Out of time the grading ends: an item dropped here is never looked for again.
+    if (g.tick()) return false;
     if (g.pairDone[q] === 1 || g.pairCnt[q] === 0) continue;
     const c = pairSharedCellAt(g, q);
     if (c >= 0) {
@@ -67,6 +69,7 @@ function killOtherPairsAt(g: GradeState, c: number, q: number): boolean {
  */
 export function cellForcedPair(g: GradeState): boolean {
   for (let c = g.changedCells.pop(); c >= 0; c = g.changedCells.pop()) {
+    if (g.tick()) return false;
     if (g.cellDone[c] === 1 || g.cellCnt[c] === 0) continue;
     const q = cellForcedPairAt(g, c);
     if (q >= 0) {
