@@ -9,7 +9,8 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkDigests, checkSchemaObjects, checkStoredRow, type Failure, type SharedFields, type StoredPuzzle } from '../src/catalog/check.js';
 import { rowChecksum } from '../src/catalog/checksum.js';
-import { rowDigest, schemaDigest, TableDigest, type SchemaObject, type StoredDigest } from '../src/catalog/digest.js';
+import { rowDigest, schemaDigest, TableDigest, valuesDigest, type SchemaObject, type StoredDigest } from '../src/catalog/digest.js';
+import { PREPARED_COLUMNS, type PreparedRow } from '../src/catalog/row.js';
 import {
   CATALOG_APP,
   DIGEST_COLUMNS,
@@ -68,6 +69,9 @@ export interface SlotRow {
   attempts: number;
   puzzle_id: number | null;
 }
+
+/** A slot row as its values, in SlotRow's (and the digest's) column order. */
+export type SlotValues = [build_id: number, m: number, slot: number, outcome: SlotOutcome, attempts: number, puzzle_id: number | null];
 
 /** Per size and tier: how many base puzzles, and their range on the size's tier measure. */
 export interface TierStat {
@@ -721,6 +725,18 @@ export class Catalog {
     });
   }
 
+  /** Insert slot rows given as values (a build's writer, a batch at a time). */
+  insertSlotValues(rows: readonly SlotValues[]): void {
+    this.write(() => {
+      const insert = this.stmt('INSERT INTO slots (build_id, m, slot, outcome, attempts, puzzle_id) VALUES (?, ?, ?, ?, ?, ?)');
+      const digest = this.digestOf('slots');
+      for (const r of rows) {
+        insert.run(r);
+        digest.add(valuesDigest('slots', r));
+      }
+    });
+  }
+
   /** The first slot of size m not yet committed for the build (slots commit in order). */
   nextSlot(buildId: number, m: number): number {
     const v = this.stmt('SELECT MAX(slot) FROM slots WHERE build_id = ? AND m = ?').pluck().get(buildId, m) as number | null;
@@ -753,6 +769,26 @@ export class Catalog {
       const row = withChecksum(p);
       this.stmt(`INSERT INTO puzzles ${INSERT_COLUMNS_WITH_ID}`).run({ id, ...row });
       this.added('puzzles', { id, base_id: p.base_id, build_id: p.build_id, checksum: row.checksum });
+    });
+  }
+
+  /** The id SQLite gives the next puzzle row inserted without one: one past the largest. */
+  nextPuzzleId(): number {
+    return this.stmt('SELECT IFNULL(MAX(id), 0) + 1 FROM puzzles').pluck().get() as number;
+  }
+
+  /**
+   * Insert rows as prepared (src/catalog/row.ts), ids and checksums included: a build's workers
+   * make and checksum the rows, its writer numbers them, and this binds each array as it is.
+   */
+  insertPreparedPuzzles(rows: readonly PreparedRow[]): void {
+    this.write(() => {
+      const insert = this.stmt(`INSERT INTO puzzles (${PREPARED_COLUMNS.join(', ')}) VALUES (${PREPARED_COLUMNS.map(() => '?').join(', ')})`);
+      const digest = this.digestOf('puzzles');
+      for (const r of rows) {
+        insert.run(r);
+        digest.add(valuesDigest('puzzles', PUZZLE_DIGEST_AT.map((i) => r[i])));
+      }
     });
   }
 
@@ -873,6 +909,11 @@ export class Catalog {
     if (!filter.includeVariants) where.push('base_id IS NULL');
     const sql = `SELECT id FROM puzzles ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
     return this.db.prepare(sql).pluck().all(...args) as number[];
+  }
+
+  /** The canonical hash of every base puzzle, one at a time (memory stays flat on a large catalog). */
+  iterateBaseHashes(): IterableIterator<string> {
+    return this.stmt('SELECT canonical_hash FROM puzzles WHERE base_id IS NULL').pluck().iterate() as IterableIterator<string>;
   }
 
   /** Id and canonical hash of every base puzzle. */
@@ -1018,6 +1059,8 @@ export class Catalog {
 const PUZZLE_COLUMNS = ['m', 'rows', 'cols', 'grid', 'solution', 'tier', 'nodes', 'score', 'attempts', 'canonical_hash', 'base_id', 'transform', 'seed', 'slot', 'method', 'build_id', 'checksum'];
 const columnsAndValues = (cols: readonly string[]): string => `(${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`;
 const INSERT_COLUMNS = columnsAndValues(PUZZLE_COLUMNS);
+/** Where a prepared row holds the puzzle digest's columns. */
+const PUZZLE_DIGEST_AT = DIGEST_COLUMNS.puzzles.map((c) => PREPARED_COLUMNS.indexOf(c));
 const INSERT_COLUMNS_WITH_ID = columnsAndValues(['id', ...PUZZLE_COLUMNS]);
 
 /** The named parameters of INSERT_COLUMNS: exactly the row's own fields, plus its checksum. */

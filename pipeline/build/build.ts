@@ -17,14 +17,13 @@ import { workerFile } from '../pool.js';
 import type { BuildProgress, BuildSummary } from '../progress.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
 import { buildKey, buildKeyOptions, describeDifferences, describeOptions, type KeyOptions } from './key.js';
-import { checkBuildOptions, defaultMaxSlots, type BuildOptions } from './options.js';
+import { checkBuildOptions, DEFAULT_BATCH_SIZE, defaultMaxSlots, type BuildOptions } from './options.js';
 import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';
 import { countsJson, zeroOutcomes, type SizeRun } from './sizes.js';
 import { Writer } from './writer.js';
 
 export type { BuildOptions, Shard } from './options.js';
 
-const DEFAULT_BATCH = 64;
 const DEFAULT_BATCH_MS = 1000;
 
 export interface BuildResult {
@@ -95,7 +94,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   checkCatalogPath(options.db);
   const worker = workerFile('build/worker.js');
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
-  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const t0 = Date.now();
 

@@ -19,12 +19,12 @@ export interface Pending {
 }
 
 /**
- * Worker time a task should take. A slot often takes well under a millisecond, about what a
- * message costs, so tasks group consecutive slots; short tasks keep the waste small when a size
- * fills up while tasks of it are still running.
+ * Worker time a task should take. A slot often takes well under a millisecond, and every task
+ * costs the main thread a round of messages and promises, so tasks group consecutive slots;
+ * tasks short enough keep the waste small when a size fills up while tasks of it are running.
  */
-const TASK_MS = 4;
-const MAX_CHUNK = 64;
+const TASK_MS = 20;
+const MAX_CHUNK = 256;
 const WORKER_YOUNG_MB = 16;
 /**
  * The heap bound of a worker: one past it is stopped and the build fails with a clear message
@@ -33,6 +33,8 @@ const WORKER_YOUNG_MB = 16;
 export const WORKER_HEAP_MB = 512;
 
 export interface DispatchSettings {
+  /** The build the workers' rows are for. */
+  buildId: number;
   runs: SizeRun[];
   options: BuildOptions;
   workerPath: string;
@@ -107,7 +109,7 @@ export class Dispatcher {
       const fullTiers = sharded ? [] : TIERS.filter((t) => size.counts[t] >= options.perTier);
       const { seed, variants, maxAttempts } = options;
       const method = options.method ?? 'auto';
-      const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, rule: size.rule, fullTiers, aims: size.plan.aims };
+      const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, rule: size.rule, fullTiers, aims: size.plan.aims, buildId: this.s.buildId };
       if (deadline !== undefined) task.deadline = deadline;
       return this.pool.run(task);
     });

@@ -26,7 +26,7 @@ export interface BuildOptions {
   maxAttempts: number;
   /** Slots per size before the size is given up as exhausted (default: defaultMaxSlots). */
   maxSlots?: number;
-  /** Decisions per committed batch (default 64); a batch also commits after batchMs (default 1000). */
+  /** Decisions per committed batch (default DEFAULT_BATCH_SIZE); a batch also commits after batchMs (default 1000). */
   batchSize?: number;
   batchMs?: number;
   /** Slots per worker task; by default sized to take about TASK_MS. Does not change the result. */
@@ -55,6 +55,12 @@ export interface Shard {
   index: number;
   count: number;
 }
+
+/**
+ * Decisions per committed batch: large transactions, few commits and builds-row updates, and a
+ * kill loses at most about a second of work (a batch also commits after batchMs).
+ */
+export const DEFAULT_BATCH_SIZE = 1024;
 
 /** Enough for tiers as rare as a few percent of candidates, with room for duplicates. */
 export function defaultMaxSlots(perTier: number): number {

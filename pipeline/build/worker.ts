@@ -1,6 +1,6 @@
 // The piscina worker of `dominosa build`: one task is a run of slots of one size (consecutive,
 // or every stride-th for a shard), each answered with the generated puzzle and its variants as
-// plain data, or with the rejection.
+// catalog rows ready to bind, or with the rejection.
 // Runs from dist/ only: the dispatcher starts it as dist/pipeline/build/worker.js.
 import { type Board, boardToGrid } from '../../src/board.js';
 import { Generator, type MethodChoice } from '../../src/make/generator.js';
@@ -10,6 +10,7 @@ import { tierFor, type TierRule } from '../../src/rank/measure.js';
 import { storedGrade } from '../../src/rank/stored.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { makeVariants } from '../../src/make/variants.js';
+import { preparedRow, type PreparedRow } from '../../src/catalog/row.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
 export interface SlotTask {
@@ -31,47 +32,34 @@ export interface SlotTask {
    *  landing in a full tier can never be kept, so its board and variants are not sent back. */
   rule: TierRule;
   fullTiers: Tier[];
+  /** The build the rows are for (their build_id). */
+  buildId: number;
 }
 
 /**
- * A board and its solution as the catalog stores them: grid as JSON rows, solution as JSON
- * [[r1, c1, r2, c2], ...]. Encoded here, in parallel, because strings cross to the main thread
- * far faster than nested arrays (structured clone walks every element).
+ * A candidate as the writer needs it to decide and store: its tier under the task's rule, its
+ * symmetry class, and (when it may be kept) its rows, prepared and checksummed here, in
+ * parallel, so the writer only numbers them and binds them. Rows cross to the main thread as
+ * flat arrays of strings and numbers, which structured clone copies fast.
  */
-export interface PlainBoard {
-  rows: number;
-  cols: number;
-  grid: string;
-  solution: string;
-}
-
-export interface PlainVariant extends PlainBoard {
-  transform: string;
-  nodes: number;
-}
-
-export interface PlainPuzzle {
+export interface MadePuzzle {
   attempts: number;
-  steps: number;
-  proofNodes: number;
-  nodes: number;
-  /** The stored grade's score (src/grade/stored.ts), shared by the variants; null when not graded (board not sent). */
-  score: number | null;
+  /** The tier the task's rule gives it (null: no tier, a rejection). */
+  tier: Tier | null;
   canonicalHash: string;
-  method: string;
-  /** Only for a candidate whose tier was not yet full when the task was sent. */
-  board: PlainBoard | null;
-  variants: PlainVariant[] | null;
+  /** The base's row, then its variants'; only for a candidate whose tier was not yet full when the task was sent. */
+  rows: PreparedRow[] | null;
 }
 
 export type SlotAnswer =
-  | { ok: true; slot: number; ms: number; puzzle: PlainPuzzle }
+  | { ok: true; slot: number; ms: number; puzzle: MadePuzzle }
   | { ok: false; slot: number; ms: number; attempts: number; reason: string; timedOut?: boolean };
 
 // One generator (and its solver) per worker thread, so buffers are reused across tasks.
 const generator = new Generator();
 
-function plain(board: Board, solution: Solution): PlainBoard {
+/** A board and its solution as the catalog stores them: grid as JSON rows, solution as JSON [[r1, c1, r2, c2], ...]. */
+function stored(board: Board, solution: Solution): { rows: number; cols: number; grid: string; solution: string } {
   return { rows: board.rows, cols: board.cols, grid: JSON.stringify(boardToGrid(board)), solution: JSON.stringify(solution) };
 }
 
@@ -95,23 +83,16 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const tier = tierFor({ nodes: p.nodes, score: score ?? 1 }, task.rule);
   const wanted = tier !== null && !task.fullTiers.includes(tier);
   if (wanted && score === null) score = storedGrade(p.board).score;
-  const puzzle: PlainPuzzle = {
-    attempts: p.attempts,
-    steps: p.steps,
-    proofNodes: p.proofNodes,
-    nodes: p.nodes,
-    score,
-    canonicalHash: p.canonicalHash,
-    method: p.method,
-    board: wanted ? plain(p.board, p.solution) : null,
-    variants: wanted
-      ? makeVariants(p, seed, slot, task.variants, generator.solver).map((v) => ({
-          ...plain(v.board, v.solution),
-          transform: v.transform,
-          nodes: v.nodes,
-        }))
-      : null,
-  };
+  let rows: PreparedRow[] | null = null;
+  if (wanted) {
+    const common = { m, tier, nodes: p.nodes, score: score!, attempts: p.attempts, canonical_hash: p.canonicalHash, seed, slot, method: p.method };
+    rows = [preparedRow({ ...common, ...stored(p.board, p.solution), transform: null }, task.buildId)];
+    // A variant shares its base's tier, score and hash; its node count is its own.
+    for (const v of makeVariants(p, seed, slot, task.variants, generator.solver)) {
+      rows.push(preparedRow({ ...common, ...stored(v.board, v.solution), nodes: v.nodes, transform: v.transform }, task.buildId));
+    }
+  }
+  const puzzle: MadePuzzle = { attempts: p.attempts, tier, canonicalHash: p.canonicalHash, rows };
   return { ok: true, slot, ms: performance.now() - t0, puzzle };
 }
 

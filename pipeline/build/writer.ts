@@ -1,19 +1,27 @@
 // The build's writer: decides each answered slot through the one decision rule
-// (src/catalog/decide.ts), in slot order, turns kept boards into catalog rows, and commits the
-// decisions in batches, one transaction each, so a killed build keeps every committed batch.
+// (src/catalog/decide.ts), in slot order, numbers the rows the workers prepared for the kept
+// boards, and commits the decisions in batches, one transaction each, so a killed build keeps
+// every committed batch.
+import { ClassFilter } from '../../src/catalog/class-filter.js';
 import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/decide.js';
+import { PREPARED_COLUMNS, ROW_BASE_ID, ROW_ID, type PreparedRow } from '../../src/catalog/row.js';
 import type { SlotOutcome } from '../../src/catalog/schema.js';
-import { tierFor } from '../../src/rank/measure.js';
-import type { Catalog, NewPuzzle, SlotRow } from '../database.js';
+import type { Catalog, SlotValues } from '../database.js';
 import type { BuildProgress } from '../progress.js';
 import type { BuildOptions } from './options.js';
 import { countsJson, type SizeRun } from './sizes.js';
 import type { SlotAnswer } from './worker.js';
 
+const ROWS_AT = PREPARED_COLUMNS.indexOf('rows');
+const COLS_AT = PREPARED_COLUMNS.indexOf('cols');
+/** Where a slot row holds its puzzle_id. */
+const SLOT_PUZZLE = 5;
+
 interface Decision {
-  slot: SlotRow;
-  base: NewPuzzle | null;
-  variants: NewPuzzle[];
+  /** The slot row; its puzzle_id is set at commit, once the kept base has its id. */
+  slot: SlotValues;
+  /** A kept base's row, then its variants'. */
+  rows: PreparedRow[] | null;
   /** Shard builds: a duplicate's slot row points at the base of its class (by this hash). */
   duplicateOf?: string;
 }
@@ -34,10 +42,14 @@ export class Writer {
   private readonly batch: Decision[] = [];
   /** Bases kept in the batch not yet committed, for the duplicate check. */
   private readonly batchHashes = new Set<string>();
+  /** Every base in the catalog and in the batch: most candidates' classes are proven new here. */
+  private readonly classes = new ClassFilter();
   private lastCommit = Date.now();
   private committedSlots = 0;
 
-  constructor(private readonly s: WriterSettings) {}
+  constructor(private readonly s: WriterSettings) {
+    for (const h of s.cat.iterateBaseHashes()) this.classes.add(h);
+  }
 
   /** Commit when the batch is large or old enough. */
   commitIfDue(): void {
@@ -49,18 +61,28 @@ export class Writer {
     const batch = this.batch;
     if (batch.length === 0) return;
     cat.transaction(() => {
+      // Rows are numbered as SQLite would number them, so variants name their base at once.
+      let id = cat.nextPuzzleId();
+      const rows: PreparedRow[] = [];
       for (const d of batch) {
-        let puzzleId: number | null = null;
-        if (d.base) {
-          puzzleId = cat.insertPuzzle(d.base);
-          for (const v of d.variants) cat.insertPuzzle({ ...v, base_id: puzzleId });
-        } else if (d.duplicateOf !== undefined) {
-          // Its class's base was inserted earlier in this transaction or in an earlier batch.
-          puzzleId = cat.baseIdByHash(d.duplicateOf);
-          if (puzzleId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
+        if (d.rows === null) continue;
+        const baseId = id;
+        for (const r of d.rows) {
+          r[ROW_ID] = id++;
+          r[ROW_BASE_ID] = r === d.rows[0] ? null : baseId;
+          rows.push(r);
         }
-        cat.insertSlot({ ...d.slot, puzzle_id: puzzleId });
+        d.slot[SLOT_PUZZLE] = baseId;
       }
+      cat.insertPreparedPuzzles(rows);
+      // Its class's base was inserted in this transaction or an earlier one.
+      for (const d of batch) {
+        if (d.duplicateOf === undefined) continue;
+        const baseId = cat.baseIdByHash(d.duplicateOf);
+        if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
+        d.slot[SLOT_PUZZLE] = baseId;
+      }
+      cat.insertSlotValues(batch.map((d) => d.slot));
       cat.updateBuild(buildId, 'running', countsJson(runs), null);
     });
     this.committedSlots += batch.length;
@@ -79,43 +101,31 @@ export class Writer {
     const { m } = size;
     const { slot } = ans;
     let outcome: SlotOutcome = 'rejected';
-    let base: NewPuzzle | null = null;
+    let rows: PreparedRow[] | null = null;
     let duplicateOf: string | undefined;
-    const variants: NewPuzzle[] = [];
     if (ans.ok) {
       const p = ans.puzzle;
-      // Ungraded candidates are those of a size tiered by nodes (the score is then not read).
-      // A graded slot's board fits the tier it aimed at; tier null (no tier) is a rejection.
-      const tier = tierFor({ nodes: p.nodes, score: p.score ?? 1 }, size.rule);
-      const classKept = this.batchHashes.has(p.canonicalHash) || cat.hasBase(p.canonicalHash);
+      // The worker tiered it by the size's rule; tier null (no tier) is a rejection.
+      const { tier } = p;
+      const h = p.canonicalHash;
+      const classKept = this.classes.mayHold(h) && (this.batchHashes.has(h) || cat.hasBase(h));
       // Shards have no tier caps: which of their boards the catalog keeps depends on the other
       // shards' slots, so the merge decides, in slot order.
       outcome = decideSlot(classKept, tier, size.counts, perTier, !sharded);
       if (outcome === 'duplicate' && sharded) duplicateOf = p.canonicalHash;
       if (outcome === 'kept' && tier !== null) {
-        // Counts only grow, so a tier full when the task was sent is full now: the board is here.
-        const b = p.board;
-        if (b === null || p.variants === null || p.score === null) throw new Error(`M=${m} slot ${slot}: kept, but its board was not sent`);
-        if (b.rows !== m + 1 || b.cols !== m + 2) throw new Error(`M=${m} slot ${slot}: board is ${b.rows}x${b.cols}, not wide`);
+        // Counts only grow, so a tier full when the task was sent is full now: the rows are here.
+        if (p.rows === null) throw new Error(`M=${m} slot ${slot}: kept, but its rows were not sent`);
+        const base = p.rows[0];
+        if (base[ROWS_AT] !== m + 1 || base[COLS_AT] !== m + 2) throw new Error(`M=${m} slot ${slot}: board is ${base[ROWS_AT]}x${base[COLS_AT]}, not wide`);
         size.counts[tier]++;
         this.batchHashes.add(p.canonicalHash);
-        const common = {
-          m,
-          tier,
-          attempts: p.attempts,
-          canonical_hash: p.canonicalHash,
-          seed: options.seed,
-          slot,
-          method: p.method,
-          build_id: buildId,
-        };
-        base = { ...common, ...b, nodes: p.nodes, score: p.score, base_id: null, transform: null };
-        // A variant's base_id is set at commit, once the base has its id.
-        for (const v of p.variants) variants.push({ ...common, ...v, score: p.score, base_id: null });
+        this.classes.add(p.canonicalHash);
+        rows = p.rows;
       }
     }
     const attempts = ans.ok ? ans.puzzle.attempts : ans.attempts;
-    const decision: Decision = { slot: { build_id: buildId, m, slot, outcome, attempts, puzzle_id: null }, base, variants };
+    const decision: Decision = { slot: [buildId, m, slot, outcome, attempts, null], rows };
     if (duplicateOf !== undefined) decision.duplicateOf = duplicateOf;
     this.batch.push(decision);
     size.total[outcome]++;

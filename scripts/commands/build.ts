@@ -3,7 +3,7 @@
 // ran out, 2 bad options, 130 interrupted).
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import type { BuildOptions, Shard } from '../../pipeline/build/options.js';
+import { DEFAULT_BATCH_SIZE, type BuildOptions, type Shard } from '../../pipeline/build/options.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/make/generator.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/measure.js';
 import { gradeTarget } from './grade-target.js';
@@ -77,7 +77,8 @@ export const BUILD_OPTIONS = {
   timeout: oldTimeout('run'),
   shard,
   'dry-run': flag('check the options, the thresholds file and the catalog path, say what would be built, and build nothing', { default: false }),
-  'batch-size': whole('decisions per committed batch', 1, { default: 64, hidden: true }),
+  'batch-size': whole('decisions per committed batch', 1, { default: DEFAULT_BATCH_SIZE, hidden: true }),
+  chunk: whole('slots per worker task (default: about 20 ms of work); does not change the result', 1, { hidden: true }),
 };
 
 /** The build its options describe (all but the abort signal), or the line that refuses them. */
@@ -98,6 +99,7 @@ export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOpt
     maxAttempts: o['max-attempts'],
     maxSlots: o['max-slots'],
     batchSize: o['batch-size'],
+    chunk: o.chunk,
     method: o.method,
     tierBy: o['tier-by'],
     grade: o.grade,

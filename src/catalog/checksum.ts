@@ -2,7 +2,7 @@
 // trusts stored rows (build resuming, tune, merge, export) can refuse one changed behind the
 // catalog's back without re-solving it. Ids are left out: a merge renumbers rows, and the
 // base/variant links are checked by comparing the rows they join (hash, tier, difficulty).
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256.js';
 
 /** The fields a checksum covers, as the catalog stores them. */
 export interface ChecksummedRow {
@@ -28,5 +28,5 @@ export const CHECKSUM_FIELDS = ['m', 'rows', 'cols', 'grid', 'solution', 'tier',
 /** Hex SHA-256 of the row's fields in a fixed order, as one JSON array (unambiguous framing). */
 export function rowChecksum(p: ChecksummedRow): string {
   const fields = [p.m, p.rows, p.cols, p.grid, p.solution, p.tier, p.nodes, p.score, p.attempts, p.canonical_hash, p.transform, p.seed, p.slot, p.method];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return sha256Hex(JSON.stringify(fields));
 }

@@ -4,16 +4,21 @@
 // subtracting what it deletes, and audit recomputes it from scratch to catch rows deleted,
 // inserted, swapped or edited, and objects added, outside dominosa. It guards against
 // accidents and foreign edits, not against someone who recomputes it.
-import { createHash } from 'node:crypto';
 import { DIGEST_COLUMNS, type DigestTable } from './schema.js';
+import { sha256Hex } from './sha256.js';
 
 const MOD = 1n << 256n;
 
 /** One row's contribution to its table's sum: a pure function of the row, so any thread can compute it. */
 export function rowDigest(table: DigestTable, row: object): bigint {
-  const values: unknown[] = [table];
+  const values: unknown[] = [];
   for (const c of DIGEST_COLUMNS[table]) values.push((row as Record<string, unknown>)[c] ?? null);
-  return BigInt(`0x${createHash('sha256').update(JSON.stringify(values)).digest('hex')}`);
+  return valuesDigest(table, values);
+}
+
+/** rowDigest of a row given as its DIGEST_COLUMNS values, in that order (null for a missing one). */
+export function valuesDigest(table: DigestTable, values: readonly unknown[]): bigint {
+  return BigInt(`0x${sha256Hex(JSON.stringify([table, ...values]))}`);
 }
 
 /** A table's digest as stored: how many rows, and the sum of their digests as 64 hex digits. */
@@ -33,14 +38,17 @@ export class TableDigest {
     return new TableDigest(d.rows, /^[0-9a-f]{64}$/.test(d.sum) ? BigInt(`0x${d.sum}`) : -1n);
   }
 
+  // Both terms are below 2^256, so one subtraction (addition) reduces the result: no division per row.
   add(d: bigint): void {
     this.rows++;
-    this.sum = (this.sum + d) % MOD;
+    const s = this.sum + d;
+    this.sum = s >= MOD ? s - MOD : s;
   }
 
   remove(d: bigint): void {
     this.rows--;
-    this.sum = (this.sum - d + MOD) % MOD;
+    const s = this.sum - d;
+    this.sum = s < 0n ? s + MOD : s;
   }
 
   clone(): TableDigest {
@@ -64,5 +72,5 @@ export interface SchemaObject {
 export function schemaDigest(objects: readonly SchemaObject[]): StoredDigest {
   const sorted = [...objects].sort((a, b) => (a.type + '\0' + a.name < b.type + '\0' + b.name ? -1 : 1));
   const text = JSON.stringify(sorted.map((o) => [o.type, o.name, o.tbl_name, o.sql]));
-  return { rows: sorted.length, sum: createHash('sha256').update(text).digest('hex') };
+  return { rows: sorted.length, sum: sha256Hex(text) };
 }

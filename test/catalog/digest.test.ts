@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHECKSUM_FIELDS, rowChecksum } from '../../src/catalog/checksum.js';
-import { rowDigest, schemaDigest, TableDigest } from '../../src/catalog/digest.js';
+import { rowDigest, schemaDigest, TableDigest, valuesDigest } from '../../src/catalog/digest.js';
 import { DIGEST_COLUMNS, DIGEST_TABLES, OPTIONAL_SCHEMA_SQL, OPTIONAL_TABLES, SCHEMA_SQL, UNDIGESTED_TABLES } from '../../src/catalog/schema.js';
 
 const slot = fc.record({
@@ -61,6 +61,33 @@ describe('table digests', () => {
     expect(sum([{ ...a, base_id: 8 }, b])).not.toBe(sum([a, b]));
     // The same values in another table are another row.
     expect(rowDigest('meta', { key: 'k', value: 'v' })).not.toBe(rowDigest('builds', { key: 'k', value: 'v' }));
+  });
+
+  it('sum mod 2^256 exactly, whatever the order of adds and removes', () => {
+    const MOD = 1n << 256n;
+    const word = fc.bigInt({ min: 0n, max: MOD - 1n });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), word), { maxLength: 30 }), (ops) => {
+        const d = new TableDigest();
+        let sum = 0n;
+        for (const [add, x] of ops) {
+          if (add) d.add(x);
+          else d.remove(x);
+          sum = (((add ? sum + x : sum - x) % MOD) + MOD) % MOD;
+        }
+        expect(d.sum).toBe(sum);
+      }),
+    );
+  });
+
+  it('of a row given as its values are those of the row', () => {
+    fc.assert(
+      fc.property(slot, (r) => {
+        expect(valuesDigest('slots', DIGEST_COLUMNS.slots.map((c) => r[c]))).toBe(rowDigest('slots', r));
+      }),
+    );
+    const p = { id: 3, base_id: null, build_id: 1, checksum: 'ab' };
+    expect(valuesDigest('puzzles', [3, null, 1, 'ab'])).toBe(rowDigest('puzzles', p));
   });
 
   it('parse back what they store', () => {

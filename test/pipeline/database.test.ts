@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog, type NewPuzzle } from '../../pipeline/database.js';
 import { UserError } from '../../pipeline/errors.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
+import { preparedRow, ROW_BASE_ID, ROW_ID } from '../../src/catalog/row.js';
 
 let dir: string;
 let n = 0;
@@ -240,6 +241,47 @@ describe('the digest', () => {
       expect(cat.storedDigests().get('puzzles')?.rows).toBe(2);
     } finally {
       cat.close();
+    }
+  });
+});
+
+describe('prepared rows (a build\'s writer)', () => {
+  it('store the same rows, checksums and digest as the row-by-row inserts, under the ids nextPuzzleId says', () => {
+    const a = Catalog.open(fresh(), { create: true });
+    const b = Catalog.open(fresh(), { create: true });
+    try {
+      const build = { key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' as const };
+      const id = a.createBuild(build);
+      expect(b.createBuild(build)).toBe(id);
+      const base = puzzle({ build_id: id, canonical_hash: 'h9', slot: 3 });
+      const variant = puzzle({ build_id: id, canonical_hash: 'h9', slot: 3, transform: 'rot180', nodes: 2 });
+      a.transaction(() => {
+        const baseId = a.insertPuzzle(base);
+        a.insertPuzzle({ ...variant, base_id: baseId });
+        a.insertSlot({ build_id: id, m: 1, slot: 3, outcome: 'kept', attempts: 1, puzzle_id: baseId });
+        a.insertSlot({ build_id: id, m: 1, slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null });
+      });
+      b.transaction(() => {
+        const next = b.nextPuzzleId();
+        const rows = [preparedRow(base, id), preparedRow(variant, id)];
+        rows[0][ROW_ID] = next;
+        rows[1][ROW_ID] = next + 1;
+        rows[1][ROW_BASE_ID] = next;
+        b.insertPreparedPuzzles(rows);
+        b.insertSlotValues([
+          [id, 1, 3, 'kept', 1, next],
+          [id, 1, 4, 'tier-full', 2, null],
+        ]);
+      });
+      const rows = (c: Catalog) => [c.db.prepare('SELECT * FROM puzzles ORDER BY id').all(), c.db.prepare('SELECT * FROM slots ORDER BY slot').all()];
+      expect(rows(b)).toEqual(rows(a));
+      const digest = (c: Catalog) => [c.storedDigests().get('puzzles'), c.storedDigests().get('slots')];
+      expect(digest(b)).toEqual(digest(a));
+      expect(b.computeDigests()).toEqual(b.storedDigests());
+      expect(b.nextPuzzleId()).toBe(3);
+    } finally {
+      a.close();
+      b.close();
     }
   });
 });
