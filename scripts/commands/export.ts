@@ -95,7 +95,7 @@ export function exportCommand(y: Argv): Argv {
           examples([
             ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
             ['$0 export --sizes 5..7 --tiers hard --count 24 --out hard.pdf', 'a printable booklet (A4)'],
-            ['$0 export --sizes 3..6 --count 12 --paper letter --tally --pips --out kids.pdf', 'on US Letter, with pips and a tally to tick off'],
+            ['$0 export --sizes 3..6 --paper letter --tally --pips --out kids.pdf', 'on US Letter, with pips and a tally to tick off'],
             ['$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'],
             ['$0 export --format web --sizes 5..7 --count 30 --out play.html', 'one offline page to play them in a browser, with hints'],
           ]),
