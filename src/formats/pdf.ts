@@ -55,8 +55,9 @@ interface Fonts {
   /** Code points the fonts can show; anything else is printed as '?' and noted in `missing`. */
   charset: Set<number>;
   missing: Set<string>;
-  /** Encoded text per font and string, for the numbers drawn thousands of times. */
+  /** Encoded text and widths (at 1,000 pt) per font and string: numbers are drawn thousands of times. */
   encoded: Map<string, string>;
+  widths: Map<string, number>;
 }
 
 /**
@@ -102,6 +103,14 @@ function printable(fonts: Fonts, s: string): string {
   return out;
 }
 
+/** Width of text in points, measured once per font and text (a custom font lays text out each time). */
+function widthOf(fonts: Fonts, font: PDFFont, t: string, size: number): number {
+  const key = `${font === fonts.bold ? 'b' : 'r'}${t}`;
+  let w = fonts.widths.get(key);
+  if (w === undefined) fonts.widths.set(key, (w = font.widthOfTextAtSize(t, 1000)));
+  return (w * size) / 1000;
+}
+
 function encode(fonts: Fonts, font: PDFFont, t: string): string {
   const key = `${font === fonts.bold ? 'b' : 'r'}${t}`;
   let e = fonts.encoded.get(key);
@@ -113,9 +122,9 @@ function encode(fonts: Fonts, font: PDFFont, t: string): string {
 function fitWidth(fonts: Fonts, s: string, size: number, width: number, font = fonts.regular): string {
   const t = printable(fonts, s);
   const max = width * PT;
-  if (font.widthOfTextAtSize(t, size) <= max) return t;
+  if (widthOf(fonts, font, t, size) <= max) return t;
   let cut = t.length;
-  while (cut > 0 && font.widthOfTextAtSize(`${t.slice(0, cut)}\u2026`, size) > max) cut--;
+  while (cut > 0 && widthOf(fonts, font, `${t.slice(0, cut)}\u2026`, size) > max) cut--;
   return `${t.slice(0, cut)}\u2026`;
 }
 
@@ -130,7 +139,7 @@ function text(
 ): void {
   const font = opts.bold ? out.fonts.bold : out.fonts.regular;
   const t = printable(out.fonts, s);
-  const w = font.widthOfTextAtSize(t, size);
+  const w = widthOf(out.fonts, font, t, size);
   const shift = opts.align === 'center' ? w / 2 : opts.align === 'right' ? w : 0;
   const key = opts.bold ? out.boldKey : out.regularKey;
   out.push(
@@ -148,7 +157,7 @@ interface Run {
 /** Runs of text side by side, centred as one line on plan x, cut to `width` mm from the right. */
 function centredRuns(out: Content, runs: Run[], x: number, y: number, width: number): void {
   const fontOf = (r: Run): PDFFont => (r.bold ? out.fonts.bold : out.fonts.regular);
-  const ws = runs.map((r) => fontOf(r).widthOfTextAtSize(printable(out.fonts, r.s), r.size) / PT);
+  const ws = runs.map((r) => widthOf(out.fonts, fontOf(r), printable(out.fonts, r.s), r.size) / PT);
   let total = ws.reduce((a, b) => a + b, 0);
   while (total > width && runs.length > 1) {
     runs = runs.slice(0, -1);
@@ -236,7 +245,7 @@ function drawBoard(out: Content, slot: SlotPlan, solution: Solution | null, face
       const v = p.grid[r][c];
       const t = faceText(v, faces);
       let w = widths.get(v);
-      if (w === undefined) widths.set(v, (w = font.widthOfTextAtSize(t, size)));
+      if (w === undefined) widths.set(v, (w = widthOf(out.fonts, font, t, size)));
       s += ` 1 0 0 1 ${n(X(c + 0.5) - w / 2)} ${y} Tm ${encode(out.fonts, font, t)} Tj`;
     }
   }
@@ -271,7 +280,7 @@ function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
   let s = `BT ${GREY} g ${out.regularKey} ${n(size)} Tf`;
   for (let v = 0; v <= m; v++) {
     const label = tallyHeader(v, faces);
-    const w = font.widthOfTextAtSize(label, size);
+    const w = widthOf(out.fonts, font, label, size);
     const e = encode(out.fonts, font, label);
     s += ` 1 0 0 1 ${n(left + (v + 1.5) * cell - w / 2)} ${n(top - 0.5 * cell - size * 0.35)} Tm ${e} Tj`;
     s += ` 1 0 0 1 ${n(left + 0.5 * cell - w / 2)} ${n(top - (v + 1.5) * cell - size * 0.35)} Tm ${e} Tj`;
@@ -312,7 +321,7 @@ function drawTitlePage(out: Content, plan: BookletPlan): void {
   let words = '';
   for (const word of rulesText(plan.faces).split(' ')) {
     const next = words ? `${words} ${word}` : word;
-    if (out.fonts.regular.widthOfTextAtSize(printable(out.fonts, next), 11) > width && words) {
+    if (widthOf(out.fonts, out.fonts.regular, printable(out.fonts, next), 11) > width && words) {
       text(out, words, 18, y, 11);
       y += 5.6;
       words = word;
@@ -396,7 +405,7 @@ export async function buildBookletPdf(
   }
   const boldSet = new Set(bold.getCharacterSet());
   const charset = new Set(regular.getCharacterSet().filter((c) => boldSet.has(c)));
-  const fonts: Fonts = { regular, bold, charset, missing: new Set(), encoded: new Map() };
+  const fonts: Fonts = { regular, bold, charset, missing: new Set(), encoded: new Map(), widths: new Map() };
   // The document title is metadata (UTF-16), not drawn: any text goes, but it is checked too.
   printable(fonts, opts.title);
   doc.setTitle(opts.title);
