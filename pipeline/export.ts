@@ -6,8 +6,9 @@ import { checkPuzzle, checkStoredRow } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { staleVerdict } from '../src/catalog/verdict.js';
-import { buildBookletHtml } from '../src/formats/booklet.js';
+import { buildBookletHtml, type Paper } from '../src/formats/booklet.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
+import { facesError, type Faces } from '../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
 import { toTathamId } from '../src/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
@@ -49,6 +50,11 @@ export interface ExportOptions {
   created?: Date;
   /** Prove every puzzle again, ignoring the verdicts `audit --record` stored. */
   recheck?: boolean;
+  /** Booklets (html, pdf): paper size (default A4) and the domino tally beside each puzzle. */
+  paper?: Paper;
+  tally?: boolean;
+  /** Booklets and the web pack: how numbers are shown (default digits 0..M). */
+  faces?: Faces;
 }
 
 /** How the puzzles written were checked: trusted on a recorded verdict, or proved again in full. */
@@ -64,6 +70,8 @@ export interface VerifyStats {
 export interface ExportHooks {
   /** A line for the user (stderr), e.g. that recorded verdicts were set aside. */
   note?(line: string): void;
+  /** A one-line warning for the user (stderr), e.g. a pdf glyph no font has. */
+  warning?(line: string): void;
   verified?(stats: VerifyStats): void;
 }
 
@@ -144,10 +152,11 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
     // Verdicts that do not match their digest were edited outside dominosa: say so, then prove.
     if (stats.tampered) hooks.note?.(`${opts.db}: ${stats.distrust}; proved every puzzle again (run dominosa audit)`);
     hooks.verified?.(stats);
+    if (opts.faces) checkFaces(cat, ids, opts.faces);
     const rows = function* (): Generator<PuzzleRow> {
       for (const id of ids) yield cat.getPuzzle(id) as PuzzleRow;
     };
-    const chunks = render(opts, cat, rows);
+    const chunks = render(opts, cat, rows, hooks);
     if (target === null) await writeChunks(chunks as Iterable<string>, stdout);
     else await writeOutput(target, (s) => writeChunks(chunks, s));
     return ids.length;
@@ -187,12 +196,22 @@ function verifySelection(cat: Catalog, ids: readonly number[], db: string, reche
   return stats;
 }
 
+/** Faces every selected board can show (pips go to double-9), checked before anything is written. */
+function checkFaces(cat: Catalog, ids: readonly number[], faces: Faces): void {
+  for (const id of ids) {
+    const p = cat.getPuzzle(id) as PuzzleRow;
+    const why = facesError(p.m, faces);
+    if (why !== null) throw new UserError(`--${faces}: puzzle ${id} cannot be drawn: ${why} (select --sizes up to 9)`);
+  }
+}
+
 type Chunks = Iterable<string> | Promise<Uint8Array>;
 
 /** The output as text chunks (streamed for jsonl, whole for the packs) or, for pdf, bytes. */
-function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>): Chunks {
+function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>, hooks: ExportHooks): Chunks {
   const name = opts.name ?? DEFAULT_PACK_NAME;
   const all = (): PackPuzzle[] => Array.from(rows(), packPuzzle);
+  const book = { title: name, paper: opts.paper, tally: opts.tally, faces: opts.faces };
   switch (opts.format) {
     case 'jsonl':
       return (function* () {
@@ -220,12 +239,17 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       return [buildPackJson(list.map(packPuzzle), meta)];
     }
     case 'html':
-      return [buildBookletHtml(all(), { title: name }).html];
+      return [buildBookletHtml(all(), book).html];
     case 'web':
-      return [webPage(all(), name)];
+      return [webPage(all(), name, opts.faces)];
     case 'pdf':
       // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
-      return import('../src/formats/pdf.js').then(({ buildBookletPdf }) => buildBookletPdf(all(), { title: name })).then((r) => r.bytes);
+      return Promise.all([import('../src/formats/pdf.js'), import('./fonts.js')]).then(async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
+        const r = await buildBookletPdf(all(), { ...book, fonts: bookletFonts() });
+        const warning = missingGlyphsWarning(r.missing);
+        if (warning !== null) hooks.warning?.(warning);
+        return r.bytes;
+      });
     default: {
       const unknown: never = opts.format;
       throw new Error(`format ${String(unknown)} has no writer`);
@@ -234,8 +258,8 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
 }
 
 /** The playable page, or a one-line refusal when it would pass its size limit. */
-function webPage(puzzles: PackPuzzle[], name: string): string {
-  const page = buildWebHtml(webPackData(puzzles, name), readWebAssets());
+function webPage(puzzles: PackPuzzle[], name: string, faces?: Faces): string {
+  const page = buildWebHtml(webPackData(puzzles, name, faces), readWebAssets());
   if (!page.ok) throw new UserError(page.error);
   return page.html;
 }

@@ -1,6 +1,7 @@
 // The web pack's board as SVG text, in the booklet's drawing style (numbers over light grid
 // lines, dominoes as rounded tiles with a divider) plus what play adds: boundary marks, the
 // selection and cursor, warnings, and a hint's highlights. Colours come from the page's CSS.
+import { faceDigits, faceText, PIP, pipCentres, type Faces } from '../../src/formats/faces.js';
 import { numberFontSize, SVG_PAD_CELLS, TILE } from '../../src/formats/svg.js';
 import type { Game } from '../../src/play/game.js';
 import { cellsOf } from '../../src/play/geometry.js';
@@ -20,6 +21,8 @@ export interface BoardView {
   hintMarks: readonly number[];
   /** Shown mistakes. */
   wrong: ReadonlySet<number>;
+  /** How numbers are shown (the pack's choice; default digits 0..M). */
+  faces?: Faces;
 }
 
 const n = (x: number): string => String(Math.round(x * 100) / 100);
@@ -97,12 +100,22 @@ export function boardSvg(v: BoardView, title: string): string {
     const c = v.cursor;
     out.push(`<rect class="cursor" x="${n(PAD + (c % cols) * CELL + 3)}" y="${n(PAD + Math.floor(c / cols) * CELL + 3)}" width="${CELL - 6}" height="${CELL - 6}" rx="4" stroke-width="3"/>`);
   }
-  const fs = numberFontSize(CELL, String(m).length);
+  const faces = v.faces ?? 'digits';
+  if (faces === 'pips') {
+    const dots: string[] = [];
+    for (let c = 0; c < rows * cols; c++) {
+      const cls = uncoverable.has(c) ? ' class="stuck"' : '';
+      for (const [x, y] of pipCentres(values[c])) dots.push(`<circle${cls} cx="${n(PAD + (c % cols + x) * CELL)}" cy="${n(PAD + (Math.floor(c / cols) + y) * CELL)}" r="${n(PIP.radius * CELL)}"/>`);
+    }
+    out.push(`<g class="numbers pips">${dots.join('')}</g>`, '</svg>');
+    return out.join('');
+  }
+  const fs = numberFontSize(CELL, faceDigits(m, faces));
   const lift = fs * 0.35;
   const texts: string[] = [];
   for (let c = 0; c < rows * cols; c++) {
     const cls = uncoverable.has(c) ? ' class="stuck"' : '';
-    texts.push(`<text${cls} x="${n(PAD + (c % cols + 0.5) * CELL)}" y="${n(PAD + (Math.floor(c / cols) + 0.5) * CELL + lift)}">${values[c]}</text>`);
+    texts.push(`<text${cls} x="${n(PAD + (c % cols + 0.5) * CELL)}" y="${n(PAD + (Math.floor(c / cols) + 0.5) * CELL + lift)}">${faceText(values[c], faces)}</text>`);
   }
   out.push(`<g class="numbers" font-size="${n(fs)}" text-anchor="middle">${texts.join('')}</g>`, '</svg>');
   return out.join('');

@@ -1,6 +1,7 @@
 // The web pack's page: an index of the pack's puzzles and a board to play one on, with mouse,
 // touch and keyboard, undo, a timer, hints from the grader's steps and reveals. The rules of
 // play and of hints are pure (src/play/); this file is the shell: DOM, events, storage.
+import { faceText } from '../../src/formats/faces.js';
 import { explainSteps } from '../../src/grade/explain.js';
 import { Game } from '../../src/play/game.js';
 import { placementOf } from '../../src/play/geometry.js';
@@ -28,7 +29,12 @@ function clock(ms: number): string {
 }
 
 function puzzleName(p: WebPuzzle): string {
-  return `#${p.id} · M=${p.m} · ${p.tier}`;
+  return `#${p.id} · Double-${p.m}, ${p.rows} × ${p.cols} · ${p.tier}`;
+}
+
+/** A value as the pack shows it, in words and pair names (pips count their pips). */
+function shown(v: number): string {
+  return faceText(v, pack.faces === 'one-based' ? 'one-based' : 'digits');
 }
 
 function hashId(p: WebPuzzle): string {
@@ -50,7 +56,7 @@ function showIndex(): void {
   const tiers = [...new Set(pack.puzzles.map((p) => p.tier))].sort((a, b) => tierRank(a) - tierRank(b));
   const parts: string[] = [`<header class="top"><h1>${esc(pack.name)}</h1><p class="sub">Dominosa · ${pack.puzzles.length} puzzle${pack.puzzles.length === 1 ? '' : 's'}</p></header>`];
   parts.push(
-    '<p class="rules">Each grid hides a complete set of dominoes, one of every pair from 0-0 to M-M. ' +
+    `<p class="rules">Each grid hides a complete set of dominoes, one of every pair from ${pack.faces === 'one-based' ? '1-1 to (M+1)-(M+1)' : pack.faces === 'pips' ? 'blank-blank up' : '0-0 to M-M'}. ` +
       'Lay dominoes (two neighbouring cells each) so that every pair appears exactly once.</p>',
   );
   for (const tier of tiers) {
@@ -152,7 +158,7 @@ function showPuzzle(p: WebPuzzle): void {
   };
   document.title = `${puzzleName(p)} — ${pack.name}`;
   app.innerHTML =
-    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${esc(puzzleName(p))}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
+    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${esc(puzzleName(p))}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
     `<div class="play"><div class="board-wrap"><div id="board" class="board" tabindex="0" role="application" aria-label="Board: arrows move, Space then an arrow joins, X then an arrow marks"></div>` +
     `<p id="status" class="status" role="status" aria-live="polite"></p></div>` +
     `<aside class="side"><div class="controls">` +
@@ -223,6 +229,7 @@ function render(): void {
     ghosts: hint?.kind === 'step' ? hint.lay : [],
     hintMarks: hint?.kind === 'step' ? hint.marks : [],
     wrong: new Set(hint?.kind === 'mistake' && c.showMistakes ? [...hint.dominoes, ...hint.marks] : []),
+    faces: pack.faces,
   };
   const board = document.getElementById('board') as HTMLElement;
   board.innerHTML = boardSvg(view, esc(puzzleName(pp.puzzle)));
@@ -282,7 +289,7 @@ function renderTally(c: Current): void {
   for (let q = 0; q < counts.length; q++) {
     const [u, v] = pairFromIndex(q);
     const cls = counts[q] === 0 ? 'free' : counts[q] === 1 ? 'used' : 'dup';
-    cells.push(`<span class="pair ${cls}" data-pair="${q}" style="grid-row:${v + 1};grid-column:${u + 1}" title="${u}-${v}: laid ${counts[q]} time${counts[q] === 1 ? '' : 's'}">${u}-${v}</span>`);
+    cells.push(`<span class="pair ${cls}" data-pair="${q}" style="grid-row:${v + 1};grid-column:${u + 1}" title="${shown(u)}-${shown(v)}: laid ${counts[q]} time${counts[q] === 1 ? '' : 's'}">${shown(u)}-${shown(v)}</span>`);
   }
   const t = document.getElementById('tally') as HTMLElement;
   t.style.gridTemplateColumns = `repeat(${m + 1}, minmax(0, 1fr))`;

@@ -2,6 +2,8 @@
 // options.ts); the selecting and writing is pipeline/export.ts.
 import type { Argv } from 'yargs';
 import type { ExportOptions } from '../../pipeline/export.js';
+import { DEFAULT_PAPER, PAPER_NAMES } from '../../src/formats/booklet.js';
+import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { gradeTarget } from './grade-target.js';
@@ -43,9 +45,16 @@ export const EXPORT_OPTIONS = {
   count: whole('at most this many puzzles, a random sample drawn with --seed', 1),
   seed: integer('seed of the --count sample (same seed, same puzzles)', { default: 1 }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
-  name: text('pack name (json manifest, booklet title)', { default: DEFAULT_PACK_NAME }),
+  name: text('pack name (json manifest, booklet title); any Unicode text', { default: DEFAULT_PACK_NAME }),
+  paper: choice(PAPER_NAMES, 'booklet paper size (html, pdf): a4 or letter (US Letter)', { default: DEFAULT_PAPER }),
+  tally: flag('booklets (html, pdf): print the domino tally beside each puzzle, a box per pair to tick off', { default: false }),
+  'one-based': flag('booklets and web pack: numbers 1..M+1 instead of 0..M', { default: false }),
+  pips: flag('booklets and web pack: pips as on real dominoes, a blank for 0 (sizes up to 9)', { default: false }),
   recheck: flag('prove every puzzle again, even those whose verdict audit --record stored', { default: false }),
 };
+
+const BOOKLETS: readonly ExportFormat[] = ['html', 'pdf'];
+const FACES_FORMATS: readonly ExportFormat[] = ['html', 'pdf', 'web'];
 
 /** The export its options describe, or the line that refuses them. */
 export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOptions> {
@@ -54,6 +63,13 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
   const o = read.value.values;
   const format = formatFor(o.format, o.out, EXPORT_FILES, 'jsonl');
   if (!format.ok) return format;
+  const only = (given: boolean, flag: string, formats: readonly ExportFormat[]): string | null =>
+    given && !formats.includes(format.value) ? `${flag} applies to --format ${formats.join(', ')}, not ${format.value}` : null;
+  const why =
+    only(argv.paper !== undefined, '--paper', BOOKLETS) ?? only(o.tally, '--tally', BOOKLETS) ?? only(o['one-based'], '--one-based', FACES_FORMATS) ?? only(o.pips, '--pips', FACES_FORMATS);
+  if (why !== null) return { ok: false, error: why };
+  if (o['one-based'] && o.pips) return { ok: false, error: '--one-based and --pips are two ways to show numbers; give one' };
+  const faces: Faces | undefined = o.pips ? 'pips' : o['one-based'] ? 'one-based' : undefined;
   const run: ExportOptions = {
     db: o.db,
     format: format.value,
@@ -67,6 +83,9 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     includeVariants: o['include-variants'],
     name: o.name,
     recheck: o.recheck,
+    paper: o.paper,
+    tally: o.tally,
+    faces,
   };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
@@ -80,7 +99,8 @@ export function exportCommand(y: Argv): Argv {
         .epilogue(
           examples([
             ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
-            ['$0 export --sizes 5..7 --tiers hard --count 24 --out hard.pdf', 'a printable booklet'],
+            ['$0 export --sizes 5..7 --tiers hard --count 24 --out hard.pdf', 'a printable booklet (A4)'],
+            ['$0 export --sizes 3..6 --paper letter --tally --pips --out kids.pdf', 'on US Letter, with pips and a tally to tick off'],
             ['$0 export --grade hard --out hard.csv', 'every base puzzle that needs set analysis, for a spreadsheet'],
             ['$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'],
             ['$0 export --format web --sizes 5..7 --count 30 --out play.html', 'one offline page to play them in a browser, with hints'],
@@ -90,7 +110,10 @@ export function exportCommand(y: Argv): Argv {
       const run = argsOrExit(exportArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runExport } = await import('../../pipeline/export.js');
-      const n = await runExport(run, process.stdout, { note: (line) => process.stderr.write(`dominosa: ${line}\n`) });
+      const n = await runExport(run, process.stdout, {
+        note: (line) => process.stderr.write(`dominosa: ${line}\n`),
+        warning: (line) => process.stderr.write(`dominosa: warning: ${line}\n`),
+      });
       if (run.out !== '-') process.stderr.write(`dominosa: wrote ${n} puzzle${n === 1 ? '' : 's'} to ${run.out}\n`);
       process.exitCode = 0;
     },

@@ -4,6 +4,8 @@
 import { createHash } from 'node:crypto';
 import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '../board.js';
 import { checkSolution, type Solution } from '../solve/solution.js';
+import { LEVELS } from '../grade/ladder.js';
+import { techniqueOf } from '../rank/bands.js';
 import { drawBoard } from './drawing.js';
 
 /** One catalog puzzle as the exporters receive it. Grid and solution share the same orientation. */
@@ -50,6 +52,8 @@ export interface PackEntry {
   /** Added in later packs of version 1; readers must not require them. */
   grade?: string;
   score?: number;
+  /** The technique the grade needs, for people ("Hard: set analysis"); with grade. */
+  technique?: string;
   grid: number[][];
   solution: [number, number, number, number][];
 }
@@ -92,6 +96,7 @@ function entryOf(p: PackPuzzle): PackEntry {
     nodes: p.nodes,
     ...(p.grade === undefined ? {} : { grade: p.grade }),
     ...(p.score === undefined ? {} : { score: p.score }),
+    ...(p.grade === undefined ? {} : { technique: techniqueOf(p.grade) ?? p.grade }),
     grid: p.grid,
     solution: p.solution,
   };
@@ -149,7 +154,8 @@ function entryError(e: unknown, k: number): string | null {
     return `${name}: nodes must be a non-negative integer`;
   }
   if (e.grade !== undefined && typeof e.grade !== 'string') return `${name}: grade must be a string`;
-  if (e.score !== undefined && (typeof e.score !== 'number' || !(e.score >= 1 && e.score < 8))) return `${name}: score must be a number from 1 to below 8`;
+  if (e.technique !== undefined && typeof e.technique !== 'string') return `${name}: technique must be a string`;
+  if (e.score !== undefined && (typeof e.score !== 'number' || !(e.score >= 1 && e.score < LEVELS.length + 1))) return `${name}: score must be a number from 1 to below ${LEVELS.length + 1}`;
   const parsed = boardFromGrid(e.grid, k);
   if (!parsed.ok) return `${name}: ${formatBoardError(parsed.error).replace(/^board \d+(: |, )/, '')}`;
   const b = parsed.board;
@@ -225,7 +231,7 @@ export function buildPackText(puzzles: readonly PackPuzzle[]): string {
   for (const p of puzzles) {
     const lines = formatBoardText(boardOf(p)).split('\n');
     // The reader keeps an `# id:` across other comments, so the tier line may follow it.
-    lines.splice(lines[0].startsWith('#') ? 1 : 0, 0, `# tier: ${p.tier} (M=${p.m}, ${p.rows}x${p.cols}, ${p.nodes} nodes)`);
+    lines.splice(lines[0].startsWith('#') ? 1 : 0, 0, `# tier: ${p.tier} (M=${p.m}, ${p.rows}x${p.cols}, ${p.nodes} nodes${p.grade === undefined ? '' : `; ${techniqueOf(p.grade) ?? p.grade}`})`);
     out.push(...lines, '');
   }
   out.push('# Solutions', '#');

@@ -1,28 +1,32 @@
 // The booklet as a PDF, drawn from the same page plan as the HTML booklet: title page, tier
-// sections, several puzzles per A4 page, solutions at the back as thick tiles. Only standard
-// Helvetica is used, which PDF readers supply, so no font file is embedded.
+// sections with numbered puzzles, compact solutions at the back. Text is set in the Unicode
+// font the caller hands in (subset-embedded, so only the glyphs used are stored); without one,
+// in standard Helvetica (Latin-1 only). Characters no font has come back in `missing`.
 import { deflateSync } from 'node:zlib';
+import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Solution } from '../solve/solution.js';
 import {
-  BAND_MM,
-  CONTENT_MM,
-  PAGE_MM,
-  RULES,
   contentsRows,
+  idText,
+  LABEL_MM,
   planBooklet,
-  slotLabel,
+  puzzleTitle,
+  rulesText,
+  SOLUTION_MM,
+  techniqueLine,
   type BookletOptions,
   type BookletPlan,
+  type Geometry,
   type PagePlan,
   type SlotPlan,
 } from './booklet.js';
+import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
 import type { PackPuzzle } from './pack.js';
 import { SVG_PAD_CELLS, numberFontSize } from './svg.js';
+import { tallyBoxes, tallyHeader, tallyUnits } from './tally.js';
 
 const PT = 72 / 25.4; // points per mm
-const PAGE_W = PAGE_MM.width * PT;
-const PAGE_H = PAGE_MM.height * PT;
 
 // Colours as PDF operands (grey levels).
 const INK = '0.07';
@@ -30,14 +34,30 @@ const GREY = '0.33';
 const GRID = '0.7';
 const DIVIDER = '0.6';
 const TILE = '0.945';
+const TALLY_INK = '0.45';
 // Bezier handle length for a quarter circle of radius 1.
 const KAPPA = 0.5523;
+
+/** TrueType/OpenType files for the booklet's text: a regular and a bold face. */
+export interface PdfFontFiles {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+export interface PdfOptions extends BookletOptions {
+  /** Embed these fonts (subset) instead of using standard Helvetica. */
+  fonts?: PdfFontFiles;
+}
 
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
-  /** Code points Helvetica can show (WinAnsi); anything else is printed as '?'. */
+  /** Code points the fonts can show; anything else is printed as '?' and noted in `missing`. */
   charset: Set<number>;
+  missing: Set<string>;
+  /** Encoded text and widths (at 1,000 pt) per font and string: numbers are drawn thousands of times. */
+  encoded: Map<string, string>;
+  widths: Map<string, number>;
 }
 
 /**
@@ -48,9 +68,18 @@ class Content {
   readonly parts: string[] = [];
   constructor(
     readonly fonts: Fonts,
+    readonly geom: Geometry,
     readonly regularKey: string,
     readonly boldKey: string,
   ) {}
+  // Plan coordinates are mm from the content box's top-left, y downwards; PDF's are points
+  // from the page's bottom-left, y upwards.
+  px(x: number): number {
+    return (this.geom.page.margin + x) * PT;
+  }
+  py(y: number): number {
+    return (this.geom.page.height - this.geom.page.margin - y) * PT;
+  }
   push(s: string): void {
     this.parts.push(s);
   }
@@ -61,24 +90,41 @@ function n(x: number): string {
   return String(Math.round(x * 100) / 100);
 }
 
-// Plan coordinates are mm from the content box's top-left, y downwards; PDF's are points from
-// the page's bottom-left, y upwards.
-const px = (x: number): number => (PAGE_MM.margin + x) * PT;
-const py = (y: number): number => PAGE_H - (PAGE_MM.margin + y) * PT;
 
 function printable(fonts: Fonts, s: string): string {
   let out = '';
-  for (const ch of s) out += fonts.charset.has(ch.codePointAt(0) as number) ? ch : '?';
+  for (const ch of s) {
+    if (fonts.charset.has(ch.codePointAt(0) as number)) out += ch;
+    else {
+      fonts.missing.add(ch);
+      out += '?';
+    }
+  }
   return out;
+}
+
+/** Width of text in points, measured once per font and text (a custom font lays text out each time). */
+function widthOf(fonts: Fonts, font: PDFFont, t: string, size: number): number {
+  const key = `${font === fonts.bold ? 'b' : 'r'}${t}`;
+  let w = fonts.widths.get(key);
+  if (w === undefined) fonts.widths.set(key, (w = font.widthOfTextAtSize(t, 1000)));
+  return (w * size) / 1000;
+}
+
+function encode(fonts: Fonts, font: PDFFont, t: string): string {
+  const key = `${font === fonts.bold ? 'b' : 'r'}${t}`;
+  let e = fonts.encoded.get(key);
+  if (e === undefined) fonts.encoded.set(key, (e = font.encodeText(t).toString()));
+  return e;
 }
 
 /** The text, cut short with an ellipsis if needed to fit `width` mm at `size` points. */
 function fitWidth(fonts: Fonts, s: string, size: number, width: number, font = fonts.regular): string {
   const t = printable(fonts, s);
   const max = width * PT;
-  if (font.widthOfTextAtSize(t, size) <= max) return t;
+  if (widthOf(fonts, font, t, size) <= max) return t;
   let cut = t.length;
-  while (cut > 0 && font.widthOfTextAtSize(`${t.slice(0, cut)}\u2026`, size) > max) cut--;
+  while (cut > 0 && widthOf(fonts, font, `${t.slice(0, cut)}\u2026`, size) > max) cut--;
   return `${t.slice(0, cut)}\u2026`;
 }
 
@@ -93,16 +139,40 @@ function text(
 ): void {
   const font = opts.bold ? out.fonts.bold : out.fonts.regular;
   const t = printable(out.fonts, s);
-  const w = font.widthOfTextAtSize(t, size);
+  const w = widthOf(out.fonts, font, t, size);
   const shift = opts.align === 'center' ? w / 2 : opts.align === 'right' ? w : 0;
   const key = opts.bold ? out.boldKey : out.regularKey;
   out.push(
-    `BT ${opts.grey ?? INK} g ${key} ${n(size)} Tf 1 0 0 1 ${n(px(x) - shift)} ${n(py(y))} Tm ${font.encodeText(t).toString()} Tj ET`,
+    `BT ${opts.grey ?? INK} g ${key} ${n(size)} Tf 1 0 0 1 ${n(out.px(x) - shift)} ${n(out.py(y))} Tm ${encode(out.fonts, font, t)} Tj ET`,
   );
 }
 
+interface Run {
+  s: string;
+  size: number;
+  bold?: boolean;
+  grey?: string;
+}
+
+/** Runs of text side by side, centred as one line on plan x, cut to `width` mm from the right. */
+function centredRuns(out: Content, runs: Run[], x: number, y: number, width: number): void {
+  const fontOf = (r: Run): PDFFont => (r.bold ? out.fonts.bold : out.fonts.regular);
+  const ws = runs.map((r) => widthOf(out.fonts, fontOf(r), printable(out.fonts, r.s), r.size) / PT);
+  let total = ws.reduce((a, b) => a + b, 0);
+  while (total > width && runs.length > 1) {
+    runs = runs.slice(0, -1);
+    total -= ws.pop() as number;
+  }
+  let at = x - Math.min(total, width) / 2;
+  for (const [i, r] of runs.entries()) {
+    const t = i === runs.length - 1 && total > width ? fitWidth(out.fonts, r.s, r.size, width, fontOf(r)) : r.s;
+    text(out, t, at, y, r.size, { bold: r.bold, grey: r.grey });
+    at += ws[i];
+  }
+}
+
 function line(out: Content, x1: number, y1: number, x2: number, y2: number, width: number, grey: string): void {
-  out.push(`${grey} G ${n(width)} w ${n(px(x1))} ${n(py(y1))} m ${n(px(x2))} ${n(py(y2))} l S`);
+  out.push(`${grey} G ${n(width)} w ${n(out.px(x1))} ${n(out.py(y1))} m ${n(out.px(x2))} ${n(out.py(y2))} l S`);
 }
 
 /** A rounded rectangle path (points, PDF orientation: x, y is the lower-left corner). */
@@ -119,12 +189,12 @@ function roundedRect(x: number, y: number, w: number, h: number, r: number): str
 }
 
 /** The board of one slot, in the geometry of puzzleSvg scaled to the slot's cell size. */
-function drawBoard(out: Content, slot: SlotPlan, solution: Solution | null): void {
+function drawBoard(out: Content, slot: SlotPlan, solution: Solution | null, faces: Faces): void {
   const p: PackPuzzle = slot.puzzle;
   const cell = slot.cell * PT;
   const { rows, cols } = p;
-  const left = px(slot.boardX) + SVG_PAD_CELLS * cell; // the grid's top-left corner, in points
-  const top = py(slot.boardY) - SVG_PAD_CELLS * cell;
+  const left = out.px(slot.boardX) + SVG_PAD_CELLS * cell; // the grid's top-left corner, in points
+  const top = out.py(slot.boardY) - SVG_PAD_CELLS * cell;
   const X = (c: number): number => left + c * cell;
   const Y = (r: number): number => top - r * cell;
   if (solution) {
@@ -155,55 +225,103 @@ function drawBoard(out: Content, slot: SlotPlan, solution: Solution | null): voi
   }
   let maxValue = 0;
   for (const row of p.grid) for (const v of row) if (v > maxValue) maxValue = v;
-  const size = numberFontSize(cell, String(maxValue).length);
+  if (faces === 'pips') {
+    const r = PIP.radius * cell;
+    let dots = '';
+    for (let row = 0; row < rows; row++) {
+      for (let c = 0; c < cols; c++) for (const [x, y] of pipCentres(p.grid[row][c])) dots += circle(X(c + x), Y(row + y), r);
+    }
+    if (dots) out.push(`q ${INK} g ${dots}f Q`);
+    return;
+  }
+  const size = numberFontSize(cell, faceDigits(maxValue, faces));
   const font = out.fonts.regular;
-  // Few distinct numbers per board: measure each once. Digits are ASCII, so a literal string
-  // is their WinAnsi encoding.
+  // Few distinct numbers per board: measure and encode each once.
   const widths = new Map<number, number>();
   let s = `BT ${INK} g ${out.regularKey} ${n(size)} Tf`;
   for (let r = 0; r < rows; r++) {
     const y = n(Y(r + 0.5) - size * 0.35);
     for (let c = 0; c < cols; c++) {
       const v = p.grid[r][c];
+      const t = faceText(v, faces);
       let w = widths.get(v);
-      if (w === undefined) widths.set(v, (w = font.widthOfTextAtSize(String(v), size)));
-      s += ` 1 0 0 1 ${n(X(c + 0.5) - w / 2)} ${y} Tm (${v}) Tj`;
+      if (w === undefined) widths.set(v, (w = widthOf(out.fonts, font, t, size)));
+      s += ` 1 0 0 1 ${n(X(c + 0.5) - w / 2)} ${y} Tm ${encode(out.fonts, font, t)} Tj`;
     }
   }
   out.push(`${s} ET`);
 }
 
+/** A full circle path (points). */
+function circle(x: number, y: number, r: number): string {
+  const k = r * KAPPA;
+  return (
+    `${n(x + r)} ${n(y)} m ${n(x + r)} ${n(y + k)} ${n(x + k)} ${n(y + r)} ${n(x)} ${n(y + r)} c ` +
+    `${n(x - k)} ${n(y + r)} ${n(x - r)} ${n(y + k)} ${n(x - r)} ${n(y)} c ` +
+    `${n(x - r)} ${n(y - k)} ${n(x - k)} ${n(y - r)} ${n(x)} ${n(y - r)} c ` +
+    `${n(x + k)} ${n(y - r)} ${n(x + r)} ${n(y - k)} ${n(x + r)} ${n(y)} c h `
+  );
+}
+
+/** The domino tally beside a board (see tally.ts), in the geometry of tallySvg. */
+function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
+  const t = slot.tally;
+  if (t === undefined) return;
+  const m = slot.puzzle.m;
+  const cell = t.cell * PT;
+  const left = out.px(t.x);
+  const top = out.py(t.y);
+  const inset = cell * 0.1;
+  let boxes = '';
+  for (const b of tallyBoxes(m)) boxes += `${n(left + b.x * cell + inset)} ${n(top - (b.y + 1) * cell + inset)} ${n(cell - 2 * inset)} ${n(cell - 2 * inset)} re `;
+  out.push(`q ${TALLY_INK} G ${n(cell * 0.05)} w ${boxes}S Q`);
+  const size = numberFontSize(cell, faceDigits(m, faces === 'pips' ? 'digits' : faces)) * 0.9;
+  const font = out.fonts.regular;
+  let s = `BT ${GREY} g ${out.regularKey} ${n(size)} Tf`;
+  for (let v = 0; v <= m; v++) {
+    const label = tallyHeader(v, faces);
+    const w = widthOf(out.fonts, font, label, size);
+    const e = encode(out.fonts, font, label);
+    s += ` 1 0 0 1 ${n(left + (v + 1.5) * cell - w / 2)} ${n(top - 0.5 * cell - size * 0.35)} Tm ${e} Tj`;
+    s += ` 1 0 0 1 ${n(left + 0.5 * cell - w / 2)} ${n(top - (v + 1.5) * cell - size * 0.35)} Tm ${e} Tj`;
+  }
+  out.push(`${s} ET`);
+}
+
 function drawTitlePage(out: Content, plan: BookletPlan): void {
-  const mid = CONTENT_MM.width / 2;
-  text(out, fitWidth(out.fonts, plan.title, 28, CONTENT_MM.width, out.fonts.bold), mid, 50, 28, { bold: true, align: 'center' });
+  const cw = out.geom.content.width;
+  const mid = cw / 2;
+  text(out, fitWidth(out.fonts, plan.title, 28, cw, out.fonts.bold), mid, 50, 28, { bold: true, align: 'center' });
   const count = plan.count === 1 ? '1 puzzle' : `${plan.count} puzzles`;
   text(out, `Dominosa \u00b7 ${count}`, mid, 60, 13, { align: 'center', grey: GREY });
-  // Contents: tier, count, sizes, page, solutions page (numbers right-aligned).
+  // Contents: tier, puzzle numbers, sizes, page, solutions page (numbers right-aligned),
+  // centred on the page whatever its width.
+  const dx = (cw - 186) / 2;
   const cols: [number, 'left' | 'right'][] = [
-    [32, 'left'],
-    [84, 'right'],
-    [92, 'left'],
-    [134, 'right'],
-    [156, 'right'],
+    [24 + dx, 'left'],
+    [76 + dx, 'right'],
+    [84 + dx, 'left'],
+    [140 + dx, 'right'],
+    [166 + dx, 'right'],
   ];
   const heads = ['Tier', 'Puzzles', 'Sizes', 'Page', 'Solutions'];
   let y = 84;
   if (plan.sections.length) {
     heads.forEach((h, i) => text(out, h, cols[i][0], y, 11, { bold: true, align: cols[i][1] }));
     for (const row of contentsRows(plan)) {
-      line(out, 28, y + 2.5, 160, y + 2.5, 0.5, GREY);
+      line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
       y += 8;
       row.forEach((cellText, i) => text(out, cellText, cols[i][0], y, 11, { align: cols[i][1] }));
     }
-    line(out, 28, y + 2.5, 160, y + 2.5, 0.5, GREY);
+    line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
   }
   // The rules, wrapped to the text width.
   y += 20;
-  const width = (CONTENT_MM.width - 36) * PT;
+  const width = (cw - 36) * PT;
   let words = '';
-  for (const word of RULES.split(' ')) {
+  for (const word of rulesText(plan.faces).split(' ')) {
     const next = words ? `${words} ${word}` : word;
-    if (out.fonts.regular.widthOfTextAtSize(next, 11) > width && words) {
+    if (widthOf(out.fonts, out.fonts.regular, printable(out.fonts, next), 11) > width && words) {
       text(out, words, 18, y, 11);
       y += 5.6;
       words = word;
@@ -212,24 +330,49 @@ function drawTitlePage(out: Content, plan: BookletPlan): void {
   if (words) text(out, words, 18, y, 11);
 }
 
+function drawLabel(out: Content, slot: SlotPlan, solutions: boolean): void {
+  const p = slot.puzzle;
+  const mid = slot.labelX + slot.labelW / 2;
+  if (solutions) {
+    centredRuns(out, [{ s: String(slot.number), size: 7.5, bold: true }, { s: `  ${idText(p)}`, size: 6, grey: GREY }], mid, slot.labelY + 2.9, slot.labelW);
+    return;
+  }
+  centredRuns(
+    out,
+    [
+      { s: String(slot.number), size: 10, bold: true },
+      { s: `  ${puzzleTitle(p)}  `, size: 9 },
+      { s: idText(p), size: 7, grey: GREY },
+    ],
+    mid,
+    slot.labelY + LABEL_MM.titleBaseline,
+    slot.labelW,
+  );
+  const tech = techniqueLine(p);
+  if (tech) text(out, fitWidth(out.fonts, tech, 7.5, slot.labelW), mid, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, { align: 'center', grey: GREY });
+}
+
 function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PagePlan): void {
-  const page: PDFPage = doc.addPage([PAGE_W, PAGE_H]);
-  const regularKey = page.node.newFontDictionary('Helv', fonts.regular.ref).toString();
-  const boldKey = page.node.newFontDictionary('HelvB', fonts.bold.ref).toString();
-  const out = new Content(fonts, regularKey, boldKey);
+  const geom = plan.geometry;
+  const page: PDFPage = doc.addPage([geom.page.width * PT, geom.page.height * PT]);
+  const regularKey = page.node.newFontDictionary('F1', fonts.regular.ref).toString();
+  const boldKey = page.node.newFontDictionary('F2', fonts.bold.ref).toString();
+  const out = new Content(fonts, geom, regularKey, boldKey);
+  const { content, band } = geom;
   if (spec.kind === 'title') {
     drawTitlePage(out, plan);
   } else {
-    text(out, spec.heading, 0, BAND_MM.headBaseline, 15, { bold: true });
-    text(out, fitWidth(fonts, plan.title, 9, CONTENT_MM.width / 2), CONTENT_MM.width, BAND_MM.headBaseline, 9, { align: 'right', grey: GREY });
-    line(out, 0, BAND_MM.headRule, CONTENT_MM.width, BAND_MM.headRule, 0.4 * PT, INK);
+    text(out, spec.heading, 0, band.headBaseline, 15, { bold: true });
+    text(out, fitWidth(fonts, plan.title, 9, content.width / 2), content.width, band.headBaseline, 9, { align: 'right', grey: GREY });
+    line(out, 0, band.headRule, content.width, band.headRule, 0.4 * PT, INK);
+    const solutions = spec.kind === 'solutions';
     for (const slot of spec.slots) {
-      const label = fitWidth(fonts, slotLabel(slot.puzzle), 9, slot.labelW);
-      text(out, label, slot.labelX + slot.labelW / 2, slot.labelY + 3.2, 9, { align: 'center' });
-      drawBoard(out, slot, spec.kind === 'solutions' ? slot.puzzle.solution : null);
+      drawLabel(out, slot, solutions);
+      drawBoard(out, slot, solutions ? slot.puzzle.solution : null, plan.faces);
+      drawTally(out, slot, plan.faces);
     }
   }
-  text(out, `${spec.number} / ${plan.pages.length}`, CONTENT_MM.width / 2, BAND_MM.footBaseline, 9, {
+  text(out, `${spec.number} / ${plan.pages.length}`, content.width / 2, band.footBaseline, 9, {
     align: 'center',
     grey: GREY,
   });
@@ -241,22 +384,35 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
 
 /**
  * The booklet as PDF bytes, page for page the layout of buildBookletHtml. Deterministic: no
- * creation date or other clock-dependent metadata is written.
+ * creation date or other clock-dependent metadata is written. `missing` lists the characters
+ * of the text that no font had (printed as '?'), for the caller to warn about.
  */
 export async function buildBookletPdf(
   puzzles: readonly PackPuzzle[],
-  opts: BookletOptions,
-): Promise<{ bytes: Uint8Array; pages: number }> {
+  opts: PdfOptions,
+): Promise<{ bytes: Uint8Array; pages: number; missing: string[] }> {
   const plan = planBooklet(puzzles, opts);
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const fonts: Fonts = { regular, bold, charset: new Set(regular.getCharacterSet()) };
-  doc.setTitle(printable(fonts, opts.title));
+  let regular: PDFFont;
+  let bold: PDFFont;
+  if (opts.fonts) {
+    doc.registerFontkit(fontkit);
+    regular = await doc.embedFont(opts.fonts.regular, { subset: true });
+    bold = await doc.embedFont(opts.fonts.bold, { subset: true });
+  } else {
+    regular = await doc.embedFont(StandardFonts.Helvetica);
+    bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  }
+  const boldSet = new Set(bold.getCharacterSet());
+  const charset = new Set(regular.getCharacterSet().filter((c) => boldSet.has(c)));
+  const fonts: Fonts = { regular, bold, charset, missing: new Set(), encoded: new Map(), widths: new Map() };
+  // The document title is metadata (UTF-16), not drawn: any text goes, but it is checked too.
+  printable(fonts, opts.title);
+  doc.setTitle(opts.title);
   doc.setCreator('dominosa-catalog');
   doc.setProducer('dominosa-catalog (pdf-lib)');
   for (const page of plan.pages) drawPage(doc, fonts, plan, page);
   // One tick for the whole save: yielding to the event loop between objects only slows it.
   const bytes = await doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
-  return { bytes, pages: plan.pages.length };
+  return { bytes, pages: plan.pages.length, missing: [...fonts.missing] };
 }

@@ -2,6 +2,8 @@
 // with a solution each domino as a thick rounded tile. Generic sans-serif only, so the drawing
 // needs no font files and prints the same anywhere.
 import type { Solution } from '../solve/solution.js';
+import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
+import { tallyBoxes, tallyHeader, tallyUnits } from './tally.js';
 
 export interface SvgOptions {
   /** Draw these dominoes as tiles (cells in the grid's own orientation). */
@@ -10,6 +12,8 @@ export interface SvgOptions {
   cellSize?: number;
   /** Accessible name, written as the SVG's <title>. */
   title?: string;
+  /** How numbers are shown (default digits 0..M). */
+  faces?: Faces;
 }
 
 /** The margin around the grid, in cells, so outer strokes are not clipped by the viewBox. */
@@ -46,7 +50,8 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
   const h = rows * cell + 2 * pad;
   let maxValue = 0;
   for (const row of grid) for (const v of row) if (v > maxValue) maxValue = v;
-  const fs = numberFontSize(cell, String(maxValue).length);
+  const faces = opts.faces ?? 'digits';
+  const fs = numberFontSize(cell, faceDigits(maxValue, faces));
 
   const out: string[] = [];
   out.push(
@@ -92,16 +97,52 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
     );
   }
 
-  // Numbers: the baseline sits about 0.35 em below the centre, which centres the digits'
-  // height without relying on dominant-baseline (not honoured by every renderer).
-  const texts: string[] = [];
-  const lift = fs * 0.35;
-  for (let r = 0; r < rows; r++) {
-    const row = grid[r];
-    const y = num(y0 + (r + 0.5) * cell + lift);
-    for (let c = 0; c < cols; c++) texts.push(`<text x="${num(x0 + (c + 0.5) * cell)}" y="${y}">${row[c]}</text>`);
+  if (faces === 'pips') {
+    let dots = '';
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        for (const [x, y] of pipCentres(grid[r][c])) dots += `<circle cx="${num(x0 + (c + x) * cell)}" cy="${num(y0 + (r + y) * cell)}" r="${num(PIP.radius * cell)}"/>`;
+      }
+    }
+    out.push(`<g fill="#111">${dots}</g>`);
+  } else {
+    // Numbers: the baseline sits about 0.35 em below the centre, which centres the digits'
+    // height without relying on dominant-baseline (not honoured by every renderer).
+    const texts: string[] = [];
+    const lift = fs * 0.35;
+    for (let r = 0; r < rows; r++) {
+      const row = grid[r];
+      const y = num(y0 + (r + 0.5) * cell + lift);
+      for (let c = 0; c < cols; c++) texts.push(`<text x="${num(x0 + (c + 0.5) * cell)}" y="${y}">${faceText(row[c], faces)}</text>`);
+    }
+    out.push(`<g font-family="sans-serif" font-size="${num(fs)}" text-anchor="middle" fill="#111">${texts.join('')}</g>`);
   }
-  out.push(`<g font-family="sans-serif" font-size="${num(fs)}" text-anchor="middle" fill="#111">${texts.join('')}</g>`);
   out.push('</svg>');
   return out.join('');
+}
+
+/**
+ * The domino tally of a double-m set as SVG (see tally.ts): headers in grey, one box per pair.
+ * Square, `tallyUnits(m)` cells of side `cellSize` each way.
+ */
+export function tallySvg(m: number, opts: { cellSize?: number; faces?: Faces } = {}): string {
+  const cell = opts.cellSize ?? 16;
+  const side = tallyUnits(m) * cell;
+  const fs = numberFontSize(cell, faceDigits(m, opts.faces === 'pips' ? 'digits' : opts.faces)) * 0.9;
+  const lift = fs * 0.35;
+  const heads: string[] = [];
+  for (let v = 0; v <= m; v++) {
+    const t = tallyHeader(v, opts.faces);
+    heads.push(`<text x="${num((v + 1.5) * cell)}" y="${num(0.5 * cell + lift)}">${t}</text>`, `<text x="${num(0.5 * cell)}" y="${num((v + 1.5) * cell + lift)}">${t}</text>`);
+  }
+  const inset = cell * 0.1;
+  const boxes = tallyBoxes(m)
+    .map((b) => `<rect x="${num(b.x * cell + inset)}" y="${num(b.y * cell + inset)}" width="${num(cell - 2 * inset)}" height="${num(cell - 2 * inset)}"/>`)
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(side)}" height="${num(side)}" viewBox="0 0 ${num(side)} ${num(side)}" role="img">` +
+    `<title>Domino tally: one box per pair</title>` +
+    `<g fill="none" stroke="#777" stroke-width="${num(cell * 0.05)}">${boxes}</g>` +
+    `<g font-family="sans-serif" font-size="${num(fs)}" text-anchor="middle" fill="#555">${heads.join('')}</g></svg>`
+  );
 }

@@ -7,6 +7,8 @@ import { walkthrough } from '../grade/walkthrough.js';
 import { placementOfDomino } from '../play/geometry.js';
 import { WEB_PACK_FORMAT, WEB_PACK_VERSION, type WebPack, type WebPuzzle } from '../play/pack.js';
 import { packSteps, type RuleEntry } from '../play/steps.js';
+import { techniqueLine } from './booklet.js';
+import type { Faces } from './faces.js';
 import { packChecksum, type PackPuzzle } from './pack.js';
 import { escapeXml } from './svg.js';
 
@@ -26,7 +28,7 @@ function levelName(level: number): string {
 }
 
 /** The pack's data: every puzzle with its solution and the grader's deductions, as steps. */
-export function webPackData(puzzles: readonly PackPuzzle[], name: string): WebPack {
+export function webPackData(puzzles: readonly PackPuzzle[], name: string, faces?: Faces): WebPack {
   const rules: RuleEntry[] = [];
   const list = puzzles.map((p): WebPuzzle => {
     const parsed = boardFromGrid(p.grid, 0, { id: p.id });
@@ -39,14 +41,14 @@ export function webPackData(puzzles: readonly PackPuzzle[], name: string): WebPa
       rows: p.rows,
       cols: p.cols,
       tier: p.tier,
-      ...(p.grade === undefined ? {} : { grade: p.grade }),
+      ...(p.grade === undefined ? {} : { grade: p.grade, technique: techniqueLine(p) }),
       values: Array.from(board.cells),
       solution: p.solution.map((d) => placementOfDomino(board, d)).sort((a, b) => a - b),
       steps: packSteps(board, told.steps, rules, levelName),
       ending: told.ending,
     };
   });
-  return { format: WEB_PACK_FORMAT, version: WEB_PACK_VERSION, name, checksum: packChecksum(puzzles), rules, puzzles: list };
+  return { format: WEB_PACK_FORMAT, version: WEB_PACK_VERSION, name, ...(faces === undefined || faces === 'digits' ? {} : { faces }), checksum: packChecksum(puzzles), rules, puzzles: list };
 }
 
 // No requests of any kind: scripts and styles inline only, images only from data.

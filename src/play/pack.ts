@@ -1,6 +1,7 @@
 // The data a web pack carries to its page: per puzzle the numbers, the solution and the
 // grader's deductions as packed steps (worded in the page, so the file stays small), and per
 // pack the checksum that keys saved progress, so a moved or renamed file resumes.
+import type { Faces } from '../formats/faces.js';
 import type { PlayBoard } from './game.js';
 import { unpackStep, type HintStep, type PackedStep, type RuleEntry } from './steps.js';
 
@@ -15,6 +16,8 @@ export interface WebPuzzle {
   tier: string;
   /** The grader's level name for the puzzle, when the catalog has it. */
   grade?: string;
+  /** The technique that grade needs, for people ("Hard: set analysis"). */
+  technique?: string;
   /** Row-major numbers. */
   values: number[];
   /** The solution as placements (see geometry.ts), increasing. */
@@ -28,6 +31,8 @@ export interface WebPack {
   format: typeof WEB_PACK_FORMAT;
   version: typeof WEB_PACK_VERSION;
   name: string;
+  /** How the page shows numbers (absent: digits 0..M). */
+  faces?: Faces;
   /** The json pack's checksum of the same puzzles (see formats/pack.ts). */
   checksum: string;
   /** The rules the steps index into. */

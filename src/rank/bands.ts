@@ -54,12 +54,14 @@ const TECHNIQUE_WORDS: Readonly<Record<string, string>> = {
   search: 'trial and error',
 };
 
-/** The technique a grader level needs, for people: its band's Tatham name and its words ("Hard: set analysis"). */
-export function techniqueOf(level: number): string {
-  const l = LEVELS.find((x) => x.level === level);
-  const words = l === undefined ? `level ${level}` : (TECHNIQUE_WORDS[l.name] ?? l.name);
-  const band = bandOfLevel(level);
-  return `${band === null ? 'Beyond Extreme' : TATHAM_NAMES[band]}: ${words}`;
+/**
+ * The technique a grader level needs, for people: the Tatham level the ladder gives it and the
+ * level's words ("Hard: set analysis"), by level number or name; null for a name the ladder lacks.
+ */
+export function techniqueOf(level: number | string): string | null {
+  const l = LEVELS.find((x) => (typeof level === 'number' ? x.level === level : x.name === level));
+  if (l === undefined) return null;
+  return `${l.tatham ?? 'Beyond Extreme'}: ${TECHNIQUE_WORDS[l.name] ?? l.name}`;
 }
 
 /** Whether a grader level lies in the band. */

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, runExport, type ExportOptions } from '../../pipeline/export.js';
 import { boardToGrid, parseBoards } from '../../src/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
+import { planBooklet } from '../../src/formats/booklet.js';
 import { verifyPackJson } from '../../src/formats/pack.js';
 import { parseTathamId } from '../../src/formats/tatham.js';
-import { TIERS } from '../../src/rank/tiers.js';
 import { cli } from '../helpers/cli.js';
 import type { PuzzleRow } from '../../pipeline/database.js';
 
@@ -42,11 +42,15 @@ let n = 0;
 const outPath = (ext: string): string => join(dir, `out${n++}.${ext}`);
 
 /** Pages of a booklet of these puzzles: a title page, then puzzles and solutions at 6 a page per tier (M ≤ 9). */
-function bookletPages(puzzles: Row[]): number {
-  let body = 0;
-  for (const t of TIERS) body += Math.ceil(puzzles.filter((p) => p.tier === t).length / 6);
-  return 1 + 2 * body;
+/** The booklet's plan for these catalog rows (its page arithmetic is tested in test/formats). */
+function bookletPlan(puzzles: Row[], opts: { paper?: 'a4' | 'letter'; tally?: boolean } = {}): ReturnType<typeof planBooklet> {
+  const pack = puzzles.map((p) => {
+    const grid = JSON.parse(p.grid) as number[][];
+    return { id: p.id, m: p.m, rows: grid.length, cols: grid[0].length, tier: p.tier, nodes: 0, grid, solution: JSON.parse(p.solution) };
+  });
+  return planBooklet(pack, { title: 't', ...opts });
 }
+const bookletPages = (puzzles: Row[], opts: { paper?: 'a4' | 'letter'; tally?: boolean } = {}): number => bookletPlan(puzzles, opts).pages.length;
 
 describe('dominosa export pack formats', () => {
   it('tatham: one game ID per line, its catalog id on the comment line above, that parses back to the catalog grid', () => {
@@ -110,7 +114,38 @@ describe('dominosa export pack formats', () => {
     expect(html.split('<section class="page">').length - 1).toBe(bookletPages(want));
     expect(html).toContain('<title>Booklet &#60;1&#62;</title>');
     expect(html).not.toMatch(/<script|<link|@font-face|url\(/i);
-    for (const w of want) expect(html).toContain(`#${w.id} \u00b7 M=${w.m}`);
+    // Numbered 1..n in booklet order, each with its catalog id and the technique it needs.
+    const plan = bookletPlan(want);
+    for (const s of plan.pages.filter((p) => p.kind === 'puzzles').flatMap((p) => p.slots)) {
+      expect(html).toContain(`<span class="n">${s.number}</span>&#160; Double-${s.puzzle.m}, `);
+      expect(html).toContain(`<span class="id">#${s.puzzle.id}</span></div><div class="tech">${s.puzzle.tier === 'easy' ? 'Trivial' : 'Hard'}: `);
+    }
+  });
+
+  it('html and pdf: --paper letter, --tally, --one-based and --pips, refused where they do not apply', async () => {
+    const want = selected((x) => x.m === 5 && x.base_id === null);
+    const pdf = outPath('pdf');
+    const r = cli(['export', '--db', db, '--sizes', '5', '--paper', 'letter', '--tally', '--pips', '--name', 'Dominó Ωμέγα Жук ✓ 日本', '--out', pdf]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^dominosa: warning: the pdf's fonts have no glyph for 日 \(U\+65E5\), 本 \(U\+672C\); printed as "\?"\n/);
+    const doc = await PDFDocument.load(readFileSync(pdf));
+    expect(doc.getPageCount()).toBe(bookletPages(want, { paper: 'letter', tally: true }));
+    expect(doc.getTitle()).toBe('Dominó Ωμέγα Жук ✓ 日本');
+    expect(Math.round(doc.getPage(0).getHeight())).toBe(792);
+    const html = outPath('html');
+    expect(cli(['export', '--db', db, '--sizes', '5', '--one-based', '--out', html]).code).toBe(0);
+    expect(readFileSync(html, 'utf8')).toContain('one of every pair from 1-1 to (M+1)-(M+1)');
+    for (const [args, line] of [
+      [['--tally', '--format', 'text'], '--tally applies to --format html, pdf, not text'],
+      [['--paper', 'letter', '--format', 'web', '--out', outPath('html')], '--paper applies to --format html, pdf, not web'],
+      [['--pips', '--format', 'json'], '--pips applies to --format html, pdf, web, not json'],
+      [['--pips', '--one-based', '--format', 'html'], '--one-based and --pips are two ways to show numbers; give one'],
+      [['--paper', 'a5', '--format', 'html'], 'a5'],
+    ] as const) {
+      const bad = cli(['export', '--db', db, '--sizes', '5', ...args]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(line);
+    }
   });
 
   it('pdf: loads, with the promised A4 pages; refused on stdout', async () => {
@@ -120,6 +155,7 @@ describe('dominosa export pack formats', () => {
     const doc = await PDFDocument.load(readFileSync(out));
     expect(doc.getPageCount()).toBe(bookletPages(selected((x) => x.m === 6 && x.base_id === null)));
     expect(doc.getTitle()).toBe('Six');
+    expect(r.stderr).not.toContain('warning');
     const std = cli(['export', '--db', db, '--format', 'pdf']);
     expect(std.code).toBe(2);
     expect(std.stderr).toBe('dominosa: --format pdf is binary: name a file with --out\n');

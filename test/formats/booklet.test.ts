@@ -7,13 +7,15 @@ import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import {
-  BAND_MM,
-  CONTENT_MM,
-  MIN_CELL_MM,
   autoPerPage,
   buildBookletHtml,
+  geometryOf,
+  minCellMm,
+  PAPER_NAMES,
   planBooklet,
+  type BookletPlan,
 } from '../../src/formats/booklet.js';
+import { faceDigits } from '../../src/formats/faces.js';
 import type { PackPuzzle } from '../../src/formats/pack.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { packOf, packPuzzle } from '../helpers/packs.js';
@@ -24,16 +26,25 @@ const CHROMIUM = '/usr/bin/chromium';
 const PRINT = existsSync(CHROMIUM) || process.env.CI === 'true';
 if (!PRINT) console.warn(`booklet.test: the Chromium print test is skipped: no browser at ${CHROMIUM} (apt-get install chromium; required when CI=true)`);
 
-/** Pages by the formula: 1 title page + 2 × Σ over tiers and per-page counts k of ceil(n/k). */
-function expectedPages(puzzles: readonly PackPuzzle[], perPage?: number): number {
+/** Puzzle pages by the formula: Σ over tiers and per-page counts k of ceil(n/k). */
+function expectedPuzzlePages(puzzles: readonly PackPuzzle[], perPage?: number, opts: { tally?: boolean } = {}): number {
   const groups = new Map<string, number>();
   for (const p of puzzles) {
-    const key = `${p.tier}/${perPage ?? autoPerPage(p.rows, p.cols)}`;
+    const key = `${p.tier}/${perPage ?? autoPerPage(p, opts)}`;
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
   let body = 0;
   for (const [key, n] of groups) body += Math.ceil(n / Number(key.split('/')[1]));
-  return 1 + 2 * body;
+  return body;
+}
+
+/** Every drawn box of a page: captions, boards and tallies (mm). */
+function boxesOf(page: BookletPlan['pages'][number]): { x1: number; y1: number; x2: number; y2: number }[] {
+  return page.slots.flatMap((s) => {
+    const side = s.tally ? (s.puzzle.m + 2) * s.tally.cell : 0;
+    const main = { x1: Math.min(s.labelX, s.boardX), y1: s.labelY, x2: Math.max(s.labelX + s.labelW, s.boardX + s.boardW, s.tally ? s.tally.x + side : 0), y2: Math.max(s.boardY + s.boardH, s.tally ? s.tally.y + side : 0) };
+    return [main];
+  });
 }
 
 // Layout looks at size and tier only, so a pool of boards (dealt once) re-tiered will do.
@@ -52,30 +63,45 @@ const arbPuzzles: fc.Arbitrary<PackPuzzle[]> = fc.array(
 
 describe('planBooklet', () => {
   it('chooses 6, 4, 2 or 1 per page by board size', () => {
-    const kOf = (m: number): number => autoPerPage(m + 1, m + 2);
+    const kOf = (m: number): number => autoPerPage({ m, rows: m + 1, cols: m + 2 });
     expect([3, 6, 9].map(kOf)).toEqual([6, 6, 6]);
     expect(kOf(10)).toBe(4);
-    expect([11, 15].map(kOf)).toEqual([2, 2]);
-    expect([16, 30, 60].map(kOf)).toEqual([1, 1, 1]);
+    expect([11, 14].map(kOf)).toEqual([2, 2]);
+    expect([15, 30, 60].map(kOf)).toEqual([1, 1, 1]);
     for (let m = 1; m < 60; m++) expect(kOf(m + 1)).toBeLessThanOrEqual(kOf(m));
   });
 
-  it('makes the promised number of pages', () => {
+  it('makes the promised number of puzzle pages, numbers the puzzles 1..n in page order, and packs solutions several to a page', () => {
     fc.assert(
-      fc.property(arbPuzzles, fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }), (puzzles, perPage) => {
-        const plan = planBooklet(puzzles, { title: 't', perPage });
-        expect(plan.pages.length).toBe(expectedPages(puzzles, perPage));
+      fc.property(arbPuzzles, fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }), fc.constantFrom(...PAPER_NAMES), fc.boolean(), (puzzles, perPage, paper, tally) => {
+        const plan = planBooklet(puzzles, { title: 't', perPage, paper, tally });
+        const puzzlePages = plan.pages.filter((p) => p.kind === 'puzzles');
+        expect(puzzlePages.length).toBe(expectedPuzzlePages(puzzles, perPage, { paper, tally } as never));
         expect(plan.pages.map((p) => p.number)).toEqual(plan.pages.map((_, i) => i + 1));
+        const numbers = puzzlePages.flatMap((p) => p.slots.map((s) => s.number));
+        expect(numbers).toEqual(puzzles.map((_, i) => i + 1));
+        // Solutions: the same numbers in the same order, never more pages than the puzzles'.
+        const solutions = plan.pages.filter((p) => p.kind === 'solutions');
+        expect(solutions.flatMap((p) => p.slots.map((s) => s.number))).toEqual(numbers);
+        expect(solutions.length).toBeLessThanOrEqual(puzzlePages.length);
+        for (const s of solutions) expect(s.heading).toBe(`Solutions ${s.slots[0].number}${s.slots.length > 1 ? `\u2013${s.slots[s.slots.length - 1].number}` : ''}`);
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('puts 24 puzzles of M = 3..9 on a title page, 4 puzzle pages and 2 solution pages (was 11 pages)', () => {
+    const plan = planBooklet(packOf(24, [3, 4, 5, 6, 7, 8, 9]), { title: 't' });
+    expect(plan.pages.filter((p) => p.kind === 'solutions').length).toBeLessThanOrEqual(2);
+    expect(plan.pages.length).toBeLessThanOrEqual(1 + 4 + 4 + 2);
+    expect(plan.pages.filter((p) => p.kind === 'solutions').flatMap((p) => p.slots).length).toBe(24);
   });
 
   it('reports the plan page count from buildBookletHtml, one <section> per page', () => {
     fc.assert(
       fc.property(arbPuzzles, (puzzles) => {
         const { html, pages } = buildBookletHtml(puzzles, { title: 't' });
-        expect(pages).toBe(expectedPages(puzzles));
+        expect(pages).toBe(planBooklet(puzzles, { title: 't' }).pages.length);
         expect(html.split('<section class="page">').length - 1).toBe(pages);
       }),
       { numRuns: 10 },
@@ -92,9 +118,9 @@ describe('planBooklet', () => {
           expect(new Set(placed)).toEqual(new Set(puzzles));
           expect(placed.length).toBe(puzzles.length);
           const rank = (t: string | null): number => ((TIERS as readonly string[]).includes(t ?? '') ? TIERS.indexOf(t as never) : 9);
-          const ranks = pages.map((p) => rank(p.tier));
+          const ranks = placed.map((p) => rank(p.tier));
           expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-          for (const p of pages) for (const s of p.slots) expect(s.puzzle.tier).toBe(p.tier);
+          if (kind === 'puzzles') for (const p of pages) for (const s of p.slots) expect(s.puzzle.tier).toBe(p.tier);
         }
         // Puzzles come before all solutions; the title page is first.
         const kinds = plan.pages.map((p) => p.kind).join(' ');
@@ -102,25 +128,21 @@ describe('planBooklet', () => {
         // The contents point at the first page of each section.
         for (const s of plan.sections) {
           expect(plan.pages[s.firstPage - 1]).toMatchObject({ kind: 'puzzles', tier: s.tier, heading: expect.not.stringContaining('continued') });
-          expect(plan.pages[s.solutionsPage - 1]).toMatchObject({ kind: 'solutions', tier: s.tier });
+          expect(plan.pages[s.solutionsPage - 1].slots.map((x) => x.number)).toContain(s.first);
         }
       }),
       { numRuns: 40 },
     );
   });
 
-  it('keeps slots inside the body and apart, with cells at least the minimum under auto layout', () => {
+  it('keeps slots (captions, boards, tallies) inside the body and apart, with cells at least the minimum under auto layout', () => {
     fc.assert(
-      fc.property(arbPuzzles, fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }), (puzzles, perPage) => {
-        const plan = planBooklet(puzzles, { title: 't', perPage });
+      fc.property(arbPuzzles, fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }), fc.constantFrom(...PAPER_NAMES), fc.boolean(), (puzzles, perPage, paper, tally) => {
+        const plan = planBooklet(puzzles, { title: 't', perPage, paper, tally });
+        const { content: CONTENT_MM, band: BAND_MM } = geometryOf(paper);
         const eps = 1e-6;
         for (const page of plan.pages) {
-          const boxes = page.slots.map((s) => ({
-            x1: Math.min(s.labelX, s.boardX),
-            y1: s.labelY,
-            x2: Math.max(s.labelX + s.labelW, s.boardX + s.boardW),
-            y2: s.boardY + s.boardH,
-          }));
+          const boxes = boxesOf(page);
           for (const [i, b] of boxes.entries()) {
             expect(b.x1).toBeGreaterThanOrEqual(-eps);
             expect(b.x2).toBeLessThanOrEqual(CONTENT_MM.width + eps);
@@ -131,8 +153,8 @@ describe('planBooklet', () => {
               expect(apart).toBe(true);
             }
           }
-          if (perPage === undefined && page.slots.length > 1) {
-            for (const s of page.slots) expect(s.cell).toBeGreaterThanOrEqual(MIN_CELL_MM);
+          if (page.kind === 'puzzles' && perPage === undefined && page.slots.length > 1) {
+            for (const s of page.slots) expect(s.cell).toBeGreaterThanOrEqual(minCellMm(faceDigits(s.puzzle.m)) - eps);
           }
         }
       }),
@@ -156,7 +178,7 @@ describe('buildBookletHtml', () => {
   });
 
   it('draws puzzle pages bare and solution pages with tiles', () => {
-    const puzzles = Array.from({ length: 5 }, (_, k) => packPuzzle(4, k, { tier: 'hard' }));
+    const puzzles = Array.from({ length: 5 }, (_, k) => packPuzzle(4, k, { tier: 'hard', grade: 'sets' }));
     const { html } = buildBookletHtml(puzzles, { title: 't' });
     const pages = html.split('<section class="page">').slice(1);
     expect(pages.length).toBe(3);
@@ -164,6 +186,50 @@ describe('buildBookletHtml', () => {
     expect(tiles(pages[1])).toBe(0);
     expect(tiles(pages[2])).toBe(5 * 15);
     expect((pages[1].match(/<text /g) ?? []).length).toBe(5 * 30);
+  });
+
+  it('captions each puzzle with its number, a plain title, the catalog id small and the technique it needs', () => {
+    const puzzles = [packPuzzle(6, 1, { tier: 'hard', grade: 'sets', id: 1301 }), packPuzzle(3, 2, { tier: 'easy', grade: 'singles', id: 7 })];
+    const { html } = buildBookletHtml(puzzles, { title: 't' });
+    // Easy comes first, so the double-3 is puzzle 1.
+    expect(html).toContain('<span class="n">1</span>&#160; Double-3, 4 \u00d7 5&#160; <span class="id">#7</span></div><div class="tech">Trivial: singles</div>');
+    expect(html).toContain('<span class="n">2</span>&#160; Double-6, 7 \u00d7 8&#160; <span class="id">#1301</span></div><div class="tech">Hard: set analysis</div>');
+    expect(html).not.toMatch(/M=\d/);
+    // The contents name puzzle numbers and plain sizes.
+    expect(html).toContain('<td>Easy</td><td class="n">1</td><td>Double-3</td>');
+  });
+
+  it('lays out A4 or US Letter, with the CSS page size to match', () => {
+    expect(buildBookletHtml([], { title: 't' }).html).toContain('@page { size: A4;');
+    const letter = buildBookletHtml(packOf(3, [5]), { title: 't', paper: 'letter' }).html;
+    expect(letter).toContain('@page { size: letter;');
+    expect(letter).toContain(`width: ${geometryOf('letter').content.width}mm`);
+  });
+
+  it('draws a tally of every pair beside each puzzle when asked, and none otherwise', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), (m) => {
+        const p = packPuzzle(m, 1);
+        const withTally = buildBookletHtml([p], { title: 't', tally: true }).html;
+        const tallies = withTally.split('<div class="tally"').slice(1);
+        expect(tallies.length).toBe(1);
+        expect((tallies[0].slice(0, tallies[0].indexOf("</svg>")).match(/<rect /g) ?? []).length).toBe(((m + 1) * (m + 2)) / 2);
+        expect(buildBookletHtml([p], { title: 't' }).html).not.toContain('class="tally"');
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('shows numbers 1..M+1 or pips when asked', () => {
+    const p = packPuzzle(5, 1, { tier: 'easy' });
+    const page = (faces: 'digits' | 'one-based' | 'pips'): string => buildBookletHtml([p], { title: 't', faces }).html.split('<section class="page">')[2];
+    const digits = (s: string): number[] => [...s.matchAll(/<text [^>]*>(\d+)<\/text>/g)].map((x) => Number(x[1]));
+    expect(digits(page('digits'))).toEqual(p.grid.flat());
+    expect(digits(page('one-based'))).toEqual(p.grid.flat().map((v) => v + 1));
+    const pips = page('pips');
+    expect(digits(pips)).toEqual([]);
+    expect((pips.match(/<circle /g) ?? []).length).toBe(p.grid.flat().reduce((a, b) => a + b, 0));
+    expect(() => buildBookletHtml([packPuzzle(10, 1)], { title: 't', faces: 'pips' })).toThrow(RangeError);
   });
 
   it.skipIf(!PRINT)(
@@ -178,7 +244,10 @@ describe('buildBookletHtml', () => {
         buildBookletHtml([], { title: 'Empty' }),
         // Overlong words must be cut or wrapped inside their page, never push out a new one.
         buildBookletHtml([packPuzzle(4, 1, { id: 'x'.repeat(300) })], { title: 'T'.repeat(400) }),
-      ];
+        // US Letter, with tallies and pips: the same promise on the other paper.
+        { ...buildBookletHtml([...packOf(4, [3, 9]), packPuzzle(14, 1)], { title: 'Letter', paper: 'letter', tally: true }), letter: true },
+        { ...buildBookletHtml(packOf(4, [4, 9]), { title: 'Pips', paper: 'letter', faces: 'pips' }), letter: true },
+      ] as { html: string; pages: number; letter?: boolean }[];
       const browser = await chromium.launch({
         executablePath: CHROMIUM,
         args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -200,14 +269,13 @@ describe('buildBookletHtml', () => {
           expect(problems).toEqual([]);
           expect(doc.getPageCount()).toBe(book.pages);
           const { width, height } = doc.getPage(0).getSize();
-          expect(Math.round(width)).toBe(595);
-          expect(Math.round(height)).toBe(842);
+          expect([Math.round(width), Math.round(height)]).toEqual(book.letter ? [612, 792] : [595, 842]);
           await page.close();
         }
       } finally {
         await browser.close();
       }
     },
-    60_000,
+    120_000,
   );
 });

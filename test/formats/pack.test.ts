@@ -150,6 +150,18 @@ describe('buildPackText', () => {
     // A drawing opens each domino: a 4x5 board has 10 dominoes, so interior borders are partial.
     expect(lines[start + 3]).toMatch(/^# {3}\+(?:-+\+)+$/);
   });
+
+  it('names the technique a graded puzzle needs, in the text and in the json pack (which still verifies)', () => {
+    const puzzles = [packPuzzle(4, 1, { grade: 'sets' }), packPuzzle(4, 2, { grade: 'singles' }), packPuzzle(4, 3)];
+    const text = buildPackText(puzzles);
+    expect(text).toContain(`# tier: ${puzzles[0].tier} (M=4, 5x6, ${puzzles[0].nodes} nodes; Hard: set analysis)`);
+    expect(text).toContain(`(M=4, 5x6, ${puzzles[1].nodes} nodes; Trivial: singles)`);
+    expect(text).toContain(`(M=4, 5x6, ${puzzles[2].nodes} nodes)\n`);
+    const json = buildPackJson(puzzles, { name: 'n', created: 'c', buildId: 1, schemaVersion: 3 });
+    const read = verifyPackJson(json);
+    expect(read.ok).toBe(true);
+    if (read.ok) expect(read.pack.puzzles.map((e) => e.technique)).toEqual(['Hard: set analysis', 'Trivial: singles', undefined]);
+  });
 });
 
 describe('large packs', () => {

@@ -1,9 +1,12 @@
 // Tests for src/formats/pdf.ts: the PDF loads back with pdf-lib with the planned number of A4
-// pages, its content streams draw one number per cell and one tile per domino, bytes are
-// deterministic, any title can be printed, and 1,000 puzzles take well under 5 s.
+// or Letter pages, its text (read back through the fonts' ToUnicode maps) numbers and names
+// the puzzles, one number per cell and one tile per domino, bytes are deterministic, Unicode
+// text is set in the embedded font (subset) and what no font has is reported, never dropped.
 import { inflateSync } from 'node:zlib';
 import { describe, it, expect } from 'vitest';
-import { PDFArray, PDFDocument, PDFRawStream, PDFRef, type PDFPage } from 'pdf-lib';
+import fc from 'fast-check';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFPage } from 'pdf-lib';
+import { bookletFonts } from '../../pipeline/fonts.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';
 import { pairCount } from '../../src/pairs.js';
@@ -24,6 +27,44 @@ function contentOf(page: PDFPage): string {
   return text;
 }
 
+function streamText(stream: unknown): string {
+  if (!(stream instanceof PDFRawStream)) return '';
+  const filtered = stream.dict.toString().includes('FlateDecode');
+  return Buffer.from(filtered ? inflateSync(stream.contents) : stream.contents).toString('latin1');
+}
+
+/** Each Tj of the page as text: hex glyph codes read through the font's ToUnicode map, literal strings as they are. */
+function textsOf(page: PDFPage): string[] {
+  const ctx = page.doc.context;
+  const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+  // A standard font (no ToUnicode) takes one WinAnsi byte per character, digits as they are.
+  const maps = new Map<string, Map<string, string> | null>();
+  for (const [key, ref] of fonts?.entries() ?? []) {
+    const font = ctx.lookup(ref, PDFDict);
+    const map = new Map<string, string>();
+    const tu = font.get(PDFName.of('ToUnicode'));
+    if (tu === undefined) maps.set(key.toString(), null);
+    else {
+      for (const m of streamText(ctx.lookup(tu)).matchAll(/<([0-9A-Fa-f]{4})> <([0-9A-Fa-f]+)>/g)) {
+        const units = m[2].match(/.{4}/g) ?? [];
+        map.set(m[1].toUpperCase(), String.fromCharCode(...units.map((u) => parseInt(u, 16))));
+      }
+      maps.set(key.toString(), map);
+    }
+  }
+  const out: string[] = [];
+  let map: Map<string, string> | null = null;
+  for (const m of contentOf(page).matchAll(/(\/[^\s]+) [\d.]+ Tf|<([0-9A-Fa-f]*)> Tj|\(([^)]*)\) Tj/g)) {
+    if (m[1] !== undefined) map = maps.get(m[1]) ?? null;
+    else if (m[2] !== undefined && map === null) out.push(Buffer.from(m[2], 'hex').toString('latin1'));
+    else if (m[2] !== undefined) out.push((m[2].toUpperCase().match(/.{4}/g) ?? []).map((g) => map?.get(g) ?? '\ufffd').join(''));
+    else out.push(m[3]);
+  }
+  return out;
+}
+
+const FONTS = bookletFonts();
+
 describe('buildBookletPdf', () => {
   it('loads back with the planned number of A4 pages', async () => {
     const puzzles = [...packOf(13, [3, 6, 9, 10, 13]), packPuzzle(18, 1), packPuzzle(5, 2, { tall: true })];
@@ -42,14 +83,22 @@ describe('buildBookletPdf', () => {
 
   it('draws every number on the puzzle page and every domino as a tile on the solution page', async () => {
     const p = packPuzzle(7, 4, { tier: 'hard' });
-    const { bytes, pages } = await buildBookletPdf([p], { title: 'One' });
-    expect(pages).toBe(3);
+    for (const fonts of [undefined, FONTS]) {
+      for (const faces of ['digits', 'one-based'] as const) {
+        const { bytes, pages } = await buildBookletPdf([p], { title: 'One', fonts, faces });
+        expect(pages).toBe(3);
+        const doc = await PDFDocument.load(bytes);
+        const shift = faces === 'one-based' ? 1 : 0;
+        const numbers = (page: PDFPage): number[] => textsOf(page).filter((t) => /^\d+$/.test(t)).map(Number);
+        // The caption's number and the footer's page count come first and last.
+        expect(numbers(doc.getPage(1)).slice(1)).toEqual(p.grid.flat().map((v) => v + shift));
+        expect(numbers(doc.getPage(2)).slice(1)).toEqual(p.grid.flat().map((v) => v + shift));
+      }
+    }
+    const { bytes } = await buildBookletPdf([p], { title: 'One' });
     const doc = await PDFDocument.load(bytes);
     const puzzlePage = contentOf(doc.getPage(1));
     const solutionPage = contentOf(doc.getPage(2));
-    const numbers = (s: string): number[] => [...s.matchAll(/Tm \((\d+)\) Tj/g)].map((m) => Number(m[1]));
-    expect(numbers(puzzlePage)).toEqual(p.grid.flat());
-    expect(numbers(solutionPage)).toEqual(p.grid.flat());
     // A tile is a closed path of four corner curves.
     const tiles = (s: string): number => (s.match(/ c h /g) ?? []).length;
     expect(tiles(puzzlePage)).toBe(0);
@@ -63,12 +112,61 @@ describe('buildBookletPdf', () => {
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
   });
 
-  it('prints titles and ids outside Helvetica\u2019s character set as "?"', async () => {
-    const puzzles = [packPuzzle(3, 1, { id: 'näive \u2713 \u4e2d', tier: 'easy' }), packPuzzle(3, 2, { id: 'long'.repeat(100), tier: 'easy' })];
-    const { bytes } = await buildBookletPdf(puzzles, { title: 'Dominó \u{1F3B2} \u2713' });
+  it('numbers the puzzles, with plain titles, the catalog id and the technique each needs', async () => {
+    const puzzles = [packPuzzle(6, 1, { tier: 'hard', grade: 'sets', id: 1301 }), packPuzzle(4, 2, { tier: 'expert', grade: 'extreme', id: 88 })];
+    const { bytes } = await buildBookletPdf(puzzles, { title: 'Book', fonts: FONTS });
     const doc = await PDFDocument.load(bytes);
-    expect(doc.getTitle()).toBe('Dominó ? ?');
-    expect(doc.getPageCount()).toBe(3);
+    const texts = textsOf(doc.getPage(1)).concat(textsOf(doc.getPage(2)));
+    expect(texts).toEqual(expect.arrayContaining(['1', '  Double-6, 7 \u00d7 8  ', '#1301', 'Hard: set analysis']));
+    expect(texts).toEqual(expect.arrayContaining(['2', '  Double-4, 5 \u00d7 6  ', '#88', 'Extreme: set analysis with the double, forcing chains']));
+    expect(texts.join(' ')).not.toMatch(/M=\d/);
+    const solutions = textsOf(doc.getPage(3));
+    expect(solutions).toEqual(expect.arrayContaining(['Solutions 1\u20132', '1', '  #1301', '2', '  #88']));
+  });
+
+  it('sets Latin, Greek, Cyrillic and symbols in the embedded font, subset, and reports what no font has', async () => {
+    const title = 'Dominó Ωμέγα Жук \u2713';
+    const { bytes, missing } = await buildBookletPdf([packPuzzle(3, 1, { id: 'näive \u4e2d' })], { title, fonts: FONTS });
+    expect(missing).toEqual(['\u4e2d']);
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe(title);
+    expect(textsOf(doc.getPage(0))).toContain(title);
+    // The whole of DejaVu Sans is 740 KB; the glyphs used take a few.
+    expect(bytes.length).toBeLessThan(150_000);
+    // Property: any text made of the font's own characters comes back as it went in.
+    const alphabet = [...'aàÉßœΩαβγδЖжЯяĞğŁł0123456789 .,-\u2713\u2013\u00d7'];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 20 }), async (chars) => {
+        const t = chars.join('').trim() || 'x';
+        const r = await buildBookletPdf([], { title: t, fonts: FONTS });
+        expect(r.missing).toEqual([]);
+        expect(textsOf((await PDFDocument.load(r.bytes)).getPage(0))).toContain(t);
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it('without a font file, prints what Helvetica lacks as "?" and reports it', async () => {
+    const { bytes, missing } = await buildBookletPdf([packPuzzle(3, 1, { id: 'x' })], { title: 'Dominó \u{1F3B2} \u2713' });
+    expect(missing.sort()).toEqual(['\u2713', '\u{1F3B2}'].sort());
+    expect(textsOf((await PDFDocument.load(bytes)).getPage(0)).join(' ')).not.toContain('\u2713');
+  });
+
+  it('lays out US Letter pages when asked', async () => {
+    const puzzles = packOf(8, [4, 9]);
+    const { bytes, pages } = await buildBookletPdf(puzzles, { title: 'L', paper: 'letter', tally: true, fonts: FONTS });
+    expect(pages).toBe(planBooklet(puzzles, { title: 'L', paper: 'letter', tally: true }).pages.length);
+    for (const page of (await PDFDocument.load(bytes)).getPages()) expect([Math.round(page.getWidth()), Math.round(page.getHeight())]).toEqual([612, 792]);
+  });
+
+  it('draws a tally box per pair beside each puzzle, and pips instead of numbers when asked', async () => {
+    const p = packPuzzle(5, 1, { tier: 'easy' });
+    const page = async (opts: { tally?: boolean; faces?: 'pips' }): Promise<string> => contentOf((await PDFDocument.load((await buildBookletPdf([p], { title: 't', fonts: FONTS, ...opts })).bytes)).getPage(1));
+    const boxes = (s: string): number => (s.match(/ re /g) ?? []).length;
+    expect(boxes(await page({ tally: true })) - boxes(await page({}))).toBe((6 * 7) / 2);
+    const pips = await page({ faces: 'pips' });
+    // A pip is a closed path of four curves; no number is written in a cell.
+    expect((pips.match(/ c h /g) ?? []).length).toBe(p.grid.flat().reduce((a, b) => a + b, 0));
   });
 
   it('makes a title page alone for no puzzles', async () => {
@@ -80,7 +178,7 @@ describe('buildBookletPdf', () => {
   // Its speed is measured by npm run bench (scripts/bench-formats.ts).
   it('builds 1,000 puzzles into the planned pages', async () => {
     const puzzles = packOf(1000, [5, 6, 7, 8, 9, 10, 12]);
-    const { bytes, pages } = await buildBookletPdf(puzzles, { title: 'Big' });
+    const { bytes, pages } = await buildBookletPdf(puzzles, { title: 'Big', fonts: FONTS });
     expect(pages).toBe(planBooklet(puzzles, { title: 'Big' }).pages.length);
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(pages);
   });

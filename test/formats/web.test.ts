@@ -9,7 +9,7 @@ import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import { cellsOf } from '../../src/play/geometry.js';
 import { playPuzzle, type WebPack } from '../../src/play/pack.js';
 import { toGraderStep } from '../../src/play/steps.js';
-import { packOf } from '../helpers/packs.js';
+import { packOf, packPuzzle } from '../helpers/packs.js';
 
 const ASSETS = { script: 'document.title="x";', style: 'body{color:red}' };
 
@@ -17,6 +17,16 @@ function dataOf(html: string): WebPack {
   const m = /<script type="application\/json" id="dominosa-pack">(.*?)<\/script>/s.exec(html);
   return JSON.parse(m![1]) as WebPack;
 }
+
+describe('webPackData: faces and techniques', () => {
+  it('carries the faces chosen (none for plain digits) and each graded puzzle\u2019s technique', () => {
+    const graded = [packPuzzle(3, 1, { grade: 'parity' }), packPuzzle(3, 2)];
+    expect(webPackData(graded, 'p').faces).toBeUndefined();
+    expect(webPackData(graded, 'p', 'digits').faces).toBeUndefined();
+    expect(webPackData(graded, 'p', 'pips').faces).toBe('pips');
+    expect(webPackData(graded, 'p', 'one-based').puzzles.map((x) => x.technique)).toEqual(['Basic: parity', undefined]);
+  });
+});
 
 describe('webPackData', () => {
   const puzzles = packOf(8, [3, 4, 5, 6]);

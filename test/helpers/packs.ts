@@ -6,7 +6,7 @@ import { TIERS } from '../../src/rank/tiers.js';
 import { plantedBoard } from './boards.js';
 
 /** Puzzle k of size m, wide unless `tall`; tier cycles through TIERS unless given. */
-export function packPuzzle(m: number, k: number, opts: { tall?: boolean; tier?: string; id?: number | string } = {}): PackPuzzle {
+export function packPuzzle(m: number, k: number, opts: { tall?: boolean; tier?: string; id?: number | string; grade?: string } = {}): PackPuzzle {
   const { board, planted } = plantedBoard(m, 20240601, k, { wide: !opts.tall });
   return {
     id: opts.id ?? 1000 * m + k,
@@ -15,6 +15,7 @@ export function packPuzzle(m: number, k: number, opts: { tall?: boolean; tier?: 
     cols: board.cols,
     tier: opts.tier ?? TIERS[k % TIERS.length],
     nodes: 10 * m + k,
+    ...(opts.grade === undefined ? {} : { grade: opts.grade }),
     grid: boardToGrid(board),
     solution: planted,
     baseId: k % 3 === 0 ? null : k,

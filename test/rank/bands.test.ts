@@ -52,6 +52,17 @@ describe('techniqueOf', () => {
     expect(techniqueOf(1)).toBe('Trivial: singles');
     expect(techniqueOf(SEARCH_LEVEL)).toBe('Beyond Extreme: trial and error');
   });
+
+  it('reads a level name as the ladder spells it, and agrees with the band of every level', () => {
+    for (const l of LEVELS) {
+      const words = techniqueOf(l.name);
+      expect(words).toBe(techniqueOf(l.level));
+      const band = bandOfLevel(l.level);
+      expect(words?.split(':')[0]).toBe(band === null ? 'Beyond Extreme' : TATHAM_NAMES[band]);
+    }
+    expect(techniqueOf('chains')).toBeNull();
+    expect(techniqueOf(0)).toBeNull();
+  });
 });
 
 describe('parseGradeTarget', () => {
