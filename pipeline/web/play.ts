@@ -272,7 +272,7 @@ function panelHtml(c: Current): string {
         : `<p class="hint mistake" data-hint="mistake">There is a mistake on the board.</p><div class="row"><button type="button" data-act="show-mistakes">Show it</button><button type="button" data-act="close">Close</button></div>`;
     }
     case 'step': {
-      const text = explainSteps({ rows: c.pp.board.rows, cols: c.pp.board.cols, m: c.pp.board.m, cells: Uint16Array.from(c.pp.board.values) }, [toGraderStep(c.pp.board, h.step)])[0];
+      const text = explainSteps({ rows: c.pp.board.rows, cols: c.pp.board.cols, m: c.pp.board.m, cells: Uint16Array.from(c.pp.board.values) }, [toGraderStep(c.pp.board, h.step)], pack.faces === 'one-based' ? 1 : 0)[0];
       const adds = [h.lay.length ? `lay the dashed domino${h.lay.length === 1 ? '' : 'es'}` : '', h.marks.length ? `add the dashed mark${h.marks.length === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
       return (
         `<p class="hint" data-hint="step" data-step="${h.index}"><span class="level">${esc(h.step.level)}</span> ${esc(text)}</p>` +

@@ -5,9 +5,6 @@ import type { Board } from '../board.js';
 import type { Domino } from '../solve/solution.js';
 import type { Cell, PairUV, Step } from './step.js';
 
-function pairName([u, v]: PairUV): string {
-  return `${u}-${v}`;
-}
 
 function cellName([r, c]: Cell): string {
   return `row ${r + 1}, column ${c + 1}`;
@@ -36,22 +33,36 @@ function list(items: string[]): string {
 }
 
 class Words {
-  constructor(private readonly board: Board) {}
+  /** shift: what is added to every value shown (1 for a pack printed 1..M+1). */
+  constructor(
+    private readonly board: Board,
+    private readonly shift: number,
+  ) {}
 
   value([r, c]: Cell): number {
     return this.board.cells[r * this.board.cols + c];
   }
 
+  /** A value as the player sees it. */
+  n(value: number): number {
+    return value + this.shift;
+  }
+
+  /** A pair as the player sees it, "1-4". */
+  pair([u, v]: PairUV): string {
+    return `${this.n(u)}-${this.n(v)}`;
+  }
+
   /** "the 4 at row 3, column 2" */
   cell(c: Cell): string {
-    return `the ${this.value(c)} at ${cellName(c)}`;
+    return `the ${this.n(this.value(c))} at ${cellName(c)}`;
   }
 
   /** The pair a domino spells, "1-4". */
   spells(d: Domino): string {
     const a = this.value([d[0], d[1]]);
     const b = this.value([d[2], d[3]]);
-    return pairName(a <= b ? [a, b] : [b, a]);
+    return this.pair(a <= b ? [a, b] : [b, a]);
   }
 
   /** "1-4 at row 3, columns 2–3" */
@@ -69,13 +80,13 @@ class Words {
   }
 
   pairs(ps: PairUV[]): string {
-    return list(ps.map((p) => (p[0] === p[1] ? `the double ${pairName(p)}` : pairName(p))));
+    return list(ps.map((p) => (p[0] === p[1] ? `the double ${this.pair(p)}` : this.pair(p))));
   }
 }
 
-/** One sentence per step, for a person; positions are 1-based. */
-export function explainSteps(board: Board, steps: Step[]): string[] {
-  const w = new Words(board);
+/** One sentence per step, for a person; positions are 1-based, values shown plus `shift`. */
+export function explainSteps(board: Board, steps: Step[], shift = 0): string[] {
+  const w = new Words(board, shift);
   return steps.map((step) => explainStep(w, step));
 }
 
@@ -87,19 +98,19 @@ function explainStep(w: Words, step: Step): string {
     case 'cellSingleton':
       return `${cap(w.cell(r.cell))} has only one neighbour left: lay ${placedAt}.`;
     case 'pairSingleton':
-      return `The ${pairName(r.pair)} domino has only one place left: ${at(step.placed[0])}.`;
+      return `The ${w.pair(r.pair)} domino has only one place left: ${at(step.placed[0])}.`;
     case 'pairSharedCell':
-      return `Every place left for ${pairName(r.pair)} covers ${w.cell(r.cell)}, so that cell takes no other domino${out}.`;
+      return `Every place left for ${w.pair(r.pair)} covers ${w.cell(r.cell)}, so that cell takes no other domino${out}.`;
     case 'cellForcedPair':
-      return `${cap(w.cell(r.cell))} can only be part of ${pairName(r.pair)}, so ${pairName(r.pair)} goes nowhere else${out}.`;
+      return `${cap(w.cell(r.cell))} can only be part of ${w.pair(r.pair)}, so ${w.pair(r.pair)} goes nowhere else${out}.`;
     case 'duplicateOfOwnPair':
       return r.pair
-        ? `${w.domino(r.placement)} is ruled out: it would leave ${w.cell(r.cell)} able to spell only ${pairName(r.pair)}, a second ${pairName(r.pair)}.`
+        ? `${w.domino(r.placement)} is ruled out: it would leave ${w.cell(r.cell)} able to spell only ${w.pair(r.pair)}, a second ${w.pair(r.pair)}.`
         : `${w.domino(r.placement)} is ruled out: it would leave ${w.cell(r.cell)} with no partner.`;
     case 'duplicateBetweenNeighbours':
-      return `${w.domino(r.placement)} is ruled out: ${w.cell(r.cells[0])} and ${w.cell(r.cells[1])} would both need ${pairName(r.pair)}, and no one ${pairName(r.pair)} can cover both.`;
+      return `${w.domino(r.placement)} is ruled out: ${w.cell(r.cells[0])} and ${w.cell(r.cells[1])} would both need ${w.pair(r.pair)}, and no one ${w.pair(r.pair)} can cover both.`;
     case 'pairCrowdedOut':
-      return `${w.domino(r.placement)} is ruled out: every place left for ${pairName(r.pair)} touches it.`;
+      return `${w.domino(r.placement)} is ruled out: every place left for ${w.pair(r.pair)} touches it.`;
     case 'unbalancedRegion': {
       const n = r.cells.length;
       const region = n === 1 ? cellName(r.cells[0]) : `${n} cells including ${cellName(r.cells[0])}`;
@@ -110,23 +121,23 @@ function explainStep(w: Words, step: Step): string {
       return `${w.domino(r.placement)} is ruled out: it is the only link between ${n} cells including ${cellName(r.cells[0])} and the rest of their area, both even in number, so laying it would leave two odd areas, which dominoes cannot fill.`;
     }
     case 'cellsClaimPairs':
-      return `The ${some(r.cells.length, r.value)} at ${w.cells(r.cells)}, ${r.cells.length === 2 ? 'which the double cannot join' : 'no two of which the double can join'}, can only take ${w.pairs(r.pairs)} between them, so no other ${r.value} can${out}.`;
+      return `The ${some(r.cells.length, w.n(r.value))} at ${w.cells(r.cells)}, ${r.cells.length === 2 ? 'which the double cannot join' : 'no two of which the double can join'}, can only take ${w.pairs(r.pairs)} between them, so no other ${w.n(r.value)} can${out}.`;
     case 'cellsClaimPairsAndDouble':
-      return `The ${some(r.cells.length, r.value)} at ${w.cells(r.cells)} can only take ${w.pairs(r.pairs)} between them, the double ${r.value}-${r.value} covering two, so no other ${r.value} can${out}.`;
+      return `The ${some(r.cells.length, w.n(r.value))} at ${w.cells(r.cells)} can only take ${w.pairs(r.pairs)} between them, the double ${w.n(r.value)}-${w.n(r.value)} covering two, so no other ${w.n(r.value)} can${out}.`;
     case 'pairsClaimCells':
-      return `${cap(w.pairs(r.pairs))} can only go on the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)}, so those cells take nothing else${out}.`;
+      return `${cap(w.pairs(r.pairs))} can only go on the ${some(r.cells.length, w.n(r.value))} at ${w.cells(r.cells)}, so those cells take nothing else${out}.`;
     case 'doubleStarvesCells':
-      return `The double ${r.value}-${r.value} cannot go at ${at(r.placement)}: the ${some(r.cells.length, r.value)} at ${w.cells(r.cells)} would be left with only ${w.pairs(r.pairs)} between them.`;
+      return `The double ${w.n(r.value)}-${w.n(r.value)} cannot go at ${at(r.placement)}: the ${some(r.cells.length, w.n(r.value))} at ${w.cells(r.cells)} would be left with only ${w.pairs(r.pairs)} between them.`;
     case 'chainRepeatsPair':
-      return `${tied(w, r.chain)}; between them they would use ${pairName(r.pair)} twice, so none of them can be laid.`;
+      return `${tied(w, r.chain)}; between them they would use ${w.pair(r.pair)} twice, so none of them can be laid.`;
     case 'chainStarvesCell':
       return r.chain.length === 1
         ? `${cap(w.domino(r.chain[0]))} would take every domino ${w.cell(r.cell)} can still be part of, so it cannot be laid.`
         : `${tied(w, r.chain)}; between them they would take every domino ${w.cell(r.cell)} can still be part of, so none of them can be laid.`;
     case 'pairInBothChains':
-      return `Cells with two places left split the dominoes around them into two sides, one of which is laid in full: ${w.dominoes(r.chains[0])}, or ${w.dominoes(r.chains[1])}. Each side holds a ${pairName(r.pair)}, so ${pairName(r.pair)} goes at ${at(r.spots[0])} or ${at(r.spots[1])}${out}.`;
+      return `Cells with two places left split the dominoes around them into two sides, one of which is laid in full: ${w.dominoes(r.chains[0])}, or ${w.dominoes(r.chains[1])}. Each side holds a ${w.pair(r.pair)}, so ${w.pair(r.pair)} goes at ${at(r.spots[0])} or ${at(r.spots[1])}${out}.`;
     case 'lookaheadRefutes': {
-      const end = r.cell ? `${w.cell(r.cell)} with no partner` : `no place for ${pairName(r.pair!)}`;
+      const end = r.cell ? `${w.cell(r.cell)} with no partner` : `no place for ${w.pair(r.pair!)}`;
       const then = r.chain.length > 0 ? `then ${w.dominoes(r.chain)} would follow, leaving ${end}` : `that would leave ${end}`;
       return `If ${w.domino(r.placement)} were laid, ${then}; so it is ruled out.`;
     }

@@ -51,6 +51,28 @@ describe('explainSteps', () => {
 });
 
 describe('replaySteps', () => {
+  it('shows every value shifted by the shift asked (a pack printed 1..M+1), and nothing else', () => {
+    // The same sentences as for a board whose values, and the values the reasons name, are one higher.
+    const up = (key: string, v: unknown): unknown => {
+      if (key === 'value') return (v as number) + 1;
+      if (key === 'pair') return v === undefined ? v : (v as number[]).map((x) => x + 1);
+      if (key === 'pairs') return (v as number[][]).map((p) => p.map((x) => x + 1));
+      return v;
+    };
+    let compared = 0;
+    for (let m = 3; m <= 9; m++) {
+      for (const { board: b } of uniqueBoards(m, 6, 77)) {
+        const log = gradeBoard(b, { log: true }).log!;
+        const shiftedBoard: Board = { ...b, m: b.m + 1, cells: b.cells.map((v) => v + 1) };
+        const shiftedLog = log.map((st) => ({ ...st, reason: Object.fromEntries(Object.entries(st.reason).map(([k, v]) => [k, up(k, v)])) }) as Step);
+        expect(explainSteps(b, log, 1)).toEqual(explainSteps(shiftedBoard, shiftedLog));
+        expect(explainSteps(b, log, 1)).not.toEqual(explainSteps(b, log));
+        compared += log.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
   it('refuses a log that skips a step, repeats a domino, or lays a ruled-out placement', () => {
     const [{ board: b, solution }] = uniqueBoards(6, 1, 52);
     const log = gradeBoard(b, { log: true }).log!;
