@@ -123,18 +123,21 @@ export interface PuzzleFilter {
 /** How long a connection waits for another's lock on the file before giving up (SQLITE_BUSY). */
 const BUSY_MS = 5000;
 
+/** The objects these statements make on an empty database, as its sqlite_master lists them. */
+function schemaMadeBy(statements: readonly string[]): SchemaObject[] {
+  const mem = new Database(':memory:');
+  try {
+    for (const sql of statements) mem.exec(sql);
+    return schemaObjects(mem);
+  } finally {
+    mem.close();
+  }
+}
+
 /** The objects SCHEMA_SQL makes, as a fresh catalog's sqlite_master lists them. */
 let expected: SchemaObject[] | null = null;
 export function expectedSchema(): SchemaObject[] {
-  if (expected === null) {
-    const mem = new Database(':memory:');
-    try {
-      mem.exec(SCHEMA_SQL);
-      expected = schemaObjects(mem);
-    } finally {
-      mem.close();
-    }
-  }
+  expected ??= schemaMadeBy([SCHEMA_SQL]);
   return expected;
 }
 
@@ -142,15 +145,8 @@ export function expectedSchema(): SchemaObject[] {
 let optional: SchemaObject[] | null = null;
 export function optionalSchema(): SchemaObject[] {
   if (optional === null) {
-    const mem = new Database(':memory:');
-    try {
-      mem.exec(SCHEMA_SQL);
-      for (const sql of Object.values(OPTIONAL_SCHEMA_SQL)) mem.exec(sql);
-      const base = new Set(expectedSchema().map((o) => `${o.type}\0${o.name}`));
-      optional = schemaObjects(mem).filter((o) => !base.has(`${o.type}\0${o.name}`));
-    } finally {
-      mem.close();
-    }
+    const base = new Set(expectedSchema().map((o) => `${o.type}\0${o.name}`));
+    optional = schemaMadeBy([SCHEMA_SQL, ...Object.values(OPTIONAL_SCHEMA_SQL)]).filter((o) => !base.has(`${o.type}\0${o.name}`));
   }
   return optional;
 }
