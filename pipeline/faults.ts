@@ -15,3 +15,9 @@ export async function stallAt(point: string): Promise<void> {
   process.stderr.write(`dominosa: fault: stalled at ${point}\n`);
   await new Promise((resolve) => setTimeout(resolve, 60_000));
 }
+
+/** `stall:POINT` in a worker thread, which cannot await: block it there (a minute at most). */
+export function stallWorkerAt(point: string): void {
+  if (process.env.DOMINOSA_FAULT !== `stall:${point}`) return;
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+}

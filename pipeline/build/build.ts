@@ -63,18 +63,21 @@ export interface CheckedBuild {
   keyOptions: KeyOptions;
   /** Slots per size before a size is given up (--max-slots or its default). */
   maxSlots: number;
+  /** The status of this build in the catalog when it ran before (it would resume or find it finished). */
+  resumes: BuildRow['status'] | null;
 }
 
 /**
- * What runBuild checks before it opens the catalog (options, tiers file, catalog path), alone:
- * build --dry-run, and a cluster job script checking its command line before it submits.
+ * What runBuild decides before it writes anything (options, tiers file, catalog path, and the
+ * catalog's own thresholds and builds, read read-only), alone: build --dry-run, and a cluster
+ * job script checking its command line before it submits.
  */
 export function checkBuild(options: BuildOptions): CheckedBuild {
   checkBuildOptions(options);
-  const { rules: table, yields } = loadTiers(options.tiersFile, options.sizes, options.tierBy ?? DEFAULT_TIER_MEASURE);
-  const plans = new Map(options.sizes.map((m) => [m, planOrThrow(m, table[m], options.grade, yields[m])]));
   checkCatalogPath(options.db);
-  return { table, keyOptions: keyOptionsOf(options, table, plans), maxSlots: options.maxSlots ?? defaultMaxSlots(options.perTier) };
+  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options), false);
+  const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
+  return { table: plan.table, keyOptions: plan.keyOptions, maxSlots, resumes: plan.existing?.status ?? null };
 }
 
 /**
@@ -349,6 +352,13 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     while (pending.length > 0) {
       if (dispatcher.poolError !== null) throw dispatcher.poolError;
       const head = pending[0];
+      // A run of a size already decided can decide nothing: waiting on it would only hold up
+      // the other sizes' answers and, at the end, the exit (the pool's close stops it).
+      if (head.size.state !== 'active') {
+        pending.shift();
+        dispatcher.topUp();
+        continue;
+      }
       if (head.settled === null) {
         // Interrupted: decide only what finished in order, and stop at the first gap.
         if (signal?.aborted) break;

@@ -58,12 +58,14 @@ export class Dispatcher {
     const { jobs } = s.options;
     this.window = 4 * jobs + 4;
     // Two tasks per worker: the next one is already there when a task ends, even while the main
-    // thread is busy committing.
+    // thread is busy committing. Without Atomics: piscina's Atomics loop reads the second task and
+    // starts it (tasks are synchronous) before the first one's answer is posted.
     this.pool = new Piscina<SlotTask, SlotAnswer[]>({
       filename: s.workerPath,
       minThreads: jobs,
       maxThreads: jobs,
       concurrentTasksPerWorker: 2,
+      atomics: 'disabled',
       execArgv: WORKER_EXEC_ARGV,
       // A worker allocates fast and keeps little: a small young generation is collected more
       // often but holds less, which lowered peak RSS and time (README).

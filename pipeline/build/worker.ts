@@ -11,6 +11,7 @@ import { storedGrade } from '../../src/rank/stored.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { makeVariants } from '../../src/make/variants.js';
 import { preparedRow, type PreparedRow } from '../../src/catalog/row.js';
+import { stallWorkerAt } from '../faults.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
 export interface SlotTask {
@@ -99,7 +100,9 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
 export default function runSlots(task: SlotTask): SlotAnswer[] {
   const out: SlotAnswer[] = [];
   for (let k = 0; k < task.count; k++) {
-    const ans = runSlot(task, task.first + k * task.stride);
+    const slot = task.first + k * task.stride;
+    stallWorkerAt(`slot:${task.m}:${slot}`);
+    const ans = runSlot(task, slot);
     out.push(ans);
     // Past the deadline the later slots would only time out too.
     if (!ans.ok && ans.timedOut) break;

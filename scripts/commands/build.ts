@@ -151,12 +151,14 @@ export function buildCommand(y: Argv): Argv {
       };
       const options = { ...args, signal: controller.signal };
       if (v['dry-run']) {
-        const { keyOptions: k, maxSlots } = checkBuild(options);
+        const { keyOptions: k, maxSlots, resumes } = checkBuild(options);
         const slice = k.shard ? `, shard ${k.shard.index}/${k.shard.count}` : '';
-        process.stderr.write(
-          `dominosa: would build M=${k.sizes.join(',')}, ${k.perTier} per tier, ${k.variants} variants, seed ${k.seed}, ` +
-            `tiers by ${options.tierBy ?? 'nodes'}${slice}, up to ${maxSlots} slots per size, into ${options.db}; nothing was built (--dry-run)\n`,
-        );
+        const what =
+          resumes === 'finished'
+            ? `${options.db} already holds this build, finished`
+            : `would ${resumes === null ? 'build' : 'resume the build of'} M=${k.sizes.join(',')}, ${k.perTier} per tier, ${k.variants} variants, seed ${k.seed}, ` +
+              `tiers by ${options.tierBy ?? DEFAULT_TIER_MEASURE}${slice}, up to ${maxSlots} slots per size, into ${options.db}`;
+        process.stderr.write(`dominosa: ${what}; nothing was built (--dry-run)\n`);
         process.exitCode = 0;
         return;
       }

@@ -350,6 +350,44 @@ describe('resuming a stopped build', () => {
   });
 });
 
+describe('runs that can decide nothing', () => {
+  it('do not hold up the end of a build: a worker stalled on a slot past the full tiers is stopped, not awaited', () => {
+    // Slots 0-3 fill M = 3's four tiers at one per tier. Runs are two slots each and a worker
+    // holds up to two, so the run of slots 4-5, whose slot 5 blocks for a minute (a fault
+    // point), may sit beside a needed one: the build waits on neither the stall nor that run.
+    const db = join(dir, 'surplus.sqlite');
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, [CLI, 'build', '--sizes', '3', '--per-tier', '1', '--variants', '0', '--jobs', '2', '--chunk', '2', '--db', db], {
+      encoding: 'utf8',
+      env: { ...process.env, DOMINOSA_FAULT: 'stall:slot:3:5' },
+    });
+    const ms = Date.now() - t0;
+    expect(r.status, r.stderr).toBe(0);
+    expect(dump(db).slots.length, 'the stalled slot must be one the build did not need').toBeLessThanOrEqual(4);
+    expect(ms).toBeLessThan(40_000);
+  });
+});
+
+describe('build --dry-run', () => {
+  it("decides as the build would, from the catalog's own builds, and writes nothing", () => {
+    const fresh = join(dir, 'dry-fresh.sqlite');
+    const r0 = cli(['build', '--dry-run', '--db', fresh]);
+    expect(r0.code, r0.stderr).toBe(0);
+    expect(r0.stderr).toMatch(/^dominosa: would build M=3,4,5,6,7,8,9, 25 per tier, 3 variants, seed 1, tiers by grade, .*nothing was built \(--dry-run\)\n$/);
+    expect(existsSync(fresh)).toBe(false);
+    const shipped = join(dir, 'dry-shipped.sqlite');
+    copyFileSync(join(DATA, 'catalog.sqlite'), shipped);
+    const before = readFileSync(shipped);
+    const same = cli(['build', '--dry-run', '--db', shipped]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toMatch(/already holds this build, finished; nothing was built/);
+    const other = cli(['build', '--dry-run', '--seed', '5', '--db', shipped]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/^dominosa: .* holds another build \(build 1: .*\); this one differs in --seed 5 .*--extend.*\n$/);
+    expect(readFileSync(shipped).equals(before)).toBe(true);
+  });
+});
+
 describe('a size that runs out of slots', () => {
   it('exits 1 with a clear message, keeps what it found, and continues given a larger budget', () => {
     const opts = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--thresholds', tiersFile];
