@@ -1,6 +1,7 @@
 // `npm run bench -- --only bands`: graded generation per band and size, as a default build's
 // slots make it (slot 4j + b aims at band b inside its range from data/tiers.json's "grade"),
-// and the stored grade's time at M = 9 and M = 30 against its targets. Numbers and ratios only.
+// where a graded slot spends its time (bench-slot-cost.ts), and the stored grade's time at M = 9
+// and M = 30 against its targets. Numbers and ratios only.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Generator, type GeneratedPuzzle } from '../src/make/generator.js';
@@ -9,6 +10,7 @@ import { nodeRange } from '../src/rank/measure.js';
 import { guardrailName } from '../src/rank/reference.js';
 import { storedGrade } from '../src/rank/stored.js';
 import { parseTierTable, TIERS, type Tier } from '../src/rank/tiers.js';
+import { slotCostTable, type SlotCostRow } from './bench-slot-cost.js';
 
 export interface BandRow {
   m: number;
@@ -41,7 +43,7 @@ function quantile(sorted: readonly number[], f: number): number {
 
 const fmt = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3));
 
-export function bandsTable(root: string, quick: boolean): { generation: BandRow[]; grading: GradingRow[] } {
+export function bandsTable(root: string, quick: boolean): { generation: BandRow[]; slotCost: SlotCostRow[]; grading: GradingRow[] } {
   const file = parseTierTable(JSON.parse(readFileSync(join(root, 'data', 'tiers.json'), 'utf8')));
   if (!file.ok) throw new Error(file.error);
   const cuts = file.grade ?? {};
@@ -96,6 +98,7 @@ export function bandsTable(root: string, quick: boolean): { generation: BandRow[
     rows.push(...sizeRows);
     kept.set(m, out);
   }
+  const slotCost = slotCostTable(cuts, quick);
   const grading: GradingRow[] = [];
   console.log('\nStored grade (the build grades every kept puzzle so), ms per board over the puzzles above, all bands alike');
   console.log('  M  boards   median      p90  target (median)');
@@ -123,5 +126,5 @@ export function bandsTable(root: string, quick: boolean): { generation: BandRow[
     );
   }
   console.log(`(npm run bench -- --only bands${quick ? ' --quick' : ''})`);
-  return { generation: rows, grading };
+  return { generation: rows, slotCost, grading };
 }
