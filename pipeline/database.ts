@@ -781,9 +781,11 @@ export class Catalog {
     this.write(() => {
       const insert = this.stmt(`INSERT INTO puzzles (${PREPARED_COLUMNS.join(', ')}) VALUES (${PREPARED_COLUMNS.map(() => '?').join(', ')})`);
       const digest = this.digestOf('puzzles');
+      const values = PUZZLE_DIGEST_AT.map(() => null as PreparedRow[number]);
       for (const r of rows) {
         insert.run(r);
-        digest.add(valuesDigest('puzzles', PUZZLE_DIGEST_AT.map((i) => r[i])));
+        for (let k = 0; k < values.length; k++) values[k] = r[PUZZLE_DIGEST_AT[k]];
+        digest.add(valuesDigest('puzzles', values));
       }
     });
   }
