@@ -229,6 +229,81 @@ function timedBuild(root: string, db: string, perTier: number, variants: number,
   };
 }
 
+/** The main thread's own work per row, measured alone (writerAlone). */
+interface WriterAlone {
+  rows: number;
+  slots: number;
+  cpuMs: number;
+  /** Wall ms of each step: answers deserialised (as a worker's message is), decided, committed; and inside commits, the two inserts. */
+  cloneMs: number;
+  decideMs: number;
+  commitMs: number;
+  puzzlesMs: number;
+  slotsMs: number;
+}
+
+/**
+ * The build's writer alone: answers of an M = 6 build made in this child process first (as a
+ * build's workers would, tier caps included), then replayed through the Writer into a fresh
+ * catalog, each run of slots deserialised as a worker's message would be. One thread, no
+ * workers to compete with: its CPU per row is what the main thread costs a build, and survives
+ * a shared machine better than the builds' wall times.
+ */
+function writerAlone(root: string, db: string, perTier: number): WriterAlone {
+  const url = (f: string): string => JSON.stringify(pathToFileURL(join(root, 'dist', ...f.split('/'))).href);
+  const script = `
+    const { serialize, deserialize } = await import('node:v8');
+    const { loadTiers } = await import(${url('pipeline/build/thresholds.js')});
+    const { planSize } = await import(${url('src/rank/aims.js')});
+    const runSlots = (await import(${url('pipeline/build/worker.js')})).default;
+    const { Catalog } = await import(${url('pipeline/database.js')});
+    const { Writer } = await import(${url('pipeline/build/writer.js')});
+    const { zeroOutcomes } = await import(${url('pipeline/build/sizes.js')});
+    const { silentProgress } = await import(${url('pipeline/progress.js')});
+    const perTier = ${perTier}, db = ${JSON.stringify(db)};
+    const { rules, yields } = loadTiers(${JSON.stringify(join(root, 'data', 'tiers.json'))}, [6], 'nodes');
+    const plan = planSize(6, rules[6], undefined, yields[6]).plan;
+    const cat = Catalog.openWriter(db, 'build', null);
+    const buildId = cat.transaction(() => cat.createBuild({ key: 'bench', seed: 1, options: '{}', solver_version: '-', grader_version: '-', started_at: '-', status: 'running' }));
+    const made = { easy: 0, normal: 0, hard: 0, expert: 0 };
+    const chunks = [];
+    for (let first = 0; Object.values(made).some((n) => n < perTier); first += 64) {
+      const fullTiers = Object.keys(made).filter((t) => made[t] >= perTier);
+      const ans = runSlots({ seed: 1, m: 6, first, count: 64, stride: 1, method: 'auto', variants: 3, maxAttempts: 100000, rule: rules[6], fullTiers, aims: plan.aims, buildId });
+      for (const a of ans) if (a.ok && a.puzzle.tier !== null && made[a.puzzle.tier] < perTier) made[a.puzzle.tier]++;
+      chunks.push(serialize(ans));
+    }
+    const size = { m: 6, rule: rules[6], plan, counts: { easy: 0, normal: 0, hard: 0, expert: 0 }, next: 0, slotMs: 0, state: 'active', total: zeroOutcomes(), totalAttempts: 0,
+      report: { m: 6, state: 'open', outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 } };
+    const options = { sizes: [6], perTier, variants: 3, seed: 1, jobs: 1, db, tiersFile: '-', maxAttempts: 100000 };
+    const writer = new Writer({ cat, buildId, runs: [size], options, maxSlots: 1e9, batchSize: 1024, batchMs: 1000, progress: silentProgress });
+    const T = { clone: 0, decide: 0, commit: 0, puzzles: 0, slots: 0 };
+    for (const [k, name] of [['puzzles', 'insertPreparedPuzzles'], ['slots', 'insertSlotValues']]) {
+      const f = cat[name].bind(cat);
+      cat[name] = (rows) => { const t = performance.now(); try { return f(rows); } finally { T[k] += performance.now() - t; } };
+    }
+    let slots = 0;
+    const c0 = process.cpuUsage();
+    for (const buf of chunks) {
+      let t = performance.now();
+      const ans = deserialize(buf);
+      T.clone += performance.now() - t;
+      for (const a of ans) {
+        if (size.state !== 'active') break;
+        t = performance.now(); writer.decide(size, a); T.decide += performance.now() - t; slots++;
+        t = performance.now(); writer.commitIfDue(); T.commit += performance.now() - t;
+      }
+    }
+    const t = performance.now(); writer.commit(); T.commit += performance.now() - t;
+    const c = process.cpuUsage(c0);
+    const rows = cat.countPuzzles();
+    cat.close();
+    console.log(JSON.stringify({ rows, slots, cpuMs: (c.user + c.system) / 1000, cloneMs: T.clone, decideMs: T.decide, commitMs: T.commit, puzzlesMs: T.puzzles, slotsMs: T.slots }));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bench writer failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as WriterAlone;
+}
+
 /** The build's targets (issue 19): --jobs 2 at least 1.7× faster than --jobs 1, the main thread busy at most 25% of the wall time. */
 const SPEEDUP_TARGET = 1.7;
 const ELU_TARGET = 0.25;
@@ -245,8 +320,10 @@ export function buildThroughput(root: string, quick: boolean): ThroughputRun[] {
   const perTier = quick ? 500 : 6250;
   const dir = mkdtempSync(join(tmpdir(), 'dominosa-bench-build-'));
   const runs: ThroughputRun[] = [];
+  let alone: WriterAlone;
   try {
     for (const jobs of [1, 2]) runs.push(timedBuild(root, join(dir, `jobs${jobs}.sqlite`), perTier, 3, jobs));
+    alone = writerAlone(root, join(dir, 'writer.sqlite'), quick ? 100 : 1500);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -267,5 +344,12 @@ export function buildThroughput(root: string, quick: boolean): ThroughputRun[] {
       `main thread busy ${(100 * elu).toFixed(1)}% of the wall time at --jobs 2 (target ≤ ${100 * ELU_TARGET}%, ${(elu / ELU_TARGET).toFixed(2)}× target)`,
   );
   console.log(`  100,000 puzzles at this rate: ${scaled.toFixed(1)} s (target ≤ 60 s, ${(scaled / 60).toFixed(2)}× target), peak RSS target < 300 MB`);
+  const a = alone;
+  const us = (ms: number): string => ((1000 * ms) / a.rows).toFixed(1);
+  const other = a.commitMs - a.puzzlesMs - a.slotsMs;
+  console.log(
+    `  writer alone (answers of a ${a.rows}-row build replayed, no workers): ${us(a.cpuMs)} µs CPU per row (${((a.cpuMs * 100_000) / a.rows / 1000).toFixed(1)} s per 100,000 rows); ` +
+      `wall per row: messages ${us(a.cloneMs)}, decide ${us(a.decideMs)}, puzzle inserts ${us(a.puzzlesMs)}, slot inserts ${us(a.slotsMs)} (${a.slots} slots), commits and digest ${us(other)} µs`,
+  );
   return runs;
 }

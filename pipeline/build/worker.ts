@@ -2,7 +2,7 @@
 // or every stride-th for a shard), each answered with the generated puzzle and its variants as
 // catalog rows ready to bind, or with the rejection.
 // Runs from dist/ only: the dispatcher starts it as dist/pipeline/build/worker.js.
-import { type Board, boardToGrid } from '../../src/board.js';
+import type { Board } from '../../src/board.js';
 import { Generator, type MethodChoice } from '../../src/make/generator.js';
 import { aimOf, type Aim } from '../../src/rank/aims.js';
 import type { Solution } from '../../src/solve/solution.js';
@@ -10,7 +10,7 @@ import { tierFor, type TierRule } from '../../src/rank/measure.js';
 import { storedGrade } from '../../src/rank/stored.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { makeVariants } from '../../src/make/variants.js';
-import { preparedRow, type PreparedRow } from '../../src/catalog/row.js';
+import { gridText, preparedRow, solutionText, type PreparedRow } from '../../src/catalog/row.js';
 import { stallWorkerAt } from '../faults.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
@@ -61,7 +61,7 @@ const generator = new Generator();
 
 /** A board and its solution as the catalog stores them: grid as JSON rows, solution as JSON [[r1, c1, r2, c2], ...]. */
 function stored(board: Board, solution: Solution): { rows: number; cols: number; grid: string; solution: string } {
-  return { rows: board.rows, cols: board.cols, grid: JSON.stringify(boardToGrid(board)), solution: JSON.stringify(solution) };
+  return { rows: board.rows, cols: board.cols, grid: gridText(board), solution: solutionText(solution) };
 }
 
 function runSlot(task: SlotTask, slot: number): SlotAnswer {

@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/catalog/sha256.js';
 import { CHECKSUM_FIELDS, rowChecksum } from '../../src/catalog/checksum.js';
 import { rowDigest, schemaDigest, TableDigest, valuesDigest } from '../../src/catalog/digest.js';
 import { DIGEST_COLUMNS, DIGEST_TABLES, OPTIONAL_SCHEMA_SQL, OPTIONAL_TABLES, SCHEMA_SQL, UNDIGESTED_TABLES } from '../../src/catalog/schema.js';
@@ -23,6 +24,29 @@ function digestOf(rows: readonly object[]): string {
   for (const r of rows) d.add(rowDigest('slots', r));
   return d.stored().sum;
 }
+
+describe('valuesDigest', () => {
+  it('is the SHA-256 of JSON.stringify([table, ...values]), whatever the values', () => {
+    const value = fc.oneof(
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom(-0, 1e21, 1e-7, Number.MAX_SAFE_INTEGER + 2),
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.stringMatching(/^[0-9a-f]{64}$/),
+      fc.constantFrom('kept', 'tier-full', 'a"b', 'a\\b', '\u2028', '\ud800', '~ \x7f'),
+      fc.boolean(),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...DIGEST_TABLES), fc.array(value, { maxLength: 8 }), (table, values) => {
+        expect(valuesDigest(table, values)).toBe(BigInt(`0x${sha256Hex(JSON.stringify([table, ...values]))}`));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
 
 describe('table digests', () => {
   it('do not depend on the order of the rows', () => {

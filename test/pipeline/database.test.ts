@@ -284,6 +284,30 @@ describe('prepared rows (a build\'s writer)', () => {
       b.close();
     }
   });
+
+  it('store slot rows in batches of any length (several to a statement) as the row-by-row inserts do, digest included', () => {
+    for (const count of [0, 1, 31, 32, 33, 64, 100]) {
+      const a = Catalog.open(fresh(), { create: true });
+      const b = Catalog.open(fresh(), { create: true });
+      try {
+        const build = { key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' as const };
+        const id = a.createBuild(build);
+        b.createBuild(build);
+        const slots = Array.from({ length: count }, (_, k) => [id, 6, k, k % 3 === 0 ? 'rejected' : 'tier-full', k + 1, null] as const);
+        a.transaction(() => {
+          for (const [build_id, m, slot, outcome, attempts, puzzle_id] of slots) a.insertSlot({ build_id, m, slot, outcome, attempts, puzzle_id });
+        });
+        b.transaction(() => b.insertSlotValues(slots.map((r) => [...r])));
+        const rows = (c: Catalog) => c.db.prepare('SELECT * FROM slots ORDER BY slot').all();
+        expect(rows(b), `${count} slots`).toEqual(rows(a));
+        expect(b.storedDigests().get('slots')).toEqual(a.storedDigests().get('slots'));
+        expect(b.computeDigests()).toEqual(b.storedDigests());
+      } finally {
+        a.close();
+        b.close();
+      }
+    }
+  });
 });
 
 describe('read snapshots', () => {
