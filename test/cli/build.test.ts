@@ -222,7 +222,8 @@ describe('memory', () => {
     const d = new Database(db, { readonly: true });
     expect(d.prepare('SELECT COUNT(*) FROM puzzles').pluck().get()).toBe(16_000);
     d.close();
-  });
+    // A 16,000-row build: about 40 s on a quiet 2-core machine, several times that under load.
+  }, 300_000);
 });
 
 describe('dominosa build by grade (the default)', () => {
@@ -248,7 +249,7 @@ describe('dominosa build by grade (the default)', () => {
     for (const v of one.puzzles.filter((p) => p.base_id !== null)) expect(v.score).toBe(bases.find((b) => b.id === v.base_id)?.score);
     expect(JSON.parse((one.builds[0] as { options: string }).options)).toMatchObject({ tierBy: 'grade', graderVersion: GRADER_VERSION, thresholds: { 5: bandCuts[5] } });
     expect(cli(['audit', '--db', db1, '--jobs', '1']).code).toBe(0);
-  });
+  }, 180_000);
 
   it('audit fails a catalog whose tier holds a puzzle of another band, even with its checksums renewed', () => {
     const db = join(dir, 'grade-tampered.sqlite');

@@ -55,5 +55,5 @@ describe('export and audit while a build writes', () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
     for (const n of seen) expect(n % (1 + VARIANTS)).toBe(0);
     expect(sizesSeen.size).toBeGreaterThan(1);
-  });
+  }, 180_000);
 });
