@@ -132,8 +132,8 @@ class NumberGraph {
     this.mSlot.fill(-1, 0, this.nSlots);
     let matched = 0;
     for (let i = 0; i < this.n; i++) {
-      // One augmenting path can cross the whole graph: a poll per cell.
-      if (g.tick()) return -1;
+      // One augmenting path can cross the whole graph: a cell counts as 8 items (a poll per 128 cells).
+      if (g.tick(8)) return -1;
       this.visStamp++;
       if (this.augment(i)) matched++;
     }
@@ -369,8 +369,8 @@ function smallestTightSets(g: GradeState, x: number): Found {
   graph.components();
   for (let i = 0; i < n; i++) {
     for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
-      // Each edge may walk the graph (reach): a poll per edge.
-      if (g.tick()) return settled(g, sc, x, found);
+      // Each edge may walk the graph (reach): it counts as 4 items.
+      if (g.tick(4)) return settled(g, sc, x, found);
       const s = graph.adj[e];
       // Is the edge i–s's pair in no perfect matching? (A double has two slots.)
       const q = graph.slotPair[s];
@@ -530,8 +530,8 @@ function plainSetLeaving(g: GradeState, sc: SetScratch, x: number, u: number, li
   let bestSize = limit;
   for (let i = 0; i < n; i++) {
     for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
-      // Each edge may walk the graph (reachPlain): a poll per edge; out of time, nothing is found.
-      if (g.tick()) return null;
+      // Each edge may walk the graph (reachPlain): it counts as 4 items; out of time, nothing is found.
+      if (g.tick(4)) return null;
       const s = graph.adj[e];
       if (i !== u && graph.mCell[i] === s) continue;
       const j = graph.mSlot[s];
