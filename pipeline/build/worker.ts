@@ -7,7 +7,7 @@ import { Generator, type MethodChoice } from '../../src/make/generator.js';
 import { aimOf, type Aim } from '../../src/rank/aims.js';
 import type { Solution } from '../../src/solve/solution.js';
 import { tierFor, type TierRule } from '../../src/rank/measure.js';
-import { storedGrade } from '../../src/rank/stored.js';
+import { canonicalGrade } from '../../src/rank/stored.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { makeVariants } from '../../src/make/variants.js';
 import { gridText, preparedRow, solutionText, type PreparedRow } from '../../src/catalog/row.js';
@@ -77,13 +77,22 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
     return { ok: false, slot, ms, attempts: res.attempts, reason: res.reason, ...(res.timedOut ? { timedOut: true } : {}) };
   }
   const p = res.puzzle;
+  // Past the deadline a slot is given up, as the generator gives one up: its grade (seconds at
+  // M = 100) and its variants' proofs would otherwise run on long after the time limit.
+  const timedOut = (): SlotAnswer => ({ ok: false, slot, ms: performance.now() - t0, attempts: p.attempts, reason: 'the time budget ran out', timedOut: true });
+  // The stored grade (storedGrade's), or null when the deadline stopped the grading.
+  const scoreOf = (): number | null => {
+    const g = canonicalGrade(p.board, { interrupt });
+    return g.limit === 'time' ? null : g.score;
+  };
   // A graded slot's puzzle carries its stored grade. Grading costs more than making the board
   // at small M: otherwise only for a tier that depends on it, or a candidate that may be kept.
   const byNodes = task.rule.measure === 'nodes';
-  let score = p.score ?? (byNodes ? null : storedGrade(p.board).score);
+  let score = p.score ?? (byNodes ? null : scoreOf());
+  if (score === null && !byNodes) return timedOut();
   const tier = tierFor({ nodes: p.nodes, score: score ?? 1 }, task.rule);
   const wanted = tier !== null && !task.fullTiers.includes(tier);
-  if (wanted && score === null) score = storedGrade(p.board).score;
+  if (wanted && score === null && (score = scoreOf()) === null) return timedOut();
   let rows: PreparedRow[] | null = null;
   if (wanted) {
     const common = { m, tier, nodes: p.nodes, score: score!, attempts: p.attempts, canonical_hash: p.canonicalHash, seed, slot, method: p.method };
@@ -93,6 +102,7 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
       rows.push(preparedRow({ ...common, ...stored(v.board, v.solution), nodes: v.nodes, transform: v.transform }, task.buildId));
     }
   }
+  if (wanted && interrupt?.() === true) return timedOut();
   const puzzle: MadePuzzle = { attempts: p.attempts, tier, canonicalHash: p.canonicalHash, rows };
   return { ok: true, slot, ms: performance.now() - t0, puzzle };
 }

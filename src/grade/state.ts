@@ -132,12 +132,12 @@ export class GradeState {
   private ruleLeft = RULE_POLL;
 
   /**
-   * Count one item of a rule's work (a change read, a placement tested) and poll the interrupt
-   * every RULE_POLL of them: one rule's first pass over an M = 400 board runs for seconds. True
-   * once time is up; the rule then stops, concluding nothing, and the grading ends.
+   * Count `items` of a rule's work (a change read, a placement tested; 1 by default) and poll
+   * the interrupt every RULE_POLL of them: one rule's pass over an M = 400 board runs for
+   * seconds. True once time is up; the rule then stops, concluding nothing, and the grading ends.
    */
-  tick(): boolean {
-    if (--this.ruleLeft > 0) return this.outOfTime;
+  tick(items = 1): boolean {
+    if ((this.ruleLeft -= items) > 0) return this.outOfTime;
     this.ruleLeft = RULE_POLL;
     return this.timeUp();
   }
@@ -161,7 +161,9 @@ export class GradeState {
     this.interrupt = interrupt;
     this.outOfTime = false;
     this.gaveUp = false;
+    // Polls fall at the same points of every grading of a board, whatever was graded before.
     this.setupLeft = SETUP_POLL;
+    this.ruleLeft = RULE_POLL;
     this.nodes = 0;
     const stop = (items: number): boolean => this.setupStopped(items);
     if (!this.model.load(board, stop)) return this;
@@ -472,14 +474,16 @@ export class GradeState {
   /**
    * In a trial: lay every single (a cell or pair with one placement left) until none is left,
    * oldest change first. `extra` is offered every other changed item (search adds the
-   * intersection rules there). Stops after `maxPlaced` dominoes in total are laid. Returns
-   * false on a contradiction (see brokenItem).
+   * intersection rules there). Stops after `maxPlaced` dominoes in total are laid, or when time
+   * is up (see tick: callers that read anything into a true check outOfTime). Returns false on a
+   * contradiction (see brokenItem).
    */
   propagate(extra?: (g: GradeState, item: number) => void, maxPlaced = Infinity): boolean {
     const cap = this.nCells + this.nPairs;
     const nCells = this.nCells;
     while (this.fifoLen > 0 && !this.broken) {
-      if (this.placedLen > maxPlaced) break;
+      // Out of time, a trial stops short: its contradictions still hold, its "no contradiction" does not.
+      if (this.placedLen > maxPlaced || this.tick()) break;
       const x = this.fifo[this.fifoHead];
       if (++this.fifoHead === cap) this.fifoHead = 0;
       this.fifoLen--;

@@ -29,11 +29,13 @@ export const EXACT_TABLE_LIMIT = 2 ** 21;
  * seeded by one draw of `rng` (32 coins a step, far cheaper than a draw per square); the result
  * depends on `rng` alone, so it is as reproducible as any other draw.
  */
-export function flipSweeps(mate: Int32Array, rows: number, cols: number, sweeps: number, rng: Rng): void {
+export function flipSweeps(mate: Int32Array, rows: number, cols: number, sweeps: number, rng: Rng, interrupt?: () => boolean): void {
   let x = rng.int(1, 0x7fffffff); // xorshift32 needs a non-zero state
   let bits = 0;
   let left = 0;
   for (let s = 0; s < sweeps; s++) {
+    // A poll per sweep (about 5 ms at M = 400, 200 sweeps a sample): stopped, the tiling is unmixed.
+    if (interrupt?.() === true) return;
     for (let r = 0; r + 1 < rows; r++) {
       const base = r * cols;
       for (let c = 0; c + 1 < cols; c++) {
@@ -89,9 +91,9 @@ export class FlipChainTiling implements TilingSource {
     }
   }
 
-  sample(rng: Rng, out: Int32Array = new Int32Array(this.rows * this.cols)): Int32Array {
+  sample(rng: Rng, out: Int32Array = new Int32Array(this.rows * this.cols), interrupt?: () => boolean): Int32Array {
     parallelTiling(out, this.rows, this.cols);
-    flipSweeps(out, this.rows, this.cols, this.sweeps, rng);
+    flipSweeps(out, this.rows, this.cols, this.sweeps, rng, interrupt);
     return out;
   }
 }

@@ -134,6 +134,11 @@ export class Repairer {
   private proofNodes = 0;
   private maxAttempts = 0;
   private interrupt: (() => boolean) | undefined = undefined;
+  /**
+   * The interrupt has answered true in this run. From then on a tiling may be unmixed and a
+   * deduction partial, so whatever the run reaches is a give-up, never a board (see result).
+   */
+  private stopped = false;
   // The last mutation, for undo: the two tiles' cells and their old values.
   private ua = 0;
   private ub = 0;
@@ -189,7 +194,10 @@ export class Repairer {
     this.steps = 0;
     this.proofNodes = 0;
     this.maxAttempts = options.maxAttempts;
-    this.interrupt = options.interrupt;
+    this.stopped = false;
+    // Sticky: once it says stop, every later poll says so too, whatever the caller's clock does.
+    const user = options.interrupt;
+    this.interrupt = user === undefined ? undefined : () => this.stopped || (this.stopped = user() === true);
   }
 
   /**
@@ -197,7 +205,7 @@ export class Repairer {
    * `what` found). A proof at a layer weaker than `searchedFrom` took no search: one node.
    */
   private result(r: Outcome, goal: RootLayer, what: string, searchedFrom: RootLayer): RepairResult {
-    if (r.kind === 'timed-out') return this.fail('the time budget ran out', true);
+    if (r.kind === 'timed-out' || this.stopped) return this.fail('the time budget ran out', true);
     if (r.kind !== 'settled') {
       const k = this.maxAttempts;
       return this.fail(`no ${what} in ${k} deal${k === 1 ? '' : 's'}`, false);
@@ -406,7 +414,9 @@ export class Repairer {
     if (this.interrupt?.() === true) return TIMED_OUT;
     this.deals++;
     const s = this.use(this.shape);
-    s.source.sample(rng, s.mate);
+    s.source.sample(rng, s.mate, this.interrupt);
+    // An unmixed tiling is all squares, which the deal would spend long avoiding: give up first.
+    if (this.stopped) return TIMED_OUT;
     dealOnto(s.mate, s.rows, s.cols, s.m, rng, { avoidSquares: true }, s.cells);
     const { mate, tileA, tileB, tileOf } = s;
     let k = 0;
@@ -424,7 +434,10 @@ export class Repairer {
 
   /** Cells left undecided at the root by a layer's deduction (its cells then read from cellDone). */
   private open(layer: DeductionLayer): number {
-    const st = deduceLayer(this.solver, this.use(this.shape).board, layer);
+    const s = this.use(this.shape);
+    const st = deduceLayer(this.solver, s.board, layer, this.interrupt);
+    // Stopped by the interrupt, nothing is settled; the caller stops at its next poll, and the run gives up (result).
+    if (st.stopped) return s.n;
     // The dealt tiling is a solution, so sound rules can never find a contradiction.
     if (!st.consistent) throw new Error('repair: a board with a known solution was found contradictory');
     return st.undecidedCells;

@@ -51,8 +51,11 @@ export interface TilingSource {
   readonly rows: number;
   readonly cols: number;
   readonly exact: boolean;
-  /** A random tiling as a mate array (written into `out` when given). */
-  sample(rng: Rng, out?: Int32Array): Int32Array;
+  /**
+   * A random tiling as a mate array (written into `out` when given). `interrupt` may stop a
+   * long sampler early, leaving some tiling, not a sample: the caller must then give up.
+   */
+  sample(rng: Rng, out?: Int32Array, interrupt?: () => boolean): Int32Array;
 }
 
 /**

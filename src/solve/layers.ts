@@ -30,9 +30,9 @@ export function weaker(a: RootLayer, b: RootLayer): boolean {
  * The root deduction of a layer on `board`, to a fixpoint (which for sound kill rules does not
  * depend on the order they fire in). The solver's cellDone then shows what it left open.
  */
-export function deduceLayer(solver: Solver, board: Board, layer: DeductionLayer): RootState {
-  if (layer === 'singles') return solver.deduce(board, { rules: SINGLES, live: false });
-  return solver.deduce(board, { probe: layer === 'probing' ? 'root' : 'off', live: false });
+export function deduceLayer(solver: Solver, board: Board, layer: DeductionLayer, interrupt?: () => boolean): RootState {
+  if (layer === 'singles') return solver.deduce(board, { rules: SINGLES, live: false, interrupt });
+  return solver.deduce(board, { probe: layer === 'probing' ? 'root' : 'off', live: false, interrupt });
 }
 
 /** Cells the root deduction of a layer leaves undecided. */

@@ -126,6 +126,16 @@ describe('generate at large M', () => {
     for (const l of lines) expect((JSON.parse(l) as { n: number }).n).toBe(60);
   });
 
+  it('stops at --time-limit at the largest sizes too: generate M = 200, build M = 100 (a slot past the deadline is given up, its grade too)', () => {
+    // Wall-clock targets (T + 100 ms) are the bench's (npm run bench -- --only large); here: it stops and says so.
+    const g = cli(['generate', '--sizes', '200', '--count', '2', '--time-limit', '0.3']);
+    expect(g.code).toBe(1);
+    expect(g.stderr).toMatch(/^dominosa: the --time-limit of 0.3 s ran out at slot 0 \(0 puzzles written\)\n$/);
+    const b = cli(['build', '--sizes', '100', '--per-tier', '1', '--jobs', '1', '--time-limit', '0.3', '--db', join(dir, 'timed100.sqlite')]);
+    expect(b.code).toBe(1);
+    expect(b.stderr).toMatch(/--time-limit of 0.3 s ran out; committed slots are kept\. Rerun the same command to continue\.\n$/);
+  });
+
   it('refuses what it cannot do, with exit 2', () => {
     for (const args of [
       ['generate', '--sizes', '201', '--count', '1'],

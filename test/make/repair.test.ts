@@ -155,6 +155,24 @@ describe('repair generation', () => {
     // The search goal needs several deals at M=14, so some slots (about a quarter) must fail.
     expect(failures).toBeGreaterThan(0);
   });
+
+  it('stopped at any poll (inside the flip chain and the deductions too), gives up, and never makes another board', () => {
+    // A generator each run: the solver's poll counters carry over from one slot to the next.
+    for (const k of [0, 1, 2]) {
+      let total = 0;
+      const free = new Generator().generateSlot(3, 24, k, { method: 'repair', interrupt: () => (total++, false) });
+      expect(free.ok).toBe(true);
+      // The flip chain polls once a sweep: 200 polls a tiling, before any deduction.
+      expect(total).toBeGreaterThan(200);
+      for (const at of new Set([1, 100, 201, Math.ceil(total / 2), total])) {
+        let polls = 0;
+        const cut = new Generator().generateSlot(3, 24, k, { method: 'repair', interrupt: () => ++polls >= at });
+        expect({ k, at, cut, polls }).toEqual({ k, at, cut: { ok: false, attempts: expect.any(Number), reason: 'the time budget ran out', timedOut: true }, polls: at });
+      }
+      let polls = 0;
+      expect(new Generator().generateSlot(3, 24, k, { method: 'repair', interrupt: () => ++polls > total })).toEqual(free);
+    }
+  });
 });
 
 describe('graded repair', () => {

@@ -22,12 +22,14 @@ export class ChainScratch {
   stamp = 0;
 }
 
-/** Bring the sides up to date with the position (once per position, whichever rule asks). */
+/**
+ * Bring the sides up to date with the position (once per position, whichever rule asks). Out
+ * of time (g.outOfTime), the sides are left half made and not marked up to date: read nothing.
+ */
 function sidesOf(g: GradeState): ChainScratch {
   const sc = g.chains;
   if (sc.loads === g.loads && sc.at === g.changesLen) return sc;
-  sc.loads = g.loads;
-  sc.at = g.changesLen;
+  sc.loads = -1;
   const n = g.nPl;
   if (sc.parent.length < n) {
     sc.parent = new Int32Array(n);
@@ -40,10 +42,12 @@ function sidesOf(g: GradeState): ChainScratch {
   const { parent, flip, side } = sc;
   const { live, cellPl } = g;
   for (let p = 0; p < n; p++) {
+    if ((p & 255) === 255 && g.tick(256)) return sc;
     parent[p] = p;
     flip[p] = 0;
   }
   for (let c = 0; c < g.nCells; c++) {
+    if (g.tick()) return sc;
     if (g.cellDone[c] === 1 || g.cellCnt[c] !== 2) continue;
     let first = -1;
     for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
@@ -53,7 +57,12 @@ function sidesOf(g: GradeState): ChainScratch {
       else link(sc, first, p);
     }
   }
-  for (let p = 0; p < n; p++) side[p] = live[p] === 1 ? 2 * find(sc, p) + flip[p] : -1;
+  for (let p = 0; p < n; p++) {
+    if ((p & 255) === 255 && g.tick(256)) return sc;
+    side[p] = live[p] === 1 ? 2 * find(sc, p) + flip[p] : -1;
+  }
+  sc.loads = g.loads;
+  sc.at = g.changesLen;
   return sc;
 }
 
@@ -102,11 +111,12 @@ function sideDominoes(g: GradeState, sc: ChainScratch, id: number): Domino[] {
 
 /**
  * The first pair (beyond minSpots spots) with two live spots whose sides pass `test`, as
- * [pair, spot, spot]; null when there is none. Both pair-side rules scan this way.
+ * [pair, spot, spot]; null when there is none (or time ran out). Both pair-side rules scan this way.
  */
 function twoSpotsOfOnePair(g: GradeState, side: Int32Array, minSpots: number, test: (sa: number, sb: number) => boolean): [number, number, number] | null {
   const { live, pairPl } = g;
   for (let q = 0; q < g.nPairs; q++) {
+    if (g.tick()) return null;
     if (g.pairDone[q] === 1 || g.pairCnt[q] < minSpots) continue;
     const from = g.pairStart[q];
     const to = g.pairStart[q + 1];
@@ -125,6 +135,7 @@ function twoSpotsOfOnePair(g: GradeState, side: Int32Array, minSpots: number, te
 /** Chain repeats a pair: a side that holds two spots of one pair would lay it twice, so it dies. */
 export function chainRepeatsPair(g: GradeState): boolean {
   const sc = sidesOf(g);
+  if (g.outOfTime) return false;
   const hit = twoSpotsOfOnePair(g, sc.side, 2, (sa, sb) => sa === sb);
   if (hit === null) return false;
   const [q, a] = hit;
@@ -140,9 +151,11 @@ export function chainRepeatsPair(g: GradeState): boolean {
  */
 export function chainStarvesCell(g: GradeState): boolean {
   const sc = sidesOf(g);
+  if (g.outOfTime) return false;
   const { side, seenBy, hits } = sc;
   const { live, cellPl, pairPl, plPair } = g;
   for (let c = 0; c < g.nCells; c++) {
+    if (g.tick()) return false;
     if (g.cellDone[c] === 1 || g.cellCnt[c] < 2) continue;
     const stamp = ++sc.stamp;
     // Sides of the cell's own placements are left out, marked as seen by option -1.
@@ -191,6 +204,7 @@ export function chainStarvesCell(g: GradeState): boolean {
  */
 export function pairInBothChains(g: GradeState): boolean {
   const sc = sidesOf(g);
+  if (g.outOfTime) return false;
   const { side } = sc;
   const hit = twoSpotsOfOnePair(g, side, 3, (sa, sb) => (sa ^ sb) === 1);
   if (hit === null) return false;

@@ -59,16 +59,17 @@ export function lookaheadRefutes(g: GradeState): boolean {
   sc.bestLen = shortestKnown(g, sc) + 1;
   sc.knownLen = 0;
   sc.bestReason = null;
-  for (let c = 0; c < g.nCells && sc.bestLen > 1; c++) {
+  // The scans stop once the budget is spent (every option left would be skipped) and poll per item.
+  for (let c = 0; c < g.nCells && sc.bestLen > 1 && !g.outOfBudget() && !g.tick(); c++) {
     if (g.cellDone[c] === 1 || g.cellCnt[c] !== 2) continue;
     for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) tryOption(g, sc, g.cellPl[k]);
   }
-  for (let q = 0; q < g.nPairs && sc.bestLen > 1; q++) {
+  for (let q = 0; q < g.nPairs && sc.bestLen > 1 && !g.outOfBudget() && !g.tick(); q++) {
     if (g.pairDone[q] === 1 || g.pairCnt[q] !== 2) continue;
     for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) tryOption(g, sc, g.pairPl[k]);
   }
-  // A scan cut short by the budget proves nothing: the board grades as search.
-  if (g.outOfBudget()) {
+  // A scan cut short by the budget or the time proves nothing: the board grades as search.
+  if (g.outOfBudget() || g.outOfTime) {
     g.gaveUp = true;
     sc.bestReason = null;
     return false;
@@ -83,7 +84,7 @@ export function lookaheadRefutes(g: GradeState): boolean {
 
 /** Assume option p (once per call) and follow its singles, keeping the shortest failure. */
 function tryOption(g: GradeState, sc: LookaheadScratch, p: number): void {
-  if (sc.tested[p] === sc.testStamp || g.live[p] === 0 || g.outOfBudget()) return;
+  if (sc.tested[p] === sc.testStamp || g.live[p] === 0 || g.outOfBudget() || g.tick()) return;
   sc.tested[p] = sc.testStamp;
   // Only a chain shorter than the best so far is worth following.
   const limit = sc.bestLen - 1;
@@ -103,7 +104,7 @@ function tryOption(g: GradeState, sc: LookaheadScratch, p: number): void {
     sc.best = p;
     sc.bestLen = len;
     if (g.logging) sc.bestReason = chainReason(g, sc, p, trailMark, placedMark);
-  } else if (ok && complete) remember(g, sc, p, len > limit ? limit : Infinity);
+  } else if (ok && complete && !g.outOfTime) remember(g, sc, p, len > limit ? limit : Infinity);
   g.endTrial(trailMark, placedMark);
 }
 
@@ -112,7 +113,7 @@ function shortestKnown(g: GradeState, sc: LookaheadScratch): number {
   if (sc.known.length < g.nPl) sc.known = new Int32Array(g.nPl);
   const known = sc.known;
   let shortest = Infinity;
-  for (let i = 0; i < sc.knownLen; i++) {
+  for (let i = 0; i < sc.knownLen && !g.tick(); i++) {
     const p = known[i];
     // Only an option the scan will try again: live, and one of two for its cells or pair.
     if (g.live[p] === 0 || g.cellDone[g.plA[p]] === 1) continue;

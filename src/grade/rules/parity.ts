@@ -76,6 +76,8 @@ export function bridgeSplitsOdd(g: GradeState): boolean {
     next[root] = 4 * root;
     dfs[sp++] = root;
     while (sp > 0) {
+      // Out of time the search stops, half done, having ruled out nothing.
+      if (g.tick()) return false;
       const u = dfs[sp - 1];
       if (next[u] < 4 * u + cellDeg[u]) {
         const t = cellPl[next[u]++];
@@ -138,14 +140,17 @@ export function unbalancedRegion(g: GradeState): boolean {
   }
   if (s.queue.length < 6 * g.nCells) s.queue = new Int32Array(6 * g.nCells);
   syncWalls(g, s);
+  if (g.outOfTime) return false;
   // Round-robin over the open live placements, from where the last scan stopped.
   const n = g.nPl;
   let p = s.cursor;
   if (p >= n) p = 0;
   for (let k = 0; k < n; k++) {
+    // A poll per placement, and per round of floods inside cutsBadRegion: out of time, nothing is ruled out.
+    if (g.tick()) return false;
     if (g.live[p] === 1 && g.cellDone[g.plA[p]] === 0) {
       const root = cutsBadRegion(g, s, p);
-      if (root >= 0) {
+      if (root >= 0 && !g.outOfTime) {
         s.cursor = p + 1;
         if (g.logging) g.reason = regionReason(g, s, p, root);
         g.eliminate(p);
@@ -234,6 +239,8 @@ function syncWalls(g: GradeState, s: ParityScratch): void {
   }
   const { corner, ends } = s;
   for (; s.synced < g.trailLen; s.synced++) {
+    // Each wall goes in whole, so a sync cut short by the time resumes where it stopped.
+    if ((s.synced & 255) === 255 && g.tick(256)) return;
     sideOf(g, g.trail[s.synced], ends, 0);
     joinCorners(corner, ends[0], ends[1]);
   }
@@ -309,6 +316,7 @@ function cutsBadRegion(g: GradeState, s: ParityScratch, p: number): number {
     seen[c] = base + i;
   }
   for (;;) {
+    if (g.tick()) return -1;
     // Regions whose floods have all stopped are complete: check them; count the others.
     for (let i = 0; i < k; i++) active[i] = 0;
     for (let i = 0; i < k; i++) if (head[i] < tail[i]) active[find(parent, i)] = 1;

@@ -42,7 +42,8 @@ function narrowest(g: GradeState): number {
 function mostTelling(g: GradeState): number {
   let best = -1;
   let bestScore = -1;
-  for (let x = 0; x < g.nCells + g.nPairs && !g.outOfBudget(true); x++) {
+  // A poll per item (each lays both its options): cut short by the time, the choice is moot, as explore then stops.
+  for (let x = 0; x < g.nCells + g.nPairs && !g.outOfBudget(true) && !g.tick(); x++) {
     const opts = twoOptions(g, x);
     if (opts === null) continue;
     let score = Infinity;
@@ -91,7 +92,8 @@ function optionsOf(g: GradeState, item: number): number[] {
  */
 function probe(g: GradeState): boolean {
   // Stopping early when the budget is spent is sound (probing only removes); the next node stops.
-  for (let x = 0; x < g.nCells + g.nPairs && !g.solved && !g.outOfBudget(); x++) {
+  // Out of time, probing stops too and rules nothing more out; the node then stops the search.
+  for (let x = 0; x < g.nCells + g.nPairs && !g.solved && !g.outOfBudget() && !g.tick(); x++) {
     let from: number;
     let to: number;
     let list: Int32Array;
@@ -115,7 +117,7 @@ function probe(g: GradeState): boolean {
       g.place(o);
       const ok = g.propagate(intersections);
       g.undo(trailMark, placedMark);
-      if (ok) continue;
+      if (ok || g.outOfTime) continue;
       g.eliminate(o);
       if (!g.propagate(intersections)) return false;
       break;
@@ -126,7 +128,7 @@ function probe(g: GradeState): boolean {
 
 /** Lay p (inside a trial) and search below it; the caller rolls back. */
 function explore(g: GradeState, p: number): number {
-  if (g.outOfBudget(true) || ((g.nodes & 15) === 0 && g.timeUp())) return OUT_OF_NODES;
+  if (g.outOfBudget(true) || g.outOfTime || ((g.nodes & 15) === 0 && g.timeUp())) return OUT_OF_NODES;
   g.nodes++;
   g.place(p);
   if (!g.propagate(intersections) || !probe(g)) return NONE;

@@ -126,21 +126,23 @@ class NumberGraph {
     this.doubleSlot = -1;
   }
 
-  /** A maximum matching (augmenting paths); returns its size. */
-  maxMatch(): number {
+  /** A maximum matching (augmenting paths); returns its size, or -1 when g's time ran out first. */
+  maxMatch(g: GradeState): number {
     this.mCell.fill(-1, 0, this.n);
     this.mSlot.fill(-1, 0, this.nSlots);
     let matched = 0;
     for (let i = 0; i < this.n; i++) {
+      // One augmenting path can cross the whole graph: a cell counts as 8 items (a poll per 128 cells).
+      if (g.tick(8)) return -1;
       this.visStamp++;
       if (this.augment(i)) matched++;
     }
     return matched;
   }
 
-  /** A maximum matching; true if it matches every cell and every slot. */
-  match(): boolean {
-    return this.maxMatch() === this.n && this.n === this.nSlots;
+  /** A maximum matching; true if it matches every cell and every slot (false when time ran out). */
+  match(g: GradeState): boolean {
+    return this.maxMatch(g) === this.n && this.n === this.nSlots;
   }
 
   private augment(i: number): boolean {
@@ -363,10 +365,12 @@ function smallestTightSets(g: GradeState, x: number): Found {
   const xs = cellsOfValue(g, sc, x);
   graph.build(g, x, xs, -1, -1, Double.Twice);
   const n = graph.n;
-  if (n === 0 || !graph.match()) return found;
+  if (n === 0 || !graph.match(g)) return settled(g, sc, x, found);
   graph.components();
   for (let i = 0; i < n; i++) {
     for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
+      // Each edge may walk the graph (reach): it counts as 4 items.
+      if (g.tick(4)) return settled(g, sc, x, found);
       const s = graph.adj[e];
       // Is the edge i–s's pair in no perfect matching? (A double has two slots.)
       const q = graph.slotPair[s];
@@ -392,6 +396,13 @@ function smallestTightSets(g: GradeState, x: number): Found {
   return found;
 }
 
+/** The answer for x as it stands; a search time cut short is forgotten and finds nothing. */
+function settled(g: GradeState, sc: SetScratch, x: number, found: Found): Found {
+  if (!g.outOfTime) return found;
+  sc.memoAt[x] = -1;
+  return { cells: null, pairs: null };
+}
+
 /**
  * The smallest plain tight set of number x with a placement to kill: k open x-cells, no two
  * of them joined by a live double placement, that can only take k pairs (the double counting
@@ -415,9 +426,9 @@ function smallestPlainSet(g: GradeState, x: number): TightSet | null {
     sc.verdict = new Int32Array(n);
   }
   const { via, leftOut, tryOut, inSet } = sc;
-  const matched = graph.maxMatch();
+  const matched = graph.maxMatch(g);
   if (matched !== graph.nSlots || graph.nSlots !== (withDouble ? n - 1 : n)) return null;
-  if (!withDouble) return plainSetLeaving(sc, x, -1, Infinity);
+  if (!withDouble) return plainSetLeaving(g, sc, x, -1, Infinity);
   // The cells some maximum matching leaves out: those reached from the one left out now
   // along alternating paths. Prefer to leave out one the double joins to another such cell.
   let u0 = 0;
@@ -438,7 +449,7 @@ function smallestPlainSet(g: GradeState, x: number): TightSet | null {
   // finds them all; otherwise every cell that can be is tried. And a set with u0 in it holds
   // the smallest tight set that has u0 and not u: u is worth a full look only if that one is
   // plain and smaller than the best so far.
-  let best = plainSetLeaving(sc, x, u0, Infinity);
+  let best = plainSetLeaving(g, sc, x, u0, Infinity);
   let nTry = 0;
   for (let k = 4 * u0, end = 4 * u0 + graph.dblDeg[u0]; k < end; k++) {
     const w = graph.dbl[k];
@@ -450,12 +461,14 @@ function smallestPlainSet(g: GradeState, x: number): TightSet | null {
     shiftOut(sc, u, u0);
     const limit = best === null ? Infinity : best.inside.length;
     if (graph.reachPlain(u0, inSet, limit) >= 0) {
-      const found = plainSetLeaving(sc, x, u, limit);
+      const found = plainSetLeaving(g, sc, x, u, limit);
       if (found !== null) best = found;
     }
     shiftBack(sc, u, u0);
+    // A look cut short by the time proves nothing: the set so far may not be the smallest.
+    if (g.outOfTime) return null;
   }
-  return best;
+  return g.outOfTime ? null : best;
 }
 
 /**
@@ -508,7 +521,7 @@ function shiftBack(sc: SetScratch, u: number, u0: number): void {
  * tight set, smaller than `limit`, that the double joins no two cells of and that some
  * placement outside it spells one of its pairs of.
  */
-function plainSetLeaving(sc: SetScratch, x: number, u: number, limit: number): TightSet | null {
+function plainSetLeaving(g: GradeState, sc: SetScratch, x: number, u: number, limit: number): TightSet | null {
   const { graph, verdict, inSet } = sc;
   const n = graph.n;
   graph.components(u);
@@ -517,6 +530,8 @@ function plainSetLeaving(sc: SetScratch, x: number, u: number, limit: number): T
   let bestSize = limit;
   for (let i = 0; i < n; i++) {
     for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
+      // Each edge may walk the graph (reachPlain): it counts as 4 items; out of time, nothing is found.
+      if (g.tick(4)) return null;
       const s = graph.adj[e];
       if (i !== u && graph.mCell[i] === s) continue;
       const j = graph.mSlot[s];
@@ -554,6 +569,7 @@ function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g:
   dirty.update(g);
   for (let x = dirty.pop(); x >= 0; x = dirty.pop()) {
     const set = find(g, x);
+    if (g.outOfTime) return stopped(g, dirty, x);
     if (set === null) continue;
     // The number may hold more than one tight set: look at it again next time.
     dirty.push(x);
@@ -568,6 +584,13 @@ function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g:
     return true;
   }
   graph.clear();
+  return false;
+}
+
+/** Out of time mid-look: x stays to be looked at, nothing is deduced, and the grading ends. */
+function stopped(g: GradeState, dirty: DirtyNumbers, x: number): false {
+  dirty.push(x);
+  g.sets.graph.clear();
   return false;
 }
 
@@ -634,6 +657,7 @@ export function doubleStarvesCells(g: GradeState): boolean {
   doubleDirty.update(g);
   for (let x = doubleDirty.pop(); x >= 0; x = doubleDirty.pop()) {
     const found = starvingSpot(g, x);
+    if (g.outOfTime) return stopped(g, doubleDirty, x);
     if (found === null) continue;
     doubleDirty.push(x);
     const { spot, cells, pairs } = found;
@@ -656,7 +680,9 @@ function starvingSpot(g: GradeState, x: number): { spot: number; cells: number[]
     const d = g.pairPl[k];
     if (g.live[d] === 0) continue;
     graph.build(g, x, xs, g.plA[d], g.plB[d], Double.Left);
-    if (graph.match()) continue;
+    if (graph.match(g)) continue;
+    // A matching cut short by the time says nothing about this spot.
+    if (g.outOfTime) break;
     let i0 = 0;
     while (i0 < graph.n && graph.mCell[i0] >= 0) i0++;
     if (i0 === graph.n) continue;
