@@ -13,6 +13,7 @@ import { Repairer } from './repair.js';
 import { openCells, type RootLayer } from '../solve/layers.js';
 import { checkSolution, tilingToSolution, type Solution } from '../solve/solution.js';
 import { PINNED_PROBING, RULES, Solver, type SolveOptions } from '../solve/solver.js';
+import { DealRefuter, REFUTE_MAX_M } from './refute.js';
 import { tilingFor } from './tiling.js';
 import { canonicalBoard, canonicalHash } from '../transform.js';
 import { STORED_GRADE_MAX_NODES } from '../rank/stored.js';
@@ -102,6 +103,8 @@ interface SizeState {
   mate: Int32Array;
   cells: Uint16Array;
   board: Board;
+  /** Small sizes only: finds most deals' second tiling before the proof is tried. */
+  refuter: DealRefuter | null;
 }
 
 /**
@@ -157,6 +160,8 @@ export class Generator {
       if (interrupt?.() === true) return { ok: false, attempts: attempts - 1, reason: 'the time budget ran out', timedOut: true };
       source.sample(rng, st.mate);
       dealOnto(st.mate, rows, cols, m, rng, { avoidSquares: true }, st.cells);
+      // A second tiling that spells every pair is what the proof would find: the same rejection, cheaper.
+      if (st.refuter?.refutes(st.board, st.mate) === true) continue;
       // 'gave-up' counts as a rejection: it is not proven unique.
       const res = this.solver.solve(st.board, prove);
       if (res.status !== 'unique') continue;
@@ -291,7 +296,7 @@ export class Generator {
     const n = 2 * pairCount(m);
     const mate = new Int32Array(n);
     const cells = new Uint16Array(n);
-    this.state = { m, rows, cols, mate, cells, board: { rows, cols, m, cells } };
+    this.state = { m, rows, cols, mate, cells, board: { rows, cols, m, cells }, refuter: m <= REFUTE_MAX_M ? new DealRefuter(m) : null };
     return this.state;
   }
 }
