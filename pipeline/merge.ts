@@ -129,6 +129,7 @@ function unshardedKey(k: KeyOptions): KeyOptions {
     table,
     k.solverVersion,
     wantedOf(k),
+    new Map(k.sizes.map((m) => [m, k.aims?.[m] ?? null])),
   );
 }
 

@@ -4,7 +4,7 @@
 // build (--shard i/N) decides every N-th slot without tier caps; merge.ts applies them.
 import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
-import { planSize, type SizePlan } from '../../src/rank/aims.js';
+import { jointAims, planSize, type SizePlan } from '../../src/rank/aims.js';
 import type { GradeTarget } from '../../src/rank/bands.js';
 import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/rank/reference.js';
@@ -294,7 +294,7 @@ function planBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
 
 /** The build key's options: the tiers each size aims at are part of what was built. */
 function keyOptionsOf(o: BuildOptions, table: RuleTable, plans: ReadonlyMap<number, SizePlan>): KeyOptions {
-  return buildKeyOptions(o, table, REFERENCE_VERSION, new Map([...plans].map(([m, p]) => [m, p.wanted])));
+  return buildKeyOptions(o, table, REFERENCE_VERSION, new Map([...plans].map(([m, p]) => [m, p.wanted])), new Map([...plans].map(([m, p]) => [m, jointAims(p)])));
 }
 
 /** Node's timers hold at most 2^31 - 1 ms (24.8 days): a longer budget waits in steps. Returns the cancel. */

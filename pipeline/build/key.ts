@@ -30,6 +30,8 @@ export interface KeyOptions {
   maxSlots?: number;
   /** Only for sizes that fill fewer than the four tiers (rank/aims.ts): the tiers they fill. */
   tiers?: Record<string, Tier[]>;
+  /** Only for sizes whose slots aim at several tiers at once (rank/aims.ts): each aim's tiers, in turn. */
+  aims?: Record<string, Tier[][]>;
 }
 
 /**
@@ -41,6 +43,7 @@ export function buildKeyOptions(
   table: RuleTable,
   solverVersion: string = REFERENCE_VERSION,
   wanted: ReadonlyMap<number, readonly Tier[]> = new Map(),
+  joint: ReadonlyMap<number, Tier[][] | null> = new Map(),
 ): KeyOptions {
   const key: KeyOptions = {
     seed: o.seed,
@@ -62,6 +65,8 @@ export function buildKeyOptions(
   }
   const fewer = o.sizes.filter((m) => (wanted.get(m)?.length ?? TIERS.length) < TIERS.length);
   if (fewer.length > 0) key.tiers = Object.fromEntries(fewer.map((m) => [m, [...wanted.get(m)!]]));
+  const shared = o.sizes.filter((m) => (joint.get(m) ?? null) !== null);
+  if (shared.length > 0) key.aims = Object.fromEntries(shared.map((m) => [m, joint.get(m)!]));
   return key;
 }
 
@@ -87,8 +92,13 @@ function optionWords(k: Partial<KeyOptions>): Map<string, string> {
   if (k.thresholds !== undefined) {
     words.set('thresholds', Object.entries(k.thresholds).map(([m, t]) => `M=${m} ${t.t1}/${t.t2}/${t.t3}`).join(' '));
   }
+  // Recorded since slots first aimed at several tiers at once; a build without it aimed at one per slot.
+  words.set('aims', k.aims === undefined ? 'one tier per slot' : Object.entries(k.aims).map(([m, a]) => `M=${m} ${a.map((t) => t.join('+')).join(',')}`).join(' '));
   return words;
 }
+
+/** Recorded words that are no command-line option: they come with the release and its thresholds. */
+const NOT_OPTIONS = ['solver', 'grader', 'thresholds', 'aims'];
 
 function parseKey(json: string): Partial<KeyOptions> {
   try {
@@ -101,7 +111,7 @@ function parseKey(json: string): Partial<KeyOptions> {
 /** A build's recorded options (its builds row's JSON) as command-line words, for messages. */
 export function describeOptions(json: string): string {
   const words = optionWords(parseKey(json));
-  return [...words].filter(([k]) => !['solver', 'grader', 'thresholds'].includes(k)).map(([k, v]) => `--${k} ${v}`).join(' ');
+  return [...words].filter(([k]) => !NOT_OPTIONS.includes(k)).map(([k, v]) => `--${k} ${v}`).join(' ');
 }
 
 /** How `mine` differs from a recorded build's options, option by option ("--seed 2 (the catalog's: 1)"). */
@@ -110,7 +120,8 @@ export function describeDifferences(mine: KeyOptions, recorded: string): string 
   const b = optionWords(parseKey(recorded));
   const out: string[] = [];
   for (const k of new Set([...a.keys(), ...b.keys()])) {
-    if (a.get(k) !== b.get(k)) out.push(`--${k} ${a.get(k) ?? '(none)'} (the catalog's: ${b.get(k) ?? 'none'})`);
+    const name = NOT_OPTIONS.includes(k) ? `the ${k}` : `--${k}`;
+    if (a.get(k) !== b.get(k)) out.push(`${name} ${a.get(k) ?? '(none)'} (the catalog's: ${b.get(k) ?? 'none'})`);
   }
   return out.join(', ');
 }

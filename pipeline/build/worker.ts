@@ -71,7 +71,7 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const interrupt = deadline === undefined ? undefined : () => Date.now() > deadline;
   // A function of the slot, so --jobs and shards see the same aims; in turn, so tiers fill at one pace.
   const aim = aimOf(task, slot);
-  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt, grade: aim?.band, nodes: aim?.nodes });
+  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt, targets: aim?.targets });
   if (!res.ok) {
     const ms = performance.now() - t0;
     return { ok: false, slot, ms, attempts: res.attempts, reason: res.reason, ...(res.timedOut ? { timedOut: true } : {}) };

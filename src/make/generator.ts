@@ -3,6 +3,7 @@
 // draws all its randomness from derive(seed, M, k), so its puzzle does not depend on who makes it.
 import type { Board } from '../board.js';
 import { dealOnto } from './deal.js';
+import type { Target } from '../rank/aims.js';
 import { inBand, type GradeBand } from '../rank/bands.js';
 import type { NodeRange } from '../rank/measure.js';
 import { gradeBoard, LEVELS, type GradeResult, type LevelName } from '../grade/ladder.js';
@@ -85,6 +86,11 @@ export interface GenerateOptions {
   grade?: GradeBand;
   /** With grade: keep only a puzzle whose reference measure lies in this range too (a tier's range). */
   nodes?: NodeRange;
+  /**
+   * Instead of grade and nodes: keep the first puzzle that fits any of these (a build slot aims
+   * at several tiers at once, each a band inside its range; rank/aims.ts).
+   */
+  targets?: readonly Target[];
 }
 
 
@@ -127,15 +133,23 @@ export class Generator {
     }
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const method = options.method === undefined || options.method === 'auto' ? methodFor(m) : options.method;
-    const band = options.grade;
-    if (band !== undefined && !(band.minLevel <= band.maxLevel && band.maxLevel >= 1 && band.minLevel <= TOP_LEVEL)) {
-      return { ok: false, attempts: 0, reason: `grade levels ${band.minLevel}–${band.maxLevel} hold no level of 1–${TOP_LEVEL}` };
+    if (options.targets !== undefined && (options.grade !== undefined || options.nodes !== undefined)) {
+      return { ok: false, attempts: 0, reason: 'give targets, or a grade band and node range, not both' };
     }
-    const range = options.nodes;
-    if (range !== undefined && (band === undefined || !(range.min <= range.max))) {
-      return { ok: false, attempts: 0, reason: `a node range needs a grade band and min ≤ max (got ${range.min}..${range.max})` };
+    const targets = options.targets ?? (options.grade === undefined && options.nodes === undefined ? undefined : [{ band: options.grade!, nodes: options.nodes }]);
+    if (targets !== undefined) {
+      if (targets.length === 0) return { ok: false, attempts: 0, reason: 'no target to keep a puzzle in' };
+      for (const { band, nodes: range } of targets) {
+        if (band === undefined) return { ok: false, attempts: 0, reason: `a node range needs a grade band (got ${range!.min}..${range!.max})` };
+        if (!(band.minLevel <= band.maxLevel && band.maxLevel >= 1 && band.minLevel <= TOP_LEVEL)) {
+          return { ok: false, attempts: 0, reason: `grade levels ${band.minLevel}–${band.maxLevel} hold no level of 1–${TOP_LEVEL}` };
+        }
+        if (range !== undefined && !(range.min <= range.max)) {
+          return { ok: false, attempts: 0, reason: `a node range needs min ≤ max (got ${range.min}..${range.max})` };
+        }
+      }
     }
-    if (method === 'repair') return this.repairSlot(seed, m, slot, maxAttempts, options.interrupt, band, range);
+    if (method === 'repair') return this.repairSlot(seed, m, slot, maxAttempts, options.interrupt, targets);
     const rows = m + 1;
     const cols = m + 2;
     // The flip chain is only approximately uniform, and rejection is the path whose tilings are
@@ -165,13 +179,13 @@ export class Generator {
       // 'gave-up' counts as a rejection: it is not proven unique.
       const res = this.solver.solve(st.board, prove);
       if (res.status !== 'unique') continue;
-      // Cheapest first: the rules' verdict on the level, then the reference measure, then a grade.
-      // The proof probes only past its root, so one node means the four rules settled the root.
-      if (band !== undefined && !this.mayLieIn(st.board, band, res.nodes === 1)) continue;
-      const nodes = range === undefined ? -1 : referenceNodes(st.board, this.solver);
-      if (range !== undefined && !(nodes >= range.min && nodes <= range.max)) continue;
-      const grade = band === undefined ? null : this.gradeWithin(st.board, band);
-      if (band !== undefined && grade === null) continue;
+      let grade: GradeResult | null = null;
+      let nodes = -1;
+      if (targets !== undefined) {
+        const fit = this.fitOf(st.board, targets, res.nodes === 1);
+        if (fit === null) continue;
+        ({ grade, nodes } = fit);
+      }
       // A unique board's only solution is the tiling it was dealt on, so no need to rebuild it.
       const board: Board = { rows, cols, m, cells: st.cells.slice() };
       const puzzle: GeneratedPuzzle = {
@@ -181,7 +195,7 @@ export class Generator {
         attempts,
         steps: 0,
         proofNodes: res.nodes,
-        nodes: range === undefined ? referenceNodes(board, this.solver) : nodes,
+        nodes: nodes >= 0 ? nodes : referenceNodes(board, this.solver),
         canonicalHash: canonicalHash(board),
         method: 'rejection',
       };
@@ -190,19 +204,36 @@ export class Generator {
     }
     // An interrupted last proof is a give-up too, not a verdict on the slot.
     if (interrupt?.() === true) return { ok: false, attempts: maxAttempts, reason: 'the time budget ran out', timedOut: true };
-    const what = band === undefined ? 'unique deal' : 'unique deal of the wanted grade';
+    const what = targets === undefined ? 'unique deal' : 'unique deal of the wanted grade';
     return { ok: false, attempts: maxAttempts, reason: `no ${what} in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}` };
   }
 
   /**
-   * Whether a unique board's level can lie in the band, told by at most one propagation (far
-   * cheaper than the reference measure or a grade): the rules finish exactly the boards of
-   * levels 1–2 (`rulesSettle`, known from the proof), the singletons alone those of level 1.
+   * The grade and reference measure of a unique board that fits one of the targets, else null.
+   * Cheapest first: whether its level can lie in a target's band, told by at most one
+   * propagation (the rules finish exactly the boards of levels 1–2, `rulesSettle`, known from
+   * the proof; the singletons alone those of level 1); then the reference measure, taken once
+   * and only when some target has a range; then a grade, in the first target that admits both.
    */
-  private mayLieIn(board: Board, band: GradeBand, rulesSettle: boolean): boolean {
-    if (!rulesSettle) return band.maxLevel > 2;
-    if (band.minLevel > 2 || band.maxLevel < 1) return false;
-    return inBand(band, openCells(this.solver, board, 'singles') === 0 ? 1 : 2);
+  private fitOf(board: Board, targets: readonly Target[], rulesSettle: boolean): { grade: GradeResult; nodes: number } | null {
+    let level = 0; // 1 or 2 once told, for a board the rules settle
+    const may = (band: GradeBand): boolean => {
+      if (!rulesSettle) return band.maxLevel > 2;
+      if (band.minLevel > 2 || band.maxLevel < 1) return false;
+      if (level === 0) level = openCells(this.solver, board, 'singles') === 0 ? 1 : 2;
+      return inBand(band, level);
+    };
+    let nodes = -1;
+    for (const t of targets) {
+      if (!may(t.band)) continue;
+      if (t.nodes !== undefined) {
+        if (nodes < 0) nodes = referenceNodes(board, this.solver);
+        if (!(nodes >= t.nodes.min && nodes <= t.nodes.max)) continue;
+      }
+      const grade = this.gradeWithin(board, t.band);
+      if (grade !== null) return { grade, nodes };
+    }
+    return null;
   }
 
   /**
@@ -237,27 +268,36 @@ export class Generator {
     slot: number,
     maxAttempts: number,
     interrupt?: () => boolean,
-    band?: GradeBand,
-    range?: NodeRange,
+    targets?: readonly Target[],
   ): SlotResult {
     if (m < 2) return { ok: false, attempts: 0, reason: `M=${m}: repair needs M ≥ 2 (a board with more than one tile)` };
     this.repairer ??= new Repairer(this.solver);
     const rep = this.repairer;
     // The walk asks about boards the rules leave open; the last grade it accepted is the board's.
+    // Several targets steer it by the span of their bands and accept a fit to any of them.
     const kept: { grade: GradeResult | null } = { grade: null };
+    const nodesIn = (nodes: number, t: Target): boolean => t.nodes === undefined || (nodes >= t.nodes.min && nodes <= t.nodes.max);
     const inRange = (b: Board): boolean => {
-      if (range === undefined) return true;
+      if (targets!.some((t) => t.nodes === undefined)) return true;
       const nodes = referenceNodes(b, this.solver);
-      return nodes >= range.min && nodes <= range.max;
+      return targets!.some((t) => nodesIn(nodes, t));
     };
-    const fits = (b: Board): boolean => {
-      kept.grade = inRange(b) ? this.gradeWithin(b, band!) : null;
-      return kept.grade !== null;
+    const gradeIn = (b: Board): GradeResult | null => {
+      let nodes = -1;
+      for (const t of targets!) {
+        if (t.nodes !== undefined && !nodesIn(nodes < 0 ? (nodes = referenceNodes(b, this.solver)) : nodes, t)) continue;
+        const g = this.gradeWithin(b, t.band);
+        if (g !== null) return g;
+      }
+      return null;
     };
+    const fits = (b: Board): boolean => (kept.grade = gradeIn(b)) !== null;
+    const minLevel = targets === undefined ? 0 : Math.min(...targets.map((t) => t.band.minLevel));
+    const maxLevel = targets === undefined ? 0 : Math.max(...targets.map((t) => t.band.maxLevel));
     const res =
-      band === undefined
+      targets === undefined
         ? rep.run(m, derive(seed, m, slot), { maxAttempts, interrupt })
-        : rep.runGraded(m, derive(seed, m, slot), { maxAttempts, interrupt, minLevel: band.minLevel, maxLevel: band.maxLevel, fits, inRange });
+        : rep.runGraded(m, derive(seed, m, slot), { maxAttempts, interrupt, minLevel, maxLevel, fits, inRange });
     if (!res.ok) return { ok: false, attempts: res.deals, reason: res.reason, timedOut: res.timedOut };
     const src = rep.board;
     const board: Board = { rows: src.rows, cols: src.cols, m, cells: src.cells.slice() };
@@ -278,12 +318,9 @@ export class Generator {
       goal: res.goal,
       proof: res.proof,
     };
-    if (band !== undefined) {
-      const grade = kept.grade ?? this.gradeWithin(board, band);
-      if (grade === null) throw new Error(`repair: M=${m} slot ${slot}: the kept board is outside the grade band`);
-      if (range !== undefined && !(puzzle.nodes >= range.min && puzzle.nodes <= range.max)) {
-        throw new Error(`repair: M=${m} slot ${slot}: the kept board's reference measure ${puzzle.nodes} is outside ${range.min}..${range.max}`);
-      }
+    if (targets !== undefined) {
+      const grade = kept.grade ?? gradeIn(board);
+      if (grade === null) throw new Error(`repair: M=${m} slot ${slot}: the kept board fits no target (grade band and range)`);
       withGrade(puzzle, grade);
     }
     return { ok: true, puzzle };

@@ -4,13 +4,31 @@
 // build fails at once, or fills what it can and says what it left out; it never spins.
 import { GRADE_BANDS, TATHAM_NAMES, bandsMeet, type GradeBand, type GradeTarget } from './bands.js';
 import { cutName, formatMeasure, nodeRange, tierRange, type NodeRange, type TierRule } from './measure.js';
+import { LAYERED_FROM_M } from './reference.js';
 import { TIERS, type Tier } from './tiers.js';
 
-/** What one slot keeps: a puzzle of this band, with its reference measure in this range when given. */
-export interface Aim {
+/** A band to keep a puzzle in, and the range of the reference measure it must lie in when given. */
+export interface Target {
   band: GradeBand;
   nodes?: NodeRange;
+  /** The tier it fills, when it is a tier's. */
+  tier?: Tier;
 }
+
+/**
+ * What one slot keeps: the first puzzle that fits one of its targets, each a band with (for a
+ * tier) the tier's range of the reference measure. Tiers' ranges do not overlap.
+ */
+export interface Aim {
+  targets: Target[];
+}
+
+/**
+ * Tiers whose sample yields lie within this factor of the size's rarest are aimed at together:
+ * a slot then keeps whichever it meets first, so a deal proven unique serves every one of them,
+ * and a commoner tier keeps a slot of its own (README, "How a build fills its tiers").
+ */
+export const JOINT_YIELD_RATIO = 3;
 
 export interface SizePlan {
   m: number;
@@ -58,11 +76,11 @@ export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?
         }
       }
     }
-    return { ok: true, plan: { m, wanted: [...TIERS], unreachable: [], aims: [{ band: { minLevel: grade.minLevel, maxLevel: grade.maxLevel } }] } };
+    return { ok: true, plan: { m, wanted: [...TIERS], unreachable: [], aims: [{ targets: [{ band: { minLevel: grade.minLevel, maxLevel: grade.maxLevel } }] }] } };
   }
   const wanted: Tier[] = [];
   const unreachable: SizePlan['unreachable'] = [];
-  const aims: Aim[] = [];
+  const targets = new Map<Tier, Target>();
   for (const t of TIERS) {
     const band = GRADE_BANDS[t];
     if (grade !== undefined && !bandsMeet(band, grade)) continue;
@@ -73,7 +91,7 @@ export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?
       continue;
     }
     wanted.push(t);
-    aims.push({ band: grade === undefined ? band : meet(band, grade), nodes: nodeRange(t, rule.th) });
+    targets.set(t, { band: grade === undefined ? band : meet(band, grade), nodes: nodeRange(t, rule.th), tier: t });
   }
   if (wanted.length === 0 && unreachable.length === 0) {
     return { ok: false, error: `M=${m}: no tier holds grade ${grade?.name} puzzles, which are beyond Extreme (tier them by nodes with --tier-by nodes, or use dominosa generate --grade)` };
@@ -82,7 +100,23 @@ export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?
     const why = unreachable.map((u) => `${u.tier} is out of reach (${u.why})`).join('; ');
     return { ok: false, error: `M=${m}: no tier can be filled${asked}: ${why}` };
   }
-  return { ok: true, plan: { m, wanted, unreachable, aims } };
+  return { ok: true, plan: { m, wanted, unreachable, aims: gradeAims(m, wanted, targets, yields) } };
+}
+
+/**
+ * The grade rule's aims, in turn: a slot for each tier of its own, except that tiers of about
+ * the rarest yield (JOINT_YIELD_RATIO) share slots, as many as there are of them, which keep
+ * whichever tier they meet first. Only where yields count unique deals (the node-count sizes,
+ * below LAYERED_FROM_M); elsewhere, or without yields, every tier has its own slot.
+ */
+function gradeAims(m: number, wanted: readonly Tier[], targets: ReadonlyMap<Tier, Target>, yields?: Readonly<Record<Tier, number>>): Aim[] {
+  const alone = wanted.map((t) => ({ targets: [targets.get(t)!] }));
+  if (yields === undefined || m >= LAYERED_FROM_M || wanted.length < 2) return alone;
+  const rarest = Math.min(...wanted.map((t) => yields[t]));
+  const joint = wanted.filter((t) => yields[t] <= JOINT_YIELD_RATIO * rarest);
+  if (joint.length < 2) return alone;
+  const shared: Aim = { targets: joint.map((t) => targets.get(t)!) };
+  return [...wanted.filter((t) => !joint.includes(t)).map((t) => ({ targets: [targets.get(t)!] })), ...joint.map(() => shared)];
 }
 
 /**
@@ -102,6 +136,12 @@ function nodeTierRefusal(m: number, rule: TierRule, grade?: GradeTarget): string
     }
   }
   return null;
+}
+
+/** The tiers of each aim in turn, when some slot aims at more than one tier (for the build key), else null. */
+export function jointAims(plan: Pick<SizePlan, 'aims'>): Tier[][] | null {
+  if (!plan.aims.some((a) => a.targets.length > 1)) return null;
+  return plan.aims.map((a) => a.targets.map((t) => t.tier!));
 }
 
 /** What slot k of a planned size aims at, or undefined for an ungraded slot. */

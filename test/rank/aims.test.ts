@@ -16,17 +16,37 @@ const target = (name: string): GradeTarget => {
 };
 
 describe('planSize under the grade rule', () => {
-  it("aims slot k at tier k mod 4: its band inside its node range", () => {
-    const r = planSize(6, GRADE, undefined, all(50));
+  it("without yields, aims slot k at tier k mod 4: its band inside its node range", () => {
+    const r = planSize(6, GRADE);
     if (!r.ok) throw new Error(r.error);
     expect(r.plan.wanted).toEqual([...TIERS]);
-    expect(r.plan.aims.map((a) => a.nodes)).toEqual([
-      { min: 0, max: 4 },
-      { min: 5, max: 10 },
-      { min: 11, max: 33 },
-      { min: 34, max: Infinity },
+    expect(r.plan.aims.map((a) => a.targets.map((t) => t.nodes))).toEqual([
+      [{ min: 0, max: 4 }],
+      [{ min: 5, max: 10 }],
+      [{ min: 11, max: 33 }],
+      [{ min: 34, max: Infinity }],
     ]);
-    for (let k = 0; k < 8; k++) expect(aimOf(r.plan, k)?.band).toEqual(GRADE_BANDS[TIERS[k % 4]]);
+    for (let k = 0; k < 8; k++) expect(aimOf(r.plan, k)?.targets.map((t) => t.band)).toEqual([GRADE_BANDS[TIERS[k % 4]]]);
+  });
+
+  it('aims tiers of about the rarest yield together, in as many slots as there are of them; commoner tiers alone', () => {
+    const tiersOf = (r: ReturnType<typeof planSize>): Tier[][] => {
+      if (!r.ok) throw new Error(r.error);
+      const byBand = (b: object): Tier => TIERS.find((t) => JSON.stringify(GRADE_BANDS[t]) === JSON.stringify(b))!;
+      return r.plan.aims.map((a) => a.targets.map((t) => byBand(t.band)));
+    };
+    const small = { easy: 592, normal: 34, hard: 3.5, expert: 1.5 };
+    expect(tiersOf(planSize(3, GRADE, undefined, small))).toEqual([['easy'], ['normal'], ['hard', 'expert'], ['hard', 'expert']]);
+    const even = tiersOf(planSize(9, GRADE, undefined, { easy: 62, normal: 28.5, hard: 29, expert: 28 }));
+    expect(even).toEqual(new Array(4).fill([...TIERS]));
+    // The joint targets keep their own ranges, which do not overlap.
+    const r = planSize(9, GRADE, undefined, all(50));
+    if (!r.ok) throw new Error(r.error);
+    expect(r.plan.aims[0].targets.map((t) => t.nodes!.min)).toEqual([0, 5, 11, 34]);
+    // From the layered sizes up, yields count aimed slots, not unique deals: every tier alone.
+    expect(tiersOf(planSize(12, GRADE, undefined, all(50)))).toEqual(TIERS.map((t) => [t]));
+    // A grade target narrows the tiers first; one tier left is aimed at alone.
+    expect(tiersOf(planSize(3, GRADE, target('hard'), small))).toEqual([['hard']]);
   });
 
   it('names a tier with no yield as out of reach and fills the others', () => {
@@ -55,7 +75,7 @@ describe('planSize under the grade rule', () => {
     expect(r.ok && r.plan.aims.length === 0 && r.plan.wanted.length === 4).toBe(true);
     const g = planSize(6, nodes, target('expert'));
     if (!g.ok) throw new Error(g.error);
-    expect(g.plan.aims).toEqual([{ band: { minLevel: GRADE_BANDS.expert.minLevel, maxLevel: GRADE_BANDS.expert.maxLevel } }]);
+    expect(g.plan.aims).toEqual([{ targets: [{ band: { minLevel: GRADE_BANDS.expert.minLevel, maxLevel: GRADE_BANDS.expert.maxLevel } }] }]);
   });
 
   it('under the node rule refuses, before any slot, a tier no puzzle can enter: below 1, or 1 for a target above singles', () => {
