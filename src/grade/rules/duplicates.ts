@@ -11,6 +11,9 @@ export class DuplicateScratch {
   // Indexed like the model's cellPl: entry 4n + j is about cell n losing the side towards the
   // other end of cellPl[4n + j]: -2 nothing, the pair if the rest spell just one, -1 several.
   left = new Int32Array(0);
+  // hot[c]: how many of the entries across c's sides are not -1 (several). A placement of two
+  // cells that are not hot can fire neither test, which is what most placements are.
+  hot = new Int32Array(0);
   // across[4c + i]: the entry at the other end of cellPl[4c + i] (its slot in the neighbour's
   // list), for the shape `acrossRows` × `acrossCols`.
   across = new Int32Array(0);
@@ -51,7 +54,13 @@ function newRead(g: GradeState, s: DuplicateScratch): Int32Array {
 /** Bring the tables up to date with the position: only cells that changed are redone. */
 function survey(g: GradeState, s: DuplicateScratch): void {
   if (s.surveyed.fresh(g)) {
-    if (s.left.length < 4 * g.nCells) s.left = new Int32Array(4 * g.nCells);
+    if (s.left.length < 4 * g.nCells) {
+      s.left = new Int32Array(4 * g.nCells);
+      s.hot = new Int32Array(g.nCells);
+    }
+    // Every cell is in the log: start from "several" everywhere, which no cell is hot for.
+    s.left.fill(-1, 0, 4 * g.nCells);
+    s.hot.fill(0, 0, g.nCells);
     if (s.acrossRows !== g.rows || s.acrossCols !== g.cols) {
       if (s.across.length < 4 * g.nCells) s.across = new Int32Array(4 * g.nCells);
       const { cellPl, plA, cellDeg } = g;
@@ -77,7 +86,7 @@ function survey(g: GradeState, s: DuplicateScratch): void {
 
 function surveyCell(g: GradeState, s: DuplicateScratch, n: number): void {
   const { cellPl, live, plPair } = g;
-  const left = s.left;
+  const { left, hot, across } = s;
   const deg = g.cellDeg[n];
   for (let j = 0; j < deg; j++) {
     // The pairs the live placements of n but the j-th spell: none, one (r1), or several.
@@ -95,7 +104,10 @@ function surveyCell(g: GradeState, s: DuplicateScratch, n: number): void {
         break;
       }
     }
-    left[4 * n + j] = k === 0 ? -2 : k === 1 ? r1 : -1;
+    const now = k === 0 ? -2 : k === 1 ? r1 : -1;
+    const was = left[4 * n + j];
+    left[4 * n + j] = now;
+    if ((was === -1) !== (now === -1)) hot[across[4 * n + j] >> 2] += now === -1 ? -1 : 1;
   }
 }
 
@@ -175,7 +187,8 @@ export function duplicateOfOwnPair(g: GradeState): boolean {
 function ownPairTwiceAt(g: GradeState, p: number): boolean {
   const s = g.duplicates;
   const { cellPl, cellDone, cellDeg } = g;
-  const { left, across } = s;
+  const { left, across, hot } = s;
+  if (hot[g.plA[p]] === 0 && hot[g.plB[p]] === 0) return false;
   const q = g.plPair[p];
   for (let side = 0; side < 2; side++) {
     const c = side === 0 ? g.plA[p] : g.plB[p];
@@ -221,7 +234,8 @@ export function duplicateBetweenNeighbours(g: GradeState): boolean {
 
 function samePairTwiceAt(g: GradeState, p: number): boolean {
   const s = g.duplicates;
-  const { around, needs, left, across } = s;
+  const { around, needs, left, across, hot } = s;
+  if (hot[g.plA[p]] === 0 && hot[g.plB[p]] === 0) return false;
   const { cellPl, cellDone, cellDeg } = g;
   let n = 0;
   for (let side = 0; side < 2; side++) {
