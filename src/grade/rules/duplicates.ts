@@ -14,11 +14,6 @@ export class DuplicateScratch {
   // hot[c]: how many of the entries across c's sides are not -1 (several). A placement of two
   // cells that are not hot can fire neither test, which is what most placements are.
   hot = new Int32Array(0);
-  // across[4c + i]: the entry at the other end of cellPl[4c + i] (its slot in the neighbour's
-  // list), for the shape `acrossRows` × `acrossCols`.
-  across = new Int32Array(0);
-  acrossRows = -1;
-  acrossCols = -1;
   readonly surveyed = new ChangeReader();
   // Each rule's read position in the change log and the placements it has yet to look at.
   readonly ownRead = new ChangeReader();
@@ -61,19 +56,6 @@ function survey(g: GradeState, s: DuplicateScratch): void {
     // Every cell is in the log: start from "several" everywhere, which no cell is hot for.
     s.left.fill(-1, 0, 4 * g.nCells);
     s.hot.fill(0, 0, g.nCells);
-    if (s.acrossRows !== g.rows || s.acrossCols !== g.cols) {
-      if (s.across.length < 4 * g.nCells) s.across = new Int32Array(4 * g.nCells);
-      const { cellPl, plA, cellDeg } = g;
-      const { slotA, slotB } = g.model;
-      for (let c = 0; c < g.nCells; c++) {
-        for (let k = 4 * c, end = 4 * c + cellDeg[c]; k < end; k++) {
-          const t = cellPl[k];
-          s.across[k] = plA[t] === c ? slotB[t] : slotA[t];
-        }
-      }
-      s.acrossRows = g.rows;
-      s.acrossCols = g.cols;
-    }
   }
   const seen = newRead(g, s);
   const stamp = s.stamp;
@@ -86,7 +68,8 @@ function survey(g: GradeState, s: DuplicateScratch): void {
 
 function surveyCell(g: GradeState, s: DuplicateScratch, n: number): void {
   const { cellPl, live, plPair } = g;
-  const { left, hot, across } = s;
+  const { left, hot } = s;
+  const across = g.across;
   const deg = g.cellDeg[n];
   for (let j = 0; j < deg; j++) {
     // The pairs the live placements of n but the j-th spell: none, one (r1), or several.
@@ -187,7 +170,8 @@ export function duplicateOfOwnPair(g: GradeState): boolean {
 function ownPairTwiceAt(g: GradeState, p: number): boolean {
   const s = g.duplicates;
   const { cellPl, cellDone, cellDeg } = g;
-  const { left, across, hot } = s;
+  const { left, hot } = s;
+  const across = g.across;
   if (hot[g.plA[p]] === 0 && hot[g.plB[p]] === 0) return false;
   const q = g.plPair[p];
   for (let side = 0; side < 2; side++) {
@@ -234,7 +218,8 @@ export function duplicateBetweenNeighbours(g: GradeState): boolean {
 
 function samePairTwiceAt(g: GradeState, p: number): boolean {
   const s = g.duplicates;
-  const { around, needs, left, across, hot } = s;
+  const { around, needs, left, hot } = s;
+  const across = g.across;
   if (hot[g.plA[p]] === 0 && hot[g.plB[p]] === 0) return false;
   const { cellPl, cellDone, cellDeg } = g;
   let n = 0;
