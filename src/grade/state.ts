@@ -43,6 +43,15 @@ export class GradeState {
   /** Lower and upper number of each pair. */
   pairLo = new Int32Array(0);
   pairHi = new Int32Array(0);
+  /**
+   * across[4c + i]: the entry at the other end of cellPl[4c + i], in the neighbour's list (its
+   * cell is across[4c + i] >> 2). Depends on the shape alone: made again when it changes.
+   */
+  across = new Int32Array(0);
+  private acrossRows = -1;
+  private acrossCols = -1;
+  /** The M pairLo and pairHi were made for (-1: none). */
+  private pairsFor = -1;
 
   live = new Uint8Array(0);
   cellCnt = new Int32Array(0);
@@ -201,6 +210,7 @@ export class GradeState {
       this.forcedBy = new Int32Array(nPairs);
       this.pairLo = new Int32Array(nPairs);
       this.pairHi = new Int32Array(nPairs);
+      this.pairsFor = -1;
     }
     const logCap = 3 * nPl + 3 * nPairs + nCells + nPairs;
     if (this.changes.length < logCap) this.changes = new Int32Array(logCap);
@@ -215,9 +225,26 @@ export class GradeState {
       this.fifo = new Int32Array(nCells + nPairs);
       this.inFifo = new Uint8Array(nCells + nPairs);
     }
-    for (let q = 0; q < nPairs; q++) {
-      if ((q & 1023) === 1023 && this.setupStopped(1024)) return this;
-      [this.pairLo[q], this.pairHi[q]] = pairFromIndex(q);
+    if (this.acrossRows !== this.rows || this.acrossCols !== this.cols) {
+      if (this.across.length < 4 * nCells) this.across = new Int32Array(4 * nCells);
+      const { slotA, slotB } = md;
+      for (let c = 0; c < nCells; c++) {
+        for (let k = 4 * c, end = 4 * c + this.cellDeg[c]; k < end; k++) {
+          const t = this.cellPl[k];
+          this.across[k] = this.plA[t] === c ? slotB[t] : slotA[t];
+        }
+      }
+      this.acrossRows = this.rows;
+      this.acrossCols = this.cols;
+    }
+    // The pair table depends on M alone: made again only when M changes.
+    if (this.pairsFor !== this.m) {
+      this.pairsFor = -1;
+      for (let q = 0; q < nPairs; q++) {
+        if ((q & 1023) === 1023 && this.setupStopped(1024)) return this;
+        [this.pairLo[q], this.pairHi[q]] = pairFromIndex(q);
+      }
+      this.pairsFor = this.m;
     }
     this.live.fill(1, 0, nPl);
     this.cellCnt.set(this.cellDeg.subarray(0, nCells));

@@ -17,6 +17,17 @@ export class WorkList {
     this.len = 0;
   }
 
+  /** Empty the list and fill it with items[0 .. n-1], all different, pushed in that order. */
+  fill(items: Int32Array, n: number): void {
+    this.reset(n);
+    for (let i = 0; i < n; i++) {
+      const x = items[i];
+      this.flag[x] = 1;
+      this.items[i] = x;
+    }
+    this.len = n;
+  }
+
   push(x: number): void {
     if (this.flag[x] === 1) return;
     this.flag[x] = 1;

@@ -9,11 +9,11 @@ import { WorkList } from '../worklist.js';
 export class DuplicateScratch {
   // What each open cell could still spell if the neighbour behind one of its sides were taken.
   // Indexed like the model's cellPl: entry 4n + j is about cell n losing the side towards the
-  // other end of cellPl[4n + j]. kinds: how many different pairs the rest spell (0, 1, 2, or 3
-  // for more); first/second: the first two of them.
-  kinds = new Int8Array(0);
-  first = new Int32Array(0);
-  second = new Int32Array(0);
+  // other end of cellPl[4n + j]: -2 nothing, the pair if the rest spell just one, -1 several.
+  left = new Int32Array(0);
+  // hot[c]: how many of the entries across c's sides are not -1 (several). A placement of two
+  // cells that are not hot can fire neither test, which is what most placements are.
+  hot = new Int32Array(0);
   readonly surveyed = new ChangeReader();
   // Each rule's read position in the change log and the placements it has yet to look at.
   readonly ownRead = new ChangeReader();
@@ -25,26 +25,56 @@ export class DuplicateScratch {
   // samePairTwiceAt: the neighbours seen so far and the one pair each would be left with.
   readonly around = new Int32Array(6);
   readonly needs = new Int32Array(6);
+  // A cell's stamp when a read of the change log last met it: one read redoes a cell once
+  // (it shows up once per placement killed around it, and nothing changes while the log is read).
+  seen = new Int32Array(0);
+  stamp = 0;
+  // The order collect queues every placement in when it first reads a board's log (which lists
+  // every cell first): it depends on the shape alone, so it is worked out once per shape.
+  everyPlacement = new Int32Array(0);
+  everyRows = -1;
+  everyCols = -1;
+}
+
+/** A new read of the change log: cells met from here on are new to it. */
+function newRead(g: GradeState, s: DuplicateScratch): Int32Array {
+  if (s.seen.length < g.nCells) {
+    s.seen = new Int32Array(g.nCells);
+    s.stamp = 0;
+  }
+  s.stamp++;
+  return s.seen;
 }
 
 /** Bring the tables up to date with the position: only cells that changed are redone. */
 function survey(g: GradeState, s: DuplicateScratch): void {
-  if (s.surveyed.fresh(g) && s.kinds.length < 4 * g.nCells) {
-    s.kinds = new Int8Array(4 * g.nCells);
-    s.first = new Int32Array(4 * g.nCells);
-    s.second = new Int32Array(4 * g.nCells);
+  if (s.surveyed.fresh(g)) {
+    if (s.left.length < 4 * g.nCells) {
+      s.left = new Int32Array(4 * g.nCells);
+      s.hot = new Int32Array(g.nCells);
+    }
+    // Every cell is in the log: start from "several" everywhere, which no cell is hot for.
+    s.left.fill(-1, 0, 4 * g.nCells);
+    s.hot.fill(0, 0, g.nCells);
   }
-  for (let x = s.surveyed.next(g); x >= 0; x = s.surveyed.next(g)) if (x < g.nCells) surveyCell(g, s, x);
+  const seen = newRead(g, s);
+  const stamp = s.stamp;
+  for (let x = s.surveyed.next(g); x >= 0; x = s.surveyed.next(g)) {
+    if (x >= g.nCells || seen[x] === stamp) continue;
+    seen[x] = stamp;
+    surveyCell(g, s, x);
+  }
 }
 
 function surveyCell(g: GradeState, s: DuplicateScratch, n: number): void {
   const { cellPl, live, plPair } = g;
-  const { kinds, first, second } = s;
+  const { left, hot } = s;
+  const across = g.across;
   const deg = g.cellDeg[n];
   for (let j = 0; j < deg; j++) {
+    // The pairs the live placements of n but the j-th spell: none, one (r1), or several.
     let k = 0;
     let r1 = -1;
-    let r2 = -1;
     for (let i = 0; i < deg; i++) {
       const t = cellPl[4 * n + i];
       if (i === j || live[t] === 0) continue;
@@ -52,14 +82,15 @@ function surveyCell(g: GradeState, s: DuplicateScratch, n: number): void {
       if (k === 0) {
         r1 = r;
         k = 1;
-      } else if (r !== r1 && r !== r2) {
-        if (k === 1) r2 = r;
-        k++;
+      } else if (r !== r1) {
+        k = 2;
+        break;
       }
     }
-    kinds[4 * n + j] = k;
-    first[4 * n + j] = r1;
-    second[4 * n + j] = r2;
+    const now = k === 0 ? -2 : k === 1 ? r1 : -1;
+    const was = left[4 * n + j];
+    left[4 * n + j] = now;
+    if ((was === -1) !== (now === -1)) hot[across[4 * n + j] >> 2] += now === -1 ? -1 : 1;
   }
 }
 
@@ -67,15 +98,50 @@ function surveyCell(g: GradeState, s: DuplicateScratch, n: number): void {
  * Queue the placements whose verdict may have changed: those next to a changed cell (a
  * placement's verdict depends only on the cells around it).
  */
-function collect(g: GradeState, reader: ChangeReader, pending: WorkList): void {
-  if (reader.fresh(g)) pending.reset(g.nPl);
+function collect(g: GradeState, s: DuplicateScratch, reader: ChangeReader, pending: WorkList): void {
+  if (reader.fresh(g)) {
+    // The log opens with every cell, which queues every placement in the shape's order; the
+    // rest of it would queue nothing more.
+    pending.fill(placementsInLogOrder(g, s), g.nPl);
+    reader.skip(g);
+    return;
+  }
+  // A cell met again in the same read would push nothing new: the list only grows while it is read.
+  const seen = newRead(g, s);
+  const stamp = s.stamp;
   for (let d = reader.next(g); d >= 0; d = reader.next(g)) {
-    if (d >= g.nCells) continue;
+    if (d >= g.nCells || seen[d] === stamp) continue;
+    seen[d] = stamp;
     for (let k = 4 * d, end = 4 * d + g.cellDeg[d]; k < end; k++) {
       const e = g.other(g.cellPl[k], d);
       for (let j = 4 * e, e2 = 4 * e + g.cellDeg[e]; j < e2; j++) pending.push(g.cellPl[j]);
     }
   }
+}
+
+/** Every placement, in the order collect queues them reading every cell in turn (see collect). */
+function placementsInLogOrder(g: GradeState, s: DuplicateScratch): Int32Array {
+  if (s.everyRows === g.rows && s.everyCols === g.cols) return s.everyPlacement;
+  const order = new Int32Array(g.nPl);
+  const queued = new Uint8Array(g.nPl);
+  let n = 0;
+  for (let d = 0; d < g.nCells; d++) {
+    for (let k = 4 * d, end = 4 * d + g.cellDeg[d]; k < end; k++) {
+      const e = g.other(g.cellPl[k], d);
+      for (let j = 4 * e, e2 = 4 * e + g.cellDeg[e]; j < e2; j++) {
+        const p = g.cellPl[j];
+        if (queued[p] === 0) {
+          queued[p] = 1;
+          order[n++] = p;
+        }
+      }
+    }
+  }
+  if (n !== g.nPl) throw new Error(`duplicates: ${n} of ${g.nPl} placements queued`);
+  s.everyPlacement = order;
+  s.everyRows = g.rows;
+  s.everyCols = g.cols;
+  return order;
 }
 
 /** The next queued placement that is still open and for which test holds, or -1. */
@@ -88,36 +154,13 @@ function firstPending(g: GradeState, pending: WorkList, test: (g: GradeState, p:
 }
 
 /**
- * What the open cell at the far end of t (from cell a) could still spell once a domino of pair
- * q were laid on a: -2 nothing, the pair if just one, -1 if several.
- */
-function pairLeft(g: GradeState, s: DuplicateScratch, t: number, a: number, q: number): number {
-  const e = g.plA[t] === a ? g.model.slotB[t] : g.model.slotA[t];
-  const { kinds, first, second } = s;
-  const k = kinds[e];
-  if (k === 0) return -2;
-  if (k === 1) return first[e] === q ? -2 : first[e];
-  if (k === 2) return first[e] === q ? second[e] : second[e] === q ? first[e] : -1;
-  return -1;
-}
-
-/**
- * What the open cell at the far end of t (from cell a) could still spell once t were gone, the
- * laid pair not discounted (as Tatham states the rule): the pair if just one, else -1.
- */
-function onlyPairLeft(s: DuplicateScratch, g: GradeState, t: number, a: number): number {
-  const e = g.plA[t] === a ? g.model.slotB[t] : g.model.slotA[t];
-  return s.kinds[e] === 1 ? s.first[e] : -1;
-}
-
-/**
  * Own pair twice: a placement dies if laying it would leave a neighbouring cell whose only
  * remaining ways out spell the very pair just laid (or no way out at all).
  */
 export function duplicateOfOwnPair(g: GradeState): boolean {
   const s = g.duplicates;
   survey(g, s);
-  collect(g, s.ownRead, s.ownPending);
+  collect(g, s, s.ownRead, s.ownPending);
   const p = firstPending(g, s.ownPending, ownPairTwiceAt);
   if (p < 0) return false;
   g.eliminate(p);
@@ -126,20 +169,25 @@ export function duplicateOfOwnPair(g: GradeState): boolean {
 
 function ownPairTwiceAt(g: GradeState, p: number): boolean {
   const s = g.duplicates;
-  const a = g.plA[p];
-  const b = g.plB[p];
+  const { cellPl, cellDone, cellDeg } = g;
+  const { left, hot } = s;
+  const across = g.across;
+  if (hot[g.plA[p]] === 0 && hot[g.plB[p]] === 0) return false;
   const q = g.plPair[p];
   for (let side = 0; side < 2; side++) {
-    const c = side === 0 ? a : b;
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
-      const t = g.cellPl[k];
-      const n = g.plA[t] === c ? g.plB[t] : g.plA[t];
-      if (n === a || n === b || g.cellDone[n] === 1 || pairLeft(g, s, t, c, q) !== -2) continue;
+    const c = side === 0 ? g.plA[p] : g.plB[p];
+    for (let k = 4 * c, end = 4 * c + cellDeg[c]; k < end; k++) {
+      // The neighbour n behind side k, left with nothing or only q once p is laid.
+      const e = across[k];
+      const n = e >> 2;
+      const r = left[e];
+      if (cellPl[k] === p || cellDone[n] === 1 || (r !== -2 && r !== q)) continue;
       if (g.logging) {
         // Did the cell still have ways out that spell q (a duplicate), or none at all?
+        const t = cellPl[k];
         let spellsQ = false;
-        for (let j = 4 * n, e = 4 * n + g.cellDeg[n]; j < e; j++) {
-          const u = g.cellPl[j];
+        for (let j = 4 * n, end2 = 4 * n + cellDeg[n]; j < end2; j++) {
+          const u = cellPl[j];
           if (g.live[u] === 1 && g.plPair[u] === q && u !== t) spellsQ = true;
         }
         g.reason = spellsQ
@@ -161,7 +209,7 @@ function ownPairTwiceAt(g: GradeState, p: number): boolean {
 export function duplicateBetweenNeighbours(g: GradeState): boolean {
   const s = g.duplicates;
   survey(g, s);
-  collect(g, s.sameRead, s.samePending);
+  collect(g, s, s.sameRead, s.samePending);
   const p = firstPending(g, s.samePending, samePairTwiceAt);
   if (p < 0) return false;
   g.eliminate(p);
@@ -170,18 +218,20 @@ export function duplicateBetweenNeighbours(g: GradeState): boolean {
 
 function samePairTwiceAt(g: GradeState, p: number): boolean {
   const s = g.duplicates;
-  const { around, needs } = s;
-  const a = g.plA[p];
-  const b = g.plB[p];
+  const { around, needs, left, hot } = s;
+  const across = g.across;
+  if (hot[g.plA[p]] === 0 && hot[g.plB[p]] === 0) return false;
+  const { cellPl, cellDone, cellDeg } = g;
   let n = 0;
   for (let side = 0; side < 2; side++) {
-    const c = side === 0 ? a : b;
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
-      const t = g.cellPl[k];
-      const o = g.plA[t] === c ? g.plB[t] : g.plA[t];
-      if (o === a || o === b || g.cellDone[o] === 1) continue;
-      const r = onlyPairLeft(s, g, t, c);
-      if (r < 0) continue;
+    const c = side === 0 ? g.plA[p] : g.plB[p];
+    for (let k = 4 * c, end = 4 * c + cellDeg[c]; k < end; k++) {
+      // The neighbour o behind side k, left with only pair r once that side is gone (the laid
+      // pair not discounted, as Tatham states the rule).
+      const e = across[k];
+      const o = e >> 2;
+      const r = left[e];
+      if (r < 0 || cellPl[k] === p || cellDone[o] === 1) continue;
       for (let i = 0; i < n; i++) {
         if (needs[i] !== r) continue;
         const between = g.placementBetween(around[i], o);
