@@ -136,11 +136,13 @@ export class Generator {
     if (options.targets !== undefined && (options.grade !== undefined || options.nodes !== undefined)) {
       return { ok: false, attempts: 0, reason: 'give targets, or a grade band and node range, not both' };
     }
-    const targets = options.targets ?? (options.grade === undefined && options.nodes === undefined ? undefined : [{ band: options.grade!, nodes: options.nodes }]);
+    if (options.nodes !== undefined && options.grade === undefined) {
+      return { ok: false, attempts: 0, reason: `a node range needs a grade band (got ${options.nodes.min}..${options.nodes.max})` };
+    }
+    const targets = options.targets ?? (options.grade === undefined ? undefined : [{ band: options.grade, nodes: options.nodes }]);
     if (targets !== undefined) {
       if (targets.length === 0) return { ok: false, attempts: 0, reason: 'no target to keep a puzzle in' };
       for (const { band, nodes: range } of targets) {
-        if (band === undefined) return { ok: false, attempts: 0, reason: `a node range needs a grade band (got ${range!.min}..${range!.max})` };
         if (!(band.minLevel <= band.maxLevel && band.maxLevel >= 1 && band.minLevel <= TOP_LEVEL)) {
           return { ok: false, attempts: 0, reason: `grade levels ${band.minLevel}–${band.maxLevel} hold no level of 1–${TOP_LEVEL}` };
         }
@@ -212,12 +214,14 @@ export class Generator {
    * The grade and reference measure of a unique board that fits one of the targets, else null.
    * Cheapest first: whether its level can lie in a target's band, told by at most one
    * propagation (the rules finish exactly the boards of levels 1–2, `rulesSettle`, known from
-   * the proof; the singletons alone those of level 1); then the reference measure, taken once
-   * and only when some target has a range; then a grade, in the first target that admits both.
+   * the proof; the singletons alone those of level 1; unknown: left to the grade); then the
+   * reference measure, taken once and only when some target has a range; then a grade, in the
+   * first target that admits both.
    */
-  private fitOf(board: Board, targets: readonly Target[], rulesSettle: boolean): { grade: GradeResult; nodes: number } | null {
+  private fitOf(board: Board, targets: readonly Target[], rulesSettle?: boolean): { grade: GradeResult; nodes: number } | null {
     let level = 0; // 1 or 2 once told, for a board the rules settle
     const may = (band: GradeBand): boolean => {
+      if (rulesSettle === undefined) return true;
       if (!rulesSettle) return band.maxLevel > 2;
       if (band.minLevel > 2 || band.maxLevel < 1) return false;
       if (level === 0) level = openCells(this.solver, board, 'singles') === 0 ? 1 : 2;
@@ -282,22 +286,19 @@ export class Generator {
       const nodes = referenceNodes(b, this.solver);
       return targets!.some((t) => nodesIn(nodes, t));
     };
-    const gradeIn = (b: Board): GradeResult | null => {
-      let nodes = -1;
-      for (const t of targets!) {
-        if (t.nodes !== undefined && !nodesIn(nodes < 0 ? (nodes = referenceNodes(b, this.solver)) : nodes, t)) continue;
-        const g = this.gradeWithin(b, t.band);
-        if (g !== null) return g;
-      }
-      return null;
-    };
+    const gradeIn = (b: Board): GradeResult | null => this.fitOf(b, targets!)?.grade ?? null;
     const fits = (b: Board): boolean => (kept.grade = gradeIn(b)) !== null;
-    const minLevel = targets === undefined ? 0 : Math.min(...targets.map((t) => t.band.minLevel));
-    const maxLevel = targets === undefined ? 0 : Math.max(...targets.map((t) => t.band.maxLevel));
     const res =
       targets === undefined
         ? rep.run(m, derive(seed, m, slot), { maxAttempts, interrupt })
-        : rep.runGraded(m, derive(seed, m, slot), { maxAttempts, interrupt, minLevel, maxLevel, fits, inRange });
+        : rep.runGraded(m, derive(seed, m, slot), {
+            maxAttempts,
+            interrupt,
+            minLevel: Math.min(...targets.map((t) => t.band.minLevel)),
+            maxLevel: Math.max(...targets.map((t) => t.band.maxLevel)),
+            fits,
+            inRange,
+          });
     if (!res.ok) return { ok: false, attempts: res.deals, reason: res.reason, timedOut: res.timedOut };
     const src = rep.board;
     const board: Board = { rows: src.rows, cols: src.cols, m, cells: src.cells.slice() };

@@ -110,13 +110,13 @@ export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?
  * below LAYERED_FROM_M); elsewhere, or without yields, every tier has its own slot.
  */
 function gradeAims(m: number, wanted: readonly Tier[], targets: ReadonlyMap<Tier, Target>, yields?: Readonly<Record<Tier, number>>): Aim[] {
-  const alone = wanted.map((t) => ({ targets: [targets.get(t)!] }));
-  if (yields === undefined || m >= LAYERED_FROM_M || wanted.length < 2) return alone;
+  const own = (t: Tier): Aim => ({ targets: [targets.get(t)!] });
+  if (yields === undefined || m >= LAYERED_FROM_M || wanted.length < 2) return wanted.map(own);
   const rarest = Math.min(...wanted.map((t) => yields[t]));
   const joint = wanted.filter((t) => yields[t] <= JOINT_YIELD_RATIO * rarest);
-  if (joint.length < 2) return alone;
+  if (joint.length < 2) return wanted.map(own);
   const shared: Aim = { targets: joint.map((t) => targets.get(t)!) };
-  return [...wanted.filter((t) => !joint.includes(t)).map((t) => ({ targets: [targets.get(t)!] })), ...joint.map(() => shared)];
+  return [...wanted.filter((t) => !joint.includes(t)).map(own), ...joint.map(() => shared)];
 }
 
 /**
