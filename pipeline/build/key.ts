@@ -93,8 +93,20 @@ function optionWords(k: Partial<KeyOptions>): Map<string, string> {
     words.set('thresholds', Object.entries(k.thresholds).map(([m, t]) => `M=${m} ${t.t1}/${t.t2}/${t.t3}`).join(' '));
   }
   // Recorded since slots first aimed at several tiers at once; a build without it aimed at one per slot.
-  words.set('aims', k.aims === undefined ? 'one tier per slot' : Object.entries(k.aims).map(([m, a]) => `M=${m} ${a.map((t) => t.join('+')).join(',')}`).join(' '));
+  words.set('aims', k.aims === undefined ? 'one tier per slot' : Object.entries(k.aims).map(([m, a]) => `M=${m} ${inTurn(a.map((t) => t.join('+')))}`).join(', '));
   return words;
+}
+
+/** Aims in turn, a run of one aim written once with its count ("easy, hard+expert x2"). */
+function inTurn(aims: string[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < aims.length; ) {
+    let j = i;
+    while (j < aims.length && aims[j] === aims[i]) j++;
+    out.push(j - i > 1 ? `${aims[i]} x${j - i}` : aims[i]);
+    i = j;
+  }
+  return out.join(' ');
 }
 
 /** Recorded words that are no command-line option: they come with the release and its thresholds. */
