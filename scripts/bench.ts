@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type Board, formatBoardText } from '../src/board.js';
 import { aimsTable } from './bench-aims.js';
 import { bandsTable } from './bench-bands.js';
+import { defaultBuild } from './bench-default.js';
 import { formatsTable } from './bench-formats.js';
 import { buildThroughput, generationTable } from './bench-generate.js';
 import { budgetTable, catalogRuns, proofTable } from './bench-large.js';
@@ -187,8 +188,9 @@ function gitCommit(): string | null {
 // `--only merge,slurm` runs only the sections named (each prints the command that reproduces it);
 // `--only large` the large-board sections (bench-large.ts); `--only bands` graded generation per
 // band and size and the stored grade's time (bench-bands.ts); `--only aims` the default build's
-// generation with shared aims against one tier per slot (bench-aims.ts).
-const SECTIONS = ['solver', 'memory', 'cli', 'startup', 'generation', 'bands', 'aims', 'build', 'formats', 'merge', 'slurm', 'large'] as const;
+// generation with shared aims against one tier per slot (bench-aims.ts); `--only default` the
+// default build's wall time from an empty catalog (bench-default.ts).
+const SECTIONS = ['solver', 'memory', 'cli', 'startup', 'generation', 'bands', 'aims', 'default', 'build', 'formats', 'merge', 'slurm', 'large'] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
 const unknown = (only ?? []).filter((s) => !(SECTIONS as readonly string[]).includes(s));
@@ -207,6 +209,7 @@ if (runs('startup')) results.startup = startupTimes(root, quick);
 if (runs('generation')) results.generation = generationTable(root, quick);
 if (runs('bands')) results.bands = bandsTable(root, quick);
 if (runs('aims')) results.aims = aimsTable(root, quick);
+if (runs('default')) results.default = defaultBuild(root, quick);
 if (runs('build')) results.build = buildThroughput(root, quick);
 if (runs('formats')) results.formats = await formatsTable();
 if (runs('merge')) results.merge = mergeScaling(root, quick);
