@@ -30,6 +30,7 @@ import { LEVELS, type LevelName } from '../src/grade/ladder.js';
 import type { GradeBand } from '../src/rank/bands.js';
 import { measureColumn, tierFor, type TierMeasure, type TierRule } from '../src/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
+import { Checkpointer } from './checkpointer.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
 import { describeHolder, holderState, thisProcess, type Holder } from './lock.js';
 
@@ -122,6 +123,8 @@ export interface PuzzleFilter {
 
 /** How long a connection waits for another's lock on the file before giving up (SQLITE_BUSY). */
 const BUSY_MS = 5000;
+/** A background-checkpointed writer's own checkpoint size, in pages (64 MiB of 4 KiB pages): a fallback only. */
+const FALLBACK_CHECKPOINT_PAGES = 16_384;
 
 /** The objects these statements make on an empty database, as its sqlite_master lists them. */
 function schemaMadeBy(statements: readonly string[]): SchemaObject[] {
@@ -232,6 +235,7 @@ export class Catalog {
   private readonly dirty = new Set<DigestTable>();
   /** The lock this connection holds (writers only). */
   private holder: Holder | null = null;
+  private checkpointer: Checkpointer | null = null;
 
   private constructor(
     readonly db: Database.Database,
@@ -326,6 +330,25 @@ export class Catalog {
     return cat;
   }
 
+  /**
+   * A second connection for a writer of this process that holds the lock and writes nothing
+   * meanwhile (the build's store thread): no lock of its own, its running digests from the
+   * stored ones, and checkpoints left to the holder's background checkpointer.
+   */
+  static openBeside(path: string): Catalog {
+    const cat = new Catalog(new Database(path, { fileMustExist: true }), path);
+    try {
+      cat.checkCatalog(false);
+      cat.settings();
+      cat.db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+      cat.loadDigests();
+      return cat;
+    } catch (e) {
+      cat.db.close();
+      throw e;
+    }
+  }
+
   /** Refuse (reading only) what is not a catalog of this version; create the schema on an empty file when asked. */
   private checkCatalog(create: boolean): void {
     const tables = this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
@@ -362,6 +385,21 @@ export class Catalog {
   }
 
   /**
+   * A long writer's checkpoints run on a thread of their own (checkpointer.ts) until close; its
+   * connections checkpoint themselves only past a log of FALLBACK_CHECKPOINT_PAGES, should that
+   * thread fail or fall behind.
+   */
+  checkpointInBackground(): void {
+    if (this.db.readonly || this.checkpointer !== null) return;
+    try {
+      this.checkpointer = new Checkpointer(this.path);
+    } catch {
+      return; // No thread: this connection keeps checkpointing itself, as every writer does.
+    }
+    this.db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  }
+
+  /**
    * Take the writer lock (creating the schema first on an empty file) in one write transaction:
    * a live holder is named and refused; one whose process is gone is replaced.
    */
@@ -381,11 +419,21 @@ export class Catalog {
       throw busyOr(e, this.path);
     }
     this.holder = me;
+    this.loadDigests();
+  }
+
+  /** The running digests, from the stored ones. */
+  private loadDigests(): void {
     this.digests = new Map(DIGEST_TABLES.map((t) => [t, new TableDigest()]));
     // An optional table's entry too, where the catalog has the table.
     for (const [name, d] of this.storedDigests()) {
       if (Object.hasOwn(DIGEST_COLUMNS, name)) this.digests.set(name as DigestTable, TableDigest.parse(d));
     }
+  }
+
+  /** A writer takes up its running digests again after another connection of its process wrote (openBeside). */
+  reloadDigests(): void {
+    if (this.holder !== null) this.loadDigests();
   }
 
   /** Refuse, naming it, a holder of the writer lock whose process still runs (exit 75). */
@@ -418,6 +466,8 @@ export class Catalog {
    */
   close(): void {
     if (!this.db.open) return;
+    this.checkpointer?.stop();
+    this.checkpointer = null;
     if (this.holder === null) this.endRead();
     if (this.holder !== null) {
       try {

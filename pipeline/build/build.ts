@@ -20,11 +20,14 @@ import { buildKey, buildKeyOptions, describeDifferences, describeOptions, type K
 import { checkBuildOptions, DEFAULT_BATCH_SIZE, defaultMaxSlots, type BuildOptions } from './options.js';
 import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';
 import { countsJson, zeroOutcomes, type SizeRun } from './sizes.js';
+import { Store } from './store.js';
 import { Writer } from './writer.js';
 
 export type { BuildOptions, Shard } from './options.js';
 
 const DEFAULT_BATCH_MS = 1000;
+/** Batches posted to the store and not yet committed before the loop waits for it. */
+const STORE_BACKLOG = 2;
 
 export interface BuildResult {
   /**
@@ -123,6 +126,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
     }
     const w = Catalog.openWriter(options.db, 'build', stamp);
     cat = w;
+    w.checkpointInBackground();
     const now = new Date().toISOString();
     const recorded = JSON.stringify({ ...keyOptions, maxSlots });
     const id = w.transaction(() => {
@@ -336,7 +340,8 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
   const { runs, options } = ls;
   const { signal } = options;
   const dispatcher = new Dispatcher(ls);
-  const writer = new Writer(ls);
+  const store = new Store(ls.cat.path, ls.buildId);
+  const writer = new Writer({ ...ls, store });
   const pending = dispatcher.pending;
   let gap = false;
 
@@ -351,6 +356,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     dispatcher.topUp();
     while (pending.length > 0) {
       if (dispatcher.poolError !== null) throw dispatcher.poolError;
+      if (store.failure !== null) throw store.failure;
       const head = pending[0];
       // A run of a size already decided can decide nothing: waiting on it would only hold up
       // the other sizes' answers and, at the end, the exit (the pool's close stops it).
@@ -370,6 +376,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       if (!s.ok) {
         // Keep what was decided before the failing run; a rerun resumes there.
         writer.commit();
+        await store.close();
         if ((s.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           throw new UserError(
             `a worker making M=${head.size.m} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
@@ -392,10 +399,17 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       }
       if (gap) break;
       dispatcher.topUp();
+      // The store commits in order: a few batches may wait there, not the whole build.
+      if (store.backlog > STORE_BACKLOG) await store.settle(STORE_BACKLOG);
     }
     writer.commit();
+    await store.close();
+    if (store.failure !== null) throw store.failure;
   } finally {
     await dispatcher.close();
+    await store.close();
+    // The store's connection wrote the batches: this one's running digests follow them.
+    ls.cat.reloadDigests();
   }
   return signal?.aborted && runs.some((r) => r.state === 'active') ? 'interrupted' : 'ended';
 }

@@ -1,7 +1,8 @@
 // The build's writer: decides each answered slot through the one decision rule
-// (src/catalog/decide.ts), in slot order, numbers the rows the workers prepared for the kept
-// boards, and commits the decisions in batches, one transaction each, so a killed build keeps
-// every committed batch.
+// (src/catalog/decide.ts), in slot order, and commits the decisions in batches, one transaction
+// each (commitDecisions numbers the rows the workers prepared for the kept boards), so a killed
+// build keeps every committed batch. With a store (store.ts) the batches are committed on a
+// thread of their own, in order, and this thread only decides.
 import { ClassFilter } from '../../src/catalog/class-filter.js';
 import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/decide.js';
 import { PREPARED_COLUMNS, ROW_BASE_ID, ROW_ID, type PreparedRow } from '../../src/catalog/row.js';
@@ -9,6 +10,7 @@ import type { SlotOutcome } from '../../src/catalog/schema.js';
 import type { Catalog, SlotValues } from '../database.js';
 import type { BuildProgress } from '../progress.js';
 import type { BuildOptions } from './options.js';
+import type { Store } from './store.js';
 import { countsJson, type SizeRun } from './sizes.js';
 import type { SlotAnswer } from './worker.js';
 
@@ -17,7 +19,7 @@ const COLS_AT = PREPARED_COLUMNS.indexOf('cols');
 /** Where a slot row holds its puzzle_id. */
 const SLOT_PUZZLE = 5;
 
-interface Decision {
+export interface Decision {
   /** The slot row; its puzzle_id is set at commit, once the kept base has its id. */
   slot: SlotValues;
   /** A kept base's row, then its variants'. */
@@ -36,12 +38,16 @@ export interface WriterSettings {
   batchSize: number;
   batchMs: number;
   progress: BuildProgress;
+  /** Where batches are committed, when not on this thread. */
+  store?: Store;
 }
 
 export class Writer {
   private readonly batch: Decision[] = [];
   /** Bases kept in the batch not yet committed, for the duplicate check. */
   private readonly batchHashes = new Set<string>();
+  /** Bases of batches posted to the store and not yet committed there. */
+  private readonly inFlight = new Set<string>();
   /** Every base in the catalog and in the batch: most candidates' classes are proven new here. */
   private readonly classes = new ClassFilter();
   private lastCommit = Date.now();
@@ -57,39 +63,25 @@ export class Writer {
   }
 
   commit(): void {
-    const { cat, buildId, runs, progress } = this.s;
-    const batch = this.batch;
-    if (batch.length === 0) return;
-    cat.transaction(() => {
-      // Rows are numbered as SQLite would number them, so variants name their base at once.
-      let id = cat.nextPuzzleId();
-      const rows: PreparedRow[] = [];
-      for (const d of batch) {
-        if (d.rows === null) continue;
-        const baseId = id;
-        for (const r of d.rows) {
-          r[ROW_ID] = id++;
-          r[ROW_BASE_ID] = r === d.rows[0] ? null : baseId;
-          rows.push(r);
-        }
-        d.slot[SLOT_PUZZLE] = baseId;
-      }
-      cat.insertPreparedPuzzles(rows);
-      // Its class's base was inserted in this transaction or an earlier one.
-      for (const d of batch) {
-        if (d.duplicateOf === undefined) continue;
-        const baseId = cat.baseIdByHash(d.duplicateOf);
-        if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
-        d.slot[SLOT_PUZZLE] = baseId;
-      }
-      cat.insertSlotValues(batch.map((d) => d.slot));
-      cat.updateBuild(buildId, 'running', countsJson(runs), null);
-    });
-    this.committedSlots += batch.length;
-    batch.length = 0;
+    const { cat, buildId, runs, progress, store } = this.s;
+    if (this.batch.length === 0) return;
+    const decisions = this.batch.splice(0);
+    const hashes = [...this.batchHashes];
     this.batchHashes.clear();
     this.lastCommit = Date.now();
-    progress.committed(this.committedSlots);
+    const committed = (): void => {
+      for (const h of hashes) this.inFlight.delete(h);
+      this.committedSlots += decisions.length;
+      progress.committed(this.committedSlots);
+    };
+    if (store === undefined) {
+      commitDecisions(cat, buildId, decisions, countsJson(runs));
+      committed();
+      return;
+    }
+    // Until the store says it is committed, the batch's bases are in no table this thread reads.
+    for (const h of hashes) this.inFlight.add(h);
+    store.post(decisions, countsJson(runs), committed);
   }
 
   /** Decide one answered slot of `size`, the next in its slot order. */
@@ -108,7 +100,7 @@ export class Writer {
       // The worker tiered it by the size's rule; tier null (no tier) is a rejection.
       const { tier } = p;
       const h = p.canonicalHash;
-      const classKept = this.classes.mayHold(h) && (this.batchHashes.has(h) || cat.hasBase(h));
+      const classKept = this.classes.mayHold(h) && (this.batchHashes.has(h) || this.inFlight.has(h) || cat.hasBase(h));
       // Shards have no tier caps: which of their boards the catalog keeps depends on the other
       // shards' slots, so the merge decides, in slot order.
       outcome = decideSlot(classKept, tier, size.counts, perTier, !sharded);
@@ -145,4 +137,36 @@ export class Writer {
       progress.sizeEnded(m, 'exhausted');
     }
   }
+}
+
+/**
+ * Commit one batch of decisions in one transaction: the kept bases' and variants' rows numbered
+ * as SQLite would number them (so variants name their base at once), the slot rows, and the
+ * build's counts as of the batch.
+ */
+export function commitDecisions(cat: Catalog, buildId: number, batch: readonly Decision[], counts: Record<string, unknown>): void {
+  cat.transaction(() => {
+    let id = cat.nextPuzzleId();
+    const rows: PreparedRow[] = [];
+    for (const d of batch) {
+      if (d.rows === null) continue;
+      const baseId = id;
+      for (const r of d.rows) {
+        r[ROW_ID] = id++;
+        r[ROW_BASE_ID] = r === d.rows[0] ? null : baseId;
+        rows.push(r);
+      }
+      d.slot[SLOT_PUZZLE] = baseId;
+    }
+    cat.insertPreparedPuzzles(rows);
+    // Its class's base was inserted in this transaction or an earlier one.
+    for (const d of batch) {
+      if (d.duplicateOf === undefined) continue;
+      const baseId = cat.baseIdByHash(d.duplicateOf);
+      if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
+      d.slot[SLOT_PUZZLE] = baseId;
+    }
+    cat.insertSlotValues(batch.map((d) => d.slot));
+    cat.updateBuild(buildId, 'running', counts, null);
+  });
 }
