@@ -30,7 +30,6 @@ import { LEVELS, type LevelName } from '../src/grade/ladder.js';
 import type { GradeBand } from '../src/rank/bands.js';
 import { measureColumn, tierFor, type TierMeasure, type TierRule } from '../src/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
-import { Checkpointer } from './checkpointer.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
 import { describeHolder, holderState, thisProcess, type Holder } from './lock.js';
 
@@ -123,7 +122,7 @@ export interface PuzzleFilter {
 
 /** How long a connection waits for another's lock on the file before giving up (SQLITE_BUSY). */
 const BUSY_MS = 5000;
-/** A background-checkpointed writer's own checkpoint size, in pages (64 MiB of 4 KiB pages): a fallback only. */
+/** The build store's automatic checkpoint size, in pages (64 MiB of 4 KiB pages): it checkpoints on a clock instead, this is a fallback. */
 const FALLBACK_CHECKPOINT_PAGES = 16_384;
 
 /** The objects these statements make on an empty database, as its sqlite_master lists them. */
@@ -235,7 +234,6 @@ export class Catalog {
   private readonly dirty = new Set<DigestTable>();
   /** The lock this connection holds (writers only). */
   private holder: Holder | null = null;
-  private checkpointer: Checkpointer | null = null;
 
   private constructor(
     readonly db: Database.Database,
@@ -333,7 +331,7 @@ export class Catalog {
   /**
    * A second connection for a writer of this process that holds the lock and writes nothing
    * meanwhile (the build's store thread): no lock of its own, its running digests from the
-   * stored ones, and checkpoints left to the holder's background checkpointer.
+   * stored ones, and checkpoints when its owner calls checkpoint() (past a large log, by itself).
    */
   static openBeside(path: string): Catalog {
     const cat = new Catalog(new Database(path, { fileMustExist: true }), path);
@@ -384,19 +382,9 @@ export class Catalog {
     this.db.pragma('synchronous = NORMAL');
   }
 
-  /**
-   * A long writer's checkpoints run on a thread of their own (checkpointer.ts) until close; its
-   * connections checkpoint themselves only past a log of FALLBACK_CHECKPOINT_PAGES, should that
-   * thread fail or fall behind.
-   */
-  checkpointInBackground(): void {
-    if (this.db.readonly || this.checkpointer !== null) return;
-    try {
-      this.checkpointer = new Checkpointer(this.path);
-    } catch {
-      return; // No thread: this connection keeps checkpointing itself, as every writer does.
-    }
-    this.db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  /** Copy what the WAL holds into the database file as far as no reader needs it, without waiting for anyone. */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(PASSIVE)');
   }
 
   /**
@@ -466,8 +454,6 @@ export class Catalog {
    */
   close(): void {
     if (!this.db.open) return;
-    this.checkpointer?.stop();
-    this.checkpointer = null;
     if (this.holder === null) this.endRead();
     if (this.holder !== null) {
       try {

@@ -331,7 +331,7 @@ export function buildThroughput(root: string, quick: boolean): ThroughputRun[] {
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(`\nbuild --sizes 6 --per-tier ${perTier} --variants 3 --tier-by nodes --jobs N (${runs[0].puzzles} puzzle rows), fresh catalog`);
-  console.log('  jobs  seconds  puzzles/s  peak RSS MB  main ELU  main CPU s  other CPU s  main/other CPU   (other: workers, store and checkpoint threads, V8\'s own threads)');
+  console.log('  jobs  seconds  puzzles/s  peak RSS MB  main ELU  main CPU s  other CPU s  main/other CPU   (other: the workers, the store thread, V8\'s own threads)');
   for (const r of runs) {
     const main = r.mainCpuSeconds;
     const cells = main === null ? ['-', '-', '-'] : [main.toFixed(2), (r.cpuSeconds - main).toFixed(2), (main / (r.cpuSeconds - main)).toFixed(3)];

@@ -126,7 +126,6 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
     }
     const w = Catalog.openWriter(options.db, 'build', stamp);
     cat = w;
-    w.checkpointInBackground();
     const now = new Date().toISOString();
     const recorded = JSON.stringify({ ...keyOptions, maxSlots });
     const id = w.transaction(() => {

@@ -8,6 +8,13 @@ import { Catalog } from '../database.js';
 import type { StoreReply, StoreRequest } from './store.js';
 import { commitDecisions } from './writer.js';
 
+/**
+ * Checkpoint after a commit once this long has passed since the last: a page that many batches
+ * change is then copied into the file once, not once per thousand pages of log as SQLite's own
+ * automatic checkpoint would copy it.
+ */
+const CHECKPOINT_MS = 200;
+
 const { path } = workerData as { path: string };
 const port = parentPort!;
 const reply = (r: StoreReply): void => port.postMessage(r);
@@ -18,14 +25,27 @@ const described = (e: unknown): { message: string; code?: string } => {
 
 let cat: Catalog | null = null;
 let failed: { message: string; code?: string } | null = null;
+let checkpointed = Date.now();
 try {
   cat = Catalog.openBeside(path);
 } catch (e) {
   failed = described(e);
 }
 
+/** A checkpoint is only housekeeping: one that fails leaves the log for the next, or for the writer's close. */
+function checkpoint(): void {
+  try {
+    cat?.checkpoint();
+  } catch {
+    // As above.
+  }
+  checkpointed = Date.now();
+}
+
 port.on('message', (req: StoreRequest) => {
   if (req.kind === 'close') {
+    // The log copied here, the writer's close (which leaves WAL mode) has little left to copy.
+    if (failed === null) checkpoint();
     cat?.close();
     reply({ kind: 'closed' });
     port.close();
@@ -35,6 +55,7 @@ port.on('message', (req: StoreRequest) => {
     try {
       commitDecisions(cat!, req.buildId, req.decisions, req.counts);
       reply({ kind: 'committed', seq: req.seq });
+      if (Date.now() - checkpointed >= CHECKPOINT_MS) checkpoint();
       return;
     } catch (e) {
       failed = described(e);

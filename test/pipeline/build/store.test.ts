@@ -1,7 +1,8 @@
 // Tests for pipeline/build/store.ts: batches posted to the store thread are committed in order,
-// each answered once committed, and the holder's digest follows them; after a batch fails none
-// after it is committed, and the failure keeps SQLite's code (a full disk stays exit 74).
-import { mkdtempSync, rmSync } from 'node:fs';
+// each answered once committed, checkpointed into the file, and the holder's digest follows
+// them; after a batch fails none after it is committed, and the failure keeps SQLite's code (a
+// full disk stays exit 74).
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,21 +38,26 @@ function decision(buildId: number, slot: number, outcome: SlotOutcome = 'kept'):
 describe('Store', () => {
   it('commits batches in order, answers each, and leaves a digest that verifies', async () => {
     const { cat, id } = catalogWithBuild();
+    cat.checkpoint();
+    const fileBefore = statSync(cat.path).size;
     const store = new Store(cat.path, id);
     const answered: number[] = [];
     try {
       for (let b = 0; b < 5; b++) {
-        const decisions = [decision(id, 3 * b), decision(id, 3 * b + 1, 'tier-full'), decision(id, 3 * b + 2)];
+        const decisions: Decision[] = [];
+        for (let k = 30 * b; k < 30 * b + 30; k++) decisions.push(decision(id, k, k % 3 === 1 ? 'tier-full' : 'kept'));
         store.post(decisions, { batch: b }, () => answered.push(b));
       }
       expect(store.backlog).toBeGreaterThan(0);
       await store.close();
       expect(store.failure).toBeNull();
       expect(answered).toEqual([0, 1, 2, 3, 4]);
+      // Its connection checkpointed before closing: the rows are in the file, not only in the log.
+      expect(statSync(cat.path).size).toBeGreaterThanOrEqual(fileBefore + 4 * 4096);
       cat.reloadDigests();
       // The holder writes again on top of the store's rows: its digest must have followed them.
       cat.transaction(() => cat.updateBuild(id, 'finished', { done: true }, 'later'));
-      expect(cat.db.prepare('SELECT COUNT(*) FROM puzzles').pluck().get()).toBe(20);
+      expect(cat.db.prepare('SELECT COUNT(*) FROM puzzles').pluck().get()).toBe(200);
       expect(cat.db.prepare('SELECT slot, puzzle_id FROM slots ORDER BY slot').raw().all().slice(0, 4)).toEqual([[0, 1], [1, null], [2, 3], [3, 5]]);
       expect(cat.db.prepare('SELECT base_id FROM puzzles WHERE id = 4').pluck().get()).toBe(3);
       expect(cat.checkIntegrityOfCatalog()).toEqual([]);
