@@ -8,6 +8,8 @@ import type { Decision } from './writer.js';
 
 /** The thread's young generation: it keeps a batch or two at a time, and a small one holds less (as the workers'). */
 const STORE_YOUNG_MB = 16;
+/** Its heap bound, its own whatever the process was started with: far above the few batches it holds. */
+const STORE_HEAP_MB = 256;
 
 export type StoreRequest =
   | { kind: 'batch'; seq: number; buildId: number; decisions: Decision[]; counts: Record<string, unknown> }
@@ -34,7 +36,7 @@ export class Store {
     private readonly buildId: number,
   ) {
     // No options of this process's own (an --input-type, say) carry over to the thread.
-    this.worker = new Worker(workerFile('build/store-worker.js'), { workerData: { path }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: STORE_YOUNG_MB } });
+    this.worker = new Worker(workerFile('build/store-worker.js'), { workerData: { path }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: STORE_YOUNG_MB, maxOldGenerationSizeMb: STORE_HEAP_MB } });
     this.worker.on('message', (r: StoreReply) => this.answer(r));
     this.worker.on('error', (e: Error) => this.fail(e));
     this.ended = new Promise((resolve) => {

@@ -211,7 +211,7 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
 });
 
 describe('memory', () => {
-  it('the main thread writes 16,000 rows within a 16 MB heap: memory does not grow with the catalog', () => {
+  it('the main thread decides 16,000 rows within a 16 MB heap: memory does not grow with the catalog', () => {
     const db = join(dir, 'heap.sqlite');
     const r = spawnSync(
       process.execPath,
