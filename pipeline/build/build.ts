@@ -340,8 +340,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
   const { runs, options } = ls;
   const { signal } = options;
   const dispatcher = new Dispatcher(ls);
-  const store = new Store(ls.cat.path, ls.buildId);
-  const writer = new Writer({ ...ls, store });
+  const writer = new Writer({ ...ls, openStore: () => new Store(ls.cat.path, ls.buildId) });
   const pending = dispatcher.pending;
   let gap = false;
 
@@ -356,7 +355,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     dispatcher.topUp();
     while (pending.length > 0) {
       if (dispatcher.poolError !== null) throw dispatcher.poolError;
-      if (store.failure !== null) throw store.failure;
+      if (writer.failure !== null) throw writer.failure;
       const head = pending[0];
       // A run of a size already decided can decide nothing: waiting on it would only hold up
       // the other sizes' answers and, at the end, the exit (the pool's close stops it).
@@ -376,7 +375,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       if (!s.ok) {
         // Keep what was decided before the failing run; a rerun resumes there.
         writer.commit();
-        await store.close();
+        await writer.close();
         if ((s.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           throw new UserError(
             `a worker making M=${head.size.m} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
@@ -400,16 +399,14 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       if (gap) break;
       dispatcher.topUp();
       // The store commits in order: a few batches may wait there, not the whole build.
-      if (store.backlog > STORE_BACKLOG) await store.settle(STORE_BACKLOG);
+      await writer.keepUp(STORE_BACKLOG);
     }
     writer.commit();
-    await store.close();
-    if (store.failure !== null) throw store.failure;
+    await writer.close();
+    if (writer.failure !== null) throw writer.failure;
   } finally {
     await dispatcher.close();
-    await store.close();
-    // The store's connection wrote the batches: this one's running digests follow them.
-    ls.cat.reloadDigests();
+    await writer.close();
   }
   return signal?.aborted && runs.some((r) => r.state === 'active') ? 'interrupted' : 'ended';
 }

@@ -1,8 +1,9 @@
 // The build's writer: decides each answered slot through the one decision rule
 // (src/catalog/decide.ts), in slot order, and commits the decisions in batches, one transaction
 // each (commitDecisions numbers the rows the workers prepared for the kept boards), so a killed
-// build keeps every committed batch. With a store (store.ts) the batches are committed on a
-// thread of their own, in order, and this thread only decides.
+// build keeps every committed batch. Once batches fill up faster than the batch timer (a large
+// build), they are committed on a thread of their own (store.ts), in order, and this thread
+// only decides; a small build commits here, without the thread's start-up.
 import { ClassFilter } from '../../src/catalog/class-filter.js';
 import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/decide.js';
 import { PREPARED_COLUMNS, ROW_BASE_ID, ROW_ID, type PreparedRow } from '../../src/catalog/row.js';
@@ -38,8 +39,8 @@ export interface WriterSettings {
   batchSize: number;
   batchMs: number;
   progress: BuildProgress;
-  /** Where batches are committed, when not on this thread. */
-  store?: Store;
+  /** Starts the store that commits full batches from its own thread (none: every batch here). */
+  openStore?: () => Store;
 }
 
 export class Writer {
@@ -52,6 +53,8 @@ export class Writer {
   private readonly classes = new ClassFilter();
   private lastCommit = Date.now();
   private committedSlots = 0;
+  /** Where batches go from the first full one on; null while they are committed here. */
+  private store: Store | null = null;
 
   constructor(private readonly s: WriterSettings) {
     for (const h of s.cat.iterateBaseHashes()) this.classes.add(h);
@@ -63,8 +66,11 @@ export class Writer {
   }
 
   commit(): void {
-    const { cat, buildId, runs, progress, store } = this.s;
+    const { cat, buildId, runs, progress, openStore } = this.s;
     if (this.batch.length === 0) return;
+    // A batch filled before the timer: decisions come fast enough for commits to hold them up.
+    if (this.store === null && openStore !== undefined && this.batch.length >= this.s.batchSize) this.store = openStore();
+    const store = this.store;
     const decisions = this.batch.splice(0);
     const hashes = [...this.batchHashes];
     this.batchHashes.clear();
@@ -74,7 +80,7 @@ export class Writer {
       this.committedSlots += decisions.length;
       progress.committed(this.committedSlots);
     };
-    if (store === undefined) {
+    if (store === null) {
       commitDecisions(cat, buildId, decisions, countsJson(runs));
       committed();
       return;
@@ -82,6 +88,26 @@ export class Writer {
     // Until the store says it is committed, the batch's bases are in no table this thread reads.
     for (const h of hashes) this.inFlight.add(h);
     store.post(decisions, countsJson(runs), committed);
+  }
+
+  /** The store's failure, when a batch could not be committed there. */
+  get failure(): Error | null {
+    return this.store?.failure ?? null;
+  }
+
+  /** Wait while more than `backlog` batches are posted and not yet committed. */
+  async keepUp(backlog: number): Promise<void> {
+    if (this.store !== null && this.store.backlog > backlog) await this.store.settle(backlog);
+  }
+
+  /**
+   * Commit the batch, wait until every batch is committed (or the store failed) and close the
+   * store; this thread's connection then takes up the digest the store's connection wrote.
+   */
+  async close(): Promise<void> {
+    if (this.store === null) return;
+    await this.store.close();
+    this.s.cat.reloadDigests();
   }
 
   /** Decide one answered slot of `size`, the next in its slot order. */

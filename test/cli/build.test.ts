@@ -171,6 +171,8 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
   it('gives identical rows and digests with one decision per transaction and one slot per task', () => {
     // The default writes large transactions of rows the workers prepared; numbering them per
     // commit must agree however the decisions are cut into commits and the slots into tasks.
+    // This small build commits on the deciding thread; with batches of one, every batch is full
+    // and goes through the store's thread: both give the same rows and digests.
     const db = join(dir, 'batch1.sqlite');
     expect(build(db, '--jobs', '1', '--batch-size', '1', '--chunk', '1').code).toBe(0);
     const b = dump(db);
