@@ -2,11 +2,11 @@
 // runs first (issue 13's target: at most 5 s). Each run is the real command line in a child
 // process, into a fresh temporary catalog; its puzzles are compared with the shipped catalog's.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Catalog } from '../pipeline/database.js';
+import { median } from './bench-startup.js';
 
 const TARGET_S = 5;
 
@@ -21,15 +21,13 @@ export interface DefaultBuildRuns {
   sameAsShipped: boolean | null;
 }
 
-/** SHA-256 of every puzzle row in id order: two catalogs with equal hashes hold the same puzzles. */
+/** The catalog's own digest of its puzzles (ids, bases, builds and every row's checksum): equal digests, the same puzzles. */
 function puzzlesHash(file: string): string {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const cat = Catalog.open(file, { readonly: true });
   try {
-    const h = createHash('sha256');
-    for (const row of db.prepare('SELECT * FROM puzzles ORDER BY id').raw().iterate()) h.update(JSON.stringify(row));
-    return h.digest('hex');
+    return JSON.stringify(cat.storedDigests().get('puzzles'));
   } finally {
-    db.close();
+    cat.close();
   }
 }
 
@@ -64,8 +62,7 @@ export function defaultBuild(root: string, quick: boolean): DefaultBuildRuns {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const sorted = [...wallS].sort((a, b) => a - b);
-  const medianWallS = sorted[Math.floor(sorted.length / 2)];
+  const medianWallS = median(wallS);
   const fmt = (xs: (number | null)[]): string => xs.map((x) => (x === null ? '-' : x.toFixed(2))).join(', ');
   console.log(`\nthe default build from an empty catalog (node dist/scripts/cli.js build --db EMPTY, as npm start; ${runs} run${runs === 1 ? '' : 's'})`);
   console.log(`  wall s ${fmt(wallS)}; CPU s ${fmt(cpuS)}`);

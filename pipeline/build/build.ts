@@ -373,9 +373,8 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
       pending.shift();
       const s = head.settled;
       if (!s.ok) {
-        // Keep what was decided before the failing run; a rerun resumes there.
+        // Keep what was decided before the failing run (committed by the close below); a rerun resumes there.
         writer.commit();
-        await writer.close();
         if ((s.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           throw new UserError(
             `a worker making M=${head.size.m} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
