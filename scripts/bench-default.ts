@@ -22,7 +22,7 @@ export interface DefaultBuildRuns {
 }
 
 /** The catalog's own digest of its puzzles (ids, bases, builds and every row's checksum): equal digests, the same puzzles. */
-function puzzlesHash(file: string): string {
+function puzzlesDigest(file: string): string {
   const cat = Catalog.open(file, { readonly: true });
   try {
     return JSON.stringify(cat.storedDigests().get('puzzles'));
@@ -42,11 +42,11 @@ function childrenCpu(text: string): number | null {
 export function defaultBuild(root: string, quick: boolean): DefaultBuildRuns {
   const cli = join(root, 'dist', 'scripts', 'cli.js');
   const shipped = join(root, 'data', 'catalog.sqlite');
-  const shippedHash = existsSync(shipped) ? puzzlesHash(shipped) : null;
+  const shippedDigest = existsSync(shipped) ? puzzlesDigest(shipped) : null;
   const runs = quick ? 1 : 3;
   const wallS: number[] = [];
   const cpuS: (number | null)[] = [];
-  let same: boolean | null = shippedHash === null ? null : true;
+  let same: boolean | null = shippedDigest === null ? null : true;
   const dir = mkdtempSync(join(tmpdir(), 'dominosa-bench-default-'));
   try {
     for (let i = 0; i < runs; i++) {
@@ -57,7 +57,7 @@ export function defaultBuild(root: string, quick: boolean): DefaultBuildRuns {
       wallS.push(Number(process.hrtime.bigint() - t0) / 1e9);
       if (r.status !== 0) throw new Error(`the default build exited ${r.status}: ${r.stderr}`);
       cpuS.push(childrenCpu(r.stdout));
-      if (shippedHash !== null && puzzlesHash(db) !== shippedHash) same = false;
+      if (shippedDigest !== null && puzzlesDigest(db) !== shippedDigest) same = false;
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // `dominosa build`: generate slots in a worker pool (dispatcher.ts), decide them strictly in
-// slot order (writer.ts) and commit the decisions in batches from a thread of their own
-// (store.ts), so --jobs never changes the result
+// slot order (writer.ts) and commit the decisions in batches (a large build's from a thread of
+// their own, store.ts), so --jobs never changes the result
 // and a killed, interrupted or timed-out build resumes from its last committed slot. A shard
 // build (--shard i/N) decides every N-th slot without tier caps; merge.ts applies them.
 import type { BuildStatus } from '../../src/catalog/schema.js';

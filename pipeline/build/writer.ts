@@ -101,8 +101,9 @@ export class Writer {
   }
 
   /**
-   * Commit the batch, wait until every batch is committed (or the store failed) and close the
-   * store; this thread's connection then takes up the digest the store's connection wrote.
+   * Wait until every batch posted is committed (or the store failed) and close the store; this
+   * thread's connection then takes up the digest the store's connection wrote. The caller commits
+   * the last batch first.
    */
   async close(): Promise<void> {
     if (this.store === null) return;
