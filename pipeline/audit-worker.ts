@@ -2,7 +2,7 @@
 // base row when a variant, its size's tier rule and its recorded solver and grader versions), answered with
 // the failures src/catalog/check.ts finds. Runs from dist/ only, as dist/pipeline/audit-worker.js.
 import { checkPuzzle, type Failure, type PuzzleContext, type StoredPuzzle } from '../src/catalog/check.js';
-import { Solver } from '../src/solve/solver.js';
+import { Solver } from '../src/dominosa/solve/solver.js';
 
 export interface AuditItem extends Omit<PuzzleContext, 'solver'> {
   puzzle: StoredPuzzle;

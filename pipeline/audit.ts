@@ -23,7 +23,7 @@ import { failingPuzzles, type AuditProgress, type AuditReport } from './audit-re
 import { Catalog, SchemaVersionError, type PuzzleRow } from './database.js';
 import { UserError } from './errors.js';
 import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
-import { REFERENCE_VERSION, sameCounts } from '../src/rank/reference.js';
+import { REFERENCE_VERSION, sameCounts } from '../src/dominosa/rank/reference.js';
 
 export interface AuditOptions {
   db: string;

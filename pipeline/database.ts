@@ -26,9 +26,9 @@ import {
   type SlotOutcome,
 } from '../src/catalog/schema.js';
 import type { VerdictRow } from '../src/catalog/verdict.js';
-import { LEVELS, type LevelName } from '../src/grade/ladder.js';
-import type { GradeBand } from '../src/rank/bands.js';
-import { measureColumn, tierFor, type TierMeasure, type TierRule } from '../src/rank/measure.js';
+import { LEVELS, type LevelName } from '../src/dominosa/grade/ladder.js';
+import type { GradeBand } from '../src/dominosa/rank/bands.js';
+import { measureColumn, tierFor, type TierMeasure, type TierRule } from '../src/dominosa/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
 import { describeHolder, holderState, thisProcess, type Holder } from './lock.js';

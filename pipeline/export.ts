@@ -1,7 +1,7 @@
 // `dominosa export`: select puzzles (sizes, tiers, variants, a seeded sample of --count) and write
 // them in one of the pack formats, to stdout (text formats) or to a file that appears only when
 // complete (written to a temporary name, then renamed; an existing file only with --force).
-import { boardFromGrid, formatBoardError, type Board } from '../src/board.js';
+import { boardFromGrid, formatBoardError, type Board } from '../src/dominosa/board.js';
 import { checkPuzzle, checkStoredRow } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
@@ -10,10 +10,10 @@ import { buildBookletHtml, type Paper } from '../src/formats/booklet.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
-import { toTathamId } from '../src/formats/tatham.js';
+import { toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
-import { Solver } from '../src/solve/solver.js';
-import type { GradeTarget } from '../src/rank/bands.js';
+import { Solver } from '../src/dominosa/solve/solver.js';
+import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import type { Tier } from '../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from './database.js';
 import { auditItems } from './audit.js';

@@ -2,11 +2,11 @@
 // to stdout or a file, as JSON lines or as text boards with the solution drawn in comments.
 // No database: this is the quick way to look at what the build would store. With a grade
 // target, each slot keeps only a puzzle whose human grade is in the target.
-import type { Board } from '../src/board.js';
-import { boardToGrid, formatBoardText } from '../src/board.js';
-import { drawBoard } from '../src/formats/drawing.js';
-import { Generator, type GeneratedPuzzle, type MethodChoice } from '../src/make/generator.js';
-import type { GradeTarget } from '../src/rank/bands.js';
+import type { Board } from '../src/dominosa/board.js';
+import { boardToGrid, formatBoardText } from '../src/dominosa/board.js';
+import { drawBoard } from '../src/dominosa/formats/drawing.js';
+import { Generator, type GeneratedPuzzle, type MethodChoice } from '../src/dominosa/make/generator.js';
+import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
 import { type CountProgress, countProgress } from './count-progress.js';
 import { BufferedWriter, withOutput } from './io.js';

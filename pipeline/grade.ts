@@ -4,12 +4,12 @@
 // src/rank/stored.ts grades), so a puzzle's score here is the score the catalog stores.
 // Reading and error handling are those of `solve`: a bad board stops the run with one line,
 // after the boards before it are printed.
-import type { Board, BoardFormat } from '../src/board.js';
-import { type GradeResult, LADDER } from '../src/grade/ladder.js';
-import { formatMeasure } from '../src/rank/measure.js';
-import { canonicalGrade } from '../src/rank/stored.js';
-import { boardName, sizeError, timeLimitMs } from '../src/solve/limits.js';
-import { Solver, type SolveStatus } from '../src/solve/solver.js';
+import type { Board, BoardFormat } from '../src/dominosa/board.js';
+import { type GradeResult, LADDER } from '../src/dominosa/grade/ladder.js';
+import { formatMeasure } from '../src/dominosa/rank/measure.js';
+import { canonicalGrade } from '../src/dominosa/rank/stored.js';
+import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.js';
+import { Solver, type SolveStatus } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
 import { forEachBoard, withOutput } from './io.js';
 

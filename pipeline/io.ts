@@ -4,8 +4,8 @@
 import { accessSync, constants, createReadStream, createWriteStream, existsSync, promises as fsp, statSync, type WriteStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/board.js';
-import { parseTathamId } from '../src/formats/tatham.js';
+import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/dominosa/board.js';
+import { parseTathamId } from '../src/dominosa/formats/tatham.js';
 import { describeFsError, UserError } from './errors.js';
 
 export { describeFsError } from './errors.js';

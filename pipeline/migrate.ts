@@ -6,11 +6,11 @@
 // (readOld); what a row becomes in this release is the Regrade step's to say.
 import { copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { boardFromGrid, type Board } from '../src/board.js';
+import { boardFromGrid, type Board } from '../src/dominosa/board.js';
 import { CATALOG_APP, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
-import type { TierMeasure, TierRule } from '../src/rank/measure.js';
-import { GRADER_VERSION, storedGrade } from '../src/rank/stored.js';
-import { tierFor } from '../src/rank/measure.js';
+import type { TierMeasure, TierRule } from '../src/dominosa/rank/measure.js';
+import { GRADER_VERSION, storedGrade } from '../src/dominosa/rank/stored.js';
+import { tierFor } from '../src/dominosa/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
 import type { AuditProgress } from './audit-report.js';
 import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './database.js';

@@ -3,8 +3,8 @@
 // per size: attempts per unique puzzle and worker time per kept puzzle).
 import cliProgress from 'cli-progress';
 import type { SlotOutcome } from '../src/catalog/schema.js';
-import { TATHAM_NAMES } from '../src/rank/bands.js';
-import { cutName, formatMeasure } from '../src/rank/measure.js';
+import { TATHAM_NAMES } from '../src/dominosa/rank/bands.js';
+import { cutName, formatMeasure } from '../src/dominosa/rank/measure.js';
 import { TIERS } from '../src/rank/tiers.js';
 import type { TierStat } from './database.js';
 

@@ -1,10 +1,10 @@
 // `dominosa solve`: stream boards from a file or stdin, prove each one, print a result per
 // board. Output for boards before a bad one is already written when the error is reported.
-import type { Board, BoardFormat } from '../src/board.js';
-import { drawBoard } from '../src/formats/drawing.js';
-import { boardName, sizeError, timeLimitMs } from '../src/solve/limits.js';
-import { MateJson } from '../src/solve/solution.js';
-import { Solver, type SolveResult } from '../src/solve/solver.js';
+import type { Board, BoardFormat } from '../src/dominosa/board.js';
+import { drawBoard } from '../src/dominosa/formats/drawing.js';
+import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.js';
+import { MateJson } from '../src/dominosa/solve/solution.js';
+import { Solver, type SolveResult } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
 import { forEachBoard, withOutput } from './io.js';
 
@@ -26,7 +26,7 @@ export interface SolveCommand {
 
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
   // The grader behind --explain is sixteen modules: only runs that explain load them.
-  const walkthrough = cmd.explain ? (await import('../src/grade/walkthrough.js')).walkthrough : undefined;
+  const walkthrough = cmd.explain ? (await import('../src/dominosa/grade/walkthrough.js')).walkthrough : undefined;
   const solver = new Solver();
   const json = new MateJson();
   // The clock is read only under a time limit; the options object is reused.

@@ -5,12 +5,12 @@
 // build (--shard i/N) decides every N-th slot without tier caps; merge.ts applies them.
 import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
-import { jointAims, planSize, type SizePlan } from '../../src/rank/aims.js';
-import type { GradeTarget } from '../../src/rank/bands.js';
-import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/rank/measure.js';
-import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import { jointAims, planSize, type SizePlan } from '../../src/dominosa/rank/aims.js';
+import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
+import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/dominosa/rank/measure.js';
+import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import type { Tier } from '../../src/rank/tiers.js';
-import { GRADER_VERSION } from '../../src/rank/stored.js';
+import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { Catalog, type BuildRow } from '../database.js';
 import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
 import { checkCatalogPath } from '../io.js';

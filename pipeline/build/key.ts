@@ -1,10 +1,10 @@
 // A build's key: the options that decide which puzzles it keeps, recorded in its builds row and
 // hashed, so that the same command finds its build again and resumes it.
 import { createHash } from 'node:crypto';
-import type { MethodChoice } from '../../src/make/generator.js';
-import { DEFAULT_TIER_MEASURE, type TierMeasure } from '../../src/rank/measure.js';
-import { REFERENCE_VERSION } from '../../src/rank/reference.js';
-import { GRADER_VERSION } from '../../src/rank/stored.js';
+import type { MethodChoice } from '../../src/dominosa/make/generator.js';
+import { DEFAULT_TIER_MEASURE, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
+import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { TIERS, type Thresholds, type Tier } from '../../src/rank/tiers.js';
 import { defaultMaxSlots, type BuildOptions, type Shard } from './options.js';
 import type { RuleTable } from './thresholds.js';

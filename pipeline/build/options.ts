@@ -1,8 +1,8 @@
 // The options of `dominosa build`, as data, and their one check: every option a run takes, and
 // the refusal (one line, exit 2) of any that is out of range, before anything is opened.
-import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../../src/make/generator.js';
-import type { GradeTarget } from '../../src/rank/bands.js';
-import { TIER_MEASURES, type TierMeasure } from '../../src/rank/measure.js';
+import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../../src/dominosa/make/generator.js';
+import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
+import { TIER_MEASURES, type TierMeasure } from '../../src/dominosa/rank/measure.js';
 import { UserError } from '../errors.js';
 
 export interface BuildOptions {

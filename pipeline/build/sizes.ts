@@ -2,8 +2,8 @@
 // slots were decided (for the builds row and the summary), and whether it is still open.
 import { SLOT_OUTCOMES, type SlotOutcome } from '../../src/catalog/schema.js';
 import type { TierCounts } from '../../src/catalog/decide.js';
-import type { SizePlan } from '../../src/rank/aims.js';
-import type { TierRule } from '../../src/rank/measure.js';
+import type { SizePlan } from '../../src/dominosa/rank/aims.js';
+import type { TierRule } from '../../src/dominosa/rank/measure.js';
 import type { SizeReport } from '../progress.js';
 
 export interface SizeRun {

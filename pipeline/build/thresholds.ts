@@ -3,9 +3,9 @@
 // cuts) and, for the grade rule, the yields of the sample they were set from, checked against
 // the versions of the measures they cut.
 import { existsSync, readFileSync } from 'node:fs';
-import type { TierMeasure, TierRule } from '../../src/rank/measure.js';
-import { REFERENCE_VERSION } from '../../src/rank/reference.js';
-import { GRADER_VERSION } from '../../src/rank/stored.js';
+import type { TierMeasure, TierRule } from '../../src/dominosa/rank/measure.js';
+import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
+import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { parseTierTable, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
 import { UserError } from '../errors.js';
 import { describeFsError } from '../io.js';
@@ -23,7 +23,7 @@ export interface LoadedTiers {
 export function sampleHint(m: number, measure: TierMeasure): string {
   if (measure === 'score') return 'set them with dominosa tune --measure score --apply';
   const what = measure === 'grade' ? '' : ' --measure nodes';
-  return `sample them with: node dist/scripts/sample-cuts.js --sizes ${m}${what} --write data/tiers.json`;
+  return `sample them with: node dist/scripts/dev/sample-cuts.js --sizes ${m}${what} --write data/tiers.json`;
 }
 
 /**
@@ -53,7 +53,7 @@ export function loadTiers(path: string, sizes: number[], measure: TierMeasure): 
     );
   }
   if (measure !== 'nodes' && res.graderVersion !== undefined && res.graderVersion !== GRADER_VERSION) {
-    const how = measure === 'score' ? 'dominosa tune --measure score' : 'node dist/scripts/sample-cuts.js --write';
+    const how = measure === 'score' ? 'dominosa tune --measure score' : 'node dist/scripts/dev/sample-cuts.js --write';
     throw new UserError(`tiers file ${path} has ${measure} cuts for grader ${res.graderVersion}, but grades are now ${GRADER_VERSION}'s; re-tune them (${how})`);
   }
   const table = measure === 'nodes' ? res.table : measure === 'grade' ? (res.grade ?? {}) : (res.scores ?? {});

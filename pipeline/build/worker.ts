@@ -2,14 +2,14 @@
 // or every stride-th for a shard), each answered with the generated puzzle and its variants as
 // catalog rows ready to bind, or with the rejection.
 // Runs from dist/ only: the dispatcher starts it as dist/pipeline/build/worker.js.
-import type { Board } from '../../src/board.js';
-import { Generator, type MethodChoice } from '../../src/make/generator.js';
-import { aimOf, type Aim } from '../../src/rank/aims.js';
-import type { Solution } from '../../src/solve/solution.js';
-import { tierFor, type TierRule } from '../../src/rank/measure.js';
-import { canonicalGrade } from '../../src/rank/stored.js';
+import type { Board } from '../../src/dominosa/board.js';
+import { Generator, type MethodChoice } from '../../src/dominosa/make/generator.js';
+import { aimOf, type Aim } from '../../src/dominosa/rank/aims.js';
+import type { Solution } from '../../src/dominosa/solve/solution.js';
+import { tierFor, type TierRule } from '../../src/dominosa/rank/measure.js';
+import { canonicalGrade } from '../../src/dominosa/rank/stored.js';
 import type { Tier } from '../../src/rank/tiers.js';
-import { makeVariants } from '../../src/make/variants.js';
+import { makeVariants } from '../../src/dominosa/make/variants.js';
 import { gridText, preparedRow, solutionText, type PreparedRow } from '../../src/catalog/row.js';
 import { stallWorkerAt } from '../faults.js';
 

@@ -3,8 +3,8 @@
 // selection and cursor, warnings, and a hint's highlights. Colours come from the page's CSS.
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from '../../src/formats/faces.js';
 import { numberFontSize, SVG_PAD_CELLS, TILE } from '../../src/formats/svg.js';
-import type { Game } from '../../src/play/game.js';
-import { cellsOf } from '../../src/play/geometry.js';
+import type { Game } from '../../src/dominosa/play/game.js';
+import { cellsOf } from '../../src/dominosa/play/geometry.js';
 
 /** Side of a cell in SVG user units; the drawing scales with its container. */
 export const CELL = 40;

@@ -2,13 +2,13 @@
 // touch and keyboard, undo, a timer, hints from the grader's steps and reveals. The rules of
 // play and of hints are pure (src/play/); this file is the shell: DOM, events, storage.
 import { faceText } from '../../src/formats/faces.js';
-import { explainSteps } from '../../src/grade/explain.js';
-import { Game } from '../../src/play/game.js';
-import { placementOf } from '../../src/play/geometry.js';
-import { hintFor, type Hint } from '../../src/play/hint.js';
-import { playPuzzle, type PlayPuzzle, type WebPack, type WebPuzzle } from '../../src/play/pack.js';
-import { stepCells, toGraderStep } from '../../src/play/steps.js';
-import { pairFromIndex } from '../../src/pairs.js';
+import { explainSteps } from '../../src/dominosa/grade/explain.js';
+import { Game } from '../../src/dominosa/play/game.js';
+import { placementOf } from '../../src/dominosa/play/geometry.js';
+import { hintFor, type Hint } from '../../src/dominosa/play/hint.js';
+import { playPuzzle, type PlayPuzzle, type WebPack, type WebPuzzle } from '../../src/dominosa/play/pack.js';
+import { stepCells, toGraderStep } from '../../src/dominosa/play/steps.js';
+import { pairFromIndex } from '../../src/dominosa/pairs.js';
 import { boardSvg, CELL, PAD } from './draw.js';
 import { load, save, statusOf, type Saved } from './store.js';
 

@@ -1,7 +1,7 @@
 // Saved progress in the browser's local storage, one entry per puzzle keyed by the pack's
 // checksum and the puzzle's id, so the same pack resumes wherever its file is moved. Storage
 // may be missing or full (private windows, some file:// settings): play goes on unsaved.
-import type { Position } from '../../src/play/game.js';
+import type { Position } from '../../src/dominosa/play/game.js';
 
 export interface Saved extends Position {
   /** Time played, in milliseconds. */

@@ -4,8 +4,8 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { DEFAULT_BATCH_SIZE, type BuildOptions, type Shard } from '../../pipeline/build/options.js';
-import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/make/generator.js';
-import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/measure.js';
+import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
+import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/dominosa/rank/measure.js';
 import { gradeTarget } from './grade-target.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/errors.js';
 import { parseOnly } from './parse.js';

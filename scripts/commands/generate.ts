@@ -1,7 +1,7 @@
 // `dominosa generate --sizes M --count K`: options for the generate verb, as data (see options.ts).
 import type { Argv } from 'yargs';
 import type { GenerateCommand } from '../../pipeline/generate.js';
-import { METHOD_CHOICES } from '../../src/make/generator.js';
+import { METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { gradeTarget } from './grade-target.js';
 import {
   argsOrExit,

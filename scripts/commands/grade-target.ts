@@ -1,7 +1,7 @@
 // The --grade option of graded generation (generate, build): its text read as a grade target.
 // Apart from the board-input options (input.ts) because it needs the grader's ladder, which
 // verbs that only read boards should not pay to load.
-import { parseGradeTarget, type GradeTarget } from '../../src/rank/bands.js';
+import { parseGradeTarget, type GradeTarget } from '../../src/dominosa/rank/bands.js';
 import type { OptionSpec } from './options.js';
 
 export function gradeTarget(describe: string): OptionSpec<GradeTarget | undefined> {

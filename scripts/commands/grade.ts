@@ -2,7 +2,7 @@
 // rules each board needed), as data (see options.ts).
 import type { Argv } from 'yargs';
 import type { GradeCommand } from '../../pipeline/grade.js';
-import { STORED_GRADE_MAX_NODES } from '../../src/rank/stored.js';
+import { STORED_GRADE_MAX_NODES } from '../../src/dominosa/rank/stored.js';
 import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
 import { argsOrExit, maxNodes, readOptions, renamed, type VerbArgs, withOptions, examples } from './options.js';
 

@@ -1,7 +1,7 @@
 // Options shared by the verbs that read boards (solve, grade): the board file, the input and
 // output formats, where the output goes, and the per-board budgets.
-import type { BoardFormat } from '../../src/board.js';
-import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/solve/limits.js';
+import type { BoardFormat } from '../../src/dominosa/board.js';
+import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/dominosa/solve/limits.js';
 import { choice, flag, type FormatFiles, formatFor, oldTimeout, out, timeLimit, timeLimitMs, type Checked } from './options.js';
 
 export const BOARD_OUTPUT_FORMATS = ['text', 'jsonl'] as const;

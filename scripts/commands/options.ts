@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Argv, Options } from 'yargs';
 import { UserError } from '../../pipeline/errors.js';
-import { MAX_M } from '../../src/board.js';
+import { MAX_M } from '../../src/dominosa/board.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 

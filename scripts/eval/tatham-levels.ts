@@ -7,7 +7,7 @@
 // every pair has exactly one. Each rule sweeps the whole board and reports whether it ruled
 // anything out; the engine always restarts from the easiest rule after progress, as Tatham's
 // does, and remembers the hardest level it needed.
-import type { Board } from '../../src/board.js';
+import type { Board } from '../../src/dominosa/board.js';
 
 export const TATHAM_LEVEL_NAMES = ['Trivial', 'Basic', 'Hard', 'Extreme'] as const;
 /** The label of a board none of the four levels solves. */

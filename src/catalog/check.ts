@@ -2,17 +2,17 @@
 // valid grid, unique by two independent solvers, the stored solution is that one, nodes, grade,
 // tier, hash, variant = base under its transform) and over the whole catalog (tier order,
 // distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
-import { boardFromGrid, formatBoardError, type Board } from '../board.js';
-import { proveIndependently } from '../solve/independent.js';
-import { LEVELS } from '../grade/ladder.js';
-import { bandOfLevel, TATHAM_NAMES } from '../rank/bands.js';
-import { formatMeasure, measureValue, tierFor, type TierMeasure, type TierRule } from '../rank/measure.js';
-import { REFERENCE_VERSION, referenceNodes, sameCounts } from '../rank/reference.js';
-import { GRADER_VERSION, storedGrade } from '../rank/stored.js';
+import { boardFromGrid, formatBoardError, type Board } from '../dominosa/board.js';
+import { proveIndependently } from '../dominosa/solve/independent.js';
+import { LEVELS } from '../dominosa/grade/ladder.js';
+import { bandOfLevel, TATHAM_NAMES } from '../dominosa/rank/bands.js';
+import { formatMeasure, measureValue, tierFor, type TierMeasure, type TierRule } from '../dominosa/rank/measure.js';
+import { REFERENCE_VERSION, referenceNodes, sameCounts } from '../dominosa/rank/reference.js';
+import { GRADER_VERSION, storedGrade } from '../dominosa/rank/stored.js';
 import { TIERS } from '../rank/tiers.js';
-import { checkSolution, solutionKey, type Solution } from '../solve/solution.js';
-import { Solver, RULES } from '../solve/solver.js';
-import { applyTransform, canonicalHash, parseTransform, transformSolution } from '../transform.js';
+import { checkSolution, solutionKey, type Solution } from '../dominosa/solve/solution.js';
+import { Solver, RULES } from '../dominosa/solve/solver.js';
+import { applyTransform, canonicalHash, parseTransform, transformSolution } from '../dominosa/transform.js';
 import { rowChecksum, type ChecksummedRow } from './checksum.js';
 import type { SchemaObject, StoredDigest } from './digest.js';
 import { SCHEMA_VERSION } from './schema.js';

@@ -1,8 +1,8 @@
 // A puzzle row ready to bind: the values of one INSERT, in column order, with the checksum
 // computed where the puzzle is made (a build's workers), so the thread that writes the catalog
 // only fills in the ids it alone knows and binds the array as it came.
-import type { Board } from '../board.js';
-import type { Solution } from '../solve/solution.js';
+import type { Board } from '../dominosa/board.js';
+import type { Solution } from '../dominosa/solve/solution.js';
 import { rowChecksum, type ChecksummedRow } from './checksum.js';
 
 /** The columns of a prepared row, in bind order: the ids first, the checksum last. */

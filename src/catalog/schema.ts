@@ -1,8 +1,8 @@
 // The catalog's tables as SQL text, and the schema version that names them. No I/O here:
 // pipeline/database.ts runs this DDL on a new database and refuses one of another version (or
 // with any object this DDL does not make); pipeline/migrate.ts brings older versions up to this one.
-import { LEVELS } from '../grade/ladder.js';
-import { TIER_MEASURES } from '../rank/measure.js';
+import { LEVELS } from '../dominosa/grade/ladder.js';
+import { TIER_MEASURES } from '../dominosa/rank/measure.js';
 
 /**
  * Bump on any change to SCHEMA_SQL (audit compares a catalog's objects with it, text and all),

@@ -3,9 +3,9 @@
 // unchanged (its checksum, and for a variant its base's) and this release's judges are the ones
 // that judged it (independent proof, node counter, grader); export then trusts it instead of
 // proving the puzzle again, and proves again whatever it does not hold for.
-import { REFERENCE_VERSION, sameCounts } from '../rank/reference.js';
-import { GRADER_VERSION } from '../rank/stored.js';
-import { PROOF_VERSION } from '../solve/independent.js';
+import { REFERENCE_VERSION, sameCounts } from '../dominosa/rank/reference.js';
+import { GRADER_VERSION } from '../dominosa/rank/stored.js';
+import { PROOF_VERSION } from '../dominosa/solve/independent.js';
 
 /** A row of the verdicts table. */
 export interface VerdictRow {

@@ -1,7 +1,7 @@
 // A printable booklet of puzzles, A4 or US Letter: a title page, one section per tier with
 // several numbered puzzles per page, and compact solutions at the back. planBooklet does the
 // page arithmetic (positions in mm) once; the HTML here and the PDF in pdf.ts both draw it.
-import { techniqueOf } from '../rank/bands.js';
+import { techniqueOf } from '../dominosa/rank/bands.js';
 import { TIERS } from '../rank/tiers.js';
 import { faceDigits, type Faces } from './faces.js';
 import type { PackPuzzle } from './pack.js';

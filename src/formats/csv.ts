@@ -2,7 +2,7 @@
 // follow RFC 4180 (comma-separated, CRLF line ends, a field quoted only when it must be).
 // Grids and solutions are spelled with spaces, slashes and semicolons so a cell never needs quotes.
 import type { PackPuzzle } from './pack.js';
-import { LEVELS } from '../grade/ladder.js';
+import { LEVELS } from '../dominosa/grade/ladder.js';
 
 /** The columns, in order; the README documents each one. */
 export const CSV_COLUMNS = ['id', 'm', 'rows', 'cols', 'tier', 'grade', 'tatham', 'score', 'nodes', 'base_id', 'transform', 'grid', 'solution'] as const;

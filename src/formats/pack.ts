@@ -2,11 +2,11 @@
 // and a checksum, plain text (grids, then solution drawings as comments) and JSON lines.
 // Builders are pure string functions; reading a pack back goes through verifyPackJson.
 import { createHash } from 'node:crypto';
-import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '../board.js';
-import { checkSolution, type Solution } from '../solve/solution.js';
-import { LEVELS } from '../grade/ladder.js';
-import { techniqueOf } from '../rank/bands.js';
-import { drawBoard } from './drawing.js';
+import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '../dominosa/board.js';
+import { checkSolution, type Solution } from '../dominosa/solve/solution.js';
+import { LEVELS } from '../dominosa/grade/ladder.js';
+import { techniqueOf } from '../dominosa/rank/bands.js';
+import { drawBoard } from '../dominosa/formats/drawing.js';
 
 /** One catalog puzzle as the exporters receive it. Grid and solution share the same orientation. */
 /** Every format `dominosa export` writes: the packs here, CSV, Tatham ids, the booklets, the web page. */

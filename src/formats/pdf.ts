@@ -5,7 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Solution } from '../solve/solution.js';
+import type { Solution } from '../dominosa/solve/solution.js';
 import {
   contentsRows,
   idText,

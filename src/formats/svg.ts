@@ -1,7 +1,7 @@
 // A board drawn as a self-contained SVG: numbers centred in cells over light grid lines, and
 // with a solution each domino as a thick rounded tile. Generic sans-serif only, so the drawing
 // needs no font files and prints the same anywhere.
-import type { Solution } from '../solve/solution.js';
+import type { Solution } from '../dominosa/solve/solution.js';
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
 import { tallyBoxes, tallyHeader, tallyUnits } from './tally.js';
 

@@ -1,12 +1,12 @@
 // The web pack: one self-contained HTML page that plays the puzzles, with hints from the
-// grader. The page's code is bundled at build time (pipeline/web/, scripts/build-web.ts) and
+// grader. The page's code is bundled at build time (pipeline/web/, scripts/dev/build-web.ts) and
 // handed in as text; this module adds the pack's data, the grader's steps for every puzzle.
-import { boardFromGrid, formatBoardError } from '../board.js';
-import { LEVELS } from '../grade/ladder.js';
-import { walkthrough } from '../grade/walkthrough.js';
-import { placementOfDomino } from '../play/geometry.js';
-import { WEB_PACK_FORMAT, WEB_PACK_VERSION, type WebPack, type WebPuzzle } from '../play/pack.js';
-import { packSteps, type RuleEntry } from '../play/steps.js';
+import { boardFromGrid, formatBoardError } from '../dominosa/board.js';
+import { LEVELS } from '../dominosa/grade/ladder.js';
+import { walkthrough } from '../dominosa/grade/walkthrough.js';
+import { placementOfDomino } from '../dominosa/play/geometry.js';
+import { WEB_PACK_FORMAT, WEB_PACK_VERSION, type WebPack, type WebPuzzle } from '../dominosa/play/pack.js';
+import { packSteps, type RuleEntry } from '../dominosa/play/steps.js';
 import { techniqueLine } from './booklet.js';
 import type { Faces } from './faces.js';
 import { packChecksum, type PackPuzzle } from './pack.js';

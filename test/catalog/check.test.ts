@@ -2,7 +2,7 @@
 // tampering is reported under its own kind; the catalog-wide checks catch overlapping tiers,
 // shared base hashes, unknown schema versions, a damaged database and foreign solver versions.
 import { describe, expect, it } from 'vitest';
-import { boardToGrid, type Board } from '../../src/board.js';
+import { boardToGrid, type Board } from '../../src/dominosa/board.js';
 import {
   checkDistinctBases,
   checkIntegrity,
@@ -18,15 +18,15 @@ import {
 } from '../../src/catalog/check.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
-import { countExactCover } from '../../src/solve/exactcover.js';
-import { Generator } from '../../src/make/generator.js';
-import { REFERENCE_VERSION } from '../../src/rank/reference.js';
-import { bandOfLevel } from '../../src/rank/bands.js';
-import { SEARCH_LEVEL } from '../../src/grade/ladder.js';
-import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
+import { countExactCover } from '../../src/dominosa/solve/exactcover.js';
+import { Generator } from '../../src/dominosa/make/generator.js';
+import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
+import { bandOfLevel } from '../../src/dominosa/rank/bands.js';
+import { SEARCH_LEVEL } from '../../src/dominosa/grade/ladder.js';
+import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
 import { TIERS, tierOf, type Thresholds } from '../../src/rank/tiers.js';
-import { Solver } from '../../src/solve/solver.js';
-import { makeVariants } from '../../src/make/variants.js';
+import { Solver } from '../../src/dominosa/solve/solver.js';
+import { makeVariants } from '../../src/dominosa/make/variants.js';
 import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
 
 const TH: Thresholds = { t1: 3, t2: 8, t3: 15 };

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rowChecksum, type ChecksummedRow } from '../../src/catalog/checksum.js';
 import { gridText, PREPARED_COLUMNS, preparedRow, ROW_BASE_ID, ROW_BUILD_ID, ROW_CHECKSUM, ROW_ID, solutionText } from '../../src/catalog/row.js';
-import { boardToGrid } from '../../src/board.js';
-import type { Solution } from '../../src/solve/solution.js';
-import { applyTransform, GEOMETRIES, transformSolution } from '../../src/transform.js';
+import { boardToGrid } from '../../src/dominosa/board.js';
+import type { Solution } from '../../src/dominosa/solve/solution.js';
+import { applyTransform, GEOMETRIES, transformSolution } from '../../src/dominosa/transform.js';
 import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
 
 const puzzle: fc.Arbitrary<ChecksummedRow> = fc.record({

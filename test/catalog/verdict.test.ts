@@ -3,8 +3,8 @@
 // a judge's version, or checks audit would have skipped).
 import { describe, expect, it } from 'vitest';
 import { passVerdict, staleVerdict, type JudgedPuzzle } from '../../src/catalog/verdict.js';
-import { GRADER_VERSION } from '../../src/rank/stored.js';
-import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
+import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 
 const base: JudgedPuzzle = { puzzle: { id: 1, m: 5, checksum: 'aa', base_id: null }, base: null, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION };
 const variant: JudgedPuzzle = { puzzle: { id: 2, m: 5, checksum: 'bb', base_id: 1 }, base: { checksum: 'aa' }, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION };

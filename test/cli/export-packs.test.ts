@@ -10,11 +10,11 @@ import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, runExport, type ExportOptions } from '../../pipeline/export.js';
-import { boardToGrid, parseBoards } from '../../src/board.js';
+import { boardToGrid, parseBoards } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { verifyPackJson } from '../../src/formats/pack.js';
-import { parseTathamId } from '../../src/formats/tatham.js';
+import { parseTathamId } from '../../src/dominosa/formats/tatham.js';
 import { cli } from '../helpers/cli.js';
 import type { PuzzleRow } from '../../pipeline/database.js';
 

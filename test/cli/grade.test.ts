@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../src/board.js';
-import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps, SEARCH_LEVEL } from '../../src/grade/ladder.js';
-import { canonicalGrade, storedGrade } from '../../src/rank/stored.js';
-import { checkSolution, type Solution, solutionKey } from '../../src/solve/solution.js';
-import { uniqueBoards } from '../grade/helpers.js';
+import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../src/dominosa/board.js';
+import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps, SEARCH_LEVEL } from '../../src/dominosa/grade/ladder.js';
+import { canonicalGrade, storedGrade } from '../../src/dominosa/rank/stored.js';
+import { checkSolution, type Solution, solutionKey } from '../../src/dominosa/solve/solution.js';
+import { uniqueBoards } from '../dominosa/grade/helpers.js';
 import { brickBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
 import { cli, FIXTURES, ROOT } from '../helpers/cli.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_VERSION } from '../../src/rank/reference.js';
+import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { cli, DATA } from '../helpers/cli.js';
 
 let dir: string;

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardFromGrid } from '../../src/board.js';
+import { boardFromGrid } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
-import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
+import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
 import { cli, DATA, FIXTURES } from '../helpers/cli.js';
 
 const FIXTURE = join(FIXTURES, 'catalogs', 'v1.sqlite');

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardFromGrid, type Board } from '../../src/board.js';
-import { countExactCover } from '../../src/solve/exactcover.js';
+import { boardFromGrid, type Board } from '../../src/dominosa/board.js';
+import { countExactCover } from '../../src/dominosa/solve/exactcover.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import { checkSolution, solutionKey, type Solution } from '../../src/solve/solution.js';
-import { Solver } from '../../src/solve/solver.js';
+import { checkSolution, solutionKey, type Solution } from '../../src/dominosa/solve/solution.js';
+import { Solver } from '../../src/dominosa/solve/solver.js';
 import { cli } from '../helpers/cli.js';
 
 let dir: string;

@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatBoardText, parseBoards } from '../../src/board.js';
+import { formatBoardText, parseBoards } from '../../src/dominosa/board.js';
 import { brickBoard, swapHeavyBoard } from '../helpers/boards.js';
-import { checkSolution, type Solution } from '../../src/solve/solution.js';
+import { checkSolution, type Solution } from '../../src/dominosa/solve/solution.js';
 import { cli, FIXTURES, ROOT } from '../helpers/cli.js';
 
 const FIX = FIXTURES;

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { boardToGrid, parseBoards } from '../../src/board.js';
+import { boardToGrid, parseBoards } from '../../src/dominosa/board.js';
 import {
   buildPackJson,
   buildPackText,
@@ -165,7 +165,7 @@ describe('buildPackText', () => {
 });
 
 describe('large packs', () => {
-  // Their speed is measured by npm run bench (scripts/bench-formats.ts).
+  // Their speed is measured by npm run bench (scripts/bench/formats.ts).
   it('builds and verifies a 1,000-puzzle pack, every puzzle in the text', () => {
     const puzzles = packOf(1000, [5, 6, 7, 8, 9, 10, 12]);
     const json = buildPackJson(puzzles, META);

@@ -9,7 +9,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDF
 import { bookletFonts } from '../../pipeline/fonts.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';
-import { pairCount } from '../../src/pairs.js';
+import { pairCount } from '../../src/dominosa/pairs.js';
 import { packOf, packPuzzle } from '../helpers/packs.js';
 
 /** The page's content streams, decompressed and joined. */
@@ -175,7 +175,7 @@ describe('buildBookletPdf', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
   });
 
-  // Its speed is measured by npm run bench (scripts/bench-formats.ts).
+  // Its speed is measured by npm run bench (scripts/bench/formats.ts).
   it('builds 1,000 puzzles into the planned pages', async () => {
     const puzzles = packOf(1000, [5, 6, 7, 8, 9, 10, 12]);
     const { bytes, pages } = await buildBookletPdf(puzzles, { title: 'Big', fonts: FONTS });

@@ -3,7 +3,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { SVG_PAD_CELLS, escapeXml, puzzleSvg } from '../../src/formats/svg.js';
-import { pairCount } from '../../src/pairs.js';
+import { pairCount } from '../../src/dominosa/pairs.js';
 import { packPuzzle } from '../helpers/packs.js';
 
 interface Element {

@@ -2,13 +2,13 @@
 // the json pack's checksum; the page is one document with nothing to fetch, data that cannot
 // close its script, and a refusal over the size limit. The page in a browser: test/pipeline/web/.
 import { describe, expect, it } from 'vitest';
-import { boardFromGrid, type Board } from '../../src/board.js';
-import { replaySteps } from '../../src/grade/replay.js';
+import { boardFromGrid, type Board } from '../../src/dominosa/board.js';
+import { replaySteps } from '../../src/dominosa/grade/replay.js';
 import { buildPackJson } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
-import { cellsOf } from '../../src/play/geometry.js';
-import { playPuzzle, type WebPack } from '../../src/play/pack.js';
-import { toGraderStep } from '../../src/play/steps.js';
+import { cellsOf } from '../../src/dominosa/play/geometry.js';
+import { playPuzzle, type WebPack } from '../../src/dominosa/play/pack.js';
+import { toGraderStep } from '../../src/dominosa/play/steps.js';
 import { packOf, packPuzzle } from '../helpers/packs.js';
 
 const ASSETS = { script: 'document.title="x";', style: 'body{color:red}' };

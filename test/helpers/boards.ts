@@ -1,11 +1,11 @@
 // Boards for tests: deals onto uniform random tilings (so a planted solution is known), in
 // either orientation, with or without the 2×2 filter, and raw shuffles of the multiset.
-import type { Board } from '../../src/board.js';
-import { dealOnto } from '../../src/make/deal.js';
+import type { Board } from '../../src/dominosa/board.js';
+import { dealOnto } from '../../src/dominosa/make/deal.js';
 import { derive } from '../../src/rng.js';
-import type { Solution } from '../../src/solve/solution.js';
-import { tilingFor } from '../../src/make/tiling.js';
-import { tilingToSolution } from '../../src/solve/solution.js';
+import type { Solution } from '../../src/dominosa/solve/solution.js';
+import { tilingFor } from '../../src/tiling/tiling.js';
+import { tilingToSolution } from '../../src/dominosa/solve/solution.js';
 
 export interface Planted {
   board: Board;

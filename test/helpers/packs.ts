@@ -1,6 +1,6 @@
 // Pack puzzles for the format tests: deals onto random tilings (a planted solution is known;
 // uniqueness does not matter for formats), with ids, tiers and node counts filled in.
-import { boardToGrid } from '../../src/board.js';
+import { boardToGrid } from '../../src/dominosa/board.js';
 import type { PackPuzzle } from '../../src/formats/pack.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { plantedBoard } from './boards.js';

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runExport, type ExportOptions, type VerifyStats } from '../../pipeline/export.js';
-import { proveIndependently } from '../../src/solve/independent.js';
+import { proveIndependently } from '../../src/dominosa/solve/independent.js';
 import { buildSmallCatalog, copyCatalog } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
 // The real proof, wrapped so the test can count its calls.
-vi.mock('../../src/solve/independent.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/solve/independent.js')>();
+vi.mock('../../src/dominosa/solve/independent.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/dominosa/solve/independent.js')>();
   return { ...real, proveIndependently: vi.fn(real.proveIndependently) };
 });
 const proofs = vi.mocked(proveIndependently);

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { TIERS, tierOf, parseTierTable, type Thresholds } from '../../src/rank/tiers.js';
-import { REFERENCE_VERSION } from '../../src/rank/reference.js';
-import { GRADER_VERSION, storedGrade } from '../../src/rank/stored.js';
-import { Generator } from '../../src/make/generator.js';
-import { GRADE_BANDS } from '../../src/rank/bands.js';
-import { nodeRange, tierFor } from '../../src/rank/measure.js';
-import { LAYERED_FROM_M, referenceNodes } from '../../src/rank/reference.js';
+import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
+import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
+import { Generator } from '../../src/dominosa/make/generator.js';
+import { GRADE_BANDS } from '../../src/dominosa/rank/bands.js';
+import { nodeRange, tierFor } from '../../src/dominosa/rank/measure.js';
+import { LAYERED_FROM_M, referenceNodes } from '../../src/dominosa/rank/reference.js';
 
 const arbThresholds: fc.Arbitrary<Thresholds> = fc
   .tuple(fc.nat(500), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }))

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { boardSvg } from '../../../pipeline/web/draw.js';
-import { Game } from '../../../src/play/game.js';
+import { Game } from '../../../src/dominosa/play/game.js';
 import { packPuzzle } from '../../helpers/packs.js';
 
 function svgOf(m: number, k: number, faces?: 'digits' | 'one-based' | 'pips'): { svg: string; values: number[] } {

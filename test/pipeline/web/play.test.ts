@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { WebPack, WebPuzzle } from '../../../src/play/pack.js';
+import type { WebPack, WebPuzzle } from '../../../src/dominosa/play/pack.js';
 import { cli, DATA } from '../../helpers/cli.js';
 
 const CHROMIUM = '/usr/bin/chromium';

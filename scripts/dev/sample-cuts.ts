@@ -1,0 +1,126 @@
+// A dev script: tier cuts from a sample of generated puzzles, for data/tiers.json. A catalog holds
+// its tiers in equal shares, so tuning on one mostly gives back the cuts it was built with; this
+// samples boards as the build's generator makes them (one seed).
+//   --measure grade (default): each board's reference measure and stored grade; the grade bands'
+//     ranges are the cuts that maximise the smallest per-band yield (rank/cuts.ts), and the
+//     yields per 1,000 are kept beside them (a yield of 0 marks a tier out of reach). Up to
+//     M = 9 the sample is slots 0..count-1 as they come (uniform unique deals, whose grades
+//     spread over every band); from M = 10 (--aimed) each band gets count slots aimed at it
+//     as a build aims them (slot 4j + b at band b, graded generation without the range), since
+//     repaired boards as they come are mostly easy: the yield is then per 1,000 aimed slots, the
+//     share of the band's slots that land in its range (a slot that finds no board counts out).
+//   --measure nodes | score: cuts at the given quantiles, as `dominosa tune` proposes them.
+//
+//   node dist/scripts/dev/sample-cuts.js --sizes 3..9 --count 2000 --seed 7 --write data/tiers.json
+//   node dist/scripts/dev/sample-cuts.js --sizes 12,15,20,30 --count 100 --seed 7 --write data/tiers.json
+//
+// Prints the sizes' lines, `"M": { "t1": .., "t2": .., "t3": .. }`; --write FILE puts them
+// (and the yields) into that tiers file's section for the measure instead.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { readTiersFile, tiersFileText, tierTableLines } from '../../pipeline/build/thresholds.js';
+import { writeFileAtomic } from '../../pipeline/io.js';
+import { Generator } from '../../src/dominosa/make/generator.js';
+import { bandOfLevel, GRADE_BANDS } from '../../src/dominosa/rank/bands.js';
+import { parseQuantiles, proposeBandCuts, proposeThresholds, type BandPoint } from '../../src/rank/cuts.js';
+import { guardrailName, LAYERED_FROM_M } from '../../src/dominosa/rank/reference.js';
+import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
+import { TIERS, type Tier, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
+import { parseSizeList } from '../commands/options.js';
+
+const args = yargs(hideBin(process.argv))
+  .option('measure', { choices: ['grade', 'nodes', 'score'] as const, default: 'grade' as const })
+  .option('sizes', { type: 'string', default: '3..9' })
+  .option('count', { type: 'number', default: 2000 })
+  .option('seed', { type: 'number', default: 7 })
+  .option('quantiles', { type: 'string', default: '0.4,0.7,0.9' })
+  .option('write', { type: 'string', describe: 'tiers file to write the cuts into (its other sections are kept)' })
+  .option('aimed', { type: 'boolean', describe: `sample count slots aimed at each band (default: from M = ${LAYERED_FROM_M})` })
+  .option('max-attempts', { type: 'number', describe: 'deals (rejection) or deals repaired (repair) per slot before it counts as not found' })
+  .strict()
+  .parseSync();
+const { measure, count, seed } = args;
+const parsed = parseSizeList(args.sizes);
+if (!parsed.ok) throw new Error(parsed.error);
+const sizes = parsed.value;
+const q = parseQuantiles(args.quantiles);
+if (!q.ok) throw new Error(q.error);
+
+const gen = new Generator();
+const table: TierTable = {};
+const yields: YieldTable = {};
+const per1000 = (x: number, n: number): number => Math.round((10_000 * x) / n) / 10;
+for (const m of sizes) {
+  const t0 = performance.now();
+  if (measure === 'grade' && (args.aimed ?? m >= LAYERED_FROM_M)) {
+    // Slot 4j + b aims at band b, as the build's slots do; the range is what is being chosen.
+    const points: BandPoint[] = [];
+    const ms: Record<Tier, number[]> = { easy: [], normal: [], hard: [], expert: [] };
+    for (let j = 0; j < count; j++) {
+      for (let b = 0; b < TIERS.length; b++) {
+        const t = TIERS[b];
+        const s0 = performance.now();
+        const r = gen.generateSlot(seed, m, TIERS.length * j + b, { grade: GRADE_BANDS[t], maxAttempts: args['max-attempts'] });
+        ms[t].push(performance.now() - s0);
+        if (r.ok) points.push({ value: r.puzzle.nodes, band: t });
+      }
+    }
+    const p = proposeBandCuts(points);
+    table[m] = p.thresholds;
+    yields[m] = Object.fromEntries(TIERS.map((t) => [t, per1000(p.yields[t], count)])) as Record<Tier, number>;
+    const median = (xs: number[]): number => Math.round([...xs].sort((a, b) => a - b)[xs.length >> 1]);
+    const inRange = TIERS.map((t) => `${t} ${p.yields[t]}/${p.totals[t]}/${count} (${median(ms[t])} ms)`).join(', ');
+    process.stderr.write(
+      `M=${m}: ${count} slots per band (${Math.round(performance.now() - t0)} ms), ${guardrailName(m)} cuts ${p.thresholds.t1}/${p.thresholds.t2}/${p.thresholds.t3}; ` +
+        `in range/found/aimed (median ms per slot): ${inRange}\n`,
+    );
+  } else if (measure === 'grade') {
+    const points: BandPoint[] = [];
+    for (let k = 0; k < count; k++) {
+      const r = gen.generateSlot(seed, m, k, { maxAttempts: args['max-attempts'] });
+      if (r.ok) points.push({ value: r.puzzle.nodes, band: bandOfLevel(storedGrade(r.puzzle.board).level) });
+    }
+    const p = proposeBandCuts(points);
+    const n = points.length;
+    table[m] = p.thresholds;
+    yields[m] = Object.fromEntries(TIERS.map((t) => [t, per1000(p.yields[t], n)])) as Record<Tier, number>;
+    const none = points.filter((x) => x.band === null).length;
+    const inBand = TIERS.map((t) => `${t} ${p.yields[t]}/${p.totals[t]}`).join(', ');
+    process.stderr.write(
+      `M=${m}: ${n} boards (${Math.round(performance.now() - t0)} ms), ${guardrailName(m)} cuts ${p.thresholds.t1}/${p.thresholds.t2}/${p.thresholds.t3}; ` +
+        `in range/in band: ${inBand}; beyond every band: ${none}\n`,
+    );
+  } else {
+    const values: number[] = [];
+    for (let k = 0; k < count; k++) {
+      const r = gen.generateSlot(seed, m, k);
+      if (r.ok) values.push(measure === 'nodes' ? r.puzzle.nodes : storedGrade(r.puzzle.board).score);
+    }
+    values.sort((a, b) => a - b);
+    const p = proposeThresholds(values, q.quantiles, (v) => `${measure} ${v}`);
+    table[m] = p.thresholds;
+    const n = values.length;
+    process.stderr.write(`M=${m}: ${n} boards; tiers ${p.counts.easy}/${p.counts.normal}/${p.counts.hard}/${p.counts.expert}${p.notes.length ? `; ${p.notes.join(' ')}` : ''}\n`);
+  }
+}
+if (args.write === undefined) {
+  process.stdout.write(`${tierTableLines(table)}\n`);
+  if (measure === 'grade') process.stdout.write(`yields per 1,000:\n${tierTableLines(yields)}\n`);
+} else {
+  const file = readTiersFile(args.write) ?? { comment: '', table: {}, grade: {}, yields: {}, scores: {} };
+  // The file has one graderVersion: cuts of the other grade-bound section from another grader would be relabelled.
+  const other = measure === 'grade' ? file.scores : measure === 'score' ? file.grade : {};
+  const stale = Object.keys(other).filter((m) => !sizes.includes(Number(m)));
+  if (measure !== 'nodes' && file.graderVersion !== undefined && file.graderVersion !== GRADER_VERSION && stale.length > 0) {
+    process.stderr.write(
+      `sample-cuts: ${args.write} holds ${measure === 'grade' ? 'score' : 'grade'} cuts of M=${stale.join(',')} for ${file.graderVersion}; ` +
+        `delete that section, run this, then re-sample it with --measure ${measure === 'grade' ? 'score' : 'grade'}\n`,
+    );
+    process.exit(2);
+  }
+  const section = measure === 'nodes' ? file.table : measure === 'grade' ? file.grade : file.scores;
+  Object.assign(section, table);
+  if (measure === 'grade') Object.assign(file.yields, yields);
+  await writeFileAtomic(args.write, tiersFileText(file));
+  process.stderr.write(`wrote ${measure} cuts of M=${sizes.join(',')} to ${args.write}\n`);
+}

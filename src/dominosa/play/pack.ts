@@ -1,0 +1,54 @@
+// The data a web pack carries to its page: per puzzle the numbers, the solution and the
+// grader's deductions as packed steps (worded in the page, so the file stays small), and per
+// pack the checksum that keys saved progress, so a moved or renamed file resumes.
+import type { Faces } from '../../formats/faces.js';
+import type { PlayBoard } from './game.js';
+import { unpackStep, type HintStep, type PackedStep, type RuleEntry } from './steps.js';
+
+export const WEB_PACK_FORMAT = 'dominosa-web';
+export const WEB_PACK_VERSION = 1;
+
+export interface WebPuzzle {
+  id: number | string;
+  m: number;
+  rows: number;
+  cols: number;
+  tier: string;
+  /** The grader's level name for the puzzle, when the catalog has it. */
+  grade?: string;
+  /** The technique that grade needs, for people ("Hard: set analysis"). */
+  technique?: string;
+  /** Row-major numbers. */
+  values: number[];
+  /** The solution as placements (see geometry.ts), increasing. */
+  solution: number[];
+  steps: PackedStep[];
+  /** How the grader's telling ends: 'solved' unless it ran out of search budget. */
+  ending: string;
+}
+
+export interface WebPack {
+  format: typeof WEB_PACK_FORMAT;
+  version: typeof WEB_PACK_VERSION;
+  name: string;
+  /** How the page shows numbers (absent: digits 0..M). */
+  faces?: Faces;
+  /** The json pack's checksum of the same puzzles (see formats/pack.ts). */
+  checksum: string;
+  /** The rules the steps index into. */
+  rules: RuleEntry[];
+  puzzles: WebPuzzle[];
+}
+
+/** A puzzle ready to play: its board, solution and steps as the hint logic takes them. */
+export interface PlayPuzzle {
+  puzzle: WebPuzzle;
+  board: PlayBoard;
+  solution: number[];
+  steps: HintStep[];
+}
+
+export function playPuzzle(pack: WebPack, puzzle: WebPuzzle): PlayPuzzle {
+  const board: PlayBoard = { rows: puzzle.rows, cols: puzzle.cols, m: puzzle.m, values: puzzle.values };
+  return { puzzle, board, solution: puzzle.solution, steps: puzzle.steps.map((s) => unpackStep(board, pack.rules, s)) };
+}

@@ -1,0 +1,58 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { derive } from '../../../src/rng.js';
+import { tilingFor } from '../../../src/tiling/tiling.js';
+import { dealOnto } from '../../../src/dominosa/make/deal.js';
+import { DealRefuter, REFUTE_MAX_M } from '../../../src/dominosa/make/refute.js';
+import { Solver } from '../../../src/dominosa/solve/solver.js';
+import type { Board } from '../../../src/dominosa/board.js';
+
+function deal(m: number, seed: number, k: number): { board: Board; mate: Int32Array } {
+  const rows = m + 1;
+  const cols = m + 2;
+  const rng = derive(seed, m, k);
+  const mate = tilingFor(rows, cols).sample(rng);
+  return { board: { rows, cols, m, cells: dealOnto(mate, rows, cols, m, rng, { avoidSquares: true }) }, mate };
+}
+
+describe('DealRefuter', () => {
+  const solver = new Solver();
+  const refuters = new Map<number, DealRefuter>();
+  const refuter = (m: number): DealRefuter => {
+    let r = refuters.get(m);
+    if (r === undefined) refuters.set(m, (r = new DealRefuter(m)));
+    return r;
+  };
+
+  it('refutes only deals the solver finds a second solution for', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: REFUTE_MAX_M }), fc.nat(), (m, k) => {
+        const { board, mate } = deal(m, 5, k);
+        if (refuter(m).refutes(board, mate)) expect(solver.solve(board, { cap: 2 }).status).toBe('multiple');
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('finds the second tiling of nearly every deal that has one (all of them at M = 3)', () => {
+    for (const m of [3, REFUTE_MAX_M]) {
+      let multiple = 0;
+      let refuted = 0;
+      for (let k = 0; k < 400; k++) {
+        const { board, mate } = deal(m, 11, k);
+        const r = refuter(m).refutes(board, mate);
+        const status = solver.solve(board, { cap: 2 }).status;
+        if (status === 'multiple') multiple++;
+        if (r) refuted++;
+        if (m === 3) expect(r).toBe(status === 'multiple');
+      }
+      expect(multiple).toBeGreaterThan(100);
+      expect(refuted).toBeGreaterThanOrEqual(0.95 * multiple);
+    }
+  });
+
+  it('says nothing about a board of another size', () => {
+    const { board, mate } = deal(4, 1, 0);
+    expect(refuter(3).refutes(board, mate)).toBe(false);
+  });
+});
