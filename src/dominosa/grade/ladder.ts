@@ -15,16 +15,17 @@ import { cellsClaimPairs, cellsClaimPairsAndDouble, doubleStarvesCells, pairsCla
 import { cellSingleton, pairSingleton } from './rules/singles.js';
 import { dominoOf } from './coords.js';
 import { GradeState } from './state.js';
-import type { RuleName, Step } from './step.js';
+import type { GradeRuleName, Step } from './step.js';
 
-export type { Reason, RuleName, Step } from './step.js';
+export type { Reason, GradeRuleName, Step } from './step.js';
 export { explainSteps } from './explain.js';
 export { replaySteps } from './replay.js';
 
 export type LevelName = 'singles' | 'intersections' | 'duplicates' | 'parity' | 'sets' | 'extreme' | 'lookahead' | 'search';
 
-/** Simon Tatham's four difficulty levels for Dominosa. */
-export type TathamLevel = 'Trivial' | 'Basic' | 'Hard' | 'Extreme';
+/** Simon Tatham's four difficulty levels for Dominosa, easiest first. */
+export const TATHAM_LEVELS = ['Trivial', 'Basic', 'Hard', 'Extreme'] as const;
+export type TathamLevel = (typeof TATHAM_LEVELS)[number];
 
 /**
  * The levels of the ladder, easiest first. A board's grade is the name of its hardest level;
@@ -67,7 +68,7 @@ export type Rule = (g: GradeState) => boolean;
  * following an assumption to a contradiction, and the parity of any cut-off region (last: it
  * rarely fires, and looking for it costs more than a lookahead).
  */
-export const LADDER: readonly { level: number; name: RuleName; apply: Rule }[] = [
+export const LADDER: readonly { level: number; name: GradeRuleName; apply: Rule }[] = [
   { level: 1, name: 'cellSingleton', apply: cellSingleton },
   { level: 1, name: 'pairSingleton', apply: pairSingleton },
   { level: 2, name: 'pairSharedCell', apply: pairSharedCell },
@@ -133,7 +134,7 @@ export interface GradeResult {
 }
 
 export const DEFAULT_MAX_SEARCH_NODES = 100_000;
-/** Enough for every board of M ≤ 9 measured (at most 3,190 of 200); binds only on large boards. */
+/** Well above what boards of M ≤ 9 need (scripts/bench/README.md); binds only on large boards. */
 export const DEFAULT_MAX_TRIAL_WORK = 50_000;
 
 /**
