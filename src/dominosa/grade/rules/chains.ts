@@ -153,7 +153,7 @@ export function chainRepeatsPair(g: GradeState): boolean {
 
 /**
  * Chain starves a cell: a side that holds a spot of every pair some other cell could still
- * spell would leave that cell nothing, so it dies. (The cell's own chains do not count.)
+ * spell, on chains other than the cell's own, would leave that cell nothing, so it dies.
  */
 export function chainStarvesCell(g: GradeState): boolean {
   const sc = sidesOf(g);

@@ -159,8 +159,8 @@ function firstPending(g: GradeState, pending: WorkList, test: (g: GradeState, p:
 }
 
 /**
- * Own pair twice: a placement dies if laying it would leave a neighbouring cell whose only
- * remaining ways out spell the very pair just laid (or no way out at all).
+ * Duplicate of own pair: a placement dies if laying it would leave a neighbouring cell whose
+ * only remaining ways out spell the very pair just laid (or no way out at all).
  */
 export function duplicateOfOwnPair(g: GradeState): boolean {
   const s = g.scratch.of(DUPLICATES);
@@ -207,12 +207,13 @@ function ownPairTwiceAt(g: GradeState, p: number): boolean {
 }
 
 /**
- * Same pair twice: a placement dies if laying it would leave two neighbouring cells that can
- * each spell only one and the same pair, when no single domino of that pair covers both. Only
- * the neighbours' ways through the laid domino's cells are taken away, not the other spots of
- * its pair: that is Tatham's rule, and the stronger reading is the lookahead's (level 7).
+ * Duplicate between neighbours: a placement dies if laying it would leave two neighbouring
+ * cells that can each spell only one and the same pair, when no single domino of that pair
+ * covers both.
  */
 export function duplicateBetweenNeighbours(g: GradeState): boolean {
+  // Only the neighbours' ways through the laid domino's cells are taken away, not the other
+  // spots of its pair: that is Tatham's rule; the stronger reading is the lookahead's (level 7).
   const s = g.scratch.of(DUPLICATES);
   survey(g, s);
   collect(g, s, s.sameRead, s.samePending);
@@ -254,7 +255,7 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
 }
 
 /**
- * Crowded out: a placement dies if every spot left for some other pair touches one of its
+ * Pair crowded out: a placement dies if every spot left for some other pair touches one of its
  * two cells, since laying it would leave that pair nowhere to go.
  */
 export function pairCrowdedOut(g: GradeState): boolean {

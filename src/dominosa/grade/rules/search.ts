@@ -147,11 +147,12 @@ function explore(g: GradeState, p: number): number {
 }
 
 /**
- * Search refutes: an option of a two-way cell or pair dies when an exhaustive search below
- * it finds no solution. (If every option has a solution below it, the board has
- * several; the first is then laid as a guess.) Sets g.budget.gaveUp when the node, trial or time budget runs out.
+ * Search refutes: an option of a two-way cell or pair dies when an exhaustive search below it
+ * finds no solution.
  */
 export function searchRefutes(g: GradeState): boolean {
+  // If every option has a solution below it, the board has several and the first is laid as a
+  // guess; a spent node, trial or time budget sets gaveUp instead.
   const item = mostTelling(g);
   if (item < 0) return false;
   const options = optionsOf(g, item);
