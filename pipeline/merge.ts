@@ -12,11 +12,11 @@
 // changes nothing.
 import { existsSync } from 'node:fs';
 import { checkStoredRow } from '../src/catalog/check.js';
-import { decideSlot, tiersFull, zeroTierCounts } from '../src/catalog/decide.js';
+import { decideSlot, tiersFull } from '../src/catalog/decide.js';
 import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
 import { parseGradeTarget, type GradeTarget } from '../src/dominosa/rank/bands.js';
 import { tierFor, type TierRule } from '../src/dominosa/rank/measure.js';
-import { TIERS, type Tier } from '../src/rank/tiers.js';
+import { TIERS, zeroTierCounts, type Tier } from '../src/rank/tiers.js';
 import { buildKey, buildKeyOptions, describeOptions, type KeyOptions } from './build/key.js';
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';

@@ -44,10 +44,7 @@ export interface OldPuzzle extends Omit<NewPuzzle, 'score'> {
   score: number | null;
 }
 
-/**
- * What a base puzzle becomes in this release. The tiers work (issue 13) re-grades and re-tiers
- * here, with its own pure functions; until it does, KEEP_GRADES keeps what is stored.
- */
+/** What a base puzzle becomes in this release: its grade, its tier and its size's rules. */
 export interface Regrade {
   /** The grader version to record for a build whose puzzles were graded by `old` (null: never graded). */
   graderVersion(old: string | null): string;
@@ -59,13 +56,6 @@ export interface Regrade {
    */
   base(p: OldPuzzle, board: Board, rule: TierRule | undefined): { score: number; tier: Tier | null };
 }
-
-/** Keep every stored score and tier; a schema-1 base, never graded, gets this release's grade. */
-export const KEEP_GRADES: Regrade = {
-  graderVersion: (old) => old ?? GRADER_VERSION,
-  rules: (old) => new Map(old),
-  base: (p, board) => ({ score: p.score ?? storedGrade(board).score, tier: p.tier }),
-};
 
 /**
  * Re-grade every base with this release's grader and re-tier it by its size's current rule (a

@@ -14,7 +14,7 @@ import { GRADE_BANDS, TATHAM_NAMES, bandOfLevel } from '../src/dominosa/rank/ban
 import { cutName, formatMeasure, measureValue, tierFor, type TierMeasure } from '../src/dominosa/rank/measure.js';
 import { REFERENCE_VERSION } from '../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../src/dominosa/rank/stored.js';
-import { TIERS, type Thresholds, type Tier, type TierTable } from '../src/rank/tiers.js';
+import { TIERS, zeroTierCounts, type Thresholds, type Tier, type TierTable } from '../src/rank/tiers.js';
 import { proposeBandCuts, proposeThresholds, quantile, type Quantiles } from '../src/rank/cuts.js';
 import { readTiersFile, tiersFileText, tierTableLines } from './build/thresholds.js';
 import { Catalog } from './database.js';
@@ -168,7 +168,7 @@ function proposals(cat: Catalog, opts: TuneOptions): { tunes: SizeTune[]; measur
       const points = bases.map((b) => ({ value: b.nodes, level: Math.floor(b.score) }));
       const p = proposeBandCuts(points.map((x) => ({ value: x.value, band: bandOfLevel(x.level) })));
       const inBox = (th: Thresholds): Record<Tier, number> => {
-        const out: Record<Tier, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+        const out = zeroTierCounts();
         for (const b of bases) {
           const t = tierFor(b, { measure: 'grade', th });
           if (t !== null) out[t]++;

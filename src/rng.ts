@@ -56,7 +56,7 @@ function fmix64(z: bigint): bigint {
 
 /**
  * A stream determined by `seed` and `keys` alone. All must be safe integers (may be negative).
- * BigInt hashing costs a few µs, paid once per stream, not per draw.
+ * BigInt hashing is slow, but paid once per stream, not per draw.
  */
 export function derive(seed: number, ...keys: number[]): Rng {
   const words = [seed, ...keys];

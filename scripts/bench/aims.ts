@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import runSlots from '../../pipeline/build/worker.js';
 import { planSize, type SizePlan } from '../../src/dominosa/rank/aims.js';
 import type { TierRule } from '../../src/dominosa/rank/measure.js';
-import { parseTierTable, TIERS, type Tier } from '../../src/rank/tiers.js';
+import { parseTierTable, TIERS, zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
 
 export interface AimsRow {
   m: number;
@@ -23,7 +23,7 @@ const PER_TIER = 25;
 
 /** Slots of size m in order until every tier holds PER_TIER: the slots run and the CPU ms they took. */
 function fill(m: number, seed: number, rule: TierRule, plan: SizePlan): { slots: number; ms: number } {
-  const have: Record<Tier, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+  const have = zeroTierCounts();
   const c0 = process.cpuUsage();
   let slot = 0;
   while (TIERS.some((t) => have[t] < PER_TIER)) {

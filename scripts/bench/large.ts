@@ -205,12 +205,12 @@ export function budgetTable(root: string, quick: boolean): BudgetRow[] {
     grader.grade(b, { maxLevel: parity - 1, maxSearchNodes: 0, interrupt: () => performance.now() > deadline });
     const g = grader.state;
     for (const rule of LADDER.filter((r) => r.level >= parity)) {
-      g.gaveUp = false;
-      g.outOfTime = false;
-      g.maxNodes = Infinity;
+      g.budget.gaveUp = false;
+      g.budget.outOfTime = false;
+      g.budget.maxNodes = Infinity;
       deadline = performance.now() + 100;
       const fired = rule.apply(g);
-      note(`rule ${rule.name}, M = 400 (${g.outOfTime ? 'stopped' : fired ? 'fired' : 'nothing'})`, 100, Math.max(0, performance.now() - deadline));
+      note(`rule ${rule.name}, M = 400 (${g.budget.outOfTime ? 'stopped' : fired ? 'fired' : 'nothing'})`, 100, Math.max(0, performance.now() - deadline));
     }
   }
   // Generation in this process: one slot at M = 200 (the largest generate and build take) and 400.

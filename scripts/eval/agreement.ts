@@ -5,8 +5,8 @@
 // the other. An evaluation, not a test: it prints numbers and never fails on them.
 import type { Board } from '../../src/dominosa/board.js';
 import { Generator, type Method } from '../../src/dominosa/make/generator.js';
-import { gradeBoard, LEVELS } from '../../src/dominosa/grade/ladder.js';
-import { BEYOND_EXTREME, NOT_COVERED, TATHAM_LEVEL_NAMES, tathamLevel } from './tatham-levels.js';
+import { gradeBoard, LEVELS, TATHAM_LEVELS } from '../../src/dominosa/grade/ladder.js';
+import { BEYOND_EXTREME, NOT_COVERED, tathamLevel } from './tatham-levels.js';
 
 interface Options {
   sizes: number[];
@@ -35,7 +35,7 @@ function parseArgs(argv: string[]): Options {
 }
 
 /** Columns and rows: Tatham's four levels, then beyond them all, then (referee only) not covered. */
-const CLASSES = [...TATHAM_LEVEL_NAMES, 'beyond'] as const;
+const CLASSES = [...'beyond'] as const;
 
 /** The referee's label as a class index 0..4, or 5 when it cannot tell. */
 function refereeClass(board: Board): number {
@@ -47,7 +47,7 @@ function refereeClass(board: Board): number {
 /** The grader's level as the same class index: LEVELS[..].tatham, null = beyond. */
 function graderClass(level: number): number {
   const t = LEVELS[level - 1].tatham;
-  return t === null ? 4 : TATHAM_LEVEL_NAMES.indexOf(t);
+  return t === null ? 4 : TATHAM_LEVELS.indexOf(t);
 }
 
 function pad(s: string | number, n: number): string {

@@ -8,11 +8,11 @@ import { type Board } from '../../src/dominosa/board.js';
 import { dealOnto } from '../../src/dominosa/make/deal.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { spearman } from '../../src/rank/correlation.js';
-import { gradeBoard, LADDER, LEVELS } from '../../src/dominosa/grade/ladder.js';
+import { gradeBoard, LADDER, LEVELS, TATHAM_LEVELS } from '../../src/dominosa/grade/ladder.js';
 import { derive } from '../../src/rng.js';
 import { Solver } from '../../src/dominosa/solve/solver.js';
 import { tilingFor } from '../../src/tiling/tiling.js';
-import { BEYOND_EXTREME, TATHAM_LEVEL_NAMES, tathamLevel } from './tatham-levels.js';
+import { BEYOND_EXTREME, tathamLevel } from './tatham-levels.js';
 
 interface Options {
   sizes: number[];
@@ -105,7 +105,7 @@ function pad(s: string | number, n: number): string {
 function main(): void {
   const opts = parseArgs(process.argv.slice(2));
   const gen = new Generator();
-  console.log(`Tatham-like levels: ${TATHAM_LEVEL_NAMES.map((n, i) => `${i + 1} ${n}`).join(', ')}, 5 beyond Extreme (dropped)`);
+  console.log(`Tatham-like levels: ${TATHAM_LEVELS.map((n, i) => `${i + 1} ${n}`).join(', ')}, 5 beyond Extreme (dropped)`);
   console.log(`up to ${opts.perLevel} puzzles per level and size, from at most ${opts.maxSlots} generated slots (seed ${opts.seed})\n`);
   console.log('   M  slots  beyond  sample  T/B/H/E in sample    ρ nodes  ρ score  ρ grade');
   const reports: SizeReport[] = [];
@@ -128,11 +128,11 @@ function main(): void {
   console.log(`${''.padEnd(10)}${LEVELS.map((l) => pad(l.name, 14)).join('')}`);
   for (let label = 1; label <= 4; label++) {
     const row = LEVELS.map((l) => reports.reduce((n, r) => n + r.sample.filter((s) => s.label === label && s.level === l.level).length, 0));
-    console.log(`${TATHAM_LEVEL_NAMES[label - 1].padEnd(10)}${row.map((n) => pad(n, 14)).join('')}`);
+    console.log(`${TATHAM_LEVELS[label - 1].padEnd(10)}${row.map((n) => pad(n, 14)).join('')}`);
   }
   // Which rules the puzzles of each label needed: where a rule sits too low or too high.
   console.log('\nPuzzles of each Tatham-like level that used each rule (levels 3 up), all sizes together:');
-  console.log(`${''.padEnd(28)}${TATHAM_LEVEL_NAMES.map((n) => pad(n, 9)).join('')}`);
+  console.log(`${''.padEnd(28)}${TATHAM_LEVELS.map((n) => pad(n, 9)).join('')}`);
   for (const rule of LADDER.filter((r) => r.level >= 3)) {
     const row = [1, 2, 3, 4].map((label) => reports.reduce((n, r) => n + r.sample.filter((s) => s.label === label && s.used.includes(rule.name)).length, 0));
     console.log(`${`${rule.level} ${rule.name}`.padEnd(28)}${row.map((n) => pad(n, 9)).join('')}`);

@@ -1,6 +1,7 @@
 // A Tatham-like grading, written from scratch for evaluating our grader (dev only): the four
 // difficulty levels of Simon Tatham's Dominosa solver (Trivial, Basic, Hard, Extreme), restated
-// as a plain, slow propagation engine. It shares no code with src/grade, so agreement is evidence.
+// as a plain, slow propagation engine. It shares no logic with src/dominosa/grade (only the names
+// of the levels), so agreement is evidence.
 //
 // The position is just a set of live placements (two neighbouring cells, spelling one pair).
 // A domino counts as laid when its pair has one live placement left; the board is solved when
@@ -8,8 +9,7 @@
 // anything out; the engine always restarts from the easiest rule after progress, as Tatham's
 // does, and remembers the hardest level it needed.
 import type { Board } from '../../src/dominosa/board.js';
-
-export const TATHAM_LEVEL_NAMES = ['Trivial', 'Basic', 'Hard', 'Extreme'] as const;
+import { TATHAM_LEVELS } from '../../src/dominosa/grade/ladder.js';
 /** The label of a board none of the four levels solves. */
 export const BEYOND_EXTREME = 5;
 /** The label of a board whose level the labeller cannot tell (see MAX_SET_CELLS). */

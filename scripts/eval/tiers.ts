@@ -7,7 +7,8 @@ import Database from 'better-sqlite3';
 import { boardFromGrid } from '../../src/dominosa/board.js';
 import { TATHAM_NAMES } from '../../src/dominosa/rank/bands.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
-import { BEYOND_EXTREME, TATHAM_LEVEL_NAMES, tathamLevel } from './tatham-levels.js';
+import { BEYOND_EXTREME, tathamLevel } from './tatham-levels.js';
+import { TATHAM_LEVELS } from '../../src/dominosa/grade/ladder.js';
 
 const [path, ...rest] = process.argv.slice(2);
 if (path === undefined) {
@@ -19,7 +20,7 @@ const db = new Database(path, { readonly: true, fileMustExist: true });
 const rows = db.prepare('SELECT m, tier, grid FROM puzzles WHERE base_id IS NULL ORDER BY m, id').all() as { m: number; tier: Tier; grid: string }[];
 db.close();
 
-const heads = [...TATHAM_LEVEL_NAMES, 'beyond'];
+const heads = [...'beyond'];
 type Table = Map<Tier, number[]>;
 const empty = (): Table => new Map(TIERS.map((t) => [t, new Array<number>(BEYOND_EXTREME).fill(0)]));
 const all = empty();
@@ -37,7 +38,7 @@ function print(title: string, t: Table): void {
   for (const tier of TIERS) {
     const row = t.get(tier)!;
     const n = row.reduce((a, b) => a + b, 0);
-    const own = row[TATHAM_LEVEL_NAMES.indexOf(TATHAM_NAMES[tier] as (typeof TATHAM_LEVEL_NAMES)[number])];
+    const own = row[TATHAM_LEVELS.indexOf(TATHAM_NAMES[tier])];
     process.stdout.write(`| ${tier} | ${row.join(' | ')} | ${n === 0 ? '-' : `${own}/${n} (${((100 * own) / n).toFixed(0)}%)`} |\n`);
   }
 }

@@ -1,17 +1,11 @@
 // The slot-decision rule, the catalog's central contract: slots are decided strictly in slot
 // order, and what happens to a slot's proven-unique board depends only on what is already kept.
 // `dominosa build` and `dominosa merge` both decide through this one function.
-import { TIERS, type Tier } from '../rank/tiers.js';
+import { TIERS, type Tier, type TierCounts } from '../rank/tiers.js';
+import type { SlotOutcome } from './schema.js';
 
-/** What a slot whose board was proven unique can become. */
-export type SlotVerdict = 'kept' | 'duplicate' | 'tier-full';
-
-/** Base puzzles per tier of one size. */
-export type TierCounts = Record<Tier, number>;
-
-export function zeroTierCounts(): TierCounts {
-  return { easy: 0, normal: 0, hard: 0, expert: 0 };
-}
+// Named here still by pipeline/build/sizes.ts, whose owner moves the import to src/rank/tiers.ts.
+export type { TierCounts } from '../rank/tiers.js';
 
 /**
  * A board that fits no tier (tier null: under the grade rule, a board whose grade or reference
@@ -20,7 +14,7 @@ export function zeroTierCounts(): TierCounts {
  * turns it away (only when tiers are capped: a shard keeps every new class and leaves the caps
  * to the merge); otherwise it is kept. `counts` is what is kept so far.
  */
-export function decideSlot(classKept: boolean, tier: Tier | null, counts: TierCounts, perTier: number, capped = true): SlotVerdict | 'rejected' {
+export function decideSlot(classKept: boolean, tier: Tier | null, counts: TierCounts, perTier: number, capped = true): Exclude<SlotOutcome, 'failed'> {
   if (tier === null) return 'rejected';
   if (classKept) return 'duplicate';
   if (capped && counts[tier] >= perTier) return 'tier-full';

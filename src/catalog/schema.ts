@@ -3,13 +3,13 @@
 // with any object this DDL does not make); pipeline/migrate.ts brings older versions up to this one.
 import { LEVELS } from '../dominosa/grade/ladder.js';
 import { TIER_MEASURES } from '../dominosa/rank/measure.js';
+import { TIERS } from '../rank/tiers.js';
 
 /**
  * Bump on any change to SCHEMA_SQL (audit compares a catalog's objects with it, text and all),
  * and teach pipeline/migrate.ts the step from the previous version. Version 2 added each
  * puzzle's grade and score and a checksum per row, the builds' grader version and the
- * thresholds' measure. Version 3 added the digest and the writer lock (see /work/notes/SCHEMA.md
- * for what each part of this round added).
+ * thresholds' measure. Version 3 added the digest and the writer lock.
  */
 export const SCHEMA_VERSION = 3;
 
@@ -93,7 +93,7 @@ CREATE TABLE puzzles (
   cols           INTEGER NOT NULL,
   grid           TEXT NOT NULL,
   solution       TEXT NOT NULL,
-  tier           TEXT NOT NULL CHECK (tier IN ('easy', 'normal', 'hard', 'expert')),
+  tier           TEXT NOT NULL CHECK (tier IN (${list(TIERS)})),
   nodes          INTEGER NOT NULL,
   attempts       INTEGER NOT NULL,
   canonical_hash TEXT NOT NULL,

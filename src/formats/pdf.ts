@@ -62,7 +62,7 @@ interface Fonts {
 
 /**
  * One page's content stream, written as PDF operators directly: pdf-lib's drawing calls build
- * objects per operator, which made a 1,000-puzzle booklet take ~11 s.
+ * objects per operator, which made large booklets slow.
  */
 class Content {
   readonly parts: string[] = [];

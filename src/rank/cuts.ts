@@ -2,7 +2,7 @@
 // (or grade scores) become proposed cuts t1 < t2 < t3, moved to the nearest boundary between
 // distinct values, since boards with equal values always share a tier. Notes say where a
 // requested split cannot be met.
-import { TIERS, tierOf, type Thresholds, type Tier } from './tiers.js';
+import { TIERS, tierOf, zeroTierCounts, type Thresholds, type Tier } from './tiers.js';
 
 export type Quantiles = readonly [number, number, number];
 
@@ -37,7 +37,7 @@ export function parseQuantiles(text: string): { ok: true; quantiles: Quantiles }
 
 /** Base puzzles per tier under the thresholds. */
 export function countTiers(nodes: readonly number[], th: Thresholds): Record<Tier, number> {
-  const out: Record<Tier, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+  const out = zeroTierCounts();
   for (const v of nodes) out[tierOf(v, th)]++;
   return out;
 }

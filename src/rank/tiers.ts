@@ -5,8 +5,16 @@
 
 export type Tier = 'easy' | 'normal' | 'hard' | 'expert';
 
-/** The tiers from easiest to hardest. */
+/** The tiers from easiest to hardest: the one list of their order. */
 export const TIERS: readonly Tier[] = ['easy', 'normal', 'hard', 'expert'];
+
+/** A number per tier (base puzzles of one size, say). */
+export type TierCounts = Record<Tier, number>;
+
+/** Zero for every tier, in tier order. */
+export function zeroTierCounts(): TierCounts {
+  return Object.fromEntries(TIERS.map((t) => [t, 0])) as TierCounts;
+}
 
 /** easy ≤ t1 < normal ≤ t2 < hard ≤ t3 < expert, on the size's measure. */
 export interface Thresholds {

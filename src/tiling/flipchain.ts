@@ -5,16 +5,12 @@ import type { Rng } from '../rng.js';
 import { tilingFor, type TilingSource } from './tiling.js';
 
 /**
- * Sweeps per sample. Measured against the exact sampler on 16×17 (3000 samples each, ± one
- * standard error ≈ 0.001 on the densities, 0.003 on the edge and seam rates): horizontal
- * dominoes 0.499 exact / 0.499 after 100 sweeps; flippable squares per cell 0.2503 / 0.2496;
- * horizontal rate on the edge row 0.624 / 0.624; vertical dominoes crossing the middle line
- * 0.221 / 0.219 (5 sweeps: 0.146, 20: 0.202, 50: 0.213). On 31×32 and 51×52 the same densities
- * settle within 50–100 sweeps and then match 2000–5400-sweep runs. So 200 sweeps reproduce every
- * local statistic we can measure. What they do not reproduce is the long-wavelength part of the
- * height function, which relaxes diffusively in ~(side)² sweeps: large boards stay a little
- * flatter (closer to the all-parallel start) than uniform ones. Cost: ≈ 7 ns a square, e.g.
- * 1.4 ms a sample at M=30 and 15 ms at M=100.
+ * Sweeps per sample: enough that every local statistic compared with the exact sampler (the
+ * densities of horizontal dominoes and flippable squares, the edge and seam rates) matches it
+ * within its standard error (scripts/bench/README.md has the comparison). What they do not
+ * reproduce is the long-wavelength part of the height function, which relaxes diffusively in
+ * ~(side)² sweeps: large boards stay a little flatter (closer to the all-parallel start) than
+ * uniform ones.
  */
 export const FLIP_SWEEPS = 200;
 
@@ -34,7 +30,7 @@ export function flipSweeps(mate: Int32Array, rows: number, cols: number, sweeps:
   let bits = 0;
   let left = 0;
   for (let s = 0; s < sweeps; s++) {
-    // A poll per sweep (about 5 ms at M = 400, 200 sweeps a sample): stopped, the tiling is unmixed.
+    // A poll per sweep: stopped, the tiling is unmixed.
     if (interrupt?.() === true) return;
     for (let r = 0; r + 1 < rows; r++) {
       const base = r * cols;
@@ -102,7 +98,7 @@ const chains = new Map<string, FlipChainTiling>();
 
 /**
  * The generator's tiling source for a shape: the exact sampler while its table stays within
- * EXACT_TABLE_LIMIT (a few MB, built once per shape), else the flip chain.
+ * EXACT_TABLE_LIMIT (built once per shape), else the flip chain.
  */
 export function generatorTiling(rows: number, cols: number): TilingSource {
   const w = Math.min(rows, cols);

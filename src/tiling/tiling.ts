@@ -68,8 +68,7 @@ export interface TilingSource {
  * from a state land in the same row, so that row's scale cancels in the choice. Every entry is a
  * sum of at most two non-negative entries of the next row, then one division, so there is no
  * cancellation and the relative error grows by at most ~2 ulp per row: under 1e-13 for the
- * catalog's shapes, far below anything sampling could detect. Memory: (area+1)·2^W doubles,
- * e.g. 12 MB for 13×14.
+ * catalog's shapes, far below anything sampling could detect. Memory: (area+1)·2^W doubles.
  */
 export class TilingSampler implements TilingSource {
   readonly rows: number;
@@ -222,7 +221,7 @@ class MarkovTiling implements TilingSource {
 }
 
 export interface TilingOptions {
-  /** Largest table (in doubles) worth building for an exact sampler; default 2^23 (64 MB). */
+  /** Largest table (in doubles) worth building for an exact sampler; default 2^23. */
   maxTableEntries?: number;
   /** Flip-chain sweeps when the exact sampler is too big; default 2·(longer side)^2. */
   sweeps?: number;

@@ -2,8 +2,8 @@
 // keeps each class once, never more than perTier per tier, and stops the size exactly when full.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basesTowardTarget, decideSlot, tiersFull, zeroTierCounts } from '../../src/catalog/decide.js';
-import { TIERS } from '../../src/rank/tiers.js';
+import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/decide.js';
+import { TIERS, zeroTierCounts } from '../../src/rank/tiers.js';
 
 const candidate = fc.record({ cls: fc.integer({ min: 0, max: 30 }), tier: fc.constantFrom(...TIERS) });
 

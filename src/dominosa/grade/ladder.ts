@@ -13,17 +13,19 @@ import { bridgeSplitsOdd, unbalancedRegion } from './rules/parity.js';
 import { searchRefutes } from './rules/search.js';
 import { cellsClaimPairs, cellsClaimPairsAndDouble, doubleStarvesCells, pairsClaimCells } from './rules/sets.js';
 import { cellSingleton, pairSingleton } from './rules/singles.js';
+import { dominoOf } from './coords.js';
 import { GradeState } from './state.js';
-import type { RuleName, Step } from './step.js';
+import type { GradeRuleName, Step } from './step.js';
 
-export type { Reason, RuleName, Step } from './step.js';
+export type { Reason, GradeRuleName, Step } from './step.js';
 export { explainSteps } from './explain.js';
 export { replaySteps } from './replay.js';
 
 export type LevelName = 'singles' | 'intersections' | 'duplicates' | 'parity' | 'sets' | 'extreme' | 'lookahead' | 'search';
 
-/** Simon Tatham's four difficulty levels for Dominosa. */
-export type TathamLevel = 'Trivial' | 'Basic' | 'Hard' | 'Extreme';
+/** Simon Tatham's four difficulty levels for Dominosa, easiest first. */
+export const TATHAM_LEVELS = ['Trivial', 'Basic', 'Hard', 'Extreme'] as const;
+export type TathamLevel = (typeof TATHAM_LEVELS)[number];
 
 /**
  * The levels of the ladder, easiest first. A board's grade is the name of its hardest level;
@@ -66,7 +68,7 @@ export type Rule = (g: GradeState) => boolean;
  * following an assumption to a contradiction, and the parity of any cut-off region (last: it
  * rarely fires, and looking for it costs more than a lookahead).
  */
-export const LADDER: readonly { level: number; name: RuleName; apply: Rule }[] = [
+export const LADDER: readonly { level: number; name: GradeRuleName; apply: Rule }[] = [
   { level: 1, name: 'cellSingleton', apply: cellSingleton },
   { level: 1, name: 'pairSingleton', apply: pairSingleton },
   { level: 2, name: 'pairSharedCell', apply: pairSharedCell },
@@ -132,7 +134,7 @@ export interface GradeResult {
 }
 
 export const DEFAULT_MAX_SEARCH_NODES = 100_000;
-/** Enough for every board of M ≤ 9 measured (at most 3,190 of 200); binds only on large boards. */
+/** Well above what boards of M ≤ 9 need (scripts/bench/README.md); binds only on large boards. */
 export const DEFAULT_MAX_TRIAL_WORK = 50_000;
 
 /**
@@ -172,17 +174,17 @@ export class Grader {
     const g = this.state.load(board, options.interrupt);
     const logging = options.log ?? false;
     g.logging = logging;
-    g.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
-    g.maxTrialWork = options.maxTrialWork ?? DEFAULT_MAX_TRIAL_WORK;
+    g.budget.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
+    g.budget.maxTrialWork = options.maxTrialWork ?? DEFAULT_MAX_TRIAL_WORK;
     const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
     const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
     const counts = new Array<number>(rules.length).fill(0);
     const perLevel = new Float64Array(SEARCH_LEVEL + 1);
     const log: Step[] = [];
     let level = 0;
-    while (!g.outOfTime && !g.solved && !g.broken) {
-      if (g.outOfBudget()) {
-        g.gaveUp = true;
+    while (!g.budget.outOfTime && !g.solved && !g.broken) {
+      if (g.budget.spent()) {
+        g.budget.gaveUp = true;
         break;
       }
       let fired = -1;
@@ -192,13 +194,13 @@ export class Grader {
           g.eliminatedNow.length = 0;
           g.reason = null;
         }
-        if (g.interrupt !== undefined && g.timeUp()) break;
+        if (g.budget.interrupt !== undefined && g.budget.timeUp()) break;
         if (rules[i].apply(g)) {
           fired = i;
           if (logging) log.push(this.step(rules[i], placedMark));
           break;
         }
-        if (g.gaveUp) break;
+        if (g.budget.gaveUp) break;
       }
       if (fired < 0) break;
       counts[fired]++;
@@ -206,9 +208,9 @@ export class Grader {
       if (rules[fired].level > level) level = rules[fired].level;
     }
     // Out of time, the board is unsolved (after a stopped load, g holds no board at all).
-    const solved = !g.outOfTime && g.solved;
+    const solved = !g.budget.outOfTime && g.solved;
     // A board left unsolved for want of search nodes needed search.
-    if (g.gaveUp) level = SEARCH_LEVEL;
+    if (g.budget.gaveUp) level = SEARCH_LEVEL;
     level = Math.max(1, level);
     const steps: Record<string, number> = {};
     for (const r of LADDER) steps[r.name] = 0;
@@ -216,11 +218,11 @@ export class Grader {
     const result: GradeResult = {
       grade: LEVELS[level - 1].name,
       level,
-      score: scoreOf(level, perLevel, g.nodes),
-      nodes: g.nodes,
+      score: scoreOf(level, perLevel, g.budget.nodes),
+      nodes: g.budget.nodes,
       steps,
       solved,
-      limit: g.outOfTime ? 'time' : g.gaveUp ? 'nodes' : null,
+      limit: g.budget.outOfTime ? 'time' : g.budget.gaveUp ? 'nodes' : null,
       solution: solved ? g.solution() : null,
     };
     if (logging) result.log = log;
@@ -233,8 +235,8 @@ export class Grader {
     const reason = g.reason;
     if (reason === null || reason.rule !== rule.name) throw new Error(`grader: ${rule.name} fired without its reason`);
     const placed = [];
-    for (let k = placedMark; k < g.placedLen; k++) placed.push(g.domino(g.placed[k]));
-    return { level: rule.level, rule: rule.name, eliminated: g.eliminatedNow.map((p) => g.domino(p)), placed, reason };
+    for (let k = placedMark; k < g.placedLen; k++) placed.push(dominoOf(g.model, g.placed[k]));
+    return { level: rule.level, rule: rule.name, eliminated: g.eliminatedNow.map((p) => dominoOf(g.model, p)), placed, reason };
   }
 }
 

@@ -4,42 +4,22 @@
 import type { Board } from '../board.js';
 import { Model } from '../solve/model.js';
 import { pairFromIndex } from '../pairs.js';
-import { type Domino, type Solution, solutionFromCellPairs } from '../solve/solution.js';
-import { ChainScratch } from './rules/chains.js';
-import { DuplicateScratch } from './rules/duplicates.js';
-import { LookaheadScratch } from './rules/lookahead.js';
-import { ParityScratch } from './rules/parity.js';
-import { SetScratch } from './rules/sets.js';
-import type { Cell, PairUV, Reason } from './step.js';
+import { type Solution, solutionFromCellPairs } from '../solve/solution.js';
+import { Budget } from './budget.js';
+import { ChangeLog } from './changes.js';
+import { Scratch } from './scratch.js';
+import type { Reason } from './step.js';
 import { WorkList } from './worklist.js';
 
 /**
  * Live placements with counts per cell and per pair. Killing a placement is O(1) and goes on
  * a trail, so a trial is undone by popping the trail. Outside trials, every change feeds the
  * work lists of the singles (counts that reached one) and the intersections (anything that
- * changed); inside a trial it feeds one FIFO that `propagate` drains.
+ * changed); inside a trial it feeds one FIFO that `propagate` drains. The board's placements,
+ * by cell and by pair, are the model's: read them there.
  */
-/** Setup items (cells, pairs, placements) between two polls of the interrupt while a board loads. */
-const SETUP_POLL = 4096;
-/** Items of a rule's work between two polls of the interrupt while grading. */
-const RULE_POLL = 1024;
-
 export class GradeState {
   readonly model = new Model();
-  rows = 0;
-  cols = 0;
-  m = 0;
-  nCells = 0;
-  nPairs = 0;
-  nPl = 0;
-  cells: ArrayLike<number> = new Uint16Array(0);
-  plA = new Int32Array(0);
-  plB = new Int32Array(0);
-  plPair = new Int32Array(0);
-  cellPl = new Int32Array(0);
-  cellDeg = new Uint8Array(0);
-  pairStart = new Int32Array(0);
-  pairPl = new Int32Array(0);
   /** Lower and upper number of each pair. */
   pairLo = new Int32Array(0);
   pairHi = new Int32Array(0);
@@ -98,68 +78,21 @@ export class GradeState {
   /** In a trial: the item (cell, or nCells + pair) that forced placed[i], or -1 if assumed. */
   forcedBy = new Int32Array(0);
 
-  /**
-   * Every change outside trials, in order: the cells (c) and pairs (nCells + q) of each killed
-   * or laid placement, after the whole board once at load. Rules that look only at what changed
-   * keep their own read position in it. lastChange[item] is the log length just after the
-   * item's latest entry.
-   */
-  changes = new Int32Array(0);
-  changesLen = 0;
-  lastChange = new Int32Array(0);
-
-  /** Search nodes used so far, the budget, and whether a budget ran out. */
-  nodes = 0;
-  maxNodes = Infinity;
-  gaveUp = false;
-  /** The caller's clock (polled between rules and every search node); true stops the grading. */
-  interrupt: (() => boolean) | undefined = undefined;
-  /** The interrupt stopped the grading (gaveUp is set too). */
-  outOfTime = false;
-  /** Dominoes laid in trials so far (lookahead, probing, search), and their budget. */
-  trialWork = 0;
-  maxTrialWork = Infinity;
+  /** Every change outside trials, in order (see ChangeLog). */
+  readonly changes = new ChangeLog();
+  /** What this grading may spend, and the interrupt. */
+  readonly budget = new Budget();
 
   // Logging: the eliminations of the current step and its reason (set by the rule that fired).
   logging = false;
   eliminatedNow: number[] = [];
   reason: Reason | null = null;
 
-  // The rules' scratch space, one object per rule file, as Tatham keeps his solver's in its
-  // scratch struct: owned by this state, so rules are re-entrant and two states never meet.
-  // Each grows to the largest board it has seen and notices a new board by `loads`.
-  readonly duplicates = new DuplicateScratch();
-  readonly parity = new ParityScratch();
-  readonly sets = new SetScratch();
-  readonly chains = new ChainScratch();
-  readonly lookahead = new LookaheadScratch();
+  /** The rules' scratch space, owned here so rules are re-entrant and two states never meet. */
+  readonly scratch = new Scratch();
 
   /** How many boards were loaded: with trailLen, tells whether the position changed. */
   loads = 0;
-
-  /** A rule's work items left before the next poll of the interrupt (tick). */
-  private ruleLeft = RULE_POLL;
-
-  /**
-   * Count `items` of a rule's work (a change read, a placement tested; 1 by default) and poll
-   * the interrupt every RULE_POLL of them: one rule's pass over an M = 400 board runs for
-   * seconds. True once time is up; the rule then stops, concluding nothing, and the grading ends.
-   */
-  tick(items = 1): boolean {
-    if ((this.ruleLeft -= items) > 0) return this.outOfTime;
-    this.ruleLeft = RULE_POLL;
-    return this.timeUp();
-  }
-
-  /** Setup items left before the next poll of the interrupt (setupStopped). */
-  private setupLeft = SETUP_POLL;
-
-  /** Count `items` of setup work and poll the interrupt every SETUP_POLL of them; true when time is up. */
-  private setupStopped(items: number): boolean {
-    if ((this.setupLeft -= items) > 0) return false;
-    this.setupLeft = SETUP_POLL;
-    return this.timeUp();
-  }
 
   /**
    * Start from the board with every placement live. The interrupt (kept for the grading) is
@@ -167,31 +100,12 @@ export class GradeState {
    */
   load(board: Board, interrupt?: () => boolean): this {
     this.loads++;
-    this.interrupt = interrupt;
-    this.outOfTime = false;
-    this.gaveUp = false;
-    // Polls fall at the same points of every grading of a board, whatever was graded before.
-    this.setupLeft = SETUP_POLL;
-    this.ruleLeft = RULE_POLL;
-    this.nodes = 0;
-    const stop = (items: number): boolean => this.setupStopped(items);
-    if (!this.model.load(board, stop)) return this;
+    const budget = this.budget;
+    budget.start(interrupt);
+    const stop = (items: number): boolean => budget.setupStopped(items);
     const md = this.model;
-    this.rows = md.rows;
-    this.cols = md.cols;
-    this.m = md.m;
-    this.nCells = md.nCells;
-    this.nPairs = md.nPairs;
-    this.nPl = md.nPlacements;
-    this.cells = md.cells;
-    this.plA = md.plA;
-    this.plB = md.plB;
-    this.plPair = md.plPair;
-    this.cellPl = md.cellPl;
-    this.cellDeg = md.cellDeg;
-    this.pairStart = md.pairStart;
-    this.pairPl = md.pairPl;
-    const { nCells, nPairs, nPl } = this;
+    if (!md.load(board, stop)) return this;
+    const { nCells, nPairs, nPlacements: nPl, cellPl, cellDeg, plA } = md;
     if (this.live.length < nPl) {
       this.live = new Uint8Array(nPl);
       this.trail = new Int32Array(nPl);
@@ -212,43 +126,42 @@ export class GradeState {
       this.pairHi = new Int32Array(nPairs);
       this.pairsFor = -1;
     }
-    const logCap = 3 * nPl + 3 * nPairs + nCells + nPairs;
-    if (this.changes.length < logCap) this.changes = new Int32Array(logCap);
-    if (this.lastChange.length < nCells + nPairs) this.lastChange = new Int32Array(nCells + nPairs);
-    this.changesLen = 0;
+    const changes = this.changes;
+    changes.clear(3 * nPl + 3 * nPairs + nCells + nPairs, nCells + nPairs);
     for (let x = 0; x < nCells + nPairs; x++) {
-      if ((x & 1023) === 1023 && this.setupStopped(1024)) return this;
-      this.logChange(x);
+      if ((x & 1023) === 1023 && budget.setupStopped(1024)) return this;
+      changes.add(x);
     }
     if (this.trace.length < 4 * (nCells + nPairs)) this.trace = new Int32Array(4 * (nCells + nPairs));
     if (this.fifo.length < nCells + nPairs) {
       this.fifo = new Int32Array(nCells + nPairs);
       this.inFifo = new Uint8Array(nCells + nPairs);
     }
-    if (this.acrossRows !== this.rows || this.acrossCols !== this.cols) {
+    if (this.acrossRows !== md.rows || this.acrossCols !== md.cols) {
       if (this.across.length < 4 * nCells) this.across = new Int32Array(4 * nCells);
       const { slotA, slotB } = md;
       for (let c = 0; c < nCells; c++) {
-        for (let k = 4 * c, end = 4 * c + this.cellDeg[c]; k < end; k++) {
-          const t = this.cellPl[k];
-          this.across[k] = this.plA[t] === c ? slotB[t] : slotA[t];
+        for (let k = 4 * c, end = 4 * c + cellDeg[c]; k < end; k++) {
+          const t = cellPl[k];
+          this.across[k] = plA[t] === c ? slotB[t] : slotA[t];
         }
       }
-      this.acrossRows = this.rows;
-      this.acrossCols = this.cols;
+      this.acrossRows = md.rows;
+      this.acrossCols = md.cols;
     }
     // The pair table depends on M alone: made again only when M changes.
-    if (this.pairsFor !== this.m) {
+    if (this.pairsFor !== md.m) {
       this.pairsFor = -1;
       for (let q = 0; q < nPairs; q++) {
-        if ((q & 1023) === 1023 && this.setupStopped(1024)) return this;
+        if ((q & 1023) === 1023 && budget.setupStopped(1024)) return this;
         [this.pairLo[q], this.pairHi[q]] = pairFromIndex(q);
       }
-      this.pairsFor = this.m;
+      this.pairsFor = md.m;
     }
     this.live.fill(1, 0, nPl);
-    this.cellCnt.set(this.cellDeg.subarray(0, nCells));
-    for (let q = 0; q < nPairs; q++) this.pairCnt[q] = this.pairStart[q + 1] - this.pairStart[q];
+    this.cellCnt.set(cellDeg.subarray(0, nCells));
+    const pairStart = md.pairStart;
+    for (let q = 0; q < nPairs; q++) this.pairCnt[q] = pairStart[q + 1] - pairStart[q];
     this.cellDone.fill(0, 0, nCells);
     this.pairDone.fill(0, 0, nPairs);
     this.mate.fill(-1, 0, nCells);
@@ -260,10 +173,7 @@ export class GradeState {
     this.trial = false;
     this.fifoHead = this.fifoLen = 0;
     this.inFifo.fill(0, 0, nCells + nPairs);
-    this.nodes = 0;
-    this.maxNodes = Infinity;
-    this.trialWork = 0;
-    this.maxTrialWork = Infinity;
+    budget.unlimited();
     this.logging = false;
     this.eliminatedNow.length = 0;
     this.reason = null;
@@ -273,63 +183,56 @@ export class GradeState {
     this.changedCells.reset(nCells);
     this.changedPairs.reset(nPairs);
     for (let c = nCells - 1; c >= 0; c--) {
-      if ((c & 1023) === 1023 && this.setupStopped(1024)) return this;
+      if ((c & 1023) === 1023 && budget.setupStopped(1024)) return this;
       this.touchCell(c);
     }
     for (let q = nPairs - 1; q >= 0; q--) {
-      if ((q & 1023) === 1023 && this.setupStopped(1024)) return this;
+      if ((q & 1023) === 1023 && budget.setupStopped(1024)) return this;
       this.touchPair(q);
     }
     return this;
   }
 
-  /**
-   * Whether grading has spent its budget: dominoes laid in trials, and, for a caller about to
-   * spend a search node (`searching`), the search nodes too. The one place a budget is checked;
-   * the ladder asks between steps, the lookahead per trial and search per node, and whoever
-   * finds it spent sets gaveUp (the board then grades as search). Search nodes are search's
-   * alone: a spent node budget (maxSearchNodes 0, say) leaves the levels below search free to
-   * finish the board, as it always has (the generator grades in-band boards that way).
-   */
-  outOfBudget(searching = false): boolean {
-    return this.trialWork >= this.maxTrialWork || (searching && this.nodes >= this.maxNodes);
-  }
-
   get solved(): boolean {
-    return this.covered === this.nCells;
-  }
-
-  /** Ask the interrupt whether time is up; once it says so, the state stays out of time. */
-  timeUp(): boolean {
-    if (!this.outOfTime && this.interrupt?.() === true) {
-      this.outOfTime = true;
-      this.gaveUp = true;
-    }
-    return this.outOfTime;
+    return this.covered === this.model.nCells;
   }
 
   /** The cell at the other end of placement p from cell c. */
   other(p: number, c: number): number {
-    return this.plA[p] === c ? this.plB[p] : this.plA[p];
+    const md = this.model;
+    return md.plA[p] === c ? md.plB[p] : md.plA[p];
   }
 
   /** Does placement p cover cell c? */
   covers(p: number, c: number): boolean {
-    return this.plA[p] === c || this.plB[p] === c;
+    const md = this.model;
+    return md.plA[p] === c || md.plB[p] === c;
   }
 
   /** The first live placement of cell c (-1 if none). */
   firstLiveAt(c: number): number {
-    for (let k = 4 * c, end = 4 * c + this.cellDeg[c]; k < end; k++) {
-      if (this.live[this.cellPl[k]] === 1) return this.cellPl[k];
+    const { cellPl, cellDeg } = this.model;
+    for (let k = 4 * c, end = 4 * c + cellDeg[c]; k < end; k++) {
+      if (this.live[cellPl[k]] === 1) return cellPl[k];
     }
     return -1;
   }
 
   /** The first live spot of pair q (-1 if none). */
   firstLiveOf(q: number): number {
-    for (let k = this.pairStart[q], end = this.pairStart[q + 1]; k < end; k++) {
-      if (this.live[this.pairPl[k]] === 1) return this.pairPl[k];
+    const { pairStart, pairPl } = this.model;
+    for (let k = pairStart[q], end = pairStart[q + 1]; k < end; k++) {
+      if (this.live[pairPl[k]] === 1) return pairPl[k];
+    }
+    return -1;
+  }
+
+  /** The placement joining cells a and b, or -1 if they are not neighbours. */
+  placementBetween(a: number, b: number): number {
+    const { cellPl, cellDeg, plA, plB } = this.model;
+    for (let k = 4 * a, end = 4 * a + cellDeg[a]; k < end; k++) {
+      const p = cellPl[k];
+      if (plA[p] === b || plB[p] === b) return p;
     }
     return -1;
   }
@@ -352,7 +255,7 @@ export class GradeState {
     const n = this.pairCnt[q];
     if (n === 0 && !this.broken) {
       this.broken = true;
-      this.brokenItem = this.nCells + q;
+      this.brokenItem = this.model.nCells + q;
     }
     if (n === 1) this.singlePairs.push(q);
     this.changedPairs.push(q);
@@ -365,21 +268,17 @@ export class GradeState {
     }
     if (this.inFifo[x] === 1) return;
     this.inFifo[x] = 1;
-    const cap = this.nCells + this.nPairs;
+    const cap = this.model.nCells + this.model.nPairs;
     let at = this.fifoHead + this.fifoLen++;
     if (at >= cap) at -= cap;
     this.fifo[at] = x;
   }
 
-  private logChange(x: number): void {
-    this.changes[this.changesLen++] = x;
-    this.lastChange[x] = this.changesLen;
-  }
-
   private kill(p: number): void {
-    const a = this.plA[p];
-    const b = this.plB[p];
-    const q = this.plPair[p];
+    const md = this.model;
+    const a = md.plA[p];
+    const b = md.plB[p];
+    const q = md.plPair[p];
     this.live[p] = 0;
     this.trailPos[p] = this.trailLen;
     this.trail[this.trailLen++] = p;
@@ -391,12 +290,13 @@ export class GradeState {
       this.killedBy[p] = this.placedLen - 1;
       if (this.cellDone[a] === 0) this.queueInTrial(a, this.cellCnt[a]);
       if (this.cellDone[b] === 0) this.queueInTrial(b, this.cellCnt[b]);
-      if (this.pairDone[q] === 0) this.queueInTrial(this.nCells + q, this.pairCnt[q]);
+      if (this.pairDone[q] === 0) this.queueInTrial(md.nCells + q, this.pairCnt[q]);
       return;
     }
-    this.logChange(a);
-    this.logChange(b);
-    this.logChange(this.nCells + q);
+    const changes = this.changes;
+    changes.add(a);
+    changes.add(b);
+    changes.add(md.nCells + q);
     this.touchCell(a);
     this.touchCell(b);
     this.touchPair(q);
@@ -420,34 +320,35 @@ export class GradeState {
 
   /** Lay the live placement p: its cells and pair are settled and every rival dies. */
   place(p: number, forcedBy = -1): void {
-    const a = this.plA[p];
-    const b = this.plB[p];
-    const q = this.plPair[p];
+    const { plA, plB, plPair, cellPl, cellDeg, pairStart, pairPl, nCells } = this.model;
+    const a = plA[p];
+    const b = plB[p];
+    const q = plPair[p];
     this.cellDone[a] = 1;
     this.cellDone[b] = 1;
     this.pairDone[q] = 1;
     this.mate[a] = b;
     this.mate[b] = a;
     this.covered += 2;
-    if (this.trial) this.trialWork++;
+    if (this.trial) this.budget.trialWork++;
     if (!this.trial) {
-      this.logChange(a);
-      this.logChange(b);
-      this.logChange(this.nCells + q);
+      this.changes.add(a);
+      this.changes.add(b);
+      this.changes.add(nCells + q);
     }
     this.forcedBy[this.placedLen] = forcedBy;
     this.placed[this.placedLen++] = p;
-    const { cellPl, live } = this;
-    for (let k = 4 * a, end = 4 * a + this.cellDeg[a]; k < end; k++) {
+    const live = this.live;
+    for (let k = 4 * a, end = 4 * a + cellDeg[a]; k < end; k++) {
       const r = cellPl[k];
       if (r !== p && live[r] === 1) this.kill(r);
     }
-    for (let k = 4 * b, end = 4 * b + this.cellDeg[b]; k < end; k++) {
+    for (let k = 4 * b, end = 4 * b + cellDeg[b]; k < end; k++) {
       const r = cellPl[k];
       if (r !== p && live[r] === 1) this.kill(r);
     }
-    for (let k = this.pairStart[q], end = this.pairStart[q + 1]; k < end; k++) {
-      const r = this.pairPl[k];
+    for (let k = pairStart[q], end = pairStart[q + 1]; k < end; k++) {
+      const r = pairPl[k];
       if (r !== p && live[r] === 1) this.kill(r);
     }
   }
@@ -460,7 +361,7 @@ export class GradeState {
 
   /** Roll back to the marks (taken inside the trial or at its start). */
   undo(trailMark: number, placedMark: number): void {
-    const { plA, plB, plPair } = this;
+    const { plA, plB, plPair } = this.model;
     while (this.trailLen > trailMark) {
       const p = this.trail[--this.trailLen];
       this.live[p] = 1;
@@ -489,7 +390,7 @@ export class GradeState {
   }
 
   private clearFifo(): void {
-    const cap = this.nCells + this.nPairs;
+    const cap = this.model.nCells + this.model.nPairs;
     while (this.fifoLen > 0) {
       this.inFifo[this.fifo[this.fifoHead]] = 0;
       if (++this.fifoHead === cap) this.fifoHead = 0;
@@ -502,15 +403,16 @@ export class GradeState {
    * In a trial: lay every single (a cell or pair with one placement left) until none is left,
    * oldest change first. `extra` is offered every other changed item (search adds the
    * intersection rules there). Stops after `maxPlaced` dominoes in total are laid, or when time
-   * is up (see tick: callers that read anything into a true check outOfTime). Returns false on a
-   * contradiction (see brokenItem).
+   * is up (see Budget.tick: callers that read anything into a true check outOfTime). Returns
+   * false on a contradiction (see brokenItem).
    */
   propagate(extra?: (g: GradeState, item: number) => void, maxPlaced = Infinity): boolean {
-    const cap = this.nCells + this.nPairs;
-    const nCells = this.nCells;
+    const { nCells, nPairs } = this.model;
+    const cap = nCells + nPairs;
+    const budget = this.budget;
     while (this.fifoLen > 0 && !this.broken) {
       // Out of time, a trial stops short: its contradictions still hold, its "no contradiction" does not.
-      if (this.placedLen > maxPlaced || this.tick()) break;
+      if (this.placedLen > maxPlaced || budget.tick()) break;
       const x = this.fifo[this.fifoHead];
       if (++this.fifoHead === cap) this.fifoHead = 0;
       this.fifoLen--;
@@ -537,36 +439,12 @@ export class GradeState {
 
   /** The dominoes laid so far as a Solution (complete once `solved`). */
   solution(): Solution {
+    const { plA, plB, cols } = this.model;
     const out = new Int32Array(2 * this.placedLen);
     for (let i = 0; i < this.placedLen; i++) {
-      out[2 * i] = this.plA[this.placed[i]];
-      out[2 * i + 1] = this.plB[this.placed[i]];
+      out[2 * i] = plA[this.placed[i]];
+      out[2 * i + 1] = plB[this.placed[i]];
     }
-    return solutionFromCellPairs(this.cols, out, this.placedLen);
-  }
-
-  // Conversions for reasons and logs.
-  domino(p: number): Domino {
-    const a = this.plA[p];
-    const b = this.plB[p];
-    const cols = this.cols;
-    return [Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols];
-  }
-
-  cellRC(c: number): Cell {
-    return [Math.floor(c / this.cols), c % this.cols];
-  }
-
-  pairUV(q: number): PairUV {
-    return [this.pairLo[q], this.pairHi[q]];
-  }
-
-  /** The placement joining cells a and b, or -1 if they are not neighbours. */
-  placementBetween(a: number, b: number): number {
-    for (let k = 4 * a, end = 4 * a + this.cellDeg[a]; k < end; k++) {
-      const p = this.cellPl[k];
-      if (this.plA[p] === b || this.plB[p] === b) return p;
-    }
-    return -1;
+    return solutionFromCellPairs(cols, out, this.placedLen);
   }
 }

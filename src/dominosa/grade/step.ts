@@ -58,17 +58,17 @@ export interface Reasons {
   searchRefutes: { placement: Domino; nodes: number; guessed?: boolean };
 }
 
-/** The name of a rule of the ladder. */
-export type RuleName = keyof Reasons;
+/** The name of a rule of the grader's ladder (the solver's rules are SolveRuleName). */
+export type GradeRuleName = keyof Reasons;
 
 /** The grounds of a step: a union keyed by the rule's name, so each rule's fields are typed. */
-export type Reason = { [K in RuleName]: { rule: K } & Reasons[K] }[RuleName];
+export type Reason = { [K in GradeRuleName]: { rule: K } & Reasons[K] }[GradeRuleName];
 
 export interface Step {
   /** Ladder level of the rule (1 = singles … 8 = search). */
   level: number;
   /** Name of the rule function that made the deduction (the same as `reason.rule`). */
-  rule: RuleName;
+  rule: GradeRuleName;
   /** Placements ruled out by the step itself. */
   eliminated: Domino[];
   /**

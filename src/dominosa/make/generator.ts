@@ -53,7 +53,7 @@ export type SlotResult =
   | { ok: true; puzzle: GeneratedPuzzle }
   | { ok: false; attempts: number; reason: string; timedOut?: boolean };
 
-/** Largest M rejection handles: its exact tiling table grows as 2^(M+1) (M=14: 63 MB). */
+/** Largest M rejection handles: its exact tiling table grows as 2^(M+1). */
 export const REJECTION_MAX_M = 14;
 /** Largest M 'auto' makes by rejection. See methodFor. */
 export const AUTO_REJECTION_MAX_M = 12;

@@ -1,8 +1,8 @@
 // Grade bands: which levels of the human-technique ladder (grade/ladder.ts) each of the four
 // tiers holds, and the parsing of a grade target (a band, or one level) for graded generation.
 // The ladder grades; this file only says which grades a tier's puzzles may have.
-import { LEVELS, SEARCH_LEVEL, type LevelName } from '../grade/ladder.js';
-import type { Tier } from '../../rank/tiers.js';
+import { LEVELS, SEARCH_LEVEL, type LevelName, type TathamLevel } from '../grade/ladder.js';
+import { TIERS, type Tier } from '../../rank/tiers.js';
 
 /** Levels [minLevel, maxLevel] of the ladder, both inclusive (1 singles … the search level). */
 export interface GradeBand {
@@ -17,11 +17,8 @@ export function levelNumber(name: LevelName): number {
   return l.level;
 }
 
-/**
- * The grader's level for Simon Tatham's Extreme: `extreme` from grade-3 on (notes LEVELS.md);
- * grade-2 ladders name it `chains` (which also holds stronger reasoning, beyond his rules).
- */
-export const EXTREME_LEVEL: LevelName = (LEVELS.some((l) => (l.name as string) === 'extreme') ? 'extreme' : 'chains') as string as LevelName;
+/** The grader's level for Simon Tatham's Extreme. */
+export const EXTREME_LEVEL: LevelName = 'extreme';
 
 const levels = (lo: LevelName, hi: LevelName = lo): GradeBand => Object.freeze({ minLevel: levelNumber(lo), maxLevel: levelNumber(hi) });
 
@@ -38,18 +35,19 @@ export const GRADE_BANDS: Readonly<Record<Tier, GradeBand>> = Object.freeze({
   expert: levels(EXTREME_LEVEL),
 });
 
-/** Each band by the name of Tatham's level it is. */
-export const TATHAM_NAMES: Readonly<Record<Tier, string>> = Object.freeze({ easy: 'Trivial', normal: 'Basic', hard: 'Hard', expert: 'Extreme' });
+/** Each band by the name of Tatham's level it is (the ladder's name for its easiest level). */
+export const TATHAM_NAMES: Readonly<Record<Tier, TathamLevel>> = Object.freeze(
+  Object.fromEntries(TIERS.map((t) => [t, LEVELS[GRADE_BANDS[t].minLevel - 1].tatham])) as Record<Tier, TathamLevel>,
+);
 
-/** The technique a level names, in words (a level without an entry reads as its name). */
-const TECHNIQUE_WORDS: Readonly<Record<string, string>> = {
+/** The technique a level names, in words. */
+const TECHNIQUE_WORDS: Readonly<Record<LevelName, string>> = {
   singles: 'singles',
   intersections: 'intersections',
   duplicates: 'local duplicates',
   parity: 'parity',
   sets: 'set analysis',
   extreme: 'set analysis with the double, forcing chains',
-  chains: 'forcing chains',
   lookahead: 'lookahead',
   search: 'trial and error',
 };
@@ -61,7 +59,7 @@ const TECHNIQUE_WORDS: Readonly<Record<string, string>> = {
 export function techniqueOf(level: number | string): string | null {
   const l = LEVELS.find((x) => (typeof level === 'number' ? x.level === level : x.name === level));
   if (l === undefined) return null;
-  return `${l.tatham ?? 'Beyond Extreme'}: ${TECHNIQUE_WORDS[l.name] ?? l.name}`;
+  return `${l.tatham ?? 'Beyond Extreme'}: ${TECHNIQUE_WORDS[l.name]}`;
 }
 
 /** Whether a grader level lies in the band. */
@@ -69,11 +67,9 @@ export function inBand(band: GradeBand, level: number): boolean {
   return level >= band.minLevel && level <= band.maxLevel;
 }
 
-const BAND_ORDER: readonly Tier[] = ['easy', 'normal', 'hard', 'expert'];
-
 /** The tier whose band holds a grader level, or null for a level beyond every band. */
 export function bandOfLevel(level: number): Tier | null {
-  for (const tier of BAND_ORDER) if (inBand(GRADE_BANDS[tier], level)) return tier;
+  for (const tier of TIERS) if (inBand(GRADE_BANDS[tier], level)) return tier;
   return null;
 }
 
@@ -91,7 +87,7 @@ export interface GradeTarget extends GradeBand {
 export type GradeTargetResult = { ok: true; target: GradeTarget } | { ok: false; error: string };
 
 /** All names a target may be given as: the bands, then the levels. */
-export const GRADE_TARGET_NAMES: readonly string[] = [...BAND_ORDER, ...LEVELS.map((l) => l.name)];
+export const GRADE_TARGET_NAMES: readonly string[] = [...TIERS, ...LEVELS.map((l) => l.name)];
 
 /**
  * Read a grade target: a band name (easy, normal, hard, expert: its levels) or a level name
@@ -99,7 +95,7 @@ export const GRADE_TARGET_NAMES: readonly string[] = [...BAND_ORDER, ...LEVELS.m
  */
 export function parseGradeTarget(text: string): GradeTargetResult {
   const key = text.trim().toLowerCase();
-  if ((BAND_ORDER as readonly string[]).includes(key)) {
+  if ((TIERS as readonly string[]).includes(key)) {
     const name = key as Tier;
     return { ok: true, target: { name, ...GRADE_BANDS[name] } };
   }

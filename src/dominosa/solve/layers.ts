@@ -2,7 +2,7 @@
 // rules plus failed-placement probing, and search. Which layer settles a board at the root is
 // what the layered score ranks (rank/layered.ts) and what repair aims a slot at (make/repair.ts).
 import type { Board } from '../board.js';
-import type { RootState, RuleName, Solver } from './solver.js';
+import type { RootState, SolveRuleName, Solver } from './solver.js';
 
 /** A root layer, weakest first (see ROOT_LAYERS). */
 export type RootLayer = 'singles' | 'rules' | 'probing' | 'search';
@@ -14,7 +14,7 @@ export const ROOT_LAYERS: readonly RootLayer[] = Object.freeze(['singles', 'rule
 export type DeductionLayer = Exclude<RootLayer, 'search'>;
 
 /** The two singleton rules: "this cell has one place left", "this pair has one spot left". */
-export const SINGLES: readonly RuleName[] = Object.freeze(['cellSingleton', 'pairSingleton'] as RuleName[]);
+export const SINGLES: readonly SolveRuleName[] = Object.freeze(['cellSingleton', 'pairSingleton'] as SolveRuleName[]);
 
 /** The position of a layer in ROOT_LAYERS (0 for singles … 3 for search). */
 export function layerRank(layer: RootLayer): number {

@@ -3,7 +3,7 @@
 // for minutes, so one gets a time limit unless the user sets one).
 import type { Board } from '../board.js';
 
-/** Largest M solve and grade take: every time budget is honoured within 100 ms up to here (npm run bench). */
+/** Largest M solve and grade take: up to here every time budget is honoured promptly (npm run bench checks how promptly). */
 export const MAX_M = 400;
 /** Above this M a board gets DEFAULT_LARGE_TIME_MS unless a time limit is given. */
 export const LARGE_M = 30;

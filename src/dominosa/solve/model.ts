@@ -31,7 +31,7 @@ export class Model {
   /**
    * Load a board, growing the buffers only when it is larger than any seen before. `stop` is
    * told of every stretch of items done (cells, placements) and answers true to stop: then
-   * nothing is loaded and load returns false (a cold load of an M = 400 board takes a second).
+   * nothing is loaded and load returns false (a cold load of a very large board is long).
    */
   load(board: Board, stop?: (items: number) => boolean): boolean {
     const { rows, cols, m, cells } = board;

@@ -13,9 +13,12 @@ import type { Board } from '../board.js';
 import { hasAmbiguousSquare } from './squares.js';
 import { tilingToSolution, type Solution } from './solution.js';
 
-/** The deduction rules, by name. Every one is sound, so a rule set changes speed, never answers. */
-export type RuleName = 'cellSingleton' | 'pairSingleton' | 'pairSharedCell' | 'cellForcedPair';
-export const RULES: readonly RuleName[] = ['cellSingleton', 'pairSingleton', 'pairSharedCell', 'cellForcedPair'];
+/**
+ * The solver's deduction rules, by name (the grader's ladder has its own: GradeRuleName). Every
+ * one is sound, so a rule set changes speed, never answers.
+ */
+export type SolveRuleName = 'cellSingleton' | 'pairSingleton' | 'pairSharedCell' | 'cellForcedPair';
+export const RULES: readonly SolveRuleName[] = ['cellSingleton', 'pairSingleton', 'pairSharedCell', 'cellForcedPair'];
 
 export type SolveStatus = 'unique' | 'multiple' | 'none' | 'gave-up';
 
@@ -35,7 +38,7 @@ export interface SolveOptions {
    */
   interrupt?: () => boolean;
   /** The rules to run (default: all of RULES). */
-  rules?: readonly RuleName[];
+  rules?: readonly SolveRuleName[];
   /**
    * When the first solution holds two side-by-side dominoes that can be re-laid the other way
    * round with the same two pairs (a 2×2 swap), that is a second solution: count it at once
@@ -66,14 +69,14 @@ export interface SolveResult {
   nodes: number;
   solution: Solution | null;
   /** How many times each rule fired (made at least one deduction); probe: placements it killed. */
-  firings: Record<RuleName | 'probe', number>;
+  firings: Record<SolveRuleName | 'probe', number>;
   /** With status 'gave-up': the budget that ran out. */
   limit: SolveLimit | null;
 }
 
 /**
- * Work between two polls of the interrupt. A unit is a propagation step or a probe (well
- * under a microsecond each), so polls come thousands of times a second at any board size.
+ * Work between two polls of the interrupt. A unit is a propagation step or a probe, each
+ * short, so polls come often at any board size.
  */
 export const POLL_WORK = 4096;
 /** Items of a setup loop (cells, rows, pairs) between two polls: a power of two. */
@@ -95,12 +98,10 @@ const NO_LIVE: Solution = Object.freeze([]) as unknown as Solution;
 
 /**
  * From this many cells (M = 15 and up), 'auto' probes from the root on. Root propagation
- * leaves big boards wide open and their trees deep, so probing from the start pays there.
- * Measured on 200 unique boards each (median / p95 µs, probing after 16 nodes → from the
- * root): M=12 41 / 120 → 41 / 117, M=15 95 / 416 → 81 / 403, M=20 291 / 2,136 → 222 / 1,949.
- * Ambiguous random deals pay for it (M=15 41 → 83, M=20 151 → 188 µs): a second solution
- * is found by plain search sooner than probing proves anything. The catalog proves unique
- * boards; generation pins probeAfter so its output does not move with this default.
+ * leaves big boards wide open and their trees deep, so probing from the start pays there on
+ * unique boards (scripts/bench/README.md has the figures). Ambiguous random deals pay for it:
+ * a second solution is found by plain search sooner than probing proves anything. The catalog
+ * proves unique boards; generation pins probeAfter so its output does not move with this default.
  */
 export const PROBE_FROM_ROOT_CELLS = 256;
 
@@ -142,13 +143,13 @@ const HIGH_BIT8 = Uint8Array.from({ length: 256 }, (_, m) => 31 - Math.clz32(m))
 /**
  * The second cell of placement p: one to the right of its first, or one row down. Written as
  * arithmetic, not a choice: which way a placement lies is the board's data, and as a branch it
- * mispredicts (the arithmetic made whole proofs about 10% faster at M = 6 to 20).
+ * mispredicts, and whole proofs are faster without it.
  */
 function secondCell(p: number, colsLess1: number): number {
   return (p >> 1) + 1 + (p & 1) * colsLess1;
 }
 
-function ruleMask(rules: readonly RuleName[]): number {
+function ruleMask(rules: readonly SolveRuleName[]): number {
   let mask = 0;
   for (const r of rules) {
     if (r === 'cellSingleton') mask |= CELL_SINGLETON;
@@ -208,8 +209,8 @@ export class Solver {
   covered = 0;
   /**
    * Dirty constraints to re-examine, first in first out: breadth first, a wrong placement
-   * meets its contradiction after about a third of the deductions a last-in-first-out queue
-   * makes (measured on probes at M=20). A straight run, not a ring: both ends go back to 0
+   * meets its contradiction after fewer deductions than under a last-in-first-out queue. A
+   * straight run, not a ring: both ends go back to 0
    * whenever it empties, and between two such moments no placement is killed twice (undo
    * comes only after propagation has emptied the queue), so at most every constraint once
    * plus three entries per placement ever go in.
@@ -345,8 +346,8 @@ export class Solver {
 
   /**
    * Count `items` of setup work (cells, pairs, table entries) and poll the interrupt every
-   * SETUP_POLL of them: a cold loop over an M = 400 board runs for a second before the compiler
-   * catches up. True when it said stop.
+   * SETUP_POLL of them: a cold loop over a very large board is long before the compiler catches
+   * up. True when it said stop.
    */
   private setupStopped(items: number): boolean {
     if ((this.setupLeft -= items) > 0) return false;
@@ -574,7 +575,7 @@ export class Solver {
    * only at or below their watch level; one left with no option breaks the state. Written
    * without branches on those tests (a constraint always goes into the ring's free slot, and
    * the tail moves past it only when it is queued): mispredicted branches were most of a
-   * kill's cost (about 10% of a whole proof at M=9).
+   * kill's cost.
    */
   kill(p: number): void {
     const a = p >> 1;

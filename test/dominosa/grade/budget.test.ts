@@ -11,20 +11,20 @@ describe('the trial budget', () => {
   // Boards whose grading lays dominoes in trials (lookahead or search), of M = 7..9.
   const boards = [7, 8, 9]
     .flatMap((m) => uniqueBoards(m, 10, 300 + m))
-    .map(({ board }) => ({ board, free: grader.grade(board, { maxTrialWork: Infinity }), work: grader.state.trialWork }))
+    .map(({ board }) => ({ board, free: grader.grade(board, { maxTrialWork: Infinity }), work: grader.state.budget.trialWork }))
     .filter((b) => b.work > 0);
 
   it('leaves a board unsolved at the search level when it runs out, and is kept to', () => {
     expect(boards.length).toBeGreaterThanOrEqual(3);
     for (const { board, work } of boards) {
       const none = grader.grade(board, { maxTrialWork: 0 });
-      expect([none.level, none.solved, grader.state.trialWork]).toEqual([SEARCH_LEVEL, false, 0]);
+      expect([none.level, none.solved, grader.state.budget.trialWork]).toEqual([SEARCH_LEVEL, false, 0]);
       const half = Math.floor(work / 2);
       const cut = grader.grade(board, { maxTrialWork: half });
       expect([cut.level, cut.solved]).toEqual([SEARCH_LEVEL, false]);
       // A trial under way finishes (at most one domino a pair), then nothing more is tried.
       const pairs = ((board.m + 1) * (board.m + 2)) / 2;
-      expect(grader.state.trialWork).toBeLessThanOrEqual(half + pairs);
+      expect(grader.state.budget.trialWork).toBeLessThanOrEqual(half + pairs);
     }
   });
 
@@ -61,7 +61,7 @@ describe('the time budget while a board loads', () => {
     expect(polls).toBe(1);
     expect([cut.solved, cut.limit, cut.level, cut.nodes]).toEqual([false, 'time', SEARCH_LEVEL, 0]);
     // Stopped inside the load: the change log, which lists every cell and pair once loaded, is short.
-    expect(grader.state.changesLen).toBeLessThan(33 * 34);
+    expect(grader.state.changes.length).toBeLessThan(33 * 34);
     const again = grader.grade(board, { maxSearchNodes: 200, maxTrialWork: 20_000 });
     const fresh = new Grader().grade(board, { maxSearchNodes: 200, maxTrialWork: 20_000 });
     expect(again).toEqual(fresh);

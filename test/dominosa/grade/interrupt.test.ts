@@ -63,8 +63,8 @@ describe('an interrupted rule', () => {
     const interrupted = new Map<string, number>();
     const fingerprint = (g: GradeState): number[] => {
       let live = 0;
-      for (let p = 0; p < g.nPl; p++) live += g.live[p];
-      return [g.trailLen, g.placedLen, g.changesLen, live, g.trial ? 1 : 0];
+      for (let p = 0; p < g.model.nPlacements; p++) live += g.live[p];
+      return [g.trailLen, g.placedLen, g.changes.length, live, g.trial ? 1 : 0];
     };
     for (const k of [0, 1]) {
       const board = brickDeal(40, k);
@@ -75,18 +75,18 @@ describe('an interrupted rule', () => {
             // The position the rule meets: every level below it done (search given no nodes).
             if (fresh) grader.grade(board, { maxLevel: level - 1, maxSearchNodes: 0 });
             const g = grader.state;
-            g.gaveUp = false;
-            g.maxNodes = Infinity;
-            g.maxTrialWork = Infinity;
+            g.budget.gaveUp = false;
+            g.budget.maxNodes = Infinity;
+            g.budget.maxTrialWork = Infinity;
             let polls = 0;
-            g.interrupt = () => ++polls >= at;
+            g.budget.interrupt = () => ++polls >= at;
             const before = fingerprint(g);
             const fired = rule.apply(g);
-            fresh = !g.outOfTime;
-            if (g.outOfTime) {
-              expect({ rule: rule.name, fired, position: fingerprint(g), gaveUp: g.gaveUp }).toEqual({ rule: rule.name, fired: false, position: before, gaveUp: true });
+            fresh = !g.budget.outOfTime;
+            if (g.budget.outOfTime) {
+              expect({ rule: rule.name, fired, position: fingerprint(g), gaveUp: g.budget.gaveUp }).toEqual({ rule: rule.name, fired: false, position: before, gaveUp: true });
               interrupted.set(rule.name, (interrupted.get(rule.name) ?? 0) + 1);
-              g.outOfTime = false;
+              g.budget.outOfTime = false;
             }
           }
         }

@@ -14,7 +14,7 @@ import { uniqueBoards } from './helpers.js';
 
 /** Apply a logged step to a position the way the grader did. */
 function replayInto(g: GradeState, step: Step): void {
-  const at = ([r1, c1, r2, c2]: number[]): number => g.placementBetween(r1 * g.cols + c1, r2 * g.cols + c2);
+  const at = ([r1, c1, r2, c2]: number[]): number => g.placementBetween(r1 * g.model.cols + c1, r2 * g.model.cols + c2);
   for (const d of step.eliminated) g.eliminate(at(d));
   for (const d of step.placed) g.place(at(d));
 }

@@ -27,14 +27,14 @@ function dominoKey([r1, c1, r2, c2]: readonly number[]): string {
  */
 function levelWithOrder(board: Board, rules: readonly (typeof LADDER)[number][]): { level: number; solved: boolean } {
   const g = new GradeState().load(board);
-  g.maxNodes = 100_000;
+  g.budget.maxNodes = 100_000;
   let level = 1;
   while (!g.solved && !g.broken) {
     const rule = rules.find((r) => r.apply(g));
-    if (rule === undefined || g.gaveUp) break;
+    if (rule === undefined || g.budget.gaveUp) break;
     level = Math.max(level, rule.level);
   }
-  return { level: g.gaveUp ? LEVELS.length : level, solved: g.solved };
+  return { level: g.budget.gaveUp ? LEVELS.length : level, solved: g.solved };
 }
 
 describe('the grade', () => {

@@ -15,7 +15,7 @@ const fired: Record<string, number> = Object.fromEntries(LADDER.map((r) => [r.na
 
 /** Placement keys (a * n + b) of the state's placements, for comparing with solutions. */
 function keyOf(g: GradeState, p: number): number {
-  return g.plA[p] * g.nCells + g.plB[p];
+  return g.model.plA[p] * g.model.nCells + g.model.plB[p];
 }
 
 /**
@@ -27,8 +27,8 @@ function position(board: Board, used: Set<number>, seed: number, kills: number, 
   const g = new GradeState().load(board);
   const rng = derive(seed, 99);
   for (let i = 0; i < kills; i++) {
-    const p = rng.int(0, g.nPl - 1);
-    if (g.live[p] === 1 && g.cellDone[g.plA[p]] === 0 && !used.has(keyOf(g, p))) g.eliminate(p);
+    const p = rng.int(0, g.model.nPlacements - 1);
+    if (g.live[p] === 1 && g.cellDone[g.model.plA[p]] === 0 && !used.has(keyOf(g, p))) g.eliminate(p);
   }
   for (let i = 0; i < steps && !g.solved && !g.broken; i++) {
     if (!LADDER.some((r) => r.level <= level && r.apply(g))) break;
@@ -42,12 +42,12 @@ function position(board: Board, used: Set<number>, seed: number, kills: number, 
  */
 function checkRule(g: GradeState, rule: (typeof LADDER)[number], used: Set<number>, solutions: Set<number>[], times: number): void {
   for (let t = 0; t < times && !g.solved && !g.broken; t++) {
-    const before = g.live.slice(0, g.nPl);
+    const before = g.live.slice(0, g.model.nPlacements);
     const placedBefore = g.placedLen;
     if (!rule.apply(g)) return;
     fired[rule.name]++;
     let changed = g.placedLen > placedBefore;
-    for (let p = 0; p < g.nPl; p++) {
+    for (let p = 0; p < g.model.nPlacements; p++) {
       if (before[p] === 1 && g.live[p] === 0) {
         changed = true;
         // Search lays a guess only when every option has a solution below it: then some
@@ -60,7 +60,7 @@ function checkRule(g: GradeState, rule: (typeof LADDER)[number], used: Set<numbe
     expect(changed, `${rule.name} fired without changing anything`).toBe(true);
     if (rule.name === 'searchRefutes') {
       const alive = solutions.some((s) => [...s].every((k) => {
-        for (let p = 0; p < g.nPl; p++) if (keyOf(g, p) === k) return g.live[p] === 1;
+        for (let p = 0; p < g.model.nPlacements; p++) if (keyOf(g, p) === k) return g.live[p] === 1;
         return false;
       }));
       expect(alive).toBe(solutions.length > 0);

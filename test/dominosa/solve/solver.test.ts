@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countExactCover } from '../../../src/dominosa/solve/exactcover.js';
-import { PINNED_PROBING, POLL_WORK, PROBE_FROM_ROOT_CELLS, RULES, type RuleName, Solver, type SolveOptions, type SolveResult } from '../../../src/dominosa/solve/solver.js';
+import { PINNED_PROBING, POLL_WORK, PROBE_FROM_ROOT_CELLS, RULES, type SolveRuleName, Solver, type SolveOptions, type SolveResult } from '../../../src/dominosa/solve/solver.js';
 import type { Board } from '../../../src/dominosa/board.js';
 import { checkSolution, solutionKey } from '../../../src/dominosa/solve/solution.js';
 import { brickBoard, plantedBoard, shuffledBoard, swapHeavyBoard } from '../../helpers/boards.js';
@@ -10,7 +10,7 @@ const shared = new Solver();
 const solve = (board: Board, options?: SolveOptions): SolveResult => shared.solve(board, options);
 
 /** Every subset of the rules, as lists. */
-const RULE_SETS: RuleName[][] = Array.from({ length: 1 << RULES.length }, (_, mask) =>
+const RULE_SETS: SolveRuleName[][] = Array.from({ length: 1 << RULES.length }, (_, mask) =>
   RULES.filter((_, i) => (mask >> i) & 1),
 );
 
@@ -355,7 +355,7 @@ function expectOracleFixpoint(s: Solver, board: Board): void {
  */
 function naiveFixpoint(
   board: { rows: number; cols: number; m: number; cells: ArrayLike<number> },
-  rules: readonly RuleName[],
+  rules: readonly SolveRuleName[],
 ): { consistent: boolean; live: Set<string>; undecided: number } {
   const { rows, cols, m, cells } = board;
   const n = rows * cols;
@@ -371,7 +371,7 @@ function naiveFixpoint(
   const pairs = new Set(pl.map((p) => p[2]));
   // Every pair of the set must have a spot, even one the board never spells.
   for (let u = 0; u <= m; u++) for (let v = u; v <= m; v++) pairs.add(u * 1000 + v);
-  const on = (r: RuleName) => rules.includes(r);
+  const on = (r: SolveRuleName) => rules.includes(r);
   const live = (pred: (p: [number, number, number]) => boolean) => pl.map((_, i) => i).filter((i) => alive[i] && pred(pl[i]));
   const place = (i: number) => {
     const [a, b, q] = pl[i];

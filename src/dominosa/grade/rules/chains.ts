@@ -3,11 +3,13 @@
 // complementary sides, one of which is laid in full. A side that could not be laid dies whole;
 // a pair with a spot on each side of one chain goes on one of those two.
 import type { Domino } from '../../solve/solution.js';
+import { cellOf, dominoOf, pairOf } from '../coords.js';
+import { scratchKey } from '../scratch.js';
 import type { GradeState } from '../state.js';
 import type { Reason } from '../step.js';
 
 /** The chains' scratch, owned by one GradeState; grown to the largest board seen. */
-export class ChainScratch {
+class ChainScratch {
   /** The position the sides were found for: board load and change-log length. */
   loads = -1;
   at = -1;
@@ -22,15 +24,17 @@ export class ChainScratch {
   stamp = 0;
 }
 
+const CHAINS = scratchKey(() => new ChainScratch());
+
 /**
  * Bring the sides up to date with the position (once per position, whichever rule asks). Out
- * of time (g.outOfTime), the sides are left half made and not marked up to date: read nothing.
+ * of time (g.budget.outOfTime), the sides are left half made and not marked up to date: read nothing.
  */
 function sidesOf(g: GradeState): ChainScratch {
-  const sc = g.chains;
-  if (sc.loads === g.loads && sc.at === g.changesLen) return sc;
+  const sc = g.scratch.of(CHAINS);
+  if (sc.loads === g.loads && sc.at === g.changes.length) return sc;
   sc.loads = -1;
-  const n = g.nPl;
+  const n = g.model.nPlacements;
   if (sc.parent.length < n) {
     sc.parent = new Int32Array(n);
     sc.flip = new Uint8Array(n);
@@ -40,17 +44,18 @@ function sidesOf(g: GradeState): ChainScratch {
     sc.stamp = 0;
   }
   const { parent, flip, side } = sc;
-  const { live, cellPl } = g;
+  const live = g.live;
+  const cellPl = g.model.cellPl;
   for (let p = 0; p < n; p++) {
-    if ((p & 255) === 255 && g.tick(256)) return sc;
+    if ((p & 255) === 255 && g.budget.tick(256)) return sc;
     parent[p] = p;
     flip[p] = 0;
   }
-  for (let c = 0; c < g.nCells; c++) {
-    if (g.tick()) return sc;
+  for (let c = 0; c < g.model.nCells; c++) {
+    if (g.budget.tick()) return sc;
     if (g.cellDone[c] === 1 || g.cellCnt[c] !== 2) continue;
     let first = -1;
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
+    for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
       const p = cellPl[k];
       if (live[p] === 0) continue;
       if (first < 0) first = p;
@@ -58,11 +63,11 @@ function sidesOf(g: GradeState): ChainScratch {
     }
   }
   for (let p = 0; p < n; p++) {
-    if ((p & 255) === 255 && g.tick(256)) return sc;
+    if ((p & 255) === 255 && g.budget.tick(256)) return sc;
     side[p] = live[p] === 1 ? 2 * find(sc, p) + flip[p] : -1;
   }
   sc.loads = g.loads;
-  sc.at = g.changesLen;
+  sc.at = g.changes.length;
   return sc;
 }
 
@@ -99,13 +104,13 @@ function link(sc: ChainScratch, p: number, q: number): void {
 
 /** Rule out every placement of one side, as one step. */
 function killSide(g: GradeState, sc: ChainScratch, id: number): void {
-  for (let p = 0; p < g.nPl; p++) if (sc.side[p] === id) g.eliminate(p);
+  for (let p = 0; p < g.model.nPlacements; p++) if (sc.side[p] === id) g.eliminate(p);
 }
 
 /** The placements of one side, for a reason. */
 function sideDominoes(g: GradeState, sc: ChainScratch, id: number): Domino[] {
   const out: Domino[] = [];
-  for (let p = 0; p < g.nPl; p++) if (sc.side[p] === id) out.push(g.domino(p));
+  for (let p = 0; p < g.model.nPlacements; p++) if (sc.side[p] === id) out.push(dominoOf(g.model, p));
   return out;
 }
 
@@ -114,12 +119,13 @@ function sideDominoes(g: GradeState, sc: ChainScratch, id: number): Domino[] {
  * [pair, spot, spot]; null when there is none (or time ran out). Both pair-side rules scan this way.
  */
 function twoSpotsOfOnePair(g: GradeState, side: Int32Array, minSpots: number, test: (sa: number, sb: number) => boolean): [number, number, number] | null {
-  const { live, pairPl } = g;
-  for (let q = 0; q < g.nPairs; q++) {
-    if (g.tick()) return null;
+  const live = g.live;
+  const pairPl = g.model.pairPl;
+  for (let q = 0; q < g.model.nPairs; q++) {
+    if (g.budget.tick()) return null;
     if (g.pairDone[q] === 1 || g.pairCnt[q] < minSpots) continue;
-    const from = g.pairStart[q];
-    const to = g.pairStart[q + 1];
+    const from = g.model.pairStart[q];
+    const to = g.model.pairStart[q + 1];
     for (let i = from; i < to; i++) {
       const a = pairPl[i];
       if (live[a] === 0) continue;
@@ -135,31 +141,32 @@ function twoSpotsOfOnePair(g: GradeState, side: Int32Array, minSpots: number, te
 /** Chain repeats a pair: a side that holds two spots of one pair would lay it twice, so it dies. */
 export function chainRepeatsPair(g: GradeState): boolean {
   const sc = sidesOf(g);
-  if (g.outOfTime) return false;
+  if (g.budget.outOfTime) return false;
   const hit = twoSpotsOfOnePair(g, sc.side, 2, (sa, sb) => sa === sb);
   if (hit === null) return false;
   const [q, a] = hit;
   const id = sc.side[a];
-  if (g.logging) g.reason = { rule: 'chainRepeatsPair', chain: sideDominoes(g, sc, id), pair: g.pairUV(q) };
+  if (g.logging) g.reason = { rule: 'chainRepeatsPair', chain: sideDominoes(g, sc, id), pair: pairOf(q) };
   killSide(g, sc, id);
   return true;
 }
 
 /**
  * Chain starves a cell: a side that holds a spot of every pair some other cell could still
- * spell would leave that cell nothing, so it dies. (The cell's own chains do not count.)
+ * spell, on chains other than the cell's own, would leave that cell nothing, so it dies.
  */
 export function chainStarvesCell(g: GradeState): boolean {
   const sc = sidesOf(g);
-  if (g.outOfTime) return false;
+  if (g.budget.outOfTime) return false;
   const { side, seenBy, hits } = sc;
-  const { live, cellPl, pairPl, plPair } = g;
-  for (let c = 0; c < g.nCells; c++) {
-    if (g.tick()) return false;
+  const live = g.live;
+  const { cellPl, pairPl, plPair } = g.model;
+  for (let c = 0; c < g.model.nCells; c++) {
+    if (g.budget.tick()) return false;
     if (g.cellDone[c] === 1 || g.cellCnt[c] < 2) continue;
     const stamp = ++sc.stamp;
     // Sides of the cell's own placements are left out, marked as seen by option -1.
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
+    for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
       const t = cellPl[k];
       if (live[t] === 0) continue;
       seenBy[side[t]] = stamp;
@@ -168,13 +175,13 @@ export function chainStarvesCell(g: GradeState): boolean {
     // hits[s]: how many of the cell's options so far have their pair on side s elsewhere.
     let options = 0;
     let last = -1;
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
+    for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
       const t = cellPl[k];
       if (live[t] === 0) continue;
       options++;
       last = t;
       const q = plPair[t];
-      for (let i = g.pairStart[q], e = g.pairStart[q + 1]; i < e; i++) {
+      for (let i = g.model.pairStart[q], e = g.model.pairStart[q + 1]; i < e; i++) {
         const o = pairPl[i];
         if (live[o] === 0) continue;
         const s = side[o];
@@ -186,11 +193,11 @@ export function chainStarvesCell(g: GradeState): boolean {
       }
     }
     const q = plPair[last];
-    for (let i = g.pairStart[q], e = g.pairStart[q + 1]; i < e; i++) {
+    for (let i = g.model.pairStart[q], e = g.model.pairStart[q + 1]; i < e; i++) {
       const o = pairPl[i];
       if (live[o] === 0 || seenBy[side[o]] !== stamp || hits[side[o]] !== options) continue;
       const id = side[o];
-      if (g.logging) g.reason = { rule: 'chainStarvesCell', chain: sideDominoes(g, sc, id), cell: g.cellRC(c) };
+      if (g.logging) g.reason = { rule: 'chainStarvesCell', chain: sideDominoes(g, sc, id), cell: cellOf(g.model, c) };
       killSide(g, sc, id);
       return true;
     }
@@ -204,16 +211,16 @@ export function chainStarvesCell(g: GradeState): boolean {
  */
 export function pairInBothChains(g: GradeState): boolean {
   const sc = sidesOf(g);
-  if (g.outOfTime) return false;
+  if (g.budget.outOfTime) return false;
   const { side } = sc;
   const hit = twoSpotsOfOnePair(g, side, 3, (sa, sb) => (sa ^ sb) === 1);
   if (hit === null) return false;
   const [q, a, b] = hit;
   const reason: Reason | null = g.logging
-    ? { rule: 'pairInBothChains', pair: g.pairUV(q), spots: [g.domino(a), g.domino(b)], chains: [sideDominoes(g, sc, side[a]), sideDominoes(g, sc, side[b])] }
+    ? { rule: 'pairInBothChains', pair: pairOf(q), spots: [dominoOf(g.model, a), dominoOf(g.model, b)], chains: [sideDominoes(g, sc, side[a]), sideDominoes(g, sc, side[b])] }
     : null;
-  const { pairPl } = g;
-  for (let k = g.pairStart[q], to = g.pairStart[q + 1]; k < to; k++) if (pairPl[k] !== a && pairPl[k] !== b) g.eliminate(pairPl[k]);
+  const { pairPl } = g.model;
+  for (let k = g.model.pairStart[q], to = g.model.pairStart[q + 1]; k < to; k++) if (pairPl[k] !== a && pairPl[k] !== b) g.eliminate(pairPl[k]);
   if (reason !== null) g.reason = reason;
   return true;
 }

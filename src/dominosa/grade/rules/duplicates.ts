@@ -2,11 +2,13 @@
 // takes its two cells and its pair; a neighbour that would then be left needing a pair that is
 // gone, or two neighbours needing one pair, or a pair with no room left, rule that domino out.
 import { ChangeReader } from '../changes.js';
+import { cellOf, dominoOf, pairOf } from '../coords.js';
+import { scratchKey } from '../scratch.js';
 import type { GradeState } from '../state.js';
 import { WorkList } from '../worklist.js';
 
 /** The duplicate rules' scratch, owned by one GradeState. */
-export class DuplicateScratch {
+class DuplicateScratch {
   // What each open cell could still spell if the neighbour behind one of its sides were taken.
   // Indexed like the model's cellPl: entry 4n + j is about cell n losing the side towards the
   // other end of cellPl[4n + j]: -2 nothing, the pair if the rest spell just one, -1 several.
@@ -36,10 +38,12 @@ export class DuplicateScratch {
   everyCols = -1;
 }
 
+const DUPLICATES = scratchKey(() => new DuplicateScratch());
+
 /** A new read of the change log: cells met from here on are new to it. */
 function newRead(g: GradeState, s: DuplicateScratch): Int32Array {
-  if (s.seen.length < g.nCells) {
-    s.seen = new Int32Array(g.nCells);
+  if (s.seen.length < g.model.nCells) {
+    s.seen = new Int32Array(g.model.nCells);
     s.stamp = 0;
   }
   s.stamp++;
@@ -49,28 +53,29 @@ function newRead(g: GradeState, s: DuplicateScratch): Int32Array {
 /** Bring the tables up to date with the position: only cells that changed are redone. */
 function survey(g: GradeState, s: DuplicateScratch): void {
   if (s.surveyed.fresh(g)) {
-    if (s.left.length < 4 * g.nCells) {
-      s.left = new Int32Array(4 * g.nCells);
-      s.hot = new Int32Array(g.nCells);
+    if (s.left.length < 4 * g.model.nCells) {
+      s.left = new Int32Array(4 * g.model.nCells);
+      s.hot = new Int32Array(g.model.nCells);
     }
     // Every cell is in the log: start from "several" everywhere, which no cell is hot for.
-    s.left.fill(-1, 0, 4 * g.nCells);
-    s.hot.fill(0, 0, g.nCells);
+    s.left.fill(-1, 0, 4 * g.model.nCells);
+    s.hot.fill(0, 0, g.model.nCells);
   }
   const seen = newRead(g, s);
   const stamp = s.stamp;
   for (let x = s.surveyed.next(g); x >= 0; x = s.surveyed.next(g)) {
-    if (x >= g.nCells || seen[x] === stamp) continue;
+    if (x >= g.model.nCells || seen[x] === stamp) continue;
     seen[x] = stamp;
     surveyCell(g, s, x);
   }
 }
 
 function surveyCell(g: GradeState, s: DuplicateScratch, n: number): void {
-  const { cellPl, live, plPair } = g;
+  const { cellPl, plPair } = g.model;
+  const live = g.live;
   const { left, hot } = s;
   const across = g.across;
-  const deg = g.cellDeg[n];
+  const deg = g.model.cellDeg[n];
   for (let j = 0; j < deg; j++) {
     // The pairs the live placements of n but the j-th spell: none, one (r1), or several.
     let k = 0;
@@ -102,7 +107,7 @@ function collect(g: GradeState, s: DuplicateScratch, reader: ChangeReader, pendi
   if (reader.fresh(g)) {
     // The log opens with every cell, which queues every placement in the shape's order; the
     // rest of it would queue nothing more.
-    pending.fill(placementsInLogOrder(g, s), g.nPl);
+    pending.fill(placementsInLogOrder(g, s), g.model.nPlacements);
     reader.skip(g);
     return;
   }
@@ -110,26 +115,26 @@ function collect(g: GradeState, s: DuplicateScratch, reader: ChangeReader, pendi
   const seen = newRead(g, s);
   const stamp = s.stamp;
   for (let d = reader.next(g); d >= 0; d = reader.next(g)) {
-    if (d >= g.nCells || seen[d] === stamp) continue;
+    if (d >= g.model.nCells || seen[d] === stamp) continue;
     seen[d] = stamp;
-    for (let k = 4 * d, end = 4 * d + g.cellDeg[d]; k < end; k++) {
-      const e = g.other(g.cellPl[k], d);
-      for (let j = 4 * e, e2 = 4 * e + g.cellDeg[e]; j < e2; j++) pending.push(g.cellPl[j]);
+    for (let k = 4 * d, end = 4 * d + g.model.cellDeg[d]; k < end; k++) {
+      const e = g.other(g.model.cellPl[k], d);
+      for (let j = 4 * e, e2 = 4 * e + g.model.cellDeg[e]; j < e2; j++) pending.push(g.model.cellPl[j]);
     }
   }
 }
 
 /** Every placement, in the order collect queues them reading every cell in turn (see collect). */
 function placementsInLogOrder(g: GradeState, s: DuplicateScratch): Int32Array {
-  if (s.everyRows === g.rows && s.everyCols === g.cols) return s.everyPlacement;
-  const order = new Int32Array(g.nPl);
-  const queued = new Uint8Array(g.nPl);
+  if (s.everyRows === g.model.rows && s.everyCols === g.model.cols) return s.everyPlacement;
+  const order = new Int32Array(g.model.nPlacements);
+  const queued = new Uint8Array(g.model.nPlacements);
   let n = 0;
-  for (let d = 0; d < g.nCells; d++) {
-    for (let k = 4 * d, end = 4 * d + g.cellDeg[d]; k < end; k++) {
-      const e = g.other(g.cellPl[k], d);
-      for (let j = 4 * e, e2 = 4 * e + g.cellDeg[e]; j < e2; j++) {
-        const p = g.cellPl[j];
+  for (let d = 0; d < g.model.nCells; d++) {
+    for (let k = 4 * d, end = 4 * d + g.model.cellDeg[d]; k < end; k++) {
+      const e = g.other(g.model.cellPl[k], d);
+      for (let j = 4 * e, e2 = 4 * e + g.model.cellDeg[e]; j < e2; j++) {
+        const p = g.model.cellPl[j];
         if (queued[p] === 0) {
           queued[p] = 1;
           order[n++] = p;
@@ -137,28 +142,28 @@ function placementsInLogOrder(g: GradeState, s: DuplicateScratch): Int32Array {
       }
     }
   }
-  if (n !== g.nPl) throw new Error(`duplicates: ${n} of ${g.nPl} placements queued`);
+  if (n !== g.model.nPlacements) throw new Error(`duplicates: ${n} of ${g.model.nPlacements} placements queued`);
   s.everyPlacement = order;
-  s.everyRows = g.rows;
-  s.everyCols = g.cols;
+  s.everyRows = g.model.rows;
+  s.everyCols = g.model.cols;
   return order;
 }
 
 /** The next queued placement that is still open and for which test holds, or -1. */
 function firstPending(g: GradeState, pending: WorkList, test: (g: GradeState, p: number) => boolean): number {
   for (let p = pending.pop(); p >= 0; p = pending.pop()) {
-    if (g.tick()) return -1;
-    if (g.live[p] === 1 && g.cellDone[g.plA[p]] === 0 && test(g, p)) return p;
+    if (g.budget.tick()) return -1;
+    if (g.live[p] === 1 && g.cellDone[g.model.plA[p]] === 0 && test(g, p)) return p;
   }
   return -1;
 }
 
 /**
- * Own pair twice: a placement dies if laying it would leave a neighbouring cell whose only
- * remaining ways out spell the very pair just laid (or no way out at all).
+ * Duplicate of own pair: a placement dies if laying it would leave a neighbouring cell whose
+ * only remaining ways out spell the very pair just laid (or no way out at all).
  */
 export function duplicateOfOwnPair(g: GradeState): boolean {
-  const s = g.duplicates;
+  const s = g.scratch.of(DUPLICATES);
   survey(g, s);
   collect(g, s, s.ownRead, s.ownPending);
   const p = firstPending(g, s.ownPending, ownPairTwiceAt);
@@ -168,14 +173,15 @@ export function duplicateOfOwnPair(g: GradeState): boolean {
 }
 
 function ownPairTwiceAt(g: GradeState, p: number): boolean {
-  const s = g.duplicates;
-  const { cellPl, cellDone, cellDeg } = g;
+  const s = g.scratch.of(DUPLICATES);
+  const { cellPl, cellDeg } = g.model;
+  const cellDone = g.cellDone;
   const { left, hot } = s;
   const across = g.across;
-  if (hot[g.plA[p]] === 0 && hot[g.plB[p]] === 0) return false;
-  const q = g.plPair[p];
+  if (hot[g.model.plA[p]] === 0 && hot[g.model.plB[p]] === 0) return false;
+  const q = g.model.plPair[p];
   for (let side = 0; side < 2; side++) {
-    const c = side === 0 ? g.plA[p] : g.plB[p];
+    const c = side === 0 ? g.model.plA[p] : g.model.plB[p];
     for (let k = 4 * c, end = 4 * c + cellDeg[c]; k < end; k++) {
       // The neighbour n behind side k, left with nothing or only q once p is laid.
       const e = across[k];
@@ -188,11 +194,11 @@ function ownPairTwiceAt(g: GradeState, p: number): boolean {
         let spellsQ = false;
         for (let j = 4 * n, end2 = 4 * n + cellDeg[n]; j < end2; j++) {
           const u = cellPl[j];
-          if (g.live[u] === 1 && g.plPair[u] === q && u !== t) spellsQ = true;
+          if (g.live[u] === 1 && g.model.plPair[u] === q && u !== t) spellsQ = true;
         }
         g.reason = spellsQ
-          ? { rule: 'duplicateOfOwnPair', placement: g.domino(p), cell: g.cellRC(n), pair: g.pairUV(q) }
-          : { rule: 'duplicateOfOwnPair', placement: g.domino(p), cell: g.cellRC(n) };
+          ? { rule: 'duplicateOfOwnPair', placement: dominoOf(g.model, p), cell: cellOf(g.model, n), pair: pairOf(q) }
+          : { rule: 'duplicateOfOwnPair', placement: dominoOf(g.model, p), cell: cellOf(g.model, n) };
       }
       return true;
     }
@@ -201,13 +207,14 @@ function ownPairTwiceAt(g: GradeState, p: number): boolean {
 }
 
 /**
- * Same pair twice: a placement dies if laying it would leave two neighbouring cells that can
- * each spell only one and the same pair, when no single domino of that pair covers both. Only
- * the neighbours' ways through the laid domino's cells are taken away, not the other spots of
- * its pair: that is Tatham's rule, and the stronger reading is the lookahead's (level 7).
+ * Duplicate between neighbours: a placement dies if laying it would leave two neighbouring
+ * cells that can each spell only one and the same pair, when no single domino of that pair
+ * covers both.
  */
 export function duplicateBetweenNeighbours(g: GradeState): boolean {
-  const s = g.duplicates;
+  // Only the neighbours' ways through the laid domino's cells are taken away, not the other
+  // spots of its pair: that is Tatham's rule; the stronger reading is the lookahead's (level 7).
+  const s = g.scratch.of(DUPLICATES);
   survey(g, s);
   collect(g, s, s.sameRead, s.samePending);
   const p = firstPending(g, s.samePending, samePairTwiceAt);
@@ -217,14 +224,15 @@ export function duplicateBetweenNeighbours(g: GradeState): boolean {
 }
 
 function samePairTwiceAt(g: GradeState, p: number): boolean {
-  const s = g.duplicates;
+  const s = g.scratch.of(DUPLICATES);
   const { around, needs, left, hot } = s;
   const across = g.across;
-  if (hot[g.plA[p]] === 0 && hot[g.plB[p]] === 0) return false;
-  const { cellPl, cellDone, cellDeg } = g;
+  if (hot[g.model.plA[p]] === 0 && hot[g.model.plB[p]] === 0) return false;
+  const { cellPl, cellDeg } = g.model;
+  const cellDone = g.cellDone;
   let n = 0;
   for (let side = 0; side < 2; side++) {
-    const c = side === 0 ? g.plA[p] : g.plB[p];
+    const c = side === 0 ? g.model.plA[p] : g.model.plB[p];
     for (let k = 4 * c, end = 4 * c + cellDeg[c]; k < end; k++) {
       // The neighbour o behind side k, left with only pair r once that side is gone (the laid
       // pair not discounted, as Tatham states the rule).
@@ -235,8 +243,8 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
       for (let i = 0; i < n; i++) {
         if (needs[i] !== r) continue;
         const between = g.placementBetween(around[i], o);
-        if (between >= 0 && g.live[between] === 1 && g.plPair[between] === r) continue;
-        if (g.logging) g.reason = { rule: 'duplicateBetweenNeighbours', placement: g.domino(p), cells: [g.cellRC(around[i]), g.cellRC(o)], pair: g.pairUV(r) };
+        if (between >= 0 && g.live[between] === 1 && g.model.plPair[between] === r) continue;
+        if (g.logging) g.reason = { rule: 'duplicateBetweenNeighbours', placement: dominoOf(g.model, p), cells: [cellOf(g.model, around[i]), cellOf(g.model, o)], pair: pairOf(r) };
         return true;
       }
       around[n] = o;
@@ -247,26 +255,26 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
 }
 
 /**
- * Crowded out: a placement dies if every spot left for some other pair touches one of its
+ * Pair crowded out: a placement dies if every spot left for some other pair touches one of its
  * two cells, since laying it would leave that pair nowhere to go.
  */
 export function pairCrowdedOut(g: GradeState): boolean {
-  const { crowdRead, crowdPending } = g.duplicates;
-  if (crowdRead.fresh(g)) crowdPending.reset(g.nPairs);
-  for (let x = crowdRead.next(g); x >= 0; x = crowdRead.next(g)) if (x >= g.nCells) crowdPending.push(x - g.nCells);
+  const { crowdRead, crowdPending } = g.scratch.of(DUPLICATES);
+  if (crowdRead.fresh(g)) crowdPending.reset(g.model.nPairs);
+  for (let x = crowdRead.next(g); x >= 0; x = crowdRead.next(g)) if (x >= g.model.nCells) crowdPending.push(x - g.model.nCells);
   // A placement that crowds out pair r touches r's first spot: try only those.
   for (let r = crowdPending.pop(); r >= 0; r = crowdPending.pop()) {
     if (g.pairDone[r] === 1) continue;
     const s0 = g.firstLiveOf(r);
     if (s0 < 0) continue;
     for (let side = 0; side < 2; side++) {
-      const c = side === 0 ? g.plA[s0] : g.plB[s0];
-      for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
-        const p = g.cellPl[k];
-        if (g.live[p] === 0 || g.cellDone[c] === 1 || g.plPair[p] === r || !crowdsOut(g, p, r)) continue;
+      const c = side === 0 ? g.model.plA[s0] : g.model.plB[s0];
+      for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
+        const p = g.model.cellPl[k];
+        if (g.live[p] === 0 || g.cellDone[c] === 1 || g.model.plPair[p] === r || !crowdsOut(g, p, r)) continue;
         // r may crowd out more than one placement: look at it again next time.
         crowdPending.push(r);
-        if (g.logging) g.reason = { rule: 'pairCrowdedOut', placement: g.domino(p), pair: g.pairUV(r) };
+        if (g.logging) g.reason = { rule: 'pairCrowdedOut', placement: dominoOf(g.model, p), pair: pairOf(r) };
         g.eliminate(p);
         return true;
       }
@@ -277,13 +285,13 @@ export function pairCrowdedOut(g: GradeState): boolean {
 
 /** Does every live spot of pair r touch a cell of placement p? */
 function crowdsOut(g: GradeState, p: number, r: number): boolean {
-  const a = g.plA[p];
-  const b = g.plB[p];
-  for (let j = g.pairStart[r], e = g.pairStart[r + 1]; j < e; j++) {
-    const s = g.pairPl[j];
+  const a = g.model.plA[p];
+  const b = g.model.plB[p];
+  for (let j = g.model.pairStart[r], e = g.model.pairStart[r + 1]; j < e; j++) {
+    const s = g.model.pairPl[j];
     if (g.live[s] === 0) continue;
-    const x = g.plA[s];
-    const y = g.plB[s];
+    const x = g.model.plA[s];
+    const y = g.model.plB[s];
     if (x !== a && x !== b && y !== a && y !== b) return false;
   }
   return true;

@@ -1,6 +1,7 @@
 // Level 2 of the ladder, intersections: what every remaining option of a pair (or of a cell)
 // has in common is certain, so whatever contradicts it dies. Each rule looks only at pairs
 // and cells whose options changed since it last looked.
+import { cellOf, pairOf } from '../coords.js';
 import type { GradeState } from '../state.js';
 
 /**
@@ -10,11 +11,11 @@ import type { GradeState } from '../state.js';
 export function pairSharedCell(g: GradeState): boolean {
   for (let q = g.changedPairs.pop(); q >= 0; q = g.changedPairs.pop()) {
     // Out of time the grading ends: an item dropped here is never looked for again.
-    if (g.tick()) return false;
+    if (g.budget.tick()) return false;
     if (g.pairDone[q] === 1 || g.pairCnt[q] === 0) continue;
     const c = pairSharedCellAt(g, q);
     if (c >= 0) {
-      if (g.logging) g.reason = { rule: 'pairSharedCell', pair: g.pairUV(q), cell: g.cellRC(c) };
+      if (g.logging) g.reason = { rule: 'pairSharedCell', pair: pairOf(q), cell: cellOf(g.model, c) };
       return true;
     }
   }
@@ -26,11 +27,12 @@ export function pairSharedCell(g: GradeState): boolean {
  * killed, or -1 if it killed nothing. Also used inside search.
  */
 export function pairSharedCellAt(g: GradeState, q: number): number {
-  const { plA, plB, pairPl, live } = g;
+  const { plA, plB, pairPl } = g.model;
+  const live = g.live;
   let x = -1;
   let y = -1;
   let first = true;
-  for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) {
+  for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) {
     const p = pairPl[k];
     if (live[p] === 0) continue;
     const a = plA[p];
@@ -53,9 +55,9 @@ export function pairSharedCellAt(g: GradeState, q: number): number {
 /** Kill the live placements of cell c that spell a pair other than q; true if any died. */
 function killOtherPairsAt(g: GradeState, c: number, q: number): boolean {
   let fired = false;
-  for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
-    const p = g.cellPl[k];
-    if (g.live[p] === 1 && g.plPair[p] !== q) {
+  for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
+    const p = g.model.cellPl[k];
+    if (g.live[p] === 1 && g.model.plPair[p] !== q) {
       g.eliminate(p);
       fired = true;
     }
@@ -69,11 +71,11 @@ function killOtherPairsAt(g: GradeState, c: number, q: number): boolean {
  */
 export function cellForcedPair(g: GradeState): boolean {
   for (let c = g.changedCells.pop(); c >= 0; c = g.changedCells.pop()) {
-    if (g.tick()) return false;
+    if (g.budget.tick()) return false;
     if (g.cellDone[c] === 1 || g.cellCnt[c] === 0) continue;
     const q = cellForcedPairAt(g, c);
     if (q >= 0) {
-      if (g.logging) g.reason = { rule: 'cellForcedPair', cell: g.cellRC(c), pair: g.pairUV(q) };
+      if (g.logging) g.reason = { rule: 'cellForcedPair', cell: cellOf(g.model, c), pair: pairOf(q) };
       return true;
     }
   }
@@ -82,18 +84,19 @@ export function cellForcedPair(g: GradeState): boolean {
 
 /** The deduction for one cell c: returns the forced pair if it killed a spot, else -1. */
 export function cellForcedPairAt(g: GradeState, c: number): number {
-  const { live, plPair } = g;
+  const live = g.live;
+  const plPair = g.model.plPair;
   let q = -1;
-  for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
-    const p = g.cellPl[k];
+  for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
+    const p = g.model.cellPl[k];
     if (live[p] === 0) continue;
     if (q < 0) q = plPair[p];
     else if (plPair[p] !== q) return -1;
   }
   if (q < 0) return -1;
   let fired = false;
-  for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) {
-    const p = g.pairPl[k];
+  for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) {
+    const p = g.model.pairPl[k];
     if (live[p] === 1 && !g.covers(p, c)) {
       g.eliminate(p);
       fired = true;

@@ -3,11 +3,13 @@
 // pair with nothing left, the assumption was wrong. The shortest such chain is the one reported.
 import type { Domino } from '../../solve/solution.js';
 import { ChangeReader } from '../changes.js';
+import { cellOf, dominoOf, pairOf } from '../coords.js';
+import { scratchKey } from '../scratch.js';
 import type { GradeState } from '../state.js';
 import type { Reason } from '../step.js';
 
 /** The lookahead's scratch, owned by one GradeState; grown to the largest board seen. */
-export class LookaheadScratch {
+class LookaheadScratch {
   /** tested[p] === testStamp: p was tried in this call. */
   tested = new Int32Array(0);
   testStamp = 0;
@@ -36,17 +38,19 @@ export class LookaheadScratch {
   readonly work: number[] = [];
 }
 
+const LOOKAHEAD = scratchKey(() => new LookaheadScratch());
+
 /**
  * Lookahead refutes: an option of a two-way cell or pair dies if assuming it forces, through
  * singles alone, a cell or pair with no place left.
  */
 export function lookaheadRefutes(g: GradeState): boolean {
-  const sc = g.lookahead;
-  if (sc.tested.length < g.nPl) {
-    sc.tested = new Int32Array(g.nPl);
+  const sc = g.scratch.of(LOOKAHEAD);
+  if (sc.tested.length < g.model.nPlacements) {
+    sc.tested = new Int32Array(g.model.nPlacements);
     sc.testStamp = 0;
   }
-  if (sc.relevant.length < g.nPairs) sc.relevant = new Uint8Array(g.nPairs);
+  if (sc.relevant.length < g.model.nPairs) sc.relevant = new Uint8Array(g.model.nPairs);
   if (sc.memo.fresh(g)) {
     resetMemo(g, sc);
     sc.knownLen = 0;
@@ -60,17 +64,17 @@ export function lookaheadRefutes(g: GradeState): boolean {
   sc.knownLen = 0;
   sc.bestReason = null;
   // The scans stop once the budget is spent (every option left would be skipped) and poll per item.
-  for (let c = 0; c < g.nCells && sc.bestLen > 1 && !g.outOfBudget() && !g.tick(); c++) {
+  for (let c = 0; c < g.model.nCells && sc.bestLen > 1 && !g.budget.spent() && !g.budget.tick(); c++) {
     if (g.cellDone[c] === 1 || g.cellCnt[c] !== 2) continue;
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) tryOption(g, sc, g.cellPl[k]);
+    for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) tryOption(g, sc, g.model.cellPl[k]);
   }
-  for (let q = 0; q < g.nPairs && sc.bestLen > 1 && !g.outOfBudget() && !g.tick(); q++) {
+  for (let q = 0; q < g.model.nPairs && sc.bestLen > 1 && !g.budget.spent() && !g.budget.tick(); q++) {
     if (g.pairDone[q] === 1 || g.pairCnt[q] !== 2) continue;
-    for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) tryOption(g, sc, g.pairPl[k]);
+    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) tryOption(g, sc, g.model.pairPl[k]);
   }
   // A scan cut short by the budget or the time proves nothing: the board grades as search.
-  if (g.outOfBudget() || g.outOfTime) {
-    g.gaveUp = true;
+  if (g.budget.spent() || g.budget.outOfTime) {
+    g.budget.gaveUp = true;
     sc.bestReason = null;
     return false;
   }
@@ -84,7 +88,7 @@ export function lookaheadRefutes(g: GradeState): boolean {
 
 /** Assume option p (once per call) and follow its singles, keeping the shortest failure. */
 function tryOption(g: GradeState, sc: LookaheadScratch, p: number): void {
-  if (sc.tested[p] === sc.testStamp || g.live[p] === 0 || g.outOfBudget() || g.tick()) return;
+  if (sc.tested[p] === sc.testStamp || g.live[p] === 0 || g.budget.spent() || g.budget.tick()) return;
   sc.tested[p] = sc.testStamp;
   // Only a chain shorter than the best so far is worth following.
   const limit = sc.bestLen - 1;
@@ -104,20 +108,20 @@ function tryOption(g: GradeState, sc: LookaheadScratch, p: number): void {
     sc.best = p;
     sc.bestLen = len;
     if (g.logging) sc.bestReason = chainReason(g, sc, p, trailMark, placedMark);
-  } else if (ok && complete && !g.outOfTime) remember(g, sc, p, len > limit ? limit : Infinity);
+  } else if (ok && complete && !g.budget.outOfTime) remember(g, sc, p, len > limit ? limit : Infinity);
   g.endTrial(trailMark, placedMark);
 }
 
 /** The length of the shortest chain among the known failures still worth trying, or Infinity. */
 function shortestKnown(g: GradeState, sc: LookaheadScratch): number {
-  if (sc.known.length < g.nPl) sc.known = new Int32Array(g.nPl);
+  if (sc.known.length < g.model.nPlacements) sc.known = new Int32Array(g.model.nPlacements);
   const known = sc.known;
   let shortest = Infinity;
-  for (let i = 0; i < sc.knownLen && !g.tick(); i++) {
+  for (let i = 0; i < sc.knownLen && !g.budget.tick(); i++) {
     const p = known[i];
     // Only an option the scan will try again: live, and one of two for its cells or pair.
-    if (g.live[p] === 0 || g.cellDone[g.plA[p]] === 1) continue;
-    if (g.cellCnt[g.plA[p]] !== 2 && g.cellCnt[g.plB[p]] !== 2 && g.pairCnt[g.plPair[p]] !== 2) continue;
+    if (g.live[p] === 0 || g.cellDone[g.model.plA[p]] === 1) continue;
+    if (g.cellCnt[g.model.plA[p]] !== 2 && g.cellCnt[g.model.plB[p]] !== 2 && g.pairCnt[g.model.plPair[p]] !== 2) continue;
     const trailMark = g.trailLen;
     const placedMark = g.placedLen;
     g.beginTrial();
@@ -131,14 +135,14 @@ function shortestKnown(g: GradeState, sc: LookaheadScratch): number {
 }
 
 function resetMemo(g: GradeState, sc: LookaheadScratch): void {
-  if (sc.quietTo.length < g.nPl) {
-    sc.quietTo = new Float64Array(g.nPl);
-    sc.quietAt = new Int32Array(g.nPl);
-    sc.quietFrom = new Int32Array(g.nPl);
-    sc.quietLen = new Int32Array(g.nPl);
+  if (sc.quietTo.length < g.model.nPlacements) {
+    sc.quietTo = new Float64Array(g.model.nPlacements);
+    sc.quietAt = new Int32Array(g.model.nPlacements);
+    sc.quietFrom = new Int32Array(g.model.nPlacements);
+    sc.quietLen = new Int32Array(g.model.nPlacements);
   }
-  sc.quietTo.fill(0, 0, g.nPl);
-  if (sc.pool.length < 64 * g.nPl) sc.pool = new Int32Array(64 * g.nPl);
+  sc.quietTo.fill(0, 0, g.model.nPlacements);
+  if (sc.pool.length < 64 * g.model.nPlacements) sc.pool = new Int32Array(64 * g.model.nPlacements);
   sc.poolLen = 0;
 }
 
@@ -146,7 +150,7 @@ function resetMemo(g: GradeState, sc: LookaheadScratch): void {
 function stillQuiet(g: GradeState, sc: LookaheadScratch, p: number, limit: number): boolean {
   if (sc.quietTo[p] < limit) return false;
   const at = sc.quietAt[p];
-  const { lastChange } = g;
+  const lastChange = g.changes.lastAt;
   const pool = sc.pool;
   for (let i = sc.quietFrom[p], end = i + sc.quietLen[p]; i < end; i++) if (lastChange[pool[i]] > at) return false;
   return true;
@@ -156,17 +160,17 @@ function stillQuiet(g: GradeState, sc: LookaheadScratch, p: number, limit: numbe
 function remember(g: GradeState, sc: LookaheadScratch, p: number, upTo: number): void {
   const need = g.traceLen + 3;
   if (sc.poolLen + need > sc.pool.length) resetMemo(g, sc);
-  if (sc.seenAt.length < g.nCells + g.nPairs) sc.seenAt = new Int32Array(g.nCells + g.nPairs);
+  if (sc.seenAt.length < g.model.nCells + g.model.nPairs) sc.seenAt = new Int32Array(g.model.nCells + g.model.nPairs);
   const start = sc.poolLen;
   // p's own cells and pair, then everything the trial touched, each once.
   const stamp = ++sc.seenStamp;
-  addOnce(sc, g.plA[p], stamp);
-  addOnce(sc, g.plB[p], stamp);
-  addOnce(sc, g.nCells + g.plPair[p], stamp);
+  addOnce(sc, g.model.plA[p], stamp);
+  addOnce(sc, g.model.plB[p], stamp);
+  addOnce(sc, g.model.nCells + g.model.plPair[p], stamp);
   for (let i = 0; i < g.traceLen; i++) addOnce(sc, g.trace[i], stamp);
   sc.quietFrom[p] = start;
   sc.quietLen[p] = sc.poolLen - start;
-  sc.quietAt[p] = g.changesLen;
+  sc.quietAt[p] = g.changes.length;
   sc.quietTo[p] = upTo;
 }
 
@@ -194,20 +198,20 @@ function chainReason(g: GradeState, sc: LookaheadScratch, assumed: number, trail
     if (item >= 0) justify(g, sc, item, g.placed[placedMark + i], trailMark, placedMark);
   }
   const chain: Domino[] = [];
-  for (let i = 1; i < len; i++) if (relevant[i] === 1) chain.push(g.domino(g.placed[placedMark + i]));
-  const placement = g.domino(assumed);
-  return g.brokenItem < g.nCells
-    ? { rule: 'lookaheadRefutes', placement, chain, cell: g.cellRC(g.brokenItem) }
-    : { rule: 'lookaheadRefutes', placement, chain, pair: g.pairUV(g.brokenItem - g.nCells) };
+  for (let i = 1; i < len; i++) if (relevant[i] === 1) chain.push(dominoOf(g.model, g.placed[placedMark + i]));
+  const placement = dominoOf(g.model, assumed);
+  return g.brokenItem < g.model.nCells
+    ? { rule: 'lookaheadRefutes', placement, chain, cell: cellOf(g.model, g.brokenItem) }
+    : { rule: 'lookaheadRefutes', placement, chain, pair: pairOf(g.brokenItem - g.model.nCells) };
 }
 
 /** Mark the trial's dominoes whose laying killed an option of item (but `except`) as relevant. */
 function justify(g: GradeState, sc: LookaheadScratch, item: number, except: number, trailMark: number, placedMark: number): void {
-  if (item < g.nCells) {
-    for (let k = 4 * item, end = 4 * item + g.cellDeg[item]; k < end; k++) killedInTrial(g, sc, g.cellPl[k], except, trailMark, placedMark);
+  if (item < g.model.nCells) {
+    for (let k = 4 * item, end = 4 * item + g.model.cellDeg[item]; k < end; k++) killedInTrial(g, sc, g.model.cellPl[k], except, trailMark, placedMark);
   } else {
-    const q = item - g.nCells;
-    for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) killedInTrial(g, sc, g.pairPl[k], except, trailMark, placedMark);
+    const q = item - g.model.nCells;
+    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) killedInTrial(g, sc, g.model.pairPl[k], except, trailMark, placedMark);
   }
 }
 

@@ -2,11 +2,13 @@
 // number of cells, as many dark as light on a checkerboard. Level 4 of the ladder is the plain
 // case a person sees (a domino that alone links two even areas); level 7 is the general one
 // (any placement that would cut off a region the checkerboard count says cannot be filled).
+import { cellOf, dominoOf } from '../coords.js';
+import { scratchKey } from '../scratch.js';
 import type { GradeState } from '../state.js';
 import type { Reason } from '../step.js';
 
 /** The parity rules' scratch, owned by one GradeState; grown to the largest board seen. */
-export class ParityScratch {
+class ParityScratch {
   // The bridge search: discovery times, low links, subtree sizes, the placement to the
   // parent, the next neighbour to look at, the DFS stack, and the cells in discovery order.
   disc = new Int32Array(0);
@@ -42,14 +44,16 @@ export class ParityScratch {
   readonly local = new Int32Array(14);
 }
 
+const PARITY = scratchKey(() => new ParityScratch());
+
 /**
  * Bridge splits odd: a placement that is the only link between two areas of open cells, each
  * of even size, dies, since laying it would leave both areas odd, and an odd area cannot be
  * filled.
  */
 export function bridgeSplitsOdd(g: GradeState): boolean {
-  const n = g.nCells;
-  const s = g.parity;
+  const n = g.model.nCells;
+  const s = g.scratch.of(PARITY);
   if (s.disc.length < n) {
     s.disc = new Int32Array(n);
     s.low = new Int32Array(n);
@@ -62,7 +66,8 @@ export function bridgeSplitsOdd(g: GradeState): boolean {
   const { disc, low, sub, up, next, dfs, order } = s;
   disc.fill(-1, 0, n);
   let time = 0;
-  const { cellPl, cellDeg, live, cellDone } = g;
+  const { cellPl, cellDeg } = g.model;
+  const { live, cellDone } = g;
   for (let root = 0; root < n; root++) {
     if (cellDone[root] === 1 || disc[root] >= 0) continue;
     // Tarjan's bridges, iteratively: a tree edge u–v is a bridge when nothing below v reaches
@@ -77,7 +82,7 @@ export function bridgeSplitsOdd(g: GradeState): boolean {
     dfs[sp++] = root;
     while (sp > 0) {
       // Out of time the search stops, half done, having ruled out nothing.
-      if (g.tick()) return false;
+      if (g.budget.tick()) return false;
       const u = dfs[sp - 1];
       if (next[u] < 4 * u + cellDeg[u]) {
         const t = cellPl[next[u]++];
@@ -111,10 +116,10 @@ export function bridgeSplitsOdd(g: GradeState): boolean {
         const small = 2 * sub[v] <= size;
         for (let k = first; k < time; k++) {
           const inside = k >= disc[v] && k < disc[v] + sub[v];
-          if (inside === small) cells.push(g.cellRC(order[k]));
+          if (inside === small) cells.push(cellOf(g.model, order[k]));
         }
         cells.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-        g.reason = { rule: 'bridgeSplitsOdd', placement: g.domino(t), cells };
+        g.reason = { rule: 'bridgeSplitsOdd', placement: dominoOf(g.model, t), cells };
       }
       g.eliminate(t);
       return true;
@@ -133,24 +138,24 @@ function find(parent: Int32Array, i: number): number {
  * (joined by placements still possible) with unequal numbers of dark and light squares.
  */
 export function unbalancedRegion(g: GradeState): boolean {
-  const s = g.parity;
-  if (s.seen.length < g.nCells) {
-    s.seen = new Float64Array(g.nCells);
+  const s = g.scratch.of(PARITY);
+  if (s.seen.length < g.model.nCells) {
+    s.seen = new Float64Array(g.model.nCells);
     s.stamp = 0;
   }
-  if (s.queue.length < 6 * g.nCells) s.queue = new Int32Array(6 * g.nCells);
+  if (s.queue.length < 6 * g.model.nCells) s.queue = new Int32Array(6 * g.model.nCells);
   syncWalls(g, s);
-  if (g.outOfTime) return false;
+  if (g.budget.outOfTime) return false;
   // Round-robin over the open live placements, from where the last scan stopped.
-  const n = g.nPl;
+  const n = g.model.nPlacements;
   let p = s.cursor;
   if (p >= n) p = 0;
   for (let k = 0; k < n; k++) {
     // A poll per placement, and per round of floods inside cutsBadRegion: out of time, nothing is ruled out.
-    if (g.tick()) return false;
-    if (g.live[p] === 1 && g.cellDone[g.plA[p]] === 0) {
+    if (g.budget.tick()) return false;
+    if (g.live[p] === 1 && g.cellDone[g.model.plA[p]] === 0) {
       const root = cutsBadRegion(g, s, p);
-      if (root >= 0 && !g.outOfTime) {
+      if (root >= 0 && !g.budget.outOfTime) {
         s.cursor = p + 1;
         if (g.logging) g.reason = regionReason(g, s, p, root);
         g.eliminate(p);
@@ -168,19 +173,19 @@ function regionReason(g: GradeState, s: ParityScratch, p: number, root: number):
   let dark = 0;
   for (let i = 0; i < 6; i++) {
     if (s.head[i] < 0 || find(s.parent, i) !== root) continue;
-    for (let k = i * g.nCells; k < i * g.nCells + s.tail[i]; k++) {
+    for (let k = i * g.model.nCells; k < i * g.model.nCells + s.tail[i]; k++) {
       const c = s.queue[k];
-      cells.push(g.cellRC(c));
+      cells.push(cellOf(g.model, c));
       if (isDark(g, c)) dark++;
     }
   }
   cells.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  return { rule: 'unbalancedRegion', placement: g.domino(p), cells, dark, light: cells.length - dark };
+  return { rule: 'unbalancedRegion', placement: dominoOf(g.model, p), cells, dark, light: cells.length - dark };
 }
 
 function isDark(g: GradeState, c: number): boolean {
-  const r = Math.floor(c / g.cols);
-  return ((r + c - r * g.cols) & 1) === 0;
+  const r = Math.floor(c / g.model.cols);
+  return ((r + c - r * g.model.cols) & 1) === 0;
 }
 
 // Walls. Think of the grid lines: a side between two cells is a wall once the placement across
@@ -203,11 +208,11 @@ function joinCorners(corner: Int32Array, x: number, y: number): void {
 
 /** The two lattice points at the ends of the side between the cells of placement t. */
 function sideOf(g: GradeState, t: number, out: Int32Array, at: number): void {
-  const a = g.plA[t];
-  const w = g.cols + 1;
-  const r = Math.floor(a / g.cols);
-  const c = a - r * g.cols;
-  if (g.plB[t] === a + 1) {
+  const a = g.model.plA[t];
+  const w = g.model.cols + 1;
+  const r = Math.floor(a / g.model.cols);
+  const c = a - r * g.model.cols;
+  if (g.model.plB[t] === a + 1) {
     out[at] = r * w + c + 1;
     out[at + 1] = (r + 1) * w + c + 1;
   } else {
@@ -222,25 +227,25 @@ function syncWalls(g: GradeState, s: ParityScratch): void {
     s.loads = g.loads;
     s.synced = 0;
     s.cursor = 0;
-    const w = g.cols + 1;
-    const n = (g.rows + 1) * w;
+    const w = g.model.cols + 1;
+    const n = (g.model.rows + 1) * w;
     if (s.corner.length < n) s.corner = new Int32Array(n);
     const corner = s.corner;
     for (let x = 0; x < n; x++) corner[x] = x;
     // The edge of the board is one wall.
     for (let c = 0; c < w; c++) {
       joinCorners(corner, c, 0);
-      joinCorners(corner, g.rows * w + c, 0);
+      joinCorners(corner, g.model.rows * w + c, 0);
     }
-    for (let r = 0; r <= g.rows; r++) {
+    for (let r = 0; r <= g.model.rows; r++) {
       joinCorners(corner, r * w, 0);
-      joinCorners(corner, r * w + g.cols, 0);
+      joinCorners(corner, r * w + g.model.cols, 0);
     }
   }
   const { corner, ends } = s;
   for (; s.synced < g.trailLen; s.synced++) {
     // Each wall goes in whole, so a sync cut short by the time resumes where it stopped.
-    if ((s.synced & 255) === 255 && g.tick(256)) return;
+    if ((s.synced & 255) === 255 && g.budget.tick(256)) return;
     sideOf(g, g.trail[s.synced], ends, 0);
     joinCorners(corner, ends[0], ends[1]);
   }
@@ -253,9 +258,9 @@ function splits(g: GradeState, s: ParityScratch, p: number): boolean {
   sideOf(g, p, ends, 0);
   let n = 2;
   for (let side = 0; side < 2; side++) {
-    const c = side === 0 ? g.plA[p] : g.plB[p];
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
-      const t = g.cellPl[k];
+    const c = side === 0 ? g.model.plA[p] : g.model.plB[p];
+    for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
+      const t = g.model.cellPl[k];
       if (t === p || g.live[t] === 0) continue;
       sideOf(g, t, ends, n);
       n += 2;
@@ -288,14 +293,14 @@ function relabel(local: Int32Array, from: number, to: number, n: number): void {
 function cutsBadRegion(g: GradeState, s: ParityScratch, p: number): number {
   if (!splits(g, s, p)) return -1;
   const { queue, seen, head, tail, seeds, parent, checked, active } = s;
-  const a = g.plA[p];
-  const b = g.plB[p];
-  const n = g.nCells;
+  const a = g.model.plA[p];
+  const b = g.model.plB[p];
+  const n = g.model.nCells;
   let k = 0;
   for (let side = 0; side < 2; side++) {
     const c = side === 0 ? a : b;
-    for (let j = 4 * c, end = 4 * c + g.cellDeg[c]; j < end; j++) {
-      const t = g.cellPl[j];
+    for (let j = 4 * c, end = 4 * c + g.model.cellDeg[c]; j < end; j++) {
+      const t = g.model.cellPl[j];
       if (t !== p && g.live[t] === 1) seeds[k++] = g.other(t, c);
     }
   }
@@ -316,7 +321,7 @@ function cutsBadRegion(g: GradeState, s: ParityScratch, p: number): number {
     seen[c] = base + i;
   }
   for (;;) {
-    if (g.tick()) return -1;
+    if (g.budget.tick()) return -1;
     // Regions whose floods have all stopped are complete: check them; count the others.
     for (let i = 0; i < k; i++) active[i] = 0;
     for (let i = 0; i < k; i++) if (head[i] < tail[i]) active[find(parent, i)] = 1;
@@ -342,10 +347,10 @@ function cutsBadRegion(g: GradeState, s: ParityScratch, p: number): number {
     for (let i = 0; i < k; i++) {
       for (let step = 0; step < 4 && head[i] < tail[i]; step++) {
         const u = queue[i * n + head[i]++];
-        for (let j = 4 * u, end = 4 * u + g.cellDeg[u]; j < end; j++) {
-          const t = g.cellPl[j];
+        for (let j = 4 * u, end = 4 * u + g.model.cellDeg[u]; j < end; j++) {
+          const t = g.model.cellPl[j];
           if (g.live[t] === 0) continue;
-          const v = g.plA[t] === u ? g.plB[t] : g.plA[t];
+          const v = g.model.plA[t] === u ? g.model.plB[t] : g.model.plA[t];
           if (v === a || v === b) continue;
           const f = seen[v] - base;
           if (f >= 0 && f < 8) {

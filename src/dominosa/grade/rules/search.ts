@@ -2,6 +2,7 @@
 // or pair whose options force the most, and search below each option (singles, intersections
 // and failed-placement probing at every node) until one is proved to lead nowhere. Every
 // search node is counted.
+import { dominoOf } from '../coords.js';
 import type { GradeState } from '../state.js';
 import { cellForcedPairAt, pairSharedCellAt } from './intersections.js';
 
@@ -10,24 +11,24 @@ const FOUND = 1;
 const OUT_OF_NODES = 2;
 
 function intersections(g: GradeState, item: number): void {
-  if (item < g.nCells) cellForcedPairAt(g, item);
-  else pairSharedCellAt(g, item - g.nCells);
+  if (item < g.model.nCells) cellForcedPairAt(g, item);
+  else pairSharedCellAt(g, item - g.model.nCells);
 }
 
 /** The open cell or unused pair with the fewest options (cells first on ties), or -1. */
 function narrowest(g: GradeState): number {
   let best = -1;
   let bestN = Infinity;
-  for (let c = 0; c < g.nCells && bestN > 2; c++) {
+  for (let c = 0; c < g.model.nCells && bestN > 2; c++) {
     if (g.cellDone[c] === 0 && g.cellCnt[c] < bestN) {
       bestN = g.cellCnt[c];
       best = c;
     }
   }
-  for (let q = 0; q < g.nPairs && bestN > 2; q++) {
+  for (let q = 0; q < g.model.nPairs && bestN > 2; q++) {
     if (g.pairDone[q] === 0 && g.pairCnt[q] < bestN) {
       bestN = g.pairCnt[q];
-      best = g.nCells + q;
+      best = g.model.nCells + q;
     }
   }
   return best;
@@ -43,7 +44,7 @@ function mostTelling(g: GradeState): number {
   let best = -1;
   let bestScore = -1;
   // A poll per item (each lays both its options): cut short by the time, the choice is moot, as explore then stops.
-  for (let x = 0; x < g.nCells + g.nPairs && !g.outOfBudget(true) && !g.tick(); x++) {
+  for (let x = 0; x < g.model.nCells + g.model.nPairs && !g.budget.spent(true) && !g.budget.tick(); x++) {
     const opts = twoOptions(g, x);
     if (opts === null) continue;
     let score = Infinity;
@@ -54,7 +55,7 @@ function mostTelling(g: GradeState): number {
       g.place(o);
       const ok = g.propagate(intersections);
       // A contradiction is as telling as it gets.
-      const n = ok ? g.placedLen - placedMark : g.nPairs;
+      const n = ok ? g.placedLen - placedMark : g.model.nPairs;
       g.endTrial(trailMark, placedMark);
       if (n < score) score = n;
     }
@@ -68,7 +69,7 @@ function mostTelling(g: GradeState): number {
 
 /** The two live options of item x if it is an open cell or unused pair with exactly two. */
 function twoOptions(g: GradeState, x: number): [number, number] | null {
-  if (x < g.nCells ? g.cellDone[x] === 1 || g.cellCnt[x] !== 2 : g.pairDone[x - g.nCells] === 1 || g.pairCnt[x - g.nCells] !== 2) return null;
+  if (x < g.model.nCells ? g.cellDone[x] === 1 || g.cellCnt[x] !== 2 : g.pairDone[x - g.model.nCells] === 1 || g.pairCnt[x - g.model.nCells] !== 2) return null;
   const o = optionsOf(g, x);
   return [o[0], o[1]];
 }
@@ -76,11 +77,11 @@ function twoOptions(g: GradeState, x: number): [number, number] | null {
 /** The live options of an item, in placement order. */
 function optionsOf(g: GradeState, item: number): number[] {
   const out: number[] = [];
-  if (item < g.nCells) {
-    for (let k = 4 * item, end = 4 * item + g.cellDeg[item]; k < end; k++) if (g.live[g.cellPl[k]] === 1) out.push(g.cellPl[k]);
+  if (item < g.model.nCells) {
+    for (let k = 4 * item, end = 4 * item + g.model.cellDeg[item]; k < end; k++) if (g.live[g.model.cellPl[k]] === 1) out.push(g.model.cellPl[k]);
   } else {
-    const q = item - g.nCells;
-    for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) if (g.live[g.pairPl[k]] === 1) out.push(g.pairPl[k]);
+    const q = item - g.model.nCells;
+    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) if (g.live[g.model.pairPl[k]] === 1) out.push(g.model.pairPl[k]);
   }
   return out.sort((a, b) => a - b);
 }
@@ -93,21 +94,21 @@ function optionsOf(g: GradeState, item: number): number[] {
 function probe(g: GradeState): boolean {
   // Stopping early when the budget is spent is sound (probing only removes); the next node stops.
   // Out of time, probing stops too and rules nothing more out; the node then stops the search.
-  for (let x = 0; x < g.nCells + g.nPairs && !g.solved && !g.outOfBudget() && !g.tick(); x++) {
+  for (let x = 0; x < g.model.nCells + g.model.nPairs && !g.solved && !g.budget.spent() && !g.budget.tick(); x++) {
     let from: number;
     let to: number;
     let list: Int32Array;
-    if (x < g.nCells) {
+    if (x < g.model.nCells) {
       if (g.cellDone[x] === 1 || g.cellCnt[x] !== 2) continue;
       from = 4 * x;
-      to = from + g.cellDeg[x];
-      list = g.cellPl;
+      to = from + g.model.cellDeg[x];
+      list = g.model.cellPl;
     } else {
-      const q = x - g.nCells;
+      const q = x - g.model.nCells;
       if (g.pairDone[q] === 1 || g.pairCnt[q] !== 2) continue;
-      from = g.pairStart[q];
-      to = g.pairStart[q + 1];
-      list = g.pairPl;
+      from = g.model.pairStart[q];
+      to = g.model.pairStart[q + 1];
+      list = g.model.pairPl;
     }
     for (let k = from; k < to; k++) {
       const o = list[k];
@@ -117,7 +118,7 @@ function probe(g: GradeState): boolean {
       g.place(o);
       const ok = g.propagate(intersections);
       g.undo(trailMark, placedMark);
-      if (ok || g.outOfTime) continue;
+      if (ok || g.budget.outOfTime) continue;
       g.eliminate(o);
       if (!g.propagate(intersections)) return false;
       break;
@@ -128,8 +129,8 @@ function probe(g: GradeState): boolean {
 
 /** Lay p (inside a trial) and search below it; the caller rolls back. */
 function explore(g: GradeState, p: number): number {
-  if (g.outOfBudget(true) || g.outOfTime || ((g.nodes & 15) === 0 && g.timeUp())) return OUT_OF_NODES;
-  g.nodes++;
+  if (g.budget.spent(true) || g.budget.outOfTime || ((g.budget.nodes & 15) === 0 && g.budget.timeUp())) return OUT_OF_NODES;
+  g.budget.nodes++;
   g.place(p);
   if (!g.propagate(intersections) || !probe(g)) return NONE;
   if (g.solved) return FOUND;
@@ -146,16 +147,17 @@ function explore(g: GradeState, p: number): number {
 }
 
 /**
- * Search refutes: an option of a two-way cell or pair dies when an exhaustive search below
- * it finds no solution. (If every option has a solution below it, the board has
- * several; the first is then laid as a guess.) Sets g.gaveUp when the node, trial or time budget runs out.
+ * Search refutes: an option of a two-way cell or pair dies when an exhaustive search below it
+ * finds no solution.
  */
 export function searchRefutes(g: GradeState): boolean {
+  // If every option has a solution below it, the board has several and the first is laid as a
+  // guess; a spent node, trial or time budget sets gaveUp instead.
   const item = mostTelling(g);
   if (item < 0) return false;
   const options = optionsOf(g, item);
   if (options.length === 0) return false;
-  const before = g.nodes;
+  const before = g.budget.nodes;
   for (const o of options) {
     const trailMark = g.trailLen;
     const placedMark = g.placedLen;
@@ -163,17 +165,17 @@ export function searchRefutes(g: GradeState): boolean {
     const r = explore(g, o);
     g.endTrial(trailMark, placedMark);
     if (r === OUT_OF_NODES) {
-      g.gaveUp = true;
+      g.budget.gaveUp = true;
       return false;
     }
     if (r === NONE) {
-      if (g.logging) g.reason = { rule: 'searchRefutes', placement: g.domino(o), nodes: g.nodes - before };
+      if (g.logging) g.reason = { rule: 'searchRefutes', placement: dominoOf(g.model, o), nodes: g.budget.nodes - before };
       g.eliminate(o);
       return true;
     }
   }
   // Every option has a solution below it: the board has several. Lay the first as a guess.
-  if (g.logging) g.reason = { rule: 'searchRefutes', placement: g.domino(options[0]), nodes: g.nodes - before, guessed: true };
+  if (g.logging) g.reason = { rule: 'searchRefutes', placement: dominoOf(g.model, options[0]), nodes: g.budget.nodes - before, guessed: true };
   g.place(options[0]);
   return true;
 }

@@ -5,240 +5,12 @@
 // Level 6 reasons about the double itself: counting it twice, and asking where it may go.
 import { pairIndex } from '../../pairs.js';
 import { ChangeReader } from '../changes.js';
+import { Double, NumberGraph } from '../number-graph.js';
+import { cellOf, dominoOf, pairOf } from '../coords.js';
+import { scratchKey } from '../scratch.js';
 import type { GradeState } from '../state.js';
 import { WorkList } from '../worklist.js';
 import type { Cell, PairUV } from '../step.js';
-
-/** How the double x-x enters a number's graph: left out, as one slot, or as two. */
-const enum Double {
-  Left = 0,
-  Once = 1,
-  Twice = 2,
-}
-
-/**
- * The bipartite graph of one number x: open x-cells against slots (one per unused non-double
- * pair with x, and the double's as `Double` says), an edge where a live placement of the cell
- * spells the slot's pair. Cells may be left out (a hypothetical double's spot), and the double
- * with them. dbl lists, per cell, the cells a live double placement joins it to.
- */
-class NumberGraph {
-  n = 0;
-  cell = new Int32Array(0);
-  nSlots = 0;
-  /** The double's (first) slot, or -1. */
-  doubleSlot = -1;
-  slotPair = new Int32Array(0);
-  firstSlot = new Int32Array(0);
-  adj = new Int32Array(0);
-  deg = new Int32Array(0);
-  dbl = new Int32Array(0);
-  dblDeg = new Int32Array(0);
-  mCell = new Int32Array(0);
-  mSlot = new Int32Array(0);
-  comp = new Int32Array(0);
-  private localOf = new Int32Array(0);
-  private vis = new Int32Array(0);
-  private visStamp = 0;
-  // Tarjan's scratch.
-  private index = new Int32Array(0);
-  private low = new Int32Array(0);
-  private onStack = new Uint8Array(0);
-  private stack = new Int32Array(0);
-  private sp = 0;
-  private counter = 0;
-  private nComp = 0;
-
-  build(g: GradeState, x: number, xs: ArrayLike<number>, skipA: number, skipB: number, double: Double): void {
-    this.clear();
-    const nx = xs.length;
-    const size = Math.max(nx, g.m + 3);
-    if (this.cell.length < size) {
-      this.cell = new Int32Array(size);
-      this.slotPair = new Int32Array(size);
-      this.adj = new Int32Array(8 * size);
-      this.deg = new Int32Array(size);
-      this.dbl = new Int32Array(4 * size);
-      this.dblDeg = new Int32Array(size);
-      this.mCell = new Int32Array(size);
-      this.mSlot = new Int32Array(size);
-      this.comp = new Int32Array(size);
-      this.vis = new Int32Array(size);
-      this.visStamp = 0;
-      this.index = new Int32Array(size);
-      this.low = new Int32Array(size);
-      this.onStack = new Uint8Array(size);
-      this.stack = new Int32Array(size);
-    }
-    if (this.firstSlot.length < g.nPairs) this.firstSlot = new Int32Array(g.nPairs).fill(-1);
-    if (this.localOf.length < g.nCells) this.localOf = new Int32Array(g.nCells).fill(-1);
-    let n = 0;
-    for (let i = 0; i < nx; i++) {
-      const c = xs[i];
-      if (c === skipA || c === skipB) continue;
-      this.localOf[c] = n;
-      this.cell[n++] = c;
-    }
-    this.n = n;
-    let s = 0;
-    for (let y = 0; y <= g.m; y++) {
-      const q = pairIndex(x, y);
-      if (g.pairDone[q] === 1 || (y === x && double === Double.Left)) continue;
-      this.firstSlot[q] = s;
-      if (y === x) this.doubleSlot = s;
-      this.slotPair[s++] = q;
-      if (y === x && double === Double.Twice) this.slotPair[s++] = q;
-    }
-    this.nSlots = s;
-    const slotsOfDouble = double === Double.Twice ? 2 : 1;
-    for (let i = 0; i < n; i++) {
-      const c = this.cell[i];
-      let d = 0;
-      let dd = 0;
-      for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
-        const t = g.cellPl[k];
-        if (g.live[t] === 0) continue;
-        const o = g.other(t, c);
-        if (o === skipA || o === skipB) continue;
-        const q = g.plPair[t];
-        const fs = this.firstSlot[q];
-        if (fs < 0) continue;
-        const isDouble = g.pairLo[q] === g.pairHi[q];
-        if (isDouble) this.dbl[4 * i + dd++] = this.localOf[o];
-        const two = isDouble ? slotsOfDouble : 1;
-        for (let j = 0; j < two; j++) {
-          let dup = false;
-          for (let e = 0; e < d; e++) if (this.adj[8 * i + e] === fs + j) dup = true;
-          if (!dup) this.adj[8 * i + d++] = fs + j;
-        }
-      }
-      this.deg[i] = d;
-      this.dblDeg[i] = dd;
-    }
-  }
-
-  /** Forget the maps of the last build (they are shared across builds). */
-  clear(): void {
-    for (let s = 0; s < this.nSlots; s++) this.firstSlot[this.slotPair[s]] = -1;
-    for (let i = 0; i < this.n; i++) this.localOf[this.cell[i]] = -1;
-    this.n = 0;
-    this.nSlots = 0;
-    this.doubleSlot = -1;
-  }
-
-  /** A maximum matching (augmenting paths); returns its size, or -1 when g's time ran out first. */
-  maxMatch(g: GradeState): number {
-    this.mCell.fill(-1, 0, this.n);
-    this.mSlot.fill(-1, 0, this.nSlots);
-    let matched = 0;
-    for (let i = 0; i < this.n; i++) {
-      // One augmenting path can cross the whole graph: a cell counts as 8 items (a poll per 128 cells).
-      if (g.tick(8)) return -1;
-      this.visStamp++;
-      if (this.augment(i)) matched++;
-    }
-    return matched;
-  }
-
-  /** A maximum matching; true if it matches every cell and every slot (false when time ran out). */
-  match(g: GradeState): boolean {
-    return this.maxMatch(g) === this.n && this.n === this.nSlots;
-  }
-
-  private augment(i: number): boolean {
-    for (let e = 8 * i, end = 8 * i + this.deg[i]; e < end; e++) {
-      const s = this.adj[e];
-      if (this.vis[s] === this.visStamp) continue;
-      this.vis[s] = this.visStamp;
-      if (this.mSlot[s] < 0 || this.augment(this.mSlot[s])) {
-        this.mSlot[s] = i;
-        this.mCell[i] = s;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Strongly connected components of the cells (but `skip`) under a matching of all the other
-   * cells to all the slots, where cell i leads to cell j when i could take the slot j holds. An
-   * edge i–s lies in some perfect matching exactly when it is i's own or i and s's holder
-   * share a component.
-   */
-  components(skip = -1): void {
-    this.index.fill(-1, 0, this.n);
-    this.counter = 0;
-    this.nComp = 0;
-    this.sp = 0;
-    for (let i = 0; i < this.n; i++) if (i !== skip && this.index[i] < 0) this.tarjan(i);
-  }
-
-  private tarjan(i: number): void {
-    this.index[i] = this.low[i] = this.counter++;
-    this.stack[this.sp++] = i;
-    this.onStack[i] = 1;
-    for (let e = 8 * i, end = 8 * i + this.deg[i]; e < end; e++) {
-      const s = this.adj[e];
-      if (s === this.mCell[i]) continue;
-      const j = this.mSlot[s];
-      if (this.index[j] < 0) {
-        this.tarjan(j);
-        if (this.low[j] < this.low[i]) this.low[i] = this.low[j];
-      } else if (this.onStack[j] === 1 && this.index[j] < this.low[i]) this.low[i] = this.index[j];
-    }
-    if (this.low[i] === this.index[i]) {
-      let j: number;
-      do {
-        j = this.stack[--this.sp];
-        this.onStack[j] = 0;
-        this.comp[j] = this.nComp;
-      } while (j !== i);
-      this.nComp++;
-    }
-  }
-
-  /**
-   * Mark (in `mark`, as 1) the cells reachable from cell i along "could take the slot held
-   * by" steps, i included; returns how many. With every slot matched, these cells hold exactly
-   * the slots they could take: a tight set. From a cell left unmatched, they could take one
-   * slot fewer than there are of them.
-   */
-  reach(i: number, mark: Uint8Array): number {
-    return this.walk(i, mark, Infinity, false);
-  }
-
-  /**
-   * Like reach, for plain sets: the count, or -1 as soon as a live double placement joins two
-   * of the cells marked or their count reaches `limit` (then the marks are partial).
-   */
-  reachPlain(i: number, mark: Uint8Array, limit: number): number {
-    return this.walk(i, mark, limit, true);
-  }
-
-  private walk(i: number, mark: Uint8Array, limit: number, plain: boolean): number {
-    mark.fill(0, 0, this.n);
-    const stack = this.stack;
-    let sp = 0;
-    let count = 1;
-    mark[i] = 1;
-    stack[sp++] = i;
-    while (sp > 0) {
-      const u = stack[--sp];
-      if (plain) for (let k = 4 * u, end = 4 * u + this.dblDeg[u]; k < end; k++) if (mark[this.dbl[k]] === 1) return -1;
-      for (let e = 8 * u, end = 8 * u + this.deg[u]; e < end; e++) {
-        const s = this.adj[e];
-        if (s === this.mCell[u]) continue;
-        const j = this.mSlot[s];
-        if (j >= 0 && mark[j] === 0) {
-          if (++count >= limit) return -1;
-          mark[j] = 1;
-          stack[sp++] = j;
-        }
-      }
-    }
-    return count;
-  }
-}
 
 /**
  * Numbers to look at again, per rule: a number's analysis depends only on the placements of
@@ -250,9 +22,9 @@ class DirtyNumbers {
 
   /** Bring the list up to date, and group the open cells by number. */
   update(g: GradeState): void {
-    if (this.reader.fresh(g)) this.list.reset(g.m + 1);
-    for (let x = this.reader.next(g); x >= 0; x = this.reader.next(g)) if (x < g.nCells) this.list.push(g.cells[x]);
-    groupByValue(g, g.sets);
+    if (this.reader.fresh(g)) this.list.reset(g.model.m + 1);
+    for (let x = this.reader.next(g); x >= 0; x = this.reader.next(g)) if (x < g.model.nCells) this.list.push(g.model.cells[x]);
+    groupByValue(g, g.scratch.of(SETS));
   }
 
   pop(): number {
@@ -267,7 +39,7 @@ class DirtyNumbers {
 type Found = { cells: TightSet | null; pairs: TightSet | null };
 
 /** The set rules' scratch, owned by one GradeState; grown to the largest board seen. */
-export class SetScratch {
+class SetScratch {
   readonly graph = new NumberGraph();
   inSet = new Uint8Array(0);
   // Every cell grouped by number, fixed per board: allCells[start[x] .. start[x+1]); the open
@@ -295,21 +67,23 @@ export class SetScratch {
   readonly doubleDirty = new DirtyNumbers();
 }
 
+const SETS = scratchKey(() => new SetScratch());
+
 function groupByValue(g: GradeState, sc: SetScratch): void {
   if (sc.groupedLoads === g.loads) return;
   sc.groupedLoads = g.loads;
-  if (sc.allCells.length < g.nCells) sc.allCells = new Int32Array(g.nCells);
-  if (sc.start.length < g.m + 2) sc.start = new Int32Array(g.m + 2);
-  if (sc.inSet.length < g.m + 3) {
-    sc.inSet = new Uint8Array(g.m + 3);
-    sc.openCells = new Int32Array(g.m + 3);
+  if (sc.allCells.length < g.model.nCells) sc.allCells = new Int32Array(g.model.nCells);
+  if (sc.start.length < g.model.m + 2) sc.start = new Int32Array(g.model.m + 2);
+  if (sc.inSet.length < g.model.m + 3) {
+    sc.inSet = new Uint8Array(g.model.m + 3);
+    sc.openCells = new Int32Array(g.model.m + 3);
   }
   const { start, allCells } = sc;
-  start.fill(0, 0, g.m + 2);
-  for (let c = 0; c < g.nCells; c++) start[g.cells[c] + 1]++;
-  for (let x = 0; x <= g.m; x++) start[x + 1] += start[x];
-  const at = start.slice(0, g.m + 1);
-  for (let c = 0; c < g.nCells; c++) allCells[at[g.cells[c]]++] = c;
+  start.fill(0, 0, g.model.m + 2);
+  for (let c = 0; c < g.model.nCells; c++) start[g.model.cells[c] + 1]++;
+  for (let x = 0; x <= g.model.m; x++) start[x + 1] += start[x];
+  const at = start.slice(0, g.model.m + 1);
+  for (let c = 0; c < g.model.nCells; c++) allCells[at[g.model.cells[c]]++] = c;
 }
 
 /** The open cells showing x (valid until the next call). */
@@ -350,15 +124,15 @@ function tightSetOf(sc: SetScratch, x: number): TightSet {
  * number is kept until the position changes.
  */
 function smallestTightSets(g: GradeState, x: number): Found {
-  const sc = g.sets;
+  const sc = g.scratch.of(SETS);
   const { graph, inSet, memoAt, memo } = sc;
   if (sc.memoLoads !== g.loads) {
     sc.memoLoads = g.loads;
     memoAt.length = 0;
   }
-  if (memoAt[x] === g.changesLen) return memo[x];
+  if (memoAt[x] === g.changes.length) return memo[x];
   const found: Found = { cells: null, pairs: null };
-  memoAt[x] = g.changesLen;
+  memoAt[x] = g.changes.length;
   memo[x] = found;
   let bestCells = Infinity;
   let bestPairs = Infinity;
@@ -370,7 +144,7 @@ function smallestTightSets(g: GradeState, x: number): Found {
   for (let i = 0; i < n; i++) {
     for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
       // Each edge may walk the graph (reach): it counts as 4 items.
-      if (g.tick(4)) return settled(g, sc, x, found);
+      if (g.budget.tick(4)) return settled(g, sc, x, found);
       const s = graph.adj[e];
       // Is the edge i–s's pair in no perfect matching? (A double has two slots.)
       const q = graph.slotPair[s];
@@ -398,7 +172,7 @@ function smallestTightSets(g: GradeState, x: number): Found {
 
 /** The answer for x as it stands; a search time cut short is forgotten and finds nothing. */
 function settled(g: GradeState, sc: SetScratch, x: number, found: Found): Found {
-  if (!g.outOfTime) return found;
+  if (!g.budget.outOfTime) return found;
   sc.memoAt[x] = -1;
   return { cells: null, pairs: null };
 }
@@ -411,7 +185,7 @@ function settled(g: GradeState, sc: SetScratch, x: number, found: Found): Found 
  * out: so every cell some maximum matching leaves out is tried in turn.
  */
 function smallestPlainSet(g: GradeState, x: number): TightSet | null {
-  const sc = g.sets;
+  const sc = g.scratch.of(SETS);
   const graph = sc.graph;
   const xs = cellsOfValue(g, sc, x);
   const withDouble = g.pairDone[pairIndex(x, x)] === 0;
@@ -466,9 +240,9 @@ function smallestPlainSet(g: GradeState, x: number): TightSet | null {
     }
     shiftBack(sc, u, u0);
     // A look cut short by the time proves nothing: the set so far may not be the smallest.
-    if (g.outOfTime) return null;
+    if (g.budget.outOfTime) return null;
   }
-  return g.outOfTime ? null : best;
+  return g.budget.outOfTime ? null : best;
 }
 
 /**
@@ -531,7 +305,7 @@ function plainSetLeaving(g: GradeState, sc: SetScratch, x: number, u: number, li
   for (let i = 0; i < n; i++) {
     for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
       // Each edge may walk the graph (reachPlain): it counts as 4 items; out of time, nothing is found.
-      if (g.tick(4)) return null;
+      if (g.budget.tick(4)) return null;
       const s = graph.adj[e];
       if (i !== u && graph.mCell[i] === s) continue;
       const j = graph.mSlot[s];
@@ -565,11 +339,11 @@ type ClaimRule = 'cellsClaimPairs' | 'cellsClaimPairsAndDouble' | 'pairsClaimCel
 
 /** Apply the first tight set `find` gives for a number that changed; true if one was. */
 function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g: GradeState, set: TightSet) => void, rule: ClaimRule): boolean {
-  const graph = g.sets.graph;
+  const graph = g.scratch.of(SETS).graph;
   dirty.update(g);
   for (let x = dirty.pop(); x >= 0; x = dirty.pop()) {
     const set = find(g, x);
-    if (g.outOfTime) return stopped(g, dirty, x);
+    if (g.budget.outOfTime) return stopped(g, dirty, x);
     if (set === null) continue;
     // The number may hold more than one tight set: look at it again next time.
     dirty.push(x);
@@ -590,16 +364,16 @@ function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g:
 /** Out of time mid-look: x stays to be looked at, nothing is deduced, and the grading ends. */
 function stopped(g: GradeState, dirty: DirtyNumbers, x: number): false {
   dirty.push(x);
-  g.sets.graph.clear();
+  g.scratch.of(SETS).graph.clear();
   return false;
 }
 
 /** Kill the placements of cells outside the set that spell a pair the set claims. */
 function applyTightSet(g: GradeState, set: TightSet): void {
   for (const c of set.outside) {
-    for (let k = 4 * c, end = 4 * c + g.cellDeg[c]; k < end; k++) {
-      const t = g.cellPl[k];
-      if (g.live[t] === 1 && set.claimed.includes(g.plPair[t])) g.eliminate(t);
+    for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
+      const t = g.model.cellPl[k];
+      if (g.live[t] === 1 && set.claimed.includes(g.model.plPair[t])) g.eliminate(t);
     }
   }
 }
@@ -607,19 +381,19 @@ function applyTightSet(g: GradeState, set: TightSet): void {
 /** Kill the placements of the claimed pairs that cover no cell of the set. */
 function applyPlainSet(g: GradeState, set: TightSet): void {
   for (const q of set.claimed) {
-    for (let k = g.pairStart[q], end = g.pairStart[q + 1]; k < end; k++) {
-      const t = g.pairPl[k];
-      if (g.live[t] === 1 && !set.inside.includes(g.plA[t]) && !set.inside.includes(g.plB[t])) g.eliminate(t);
+    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) {
+      const t = g.model.pairPl[k];
+      if (g.live[t] === 1 && !set.inside.includes(g.model.plA[t]) && !set.inside.includes(g.model.plB[t])) g.eliminate(t);
     }
   }
 }
 
 function cellsOf(g: GradeState, cs: number[]): Cell[] {
-  return cs.map((c) => g.cellRC(c)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return cs.map((c) => cellOf(g.model, c)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
 function pairsOf(g: GradeState, qs: number[]): PairUV[] {
-  return [...qs].sort((a, b) => a - b).map((q) => g.pairUV(q));
+  return [...qs].sort((a, b) => a - b).map((q) => pairOf(q));
 }
 
 /**
@@ -628,7 +402,7 @@ function pairsOf(g: GradeState, qs: number[]): PairUV[] {
  * so no other x-cell takes them.
  */
 export function cellsClaimPairs(g: GradeState): boolean {
-  return claimFirst(g, g.sets.plainDirty, smallestPlainSet, applyPlainSet, 'cellsClaimPairs');
+  return claimFirst(g, g.scratch.of(SETS).plainDirty, smallestPlainSet, applyPlainSet, 'cellsClaimPairs');
 }
 
 /**
@@ -637,7 +411,7 @@ export function cellsClaimPairs(g: GradeState): boolean {
  * other x-cell takes them.
  */
 export function cellsClaimPairsAndDouble(g: GradeState): boolean {
-  return claimFirst(g, g.sets.claimDirty, tightByCells, applyTightSet, 'cellsClaimPairsAndDouble');
+  return claimFirst(g, g.scratch.of(SETS).claimDirty, tightByCells, applyTightSet, 'cellsClaimPairsAndDouble');
 }
 
 /**
@@ -645,7 +419,7 @@ export function cellsClaimPairsAndDouble(g: GradeState): boolean {
  * double filling two), those cells are all taken by these pairs, so they take no other pair.
  */
 export function pairsClaimCells(g: GradeState): boolean {
-  return claimFirst(g, g.sets.claimedDirty, tightByPairs, applyTightSet, 'pairsClaimCells');
+  return claimFirst(g, g.scratch.of(SETS).claimedDirty, tightByPairs, applyTightSet, 'pairsClaimCells');
 }
 
 /**
@@ -653,15 +427,15 @@ export function pairsClaimCells(g: GradeState): boolean {
  * get a different pair — some k of them would be able to take only k−1 pairs between them.
  */
 export function doubleStarvesCells(g: GradeState): boolean {
-  const doubleDirty = g.sets.doubleDirty;
+  const doubleDirty = g.scratch.of(SETS).doubleDirty;
   doubleDirty.update(g);
   for (let x = doubleDirty.pop(); x >= 0; x = doubleDirty.pop()) {
     const found = starvingSpot(g, x);
-    if (g.outOfTime) return stopped(g, doubleDirty, x);
+    if (g.budget.outOfTime) return stopped(g, doubleDirty, x);
     if (found === null) continue;
     doubleDirty.push(x);
     const { spot, cells, pairs } = found;
-    if (g.logging) g.reason = { rule: 'doubleStarvesCells', value: x, placement: g.domino(spot), cells: cellsOf(g, cells), pairs: pairsOf(g, pairs) };
+    if (g.logging) g.reason = { rule: 'doubleStarvesCells', value: x, placement: dominoOf(g.model, spot), cells: cellsOf(g, cells), pairs: pairsOf(g, pairs) };
     g.eliminate(spot);
     return true;
   }
@@ -672,17 +446,17 @@ export function doubleStarvesCells(g: GradeState): boolean {
 function starvingSpot(g: GradeState, x: number): { spot: number; cells: number[]; pairs: number[] } | null {
   const dq = pairIndex(x, x);
   if (g.pairDone[dq] === 1) return null;
-  const sc = g.sets;
+  const sc = g.scratch.of(SETS);
   const { graph, inSet } = sc;
   let best: { spot: number; cells: number[]; pairs: number[] } | null = null;
   const xs = cellsOfValue(g, sc, x);
-  for (let k = g.pairStart[dq], end = g.pairStart[dq + 1]; k < end; k++) {
-    const d = g.pairPl[k];
+  for (let k = g.model.pairStart[dq], end = g.model.pairStart[dq + 1]; k < end; k++) {
+    const d = g.model.pairPl[k];
     if (g.live[d] === 0) continue;
-    graph.build(g, x, xs, g.plA[d], g.plB[d], Double.Left);
+    graph.build(g, x, xs, g.model.plA[d], g.model.plB[d], Double.Left);
     if (graph.match(g)) continue;
     // A matching cut short by the time says nothing about this spot.
-    if (g.outOfTime) break;
+    if (g.budget.outOfTime) break;
     let i0 = 0;
     while (i0 < graph.n && graph.mCell[i0] >= 0) i0++;
     if (i0 === graph.n) continue;

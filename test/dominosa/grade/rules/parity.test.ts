@@ -14,8 +14,8 @@ function flood(g: GradeState, c: number, p: number): Set<number> {
   const stack = [c];
   while (stack.length > 0) {
     const u = stack.pop()!;
-    for (let k = 4 * u; k < 4 * u + g.cellDeg[u]; k++) {
-      const t = g.cellPl[k];
+    for (let k = 4 * u; k < 4 * u + g.model.cellDeg[u]; k++) {
+      const t = g.model.cellPl[k];
       if (t === p || g.live[t] === 0) continue;
       const v = g.other(t, u);
       if (!seen.has(v)) {
@@ -29,9 +29,9 @@ function flood(g: GradeState, c: number, p: number): Set<number> {
 
 /** For placement p: the smaller of the two even areas it alone links, or null. */
 function evenSides(g: GradeState, p: number): number | null {
-  const a = flood(g, g.plA[p], p);
-  if (a.has(g.plB[p])) return null;
-  const b = flood(g, g.plB[p], p);
+  const a = flood(g, g.model.plA[p], p);
+  if (a.has(g.model.plB[p])) return null;
+  const b = flood(g, g.model.plB[p], p);
   return a.size % 2 === 0 && b.size % 2 === 0 ? Math.min(a.size, b.size) : null;
 }
 
@@ -46,19 +46,19 @@ describe('bridgeSplitsOdd', () => {
         const rng = derive(k, 3);
         // Random kills, and a few dominoes laid, keeping every open cell coverable.
         for (let i = 0; i < kills; i++) {
-          const p = rng.int(0, g.nPl - 1);
-          if (g.live[p] === 0 || g.cellDone[g.plA[p]] === 1) continue;
+          const p = rng.int(0, g.model.nPlacements - 1);
+          if (g.live[p] === 0 || g.cellDone[g.model.plA[p]] === 1) continue;
           if (i % 10 === 0) g.place(p);
-          else if (g.cellCnt[g.plA[p]] > 1 && g.cellCnt[g.plB[p]] > 1) g.eliminate(p);
+          else if (g.cellCnt[g.model.plA[p]] > 1 && g.cellCnt[g.model.plB[p]] > 1) g.eliminate(p);
         }
         const candidates = new Map<number, number>();
-        for (let p = 0; p < g.nPl; p++) {
-          if (g.live[p] === 0 || g.cellDone[g.plA[p]] === 1) continue;
+        for (let p = 0; p < g.model.nPlacements; p++) {
+          if (g.live[p] === 0 || g.cellDone[g.model.plA[p]] === 1) continue;
           const s = evenSides(g, p);
           if (s !== null) candidates.set(p, s);
         }
         g.logging = true;
-        const before = g.live.slice(0, g.nPl);
+        const before = g.live.slice(0, g.model.nPlacements);
         const did = bridgeSplitsOdd(g);
         expect(did).toBe(candidates.size > 0);
         if (!did) {
@@ -66,7 +66,7 @@ describe('bridgeSplitsOdd', () => {
           return;
         }
         fired++;
-        const gone = [...Array(g.nPl).keys()].filter((p) => before[p] === 1 && g.live[p] === 0);
+        const gone = [...Array(g.model.nPlacements).keys()].filter((p) => before[p] === 1 && g.live[p] === 0);
         expect(gone).toHaveLength(1);
         expect(candidates.has(gone[0])).toBe(true);
         const reason = g.reason!;

@@ -17,8 +17,8 @@ function position(board: Board, used: Set<number>, seed: number, kills: number, 
   const g = new GradeState().load(board);
   const rng = derive(seed, 17);
   for (let i = 0; i < kills; i++) {
-    const p = rng.int(0, g.nPl - 1);
-    if (g.live[p] === 1 && g.cellDone[g.plA[p]] === 0 && !used.has(g.plA[p] * g.nCells + g.plB[p])) g.eliminate(p);
+    const p = rng.int(0, g.model.nPlacements - 1);
+    if (g.live[p] === 1 && g.cellDone[g.model.plA[p]] === 0 && !used.has(g.model.plA[p] * g.model.nCells + g.model.plB[p])) g.eliminate(p);
   }
   for (let i = 0; i < steps && !g.solved && !g.broken; i++) {
     if (!LADDER.some((r) => r.level <= 4 && r.apply(g))) break;
@@ -33,13 +33,13 @@ function position(board: Board, used: Set<number>, seed: number, kills: number, 
  */
 function bruteForce(g: GradeState): number[] {
   const best: number[] = [];
-  for (let x = 0; x <= g.m; x++) {
+  for (let x = 0; x <= g.model.m; x++) {
     best.push(Infinity);
     const xs: number[] = [];
-    for (let c = 0; c < g.nCells; c++) if (g.cellDone[c] === 0 && g.cells[c] === x) xs.push(c);
+    for (let c = 0; c < g.model.nCells; c++) if (g.cellDone[c] === 0 && g.model.cells[c] === x) xs.push(c);
     const partners = xs.map((c) => {
       let mask = 0;
-      for (let k = 4 * c; k < 4 * c + g.cellDeg[c]; k++) if (g.live[g.cellPl[k]] === 1) mask |= 1 << g.cells[g.other(g.cellPl[k], c)];
+      for (let k = 4 * c; k < 4 * c + g.model.cellDeg[c]; k++) if (g.live[g.model.cellPl[k]] === 1) mask |= 1 << g.model.cells[g.other(g.model.cellPl[k], c)];
       return mask;
     });
     for (let set = 1; set < 1 << xs.length; set++) {
@@ -47,17 +47,17 @@ function bruteForce(g: GradeState): number[] {
       if (inside.length >= best[x]) continue;
       let union = 0;
       for (let i = 0; i < xs.length; i++) if (set & (1 << i)) union |= partners[i];
-      const pairs = [...Array(g.m + 1).keys()].filter((y) => union & (1 << y));
+      const pairs = [...Array(g.model.m + 1).keys()].filter((y) => union & (1 << y));
       if (pairs.length !== inside.length) continue;
       const dq = pairIndex(x, x);
       let joins = false;
       let kills = false;
       for (const y of pairs) {
         const q = pairIndex(x, y);
-        for (let k = g.pairStart[q]; k < g.pairStart[q + 1]; k++) {
-          const p = g.pairPl[k];
+        for (let k = g.model.pairStart[q]; k < g.model.pairStart[q + 1]; k++) {
+          const p = g.model.pairPl[k];
           if (g.live[p] === 0) continue;
-          const covered = Number(inside.includes(g.plA[p])) + Number(inside.includes(g.plB[p]));
+          const covered = Number(inside.includes(g.model.plA[p])) + Number(inside.includes(g.model.plB[p]));
           if (q === dq && covered === 2) joins = true;
           if (covered === 0) kills = true;
         }
@@ -89,7 +89,7 @@ describe('cellsClaimPairs', () => {
           const expected = bruteForce(g);
           g.logging = true;
           g.eliminatedNow.length = 0;
-          const before = g.live.slice(0, g.nPl);
+          const before = g.live.slice(0, g.model.nPlacements);
           const did = cellsClaimPairs(g);
           expect(did).toBe(expected.some((s) => s < Infinity));
           if (!did) {
@@ -103,12 +103,12 @@ describe('cellsClaimPairs', () => {
           expect(cells.length).toBe(pairs.length);
           expect(cells.length).toBe(expected[value]);
           // Only placements of the set's pairs that cover none of its cells went.
-          const inside = new Set(cells.map(([r, c]) => r * g.cols + c));
+          const inside = new Set(cells.map(([r, c]) => r * g.model.cols + c));
           const claimed = new Set(pairs.map(([u, v]) => pairIndex(u, v)));
-          for (let p = 0; p < g.nPl; p++) {
+          for (let p = 0; p < g.model.nPlacements; p++) {
             if (before[p] === 1 && g.live[p] === 0) {
-              expect(claimed.has(g.plPair[p])).toBe(true);
-              expect(inside.has(g.plA[p]) || inside.has(g.plB[p])).toBe(false);
+              expect(claimed.has(g.model.plPair[p])).toBe(true);
+              expect(inside.has(g.model.plA[p]) || inside.has(g.model.plB[p])).toBe(false);
             }
           }
         },
