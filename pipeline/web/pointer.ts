@@ -1,0 +1,97 @@
+// Mouse and touch on the board: click two neighbours or drag between them; a click on a domino
+// lifts it; the right button, or ✕ Marks, marks boundaries instead.
+import { placementOf } from '../../src/dominosa/play/geometry.js';
+import { CELL, PAD } from './draw.js';
+import { act } from './moves.js';
+import { render } from './render.js';
+import { live, type Current } from './state.js';
+
+interface Gesture {
+  id: number;
+  start: number;
+  mark: boolean;
+  done: boolean;
+}
+
+let gesture: Gesture | null = null;
+
+function cellAt(e: PointerEvent): number {
+  const c = live.current as Current;
+  const svg = (document.getElementById('board') as HTMLElement).querySelector('svg');
+  if (!svg) return -1;
+  const r = svg.getBoundingClientRect();
+  const { rows, cols } = c.pp.board;
+  const w = cols * CELL + 2 * PAD;
+  const h = rows * CELL + 2 * PAD;
+  const x = ((e.clientX - r.left) / r.width) * w - PAD;
+  const y = ((e.clientY - r.top) / r.height) * h - PAD;
+  const col = Math.floor(x / CELL);
+  const row = Math.floor(y / CELL);
+  return row >= 0 && row < rows && col >= 0 && col < cols ? row * cols + col : -1;
+}
+
+export function onPointerDown(e: PointerEvent): void {
+  const c = live.current;
+  if (!c || (e.button !== 0 && e.button !== 2)) return;
+  const cell = cellAt(e);
+  if (cell < 0) return;
+  (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+  gesture = { id: e.pointerId, start: cell, mark: c.markMode || e.button === 2, done: false };
+  e.preventDefault();
+  (document.getElementById('board') as HTMLElement).focus({ preventScroll: true });
+}
+
+export function onPointerMove(e: PointerEvent): void {
+  const gs = gesture;
+  const c = live.current;
+  if (!gs || !c || gs.done || gs.id !== e.pointerId) return;
+  const cell = cellAt(e);
+  if (cell < 0 || cell === gs.start) return;
+  const p = placementOf(c.pp.board, gs.start, cell);
+  gs.done = true;
+  if (p < 0) return;
+  c.selected = -1;
+  // A drag lays (or marks); it never lifts the domino it is drawn along.
+  if (gs.mark) act(p, true);
+  else if (!c.game.isLaid(p)) act(p, false);
+}
+
+export function onPointerUp(e: PointerEvent): void {
+  const gs = gesture;
+  const c = live.current;
+  gesture = null;
+  if (!gs || !c || gs.done || gs.id !== e.pointerId) return;
+  const cell = cellAt(e);
+  if (cell !== gs.start) return;
+  clickCell(cell, gs.mark);
+}
+
+export function onPointerCancel(): void {
+  gesture = null;
+}
+
+function clickCell(cell: number, mark: boolean): void {
+  const c = live.current as Current;
+  c.cursor = -1;
+  if (c.selected >= 0) {
+    const p = placementOf(c.pp.board, c.selected, cell);
+    if (p >= 0) {
+      c.selected = -1;
+      act(p, mark);
+      return;
+    }
+    if (c.selected === cell) {
+      c.selected = -1;
+      render();
+      return;
+    }
+  }
+  const laid = c.game.dominoAt(cell);
+  if (!mark && laid >= 0) {
+    c.selected = -1;
+    act(laid, false);
+    return;
+  }
+  c.selected = cell;
+  render();
+}
