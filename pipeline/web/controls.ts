@@ -1,6 +1,6 @@
 // The buttons beside the board and in the hint panel: undo, redo, restart, the marks mode,
 // hints (shown, followed, mistakes shown and taken away) and reveals after asking.
-import { hintFor } from '../../src/dominosa/play/hint.js';
+import { askHint, revealAll, revealOne } from './help.js';
 import { changed } from './moves.js';
 import { render } from './render.js';
 import { live } from './state.js';
@@ -25,9 +25,7 @@ export function onControl(e: Event): void {
       c.selected = -1;
       break;
     case 'hint':
-      c.hint = hintFor(c.pp.board, c.pp.solution, c.pp.steps, g.position());
-      c.showMistakes = false;
-      c.confirm = false;
+      askHint(c);
       break;
     case 'apply-hint':
       if (c.hint?.kind === 'step') {
@@ -52,16 +50,11 @@ export function onControl(e: Event): void {
       c.confirm = true;
       c.hint = null;
       break;
-    case 'reveal-one': {
-      const laid = new Set(g.position().laid);
-      const next = c.pp.solution.find((p) => !laid.has(p));
-      if (next !== undefined && g.lay(next)) changed();
-      else c.confirm = false;
+    case 'reveal-one':
+      if (!revealOne(c)) c.confirm = false;
       break;
-    }
     case 'reveal-all':
-      g.setPosition({ laid: [...c.pp.solution], marks: [] });
-      changed();
+      revealAll(c);
       return;
     case 'close':
       c.hint = null;

@@ -1,7 +1,7 @@
 // The keyboard on the board: arrows move a cursor; Space or Enter, then an arrow, lays or lifts
 // (Shift+arrow at once); X, then an arrow, marks; Delete lifts; U/Y and Ctrl+Z/Y undo and redo.
-import { hintFor } from '../../src/dominosa/play/hint.js';
 import { placementOf } from '../../src/dominosa/play/geometry.js';
+import { askHint } from './help.js';
 import { act, changed } from './moves.js';
 import { render } from './render.js';
 import { live } from './state.js';
@@ -81,7 +81,7 @@ export function onKey(e: KeyboardEvent): void {
       break;
     case 'h':
     case 'H':
-      c.hint = hintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position());
+      askHint(c);
       break;
     default:
       return;

@@ -1,5 +1,7 @@
 // What follows any move on the board: a hint that may no longer follow is dropped, a solve is
-// noted (and the clock stopped), the position saved and the view redrawn.
+// noted (unless the solution was revealed) and the clock stopped, the position saved and the
+// view redrawn.
+import { afterSolve, finished } from '../../src/dominosa/play/progress.js';
 import { live, persist, type Current } from './state.js';
 import { render } from './render.js';
 import { stopTimer } from './timer.js';
@@ -10,10 +12,8 @@ export function changed(): void {
   c.showMistakes = false;
   c.confirm = false;
   c.message = '';
-  if (c.game.solved && !c.solved) {
-    c.solved = true;
-    stopTimer();
-  }
+  if (c.game.solved) c.progress = afterSolve(c.progress);
+  if (finished(c.progress)) stopTimer();
   persist();
   render();
 }

@@ -2,13 +2,14 @@
 // help), its saved position loaded, its inputs wired and its clock started.
 import { Game } from '../../src/dominosa/play/game.js';
 import { playPuzzle, type WebPuzzle } from '../../src/dominosa/play/pack.js';
+import { FRESH } from '../../src/dominosa/play/progress.js';
 import { onControl } from './controls.js';
 import { onKey } from './keyboard.js';
 import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './pointer.js';
 import { render } from './render.js';
 import { app, live, pack } from './state.js';
 import { load } from './store.js';
-import { esc, puzzleName } from './text.js';
+import { esc, puzzleName, puzzleTitleHtml } from './text.js';
 import { startTimer, stopTimer } from './timer.js';
 
 export function showPuzzle(p: WebPuzzle): void {
@@ -21,7 +22,7 @@ export function showPuzzle(p: WebPuzzle): void {
     game,
     ms: saved?.ms ?? 0,
     since: null,
-    solved: saved?.solved ?? false,
+    progress: saved ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals } : { ...FRESH },
     selected: -1,
     cursor: -1,
     pending: null,
@@ -33,9 +34,9 @@ export function showPuzzle(p: WebPuzzle): void {
   };
   document.title = `${puzzleName(p)} — ${pack.name}`;
   app.innerHTML =
-    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${esc(puzzleName(p))}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
+    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${puzzleTitleHtml(p)}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
     `<div class="play"><div class="board-wrap"><div id="board" class="board" tabindex="0" role="application" aria-label="Board: arrows move, Space then an arrow joins, X then an arrow marks"></div>` +
-    `<p id="status" class="status" role="status" aria-live="polite"></p></div>` +
+    `<p id="status" class="status" role="status" aria-live="polite"></p><p id="after" class="after"></p></div>` +
     `<aside class="side"><div class="controls">` +
     `<button type="button" data-act="undo" title="Undo (U or Ctrl+Z)">Undo</button>` +
     `<button type="button" data-act="redo" title="Redo (Y or Ctrl+Y)">Redo</button>` +
@@ -47,9 +48,9 @@ export function showPuzzle(p: WebPuzzle): void {
     `<h2 class="tally-head">Pairs</h2><div id="tally" class="tally"></div>` +
     `<details class="help"><summary>How to play</summary><ul>` +
     `<li>Click two neighbouring cells, or drag from one to the other, to lay a domino; click a domino to lift it.</li>` +
-    `<li>Mark a boundary “no domino here” with ✕ Marks on, or with the right mouse button.</li>` +
+    `<li>Click or tap the line between two cells to mark it “no domino here”, and again to clear it; or use ✕ Marks, or the right mouse button.</li>` +
     `<li>Keyboard: arrows move; Space or Enter, then an arrow, lays or lifts a domino (Shift+arrow at once); X, then an arrow, marks a boundary; Delete lifts; U undo, Y redo, H hint.</li>` +
-    `<li>A pair laid twice is marked on both dominoes; a cell nothing can cover any more is marked too.</li>` +
+    `<li>A pair laid twice gets a dashed outline and “2×” on both dominoes; a cell nothing can cover any more is cross-hatched; a shown mistake is hatched and marked ✗; a hint’s cells are dotted.</li>` +
     `</ul></details></aside></div>`;
   const board = document.getElementById('board') as HTMLElement;
   board.addEventListener('pointerdown', onPointerDown);

@@ -3,6 +3,7 @@
 import type { Game } from '../../src/dominosa/play/game.js';
 import type { Hint } from '../../src/dominosa/play/hint.js';
 import type { PlayPuzzle, WebPack } from '../../src/dominosa/play/pack.js';
+import type { Progress } from '../../src/dominosa/play/progress.js';
 import { save, type Saved } from './store.js';
 
 export const pack = JSON.parse(document.getElementById('dominosa-pack')?.textContent ?? '{}') as WebPack;
@@ -14,7 +15,8 @@ export interface Current {
   /** Time played before the running stretch, and when that stretch started (null: stopped). */
   ms: number;
   since: number | null;
-  solved: boolean;
+  /** Solved, revealed, and the help taken, as the index shows it. */
+  progress: Progress;
   selected: number;
   cursor: number;
   /** After Space/Enter or X, the next arrow joins or marks. */
@@ -37,6 +39,6 @@ export function elapsed(c: Current): number {
 export function persist(): void {
   const c = live.current;
   if (!c) return;
-  const saved: Saved = { ...c.game.position(), ms: elapsed(c), solved: c.solved };
+  const saved: Saved = { ...c.game.position(), ...c.progress, ms: elapsed(c) };
   save(pack.checksum, c.pp.puzzle.id, saved);
 }
