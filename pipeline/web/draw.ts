@@ -44,11 +44,11 @@ function wrongBadge(x: number, y: number, data: string): string {
   return `<g class="badge wrong" ${data}><circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}"/><path d="M${n(x - a)} ${n(y - a)}L${n(x + a)} ${n(y + a)}M${n(x + a)} ${n(y - a)}L${n(x - a)} ${n(y + a)}" stroke-width="${n(CELL * 0.05)}"/></g>`;
 }
 
-/** A tag saying how often a pair is laid ("2×"), at the lower left of its tile. */
+/** A tag saying how often a pair is laid ("2×"), centred at (x, y): on the divider, between the numbers. */
 function dupBadge(x: number, y: number, times: number, p: number): string {
   const w = CELL * 0.42;
   const h = CELL * 0.26;
-  return `<g class="badge dup" data-dup-badge="${p}"><rect x="${n(x)}" y="${n(y - h)}" width="${n(w)}" height="${n(h)}" rx="${n(h / 3)}"/><text x="${n(x + w / 2)}" y="${n(y - h * 0.22)}" font-size="${n(h * 0.8)}" text-anchor="middle">${times}×</text></g>`;
+  return `<g class="badge dup" data-dup-badge="${p}"><rect x="${n(x - w / 2)}" y="${n(y - h / 2)}" width="${n(w)}" height="${n(h)}" rx="${n(h / 3)}"/><text x="${n(x)}" y="${n(y + h * 0.28)}" font-size="${n(h * 0.8)}" text-anchor="middle">${times}×</text></g>`;
 }
 
 /** The rectangle of a tile on placement p, inset from its cells. */
@@ -119,7 +119,7 @@ export function boardSvg(v: BoardView, title: string): string {
       out.push(`<rect class="over hatched" ${box} fill="url(#dw-hatch)"/>`);
       badges.push(wrongBadge(t.x + t.w - CELL * 0.12, t.y + CELL * 0.12, `data-wrong-badge="${p}"`));
     }
-    if (tally && dup.has(p)) badges.push(dupBadge(t.x + CELL * 0.04, t.y + t.h - CELL * 0.04, tally[g.pairOf(p)], p));
+    if (tally && dup.has(p)) badges.push(dupBadge(t.x + t.w / 2, t.y + t.h / 2, tally[g.pairOf(p)], p));
     const e = CELL * TILE.dividerEnd;
     dividers += t.across ? `M${n(t.x + t.w / 2)} ${n(t.y + e)}V${n(t.y + t.h - e)}` : `M${n(t.x + e)} ${n(t.y + t.h / 2)}H${n(t.x + t.w - e)}`;
   }
