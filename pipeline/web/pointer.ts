@@ -38,7 +38,6 @@ function locate(e: PointerEvent): { cell: number; edge: number } {
   return { cell: inside ? row * cols + col : -1, edge: boundaryAt(c.pp.board, x, y, EDGE_BAND) };
 }
 
-
 export function onPointerDown(e: PointerEvent): void {
   const c = live.current;
   if (!c || (e.button !== 0 && e.button !== 2)) return;
