@@ -1,6 +1,7 @@
 // The web pack's board as SVG text, in the booklet's drawing style (numbers over light grid
 // lines, dominoes as rounded tiles with a divider) plus what play adds: boundary marks, the
-// selection and cursor, warnings, and a hint's highlights. Colours come from the page's CSS.
+// selection and cursor, warnings, and a hint's highlights. Colours come from the page's CSS;
+// every warning and highlight also has its own pattern or symbol, so none needs colour to read.
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from '../../src/formats/faces.js';
 import { numberFontSize, SVG_PAD_CELLS, TILE } from '../../src/formats/svg.js';
 import type { Game } from '../../src/dominosa/play/game.js';
@@ -26,6 +27,29 @@ export interface BoardView {
 }
 
 const n = (x: number): string => String(Math.round(x * 100) / 100);
+
+// Fills that read without colour: stripes for a shown mistake, cross-hatch for a cell nothing
+// can cover, dots for a hint's cells. Ids carry a prefix, the board being one SVG among the page's.
+const DEFS =
+  '<defs>' +
+  `<pattern id="dw-hatch" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)"><rect class="hatch" width="2.2" height="7"/></pattern>` +
+  `<pattern id="dw-cross" patternUnits="userSpaceOnUse" width="8" height="8"><path class="cross" d="M0 0L8 8M8 0L0 8" stroke-width="1.2"/></pattern>` +
+  `<pattern id="dw-dots" patternUnits="userSpaceOnUse" width="8" height="8"><rect class="dot" x="2.4" y="2.4" width="3.2" height="3.2" rx="1.6"/></pattern>` +
+  '</defs>';
+
+/** A round badge with a cross, the mark of a shown mistake, centred at (x, y). */
+function wrongBadge(x: number, y: number, data: string): string {
+  const r = CELL * 0.17;
+  const a = r * 0.5;
+  return `<g class="badge wrong" ${data}><circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}"/><path d="M${n(x - a)} ${n(y - a)}L${n(x + a)} ${n(y + a)}M${n(x + a)} ${n(y - a)}L${n(x - a)} ${n(y + a)}" stroke-width="${n(CELL * 0.05)}"/></g>`;
+}
+
+/** A tag saying how often a pair is laid ("2×"), centred at (x, y): on the divider, between the numbers. */
+function dupBadge(x: number, y: number, times: number, p: number): string {
+  const w = CELL * 0.42;
+  const h = CELL * 0.26;
+  return `<g class="badge dup" data-dup-badge="${p}"><rect x="${n(x - w / 2)}" y="${n(y - h / 2)}" width="${n(w)}" height="${n(h)}" rx="${n(h / 3)}"/><text x="${n(x)}" y="${n(y + h * 0.28)}" font-size="${n(h * 0.8)}" text-anchor="middle">${times}×</text></g>`;
+}
 
 /** The rectangle of a tile on placement p, inset from its cells. */
 function tileRect(cols: number, p: number, inset: number): { x: number; y: number; w: number; h: number; across: boolean } {
@@ -58,15 +82,20 @@ export function boardSvg(v: BoardView, title: string): string {
   const h = rows * CELL + 2 * PAD;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" role="img" aria-label="${title}">`,
+    DEFS,
     `<rect class="paper" width="${n(w)}" height="${n(h)}"/>`,
   ];
+  const badges: string[] = [];
   const uncoverable = new Set(g.uncoverable());
   for (let c = 0; c < rows * cols; c++) {
     const cls = ['cell'];
     if (v.hintCells.has(c)) cls.push('hinted');
     if (uncoverable.has(c)) cls.push('stuck');
     if (c === v.selected) cls.push('selected');
-    out.push(`<rect class="${cls.join(' ')}" data-cell="${c}" x="${n(PAD + (c % cols) * CELL)}" y="${n(PAD + Math.floor(c / cols) * CELL)}" width="${CELL}" height="${CELL}"/>`);
+    const at = `x="${n(PAD + (c % cols) * CELL)}" y="${n(PAD + Math.floor(c / cols) * CELL)}" width="${CELL}" height="${CELL}"`;
+    out.push(`<rect class="${cls.join(' ')}" data-cell="${c}" ${at}/>`);
+    if (v.hintCells.has(c)) out.push(`<rect class="over dots" ${at} fill="url(#dw-dots)"/>`);
+    if (uncoverable.has(c)) out.push(`<rect class="over cross" ${at} fill="url(#dw-cross)"/>`);
   }
   let lines = '';
   for (let r = 1; r < rows; r++) lines += `M${n(PAD)} ${n(PAD + r * CELL)}H${n(PAD + cols * CELL)}`;
@@ -76,6 +105,7 @@ export function boardSvg(v: BoardView, title: string): string {
 
   const pos = g.position();
   const dup = new Set(g.duplicates());
+  const tally = dup.size > 0 ? g.tally() : null;
   const inset = CELL * TILE.inset;
   let dividers = '';
   for (const p of pos.laid) {
@@ -84,6 +114,12 @@ export function boardSvg(v: BoardView, title: string): string {
     if (dup.has(p)) cls.push('dup');
     if (v.wrong.has(p)) cls.push('wrong');
     out.push(`<rect class="${cls.join(' ')}" data-domino="${p}" x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}" stroke-width="${n(CELL * TILE.stroke)}"/>`);
+    const box = `x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}"`;
+    if (v.wrong.has(p)) {
+      out.push(`<rect class="over hatched" ${box} fill="url(#dw-hatch)"/>`);
+      badges.push(wrongBadge(t.x + t.w - CELL * 0.12, t.y + CELL * 0.12, `data-wrong-badge="${p}"`));
+    }
+    if (tally && dup.has(p)) badges.push(dupBadge(t.x + t.w / 2, t.y + t.h / 2, tally[g.pairOf(p)], p));
     const e = CELL * TILE.dividerEnd;
     dividers += t.across ? `M${n(t.x + t.w / 2)} ${n(t.y + e)}V${n(t.y + t.h - e)}` : `M${n(t.x + e)} ${n(t.y + t.h / 2)}H${n(t.x + t.w - e)}`;
   }
@@ -94,6 +130,11 @@ export function boardSvg(v: BoardView, title: string): string {
   }
   for (const p of pos.marks) {
     out.push(`<line class="mark${v.wrong.has(p) ? ' wrong' : ''}" data-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`);
+    if (v.wrong.has(p)) {
+      const a = p >> 1;
+      const across = (p & 1) === 0;
+      badges.push(wrongBadge(PAD + ((a % cols) + (across ? 1 : 0.5)) * CELL, PAD + (Math.floor(a / cols) + (across ? 0.5 : 1)) * CELL, `data-wrong-badge="m${p}"`));
+    }
   }
   for (const p of v.hintMarks) out.push(`<line class="mark hint" data-hint-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`);
   if (v.cursor >= 0) {
@@ -107,7 +148,7 @@ export function boardSvg(v: BoardView, title: string): string {
       const cls = uncoverable.has(c) ? ' class="stuck"' : '';
       for (const [x, y] of pipCentres(values[c])) dots.push(`<circle${cls} cx="${n(PAD + (c % cols + x) * CELL)}" cy="${n(PAD + (Math.floor(c / cols) + y) * CELL)}" r="${n(PIP.radius * CELL)}"/>`);
     }
-    out.push(`<g class="numbers pips">${dots.join('')}</g>`, '</svg>');
+    out.push(`<g class="numbers pips">${dots.join('')}</g>`, ...badges, '</svg>');
     return out.join('');
   }
   const fs = numberFontSize(CELL, faceDigits(m, faces));
@@ -117,6 +158,6 @@ export function boardSvg(v: BoardView, title: string): string {
     const cls = uncoverable.has(c) ? ' class="stuck"' : '';
     texts.push(`<text${cls} x="${n(PAD + (c % cols + 0.5) * CELL)}" y="${n(PAD + (Math.floor(c / cols) + 0.5) * CELL + lift)}">${faceText(values[c], faces)}</text>`);
   }
-  out.push(`<g class="numbers" font-size="${n(fs)}" text-anchor="middle">${texts.join('')}</g>`, '</svg>');
+  out.push(`<g class="numbers" font-size="${n(fs)}" text-anchor="middle">${texts.join('')}</g>`, ...badges, '</svg>');
   return out.join('');
 }

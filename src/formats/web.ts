@@ -5,7 +5,7 @@ import { boardFromGrid, formatBoardError } from '../dominosa/board.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
 import { walkthrough } from '../dominosa/grade/walkthrough.js';
 import { placementOfDomino } from '../dominosa/play/geometry.js';
-import { WEB_PACK_FORMAT, WEB_PACK_VERSION, type WebPack, type WebPuzzle } from '../dominosa/play/pack.js';
+import { packNumbers, WEB_PACK_FORMAT, WEB_PACK_VERSION, type WebPack, type WebPuzzle } from '../dominosa/play/pack.js';
 import { packSteps, type RuleEntry } from '../dominosa/play/steps.js';
 import { techniqueLine } from './booklet.js';
 import type { Faces } from './faces.js';
@@ -27,16 +27,18 @@ function levelName(level: number): string {
   return LEVELS.find((l) => l.level === level)?.name ?? String(level);
 }
 
-/** The pack's data: every puzzle with its solution and the grader's deductions, as steps. */
+/** The pack's data: every puzzle with its number, its solution and the grader's deductions, as steps. */
 export function webPackData(puzzles: readonly PackPuzzle[], name: string, faces?: Faces): WebPack {
   const rules: RuleEntry[] = [];
-  const list = puzzles.map((p): WebPuzzle => {
+  const numbers = packNumbers(puzzles);
+  const list = puzzles.map((p, i): WebPuzzle => {
     const parsed = boardFromGrid(p.grid, 0, { id: p.id });
     if (!parsed.ok) throw new RangeError(`puzzle ${p.id}: ${formatBoardError(parsed.error)}`);
     const board = parsed.board;
     const told = walkthrough(board);
     return {
       id: p.id,
+      number: numbers[i],
       m: p.m,
       rows: p.rows,
       cols: p.cols,

@@ -7,7 +7,9 @@ import { replaySteps } from '../../src/dominosa/grade/replay.js';
 import { buildPackJson } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import { cellsOf } from '../../src/dominosa/play/geometry.js';
-import { playPuzzle, type WebPack } from '../../src/dominosa/play/pack.js';
+import { packNumbers, playPuzzle, type WebPack } from '../../src/dominosa/play/pack.js';
+import { TIERS } from '../../src/rank/tiers.js';
+import fc from 'fast-check';
 import { toGraderStep } from '../../src/dominosa/play/steps.js';
 import { packOf, packPuzzle } from '../helpers/packs.js';
 
@@ -52,6 +54,33 @@ describe('webPackData', () => {
     const json = JSON.parse(buildPackJson(puzzles, { name: 'x', created: '2026-01-01T00:00:00Z', buildId: null, schemaVersion: 3 }));
     expect(pack.checksum).toBe(json.manifest.checksum);
     expect(webPackData(puzzles.slice(1), 'Test pack').checksum).not.toBe(pack.checksum);
+  });
+});
+
+describe('packNumbers', () => {
+  const puzzle = fc.record({ tier: fc.constantFrom('easy', 'normal', 'hard', 'expert', 'odd'), m: fc.integer({ min: 2, max: 12 }), rows: fc.integer({ min: 3, max: 13 }) });
+
+  it('numbers a pack 1..N by tier from easy to expert (others after), then size, then pack order', () => {
+    fc.assert(
+      fc.property(fc.array(puzzle, { maxLength: 30 }), (list) => {
+        const numbers = packNumbers(list);
+        expect([...numbers].sort((a, b) => a - b)).toEqual(list.map((_, i) => i + 1));
+        const rank = (t: string): number => ((TIERS as readonly string[]).includes(t) ? (TIERS as readonly string[]).indexOf(t) : TIERS.length);
+        const byNumber = list.map((p, i) => ({ ...p, i, n: numbers[i] })).sort((a, b) => a.n - b.n);
+        for (let k = 1; k < byNumber.length; k++) {
+          const [a, b] = [byNumber[k - 1], byNumber[k]];
+          const key = (x: typeof a): number[] => [rank(x.tier), x.m, x.rows, x.i];
+          const [ka, kb] = [key(a), key(b)];
+          const d = ka.map((v, j) => v - kb[j]).find((v) => v !== 0) ?? 0;
+          expect(d).toBeLessThan(0);
+        }
+      }),
+    );
+  });
+
+  it('puts each puzzle’s number in the web pack', () => {
+    const puzzles = packOf(8, [5, 3, 4]);
+    expect(webPackData(puzzles, 'p').puzzles.map((p) => p.number)).toEqual(packNumbers(puzzles));
   });
 });
 

@@ -61,3 +61,23 @@ export function placementOfDomino(s: Shape, [r1, c1, r2, c2]: readonly number[])
   if (![r1, r2].every((r) => r >= 0 && r < s.rows) || ![c1, c2].every((c) => c >= 0 && c < s.cols)) return -1;
   return placementOf(s, r1 * s.cols + c1, r2 * s.cols + c2);
 }
+
+/**
+ * The boundary a point lies on, for a click between two numbers: (x, y) in cells from the
+ * board's top-left corner, within `band` of a cell of the line between two cells and not near
+ * a corner (where two lines meet and neither is meant). -1 inside a cell or on the frame.
+ */
+export function boundaryAt(s: Shape, x: number, y: number, band: number): number {
+  const col = Math.floor(x);
+  const row = Math.floor(y);
+  if (row < 0 || row >= s.rows || col < 0 || col >= s.cols) return -1;
+  const fx = x - col;
+  const fy = y - row;
+  const dx = fx < band ? -1 : fx > 1 - band ? 1 : 0;
+  const dy = fy < band ? -1 : fy > 1 - band ? 1 : 0;
+  if ((dx === 0) === (dy === 0)) return -1;
+  const r2 = row + dy;
+  const c2 = col + dx;
+  if (r2 < 0 || r2 >= s.rows || c2 < 0 || c2 >= s.cols) return -1;
+  return placementOf(s, row * s.cols + col, r2 * s.cols + c2);
+}

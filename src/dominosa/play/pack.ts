@@ -2,6 +2,7 @@
 // grader's deductions as packed steps (worded in the page, so the file stays small), and per
 // pack the checksum that keys saved progress, so a moved or renamed file resumes.
 import type { Faces } from '../../formats/faces.js';
+import { TIERS } from '../../rank/tiers.js';
 import type { PlayBoard } from './game.js';
 import { unpackStep, type HintStep, type PackedStep, type RuleEntry } from './steps.js';
 
@@ -10,6 +11,8 @@ export const WEB_PACK_VERSION = 1;
 
 export interface WebPuzzle {
   id: number | string;
+  /** The puzzle's number in the pack, 1..N in the index's order (see packNumbers). */
+  number?: number;
   m: number;
   rows: number;
   cols: number;
@@ -38,6 +41,20 @@ export interface WebPack {
   /** The rules the steps index into. */
   rules: RuleEntry[];
   puzzles: WebPuzzle[];
+}
+
+/**
+ * Numbers 1..N for a pack's puzzles in the order a player meets them: tiers from easy to
+ * expert (unknown tiers after, as they first appear), then by size, then as the pack lists them.
+ */
+export function packNumbers(puzzles: readonly { tier: string; m: number; rows: number }[]): number[] {
+  const known = TIERS as readonly string[];
+  const unknown = [...new Set(puzzles.map((p) => p.tier).filter((t) => !known.includes(t)))];
+  const rank = (t: string): number => (known.includes(t) ? known.indexOf(t) : known.length + unknown.indexOf(t));
+  const order = puzzles.map((_, i) => i).sort((a, b) => rank(puzzles[a].tier) - rank(puzzles[b].tier) || puzzles[a].m - puzzles[b].m || puzzles[a].rows - puzzles[b].rows || a - b);
+  const numbers = new Array<number>(puzzles.length);
+  order.forEach((i, k) => (numbers[i] = k + 1));
+  return numbers;
 }
 
 /** A puzzle ready to play: its board, solution and steps as the hint logic takes them. */

@@ -1,52 +1,28 @@
 // The web pack's page (pipeline/web/) in a real browser, opened from disk as a player would:
 // solve by clicks, see pairs laid twice marked, follow hints from the empty board to the end,
-// mistakes found, the keyboard, reveals, and progress kept across a reload and a moved file;
-// no console errors and no requests beyond the file itself. Chromium is required under CI.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// mistakes found, the keyboard, reveals (recorded apart from solves), numbers and the next
+// puzzle, and progress kept across a reload and a moved file; no console errors and no requests
+// beyond the file itself. Chromium is required under CI.
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { WebPack, WebPuzzle } from '../../../src/dominosa/play/pack.js';
-import { cli, DATA } from '../../helpers/cli.js';
+import { BoardOnScreen, canRunChromium, openPack, pairOf, placementsOf, type PackSession } from '../../helpers/web.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-// Without Chromium the test is skipped on a developer's machine, never under CI.
-const run = existsSync(CHROMIUM) || process.env.CI === 'true';
-
-describe.skipIf(!run)('the web pack in Chromium', () => {
-  let dir = '';
-  let file = '';
-  let context: BrowserContext;
+describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
+  let session: PackSession;
   let page: Page;
   let pack: WebPack;
-  const problems: string[] = [];
-  const allowed = new Set<string>();
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'dominosa-web-'));
-    file = join(dir, 'pack.html');
-    const r = cli(['export', '--db', join(DATA, 'catalog.sqlite'), '--format', 'web', '--sizes', '4,5', '--count', '8', '--seed', '3', '--name', 'Browser test', '--out', file]);
-    expect(r.stderr).toContain('wrote 8 puzzles');
-    allowed.add(pathToFileURL(file).href);
-    context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1100, height: 900 } });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('request', (req) => {
-      if (!allowed.has(req.url().replace(/#.*$/, ''))) problems.push(`request: ${req.url()}`);
-    });
-    await page.goto(pathToFileURL(file).href);
-    pack = await page.$eval('#dominosa-pack', (e) => JSON.parse(e.textContent ?? '') as WebPack);
+    session = await openPack(['--sizes', '4,5', '--count', '8', '--seed', '3', '--name', 'Browser test']);
+    ({ page, pack } = session);
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await session?.close();
   });
 
   // One puzzle per test: the one whose steps rule out the most (so its hints add marks), then the rest in order.
@@ -58,29 +34,14 @@ describe.skipIf(!run)('the web pack in Chromium', () => {
   };
 
   const cellsOf = (p: WebPuzzle, pl: number): [number, number] => [pl >> 1, (pl >> 1) + (pl & 1 ? p.cols : 1)];
-  const pairOf = (p: WebPuzzle, pl: number): string => cellsOf(p, pl).map((c) => p.values[c]).sort((a, b) => a - b).join('-');
-
-  // The board's box on screen, to click cells where a player would (the page's own geometry:
-  // cells of 40 units inside a margin of 8, see pipeline/web/draw.ts).
-  let box = { x: 0, y: 0, width: 0, height: 0 };
-  let shown: WebPuzzle;
+  let board: BoardOnScreen;
 
   async function open(p: WebPuzzle): Promise<void> {
-    await page.click(`a.pick[data-puzzle="${p.id}"]`);
-    box = (await (await page.waitForSelector('#board svg')).boundingBox())!;
-    shown = p;
+    board = await BoardOnScreen.open(page, p);
   }
 
-  async function clickCell(c: number): Promise<void> {
-    const unit = box.width / (shown.cols * 40 + 16);
-    await page.mouse.click(box.x + (8 + ((c % shown.cols) + 0.5) * 40) * unit, box.y + (8 + (Math.floor(c / shown.cols) + 0.5) * 40) * unit);
-  }
-
-  async function join2(p: WebPuzzle, pl: number): Promise<void> {
-    const [a, b] = cellsOf(p, pl);
-    await clickCell(a);
-    await clickCell(b);
-  }
+  const clickCell = (c: number): Promise<void> => board.clickCell(c);
+  const join2 = (_p: WebPuzzle, pl: number): Promise<void> => board.join(pl);
 
   const laid = (): Promise<number[]> => page.$$eval('[data-domino]', (es) => es.map((e) => Number(e.getAttribute('data-domino'))).sort((a, b) => a - b));
   const home = async (): Promise<void> => {
@@ -93,6 +54,10 @@ describe.skipIf(!run)('the web pack in Chromium', () => {
     expect(tiers.length).toBeGreaterThan(0);
     expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(pack.puzzles.map(() => 'new'));
     expect(await page.$$eval('section.tier h3', (hs) => hs.every((h) => /^M = [45]/.test(h.textContent ?? '')))).toBe(true);
+    // Numbered 1..N down the index, each with its database id in small print.
+    const picks = await page.$$eval('a.pick', (as) => as.map((a) => [a.querySelector('.num')?.textContent, a.querySelector('.dbid')?.textContent, a.getAttribute('data-puzzle')]));
+    expect(picks.map(([n]) => n)).toEqual(pack.puzzles.map((_, i) => String(i + 1)));
+    for (const [, small, id] of picks) expect(small).toBe(`#${id}`);
   });
 
   it('is solved by clicking the stored solution, and says so', async () => {
@@ -101,6 +66,13 @@ describe.skipIf(!run)('the web pack in Chromium', () => {
     for (const pl of p.solution) await join2(p, pl);
     expect(await laid()).toEqual(p.solution);
     await expect.poll(() => page.textContent('#status')).toMatch(/^Solved in \d+:\d\d!$/);
+    // A solve offers the next puzzle by number, which the link opens.
+    const next = pack.puzzles.find((q) => q.number === p.number! + 1);
+    expect(next).toBeDefined();
+    expect(await page.textContent('a.next')).toBe(`Next puzzle: ${next!.number} →`);
+    await page.click('a.next');
+    await expect.poll(() => page.textContent('.bar h1')).toContain(`Puzzle ${next!.number} #${next!.id}`);
+    expect(await page.$$('[data-domino]')).toHaveLength(0);
     await home();
     expect(await page.textContent(`a.pick[data-puzzle="${p.id}"] .status`)).toBe('solved');
   });
@@ -108,7 +80,7 @@ describe.skipIf(!run)('the web pack in Chromium', () => {
   it('marks both dominoes of a pair laid twice, and the pair in the tally', async () => {
     const p = byRole().dup;
     await open(p);
-    const all = Array.from({ length: 2 * p.values.length }, (_, i) => i).filter((pl) => cellsOf(p, pl)[1] < p.values.length && (pl & 1 || (pl >> 1) % p.cols !== p.cols - 1));
+    const all = placementsOf(p);
     let twin: [number, number] | null = null;
     for (const a of all) for (const b of all) if (!twin && a < b && pairOf(p, a) === pairOf(p, b) && !cellsOf(p, a).some((c) => cellsOf(p, b).includes(c))) twin = [a, b];
     expect(twin).not.toBeNull();
@@ -151,7 +123,8 @@ describe.skipIf(!run)('the web pack in Chromium', () => {
     }
     expect(marked).toBeGreaterThan(0);
     expect(await laid()).toEqual(p.solution);
-    expect(await page.textContent('#status')).toMatch(/^Solved/);
+    // A solve with help says how much it took.
+    expect(await page.textContent('#status')).toMatch(/^Solved in \d+:\d\d, with \d+ hints!$/);
     await home();
   });
 
@@ -175,7 +148,9 @@ describe.skipIf(!run)('the web pack in Chromium', () => {
     await page.click('[data-act="reveal"]');
     await page.click('[data-act="reveal-all"]');
     expect(await laid()).toEqual(p.solution);
-    expect(await page.textContent('#status')).toMatch(/^Solved/);
+    // A revealed solution is not a solve.
+    expect(await page.textContent('#status')).toBe('Solution revealed.');
+    expect(await page.$$('a.next')).toHaveLength(1);
     // Undo takes the reveal back as one move.
     await page.click('[data-act="undo"]');
     expect(await laid()).toHaveLength(1);
@@ -205,25 +180,30 @@ describe.skipIf(!run)('the web pack in Chromium', () => {
   it('keeps progress across a reload and in a moved, renamed copy of the file', async () => {
     const status = (p: WebPuzzle): Promise<string | null> => page.textContent(`a.pick[data-puzzle="${p.id}"] .status`);
     const roles = byRole();
-    // A puzzle once solved (here by a reveal, then undone) stays solved in the index.
-    const expected = { hint: 'solved', solve: 'solved', dup: 'in progress', mistake: 'solved', keys: 'in progress' };
+    // A puzzle once revealed (then undone) stays revealed in the index, apart from the solved ones,
+    // and the help each took is noted.
+    const expected = { hint: 'solved', solve: 'solved', dup: 'in progress', mistake: 'revealed', keys: 'in progress' };
     for (const [role, want] of Object.entries(expected)) expect(await status(roles[role as keyof typeof expected])).toBe(want);
+    const note = (p: WebPuzzle): Promise<(string | null)[]> => page.$$eval(`a.pick[data-puzzle="${p.id}"] .note`, (es) => es.map((e) => e.textContent));
+    expect(await note(roles.solve)).toEqual([]);
+    expect((await note(roles.hint))[0]).toMatch(/^\d+ hints$/);
+    expect(await note(roles.mistake)).toEqual(['1 hint, 1 domino revealed']);
     const before = await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent));
     const p = roles.keys;
     await open(p);
     await page.reload();
     await page.waitForSelector('#board svg');
     expect(await laid()).toEqual([2 * 1]);
-    const moved = join(dir, 'elsewhere', 'renamed.html');
-    rmSync(join(dir, 'elsewhere'), { recursive: true, force: true });
-    mkdirSync(join(dir, 'elsewhere'));
-    copyFileSync(file, moved);
-    allowed.add(pathToFileURL(moved).href);
+    const moved = join(session.dir, 'elsewhere', 'renamed.html');
+    rmSync(join(session.dir, 'elsewhere'), { recursive: true, force: true });
+    mkdirSync(join(session.dir, 'elsewhere'));
+    copyFileSync(session.file, moved);
+    session.allowed.add(pathToFileURL(moved).href);
     await page.goto(pathToFileURL(moved).href);
     expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(before);
   });
 
   it('logged no console errors and made no requests', () => {
-    expect(problems).toEqual([]);
+    expect(session.problems).toEqual([]);
   });
 });

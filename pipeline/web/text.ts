@@ -1,0 +1,55 @@
+// How the page writes things for people: escaped markup, a clock, a puzzle's name, a number
+// in the pack's faces. Pure helpers shared by the views.
+import { faceText } from '../../src/formats/faces.js';
+import type { WebPuzzle } from '../../src/dominosa/play/pack.js';
+import { pack } from './state.js';
+
+export function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function clock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const mm = String(Math.floor(s / 60) % 60).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${Math.floor(s / 60)}:${ss}`;
+}
+
+/** The puzzle's number in the pack (1..N); a pack without numbers counts in its own order. */
+export function numberOf(p: WebPuzzle): number {
+  return p.number ?? pack.puzzles.indexOf(p) + 1;
+}
+
+/** The puzzle after this one by number, if any. */
+export function nextPuzzle(p: WebPuzzle): WebPuzzle | undefined {
+  const n = numberOf(p) + 1;
+  return pack.puzzles.find((q) => numberOf(q) === n);
+}
+
+export function titleCase(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** The puzzle's name in one line of text (the page title, the board's label). */
+export function puzzleName(p: WebPuzzle): string {
+  return `Puzzle ${numberOf(p)} (#${p.id}) · Double-${p.m}, ${p.rows} × ${p.cols} · ${titleCase(p.tier)}`;
+}
+
+/** The same as a heading: phrases that never break inside, the database id in small print. */
+export function puzzleTitleHtml(p: WebPuzzle): string {
+  const phrase = (s: string): string => `<span class="phrase">${esc(s)}</span>`;
+  return (
+    `${phrase(`Puzzle ${numberOf(p)}`)} <small class="dbid">#${esc(String(p.id))}</small>` +
+    `<span class="sep"> · </span>${phrase(`Double-${p.m}, ${p.rows} × ${p.cols}`)}<span class="sep"> · </span>${phrase(titleCase(p.tier))}`
+  );
+}
+
+/** A value as the pack shows it, in words and pair names (pips count their pips). */
+export function shown(v: number): string {
+  return faceText(v, pack.faces === 'one-based' ? 'one-based' : 'digits');
+}
+
+/** The address of a puzzle, so a reload or a bookmark returns to it. */
+export function hashId(p: WebPuzzle): string {
+  return `#puzzle=${encodeURIComponent(String(p.id))}`;
+}
