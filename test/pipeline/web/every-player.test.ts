@@ -1,7 +1,7 @@
 // The web pack for every player, in Chromium: a shown mistake reads in greyscale (its pixels
 // differ from its correct twin's, inside the tile, not only along an outline), a wrong mark
-// from a right one likewise; a click on the line between two cells marks it; on a phone the
-// title breaks only between its phrases.
+// from a right one likewise, and a hint's cells from the others; a click on the line between
+// two cells marks it; on a phone the title breaks only between its phrases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { WebPack, WebPuzzle } from '../../../src/dominosa/play/pack.js';
@@ -118,6 +118,20 @@ describe.skipIf(!canRunChromium)('the web pack for every player', () => {
     expect(dominoes).toBeGreaterThan(0.1);
     expect(marks).toBeGreaterThan(0.1);
     expect(closed).toBeLessThan(dominoes / 4);
+    await home();
+  });
+
+  it('tells a hint\u2019s cells from the others in greyscale', async () => {
+    const p = pack.puzzles[2];
+    const board = await BoardOnScreen.open(page, p);
+    await page.click('[data-act="hint"]');
+    const hinted = await page.$$eval('.cell.hinted', (es) => es.map((e) => Number(e.getAttribute('data-cell'))));
+    const plain = await page.$$eval('.cell:not(.hinted)', (es) => es.map((e) => Number(e.getAttribute('data-cell'))));
+    expect(hinted.length).toBeGreaterThan(0);
+    // A corner of each cell, clear of its number and of a dashed domino's outline.
+    const corner = (c: number): CellRect => [(c % p.cols) + 0.15, Math.floor(c / p.cols) + 0.15, 0.2, 0.2];
+    expect(differing(await grey(board, corner(hinted[0])), await grey(board, corner(plain[0])))).toBeGreaterThan(0.05);
+    await page.click('[data-act="close"]');
     await home();
   });
 
