@@ -1,4 +1,4 @@
-// The grading budget: GradeState.outOfBudget is the one check, for search nodes and for the
+// The grading budget: Budget.spent is the one check, for search nodes and for the
 // dominoes laid in trials; a board cut short grades as search, unsolved, and a budget above
 // what a board needs changes nothing.
 import { describe, expect, it } from 'vitest';

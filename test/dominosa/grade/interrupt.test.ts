@@ -1,5 +1,5 @@
 // The time budget inside the rules: every rule above level 3 polls the interrupt inside its long
-// loops (GradeState.tick), an interrupted rule deduces nothing, an interrupted grading says it
+// loops (Budget.tick), an interrupted rule deduces nothing, an interrupted grading says it
 // gave up on time, and polls that never fire change no grade (checked against the grades the
 // grader gave a fixed set of boards before the rules polled inside).
 import { createHash } from 'node:crypto';
