@@ -22,6 +22,7 @@ import {
   type SlotPlan,
 } from './booklet.js';
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
+import { fitText } from './fit.js';
 import type { PackPuzzle } from './pack.js';
 import { SVG_PAD_CELLS, numberFontSize } from './svg.js';
 import { tallyBoxes, tallyHeader, tallyUnits } from './tally.js';
@@ -47,6 +48,8 @@ export interface PdfFontFiles {
 export interface PdfOptions extends BookletOptions {
   /** Embed these fonts (subset) instead of using standard Helvetica. */
   fonts?: PdfFontFiles;
+  /** Awaited after each page: the shell yields to its event loop there, so Ctrl-C stops a long booklet. */
+  pageDone?: (page: number, pages: number) => Promise<void>;
 }
 
 interface Fonts {
@@ -120,12 +123,8 @@ function encode(fonts: Fonts, font: PDFFont, t: string): string {
 
 /** The text, cut short with an ellipsis if needed to fit `width` mm at `size` points. */
 function fitWidth(fonts: Fonts, s: string, size: number, width: number, font = fonts.regular): string {
-  const t = printable(fonts, s);
-  const max = width * PT;
-  if (widthOf(fonts, font, t, size) <= max) return t;
-  let cut = t.length;
-  while (cut > 0 && widthOf(fonts, font, `${t.slice(0, cut)}\u2026`, size) > max) cut--;
-  return `${t.slice(0, cut)}\u2026`;
+  const measure = (t: string): number => widthOf(fonts, font, printable(fonts, t), size);
+  return printable(fonts, fitText(s, width * PT, measure, measure));
 }
 
 /** Text with its baseline at plan y (mm); `align` is relative to plan x. */
@@ -411,7 +410,10 @@ export async function buildBookletPdf(
   doc.setTitle(opts.title);
   doc.setCreator('dominosa-catalog');
   doc.setProducer('dominosa-catalog (pdf-lib)');
-  for (const page of plan.pages) drawPage(doc, fonts, plan, page);
+  for (const page of plan.pages) {
+    drawPage(doc, fonts, plan, page);
+    await opts.pageDone?.(page.number, plan.pages.length);
+  }
   // One tick for the whole save: yielding to the event loop between objects only slows it.
   const bytes = await doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
   return { bytes, pages: plan.pages.length, missing: [...fonts.missing] };

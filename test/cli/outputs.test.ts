@@ -118,6 +118,27 @@ describe('--out writes regular files only', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('term.jsonl'))).toEqual([]);
   });
 
+  it('a pdf with a 100,000-character --name reaches its page loop, and SIGINT there stops it (exit 130, no file)', async () => {
+    const out = join(dir, 'long.pdf');
+    // Fitting the title cut one character at a time once took minutes here; the stall proves
+    // the title page was drawn, and that the page loop hands signals a turn.
+    const child = spawn(process.execPath, [CLI, 'export', '--db', db, '--format', 'pdf', '--name', 'Dominosa '.repeat(11_112), '--out', out], {
+      env: { ...process.env, DOMINOSA_FAULT: 'stall:pdf:page' },
+    });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => {
+      child.stderr.on('data', (d) => {
+        stderr += d;
+        if (stderr.includes('stalled at pdf:page')) resolve();
+      });
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/dominosa: stopped by SIGINT; nothing was written\n$/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('long.pdf'))).toEqual([]);
+  });
+
   it('merge refuses an OUT that is a link to one of its shards, changing nothing', () => {
     const shard = join(dir, 'shard-0.sqlite');
     const b = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--shard', '0/2', '--db', shard]);
