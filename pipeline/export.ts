@@ -7,7 +7,8 @@ import { planPack, shortfallLine, type PackCell, type PackSplit } from '../src/c
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { staleVerdict } from '../src/catalog/verdict.js';
-import { buildBookletHtml, type Paper } from '../src/formats/booklet.js';
+import type { Paper } from '../src/formats/booklet.js';
+import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
@@ -59,6 +60,8 @@ export interface ExportOptions {
   /** Booklets (html, pdf): paper size (default A4) and the domino tally beside each puzzle. */
   paper?: Paper;
   tally?: boolean;
+  /** Booklets (html, pdf): the technique each puzzle needs, under its caption. */
+  technique?: boolean;
   /** Booklets and the web pack: how numbers are shown (default digits 0..M). */
   faces?: Faces;
 }
@@ -255,7 +258,7 @@ type Chunks = Iterable<string> | Promise<Uint8Array>;
 function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>, hooks: ExportHooks): Chunks {
   const name = opts.name ?? DEFAULT_PACK_NAME;
   const all = (): PackPuzzle[] => Array.from(rows(), packPuzzle);
-  const book = { title: name, paper: opts.paper, tally: opts.tally, faces: opts.faces };
+  const book = { title: name, paper: opts.paper, tally: opts.tally, faces: opts.faces, technique: opts.technique };
   switch (opts.format) {
     case 'jsonl':
       return (function* () {

@@ -50,6 +50,7 @@ export const EXPORT_OPTIONS = {
   name: text('pack name (json manifest, booklet title); any Unicode text', { default: DEFAULT_PACK_NAME }),
   paper: choice(PAPER_NAMES, 'booklet paper size (html, pdf): a4 or letter (US Letter)', { default: DEFAULT_PAPER }),
   tally: flag('booklets (html, pdf): print the domino tally beside each puzzle, a box per pair to tick off', { default: false }),
+  technique: flag('booklets (html, pdf): name the technique each puzzle needs under its caption', { default: false }),
   'one-based': flag('booklets and web pack: numbers 1..M+1 instead of 0..M', { default: false }),
   pips: flag('booklets and web pack: pips as on real dominoes, a blank for 0 (sizes up to 9)', { default: false }),
   recheck: flag('prove every puzzle again, even those whose verdict audit --record stored', { default: false }),
@@ -68,7 +69,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
   const only = (given: boolean, flag: string, formats: readonly ExportFormat[]): string | null =>
     given && !formats.includes(format.value) ? `${flag} applies to --format ${formats.join(', ')}, not ${format.value}` : null;
   const why =
-    only(argv.paper !== undefined, '--paper', BOOKLETS) ?? only(o.tally, '--tally', BOOKLETS) ?? only(o['one-based'], '--one-based', FACES_FORMATS) ?? only(o.pips, '--pips', FACES_FORMATS);
+    only(argv.paper !== undefined, '--paper', BOOKLETS) ?? only(o.tally, '--tally', BOOKLETS) ?? only(o.technique, '--technique', BOOKLETS) ?? only(o['one-based'], '--one-based', FACES_FORMATS) ?? only(o.pips, '--pips', FACES_FORMATS);
   if (why !== null) return { ok: false, error: why };
   if (o['one-based'] && o.pips) return { ok: false, error: '--one-based and --pips are two ways to show numbers; give one' };
   const faces: Faces | undefined = o.pips ? 'pips' : o['one-based'] ? 'one-based' : undefined;
@@ -89,6 +90,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     recheck: o.recheck,
     paper: o.paper,
     tally: o.tally,
+    technique: o.technique,
     faces,
   };
   return { ok: true, value: { run, notes: read.value.notes } };

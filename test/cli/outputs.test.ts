@@ -139,6 +139,17 @@ describe('--out writes regular files only', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('long.pdf'))).toEqual([]);
   });
 
+  it('generate --out says what it wrote in one line, as export does; to stdout it adds nothing', () => {
+    const out = join(dir, 'gen.jsonl');
+    const r = cli(['generate', '--sizes', '3', '--count', '2', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`dominosa: wrote 2 puzzles to ${out}\n`);
+    expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(2);
+    const std = cli(['generate', '--sizes', '3', '--count', '1']);
+    expect(std.code).toBe(0);
+    expect(std.stderr).toBe('');
+  });
+
   it('merge refuses an OUT that is a link to one of its shards, changing nothing', () => {
     const shard = join(dir, 'shard-0.sqlite');
     const b = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--shard', '0/2', '--db', shard]);
