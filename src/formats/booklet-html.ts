@@ -1,6 +1,7 @@
 // The booklet as one self-contained HTML page that prints to exactly the pages planBooklet
 // plans: every part placed in mm from the plan, inline CSS and SVG, no scripts, fonts or requests.
 import {
+  captionSize,
   contentsRows,
   idText,
   LABEL_MM,
@@ -107,7 +108,7 @@ function captionHtml(plan: BookletPlan, s: SlotPlan): string {
   const tech = plan.technique ? techniqueLine(p) : '';
   const height = plan.technique ? LABEL_MM.withTechnique : LABEL_MM.height;
   return (
-    `<div class="label" style="${box};height:${height}mm"><div class="t">${n}${s.stars > 0 ? starsSvg(s.stars) : '&#160; '}Double-${p.m}&#160; ${id}</div>` +
+    `<div class="label" style="${box};height:${height}mm"><div class="t">${n}${s.stars > 0 ? starsSvg(s.stars) : '&#160; '}${captionSize(s)}&#160; ${id}</div>` +
     `<div class="time">time</div>${tech ? `<div class="tech">${escapeXml(tech)}</div>` : ''}</div>`
   );
 }

@@ -47,7 +47,7 @@ export function geometryOf(paper: Paper = DEFAULT_PAPER): Geometry {
  */
 export const LABEL_MM = { height: 7, withTechnique: 10.5, titleBaseline: 4.6, techniqueBaseline: 9.4 } as const;
 /** The time box at the right of a caption (mm). */
-export const TIME_BOX_MM = { width: 24, height: 5.6, top: 0.4 } as const;
+export const TIME_BOX_MM = { width: 20, height: 5.6, top: 0.4 } as const;
 /** The difficulty stars after the number (mm): one per tier up to the puzzle's. */
 export const STARS_MM = { radius: 1.45, pitch: 3.3, centre: 3.2 } as const;
 const GAP = 6; // between slots, both ways
@@ -382,6 +382,11 @@ export function planBooklet(puzzles: readonly PackPuzzle[], opts: BookletOptions
 /** A puzzle's plain title: its set and its grid ("Double-6, 7 × 8"). */
 export function puzzleTitle(p: Pick<PackPuzzle, 'm' | 'rows' | 'cols'>): string {
   return `Double-${p.m}, ${p.rows} \u00d7 ${p.cols}`;
+}
+
+/** The size in a caption ("Double-6"), or '' where the caption is too narrow for it beside the id. */
+export function captionSize(s: Pick<SlotPlan, 'puzzle' | 'labelW'>): string {
+  return s.labelW >= 70 ? `Double-${s.puzzle.m}` : '';
 }
 
 /** The catalog id, printed small beside the number. */

@@ -7,6 +7,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Solution } from '../dominosa/solve/solution.js';
 import {
+  captionSize,
   contentsRows,
   idText,
   LABEL_MM,
@@ -355,7 +356,6 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
   const example = (x: number): SlotPlan => ({ puzzle: EXAMPLE, number: 0, labelX: x, labelY: y, labelW: w, boardX: x, boardY: y + 2, boardW: w, boardH: h, cell, stars: 0 });
   drawBoard(out, example(left), null, plan.faces);
   drawBoard(out, example(mid + gap / 2), EXAMPLE.solution, plan.faces);
-  text(out, '\u2192', mid, y + 2 + h / 2 + 2, 16, { align: 'center', grey: GREY });
   text(out, 'The puzzle', left + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
   text(out, 'Solved', mid + gap / 2 + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
   y += h + 18;
@@ -379,10 +379,10 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
   }
   // Size and id share what the time box leaves; the id is cut first.
   const room = slot.labelX + slot.labelW - TIME_BOX_MM.width - 1 - x;
-  const size = `Double-${p.m}`;
-  text(out, size, x, base, 8);
-  const sizeW = widthOf(out.fonts, out.fonts.regular, size, 8) / PT + 1.5;
-  if (room - sizeW > 3) text(out, fitWidth(out.fonts, idText(p), 6.5, room - sizeW), x + sizeW, base, 6.5, { grey: GREY });
+  const size = captionSize(slot);
+  if (size) text(out, size, x, base, 8);
+  const sizeW = size ? widthOf(out.fonts, out.fonts.regular, size, 8) / PT + 1.5 : 0;
+  if (room - sizeW > 2) text(out, fitWidth(out.fonts, idText(p), 6.5, room - sizeW), x + sizeW, base, 6.5, { grey: GREY });
   const bx = slot.labelX + slot.labelW - TIME_BOX_MM.width;
   const by = slot.labelY + TIME_BOX_MM.top;
   out.push(`q ${TALLY_INK} G ${n(0.25 * PT)} w ${n(out.px(bx))} ${n(out.py(by + TIME_BOX_MM.height))} ${n(TIME_BOX_MM.width * PT)} ${n(TIME_BOX_MM.height * PT)} re S Q`);

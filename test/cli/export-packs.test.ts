@@ -117,11 +117,11 @@ describe('dominosa export pack formats', () => {
     expect(html.split('<section class="page">').length - 1).toBe(bookletPages(want));
     expect(html).toContain('<title>Booklet &#60;1&#62;</title>');
     expect(html).not.toMatch(/<script|<link|@font-face|url\(/i);
-    // Numbered 1..n in booklet order, each with its catalog id and the technique it needs.
+    // Numbered 1..n in booklet order, each with its stars, size, catalog id and time box.
     const plan = bookletPlan(want);
     for (const s of plan.pages.filter((p) => p.kind === 'puzzles').flatMap((p) => p.slots)) {
-      expect(html).toContain(`<span class="n">${s.number}</span>&#160; Double-${s.puzzle.m}, `);
-      expect(html).toContain(`<span class="id">#${s.puzzle.id}</span></div><div class="tech">${s.puzzle.tier === 'easy' ? 'Trivial' : 'Hard'}: `);
+      expect(html).toContain(`<span class="n">${s.number}</span><svg class="stars"`);
+      expect(html).toContain(`&#160; <span class="id">#${s.puzzle.id}</span></div><div class="time">`);
     }
   });
 
@@ -148,6 +148,15 @@ describe('dominosa export pack formats', () => {
       const bad = cli(['export', '--db', db, '--sizes', '5', ...args]);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(line);
+    }
+  });
+
+  it('pdf: a balanced pack of 24 over M = 6..9 prints on at most 9 A4 pages, with or without --tally', async () => {
+    for (const tally of [[], ['--tally']]) {
+      const out = outPath('pdf');
+      const r = cli(['export', '--db', db, '--sizes', '6..9', '--count', '24', '--out', out, ...tally]);
+      expect(r.code, r.stderr).toBe(0);
+      expect((await PDFDocument.load(readFileSync(out))).getPageCount()).toBeLessThanOrEqual(tally.length ? 9 : 7);
     }
   });
 
