@@ -1,6 +1,6 @@
 // `dominosa export`: select puzzles (sizes, tiers, variants; a balanced seeded sample of --count,
-// --per-tier or --per-size) and write them in one of the pack formats, to stdout (text formats) or to a file that appears only when
-// complete (written to a temporary name, then renamed; an existing file only with --force).
+// --per-tier or --per-size) and write them in one of the pack formats, to stdout (text formats)
+// or to a file that appears only when complete (a temporary name, then renamed; --force to replace).
 import { boardFromGrid, formatBoardError, type Board } from '../src/dominosa/board.js';
 import { checkPuzzle, checkStoredRow } from '../src/catalog/check.js';
 import { planPack, shortfallLine, type PackCell, type PackSplit } from '../src/catalog/balance.js';

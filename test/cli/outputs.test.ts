@@ -97,24 +97,33 @@ describe('--out writes regular files only', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('book.pdf.tmp-'))).toEqual([]);
   });
 
-  it('an export stopped by SIGTERM while its temp file is open removes it and writes nothing (exit 130)', async () => {
-    const out = join(dir, 'term.jsonl');
-    const child = spawn(process.execPath, [CLI, 'export', '--db', db, '--format', 'jsonl', '--out', out], {
-      env: { ...process.env, DOMINOSA_FAULT: 'stall:output:filled' },
-    });
+  /** Run the CLI with a stall fault at `point`; resolves once it has stalled there. */
+  async function stalledAt(point: string, args: string[]): Promise<{ kill: (s: NodeJS.Signals) => Promise<number | null>; stderr: () => string }> {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DOMINOSA_FAULT: `stall:${point}` } });
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await new Promise<void>((resolve) => {
       child.stderr.on('data', (d) => {
         stderr += d;
-        if (stderr.includes('stalled at output:filled')) resolve();
+        if (stderr.includes(`stalled at ${point}`)) resolve();
       });
     });
+    return {
+      kill: (signal) => {
+        child.kill(signal);
+        return exited;
+      },
+      stderr: () => stderr,
+    };
+  }
+
+  it('an export stopped by SIGTERM while its temp file is open removes it and writes nothing (exit 130)', async () => {
+    const out = join(dir, 'term.jsonl');
+    const run = await stalledAt('output:filled', ['export', '--db', db, '--format', 'jsonl', '--out', out]);
     // Caught with every row in its temp file, before the rename.
     expect(readdirSync(dir).filter((f) => f.startsWith('term.jsonl.tmp-'))).toHaveLength(1);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(130);
-    expect(stderr).toMatch(/dominosa: stopped by SIGTERM; nothing was written\n$/);
+    expect(await run.kill('SIGTERM')).toBe(130);
+    expect(run.stderr()).toMatch(/dominosa: stopped by SIGTERM; nothing was written\n$/);
     expect(readdirSync(dir).filter((f) => f.startsWith('term.jsonl'))).toEqual([]);
   });
 
@@ -122,20 +131,9 @@ describe('--out writes regular files only', () => {
     const out = join(dir, 'long.pdf');
     // Fitting the title cut one character at a time once took minutes here; the stall proves
     // the title page was drawn, and that the page loop hands signals a turn.
-    const child = spawn(process.execPath, [CLI, 'export', '--db', db, '--format', 'pdf', '--name', 'Dominosa '.repeat(11_112), '--out', out], {
-      env: { ...process.env, DOMINOSA_FAULT: 'stall:pdf:page' },
-    });
-    let stderr = '';
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve) => {
-      child.stderr.on('data', (d) => {
-        stderr += d;
-        if (stderr.includes('stalled at pdf:page')) resolve();
-      });
-    });
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
-    expect(stderr).toMatch(/dominosa: stopped by SIGINT; nothing was written\n$/);
+    const run = await stalledAt('pdf:page', ['export', '--db', db, '--format', 'pdf', '--name', 'Dominosa '.repeat(11_112), '--out', out]);
+    expect(await run.kill('SIGINT')).toBe(130);
+    expect(run.stderr()).toMatch(/dominosa: stopped by SIGINT; nothing was written\n$/);
     expect(readdirSync(dir).filter((f) => f.startsWith('long.pdf'))).toEqual([]);
   });
 
