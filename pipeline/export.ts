@@ -1,12 +1,14 @@
-// `dominosa export`: select puzzles (sizes, tiers, variants, a seeded sample of --count) and write
-// them in one of the pack formats, to stdout (text formats) or to a file that appears only when
-// complete (written to a temporary name, then renamed; an existing file only with --force).
+// `dominosa export`: select puzzles (sizes, tiers, variants; a balanced seeded sample of --count,
+// --per-tier or --per-size) and write them in one of the pack formats, to stdout (text formats)
+// or to a file that appears only when complete (a temporary name, then renamed; --force to replace).
 import { boardFromGrid, formatBoardError, type Board } from '../src/dominosa/board.js';
 import { checkPuzzle, checkStoredRow } from '../src/catalog/check.js';
+import { planPack, shortfallLine, type PackCell, type PackSplit } from '../src/catalog/balance.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { staleVerdict } from '../src/catalog/verdict.js';
-import { buildBookletHtml, type Paper } from '../src/formats/booklet.js';
+import type { Paper } from '../src/formats/booklet.js';
+import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
@@ -14,10 +16,11 @@ import { toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
-import type { Tier } from '../src/rank/tiers.js';
+import { TIERS, type Tier } from '../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from './database.js';
 import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
+import { stallAt } from './faults.js';
 import { BufferedWriter } from './io.js';
 import { prepareOutput, writeOutput } from './output.js';
 import { readWebAssets } from './web-assets.js';
@@ -37,8 +40,12 @@ export interface ExportOptions {
   tiers?: readonly Tier[];
   /** Only puzzles of this grade: a band's levels or one level. */
   grade?: GradeTarget;
-  /** At most this many puzzles, drawn at random with `seed` from the selection. */
+  /** At most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with `seed`. */
   count?: number;
+  /** This many puzzles of each tier (spread over the sizes), instead of --count. */
+  perTier?: number;
+  /** This many puzzles of each tier and size, instead of --count. */
+  perSize?: number;
   /** Variants as well as bases (default false, whatever the format, so every format selects alike). */
   includeVariants?: boolean;
   seed?: number;
@@ -53,6 +60,8 @@ export interface ExportOptions {
   /** Booklets (html, pdf): paper size (default A4) and the domino tally beside each puzzle. */
   paper?: Paper;
   tally?: boolean;
+  /** Booklets (html, pdf): the technique each puzzle needs, under its caption. */
+  technique?: boolean;
   /** Booklets and the web pack: how numbers are shown (default digits 0..M). */
   faces?: Faces;
 }
@@ -125,8 +134,11 @@ function checkOptions(o: ExportOptions): void {
     throw new UserError(`unknown export format "${o.format}" (expected ${EXPORT_FORMATS.join(', ')})`);
   }
   if (o.out === '-' && BINARY.has(o.format)) throw new UserError(`--format ${o.format} is binary: name a file with --out`);
-  if (o.count !== undefined && (!Number.isSafeInteger(o.count) || o.count < 1)) {
-    throw new UserError(`--count must be a whole number ≥ 1 (got ${o.count})`);
+  for (const [flag, v] of [['--count', o.count], ['--per-tier', o.perTier], ['--per-size', o.perSize]] as const) {
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 1)) throw new UserError(`${flag} must be a whole number ≥ 1 (got ${v})`);
+  }
+  if ([o.count, o.perTier, o.perSize].filter((v) => v !== undefined).length > 1) {
+    throw new UserError('--count, --per-tier and --per-size are three ways to size a pack; give one');
   }
   if (o.seed !== undefined && !Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
 }
@@ -141,13 +153,7 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
   // Selection, checks and rows all come from one snapshot.
   cat.beginRead();
   try {
-    let ids = cat.puzzleIds({ sizes: opts.sizes, tiers: opts.tiers, levels: opts.grade, includeVariants });
-    if (ids.length === 0) {
-      const sizes = [...cat.sizeCounts().keys()];
-      const holds = sizes.length ? `the catalog holds sizes ${sizes.join(',')}` : 'the catalog is empty';
-      throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
-    }
-    if (opts.count !== undefined) ids = sampleOf(ids, opts.count, opts.seed ?? 1);
+    const ids = selectPack(cat, opts, includeVariants, hooks);
     const stats = verifySelection(cat, ids, opts.db, opts.recheck ?? false);
     // Verdicts that do not match their digest were edited outside dominosa: say so, then prove.
     if (stats.tampered) hooks.note?.(`${opts.db}: ${stats.distrust}; proved every puzzle again (run dominosa audit)`);
@@ -164,6 +170,47 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
     cat.endRead();
     cat.close();
   }
+}
+
+/** The split the options ask for, or null for every puzzle selected. */
+function splitOf(o: ExportOptions): PackSplit | null {
+  if (o.count !== undefined) return { by: 'count', count: o.count };
+  if (o.perTier !== undefined) return { by: 'per-tier', count: o.perTier };
+  if (o.perSize !== undefined) return { by: 'per-size', count: o.perSize };
+  return null;
+}
+
+/**
+ * The pack's ids, in pack order: tiers easy to expert, sizes ascending within a tier, ids
+ * ascending within a size. The filters select first; a split then takes its share of each
+ * (tier, size), a seeded sample from that cell's own stream, so one cell's draw does not depend
+ * on another's. The tiers in play are those named, else those the selection holds.
+ */
+function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean, hooks: ExportHooks): number[] {
+  const sizes = [...new Set(opts.sizes ?? cat.sizeCounts().keys())].sort((a, b) => a - b);
+  const named = opts.tiers ?? TIERS;
+  const groups = new Map<string, number[]>();
+  const cells: PackCell<Tier>[] = [];
+  for (const tier of named) {
+    for (const m of sizes) {
+      const ids = cat.puzzleIds({ sizes: [m], tiers: [tier], levels: opts.grade, includeVariants });
+      groups.set(`${tier}/${m}`, ids);
+      cells.push({ tier, m, available: ids.length });
+    }
+  }
+  if (cells.every((c) => c.available === 0)) {
+    const held = [...cat.sizeCounts().keys()];
+    const holds = held.length ? `the catalog holds sizes ${held.join(',')}` : 'the catalog is empty';
+    throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
+  }
+  const split = splitOf(opts);
+  if (split === null) return cells.flatMap((c) => groups.get(`${c.tier}/${c.m}`) as number[]);
+  const tiers = opts.tiers ?? TIERS.filter((t) => cells.some((c) => c.tier === t && c.available > 0));
+  const plan = planPack(tiers, cells, split);
+  const line = shortfallLine(plan.short);
+  if (line !== null) hooks.note?.(line);
+  const seed = opts.seed ?? 1;
+  return plan.shares.flatMap((s) => sampleOf(groups.get(`${s.tier}/${s.m}`) as number[], s.take, seed, TIERS.indexOf(s.tier), s.m));
 }
 
 /**
@@ -211,7 +258,7 @@ type Chunks = Iterable<string> | Promise<Uint8Array>;
 function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>, hooks: ExportHooks): Chunks {
   const name = opts.name ?? DEFAULT_PACK_NAME;
   const all = (): PackPuzzle[] => Array.from(rows(), packPuzzle);
-  const book = { title: name, paper: opts.paper, tally: opts.tally, faces: opts.faces };
+  const book = { title: name, paper: opts.paper, tally: opts.tally, faces: opts.faces, technique: opts.technique };
   switch (opts.format) {
     case 'jsonl':
       return (function* () {
@@ -245,7 +292,7 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     case 'pdf':
       // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
       return Promise.all([import('../src/formats/pdf.js'), import('./fonts.js')]).then(async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
-        const r = await buildBookletPdf(all(), { ...book, fonts: bookletFonts() });
+        const r = await buildBookletPdf(all(), { ...book, fonts: bookletFonts(), pageDone: pdfPageDone });
         const warning = missingGlyphsWarning(r.missing);
         if (warning !== null) hooks.warning?.(warning);
         return r.bytes;
@@ -255,6 +302,12 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       throw new Error(`format ${String(unknown)} has no writer`);
     }
   }
+}
+
+/** Between pdf pages: hand the event loop a turn, so a signal stops a long booklet at once. */
+async function pdfPageDone(): Promise<void> {
+  await stallAt('pdf:page');
+  await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 /** The playable page, or a one-line refusal when it would pass its size limit. */

@@ -38,7 +38,13 @@ export function puzzleId(m: number, seed: number, slot: number, grade?: GradeTar
   return parts.join('-');
 }
 
-export async function runGenerate(cmd: GenerateCommand, stdout: NodeJS.WritableStream, progress: CountProgress = countProgress(0, '')): Promise<number> {
+/** Generate and write; `wrote` hears how many puzzles a finished run wrote (the shell says so for a file). */
+export async function runGenerate(
+  cmd: GenerateCommand,
+  stdout: NodeJS.WritableStream,
+  progress: CountProgress = countProgress(0, ''),
+  wrote?: (n: number) => void,
+): Promise<number> {
   const gen = new Generator();
   const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;
@@ -75,6 +81,7 @@ export async function runGenerate(cmd: GenerateCommand, stdout: NodeJS.WritableS
       EXIT_FAILED_CHECK,
     );
   }
+  wrote?.(written);
   return EXIT_OK;
 }
 

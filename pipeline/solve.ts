@@ -81,7 +81,10 @@ function textBlock(index: number, board: Board, res: SolveResult, budget: string
   const name = boardName(index, board);
   const count = res.status === 'multiple' ? `at least ${res.solutions} solutions` : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
   const why = budget === null ? '' : ` (${budget})`;
-  // The explanation: numbered, indented steps under the drawing.
-  const told = explain ? `\n${explain.map((line, i) => `  ${i + 1}. ${line}`).join('\n')}` : '';
-  return `${name}: ${res.status}${why}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}${told}\n\n`;
+  if (explain === undefined) return `${name}: ${res.status}${why}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}\n\n`;
+  // For a player: the steps first, the solved grid last (no spoiler above them), rows and
+  // columns numbered as the steps name them; the search's node count stays in --format jsonl.
+  const steps = explain.map((line, i) => `  ${i + 1}. ${line}`).join('\n');
+  const grid = res.solution === null ? '' : `\nSolution:\n${drawBoard(board, res.solution, { numbered: true })}`;
+  return `${name}: ${res.status}${why}, ${count}\n${steps}${grid}\n\n`;
 }

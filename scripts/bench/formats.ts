@@ -2,7 +2,7 @@
 // text, html and pdf booklets, the web pack's data) and verifying the json pack, plus refusing absurd board sizes
 // without walking them. Wall-clock figures here replace the time bounds unit tests used to hold.
 import { boardFromGrid, BoardReader, boardToGrid } from '../../src/dominosa/board.js';
-import { buildBookletHtml } from '../../src/formats/booklet.js';
+import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import { buildPackJson, buildPackText, verifyPackJson, type PackPuzzle } from '../../src/formats/pack.js';
 import { bookletFonts } from '../../pipeline/fonts.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';

@@ -42,12 +42,15 @@ export const EXPORT_OPTIONS = {
   sizes: sizes('only these sizes M: 3..9, 3,5,7 or mixed'),
   tiers,
   grade: gradeTarget(`only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`),
-  count: whole('at most this many puzzles, a random sample drawn with --seed', 1),
-  seed: integer('seed of the --count sample (same seed, same puzzles)', { default: 1 }),
+  count: whole('at most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with --seed', 1),
+  'per-tier': whole('this many puzzles of each tier, spread over the sizes (instead of --count)', 1),
+  'per-size': whole('this many puzzles of each tier and size (instead of --count)', 1),
+  seed: integer('seed of the --count, --per-tier or --per-size sample (same options and seed, same pack)', { default: 1 }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
   name: text('pack name (json manifest, booklet title); any Unicode text', { default: DEFAULT_PACK_NAME }),
   paper: choice(PAPER_NAMES, 'booklet paper size (html, pdf): a4 or letter (US Letter)', { default: DEFAULT_PAPER }),
   tally: flag('booklets (html, pdf): print the domino tally beside each puzzle, a box per pair to tick off', { default: false }),
+  technique: flag('booklets (html, pdf): name the technique each puzzle needs under its caption', { default: false }),
   'one-based': flag('booklets and web pack: numbers 1..M+1 instead of 0..M', { default: false }),
   pips: flag('booklets and web pack: pips as on real dominoes, a blank for 0 (sizes up to 9)', { default: false }),
   recheck: flag('prove every puzzle again, even those whose verdict audit --record stored', { default: false }),
@@ -66,7 +69,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
   const only = (given: boolean, flag: string, formats: readonly ExportFormat[]): string | null =>
     given && !formats.includes(format.value) ? `${flag} applies to --format ${formats.join(', ')}, not ${format.value}` : null;
   const why =
-    only(argv.paper !== undefined, '--paper', BOOKLETS) ?? only(o.tally, '--tally', BOOKLETS) ?? only(o['one-based'], '--one-based', FACES_FORMATS) ?? only(o.pips, '--pips', FACES_FORMATS);
+    only(argv.paper !== undefined, '--paper', BOOKLETS) ?? only(o.tally, '--tally', BOOKLETS) ?? only(o.technique, '--technique', BOOKLETS) ?? only(o['one-based'], '--one-based', FACES_FORMATS) ?? only(o.pips, '--pips', FACES_FORMATS);
   if (why !== null) return { ok: false, error: why };
   if (o['one-based'] && o.pips) return { ok: false, error: '--one-based and --pips are two ways to show numbers; give one' };
   const faces: Faces | undefined = o.pips ? 'pips' : o['one-based'] ? 'one-based' : undefined;
@@ -79,12 +82,15 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     tiers: o.tiers,
     grade: o.grade,
     count: o.count,
+    perTier: o['per-tier'],
+    perSize: o['per-size'],
     seed: o.seed,
     includeVariants: o['include-variants'],
     name: o.name,
     recheck: o.recheck,
     paper: o.paper,
     tally: o.tally,
+    technique: o.technique,
     faces,
   };
   return { ok: true, value: { run, notes: read.value.notes } };
@@ -99,7 +105,8 @@ export function exportCommand(y: Argv): Argv {
         .epilogue(
           examples([
             ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
-            ['$0 export --sizes 5..7 --tiers hard --count 24 --out hard.pdf', 'a printable booklet (A4)'],
+            ['$0 export --sizes 6..9 --count 24 --out book.pdf', 'a printable booklet (A4): 6 of each tier, spread over the sizes'],
+            ['$0 export --sizes 5..7 --tiers hard --per-size 4 --out hard.pdf', 'four hard puzzles of each size'],
             ['$0 export --sizes 3..6 --paper letter --tally --pips --out kids.pdf', 'on US Letter, with pips and a tally to tick off'],
             ['$0 export --grade hard --out hard.csv', 'every base puzzle that needs set analysis, for a spreadsheet'],
             ['$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'],

@@ -89,7 +89,12 @@ export function generateCommand(y: Argv): Argv {
       // No bar when the puzzles themselves go to the terminal: the two would draw over each other.
       const toTerminal = (run.out === undefined || run.out === '-') && process.stdout.isTTY === true;
       const progress = countProgress(toTerminal ? 0 : run.sizes.length * run.count, 'generate');
-      process.exitCode = await runGenerate(run, process.stdout, progress);
+      // As export does: a file written says so; puzzles on stdout speak for themselves.
+      const toFile = run.out !== undefined && run.out !== '-';
+      const said = (n: number): void => {
+        if (toFile) process.stderr.write(`dominosa: wrote ${n} puzzle${n === 1 ? '' : 's'} to ${run.out}\n`);
+      };
+      process.exitCode = await runGenerate(run, process.stdout, progress, said);
     },
   );
 }

@@ -8,7 +8,7 @@ export const SOLVE_OPTIONS = {
   ...BOARD_INPUT_OPTIONS,
   'max-solutions': whole('stop counting at this many solutions', 1, { default: 2 }),
   'max-nodes': maxNodes('give up on a board after this many', 1, { default: Infinity, shown: 'no limit' }),
-  explain: flag('after each result, the deductions that solve it, one step a line, in words', { default: false }),
+  explain: flag('the deductions that solve each board, one step a line, in words, then the solved grid with rows and columns numbered', { default: false }),
 };
 
 /** The run solve's options describe (all but the input file), or the line that refuses them. */
@@ -32,7 +32,7 @@ export function solveCommand(y: Argv): Argv {
           examples([
             ['$0 solve data/examples/boards.txt', 'solve the example boards and draw them'],
             ['$0 solve boards.jsonl --out results.jsonl', 'one JSON line per board, into a file'],
-            ['$0 solve boards.txt --explain', 'each solution followed by the steps a person would take'],
+            ['$0 solve boards.txt --explain', 'the steps a person would take, then the solution'],
           ]),
         ),
     async (v) => {

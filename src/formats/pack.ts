@@ -13,7 +13,7 @@ import { drawBoard } from '../dominosa/formats/drawing.js';
 export const EXPORT_FORMATS = ['json', 'jsonl', 'csv', 'text', 'tatham', 'html', 'pdf', 'web'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const DEFAULT_PACK_NAME = 'Dominosa puzzles';
+export const DEFAULT_PACK_NAME = 'Dominosa';
 
 export interface PackPuzzle {
   id: number | string;

@@ -7,14 +7,15 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Solution } from '../dominosa/solve/solution.js';
 import {
+  captionSize,
   contentsRows,
   idText,
   LABEL_MM,
   planBooklet,
-  puzzleTitle,
-  rulesText,
   SOLUTION_MM,
+  STARS_MM,
   techniqueLine,
+  TIME_BOX_MM,
   type BookletOptions,
   type BookletPlan,
   type Geometry,
@@ -22,6 +23,8 @@ import {
   type SlotPlan,
 } from './booklet.js';
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
+import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners } from './cover.js';
+import { fitText } from './fit.js';
 import type { PackPuzzle } from './pack.js';
 import { SVG_PAD_CELLS, numberFontSize } from './svg.js';
 import { tallyBoxes, tallyHeader, tallyUnits } from './tally.js';
@@ -47,6 +50,8 @@ export interface PdfFontFiles {
 export interface PdfOptions extends BookletOptions {
   /** Embed these fonts (subset) instead of using standard Helvetica. */
   fonts?: PdfFontFiles;
+  /** Awaited after each page: the shell yields to its event loop there, so Ctrl-C stops a long booklet. */
+  pageDone?: (page: number, pages: number) => Promise<void>;
 }
 
 interface Fonts {
@@ -120,12 +125,8 @@ function encode(fonts: Fonts, font: PDFFont, t: string): string {
 
 /** The text, cut short with an ellipsis if needed to fit `width` mm at `size` points. */
 function fitWidth(fonts: Fonts, s: string, size: number, width: number, font = fonts.regular): string {
-  const t = printable(fonts, s);
-  const max = width * PT;
-  if (widthOf(fonts, font, t, size) <= max) return t;
-  let cut = t.length;
-  while (cut > 0 && widthOf(fonts, font, `${t.slice(0, cut)}\u2026`, size) > max) cut--;
-  return `${t.slice(0, cut)}\u2026`;
+  const measure = (t: string): number => widthOf(fonts, font, printable(fonts, t), size);
+  return printable(fonts, fitText(s, width * PT, measure, measure));
 }
 
 /** Text with its baseline at plan y (mm); `align` is relative to plan x. */
@@ -288,12 +289,40 @@ function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
   out.push(`${s} ET`);
 }
 
-function drawTitlePage(out: Content, plan: BookletPlan): void {
+/** Words wrapped to `width` mm at `size` points from plan y; returns the y after the last line. */
+function paragraph(out: Content, words: string, x: number, y: number, width: number, size: number, lead: number): number {
+  let line = '';
+  for (const word of words.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && widthOf(out.fonts, out.fonts.regular, printable(out.fonts, next), size) > width * PT) {
+      text(out, line, x, y, size);
+      y += lead;
+      line = word;
+    } else line = next;
+  }
+  if (line) text(out, line, x, y, size);
+  return y + lead;
+}
+
+/** Four difficulty stars from plan (x, y) (the first star's centre), `filled` of them solid. */
+function drawStars(out: Content, x: number, y: number, filled: number): void {
+  let solid = '';
+  let hollow = '';
+  for (let i = 0; i < 4; i++) {
+    const pts = starCorners(x + i * STARS_MM.pitch, y, STARS_MM.radius);
+    const path = `${pts.map(([px, py], k) => `${n(out.px(px))} ${n(out.py(py))} ${k === 0 ? 'm' : 'l'}`).join(' ')} h `;
+    if (i < filled) solid += path;
+    else hollow += path;
+  }
+  out.push(`q ${INK} g ${INK} G ${n(0.25 * PT)} w ${solid}B ${hollow ? `${hollow}S` : ''} Q`);
+}
+
+function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
   const cw = out.geom.content.width;
   const mid = cw / 2;
-  text(out, fitWidth(out.fonts, plan.title, 28, cw, out.fonts.bold), mid, 50, 28, { bold: true, align: 'center' });
-  const count = plan.count === 1 ? '1 puzzle' : `${plan.count} puzzles`;
-  text(out, `Dominosa \u00b7 ${count}`, mid, 60, 13, { align: 'center', grey: GREY });
+  text(out, fitWidth(out.fonts, plan.title, 28, cw, out.fonts.bold), mid, 32, 28, { bold: true, align: 'center' });
+  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier));
+  text(out, fitWidth(out.fonts, sub, 13, cw), mid, 42, 13, { align: 'center', grey: GREY });
   // Contents: tier, puzzle numbers, sizes, page, solutions page (numbers right-aligned),
   // centred on the page whatever its width.
   const dx = (cw - 186) / 2;
@@ -305,54 +334,64 @@ function drawTitlePage(out: Content, plan: BookletPlan): void {
     [166 + dx, 'right'],
   ];
   const heads = ['Tier', 'Puzzles', 'Sizes', 'Page', 'Solutions'];
-  let y = 84;
+  let y = 58;
   if (plan.sections.length) {
     heads.forEach((h, i) => text(out, h, cols[i][0], y, 11, { bold: true, align: cols[i][1] }));
     for (const row of contentsRows(plan)) {
       line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
-      y += 8;
+      y += 7.5;
       row.forEach((cellText, i) => text(out, cellText, cols[i][0], y, 11, { align: cols[i][1] }));
     }
     line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
   }
-  // The rules, wrapped to the text width.
-  y += 20;
-  const width = (cw - 36) * PT;
-  let words = '';
-  for (const word of rulesText(plan.faces).split(' ')) {
-    const next = words ? `${words} ${word}` : word;
-    if (widthOf(out.fonts, out.fonts.regular, printable(out.fonts, next), 11) > width && words) {
-      text(out, words, 18, y, 11);
-      y += 5.6;
-      words = word;
-    } else words = next;
-  }
-  if (words) text(out, words, 18, y, 11);
+  // How to play: the rules, a worked example before and after, what the captions mean.
+  y += 16;
+  text(out, 'How to play', 18, y, 13, { bold: true });
+  y = paragraph(out, rulesText(plan.faces), 18, y + 7, cw - 36, 10.5, 5.2);
+  const cell = 9;
+  const w = (EXAMPLE.cols + 0.4) * cell;
+  const h = (EXAMPLE.rows + 0.4) * cell;
+  const gap = 16;
+  const left = mid - w - gap / 2;
+  const example = (x: number): SlotPlan => ({ puzzle: EXAMPLE, number: 0, labelX: x, labelY: y, labelW: w, boardX: x, boardY: y + 2, boardW: w, boardH: h, cell, stars: 0 });
+  drawBoard(out, example(left), null, plan.faces);
+  drawBoard(out, example(mid + gap / 2), EXAMPLE.solution, plan.faces);
+  text(out, 'The puzzle', left + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
+  text(out, 'Solved', mid + gap / 2 + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
+  y += h + 18;
+  for (const l of legendLines(tally)) y = paragraph(out, `\u2022 ${l}`, 18, y, cw - 36, 10, 5);
 }
 
-function drawLabel(out: Content, slot: SlotPlan, solutions: boolean): void {
+function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: boolean): void {
   const p = slot.puzzle;
-  const mid = slot.labelX + slot.labelW / 2;
   if (solutions) {
+    const mid = slot.labelX + slot.labelW / 2;
     centredRuns(out, [{ s: String(slot.number), size: 7.5, bold: true }, { s: `  ${idText(p)}`, size: 6, grey: GREY }], mid, slot.labelY + 2.9, slot.labelW);
     return;
   }
-  centredRuns(
-    out,
-    [
-      { s: String(slot.number), size: 10, bold: true },
-      { s: `  ${puzzleTitle(p)}  `, size: 9 },
-      { s: idText(p), size: 7, grey: GREY },
-    ],
-    mid,
-    slot.labelY + LABEL_MM.titleBaseline,
-    slot.labelW,
-  );
-  const tech = techniqueLine(p);
-  if (tech) text(out, fitWidth(out.fonts, tech, 7.5, slot.labelW), mid, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, { align: 'center', grey: GREY });
+  const base = slot.labelY + LABEL_MM.titleBaseline;
+  const num = String(slot.number);
+  text(out, num, slot.labelX, base, 11, { bold: true });
+  let x = slot.labelX + widthOf(out.fonts, out.fonts.bold, num, 11) / PT + 1.6;
+  if (slot.stars > 0) {
+    drawStars(out, x + STARS_MM.radius, slot.labelY + STARS_MM.centre, slot.stars);
+    x += 4 * STARS_MM.pitch + 1;
+  }
+  // Size and id share what the time box leaves; the id is cut first.
+  const room = slot.labelX + slot.labelW - TIME_BOX_MM.width - 1 - x;
+  const size = captionSize(slot);
+  if (size) text(out, size, x, base, 8);
+  const sizeW = size ? widthOf(out.fonts, out.fonts.regular, size, 8) / PT + 1.5 : 0;
+  if (room - sizeW > 2) text(out, fitWidth(out.fonts, idText(p), 6.5, room - sizeW), x + sizeW, base, 6.5, { grey: GREY });
+  const bx = slot.labelX + slot.labelW - TIME_BOX_MM.width;
+  const by = slot.labelY + TIME_BOX_MM.top;
+  out.push(`q ${TALLY_INK} G ${n(0.25 * PT)} w ${n(out.px(bx))} ${n(out.py(by + TIME_BOX_MM.height))} ${n(TIME_BOX_MM.width * PT)} ${n(TIME_BOX_MM.height * PT)} re S Q`);
+  text(out, 'time', bx + 1, by + 3.7, 6, { grey: GREY });
+  const tech = technique ? techniqueLine(p) : '';
+  if (tech) text(out, fitWidth(out.fonts, tech, 7.5, slot.labelW), slot.labelX, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, { grey: GREY });
 }
 
-function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PagePlan): void {
+function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PagePlan, tally: boolean): void {
   const geom = plan.geometry;
   const page: PDFPage = doc.addPage([geom.page.width * PT, geom.page.height * PT]);
   const regularKey = page.node.newFontDictionary('F1', fonts.regular.ref).toString();
@@ -360,14 +399,14 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
   const out = new Content(fonts, geom, regularKey, boldKey);
   const { content, band } = geom;
   if (spec.kind === 'title') {
-    drawTitlePage(out, plan);
+    drawTitlePage(out, plan, tally);
   } else {
     text(out, spec.heading, 0, band.headBaseline, 15, { bold: true });
     text(out, fitWidth(fonts, plan.title, 9, content.width / 2), content.width, band.headBaseline, 9, { align: 'right', grey: GREY });
     line(out, 0, band.headRule, content.width, band.headRule, 0.4 * PT, INK);
     const solutions = spec.kind === 'solutions';
     for (const slot of spec.slots) {
-      drawLabel(out, slot, solutions);
+      drawLabel(out, slot, solutions, plan.technique);
       drawBoard(out, slot, solutions ? slot.puzzle.solution : null, plan.faces);
       drawTally(out, slot, plan.faces);
     }
@@ -411,7 +450,10 @@ export async function buildBookletPdf(
   doc.setTitle(opts.title);
   doc.setCreator('dominosa-catalog');
   doc.setProducer('dominosa-catalog (pdf-lib)');
-  for (const page of plan.pages) drawPage(doc, fonts, plan, page);
+  for (const page of plan.pages) {
+    drawPage(doc, fonts, plan, page, opts.tally ?? false);
+    await opts.pageDone?.(page.number, plan.pages.length);
+  }
   // One tick for the whole save: yielding to the event loop between objects only slows it.
   const bytes = await doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
   return { bytes, pages: plan.pages.length, missing: [...fonts.missing] };

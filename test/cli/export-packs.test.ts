@@ -36,7 +36,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const selected = (pred: (r: Row) => boolean): Row[] => rows.filter(pred);
+const TIER_ORDER = ['easy', 'normal', 'hard', 'expert'];
+/** Rows in pack order: tiers easy to expert, sizes ascending within a tier, ids within a size. */
+const selected = (pred: (r: Row) => boolean): Row[] =>
+  rows.filter(pred).sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier) || a.m - b.m || a.id - b.id);
 const small = (r: Row): boolean => r.m <= 4 && r.base_id === null;
 let n = 0;
 const outPath = (ext: string): string => join(dir, `out${n++}.${ext}`);
@@ -114,11 +117,11 @@ describe('dominosa export pack formats', () => {
     expect(html.split('<section class="page">').length - 1).toBe(bookletPages(want));
     expect(html).toContain('<title>Booklet &#60;1&#62;</title>');
     expect(html).not.toMatch(/<script|<link|@font-face|url\(/i);
-    // Numbered 1..n in booklet order, each with its catalog id and the technique it needs.
+    // Numbered 1..n in booklet order, each with its stars, size, catalog id and time box.
     const plan = bookletPlan(want);
     for (const s of plan.pages.filter((p) => p.kind === 'puzzles').flatMap((p) => p.slots)) {
-      expect(html).toContain(`<span class="n">${s.number}</span>&#160; Double-${s.puzzle.m}, `);
-      expect(html).toContain(`<span class="id">#${s.puzzle.id}</span></div><div class="tech">${s.puzzle.tier === 'easy' ? 'Trivial' : 'Hard'}: `);
+      expect(html).toContain(`<span class="n">${s.number}</span><svg class="stars"`);
+      expect(html).toContain(`&#160; <span class="id">#${s.puzzle.id}</span></div><div class="time">`);
     }
   });
 
@@ -145,6 +148,15 @@ describe('dominosa export pack formats', () => {
       const bad = cli(['export', '--db', db, '--sizes', '5', ...args]);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(line);
+    }
+  });
+
+  it('pdf: a balanced pack of 24 over M = 6..9 prints on at most 9 A4 pages, with or without --tally', async () => {
+    for (const tally of [[], ['--tally']]) {
+      const out = outPath('pdf');
+      const r = cli(['export', '--db', db, '--sizes', '6..9', '--count', '24', '--out', out, ...tally]);
+      expect(r.code, r.stderr).toBe(0);
+      expect((await PDFDocument.load(readFileSync(out))).getPageCount()).toBeLessThanOrEqual(tally.length ? 9 : 7);
     }
   });
 
@@ -180,7 +192,7 @@ describe('dominosa export selection', () => {
       .map((l) => (JSON.parse(l) as { id: number }).id);
 
   it('every format takes base puzzles unless --include-variants', async () => {
-    expect(await ids({ includeVariants: true })).toEqual(rows.map((r) => r.id));
+    expect(await ids({ includeVariants: true })).toEqual(selected(() => true).map((r) => r.id));
     expect(await ids({})).toEqual(selected((r) => r.base_id === null).map((r) => r.id));
     const tat = async (includeVariants?: boolean): Promise<number> =>
       (await exportText({ format: 'tatham', sizes: [3], includeVariants })).trimEnd().split('\n').filter((l) => !l.startsWith('#')).length;
@@ -198,10 +210,11 @@ describe('dominosa export selection', () => {
     );
   });
 
-  it('draws a --count sample reproducibly from --seed, in id order', async () => {
+  it('draws a --count sample reproducibly from --seed, in pack order', async () => {
     const a = await ids({ count: 25, seed: 4 });
     expect(a).toHaveLength(25);
-    expect(a).toEqual([...a].sort((x, y) => x - y));
+    const order = selected(() => true).map((r) => r.id);
+    expect(a).toEqual([...a].sort((x, y) => order.indexOf(x) - order.indexOf(y)));
     expect(await ids({ count: 25, seed: 4 })).toEqual(a);
     expect(await ids({ count: 25, seed: 5 })).not.toEqual(a);
     for (const id of await ids({ count: 30, sizes: [8], tiers: ['hard'] })) {
@@ -209,6 +222,47 @@ describe('dominosa export selection', () => {
     }
     // More than the selection holds: all of it.
     expect(await ids({ count: 100_000, sizes: [3] })).toEqual(selected((r) => r.m === 3 && r.base_id === null).map((r) => r.id));
+  });
+
+  /** [tier, M] of each puzzle of the pack, in its order. */
+  const cells = async (opts: Partial<ExportOptions>): Promise<string[]> =>
+    (await exportText(opts))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { tier: string; n: number })
+      .map((p) => `${p.tier} ${p.n}`);
+  const tally = (xs: string[]): Record<string, number> => Object.fromEntries([...new Set(xs)].map((x) => [x, xs.filter((y) => y === x).length]));
+
+  it('balances --count over the tiers, then over the sizes, in tier then size order', async () => {
+    for (const seed of [1, 2, 3]) {
+      const got = await cells({ count: 24, sizes: [6, 7, 8, 9], seed });
+      // 6 of each tier; within a tier 2,2,1,1 with the odd ones rotating, so 6 of each size too.
+      expect(tally(got.map((c) => c.split(' ')[0]))).toEqual({ easy: 6, normal: 6, hard: 6, expert: 6 });
+      expect(tally(got.map((c) => c.split(' ')[1]))).toEqual({ 6: 6, 7: 6, 8: 6, 9: 6 });
+      const key = (c: string): number => TIER_ORDER.indexOf(c.split(' ')[0]) * 100 + Number(c.split(' ')[1]);
+      expect(got.map(key)).toEqual([...got.map(key)].sort((x, y) => x - y));
+    }
+    expect(tally((await cells({ count: 12, sizes: [5, 6] })).map((c) => c.split(' ')[0]))).toEqual({ easy: 3, normal: 3, hard: 3, expert: 3 });
+    // Filters first: two tiers named, the count goes over those two.
+    expect(tally(await cells({ count: 8, sizes: [4], tiers: ['easy', 'expert'] }))).toEqual({ 'easy 4': 4, 'expert 4': 4 });
+  });
+
+  it('--per-tier and --per-size set the split; a short one says so in one line and tops up nothing', async () => {
+    expect(tally(await cells({ perTier: 3, sizes: [5] }))).toEqual({ 'easy 5': 3, 'normal 5': 3, 'hard 5': 3, 'expert 5': 3 });
+    expect(tally(await cells({ perSize: 2, sizes: [3, 9], tiers: ['hard'] }))).toEqual({ 'hard 3': 2, 'hard 9': 2 });
+    // 10 bases per tier and size: 15 per tier runs short.
+    const out = outPath('jsonl');
+    const r = cli(['export', '--db', db, '--sizes', '3', '--per-tier', '15', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      `dominosa: the catalog runs short: easy 10 of 15, normal 10 of 15, hard 10 of 15, expert 10 of 15; the pack holds what there is, the others were not topped up\ndominosa: wrote 40 puzzles to ${out}\n`,
+    );
+    const both = cli(['export', '--db', db, '--count', '4', '--per-tier', '1']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('dominosa: --count, --per-tier and --per-size are three ways to size a pack; give one\n');
+    // The same options and seed, the same pack, byte for byte.
+    const again = cli(['export', '--db', db, '--sizes', '3', '--per-tier', '15', '--out', outPath('jsonl')]);
+    expect(readFileSync(again.stderr.match(/to (.*)\n$/)?.[1] as string, 'utf8')).toBe(readFileSync(out, 'utf8'));
   });
 
   it('names the filters when nothing matches; exit 2 and no file', () => {

@@ -177,7 +177,7 @@ describe('dominosa solve --explain', () => {
     }
   });
 
-  it('text: numbered, indented steps under each drawing; without --explain, none', () => {
+  it('text: the steps first, numbered and indented, then the solved grid with rows and columns numbered; no node counts; without --explain, none', () => {
     const input = `${boards.slice(0, 3).map(formatBoardText).join('\n\n')}\n`;
     const plain = run('solve', [], input);
     const told = run('solve', ['--explain'], input);
@@ -186,12 +186,23 @@ describe('dominosa solve --explain', () => {
     const plainBlocks = plain.stdout.trim().split('\n\n');
     expect(blocks).toHaveLength(3);
     for (const [i, block] of blocks.entries()) {
-      // The block starts with the normal result, unchanged.
-      expect(block.startsWith(plainBlocks[i])).toBe(true);
-      const steps = block.slice(plainBlocks[i].length).split('\n').filter((l) => l.length > 0);
+      const [head, ...lines] = block.split('\n');
+      const [plainHead, ...drawing] = plainBlocks[i].split('\n');
+      // The headline, less the search's node count (that stays in --format jsonl).
+      expect(plainHead).toMatch(/, \d+ nodes?$/);
+      expect(head).toBe(plainHead.replace(/, \d+ nodes?$/, ''));
+      const at = lines.indexOf('Solution:');
       const want = explainSteps(boards[i], gradeBoard(boards[i], { log: true }).log!);
-      expect(steps).toEqual(want.map((line, k) => `  ${k + 1}. ${line}`));
+      expect(lines.slice(0, at)).toEqual(want.map((line, k) => `  ${k + 1}. ${line}`));
+      // Last, the plain drawing with row numbers on its left and column numbers above it.
+      const grid = lines.slice(at + 1);
+      const cols = boards[i].cols;
+      expect(grid[0].trim().split(/\s+/)).toEqual(Array.from({ length: cols }, (_, c) => String(c + 1)));
+      const margin = String(boards[i].rows).length + 1;
+      expect(grid.slice(1).map((l) => l.slice(margin))).toEqual(drawing);
+      expect(grid.slice(1).filter((_, k) => k % 2 === 1).map((l) => Number(l.slice(0, margin)))).toEqual(Array.from({ length: boards[i].rows }, (_, r) => r + 1));
     }
+    expect(told.stdout).not.toMatch(/node/);
     expect(plain.stdout).not.toMatch(/^ {2}1\. /m);
   });
 

@@ -97,25 +97,55 @@ describe('--out writes regular files only', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('book.pdf.tmp-'))).toEqual([]);
   });
 
-  it('an export stopped by SIGTERM while its temp file is open removes it and writes nothing (exit 130)', async () => {
-    const out = join(dir, 'term.jsonl');
-    const child = spawn(process.execPath, [CLI, 'export', '--db', db, '--format', 'jsonl', '--out', out], {
-      env: { ...process.env, DOMINOSA_FAULT: 'stall:output:filled' },
-    });
+  /** Run the CLI with a stall fault at `point`; resolves once it has stalled there. */
+  async function stalledAt(point: string, args: string[]): Promise<{ kill: (s: NodeJS.Signals) => Promise<number | null>; stderr: () => string }> {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DOMINOSA_FAULT: `stall:${point}` } });
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await new Promise<void>((resolve) => {
       child.stderr.on('data', (d) => {
         stderr += d;
-        if (stderr.includes('stalled at output:filled')) resolve();
+        if (stderr.includes(`stalled at ${point}`)) resolve();
       });
     });
+    return {
+      kill: (signal) => {
+        child.kill(signal);
+        return exited;
+      },
+      stderr: () => stderr,
+    };
+  }
+
+  it('an export stopped by SIGTERM while its temp file is open removes it and writes nothing (exit 130)', async () => {
+    const out = join(dir, 'term.jsonl');
+    const run = await stalledAt('output:filled', ['export', '--db', db, '--format', 'jsonl', '--out', out]);
     // Caught with every row in its temp file, before the rename.
     expect(readdirSync(dir).filter((f) => f.startsWith('term.jsonl.tmp-'))).toHaveLength(1);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(130);
-    expect(stderr).toMatch(/dominosa: stopped by SIGTERM; nothing was written\n$/);
+    expect(await run.kill('SIGTERM')).toBe(130);
+    expect(run.stderr()).toMatch(/dominosa: stopped by SIGTERM; nothing was written\n$/);
     expect(readdirSync(dir).filter((f) => f.startsWith('term.jsonl'))).toEqual([]);
+  });
+
+  it('a pdf with a 100,000-character --name reaches its page loop, and SIGINT there stops it (exit 130, no file)', async () => {
+    const out = join(dir, 'long.pdf');
+    // Fitting the title cut one character at a time once took minutes here; the stall proves
+    // the title page was drawn, and that the page loop hands signals a turn.
+    const run = await stalledAt('pdf:page', ['export', '--db', db, '--format', 'pdf', '--name', 'Dominosa '.repeat(11_112), '--out', out]);
+    expect(await run.kill('SIGINT')).toBe(130);
+    expect(run.stderr()).toMatch(/dominosa: stopped by SIGINT; nothing was written\n$/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('long.pdf'))).toEqual([]);
+  });
+
+  it('generate --out says what it wrote in one line, as export does; to stdout it adds nothing', () => {
+    const out = join(dir, 'gen.jsonl');
+    const r = cli(['generate', '--sizes', '3', '--count', '2', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`dominosa: wrote 2 puzzles to ${out}\n`);
+    expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(2);
+    const std = cli(['generate', '--sizes', '3', '--count', '1']);
+    expect(std.code).toBe(0);
+    expect(std.stderr).toBe('');
   });
 
   it('merge refuses an OUT that is a link to one of its shards, changing nothing', () => {

@@ -1,14 +1,15 @@
-// Tests for src/formats/booklet.ts: the page arithmetic, slots that stay on their page and
-// apart, a self-contained document; and a real print to PDF in Chromium whose page count must
-// equal the one the layout promises, with no errors and no requests (required under CI=true).
+// Tests for src/formats/booklet.ts and booklet-html.ts: the page arithmetic (pages filled, one
+// cell size a page, 24 puzzles on at most 9 A4 pages), slots that stay on their page and apart,
+// a self-contained document; and a real print to PDF in Chromium whose page count must equal the
+// one the layout promises, with no errors and no requests (required under CI=true).
 import { existsSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { chromium } from 'playwright-core';
+import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import {
   autoPerPage,
-  buildBookletHtml,
   geometryOf,
   minCellMm,
   PAPER_NAMES,
@@ -25,18 +26,6 @@ const CHROMIUM = '/usr/bin/chromium';
 // test is skipped, and says so in one line rather than silently.
 const PRINT = existsSync(CHROMIUM) || process.env.CI === 'true';
 if (!PRINT) console.warn(`booklet.test: the Chromium print test is skipped: no browser at ${CHROMIUM} (apt-get install chromium; required when CI=true)`);
-
-/** Puzzle pages by the formula: Σ over tiers and per-page counts k of ceil(n/k). */
-function expectedPuzzlePages(puzzles: readonly PackPuzzle[], perPage?: number, opts: { tally?: boolean } = {}): number {
-  const groups = new Map<string, number>();
-  for (const p of puzzles) {
-    const key = `${p.tier}/${perPage ?? autoPerPage(p, opts)}`;
-    groups.set(key, (groups.get(key) ?? 0) + 1);
-  }
-  let body = 0;
-  for (const [key, n] of groups) body += Math.ceil(n / Number(key.split('/')[1]));
-  return body;
-}
 
 /** Every drawn box of a page: captions, boards and tallies (mm). */
 function boxesOf(page: BookletPlan['pages'][number]): { x1: number; y1: number; x2: number; y2: number }[] {
@@ -62,39 +51,52 @@ const arbPuzzles: fc.Arbitrary<PackPuzzle[]> = fc.array(
 );
 
 describe('planBooklet', () => {
-  it('chooses 6, 4, 2 or 1 per page by board size', () => {
-    const kOf = (m: number): number => autoPerPage({ m, rows: m + 1, cols: m + 2 });
-    expect([3, 6, 9].map(kOf)).toEqual([6, 6, 6]);
-    expect(kOf(10)).toBe(4);
-    expect([11, 14].map(kOf)).toEqual([2, 2]);
-    expect([15, 30, 60].map(kOf)).toEqual([1, 1, 1]);
+  it('chooses 8, 6, 4, 2 or 1 per page by board size, fewer for larger boards', () => {
+    const kOf = (m: number, tally = false): number => autoPerPage({ m, rows: m + 1, cols: m + 2 }, { tally });
+    expect([3, 5, 6, 9].map((m) => kOf(m))).toEqual([8, 8, 8, 6]);
+    expect(kOf(9, true)).toBe(4);
+    expect([15, 30, 60].map((m) => kOf(m))).toEqual([1, 1, 1]);
     for (let m = 1; m < 60; m++) expect(kOf(m + 1)).toBeLessThanOrEqual(kOf(m));
   });
 
-  it('makes the promised number of puzzle pages, numbers the puzzles 1..n in page order, and packs solutions several to a page', () => {
+  it('fills pages in number order, one cell size a page, and packs solutions several to a page', () => {
     fc.assert(
       fc.property(arbPuzzles, fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }), fc.constantFrom(...PAPER_NAMES), fc.boolean(), (puzzles, perPage, paper, tally) => {
         const plan = planBooklet(puzzles, { title: 't', perPage, paper, tally });
         const puzzlePages = plan.pages.filter((p) => p.kind === 'puzzles');
-        expect(puzzlePages.length).toBe(expectedPuzzlePages(puzzles, perPage, { paper, tally } as never));
+        // A given count fills every page but the last.
+        if (perPage !== undefined) expect(puzzlePages.length).toBe(Math.ceil(puzzles.length / perPage));
+        for (const page of puzzlePages) expect(new Set(page.slots.map((s) => s.cell)).size).toBe(1);
         expect(plan.pages.map((p) => p.number)).toEqual(plan.pages.map((_, i) => i + 1));
         const numbers = puzzlePages.flatMap((p) => p.slots.map((s) => s.number));
         expect(numbers).toEqual(puzzles.map((_, i) => i + 1));
-        // Solutions: the same numbers in the same order, never more pages than the puzzles'.
+        // Solutions: the same numbers in the same order, never more pages than the puzzles' when laid out automatically.
         const solutions = plan.pages.filter((p) => p.kind === 'solutions');
         expect(solutions.flatMap((p) => p.slots.map((s) => s.number))).toEqual(numbers);
-        expect(solutions.length).toBeLessThanOrEqual(puzzlePages.length);
+        if (perPage === undefined) expect(solutions.length).toBeLessThanOrEqual(puzzlePages.length);
         for (const s of solutions) expect(s.heading).toBe(`Solutions ${s.slots[0].number}${s.slots.length > 1 ? `\u2013${s.slots[s.slots.length - 1].number}` : ''}`);
       }),
       { numRuns: 100 },
     );
   });
 
-  it('puts 24 puzzles of M = 3..9 on a title page, 4 puzzle pages and 2 solution pages (was 11 pages)', () => {
+  /** A pack as export makes it: 6 of each tier over M = 6..9, two sizes twice, rotating. */
+  const PACK24 = TIERS.flatMap((tier, t) => [6, 7, 8, 9, 6 + ((2 * t) % 4), 7 + ((2 * t) % 4)].sort().map((m, k) => packPuzzle(m, 10 * t + k, { tier, id: 100 + 10 * t + k })));
+
+  it('puts 24 puzzles of M = 6..9 on at most 9 A4 pages with or without the tally or the technique (was 8 and 17)', () => {
+    for (const technique of [false, true]) {
+      const plain = planBooklet(PACK24, { title: 't', technique });
+      const tally = planBooklet(PACK24, { title: 't', technique, tally: true });
+      expect(plain.pages.length).toBeLessThanOrEqual(7);
+      expect(tally.pages.length).toBeLessThanOrEqual(9);
+      for (const plan of [plain, tally]) expect(plan.pages.filter((p) => p.kind === 'solutions').flatMap((p) => p.slots)).toHaveLength(24);
+    }
+  });
+
+  it('puts 24 puzzles of M = 3..9 on a title page, 4 puzzle pages and 2 solution pages', () => {
     const plan = planBooklet(packOf(24, [3, 4, 5, 6, 7, 8, 9]), { title: 't' });
     expect(plan.pages.filter((p) => p.kind === 'solutions').length).toBeLessThanOrEqual(2);
-    expect(plan.pages.length).toBeLessThanOrEqual(1 + 4 + 4 + 2);
-    expect(plan.pages.filter((p) => p.kind === 'solutions').flatMap((p) => p.slots).length).toBe(24);
+    expect(plan.pages.length).toBeLessThanOrEqual(1 + 4 + 2);
   });
 
   it('reports the plan page count from buildBookletHtml, one <section> per page', () => {
@@ -120,14 +122,15 @@ describe('planBooklet', () => {
           const rank = (t: string | null): number => ((TIERS as readonly string[]).includes(t ?? '') ? TIERS.indexOf(t as never) : 9);
           const ranks = placed.map((p) => rank(p.tier));
           expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-          if (kind === 'puzzles') for (const p of pages) for (const s of p.slots) expect(s.puzzle.tier).toBe(p.tier);
+          if (kind === 'puzzles') for (const p of pages) expect(p.slots[0].puzzle.tier).toBe(p.tier);
         }
         // Puzzles come before all solutions; the title page is first.
         const kinds = plan.pages.map((p) => p.kind).join(' ');
         expect(kinds).toMatch(/^title( puzzles)*( solutions)*$/);
         // The contents point at the first page of each section.
         for (const s of plan.sections) {
-          expect(plan.pages[s.firstPage - 1]).toMatchObject({ kind: 'puzzles', tier: s.tier, heading: expect.not.stringContaining('continued') });
+          expect(plan.pages[s.firstPage - 1]).toMatchObject({ kind: 'puzzles', heading: expect.stringContaining(s.tier[0].toUpperCase() + s.tier.slice(1)) });
+          expect(plan.pages[s.firstPage - 1].slots.map((x) => x.number)).toContain(s.first);
           expect(plan.pages[s.solutionsPage - 1].slots.map((x) => x.number)).toContain(s.first);
         }
       }),
@@ -188,15 +191,30 @@ describe('buildBookletHtml', () => {
     expect((pages[1].match(/<text /g) ?? []).length).toBe(5 * 30);
   });
 
-  it('captions each puzzle with its number, a plain title, the catalog id small and the technique it needs', () => {
+  it('captions each puzzle with its number, its stars, its size, the catalog id small and a time box; the technique on request', () => {
     const puzzles = [packPuzzle(6, 1, { tier: 'hard', grade: 'sets', id: 1301 }), packPuzzle(3, 2, { tier: 'easy', grade: 'singles', id: 7 })];
-    const { html } = buildBookletHtml(puzzles, { title: 't' });
+    const { html } = buildBookletHtml(puzzles, { title: 't', perPage: 4 });
     // Easy comes first, so the double-3 is puzzle 1.
-    expect(html).toContain('<span class="n">1</span>&#160; Double-3, 4 \u00d7 5&#160; <span class="id">#7</span></div><div class="tech">Trivial: singles</div>');
-    expect(html).toContain('<span class="n">2</span>&#160; Double-6, 7 \u00d7 8&#160; <span class="id">#1301</span></div><div class="tech">Hard: set analysis</div>');
+    expect(html).toMatch(/<span class="n">1<\/span><svg class="stars"[^]*?<title>\u2605\u2606\u2606\u2606<\/title>[^]*?<\/svg>Double-3&#160; <span class="id">#7<\/span><\/div><div class="time">time<\/div><\/div>/);
+    expect(html).toMatch(/<span class="n">2<\/span><svg class="stars"[^]*?<title>\u2605\u2605\u2605\u2606<\/title>[^]*?Double-6&#160; <span class="id">#1301<\/span>/);
+    expect(html).not.toContain('class="tech"');
+    const told = buildBookletHtml(puzzles, { title: 't', technique: true }).html;
+    // Eight to a page, three across: the caption keeps the id and leaves out the size.
+    expect(told).toContain('&#160; <span class="id">#7</span>');
+    expect(told).not.toContain('Double-3&#160;');
+    expect(told).toContain('<div class="tech">Trivial: singles</div>');
+    expect(told).toContain('<div class="tech">Hard: set analysis</div>');
     expect(html).not.toMatch(/M=\d/);
-    // The contents name puzzle numbers and plain sizes.
+    // The contents name puzzle numbers and plain sizes; the cover has the rules and the example.
     expect(html).toContain('<td>Easy</td><td class="n">1</td><td>Double-3</td>');
+    expect(html).toContain('<h2>How to play</h2>');
+    expect(html).toContain('<title>The example solved</title>');
+  });
+
+  it('gives the cover a subtitle that does not repeat the title', () => {
+    const title = (name: string): string => (buildBookletHtml(packOf(4, [4]), { title: name }).html.match(/<div class="sub">([^<]*)<\/div>/) as RegExpMatchArray)[1];
+    expect(title('Dominosa')).toBe('4 puzzles, from easy to expert');
+    expect(title('Summer book')).toBe('4 Dominosa puzzles, from easy to expert');
   });
 
   it('lays out A4 or US Letter, with the CSS page size to match', () => {
@@ -240,7 +258,7 @@ describe('buildBookletHtml', () => {
           [...packOf(17, [3, 5, 7, 9, 10, 12, 14]), packPuzzle(20, 1), packPuzzle(30, 2), packPuzzle(6, 3, { tall: true })],
           { title: 'Mixed sizes' },
         ),
-        buildBookletHtml(packOf(7, [6, 11]), { title: 'Three per page', perPage: 3 }),
+        buildBookletHtml(packOf(7, [6, 11]), { title: 'Three per page', perPage: 3, technique: true }),
         buildBookletHtml([], { title: 'Empty' }),
         // Overlong words must be cut or wrapped inside their page, never push out a new one.
         buildBookletHtml([packPuzzle(4, 1, { id: 'x'.repeat(300) })], { title: 'T'.repeat(400) }),

@@ -10,6 +10,7 @@ import { bookletFonts } from '../../pipeline/fonts.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';
 import { pairCount } from '../../src/dominosa/pairs.js';
+import { TIERS } from '../../src/rank/tiers.js';
 import { packOf, packPuzzle } from '../helpers/packs.js';
 
 /** The page's content streams, decompressed and joined. */
@@ -90,7 +91,7 @@ describe('buildBookletPdf', () => {
         const doc = await PDFDocument.load(bytes);
         const shift = faces === 'one-based' ? 1 : 0;
         const numbers = (page: PDFPage): number[] => textsOf(page).filter((t) => /^\d+$/.test(t)).map(Number);
-        // The caption's number and the footer's page count come first and last.
+        // The caption's number comes first; the footer's page count is not a bare number.
         expect(numbers(doc.getPage(1)).slice(1)).toEqual(p.grid.flat().map((v) => v + shift));
         expect(numbers(doc.getPage(2)).slice(1)).toEqual(p.grid.flat().map((v) => v + shift));
       }
@@ -105,6 +106,15 @@ describe('buildBookletPdf', () => {
     expect(tiles(solutionPage)).toBe(pairCount(7));
   });
 
+  it('prints 24 puzzles of M = 6..9 on at most 9 A4 pages, with or without the tally', async () => {
+    const pack = TIERS.flatMap((tier, t) => [6, 7, 8, 9, 6 + ((2 * t) % 4), 7 + ((2 * t) % 4)].sort().map((m, k) => packPuzzle(m, 10 * t + k, { tier, id: 500 + 10 * t + k })));
+    for (const tally of [false, true]) {
+      const { bytes } = await buildBookletPdf(pack, { title: 'Dominosa', tally, fonts: FONTS });
+      const pages = (await PDFDocument.load(bytes)).getPageCount();
+      expect(pages).toBeLessThanOrEqual(tally ? 9 : 7);
+    }
+  });
+
   it('is deterministic (no clock in the output)', async () => {
     const puzzles = packOf(6, [4, 8]);
     const a = await buildBookletPdf(puzzles, { title: 'Same' });
@@ -112,16 +122,20 @@ describe('buildBookletPdf', () => {
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
   });
 
-  it('numbers the puzzles, with plain titles, the catalog id and the technique each needs', async () => {
+  it('numbers the puzzles, with their size, the catalog id, a time box, and the technique on request', async () => {
     const puzzles = [packPuzzle(6, 1, { tier: 'hard', grade: 'sets', id: 1301 }), packPuzzle(4, 2, { tier: 'expert', grade: 'extreme', id: 88 })];
-    const { bytes } = await buildBookletPdf(puzzles, { title: 'Book', fonts: FONTS });
+    const { bytes } = await buildBookletPdf(puzzles, { title: 'Book', fonts: FONTS, technique: true, perPage: 4 });
     const doc = await PDFDocument.load(bytes);
-    const texts = textsOf(doc.getPage(1)).concat(textsOf(doc.getPage(2)));
-    expect(texts).toEqual(expect.arrayContaining(['1', '  Double-6, 7 \u00d7 8  ', '#1301', 'Hard: set analysis']));
-    expect(texts).toEqual(expect.arrayContaining(['2', '  Double-4, 5 \u00d7 6  ', '#88', 'Extreme: set analysis with the double, forcing chains']));
+    const texts = textsOf(doc.getPage(1));
+    expect(texts).toEqual(expect.arrayContaining(['1', 'Double-6', '#1301', 'time', 'Hard: set analysis']));
+    expect(texts).toEqual(expect.arrayContaining(['2', 'Double-4', '#88', 'Extreme: set analysis with the double, forcing chains']));
     expect(texts.join(' ')).not.toMatch(/M=\d/);
-    const solutions = textsOf(doc.getPage(3));
+    const solutions = textsOf(doc.getPage(2));
     expect(solutions).toEqual(expect.arrayContaining(['Solutions 1\u20132', '1', '  #1301', '2', '  #88']));
+    const plain = textsOf((await PDFDocument.load((await buildBookletPdf(puzzles, { title: 'Book', fonts: FONTS })).bytes)).getPage(1));
+    expect(plain).not.toContain('Hard: set analysis');
+    // Stars: hard fills three of four, expert four; each star a closed ten-corner path.
+    expect((contentOf(doc.getPage(1)).match(/ l h /g) ?? []).length).toBe(8);
   });
 
   it('sets Latin, Greek, Cyrillic and symbols in the embedded font, subset, and reports what no font has', async () => {

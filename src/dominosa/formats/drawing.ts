@@ -5,9 +5,10 @@ import type { Solution } from '../solve/solution.js';
 
 /**
  * Draw the grid. With a solution, a border separates cells that lie on different dominoes;
- * without one, every cell is boxed.
+ * without one, every cell is boxed. `numbered` puts row numbers on the left and column numbers
+ * on top, counted from 1 as the explanations count them.
  */
-export function drawBoard(board: Board, solution: Solution | null): string {
+export function drawBoard(board: Board, solution: Solution | null, opts: { numbered?: boolean } = {}): string {
   const { rows, cols, m, cells } = board;
   const mate = new Int32Array(rows * cols).fill(-1);
   if (solution) {
@@ -36,5 +37,19 @@ export function drawBoard(board: Board, solution: Solution | null): string {
     }
     lines.push(row);
   }
-  return lines.join('\n');
+  return opts.numbered ? numberedLines(lines, cols, w).join('\n') : lines.join('\n');
+}
+
+/** The drawing's lines with a column-number line on top and row numbers beside the cell lines. */
+function numberedLines(lines: readonly string[], cols: number, w: number): string[] {
+  const rows = (lines.length - 1) / 2;
+  const lw = String(rows).length;
+  let head = ' '.repeat(lw + 2);
+  for (let c = 0; c < cols; c++) {
+    const n = String(c + 1);
+    const left = Math.floor((w - n.length + 1) / 2);
+    head += `${' '.repeat(left)}${n}${' '.repeat(w - left - n.length)} `;
+  }
+  const body = lines.map((l, i) => `${i % 2 === 1 ? String((i + 1) / 2).padStart(lw) : ' '.repeat(lw)} ${l}`);
+  return [head.trimEnd(), ...body];
 }
