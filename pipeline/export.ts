@@ -18,7 +18,7 @@ import type { Tier } from '../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from './database.js';
 import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
-import { BufferedWriter } from './io.js';
+import { BufferedWriter } from './buffered-writer.js';
 import { prepareOutput, writeOutput } from './output.js';
 import { readWebAssets } from './web-assets.js';
 

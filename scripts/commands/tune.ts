@@ -1,5 +1,5 @@
 // `dominosa tune`: options for the tune verb, as data (see options.ts). Without --apply it only
-// reports (and draws its plots beside the catalog); with --apply it rewrites the thresholds
+// reports, and writes no file (plots only with --plot); with --apply it rewrites the thresholds
 // and re-tiers the catalog.
 import type { Argv } from 'yargs';
 import type { TuneOptions } from '../../pipeline/tune.js';
@@ -27,7 +27,8 @@ export const TUNE_OPTIONS = {
   apply: flag('write the proposed thresholds to the catalog (and to --thresholds FILE if named), and re-tier every puzzle', { default: false }),
   thresholds: text('with --apply, write the thresholds to this file too (its other sizes kept), to seed new catalogs', { shown: 'the catalog alone' }),
   tiers: OLD_TIERS_FILE,
-  plot: flag('write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)', { default: true }),
+  plot: flag('also write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)', { default: false }),
+  force: flag('with --plot, replace plots an earlier run wrote', { default: false }),
 };
 
 /** The run tune's options describe, or the line that refuses them. */
@@ -35,7 +36,7 @@ export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneOptions> {
   const read = readOptions(TUNE_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
-  const run = { db: o.db, sizes: o.sizes, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot };
+  const run = { db: o.db, sizes: o.sizes, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot, force: o.force };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
