@@ -4,10 +4,10 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
-import { argsOrExit, flag, integer, plainArgs, text, whole, withOptions, examples } from './options.js';
+import { argsOrExit, flag, integer, plainArgs, whole, withOptions, examples, catalogDb } from './options.js';
 
 export const AUDIT_OPTIONS = {
-  db: text('catalog file', { default: 'data/catalog.sqlite' }),
+  db: catalogDb('catalog file'),
   jobs: whole('worker threads', 1, { default: availableParallelism() }),
   sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1),
   seed: integer('seed of the --sample draw', { default: 1 }),
@@ -23,7 +23,7 @@ export function auditCommand(y: Argv): Argv {
       withOptions(a, AUDIT_OPTIONS)
         .epilogue(
           examples([
-            ['$0 audit', 'audit data/catalog.sqlite'],
+            ['$0 audit', 'audit the catalog (see --db)'],
             ['$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'],
             ['$0 audit --record --db big.sqlite', 'audit, and record the verdicts export then trusts'],
           ]),

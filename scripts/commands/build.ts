@@ -20,7 +20,6 @@ import {
   type OptionSpec,
   readOptions,
   sizes,
-  text,
   thresholds,
   timeLimit,
   timeLimitMs,
@@ -28,6 +27,7 @@ import {
   whole,
   withOptions,
   examples,
+  catalogDb,
 } from './options.js';
 
 export { EXIT_INTERRUPTED } from '../../pipeline/errors.js';
@@ -56,7 +56,7 @@ export const BUILD_OPTIONS = {
   variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, { default: 3 }),
   seed: integer('seed: the same seed and options build the same catalog', { default: 1 }),
   jobs: whole('worker threads (does not change the result)', 1, { default: availableParallelism() }),
-  db: text('catalog file (created if missing)', { default: 'data/catalog.sqlite' }),
+  db: catalogDb('catalog file (created if missing)'),
   thresholds: thresholds('tier thresholds file that seeds a new catalog (or new sizes); a catalog keeps its own thresholds'),
   extend: flag('add this build\'s puzzles to a catalog that holds a build with other options (another seed, more sizes, ...)', { default: false }),
   tiers: OLD_TIERS_FILE,
@@ -124,7 +124,7 @@ export function buildCommand(y: Argv): Argv {
       withOptions(a, BUILD_OPTIONS)
         .epilogue(
           examples([
-            ['$0 build', 'sizes 3..9, 25 per tier, into data/catalog.sqlite'],
+            ['$0 build', 'sizes 3..9, 25 per tier, into the catalog (see --db)'],
             ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
             ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
             ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],

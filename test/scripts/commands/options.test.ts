@@ -9,7 +9,7 @@ import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs } from '../../../scripts/comma
 import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/generate.js';
 import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
 import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
-import { type OptionTable, formatFor, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
+import { type OptionTable, catalogDb, defaultCatalog, formatFor, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
 import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
 
@@ -200,5 +200,43 @@ describe('the format from --out', () => {
     expect(g.ok || g.error).toMatch(/does not match/);
     const n = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '4', '--count', '1', '--out', 'p.txt']));
     expect(n.ok && n.value.run.format).toBe('text');
+  });
+});
+
+describe('--db: where the catalog is', () => {
+  const PACKAGED = /\/data\/catalog\.sqlite$/;
+
+  it('is the variable\'s when DOMINOSA_DB is set and not empty, else the package\'s own (an absolute path)', () => {
+    expect(defaultCatalog({ DOMINOSA_DB: 'x/c.sqlite' })).toEqual({ path: 'x/c.sqlite', from: 'from DOMINOSA_DB' });
+    for (const env of [{}, { DOMINOSA_DB: '' }]) {
+      const d = defaultCatalog(env);
+      expect(d.path).toMatch(PACKAGED);
+      expect(d.path.startsWith('/')).toBe(true);
+    }
+  });
+
+  it('every catalog verb defaults to it, and --help shows it resolved', () => {
+    for (const [verb, table] of Object.entries(TABLES)) {
+      if (!('db' in table)) continue;
+      const read = readOptions(table, parse(table, verb === 'generate' ? ['--sizes', '3', '--count', '1'] : []));
+      expect(read.ok && (read.value.values as { db: string }).db, verb).toMatch(PACKAGED);
+    }
+    const env = { DOMINOSA_DB: '/elsewhere/c.sqlite' };
+    const table = { db: catalogDb('catalog file', env) };
+    expect(yargsOptions(table).db.defaultDescription).toBe('/elsewhere/c.sqlite, from DOMINOSA_DB');
+    const read = readOptions(table, parse(table, []));
+    expect(read.ok && read.value.values.db).toBe('/elsewhere/c.sqlite');
+    const given = readOptions(table, parse(table, ['--db', 'mine.sqlite']));
+    expect(given.ok && given.value.values.db).toBe('mine.sqlite');
+  });
+
+  it('refuses a catalog that would not outlive the process', () => {
+    const table = { db: catalogDb('catalog file', {}) };
+    for (const db of [':memory:', 'file:c.sqlite?mode=memory', 'FILE:x']) {
+      const read = readOptions(table, parse(table, ['--db', db]));
+      expect(read.ok || read.error, db).toMatch(/is not a file: SQLite would keep that catalog in memory/);
+    }
+    const plain = readOptions(table, parse(table, ['--db', 'memory.sqlite']));
+    expect(plain.ok).toBe(true);
   });
 });
