@@ -2,6 +2,7 @@
 // options.ts); the selecting and writing is pipeline/export.ts.
 import type { Argv } from 'yargs';
 import type { ExportOptions } from '../../pipeline/export.js';
+import { forTerminal } from '../../pipeline/terminal.js';
 import { DEFAULT_PAPER, PAPER_NAMES } from '../../src/formats/booklet.js';
 import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
@@ -111,8 +112,8 @@ export function exportCommand(y: Argv): Argv {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runExport } = await import('../../pipeline/export.js');
       const n = await runExport(run, process.stdout, {
-        note: (line) => process.stderr.write(`dominosa: ${line}\n`),
-        warning: (line) => process.stderr.write(`dominosa: warning: ${line}\n`),
+        note: (line) => process.stderr.write(`dominosa: ${forTerminal(line)}\n`),
+        warning: (line) => process.stderr.write(`dominosa: warning: ${forTerminal(line)}\n`),
       });
       if (run.out !== '-') process.stderr.write(`dominosa: wrote ${n} puzzle${n === 1 ? '' : 's'} to ${run.out}\n`);
       process.exitCode = 0;
