@@ -8,7 +8,7 @@ import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { gradeTarget } from './grade-target.js';
-import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples, catalogDb } from './options.js';
+import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT } from './options.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
 export function parseTierList(text: string): Checked<Tier[]> {
@@ -43,7 +43,7 @@ export const EXPORT_OPTIONS = {
   sizes: sizes('only these sizes M: 3..9, 3,5,7 or mixed'),
   tiers,
   grade: gradeTarget(`only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`),
-  count: whole('at most this many puzzles, a random sample drawn with --seed', 1),
+  count: whole('at most this many puzzles, a random sample drawn with --seed', 1, { max: MAX_COUNT }),
   seed: integer('seed of the --count sample (same seed, same puzzles)', { default: 1 }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
   name: text('pack name (json manifest, booklet title); any Unicode text', { default: DEFAULT_PACK_NAME }),

@@ -132,16 +132,27 @@ const bad = (error: string): Checked<never> => ({ ok: false, error });
 /** default: the value when absent; shown: how --help words a default that is not a plain value. */
 type Extra<T> = { default?: T; required?: boolean; hidden?: boolean; shown?: string };
 
+/** The cap of the counts of puzzles a verb makes or writes (generate --count, export --count). */
+export const MAX_COUNT = 1_000_000;
+
+export { MAX_JOBS } from '../../pipeline/pool.js';
+
 function spec<T>(yargs: Options, check: OptionSpec<T>['check'], extra: Extra<T> = {}): OptionSpec<T> {
   const { hidden, shown, ...rest } = extra;
   return { yargs: { ...yargs, ...(hidden ? { hidden } : {}), ...(shown === undefined ? {} : { defaultDescription: shown }) }, check, ...rest };
 }
 
-/** A whole number ≥ min. */
-export function whole(describe: string, min: number, extra: Extra<number> = {}): OptionSpec<number> {
-  return spec({ type: 'number', describe, requiresArg: true }, (v, flag) =>
-    typeof v === 'number' && Number.isSafeInteger(v) && v >= min ? ok(v) : bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`),
-  extra);
+/**
+ * A whole number from min to max (a documented cap, shown in --help: past it a run would take
+ * hours or a machine's memory before it wrote anything).
+ */
+export function whole(describe: string, min: number, extra: Extra<number> & { max?: number } = {}): OptionSpec<number> {
+  const { max = Number.MAX_SAFE_INTEGER, ...rest } = extra;
+  const capped = max < Number.MAX_SAFE_INTEGER ? `${describe} (at most ${max.toLocaleString('en-US')})` : describe;
+  return spec({ type: 'number', describe: capped, requiresArg: true }, (v, flag) => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) return bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`);
+    return v <= max ? ok(v) : bad(`${flag} must be at most ${max.toLocaleString('en-US')} (got ${v})`);
+  }, rest);
 }
 
 /** Any whole number (a seed). */

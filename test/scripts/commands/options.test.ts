@@ -9,7 +9,8 @@ import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs } from '../../../scripts/comma
 import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/generate.js';
 import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
 import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
-import { type OptionTable, catalogDb, defaultCatalog, formatFor, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
+import { type OptionTable, catalogDb, defaultCatalog, formatFor, MAX_COUNT, MAX_JOBS, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
+import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
 import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
 
@@ -238,5 +239,40 @@ describe('--db: where the catalog is', () => {
     }
     const plain = readOptions(table, parse(table, ['--db', 'memory.sqlite']));
     expect(plain.ok).toBe(true);
+  });
+});
+
+describe('documented caps', () => {
+  const CAPS: [verb: string, args: string[], flag: string, cap: number][] = [
+    ['build', [], 'variants', BUILD_LIMITS.variants],
+    ['build', [], 'per-tier', BUILD_LIMITS.perTier],
+    ['build', [], 'jobs', BUILD_LIMITS.jobs],
+    ['build', [], 'max-slots', BUILD_LIMITS.maxSlots],
+    ['build', [], 'max-attempts', BUILD_LIMITS.maxAttempts],
+    ['generate', ['--sizes', '3'], 'count', MAX_COUNT],
+    ['export', [], 'count', MAX_COUNT],
+    ['audit', [], 'jobs', MAX_JOBS],
+    ['audit', [], 'sample', MAX_COUNT],
+  ];
+
+  it('take the cap, refuse one more in one line naming it, and show it in --help', () => {
+    expect(BUILD_LIMITS.variants).toBe(1000);
+    for (const [verb, args, flag, cap] of CAPS) {
+      const table = TABLES[verb];
+      const at = readOptions(table, parse(table, [...args, `--${flag}`, String(cap)]));
+      expect(at.ok, `${verb} --${flag} ${cap}`).toBe(true);
+      const over = readOptions(table, parse(table, [...args, `--${flag}`, String(cap + 1)]));
+      expect(over.ok || over.error, `${verb} --${flag}`).toBe(`--${flag} must be at most ${cap.toLocaleString('en-US')} (got ${cap + 1})`);
+      expect(String(yargsOptions(table)[flag].describe)).toContain(`(at most ${cap.toLocaleString('en-US')})`);
+    }
+  });
+
+  it('are checked for library callers too, and --sizes of build stops at the solver\'s largest size', () => {
+    const read = buildArgs(parse(BUILD_OPTIONS, []));
+    if (!read.ok) throw new Error(read.error);
+    const base = { ...read.value.run, db: 'x.sqlite' };
+    expect(() => checkBuildOptions({ ...base, variants: 1_000_000 })).toThrow('--variants must be at most 1000 (got 1000000)');
+    expect(() => checkBuildOptions({ ...base, sizes: [BUILD_LIMITS.size + 1] })).toThrow(/a size must be at most/);
+    expect(() => checkBuildOptions({ ...base, variants: BUILD_LIMITS.variants })).not.toThrow();
   });
 });
