@@ -221,7 +221,7 @@ function plotSvg(t: SizeTune): string {
   const n = t.values.length;
   return t.measure === 'grade'
     ? scatterPlotSvg({ title: `M=${t.m}: grade against ${axis} of ${n} base puzzles`, points: t.points, levels: LEVEL_ROWS, bands: BOXES, current: t.current, proposed: t.proposed, axis })
-    : tunePlotSvg({ title: `M=${t.m}: ${axis}s of ${n} base puzzles`, bins: t.bins, current: t.current, proposed: t.proposed, axis });
+    : tunePlotSvg({ title: `M=${t.m}: ${axis} of ${n} base puzzles`, bins: t.bins, current: t.current, proposed: t.proposed, axis });
 }
 
 /** A plot's file beside the catalog: a name tune chose, so a link there is refused and an earlier plot kept unless --force. */

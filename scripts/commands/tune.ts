@@ -7,7 +7,12 @@ import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/ran
 import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples, catalogDb } from './options.js';
 
 const quantiles: OptionSpec<Quantiles> = {
-  yargs: { type: 'string', describe: 'quantiles of the base puzzles\' values at the cuts t1,t2,t3', requiresArg: true },
+  yargs: {
+    type: 'string',
+    describe: 'with --measure nodes or score: the quantiles of the base puzzles\' values at the cuts t1,t2,t3 (grade cuts take none: they maximise the smallest per-band yield)',
+    requiresArg: true,
+    defaultDescription: `${DEFAULT_QUANTILES.join(',')} with nodes or score`,
+  },
   default: DEFAULT_QUANTILES,
   check(v, flag) {
     const q = parseQuantiles(String(v));
@@ -36,6 +41,7 @@ export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneOptions> {
   const read = readOptions(TUNE_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
+  if (argv.quantiles !== undefined && o.measure === 'grade') return { ok: false, error: '--quantiles sets node or score cuts; --measure grade cuts take none' };
   const run = { db: o.db, sizes: o.sizes, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot, force: o.force };
   return { ok: true, value: { run, notes: read.value.notes } };
 }

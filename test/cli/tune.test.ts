@@ -81,6 +81,7 @@ describe('dominosa tune without --apply', () => {
     expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
     expect([sha(f.db), sha(f.tiers)]).toEqual(before);
     for (const m of [3, 4]) expect(readFileSync(plotPath(f.db, m), 'utf8')).toMatch(/^<svg [^]*<\/svg>$/);
+    expect(readFileSync(plotPath(f.db, 3), 'utf8')).toContain('<title>M=3: reference nodes of 12 base puzzles</title>');
   });
 
   it('writes no plots with --no-plot, and only the sizes asked for', async () => {

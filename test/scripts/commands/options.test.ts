@@ -276,3 +276,15 @@ describe('documented caps', () => {
     expect(() => checkBuildOptions({ ...base, variants: BUILD_LIMITS.variants })).not.toThrow();
   });
 });
+
+describe('tune --quantiles', () => {
+  it('says in --help that only node and score cuts use it, and is refused with --measure grade', () => {
+    const shown = yargsOptions(TUNE_OPTIONS).quantiles;
+    expect(shown.defaultDescription).toBe('0.25,0.5,0.75 with nodes or score');
+    expect(String(shown.describe)).toMatch(/^with --measure nodes or score/);
+    const graded = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'grade', '--quantiles', '0.2,0.5,0.8']));
+    expect(graded.ok || graded.error).toBe('--quantiles sets node or score cuts; --measure grade cuts take none');
+    const nodes = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'nodes', '--quantiles', '0.2,0.5,0.8']));
+    expect(nodes.ok && nodes.value.run.quantiles).toEqual([0.2, 0.5, 0.8]);
+  });
+});
