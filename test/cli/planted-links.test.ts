@@ -35,14 +35,20 @@ function oneLine(r: { code: number | null; stderr: string }, code: number, msg: 
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
 }
 
+/** A schema-2 catalog in a room of its own, and a file of the user's with a link to it planted at `old + suffix`. */
+function plantedBeside(suffix: string): { d: string; old: string; victim: string } {
+  const d = room();
+  const old = join(d, 'old.sqlite');
+  copyFileSync(V2, old);
+  const victim = join(d, 'victim.txt');
+  writeFileSync(victim, 'precious\n');
+  symlinkSync(victim, `${old}${suffix}`);
+  return { d, old, victim };
+}
+
 describe('migrate: the backup is a file of its own', () => {
   it('refuses a link planted at the backup name; the victim and the catalog stay as they were', () => {
-    const d = room();
-    const old = join(d, 'old.sqlite');
-    copyFileSync(V2, old);
-    const victim = join(d, 'victim.txt');
-    writeFileSync(victim, 'precious\n');
-    symlinkSync(victim, `${old}.v2.bak`);
+    const { d, old, victim } = plantedBeside('.v2.bak');
     const before = sha(old);
     oneLine(cli(['migrate', '--db', old]), 2, /old\.sqlite\.v2\.bak is a symbolic link.*nothing was changed/);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
@@ -62,12 +68,7 @@ describe('migrate: the backup is a file of its own', () => {
   });
 
   it('refuses a link planted at the -migrating name', () => {
-    const d = room();
-    const old = join(d, 'old.sqlite');
-    copyFileSync(V2, old);
-    const victim = join(d, 'victim.txt');
-    writeFileSync(victim, 'precious\n');
-    symlinkSync(victim, `${old}.migrating`);
+    const { old, victim } = plantedBeside('.migrating');
     const r = cli(['migrate', '--db', old]);
     oneLine(r, 2, /old\.sqlite\.migrating is a symbolic link/);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
