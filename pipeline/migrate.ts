@@ -3,8 +3,9 @@
 // checksums and digest are this release's), checked as every writing verb checks a catalog, and
 // only then renamed over the old one, which is kept as <db>.v<N>.bak: a refused, failed or killed
 // migration leaves the old catalog as it was. Both names are dominosa's own: a link planted at
-// either is refused, the new file is created exclusively, and an existing backup is never replaced. Each old version's rows are read into one shape
-// (readOld); what a row becomes in this release is the Regrade step's to say.
+// either is refused, the new file is created exclusively, and an existing backup is never
+// replaced. Each old version's rows are read into one shape (readOld); what a row becomes in
+// this release is the Regrade step's to say.
 import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { boardFromGrid, type Board } from '../src/dominosa/board.js';

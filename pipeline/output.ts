@@ -153,16 +153,6 @@ export function refuseLink(path: string, name = path, after = ''): void {
   }
 }
 
-/**
- * Refuse anything at a name dominosa chose for a file it is about to create (a link, or a file
- * left there): the name must be free, so what it creates is its own.
- */
-export function claimName(path: string, name = path, after = ''): void {
-  refuseLink(path, name, after);
-  const st = lstatOrNull(path);
-  if (st !== null) throw new UserError(`${name} already exists; move it away${after}`);
-}
-
 /** Whether a process of this id runs (EPERM: it does, as another user). */
 function running(pid: number): boolean {
   try {
