@@ -23,7 +23,7 @@ export interface CliOptions {
 }
 
 export function cli(args: string[], opts: CliOptions = {}): CliResult {
-  const env = opts.env === undefined ? undefined : { ...process.env, ...opts.env };
+  const env = opts.env === undefined ? undefined : Object.fromEntries(Object.entries({ ...process.env, ...opts.env }).filter(([, v]) => v !== undefined));
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, input: opts.input, cwd: opts.cwd, env });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
