@@ -2,6 +2,7 @@
 // as text (puzzles checked, failures by kind, time, every failing puzzle) or as one JSON document.
 import cliProgress from 'cli-progress';
 import { FAILURE_KINDS, type Failure, type FailureKind } from '../src/catalog/check.js';
+import { forTerminal, jsonForTerminal } from './terminal.js';
 
 export interface AuditReport {
   db: string;
@@ -88,14 +89,14 @@ export function failingPuzzles(failures: readonly Failure[]): number[] {
 
 function recordLine(r: AuditReport): string[] {
   if (r.recorded === null) return [];
-  if (r.recorded.why !== null) return [`nothing recorded: ${r.recorded.why}`];
+  if (r.recorded.why !== null) return [`nothing recorded: ${forTerminal(r.recorded.why)}`];
   const n = r.recorded.verdicts;
   return [`recorded ${n} pass verdict${n === 1 ? '' : 's'} in the catalog (export trusts them instead of proving those puzzles again)`];
 }
 
 function scope(r: AuditReport): string {
   const what = r.sample === null ? `${r.checked} puzzles checked` : `${r.checked} of ${r.puzzles} puzzles checked (sample, seed ${r.seed})`;
-  return `audit of ${r.db}: ${what} in ${(r.ms / 1000).toFixed(1)} s with ${r.jobs} job${r.jobs === 1 ? '' : 's'}`;
+  return `audit of ${forTerminal(r.db)}: ${what} in ${(r.ms / 1000).toFixed(1)} s with ${r.jobs} job${r.jobs === 1 ? '' : 's'}`;
 }
 
 /** The summary for people, ending in a newline. */
@@ -113,23 +114,23 @@ export function formatAuditText(r: AuditReport): string {
   const kinds = Object.entries(failuresByKind(r.failures));
   const width = Math.max(...kinds.map(([k]) => k.length));
   lines.push('', 'failures by kind:');
-  for (const [k, n] of kinds) lines.push(`  ${k.padEnd(width)}  ${n}`);
+  for (const [k, n] of kinds) lines.push(`  ${forTerminal(k).padEnd(width)}  ${n}`);
   const wide = r.failures.filter((f) => f.puzzleId === null);
   if (wide.length > 0) {
     lines.push('', 'catalog:');
-    for (const f of wide) lines.push(`  ${f.kind}: ${f.detail}`);
+    for (const f of wide) lines.push(`  ${forTerminal(f.kind)}: ${forTerminal(f.detail)}`);
   }
   const own = r.failures.filter((f) => f.puzzleId !== null);
   if (own.length > 0) {
     lines.push('', 'failing puzzles:');
-    for (const f of own) lines.push(`  puzzle ${f.puzzleId}: ${f.kind}: ${f.detail}`);
+    for (const f of own) lines.push(`  puzzle ${f.puzzleId}: ${forTerminal(f.kind)}: ${forTerminal(f.detail)}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** The machine-readable report: stable field names, one JSON document, ending in a newline. */
 export function formatAuditJson(r: AuditReport): string {
-  return `${JSON.stringify(
+  return `${jsonForTerminal(JSON.stringify(
     {
       db: r.db,
       ok: r.failures.length === 0,
@@ -146,5 +147,5 @@ export function formatAuditJson(r: AuditReport): string {
     },
     null,
     2,
-  )}\n`;
+  ))}\n`;
 }

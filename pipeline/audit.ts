@@ -22,7 +22,7 @@ import type { AuditAnswer, AuditItem } from './audit-worker.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './audit-report.js';
 import { Catalog, SchemaVersionError, type PuzzleRow } from './database.js';
 import { UserError } from './errors.js';
-import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
+import { WORKER_EXEC_ARGV, workerFile, MAX_JOBS } from './pool.js';
 import { REFERENCE_VERSION, sameCounts } from '../src/dominosa/rank/reference.js';
 
 export interface AuditOptions {
@@ -64,7 +64,6 @@ export function* costBatches<T>(items: Iterable<T>, cost: (item: T) => number): 
   }
   if (batch.length > 0) yield batch;
 }
-const MAX_JOBS = 64;
 
 function checkOptions(o: AuditOptions): void {
   if (!Number.isSafeInteger(o.jobs) || o.jobs < 1 || o.jobs > MAX_JOBS) {

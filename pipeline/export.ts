@@ -21,7 +21,7 @@ import { Catalog, type PuzzleRow } from './database.js';
 import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { stallAt } from './faults.js';
-import { BufferedWriter } from './io.js';
+import { BufferedWriter } from './buffered-writer.js';
 import { prepareOutput, writeOutput } from './output.js';
 import { readWebAssets } from './web-assets.js';
 

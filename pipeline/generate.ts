@@ -9,7 +9,8 @@ import { Generator, type GeneratedPuzzle, type MethodChoice } from '../src/domin
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
 import { type CountProgress, countProgress } from './count-progress.js';
-import { BufferedWriter, withOutput } from './io.js';
+import { BufferedWriter } from './buffered-writer.js';
+import { withOutput } from './output.js';
 
 export interface GenerateCommand {
   /** Sizes M, in this order; each gets slots 0..count-1. */
@@ -51,7 +52,7 @@ export async function runGenerate(
   let written = 0;
   // Where the time limit ran out: what was made before it is still written out (exit 1).
   let stoppedAt: string | null = null;
-  await withOutput(cmd.out, cmd.force ?? false, stdout, async (stream) => {
+  await withOutput(cmd.out, { force: cmd.force ?? false }, stdout, async (stream) => {
     const out = new BufferedWriter(stream as never);
     try {
       for (const m of cmd.sizes) {

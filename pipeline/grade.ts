@@ -11,7 +11,8 @@ import { canonicalGrade } from '../src/dominosa/rank/stored.js';
 import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.js';
 import { Solver, type SolveStatus } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { forEachBoard, withOutput } from './io.js';
+import { forEachBoard, inputsOf } from './input.js';
+import { withOutput } from './output.js';
 
 export interface GradeCommand {
   input: string;
@@ -45,7 +46,7 @@ export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream)
   let deadline = Infinity;
   const clock = (): boolean => performance.now() > deadline;
   const solver = new Solver();
-  await withOutput(cmd.out, cmd.force ?? false, stdout, (stream) =>
+  await withOutput(cmd.out, { force: cmd.force ?? false, inputs: inputsOf(cmd.input) }, stdout, (stream) =>
     forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
       const tooLarge = sizeError(index, board);
       if (tooLarge !== null) throw new UserError(tooLarge);

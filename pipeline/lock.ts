@@ -4,6 +4,7 @@
 // one killed without releasing it. Readers never look at it.
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { forTerminal } from './terminal.js';
 
 export interface Holder {
   pid: number;
@@ -59,8 +60,11 @@ export function holderState(h: Holder): 'alive' | 'dead' | 'unknown' {
   return 'alive';
 }
 
-/** "build (pid 123, since 2026-01-02T03:04:05Z)", with the host when it is another. */
+/**
+ * "build (pid 123, since 2026-01-02T03:04:05Z)", with the host when it is another. Every part is
+ * read from the catalog, which a stranger may have written: it goes out through forTerminal.
+ */
 export function describeHolder(h: Holder): string {
-  const where = h.host === hostname() ? '' : ` on ${h.host}`;
-  return `${h.verb} (pid ${h.pid}${where}, since ${h.since})`;
+  const where = h.host === hostname() ? '' : ` on ${forTerminal(String(h.host))}`;
+  return `${forTerminal(String(h.verb))} (pid ${forTerminal(String(h.pid))}${where}, since ${forTerminal(String(h.since))})`;
 }

@@ -23,7 +23,7 @@ import { zeroOutcomes } from './build/sizes.js';
 import type { RuleTable } from './build/thresholds.js';
 import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './database.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
-import { checkCatalogPath } from './io.js';
+import { checkCatalogPath } from './catalog-path.js';
 import { refuseInputs, resolveOutput } from './output.js';
 
 export interface MergeOptions {

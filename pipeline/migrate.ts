@@ -2,9 +2,11 @@
 // The new catalog is written beside the old one through the catalog's own writes (so its
 // checksums and digest are this release's), checked as every writing verb checks a catalog, and
 // only then renamed over the old one, which is kept as <db>.v<N>.bak: a refused, failed or killed
-// migration leaves the old catalog as it was. Each old version's rows are read into one shape
-// (readOld); what a row becomes in this release is the Regrade step's to say.
-import { copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+// migration leaves the old catalog as it was. Both names are dominosa's own: a link planted at
+// either is refused, the new file is created exclusively, and an existing backup is never
+// replaced. Each old version's rows are read into one shape (readOld); what a row becomes in
+// this release is the Regrade step's to say.
+import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { boardFromGrid, type Board } from '../src/dominosa/board.js';
 import { CATALOG_APP, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
@@ -15,7 +17,7 @@ import type { Tier } from '../src/rank/tiers.js';
 import type { AuditProgress } from './audit-report.js';
 import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './database.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
-import { checkWritableDir } from './output.js';
+import { checkWritableDir, copyOutputSync, prepareOutput, refuseLink, type OutputTarget } from './output.js';
 
 export interface MigrateOptions {
   db: string;
@@ -98,8 +100,10 @@ function openOld(path: string): Database.Database {
  */
 export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrade: Regrade = REGRADE): MigrateResult {
   const path = opts.db;
+  const tmp = `${path}.migrating`;
   const old = openOld(path);
   let from: number;
+  let backupTarget: OutputTarget | null;
   try {
     from = readVersion(old, path);
     if (from === SCHEMA_VERSION) {
@@ -111,6 +115,9 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     if (!FROM_VERSIONS.includes(from)) throw new UserError(`${path} has schema version ${from}, which this release cannot migrate`);
     const quick = old.pragma('quick_check', { simple: true }) as string;
     if (quick !== 'ok') throw new UserError(`${path} is damaged (${quick}); nothing was changed`, EXIT_FAILED_CHECK);
+    // The names migrate writes are claimed before the old file is touched.
+    backupTarget = (opts.backup ?? true) ? prepareBackup(`${path}.v${from}.bak`) : null;
+    claimScratch(tmp);
     // One file, no write-ahead log: the backup is then complete, and no old -wal file can be
     // left beside the new catalog once it takes the old one's name.
     old.pragma('busy_timeout = 1000');
@@ -120,8 +127,6 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     throw sqliteError(e, path);
   }
 
-  const tmp = `${path}.migrating`;
-  rmSync(tmp, { force: true });
   let done: { puzzles: number; moved: number; keptOut: number };
   try {
     done = writeMigrated(old, tmp, from, regrade, progress);
@@ -135,15 +140,44 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     rmSync(tmp, { force: true });
     throw new UserError(`${path} is in use by another process (it has a write-ahead log); nothing was changed`, EXIT_BUSY);
   }
-  const backup = (opts.backup ?? true) ? `${path}.v${from}.bak` : null;
   try {
-    if (backup !== null) copyFileSync(path, backup);
+    if (backupTarget !== null) copyOutputSync(backupTarget, path);
     renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });
+    if (e instanceof UserError) throw new UserError(`${e.message}; the old catalog is unchanged`, e.exitCode);
     throw new UserError(`cannot replace ${path}: ${describeFsError(e)}; the old catalog is unchanged`, faultOf(e, '')?.exitCode);
   }
-  return { status: 'migrated', from, to: SCHEMA_VERSION, ...done, backup };
+  return { status: 'migrated', from, to: SCHEMA_VERSION, ...done, backup: backupTarget?.path ?? null };
+}
+
+const UNCHANGED = '; nothing was changed';
+
+/** The backup's name, checked before any work: free of links, and of an earlier backup, which is never replaced. */
+function prepareBackup(backup: string): OutputTarget {
+  try {
+    return prepareOutput(backup, { chosen: true, what: 'the backup', exists: 'move it away, or migrate with --no-backup' });
+  } catch (e) {
+    throw e instanceof UserError ? new UserError(`${e.message}${UNCHANGED}`, e.exitCode) : e;
+  }
+}
+
+/**
+ * The new catalog's file, made here and empty, so that SQLite writes only a file of dominosa's
+ * own: a link at its name (or its sidecars') is refused; a file a killed migration left is removed.
+ */
+function claimScratch(tmp: string): void {
+  try {
+    for (const name of [tmp, `${tmp}-journal`, `${tmp}-wal`, `${tmp}-shm`]) {
+      refuseLink(name, name, UNCHANGED);
+      const st = existsSync(name) ? lstatSync(name) : null;
+      if (st !== null && !st.isFile()) throw new UserError(`${name} is not a regular file; move it away${UNCHANGED}`);
+      if (st !== null) unlinkSync(name);
+    }
+    closeSync(openSync(tmp, 'wx'));
+  } catch (e) {
+    throw faultOf(e, `cannot create ${tmp}`, UNCHANGED) ?? new UserError(`cannot create ${tmp}: ${describeFsError(e)}${UNCHANGED}`);
+  }
 }
 
 /** A current catalog left in write-ahead-log mode (a killed build): leave it in rollback-journal mode, which any reader can open. */

@@ -1,13 +1,16 @@
-// Files the verbs write (export --out, tune's plots and thresholds file): regular files only,
-// never one of the command's inputs, written to a temporary file beside the target and renamed
-// into place, so a reader sees nothing or the whole file. Temporary files are removed on every
-// exit that can be caught (an error, Ctrl-C, SIGTERM, SIGHUP); one left by a killed run is
-// removed by the next run that writes the same file, and named when it does so.
+// Every file a verb writes goes through here (solve, grade and generate --out, export --out,
+// tune's plots and thresholds file, migrate's backup): regular files only, never one of the
+// command's inputs, written to a temporary file beside the target and moved into place, so a
+// reader sees nothing or the whole file. Temporary files are removed on every exit that can be
+// caught (an error, Ctrl-C, SIGTERM, SIGHUP); one left by a killed run is removed by the next
+// run that writes the same file, and named when it does so.
 //
-// Symbolic links: an --out that is a link to a regular file is written through (the file it
-// points to is replaced, the link stays), and only with --force, as for any existing file; a
-// link to nothing is refused, so nothing is ever created through a link.
-import { accessSync, constants, createWriteStream, existsSync, linkSync, lstatSync, promises as fsp, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats, type WriteStream } from 'node:fs';
+// Symbolic links: an --out the user names that is a link to a regular file is written through
+// (the file it points to is replaced, the link stays), and only with --force, as for any existing
+// file; a link to nothing is refused, so nothing is ever created through a link. A name dominosa
+// chooses itself (a backup, a plot, a temporary file) is never followed: a link planted there is
+// refused, and its own files are created exclusively (O_EXCL), so a link that appears later fails.
+import { accessSync, constants, copyFileSync, createWriteStream, existsSync, linkSync, lstatSync, promises as fsp, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats, type WriteStream } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describeFsError, EXIT_INTERRUPTED, faultOf, UserError } from './errors.js';
 import { fault, stallAt } from './faults.js';
@@ -20,6 +23,8 @@ export interface OutputTarget {
   /** The temporary file beside `final`. */
   tmp: string;
   force: boolean;
+  /** What to say when the name is taken: how to free it. */
+  exists: string;
 }
 
 export interface OutputOptions {
@@ -29,6 +34,10 @@ export interface OutputOptions {
   inputs?: readonly string[];
   /** How to name the path in messages (default the path alone). */
   what?: string;
+  /** dominosa chose the name (a plot, a backup): a link at it is refused, never followed. */
+  chosen?: boolean;
+  /** What to say after a refusal of an existing file (default: use --force). */
+  exists?: string;
 }
 
 function kindOf(st: Stats): string {
@@ -116,14 +125,32 @@ export function refuseInputs(path: string, final: string, inputs: readonly strin
 export function prepareOutput(path: string, o: OutputOptions = {}): OutputTarget {
   const force = o.force ?? false;
   const name = o.what === undefined ? path : `${o.what} ${path}`;
-  const final = resolveOutput(path, name);
+  if (o.chosen) refuseLink(path, name);
+  const final = o.chosen ? inRealDir(path) : resolveOutput(path, name);
   refuseInputs(path, final, o.inputs ?? [], name);
   const target = lstatOrNull(final);
   if (target !== null && !target.isFile()) throw new UserError(`${name} is ${kindOf(target)}; dominosa writes regular files only`);
   checkWritableDir(final, `cannot write ${name}`);
   cleanLeftovers(final);
-  if (target !== null && !force) throw new UserError(`${path} already exists; use --force to overwrite it`);
-  return { path, final, tmp: `${final}.tmp-${process.pid}`, force };
+  const exists = o.exists ?? 'use --force to overwrite it';
+  if (target !== null && !force) throw new UserError(`${path} already exists; ${exists}`);
+  return { path, final, tmp: `${final}.tmp-${process.pid}`, force, exists };
+}
+
+/** The path with its directory's links resolved, and its own name as it is (never followed). */
+function inRealDir(path: string): string {
+  const dir = dirname(resolve(path));
+  return existsSync(dir) ? join(realpathSync(dir), basename(path)) : resolve(path);
+}
+
+/**
+ * Refuse a symbolic link at a name dominosa chose (checked with lstat, so a dangling link counts):
+ * someone who can write the folder could aim it at any file of the user's.
+ */
+export function refuseLink(path: string, name = path, after = ''): void {
+  if (lstatOrNull(path)?.isSymbolicLink()) {
+    throw new UserError(`${name} is a symbolic link, which dominosa did not make and will not write through; remove it${after}`);
+  }
 }
 
 /** Whether a process of this id runs (EPERM: it does, as another user). */
@@ -202,6 +229,7 @@ function moveIntoPlace(t: OutputTarget): void {
   fault('output:before-rename');
   const now = lstatOrNull(t.final);
   if (now !== null && !now.isFile()) throw new UserError(`${t.path} became ${kindOf(now)} while it was being written; nothing was written`);
+  // rename replaces the name itself, so a link that appeared at it is replaced, not followed.
   if (t.force) {
     renameSync(t.tmp, t.final);
     return;
@@ -210,10 +238,10 @@ function moveIntoPlace(t: OutputTarget): void {
     linkSync(t.tmp, t.final);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new UserError(`${t.path} already exists; use --force to overwrite it`);
+    if (code === 'EEXIST') throw new UserError(`${t.path} already exists; ${t.exists}`);
     // A file system without hard links: fall back to a checked rename.
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
-    if (existsSync(t.final)) throw new UserError(`${t.path} already exists; use --force to overwrite it`);
+    if (lstatOrNull(t.final) !== null) throw new UserError(`${t.path} already exists; ${t.exists}`);
     renameSync(t.tmp, t.final);
     return;
   }
@@ -224,11 +252,11 @@ function failed(t: OutputTarget, e: unknown): UserError {
   return faultOf(e, `cannot write ${t.path}`, '; nothing was written') ?? new UserError(`cannot write ${t.path}: ${describeFsError(e)}`);
 }
 
-/** Write `data` to the target: the whole file appears, or nothing does. */
-export function writeOutputSync(t: OutputTarget, data: string | Uint8Array): void {
+/** Make the target's temporary file with `make`, then move it into place: the whole file appears, or nothing does. */
+function placeSync(t: OutputTarget, make: (tmp: string) => void): void {
   track(t.tmp);
   try {
-    writeFileSync(t.tmp, data, { flag: 'wx' });
+    make(t.tmp);
     moveIntoPlace(t);
   } catch (e) {
     rmSync(t.tmp, { force: true });
@@ -236,6 +264,16 @@ export function writeOutputSync(t: OutputTarget, data: string | Uint8Array): voi
   } finally {
     untrack(t.tmp);
   }
+}
+
+/** Write `data` to the target: the whole file appears, or nothing does. */
+export function writeOutputSync(t: OutputTarget, data: string | Uint8Array): void {
+  placeSync(t, (tmp) => writeFileSync(tmp, data, { flag: 'wx' }));
+}
+
+/** Copy the file `src` to the target (a backup): the whole copy appears, or nothing does. */
+export function copyOutputSync(t: OutputTarget, src: string): void {
+  placeSync(t, (tmp) => copyFileSync(src, tmp, constants.COPYFILE_EXCL));
 }
 
 /** Stream into the target's temporary file with `fill`, then move it into place; on any failure nothing is left. */
@@ -263,4 +301,18 @@ export async function writeOutput(t: OutputTarget, fill: (stream: WriteStream) =
   } finally {
     untrack(t.tmp);
   }
+}
+
+/**
+ * Run `fill` on `stdout` for '-' (or no --out), else on the file --out names, which appears only
+ * if fill succeeds (the rules of prepareOutput, checked before any work).
+ */
+export async function withOutput(
+  out: string | undefined,
+  o: OutputOptions,
+  stdout: NodeJS.WritableStream,
+  fill: (stream: NodeJS.WritableStream) => Promise<void>,
+): Promise<void> {
+  if (out === undefined || out === '-') return fill(stdout);
+  await writeOutput(prepareOutput(out, o), fill);
 }

@@ -3,6 +3,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** The most worker threads a verb starts (--jobs): more only add memory and contention. */
+export const MAX_JOBS = 64;
+
 /**
  * The compiled worker `name` (e.g. 'worker.js') beside this module, also when this module
  * runs from its TypeScript source (the tests): workers always run compiled code.

@@ -6,7 +6,8 @@ import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.
 import { MateJson } from '../src/dominosa/solve/solution.js';
 import { Solver, type SolveResult } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { forEachBoard, withOutput } from './io.js';
+import { forEachBoard, inputsOf } from './input.js';
+import { withOutput } from './output.js';
 
 export interface SolveCommand {
   input: string;
@@ -39,7 +40,7 @@ export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream)
     // JSON lines print the solution from the solver's cell → partner array (firstMate).
     solution: cmd.format !== 'jsonl',
   };
-  await withOutput(cmd.out, cmd.force ?? false, stdout, (stream) =>
+  await withOutput(cmd.out, { force: cmd.force ?? false, inputs: inputsOf(cmd.input) }, stdout, (stream) =>
     forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
       const tooLarge = sizeError(index, board);
       if (tooLarge !== null) throw new UserError(tooLarge);

@@ -33,8 +33,10 @@ export interface TuneOptions {
   apply: boolean;
   /** A thresholds file --apply writes too (its other sizes kept); absent: the catalog alone. */
   tiersFile?: string;
-  /** Write the SVG plots beside the catalog (default true). */
+  /** Write an SVG plot per size beside the catalog (default false: tune writes no file unless asked). */
   plots?: boolean;
+  /** Replace earlier plots (default false: an earlier plot is refused, never replaced silently). */
+  force?: boolean;
 }
 
 export interface SizeTune {
@@ -115,8 +117,13 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
   opts = { ...opts, measure };
   const file = opts.apply && opts.tiersFile !== undefined ? prepareTiersFile(opts, tunes) : null;
 
-  if (opts.plots ?? true) {
-    for (const t of tunes) t.plot = writePlot(plotPath(opts.db, t.m), opts.db, plotSvg(t));
+  // Every plot's name is checked before the first is written: a refusal writes nothing.
+  if (opts.plots ?? false) {
+    const targets = tunes.map((t) => preparePlot(plotPath(opts.db, t.m), opts));
+    tunes.forEach((t, i) => {
+      writeOutputSync(targets[i], plotSvg(t));
+      t.plot = targets[i].path;
+    });
   }
 
   const result: TuneResult = { db: opts.db, quantiles: opts.quantiles, sizes: tunes, applied: false, tiersFile: opts.tiersFile ?? null, retiered: 0 };
@@ -214,19 +221,12 @@ function plotSvg(t: SizeTune): string {
   const n = t.values.length;
   return t.measure === 'grade'
     ? scatterPlotSvg({ title: `M=${t.m}: grade against ${axis} of ${n} base puzzles`, points: t.points, levels: LEVEL_ROWS, bands: BOXES, current: t.current, proposed: t.proposed, axis })
-    : tunePlotSvg({ title: `M=${t.m}: ${axis}s of ${n} base puzzles`, bins: t.bins, current: t.current, proposed: t.proposed, axis });
+    : tunePlotSvg({ title: `M=${t.m}: ${axis} of ${n} base puzzles`, bins: t.bins, current: t.current, proposed: t.proposed, axis });
 }
 
-/** A plot beside the catalog, or a note (and no plot) where the catalog's directory cannot be written. */
-function writePlot(path: string, db: string, svg: string): string | null {
-  try {
-    writeOutputSync(prepareOutput(path, { force: true, inputs: [db] }), svg);
-    return path;
-  } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    process.stderr.write(`dominosa: note: no plot written (${e.message})\n`);
-    return null;
-  }
+/** A plot's file beside the catalog: a name tune chose, so a link there is refused and an earlier plot kept unless --force. */
+function preparePlot(path: string, opts: TuneOptions): OutputTarget {
+  return prepareOutput(path, { chosen: true, force: opts.force ?? false, inputs: [opts.db], what: 'the plot', exists: 'use --force to replace it (a plot an earlier run wrote)' });
 }
 
 /** Thresholds tuned on counts (or grades) another solver (or grader) version measured would not fit this release. */

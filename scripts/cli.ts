@@ -5,6 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT_IO, faultOf, UserError } from '../pipeline/errors.js';
+import { forTerminal } from '../pipeline/terminal.js';
 
 export type Verb = (y: Argv) => Argv;
 
@@ -69,14 +70,15 @@ main(hideBin(process.argv)).then(
   },
   (e: unknown) => {
     const fault = faultOf(e, 'stopped');
+    // A message may quote a catalog or an input file: one line, whatever it holds.
     if (fault !== null) {
-      process.stderr.write(`dominosa: ${fault.message}\n`);
+      process.stderr.write(`dominosa: ${forTerminal(fault.message)}\n`);
       process.exitCode = fault.exitCode;
     } else if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') {
       process.exitCode = 0;
     } else {
       const msg = e instanceof Error ? e.message : String(e);
-      process.stderr.write(`dominosa: internal error: ${msg}\n`);
+      process.stderr.write(`dominosa: internal error: ${forTerminal(msg)}\n`);
       process.exitCode = 70;
     }
   },

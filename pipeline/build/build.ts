@@ -13,7 +13,7 @@ import type { Tier } from '../../src/rank/tiers.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { Catalog, type BuildRow } from '../database.js';
 import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
-import { checkCatalogPath } from '../io.js';
+import { checkCatalogPath, refuseTransient } from '../catalog-path.js';
 import { workerFile } from '../pool.js';
 import type { BuildProgress, BuildSummary } from '../progress.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
@@ -78,8 +78,10 @@ export interface CheckedBuild {
  */
 export function checkBuild(options: BuildOptions): CheckedBuild {
   checkBuildOptions(options);
-  checkCatalogPath(options.db);
+  refuseTransient(options.db);
   const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options), false);
+  // A finished build needs nothing written, so a catalog it cannot write is no obstacle.
+  if (plan.existing?.status !== 'finished') checkCatalogPath(options.db);
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
   return { table: plan.table, keyOptions: plan.keyOptions, maxSlots, resumes: plan.existing?.status ?? null };
 }
@@ -98,7 +100,7 @@ export function checkBuild(options: BuildOptions): CheckedBuild {
  */
 export async function runBuild(options: BuildOptions, progress: BuildProgress): Promise<BuildResult> {
   checkBuildOptions(options);
-  checkCatalogPath(options.db);
+  refuseTransient(options.db);
   const worker = workerFile('build/worker.js');
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -107,6 +109,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
 
   const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options));
   const { table, seeded, keyOptions, key, existing, plans, holds } = plan;
+  if (existing?.status !== 'finished') checkCatalogPath(options.db);
   // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
   // progress give up instead of finishing long after it.
   const stop = new AbortController();

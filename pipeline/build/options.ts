@@ -3,7 +3,9 @@
 import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../../src/dominosa/make/generator.js';
 import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
 import { TIER_MEASURES, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import { MAX_M as SOLVER_MAX_M } from '../../src/dominosa/solve/limits.js';
 import { UserError } from '../errors.js';
+import { MAX_JOBS } from '../pool.js';
 
 export interface BuildOptions {
   /** Board sizes M, built in this order. */
@@ -67,22 +69,39 @@ export function defaultMaxSlots(perTier: number): number {
   return Math.max(1000, 100 * perTier);
 }
 
-const MAX_JOBS = 64;
+/**
+ * The documented caps of a build's counts (README, "build"): past them a run would take hours or
+ * more memory than a machine has before committing anything, so they are refused at once.
+ */
+export const BUILD_LIMITS = {
+  /** The largest size the solver proves (src/dominosa/solve/limits.ts). */
+  size: SOLVER_MAX_M,
+  perTier: 100_000,
+  variants: 1000,
+  jobs: MAX_JOBS,
+  maxAttempts: 10_000_000,
+  maxSlots: 10_000_000,
+  batchSize: 1_000_000,
+  chunk: 1_000_000,
+} as const;
 
 /** Refuse options out of range, with one line naming the option. */
 export function checkBuildOptions(o: BuildOptions): void {
-  const whole = (v: number, min: number, name: string): void => {
+  const whole = (v: number, min: number, name: string, max = Number.MAX_SAFE_INTEGER): void => {
     if (!Number.isSafeInteger(v) || v < min) throw new UserError(`${name} must be a whole number ≥ ${min} (got ${v})`);
+    if (v > max) throw new UserError(`${name} must be at most ${max} (got ${v})`);
   };
+  const L = BUILD_LIMITS;
   if (o.sizes.length === 0) throw new UserError('no sizes to build');
-  for (const m of o.sizes) whole(m, 1, 'a size');
-  whole(o.perTier, 1, '--per-tier');
-  whole(o.variants, 0, '--variants');
+  for (const m of o.sizes) whole(m, 1, 'a size', L.size);
+  whole(o.perTier, 1, '--per-tier', L.perTier);
+  whole(o.variants, 0, '--variants', L.variants);
   if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
-  whole(o.jobs, 1, '--jobs');
-  if (o.jobs > MAX_JOBS) throw new UserError(`--jobs must be at most ${MAX_JOBS} (got ${o.jobs})`);
-  whole(o.maxAttempts, 1, '--max-attempts');
-  if (o.maxSlots !== undefined) whole(o.maxSlots, 1, '--max-slots');
+  whole(o.jobs, 1, '--jobs', L.jobs);
+  whole(o.maxAttempts, 1, '--max-attempts', L.maxAttempts);
+  if (o.maxSlots !== undefined) whole(o.maxSlots, 1, '--max-slots', L.maxSlots);
+  if (o.batchSize !== undefined) whole(o.batchSize, 1, '--batch-size', L.batchSize);
+  if (o.chunk !== undefined) whole(o.chunk, 1, '--chunk', L.chunk);
   if (o.method !== undefined && !METHOD_CHOICES.includes(o.method)) {
     throw new UserError(`--method must be one of ${METHOD_CHOICES.join(', ')} (got ${o.method})`);
   }

@@ -8,7 +8,7 @@ import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { parseTierTable, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
 import { UserError } from '../errors.js';
-import { describeFsError } from '../io.js';
+import { describeFsError } from '../errors.js';
 
 /** Tier rules per size. */
 export type RuleTable = Record<number, TierRule>;

@@ -4,12 +4,12 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
-import { argsOrExit, flag, integer, plainArgs, text, whole, withOptions, examples } from './options.js';
+import { argsOrExit, flag, integer, MAX_COUNT, MAX_JOBS, plainArgs, whole, withOptions, examples, catalogDb } from './options.js';
 
 export const AUDIT_OPTIONS = {
-  db: text('catalog file', { default: 'data/catalog.sqlite' }),
-  jobs: whole('worker threads', 1, { default: availableParallelism() }),
-  sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1),
+  db: catalogDb('catalog file'),
+  jobs: whole('worker threads', 1, { default: Math.min(availableParallelism(), MAX_JOBS), max: MAX_JOBS }),
+  sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1, { max: MAX_COUNT }),
   seed: integer('seed of the --sample draw', { default: 1 }),
   json: flag('print the report as JSON', { default: false }),
   record: flag('store each passing puzzle\'s verdict in the catalog (bound to its row and this release\'s solvers and grader), so export trusts it instead of proving it again; writes, holding the writer lock', { default: false }),
@@ -23,7 +23,7 @@ export function auditCommand(y: Argv): Argv {
       withOptions(a, AUDIT_OPTIONS)
         .epilogue(
           examples([
-            ['$0 audit', 'audit data/catalog.sqlite'],
+            ['$0 audit', 'audit the catalog (see --db)'],
             ['$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'],
             ['$0 audit --record --db big.sqlite', 'audit, and record the verdicts export then trusts'],
           ]),

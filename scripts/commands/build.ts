@@ -3,7 +3,7 @@
 // ran out, 2 bad options, 130 interrupted).
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import { DEFAULT_BATCH_SIZE, type BuildOptions, type Shard } from '../../pipeline/build/options.js';
+import { BUILD_LIMITS, DEFAULT_BATCH_SIZE, type BuildOptions, type Shard } from '../../pipeline/build/options.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/dominosa/rank/measure.js';
 import { gradeTarget } from './grade-target.js';
@@ -20,7 +20,6 @@ import {
   type OptionSpec,
   readOptions,
   sizes,
-  text,
   thresholds,
   timeLimit,
   timeLimitMs,
@@ -28,6 +27,7 @@ import {
   whole,
   withOptions,
   examples,
+  catalogDb,
 } from './options.js';
 
 export { EXIT_INTERRUPTED } from '../../pipeline/errors.js';
@@ -51,17 +51,17 @@ const shard: OptionSpec<Shard | undefined> = {
 };
 
 export const BUILD_OPTIONS = {
-  sizes: sizes('board sizes M: 3..9, 3,5,7 or mixed (3..5,8)', { default: [3, 4, 5, 6, 7, 8, 9], shown: '3..9' }),
-  'per-tier': whole('base puzzles per tier and size', 1, { default: 25 }),
-  variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, { default: 3 }),
+  sizes: sizes('board sizes M: 3..9, 3,5,7 or mixed (3..5,8)', { default: [3, 4, 5, 6, 7, 8, 9], shown: '3..9', max: BUILD_LIMITS.size }),
+  'per-tier': whole('base puzzles per tier and size', 1, { default: 25, max: BUILD_LIMITS.perTier }),
+  variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, { default: 3, max: BUILD_LIMITS.variants }),
   seed: integer('seed: the same seed and options build the same catalog', { default: 1 }),
-  jobs: whole('worker threads (does not change the result)', 1, { default: availableParallelism() }),
-  db: text('catalog file (created if missing)', { default: 'data/catalog.sqlite' }),
+  jobs: whole('worker threads (does not change the result)', 1, { default: Math.min(availableParallelism(), BUILD_LIMITS.jobs), max: BUILD_LIMITS.jobs }),
+  db: catalogDb('catalog file (created if missing)'),
   thresholds: thresholds('tier thresholds file that seeds a new catalog (or new sizes); a catalog keeps its own thresholds'),
   extend: flag('add this build\'s puzzles to a catalog that holds a build with other options (another seed, more sizes, ...)', { default: false }),
   tiers: OLD_TIERS_FILE,
-  'max-attempts': whole('deals tried per slot before it is rejected', 1, { default: DEFAULT_MAX_ATTEMPTS }),
-  'max-slots': whole('slots per size before giving up on it', 1, { shown: 'max(1000, 100 × per-tier)' }),
+  'max-attempts': whole('deals tried per slot before it is rejected', 1, { default: DEFAULT_MAX_ATTEMPTS, max: BUILD_LIMITS.maxAttempts }),
+  'max-slots': whole('slots per size before giving up on it', 1, { shown: 'max(1000, 100 × per-tier)', max: BUILD_LIMITS.maxSlots }),
   method: choice(METHOD_CHOICES, 'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)', {
     default: 'auto',
   }),
@@ -77,8 +77,8 @@ export const BUILD_OPTIONS = {
   timeout: oldTimeout('run'),
   shard,
   'dry-run': flag('check the options, the thresholds file and the catalog path, say what would be built, and build nothing', { default: false }),
-  'batch-size': whole('decisions per committed batch', 1, { default: DEFAULT_BATCH_SIZE, hidden: true }),
-  chunk: whole('slots per worker task (default: about 20 ms of work); does not change the result', 1, { hidden: true }),
+  'batch-size': whole('decisions per committed batch', 1, { default: DEFAULT_BATCH_SIZE, hidden: true, max: BUILD_LIMITS.batchSize }),
+  chunk: whole('slots per worker task (default: about 20 ms of work); does not change the result', 1, { hidden: true, max: BUILD_LIMITS.chunk }),
 };
 
 /** The build its options describe (all but the abort signal), or the line that refuses them. */
@@ -124,7 +124,7 @@ export function buildCommand(y: Argv): Argv {
       withOptions(a, BUILD_OPTIONS)
         .epilogue(
           examples([
-            ['$0 build', 'sizes 3..9, 25 per tier, into data/catalog.sqlite'],
+            ['$0 build', 'sizes 3..9, 25 per tier, into the catalog (see --db)'],
             ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
             ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
             ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],

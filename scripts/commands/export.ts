@@ -2,12 +2,13 @@
 // options.ts); the selecting and writing is pipeline/export.ts.
 import type { Argv } from 'yargs';
 import type { ExportOptions } from '../../pipeline/export.js';
+import { forTerminal } from '../../pipeline/terminal.js';
 import { DEFAULT_PAPER, PAPER_NAMES } from '../../src/formats/booklet.js';
 import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { gradeTarget } from './grade-target.js';
-import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples } from './options.js';
+import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT } from './options.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
 export function parseTierList(text: string): Checked<Tier[]> {
@@ -35,16 +36,16 @@ export const EXPORT_FILES: FormatFiles<ExportFormat> = {
 };
 
 export const EXPORT_OPTIONS = {
-  db: text('catalog file', { default: 'data/catalog.sqlite' }),
+  db: catalogDb('catalog file'),
   format: choice(EXPORT_FORMATS, 'output format [default: from --out\'s extension (.jsonl, .json, .csv, .txt, .pdf, .html), else jsonl]'),
   out: out('output file, written whole or not at all; - for stdout (not pdf)'),
   force: flag('overwrite an existing --out file', { default: false }),
   sizes: sizes('only these sizes M: 3..9, 3,5,7 or mixed'),
   tiers,
   grade: gradeTarget(`only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`),
-  count: whole('at most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with --seed', 1),
-  'per-tier': whole('this many puzzles of each tier, spread over the sizes (instead of --count)', 1),
-  'per-size': whole('this many puzzles of each tier and size (instead of --count)', 1),
+  count: whole('at most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with --seed', 1, { max: MAX_COUNT }),
+  'per-tier': whole('this many puzzles of each tier, spread over the sizes (instead of --count)', 1, { max: MAX_COUNT }),
+  'per-size': whole('this many puzzles of each tier and size (instead of --count)', 1, { max: MAX_COUNT }),
   seed: integer('seed of the --count, --per-tier or --per-size sample (same options and seed, same pack)', { default: 1 }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
   name: text('pack name (json manifest, booklet title); any Unicode text', { default: DEFAULT_PACK_NAME }),
@@ -118,8 +119,8 @@ export function exportCommand(y: Argv): Argv {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runExport } = await import('../../pipeline/export.js');
       const n = await runExport(run, process.stdout, {
-        note: (line) => process.stderr.write(`dominosa: ${line}\n`),
-        warning: (line) => process.stderr.write(`dominosa: warning: ${line}\n`),
+        note: (line) => process.stderr.write(`dominosa: ${forTerminal(line)}\n`),
+        warning: (line) => process.stderr.write(`dominosa: warning: ${forTerminal(line)}\n`),
       });
       if (run.out !== '-') process.stderr.write(`dominosa: wrote ${n} puzzle${n === 1 ? '' : 's'} to ${run.out}\n`);
       process.exitCode = 0;

@@ -1,6 +1,7 @@
 // `dominosa generate --sizes M --count K`: options for the generate verb, as data (see options.ts).
 import type { Argv } from 'yargs';
 import type { GenerateCommand } from '../../pipeline/generate.js';
+import { BUILD_LIMITS } from '../../pipeline/build/options.js';
 import { METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { gradeTarget } from './grade-target.js';
 import {
@@ -10,6 +11,7 @@ import {
   type FormatFiles,
   formatFor,
   integer,
+  MAX_COUNT,
   oldTimeout,
   out,
   readOptions,
@@ -32,12 +34,12 @@ const FILES: FormatFiles<(typeof FORMATS)[number]> = { infer: { '.jsonl': 'jsonl
 export const GENERATE_OPTIONS = {
   sizes: sizes('sizes M, each a double-M set on an (M+1)x(M+2) board: 6, 3..9 or 3,5,7', { required: true, max: MAX_GENERATE_M }),
   m: renamed('sizes'),
-  count: whole('puzzles per size (slots 0..count-1)', 0, { required: true }),
+  count: whole('puzzles per size (slots 0..count-1)', 0, { required: true, max: MAX_COUNT }),
   seed: integer('build seed; slot k of size M draws from (seed, M, k)', { default: 1 }),
   format: choice(FORMATS, 'output format [default: from --out\'s extension (.jsonl, .txt), else jsonl]'),
   out: out(),
   force: flag('overwrite an existing --out file', { default: false }),
-  'max-attempts': whole('deals to try per slot before failing', 1, { shown: '100000' }),
+  'max-attempts': whole('deals to try per slot before failing', 1, { shown: '100000', max: BUILD_LIMITS.maxAttempts }),
   method: choice(METHOD_CHOICES, 'rejection (M ≤ 14), repair, or auto (rejection up to M=12, repair above)', { default: 'auto' }),
   'time-limit': timeLimit('run', 'stop after this long: what was made is written, exit 1'),
   timeout: oldTimeout('run'),

@@ -3,6 +3,7 @@
 // one line naming what is wrong. readOptions applies a verb's table: old names, repeats, checks.
 import { fileURLToPath } from 'node:url';
 import type { Argv, Options } from 'yargs';
+import { isTransient } from '../../pipeline/catalog-path.js';
 import { UserError } from '../../pipeline/errors.js';
 import { MAX_M } from '../../src/dominosa/board.js';
 
@@ -131,16 +132,27 @@ const bad = (error: string): Checked<never> => ({ ok: false, error });
 /** default: the value when absent; shown: how --help words a default that is not a plain value. */
 type Extra<T> = { default?: T; required?: boolean; hidden?: boolean; shown?: string };
 
+/** The cap of the counts of puzzles a verb makes or writes (generate --count, export --count). */
+export const MAX_COUNT = 1_000_000;
+
+export { MAX_JOBS } from '../../pipeline/pool.js';
+
 function spec<T>(yargs: Options, check: OptionSpec<T>['check'], extra: Extra<T> = {}): OptionSpec<T> {
   const { hidden, shown, ...rest } = extra;
   return { yargs: { ...yargs, ...(hidden ? { hidden } : {}), ...(shown === undefined ? {} : { defaultDescription: shown }) }, check, ...rest };
 }
 
-/** A whole number ≥ min. */
-export function whole(describe: string, min: number, extra: Extra<number> = {}): OptionSpec<number> {
-  return spec({ type: 'number', describe, requiresArg: true }, (v, flag) =>
-    typeof v === 'number' && Number.isSafeInteger(v) && v >= min ? ok(v) : bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`),
-  extra);
+/**
+ * A whole number from min to max (a documented cap, shown in --help: past it a run would take
+ * hours or a machine's memory before it wrote anything).
+ */
+export function whole(describe: string, min: number, extra: Extra<number> & { max?: number } = {}): OptionSpec<number> {
+  const { max = Number.MAX_SAFE_INTEGER, ...rest } = extra;
+  const capped = max < Number.MAX_SAFE_INTEGER ? `${describe} (at most ${max.toLocaleString('en-US')})` : describe;
+  return spec({ type: 'number', describe: capped, requiresArg: true }, (v, flag) => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) return bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`);
+    return v <= max ? ok(v) : bad(`${flag} must be at most ${max.toLocaleString('en-US')} (got ${v})`);
+  }, rest);
 }
 
 /** Any whole number (a seed). */
@@ -227,10 +239,42 @@ export function out(describe = 'output file, written whole or not at all; - for 
   return text(describe, { default: '-' });
 }
 
+/** A file of the package's own data/ folder, whether running from dist/ or from source. */
+function packagedData(name: string): string {
+  const up = import.meta.url.includes('/dist/scripts/') ? '../../../' : '../../';
+  return fileURLToPath(new URL(`${up}data/${name}`, import.meta.url));
+}
+
 /** The package's own data/tiers.json, whether running from dist/ or from source. */
 export function packagedTiersFile(): string {
-  const up = import.meta.url.includes('/dist/scripts/') ? '../../../' : '../../';
-  return fileURLToPath(new URL(`${up}data/tiers.json`, import.meta.url));
+  return packagedData('tiers.json');
+}
+
+/** The environment variable naming the catalog when --db is not given. */
+export const CATALOG_VARIABLE = 'DOMINOSA_DB';
+
+/**
+ * Where the catalog is when --db is not given, the same for every verb and from any folder: the
+ * DOMINOSA_DB variable (when set and not empty), else the package's own data/catalog.sqlite.
+ */
+export function defaultCatalog(env: NodeJS.ProcessEnv = process.env): { path: string; from: string } {
+  const named = env[CATALOG_VARIABLE];
+  if (named !== undefined && named !== '') return { path: named, from: `from ${CATALOG_VARIABLE}` };
+  return { path: packagedData('catalog.sqlite'), from: 'the package\'s own' };
+}
+
+/** --db: a catalog file, by default the one defaultCatalog resolves (shown resolved in --help). */
+export function catalogDb(describe: string, env: NodeJS.ProcessEnv = process.env): OptionSpec<string> {
+  const d = defaultCatalog(env);
+  return spec<string>(
+    { type: 'string', describe: `${describe}; without --db: $${CATALOG_VARIABLE}, else the package's data/catalog.sqlite`, requiresArg: true },
+    (v, f) => {
+      if (typeof v !== 'string' || v === '') return bad(`${f} needs a value`);
+      if (isTransient(v)) return bad(`${f} ${v} is not a file: SQLite would keep that catalog in memory, gone when dominosa exits; name a file`);
+      return ok(v);
+    },
+    { default: d.path, shown: `${d.path}, ${d.from}` },
+  );
 }
 
 /** A tier thresholds file (build, tune); not --tiers, which names tiers. */

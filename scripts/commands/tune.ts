@@ -1,13 +1,18 @@
 // `dominosa tune`: options for the tune verb, as data (see options.ts). Without --apply it only
-// reports (and draws its plots beside the catalog); with --apply it rewrites the thresholds
+// reports, and writes no file (plots only with --plot); with --apply it rewrites the thresholds
 // and re-tiers the catalog.
 import type { Argv } from 'yargs';
 import type { TuneOptions } from '../../pipeline/tune.js';
 import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
-import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples } from './options.js';
+import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples, catalogDb } from './options.js';
 
 const quantiles: OptionSpec<Quantiles> = {
-  yargs: { type: 'string', describe: 'quantiles of the base puzzles\' values at the cuts t1,t2,t3', requiresArg: true },
+  yargs: {
+    type: 'string',
+    describe: 'with --measure nodes or score: the quantiles of the base puzzles\' values at the cuts t1,t2,t3 (grade cuts take none: they maximise the smallest per-band yield)',
+    requiresArg: true,
+    defaultDescription: `${DEFAULT_QUANTILES.join(',')} with nodes or score`,
+  },
   default: DEFAULT_QUANTILES,
   check(v, flag) {
     const q = parseQuantiles(String(v));
@@ -16,7 +21,7 @@ const quantiles: OptionSpec<Quantiles> = {
 };
 
 export const TUNE_OPTIONS = {
-  db: text('catalog file', { default: 'data/catalog.sqlite' }),
+  db: catalogDb('catalog file'),
   sizes: sizes('sizes to tune', { shown: 'every size in the catalog' }),
   measure: choice(
     ['grade', 'nodes', 'score'] as const,
@@ -27,7 +32,8 @@ export const TUNE_OPTIONS = {
   apply: flag('write the proposed thresholds to the catalog (and to --thresholds FILE if named), and re-tier every puzzle', { default: false }),
   thresholds: text('with --apply, write the thresholds to this file too (its other sizes kept), to seed new catalogs', { shown: 'the catalog alone' }),
   tiers: OLD_TIERS_FILE,
-  plot: flag('write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)', { default: true }),
+  plot: flag('also write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)', { default: false }),
+  force: flag('with --plot, replace plots an earlier run wrote', { default: false }),
 };
 
 /** The run tune's options describe, or the line that refuses them. */
@@ -35,7 +41,8 @@ export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneOptions> {
   const read = readOptions(TUNE_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
-  const run = { db: o.db, sizes: o.sizes, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot };
+  if (argv.quantiles !== undefined && o.measure === 'grade') return { ok: false, error: '--quantiles sets node or score cuts; --measure grade cuts take none' };
+  const run = { db: o.db, sizes: o.sizes, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot, force: o.force };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 

@@ -19,7 +19,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { readTiersFile, tiersFileText, tierTableLines } from '../../pipeline/build/thresholds.js';
-import { writeFileAtomic } from '../../pipeline/io.js';
+import { prepareOutput, writeOutputSync } from '../../pipeline/output.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { bandOfLevel, GRADE_BANDS } from '../../src/dominosa/rank/bands.js';
 import { parseQuantiles, proposeBandCuts, proposeThresholds, type BandPoint } from '../../src/rank/cuts.js';
@@ -121,6 +121,6 @@ if (args.write === undefined) {
   const section = measure === 'nodes' ? file.table : measure === 'grade' ? file.grade : file.scores;
   Object.assign(section, table);
   if (measure === 'grade') Object.assign(file.yields, yields);
-  await writeFileAtomic(args.write, tiersFileText(file));
+  writeOutputSync(prepareOutput(args.write, { force: true, what: 'tiers file' }), tiersFileText(file));
   process.stderr.write(`wrote ${measure} cuts of M=${sizes.join(',')} to ${args.write}\n`);
 }

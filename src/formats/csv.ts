@@ -1,5 +1,6 @@
 // The CSV export, for spreadsheets and layout tools: a header, then one row per puzzle. Fields
-// follow RFC 4180 (comma-separated, CRLF line ends, a field quoted only when it must be).
+// follow RFC 4180 (comma-separated, CRLF line ends, a field quoted only when it must be), and
+// text a spreadsheet would run as a formula is written so that it stays text.
 // Grids and solutions are spelled with spaces, slashes and semicolons so a cell never needs quotes.
 import type { PackPuzzle } from './pack.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
@@ -7,8 +8,16 @@ import { LEVELS } from '../dominosa/grade/ladder.js';
 /** The columns, in order; the README documents each one. */
 export const CSV_COLUMNS = ['id', 'm', 'rows', 'cols', 'tier', 'grade', 'tatham', 'score', 'nodes', 'base_id', 'transform', 'grid', 'solution'] as const;
 
-/** A field as RFC 4180 wants it: quoted, with quotes doubled, when it holds a comma, quote or line end. */
+/** How a cell starts that a spreadsheet reads as a formula, or as one behind a tab or line end. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Every field of the CSV: quoted, with quotes doubled, when it holds a comma, quote or line end
+ * (RFC 4180); text that starts like a formula gets a leading apostrophe, inside quotes, so a
+ * spreadsheet shows it and never runs it (a catalog's text is untrusted).
+ */
 export function csvField(value: string): string {
+  if (FORMULA_START.test(value)) return `"'${value.replaceAll('"', '""')}"`;
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

@@ -157,14 +157,16 @@ function header(title: string, current: string, proposed: string): string[] {
  * to the axis, and their labels in that row, spread so none overlaps another; the rows sit above
  * the plot, so no line ever crosses a label.
  */
-function cutLines(X: (v: number) => number, th: Thresholds, colour: string, dashed: boolean, row: number, y0: number): string {
+function cutLines(X: (v: number) => number, th: Thresholds, colour: string, dashed: boolean, row: number, y0: number, kept: Thresholds | null = null): string {
   const keys = ['t1', 't2', 't3'] as const;
   const xs = keys.map((k) => X(th[k] + 1));
-  const texts = keys.map((k) => `${k} ≤ ${th[k]}`);
+  // A cut the proposal keeps is one line, the proposed one: two drawn on one another read as neither.
+  const same = keys.map((k) => kept !== null && kept[k] === th[k]);
+  const texts = keys.map((k, i) => `${k} ≤ ${th[k]}${same[i] ? ' (kept)' : ''}`);
   const at = spreadLabels(xs, texts.map((t) => t.length * LABEL_CHAR_W), M.left, W - M.right);
   const parts: string[] = [];
   keys.forEach((_, i) => {
-    parts.push(`<line x1="${num(xs[i])}" y1="${row + 4}" x2="${num(xs[i])}" y2="${num(y0)}" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
+    if (!same[i]) parts.push(`<line x1="${num(xs[i])}" y1="${row + 4}" x2="${num(xs[i])}" y2="${num(y0)}" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
     parts.push(`<text x="${num(at[i])}" y="${row}" text-anchor="middle" fill="${colour}">${escapeXml(texts[i])}</text>`);
   });
   return `<g font-size="11">${parts.join('')}</g>`;
@@ -207,9 +209,8 @@ export function tunePlotSvg(plot: TunePlot): string {
   out.push(`<g fill="#9fb3c8" stroke="#6f86a0" stroke-width="0.5">${bars.join('')}</g>`);
   out.push(xAxis(X, lo, hi, Y(0), plot.axis ?? 'reference nodes'));
   out.push(`<g font-size="11" fill="#333"><text transform="rotate(-90 16 ${M.top + ph / 2})" x="16" y="${M.top + ph / 2}" text-anchor="middle">base puzzles</text></g>`);
-  // Proposed first, so a current cut at the same place shows as blue dashes over the red line.
   out.push(cutLines(X, plot.proposed, PROPOSED, false, LABEL_ROWS.proposed, Y(0)));
-  if (plot.current) out.push(cutLines(X, plot.current, CURRENT, true, LABEL_ROWS.current, Y(0)));
+  if (plot.current) out.push(cutLines(X, plot.current, CURRENT, true, LABEL_ROWS.current, Y(0), plot.proposed));
   out.push('</svg>');
   return out.join('\n');
 }
@@ -281,26 +282,33 @@ export function scatterPlotSvg(plot: ScatterPlot): string {
   out.push(`<g fill="#4a6a8a" fill-opacity="0.45">${dots.join('')}</g>`);
   out.push(xAxis(X, lo, hi, y0, plot.axis));
   // A tier's box spans its band's rows and its range: easy from the axis's start, expert to its end.
-  const boxes = (th: Thresholds, colour: string, dashed: boolean, named: boolean): string => {
+  // The current boxes are drawn inset, inside the proposed ones, so that no edge of one lies on
+  // an edge of the other, and each tier is named: in its box's corner, or above a narrow box.
+  const boxes = (th: Thresholds, colour: string, dashed: boolean, named: boolean, inset: number): string => {
     const edges = [lo, th.t1 + 1, th.t2 + 1, th.t3 + 1, hi].map(X);
     const parts: string[] = [];
     plot.bands.forEach((b, k) => {
       const rs = levels.map(([l], i) => (l >= b.minLevel && l <= b.maxLevel ? i : -1)).filter((i) => i >= 0);
       if (rs.length === 0) return;
-      const top = Y(Math.max(...rs)) - rowH / 2 + 2;
-      const bottom = Y(Math.min(...rs)) + rowH / 2 - 2;
-      const x1 = edges[k];
-      const x2 = edges[k + 1];
+      const width = edges[k + 1] - edges[k];
+      const d = Math.min(inset, Math.max(0, (width - 1) / 2));
+      const top = Y(Math.max(...rs)) - rowH / 2 + 2 + inset;
+      const bottom = Y(Math.min(...rs)) + rowH / 2 - 2 - inset;
+      const x1 = edges[k] + d;
+      const x2 = edges[k + 1] - d;
       parts.push(
         `<rect x="${num(x1)}" y="${num(top)}" width="${num(Math.max(1, x2 - x1))}" height="${num(bottom - top)}" fill="none" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`,
       );
+      if (!named) return;
       // A white halo keeps the tier's name legible over the dots it sits on.
-      if (named && x2 - x1 > b.tier.length * LABEL_CHAR_W + 6) parts.push(`<text x="${num(x1 + 4)}" y="${num(top + 12)}" fill="${colour}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(b.tier)}</text>`);
+      const fits = x2 - x1 > b.tier.length * LABEL_CHAR_W + 6;
+      const at = fits ? `x="${num(x1 + 4)}" y="${num(top + 12)}"` : `x="${num((x1 + x2) / 2)}" y="${num(top - 4)}" text-anchor="middle"`;
+      parts.push(`<text ${at} fill="${colour}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(b.tier)}</text>`);
     });
     return `<g font-size="11">${parts.join('')}</g>`;
   };
-  out.push(boxes(plot.proposed, PROPOSED, false, true));
-  if (plot.current) out.push(boxes(plot.current, CURRENT, true, false));
+  out.push(boxes(plot.proposed, PROPOSED, false, true, 0));
+  if (plot.current) out.push(boxes(plot.current, CURRENT, true, false, 4));
   out.push(cutLabels(X, plot.proposed, PROPOSED, LABEL_ROWS.proposed));
   if (plot.current) out.push(cutLabels(X, plot.current, CURRENT, LABEL_ROWS.current));
   out.push('</svg>');

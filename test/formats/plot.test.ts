@@ -2,7 +2,7 @@
 // the terminal bars with their cut labels, and the SVG chart's bars, cut lines and labels.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { histogramText, logBins, tunePlotSvg, type Bin } from '../../src/formats/plot.js';
+import { histogramText, logBins, scatterPlotSvg, tunePlotSvg, type Bin } from '../../src/formats/plot.js';
 
 describe('logBins', () => {
   it('gives one bin per value while the range is narrow', () => {
@@ -109,5 +109,51 @@ describe('tunePlotSvg', () => {
       expect(x).toBeGreaterThanOrEqual(60);
       expect(x).toBeLessThanOrEqual(720 - 24);
     }
+  });
+});
+
+describe('scatterPlotSvg', () => {
+  const levels = [[1, 'singles'], [2, 'pairs'], [3, 'sets'], [4, 'extreme']] as const;
+  const bands = [
+    { tier: 'easy', minLevel: 1, maxLevel: 1 },
+    { tier: 'normal', minLevel: 2, maxLevel: 2 },
+    { tier: 'hard', minLevel: 3, maxLevel: 3 },
+    { tier: 'expert', minLevel: 4, maxLevel: 4 },
+  ];
+  const points = Array.from({ length: 40 }, (_, i) => ({ value: 1 + ((i * 37) % 900), level: 1 + (i % 4) }));
+  const rects = (svg: string, colour: string) =>
+    [...svg.matchAll(new RegExp(`<rect x="([\\d.]+)" y="([\\d.]+)" width="([\\d.]+)" height="([\\d.]+)" fill="none" stroke="${colour}"`, 'g'))].map((m) => m.slice(1, 5).map(Number));
+
+  it('names every tier, a narrow box (normal squeezed between close cuts) above it', () => {
+    const svg = scatterPlotSvg({ title: 'M=9', points, levels, bands, current: null, proposed: { t1: 10, t2: 11, t3: 500 }, axis: 'reference nodes' });
+    for (const t of ['easy', 'normal', 'hard', 'expert']) expect(svg).toContain(`>${t}</text>`);
+  });
+
+  it('draws the current boxes inside the proposed ones: no edge of one on an edge of the other, equal cuts too', () => {
+    const same = { t1: 10, t2: 100, t3: 500 };
+    const svg = scatterPlotSvg({ title: 'M=9', points, levels, bands, current: same, proposed: same, axis: 'reference nodes' });
+    const red = rects(svg, '#c0392b');
+    const blue = rects(svg, '#1f5fbf');
+    expect(red).toHaveLength(4);
+    expect(blue).toHaveLength(4);
+    red.forEach(([x, y, w, h], i) => {
+      const [bx, by, bw, bh] = blue[i];
+      expect(bx).toBeGreaterThan(x);
+      expect(by).toBeGreaterThan(y);
+      expect(bx + bw).toBeLessThan(x + w);
+      expect(by + bh).toBeLessThan(y + h);
+    });
+  });
+});
+
+describe('tunePlotSvg, cuts the proposal keeps', () => {
+  it('draws a kept cut once, and says it is kept', () => {
+    const bins = [{ lo: 0, hi: 9, count: 3 }, { lo: 10, hi: 99, count: 5 }];
+    const svg = tunePlotSvg({ title: 't', bins, current: { t1: 2, t2: 8, t3: 30 }, proposed: { t1: 2, t2: 9, t3: 30 } });
+    const lines = [...svg.matchAll(/<line x1="[\d.]+" y1="(\d+)"[^>]*stroke="#1f5fbf" stroke-width="2"/g)].filter((m) => m[1] !== '44');
+    expect(lines).toHaveLength(1);
+    expect(svg).toContain('>t1 ≤ 2 (kept)</text>');
+    expect(svg).toContain('>t3 ≤ 30 (kept)</text>');
+    expect(svg).toContain('>t2 ≤ 8</text>');
   });
 });

@@ -14,8 +14,17 @@ export interface CliResult {
   stderr: string;
 }
 
-export function cli(args: string[], opts: { input?: string } = {}): CliResult {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, input: opts.input });
+export interface CliOptions {
+  input?: string;
+  /** The folder it runs in (default this process's). */
+  cwd?: string;
+  /** Variables to set (undefined: unset) on top of this process's environment. */
+  env?: Record<string, string | undefined>;
+}
+
+export function cli(args: string[], opts: CliOptions = {}): CliResult {
+  const env = opts.env === undefined ? undefined : Object.fromEntries(Object.entries({ ...process.env, ...opts.env }).filter(([, v]) => v !== undefined));
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, input: opts.input, cwd: opts.cwd, env });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

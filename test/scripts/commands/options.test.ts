@@ -9,7 +9,8 @@ import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs } from '../../../scripts/comma
 import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/generate.js';
 import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
 import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
-import { type OptionTable, formatFor, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
+import { type OptionTable, catalogDb, defaultCatalog, formatFor, MAX_COUNT, MAX_JOBS, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
+import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
 import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
 
@@ -200,5 +201,90 @@ describe('the format from --out', () => {
     expect(g.ok || g.error).toMatch(/does not match/);
     const n = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '4', '--count', '1', '--out', 'p.txt']));
     expect(n.ok && n.value.run.format).toBe('text');
+  });
+});
+
+describe('--db: where the catalog is', () => {
+  const PACKAGED = /\/data\/catalog\.sqlite$/;
+
+  it('is the variable\'s when DOMINOSA_DB is set and not empty, else the package\'s own (an absolute path)', () => {
+    expect(defaultCatalog({ DOMINOSA_DB: 'x/c.sqlite' })).toEqual({ path: 'x/c.sqlite', from: 'from DOMINOSA_DB' });
+    for (const env of [{}, { DOMINOSA_DB: '' }]) {
+      const d = defaultCatalog(env);
+      expect(d.path).toMatch(PACKAGED);
+      expect(d.path.startsWith('/')).toBe(true);
+    }
+  });
+
+  it('every catalog verb defaults to it, and --help shows it resolved', () => {
+    for (const [verb, table] of Object.entries(TABLES)) {
+      if (!('db' in table)) continue;
+      const read = readOptions(table, parse(table, verb === 'generate' ? ['--sizes', '3', '--count', '1'] : []));
+      expect(read.ok && (read.value.values as { db: string }).db, verb).toMatch(PACKAGED);
+    }
+    const env = { DOMINOSA_DB: '/elsewhere/c.sqlite' };
+    const table = { db: catalogDb('catalog file', env) };
+    expect(yargsOptions(table).db.defaultDescription).toBe('/elsewhere/c.sqlite, from DOMINOSA_DB');
+    const read = readOptions(table, parse(table, []));
+    expect(read.ok && read.value.values.db).toBe('/elsewhere/c.sqlite');
+    const given = readOptions(table, parse(table, ['--db', 'mine.sqlite']));
+    expect(given.ok && given.value.values.db).toBe('mine.sqlite');
+  });
+
+  it('refuses a catalog that would not outlive the process', () => {
+    const table = { db: catalogDb('catalog file', {}) };
+    for (const db of [':memory:', 'file:c.sqlite?mode=memory', 'FILE:x']) {
+      const read = readOptions(table, parse(table, ['--db', db]));
+      expect(read.ok || read.error, db).toMatch(/is not a file: SQLite would keep that catalog in memory/);
+    }
+    const plain = readOptions(table, parse(table, ['--db', 'memory.sqlite']));
+    expect(plain.ok).toBe(true);
+  });
+});
+
+describe('documented caps', () => {
+  const CAPS: [verb: string, args: string[], flag: string, cap: number][] = [
+    ['build', [], 'variants', BUILD_LIMITS.variants],
+    ['build', [], 'per-tier', BUILD_LIMITS.perTier],
+    ['build', [], 'jobs', BUILD_LIMITS.jobs],
+    ['build', [], 'max-slots', BUILD_LIMITS.maxSlots],
+    ['build', [], 'max-attempts', BUILD_LIMITS.maxAttempts],
+    ['generate', ['--sizes', '3'], 'count', MAX_COUNT],
+    ['export', [], 'count', MAX_COUNT],
+    ['audit', [], 'jobs', MAX_JOBS],
+    ['audit', [], 'sample', MAX_COUNT],
+  ];
+
+  it('take the cap, refuse one more in one line naming it, and show it in --help', () => {
+    expect(BUILD_LIMITS.variants).toBe(1000);
+    for (const [verb, args, flag, cap] of CAPS) {
+      const table = TABLES[verb];
+      const at = readOptions(table, parse(table, [...args, `--${flag}`, String(cap)]));
+      expect(at.ok, `${verb} --${flag} ${cap}`).toBe(true);
+      const over = readOptions(table, parse(table, [...args, `--${flag}`, String(cap + 1)]));
+      expect(over.ok || over.error, `${verb} --${flag}`).toBe(`--${flag} must be at most ${cap.toLocaleString('en-US')} (got ${cap + 1})`);
+      expect(String(yargsOptions(table)[flag].describe)).toContain(`(at most ${cap.toLocaleString('en-US')})`);
+    }
+  });
+
+  it('are checked for library callers too, and --sizes of build stops at the solver\'s largest size', () => {
+    const read = buildArgs(parse(BUILD_OPTIONS, []));
+    if (!read.ok) throw new Error(read.error);
+    const base = { ...read.value.run, db: 'x.sqlite' };
+    expect(() => checkBuildOptions({ ...base, variants: 1_000_000 })).toThrow('--variants must be at most 1000 (got 1000000)');
+    expect(() => checkBuildOptions({ ...base, sizes: [BUILD_LIMITS.size + 1] })).toThrow(/a size must be at most/);
+    expect(() => checkBuildOptions({ ...base, variants: BUILD_LIMITS.variants })).not.toThrow();
+  });
+});
+
+describe('tune --quantiles', () => {
+  it('says in --help that only node and score cuts use it, and is refused with --measure grade', () => {
+    const shown = yargsOptions(TUNE_OPTIONS).quantiles;
+    expect(shown.defaultDescription).toBe('0.25,0.5,0.75 with nodes or score');
+    expect(String(shown.describe)).toMatch(/^with --measure nodes or score/);
+    const graded = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'grade', '--quantiles', '0.2,0.5,0.8']));
+    expect(graded.ok || graded.error).toBe('--quantiles sets node or score cuts; --measure grade cuts take none');
+    const nodes = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'nodes', '--quantiles', '0.2,0.5,0.8']));
+    expect(nodes.ok && nodes.value.run.quantiles).toEqual([0.2, 0.5, 0.8]);
   });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLineBlocks } from '../../pipeline/io.js';
+import { readLineBlocks } from '../../pipeline/input.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dominosa-io-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
