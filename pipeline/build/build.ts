@@ -12,6 +12,7 @@ import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
 import { checkCatalogPath } from '../io.js';
 import { workerFile } from '../pool.js';
 import type { BuildProgress, BuildSummary } from '../progress.js';
+import { calibrate, sizesToCalibrate, terminalCalibration, type CalibrationUi } from './calibrate.js';
 import { Decider } from './decider.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
 import type { KeyOptions } from './key.js';
@@ -55,10 +56,11 @@ export interface CheckedBuild {
  * catalog's own thresholds and builds, read read-only), alone: build --dry-run, and a cluster
  * job script checking its command line before it submits.
  */
-export function checkBuild(options: BuildOptions): CheckedBuild {
+export async function checkBuild(options: BuildOptions, ui: CalibrationUi = terminalCalibration): Promise<CheckedBuild> {
   checkBuildOptions(options);
   checkCatalogPath(options.db);
-  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options), false);
+  const calibrated = await calibrate(Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options), false).plan, options, ui);
+  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated), false);
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
   return { table: plan.table, keyOptions: plan.keyOptions, maxSlots, resumes: plan.existing?.status ?? null };
 }
@@ -75,7 +77,7 @@ export function checkBuild(options: BuildOptions): CheckedBuild {
  * once the catalog holds perTier bases of it, whichever build made them, and a candidate is a
  * duplicate if its symmetry class is anywhere in the catalog.
  */
-export async function runBuild(options: BuildOptions, progress: BuildProgress): Promise<BuildResult> {
+export async function runBuild(options: BuildOptions, progress: BuildProgress, ui: CalibrationUi = terminalCalibration): Promise<BuildResult> {
   checkBuildOptions(options);
   checkCatalogPath(options.db);
   const worker = workerFile('build/worker.js');
@@ -84,7 +86,9 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const t0 = Date.now();
 
-  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options));
+  // Sizes without cuts anywhere are calibrated first (reading only), then planned with the rest.
+  const calibrated = await calibrate(Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options)).plan, options, ui);
+  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated));
   const { table, seeded, keyOptions, key, existing, plans, holds } = plan;
   // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
   // progress give up instead of finishing long after it.

@@ -44,14 +44,19 @@ export interface BuildPlan {
   holds: string | undefined;
 }
 
-/** What a build of `o` will do to the catalog (null: none yet), or why it must not. Reads only. */
-export function planBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
+/**
+ * What a build of `o` will do to the catalog (null: none yet), or why it must not. Reads only.
+ * `calibrated`: cuts the build sampled for sizes neither the catalog nor the file has.
+ */
+export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTable = {}): BuildPlan {
   c?.assertSound();
   const stored = c?.readThresholds(null) ?? new Map();
   const measure = o.tierBy ?? DEFAULT_TIER_MEASURE;
   const seeded = new Set(o.sizes.filter((m) => !stored.has(m)));
-  const loaded = seeded.size > 0 ? loadTiers(o.tiersFile, [...seeded], measure) : null;
-  const table: RuleTable = loaded?.rules ?? {};
+  const fromFile = [...seeded].filter((m) => calibrated[m] === undefined);
+  const loaded = fromFile.length > 0 ? loadTiers(o.tiersFile, fromFile, measure) : null;
+  const table: RuleTable = { ...loaded?.rules };
+  for (const m of seeded) if (calibrated[m] !== undefined) table[m] = calibrated[m];
   const named = o.tiersExplicit === true && seeded.size < o.sizes.length ? loadTiers(o.tiersFile, o.sizes.filter((m) => stored.has(m)), measure).rules : null;
   for (const m of o.sizes) {
     const own = stored.get(m);
@@ -69,7 +74,8 @@ export function planBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
     table[m] = { measure: own.measure, th: own.th };
   }
   // The sample's yields (which tiers a size can fill) come with the file's cuts; a size whose
-  // cuts the catalog holds reads them from the file when it has them.
+  // cuts the catalog holds reads them from the file when it has them. A calibrated size has none
+  // (aims at every tier), the same when it resumes from the cuts the catalog then holds.
   const yields = loaded?.yields ?? readTiersFile(o.tiersFile)?.yields ?? {};
   // A tier request no puzzle can satisfy fails here, before the catalog is touched.
   const plans = new Map(o.sizes.map((m) => [m, planOrThrow(m, table[m], o.grade, yields[m])]));
