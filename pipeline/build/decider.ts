@@ -46,7 +46,7 @@ export class Decider {
   private committedSlots = 0;
   /** Where batches go from the first full one on; null while they are committed here. */
   private store: Store | null = null;
-
+  /** The sizes' runs by M. */
   private readonly runs: ReadonlyMap<number, SizeRun>;
 
   constructor(private readonly s: DeciderSettings) {
@@ -59,10 +59,6 @@ export class Decider {
     return this.s.runs;
   }
 
-  /** The builds row's per-size counts as decided so far. */
-  counts(): Record<string, unknown> {
-    return countsJson(this.s.runs);
-  }
 
   /** Commit when the batch is large or old enough. */
   commitIfDue(): void {
