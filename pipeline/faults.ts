@@ -16,8 +16,9 @@ export async function stallAt(point: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 60_000));
 }
 
-/** `stall:POINT` in a worker thread, which cannot await: block it there (a minute at most). */
+/** `stall:POINT` in a worker thread, which cannot await: say so on stderr, then block it there (a minute at most). */
 export function stallWorkerAt(point: string): void {
   if (process.env.DOMINOSA_FAULT !== `stall:${point}`) return;
+  process.stderr.write(`dominosa: fault: stalled at ${point}\n`);
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
 }

@@ -1,28 +1,26 @@
 // `dominosa build`: generate slots in a worker pool (dispatcher.ts), decide them strictly in
-// slot order (writer.ts) and commit the decisions in batches (a large build's from a thread of
-// their own, store.ts), so --jobs never changes the result
-// and a killed, interrupted or timed-out build resumes from its last committed slot. A shard
-// build (--shard i/N) decides every N-th slot without tier caps; merge.ts applies them.
+// slot order (decider.ts) and commit the decisions in batches (commit.ts; a large build's from
+// the store's thread, store.ts), so --jobs never changes the result and a killed, interrupted or
+// timed-out build resumes from its last committed slot. A shard build (--shard i/N) decides
+// every N-th slot without tier caps; merge.ts applies them.
 import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
-import { jointAims, planSize, type SizePlan } from '../../src/dominosa/rank/aims.js';
-import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
-import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/dominosa/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
-import type { Tier } from '../../src/rank/tiers.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { Catalog, type BuildRow } from '../database.js';
 import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
 import { checkCatalogPath, refuseTransient } from '../catalog-path.js';
 import { workerFile } from '../pool.js';
 import type { BuildProgress, BuildSummary } from '../progress.js';
+import { calibrate, sizesToCalibrate, terminalCalibration, type CalibrationUi } from './calibrate.js';
+import { Decider } from './decider.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
-import { buildKey, buildKeyOptions, describeDifferences, describeOptions, type KeyOptions } from './key.js';
+import type { KeyOptions } from './key.js';
 import { checkBuildOptions, DEFAULT_BATCH_SIZE, defaultMaxSlots, type BuildOptions } from './options.js';
-import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';
-import { countsJson, zeroOutcomes, type SizeRun } from './sizes.js';
+import { planBuild } from './plan.js';
+import type { RuleTable } from './thresholds.js';
+import { countsJson, openSizeRun, type SizeRun } from './sizes.js';
 import { Store } from './store.js';
-import { Writer } from './writer.js';
 
 export type { BuildOptions, Shard } from './options.js';
 
@@ -44,24 +42,6 @@ export interface BuildResult {
   holds?: string;
 }
 
-/** "2800 puzzles of M = 3..9: 700 base puzzles in 4 tiers, and their variants" */
-function holdings(cat: Catalog): string {
-  const stats = cat.tierStats();
-  const sizes = [...new Set(stats.map((t) => t.m))].sort((a, b) => a - b);
-  const bases = stats.reduce((a, t) => a + t.count, 0);
-  const tiers = new Set(stats.map((t) => t.tier)).size;
-  const run = sizes.length > 1 && sizes[sizes.length - 1] - sizes[0] === sizes.length - 1 ? `${sizes[0]}..${sizes[sizes.length - 1]}` : sizes.join(',');
-  return `${cat.countPuzzles()} puzzles of M = ${run}: ${bases} base puzzles in ${tiers} tier${tiers === 1 ? '' : 's'}, and their variants`;
-}
-
-
-/** The plan of a size, or the one-line error (exit 2) of a tier request it cannot satisfy. */
-function planOrThrow(m: number, rule: TierRule, grade: GradeTarget | undefined, yields: Record<Tier, number> | undefined): SizePlan {
-  const p = planSize(m, rule, grade, yields);
-  if (!p.ok) throw new UserError(p.error);
-  return p.plan;
-}
-
 export interface CheckedBuild {
   table: RuleTable;
   keyOptions: KeyOptions;
@@ -76,10 +56,14 @@ export interface CheckedBuild {
  * catalog's own thresholds and builds, read read-only), alone: build --dry-run, and a cluster
  * job script checking its command line before it submits.
  */
-export function checkBuild(options: BuildOptions): CheckedBuild {
+export async function checkBuild(options: BuildOptions, ui: CalibrationUi = terminalCalibration): Promise<CheckedBuild> {
   checkBuildOptions(options);
   refuseTransient(options.db);
-  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options), false);
+  const toCalibrate = Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options), false).plan;
+  // Cuts to calibrate mean a catalog to write: say it cannot be written before the sampling.
+  if (toCalibrate.length > 0) checkCatalogPath(options.db);
+  const calibrated = await calibrate(toCalibrate, options, ui);
+  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated), false);
   // A finished build needs nothing written, so a catalog it cannot write is no obstacle.
   if (plan.existing?.status !== 'finished') checkCatalogPath(options.db);
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
@@ -98,7 +82,7 @@ export function checkBuild(options: BuildOptions): CheckedBuild {
  * once the catalog holds perTier bases of it, whichever build made them, and a candidate is a
  * duplicate if its symmetry class is anywhere in the catalog.
  */
-export async function runBuild(options: BuildOptions, progress: BuildProgress): Promise<BuildResult> {
+export async function runBuild(options: BuildOptions, progress: BuildProgress, ui: CalibrationUi = terminalCalibration): Promise<BuildResult> {
   checkBuildOptions(options);
   refuseTransient(options.db);
   const worker = workerFile('build/worker.js');
@@ -107,7 +91,11 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const t0 = Date.now();
 
-  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options));
+  // Sizes without cuts anywhere are calibrated first (reading only), then planned with the rest.
+  const toCalibrate = Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options)).plan;
+  if (toCalibrate.length > 0) checkCatalogPath(options.db);
+  const calibrated = await calibrate(toCalibrate, options, ui);
+  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated));
   const { table, seeded, keyOptions, key, existing, plans, holds } = plan;
   if (existing?.status !== 'finished') checkCatalogPath(options.db);
   // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
@@ -156,31 +144,16 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
     });
     buildId = id;
 
+    // A shard decides the slots of its residue class: after the last committed one, or from its index.
+    const starts = new Map<number, number>();
     const runs: SizeRun[] = options.sizes.map((m) => {
-      const total = zeroOutcomes();
-      let totalAttempts = 0;
-      for (const [o, s] of w.slotStats(id, m)) {
-        total[o] = s.slots;
-        totalAttempts += s.attempts;
-      }
       const counts = w.tierCounts(m);
       const plan = plans.get(m)!;
-      // A shard decides the slots of its residue class: after the last committed one, or from its index.
       const after = w.nextSlot(id, m);
       const next = options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
+      starts.set(m, next);
       const state = tiersFull(counts, options.perTier, plan.wanted) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
-      return {
-        m,
-        rule: table[m],
-        plan,
-        counts,
-        next,
-        slotMs: 0,
-        state,
-        total,
-        totalAttempts,
-        report: { m, state: state === 'active' ? 'open' : state, outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 },
-      };
+      return openSizeRun(m, table[m], plan, counts, w.slotStats(id, m), state);
     });
     progress.start(
       runs.map((r) => ({
@@ -195,6 +168,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
       cat: w,
       buildId: id,
       runs,
+      starts,
       options: { ...options, signal: stop.signal },
       workerPath: worker,
       maxSlots,
@@ -239,71 +213,6 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress): 
   }
 }
 
-interface BuildPlan {
-  /** Each size's tier rule: the catalog's own where it has one, else the thresholds file's. */
-  table: RuleTable;
-  /** The sizes whose current thresholds this build seeds (the catalog had none for them). */
-  seeded: Set<number>;
-  keyOptions: KeyOptions;
-  key: string;
-  /** This build's row, when it ran before. */
-  existing: BuildRow | undefined;
-  /** What each size aims at: its tiers' bands and node ranges, and the tiers out of reach. */
-  plans: Map<number, SizePlan>;
-  /** What the catalog holds, when this build had finished before. */
-  holds: string | undefined;
-}
-
-/** What a build of `o` will do to the catalog (null: none yet), or why it must not. Reads only. */
-function planBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
-  c?.assertSound();
-  const stored = c?.readThresholds(null) ?? new Map();
-  const measure = o.tierBy ?? DEFAULT_TIER_MEASURE;
-  const seeded = new Set(o.sizes.filter((m) => !stored.has(m)));
-  const loaded = seeded.size > 0 ? loadTiers(o.tiersFile, [...seeded], measure) : null;
-  const table: RuleTable = loaded?.rules ?? {};
-  const named = o.tiersExplicit === true && seeded.size < o.sizes.length ? loadTiers(o.tiersFile, o.sizes.filter((m) => stored.has(m)), measure).rules : null;
-  for (const m of o.sizes) {
-    const own = stored.get(m);
-    if (own === undefined) continue;
-    if (own.measure !== measure) {
-      throw new UserError(`${o.db} tiers M=${m} by ${own.measure}, not ${measure}: a catalog keeps one tier rule per size (build another catalog, or pass --tier-by ${own.measure})`);
-    }
-    const file = named?.[m];
-    if (file !== undefined && (file.th.t1 !== own.th.t1 || file.th.t2 !== own.th.t2 || file.th.t3 !== own.th.t3)) {
-      throw new UserError(
-        `${o.db} has its own thresholds for M=${m} (${own.th.t1}/${own.th.t2}/${own.th.t3}), and ${o.tiersFile} says ${file.th.t1}/${file.th.t2}/${file.th.t3}: ` +
-          `a thresholds file only seeds a new catalog (change a catalog's with dominosa tune --apply)`,
-      );
-    }
-    table[m] = { measure: own.measure, th: own.th };
-  }
-  // The sample's yields (which tiers a size can fill) come with the file's cuts; a size whose
-  // cuts the catalog holds reads them from the file when it has them.
-  const yields = loaded?.yields ?? readTiersFile(o.tiersFile)?.yields ?? {};
-  // A tier request no puzzle can satisfy fails here, before the catalog is touched.
-  const plans = new Map(o.sizes.map((m) => [m, planOrThrow(m, table[m], o.grade, yields[m])]));
-  const keyOptions = keyOptionsOf(o, table, plans);
-  const key = buildKey(keyOptions);
-  const existing = c?.findBuild(key);
-  // One catalog, one build key, unless extending on purpose.
-  const other = c?.builds().at(-1);
-  if (existing === undefined && other !== undefined && !o.extend) {
-    const diff = describeDifferences(keyOptions, other.options);
-    throw new UserError(
-      `${o.db} holds another build (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
-        `Rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
-    );
-  }
-  const holds = c !== null && existing?.status === 'finished' ? holdings(c) : undefined;
-  return { table, seeded, keyOptions, key, existing, plans, holds };
-}
-
-/** The build key's options: the tiers each size aims at are part of what was built. */
-function keyOptionsOf(o: BuildOptions, table: RuleTable, plans: ReadonlyMap<number, SizePlan>): KeyOptions {
-  return buildKeyOptions(o, table, REFERENCE_VERSION, new Map([...plans].map(([m, p]) => [m, p.wanted])), new Map([...plans].map(([m, p]) => [m, jointAims(p)])));
-}
-
 /** Node's timers hold at most 2^31 - 1 ms (24.8 days): a longer budget waits in steps. Returns the cancel. */
 function longTimeout(ms: number | undefined, fn: () => void): () => void {
   if (ms === undefined || ms === Infinity) return () => {};
@@ -321,7 +230,10 @@ function longTimeout(ms: number | undefined, fn: () => void): () => void {
 interface LoopSettings {
   cat: Catalog;
   buildId: number;
+  /** Handed to the decider, which alone changes them from here on. */
   runs: SizeRun[];
+  /** The slot each size dispatches first. */
+  starts: ReadonlyMap<number, number>;
   options: BuildOptions;
   workerPath: string;
   maxSlots: number;
@@ -335,80 +247,57 @@ interface LoopSettings {
 }
 
 /**
- * The dispatch/decide loop: the head of the dispatcher's window is awaited and handed to the
- * writer, so decisions happen in slot order whatever finishes first. Returns 'interrupted' when
- * the signal stopped it with work left, else 'ended'.
+ * The dispatch/decide loop: the dispatcher hands on runs in slot order, whatever finishes first,
+ * and the decider decides them, so decisions happen in slot order. Returns 'interrupted' when the
+ * signal stopped it with work left, else 'ended'.
  */
 async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
-  const { runs, options } = ls;
-  const { signal } = options;
-  const dispatcher = new Dispatcher(ls);
-  const writer = new Writer({ ...ls, openStore: () => new Store(ls.cat.path, ls.buildId) });
-  const pending = dispatcher.pending;
+  const { signal } = ls.options;
+  const decider = new Decider({ ...ls, openStore: () => new Store(ls.cat.path, ls.buildId) });
+  const dispatcher = new Dispatcher({ ...ls, runs: decider.sizes });
   let gap = false;
-
-  // Wakes the loop when the signal fires while it waits on a slow head.
-  const aborted = new Promise<void>((res) => {
-    if (!signal) return;
-    if (signal.aborted) res();
-    else signal.addEventListener('abort', () => res(), { once: true });
-  });
-
   try {
     dispatcher.topUp();
-    while (pending.length > 0) {
-      if (dispatcher.poolError !== null) throw dispatcher.poolError;
-      if (writer.failure !== null) throw writer.failure;
-      const head = pending[0];
-      // A run of a size already decided can decide nothing: waiting on it would only hold up
-      // the other sizes' answers and, at the end, the exit (the pool's close stops it).
-      if (head.size.state !== 'active') {
-        pending.shift();
-        dispatcher.topUp();
-        continue;
-      }
-      if (head.settled === null) {
-        // Interrupted: decide only what finished in order, and stop at the first gap.
-        if (signal?.aborted) break;
-        await Promise.race([head.done, aborted]);
-        continue;
-      }
-      pending.shift();
-      const s = head.settled;
-      if (!s.ok) {
+    for (;;) {
+      if (decider.failure !== null) throw decider.failure;
+      const run = await dispatcher.next();
+      if (run === 'end' || run === 'stopped') break;
+      if (decider.failure !== null) throw decider.failure;
+      const { size } = run;
+      if ('error' in run) {
         // Keep what was decided before the failing run (committed by the close below); a rerun resumes there.
-        writer.commit();
-        if ((s.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        decider.commit();
+        if ((run.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           throw new UserError(
-            `a worker making M=${head.size.m} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
+            `a worker making M=${size.m} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
             EXIT_FAILED_CHECK,
           );
         }
-        throw s.error;
+        throw run.error;
       }
       // Null: skipped in the queue. Slots of a size already decided done are surplus too.
-      for (const ans of s.value ?? []) {
-        if (head.size.state !== 'active') break;
+      for (const ans of run.answers ?? []) {
+        if (size.state !== 'active') break;
         // A slot given up at the deadline is no decision: stop here, as on an interrupt.
         if (!ans.ok && ans.timedOut) {
           gap = true;
           ls.onTimeout();
           break;
         }
-        writer.decide(head.size, ans);
-        writer.commitIfDue();
+        decider.decide(size.m, ans);
+        decider.commitIfDue();
       }
       if (gap) break;
       dispatcher.topUp();
       // The store commits in order: a few batches may wait there, not the whole build.
-      await writer.keepUp(STORE_BACKLOG);
+      await decider.keepUp(STORE_BACKLOG);
     }
-    writer.commit();
-    await writer.close();
-    if (writer.failure !== null) throw writer.failure;
+    decider.commit();
+    await decider.close();
+    if (decider.failure !== null) throw decider.failure;
   } finally {
     await dispatcher.close();
-    await writer.close();
+    await decider.close();
   }
-  return signal?.aborted && runs.some((r) => r.state === 'active') ? 'interrupted' : 'ended';
+  return signal?.aborted && decider.sizes.some((r) => r.state === 'active') ? 'interrupted' : 'ended';
 }

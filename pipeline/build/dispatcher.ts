@@ -1,22 +1,28 @@
 // The build's dispatcher: runs of slots go to a piscina pool in slot order through a bounded
-// window, so the writer can take answers from the head of the window in slot order whatever
-// finishes first. Runs queued for a size that is decided done are dropped unrun.
+// window, and come back out of it in that order (next()) whatever finishes first, for the
+// decider. It owns where each size's next slot is; runs of a size decided done are dropped.
 import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { TIERS } from '../../src/rank/tiers.js';
 import { WORKER_EXEC_ARGV } from '../pool.js';
 import type { BuildOptions } from './options.js';
-import type { SizeRun } from './sizes.js';
+import type { SizeView } from './sizes.js';
 import type { SlotAnswer, SlotTask } from './worker.js';
 
 type Settled = { ok: true; value: SlotAnswer[] | null } | { ok: false; error: unknown };
 
-/** A dispatched run of slots, in the window until decided. */
-export interface Pending {
-  size: SizeRun;
+/** A dispatched run of slots, in the window until taken. */
+interface Pending {
+  size: SizeView;
   settled: Settled | null;
   done: Promise<void>;
 }
+
+/**
+ * What next() hands the decider: a run's answers in slot order (null: dropped unrun), the error
+ * its task ended with, 'stopped' when the signal fired first, or 'end' when no run is left.
+ */
+export type NextRun = { size: SizeView; answers: SlotAnswer[] | null } | { size: SizeView; error: unknown } | 'stopped' | 'end';
 
 /**
  * Worker time a task should take. A slot often takes well under a millisecond, and every task
@@ -35,7 +41,9 @@ export const WORKER_HEAP_MB = 512;
 export interface DispatchSettings {
   /** The build the workers' rows are for. */
   buildId: number;
-  runs: SizeRun[];
+  /** The sizes in build order, and the slot each dispatches first. */
+  runs: readonly SizeView[];
+  starts: ReadonlyMap<number, number>;
   options: BuildOptions;
   workerPath: string;
   maxSlots: number;
@@ -44,15 +52,17 @@ export interface DispatchSettings {
 }
 
 export class Dispatcher {
-  /** Runs in flight or waiting to be decided, in slot order. */
-  readonly pending: Pending[] = [];
+  /** Runs in flight or waiting to be taken, in slot order. */
+  private readonly pending: Pending[] = [];
   private readonly pool: Piscina<SlotTask, SlotAnswer[]>;
   private readonly limit: ReturnType<typeof pLimit>;
   private readonly window: number;
-  private readonly toDispatch: Generator<{ size: SizeRun; first: number; count: number }>;
+  private readonly toDispatch: Generator<{ size: SizeView; first: number; count: number }>;
   private closing = false;
-  /** Trouble the pool reported outside a task; the loop rethrows it. */
-  poolError: unknown = null;
+  /** Trouble the pool reported outside a task; next() throws it. */
+  private poolError: unknown = null;
+  /** Resolves once the signal fires: wakes next() while it waits on a slow head. */
+  private readonly aborted: Promise<void>;
 
   constructor(private readonly s: DispatchSettings) {
     const { jobs } = s.options;
@@ -79,27 +89,34 @@ export class Dispatcher {
     });
     this.limit = pLimit(2 * jobs);
     this.toDispatch = this.plan();
+    const { signal } = s.options;
+    this.aborted = new Promise<void>((res) => {
+      if (!signal) return;
+      if (signal.aborted) res();
+      else signal.addEventListener('abort', () => res(), { once: true });
+    });
   }
 
-  private chunkOf(size: SizeRun): number {
+  private chunkOf(size: SizeView): number {
     return this.s.options.chunk ?? (size.slotMs > 0 ? Math.max(1, Math.min(MAX_CHUNK, Math.floor(TASK_MS / size.slotMs))) : 4);
   }
 
   /** Runs of slots to dispatch, in order; a size stops yielding once decided done. */
-  private *plan(): Generator<{ size: SizeRun; first: number; count: number }> {
+  private *plan(): Generator<{ size: SizeView; first: number; count: number }> {
     const { maxSlots } = this.s;
     const stride = this.s.options.shard?.count ?? 1;
     for (const size of this.s.runs) {
-      while (size.state === 'active' && size.next < maxSlots) {
-        const first = size.next;
+      let next = this.s.starts.get(size.m) ?? 0;
+      while (size.state === 'active' && next < maxSlots) {
+        const first = next;
         const count = Math.min(this.chunkOf(size), Math.ceil((maxSlots - first) / stride));
-        size.next += count * stride;
+        next += count * stride;
         yield { size, first, count };
       }
     }
   }
 
-  private dispatch(size: SizeRun, first: number, count: number): Pending {
+  private dispatch(size: SizeView, first: number, count: number): Pending {
     const { options, deadline } = this.s;
     const sharded = options.shard !== undefined;
     const stride = options.shard?.count ?? 1;
@@ -132,6 +149,34 @@ export class Dispatcher {
       const n = this.toDispatch.next();
       if (n.done) return;
       this.pending.push(this.dispatch(n.value.size, n.value.first, n.value.count));
+    }
+  }
+
+  /**
+   * The run at the head of the window once it has settled, in slot order; runs of a size no
+   * longer active are skipped. Once the signal fires, only runs already settled are handed on.
+   */
+  async next(): Promise<NextRun> {
+    for (;;) {
+      if (this.poolError !== null) throw this.poolError;
+      const head = this.pending[0];
+      if (head === undefined) return 'end';
+      // A run of a size already decided can decide nothing: waiting on it would only hold up
+      // the other sizes' answers and, at the end, the exit (the pool's close stops it).
+      if (head.size.state !== 'active') {
+        this.pending.shift();
+        this.topUp();
+        continue;
+      }
+      if (head.settled === null) {
+        // Interrupted: hand on only what finished in order, and stop at the first gap.
+        if (this.s.options.signal?.aborted) return 'stopped';
+        await Promise.race([head.done, this.aborted]);
+        continue;
+      }
+      this.pending.shift();
+      const s = head.settled;
+      return s.ok ? { size: head.size, answers: s.value } : { size: head.size, error: s.error };
     }
   }
 

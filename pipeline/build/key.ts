@@ -75,6 +75,20 @@ export function buildKey(k: KeyOptions): string {
   return createHash('sha256').update(JSON.stringify(k)).digest('hex');
 }
 
+/**
+ * Whether a build's recorded options (its builds row's JSON) are `mine` but for the thresholds:
+ * the same command, run again on a catalog whose cuts were tuned since (the key hashes the cuts
+ * as they were when the build started). Its recorded slot budget counts only for a shard.
+ */
+export function sameBuildButCuts(mine: KeyOptions, recorded: string): boolean {
+  const theirs = parseKey(recorded) as Partial<KeyOptions> | null;
+  if (theirs === null || typeof theirs !== 'object') return false;
+  const { thresholds: _mine, ...a } = mine;
+  const { thresholds: _theirs, ...b } = theirs;
+  if (a.shard === undefined) delete b.maxSlots;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** The options a key records, as a command line would give them ("--seed 1 --sizes 3,4 ..."). */
 function optionWords(k: Partial<KeyOptions>): Map<string, string> {
   const words = new Map<string, string>();

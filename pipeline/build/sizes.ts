@@ -1,27 +1,57 @@
-// The state a build run keeps per size: where its next slot is, what its tiers hold, how its
-// slots were decided (for the builds row and the summary), and whether it is still open.
+// The state a build run keeps per size: what its tiers hold, how its slots were decided (for the
+// builds row and the summary), and whether it is still open. The decider owns it and alone
+// changes it; the dispatcher and the run read it through SizeView.
 import { SLOT_OUTCOMES, type SlotOutcome } from '../../src/catalog/schema.js';
 import type { TierCounts } from '../../src/catalog/decide.js';
 import type { SizePlan } from '../../src/dominosa/rank/aims.js';
 import type { TierRule } from '../../src/dominosa/rank/measure.js';
 import type { SizeReport } from '../progress.js';
 
+export type SizeState = 'active' | 'done' | 'exhausted';
+
 export interface SizeRun {
-  m: number;
-  rule: TierRule;
+  readonly m: number;
+  readonly rule: TierRule;
   /** The tiers it fills and what its slots aim at. */
-  plan: SizePlan;
+  readonly plan: SizePlan;
   /** Base puzzles per tier in the catalog plus those decided but not yet committed. */
   counts: TierCounts;
-  /** Next slot to dispatch. */
-  next: number;
   /** Running mean of worker ms per slot, to size the tasks (0: nothing measured yet). */
   slotMs: number;
-  state: 'active' | 'done' | 'exhausted';
+  state: SizeState;
   /** Slots decided so far in this build, all runs (for the builds row). */
   total: Record<SlotOutcome, number>;
   totalAttempts: number;
   report: SizeReport;
+}
+
+/** A size as those who do not own it see it. */
+export interface SizeView {
+  readonly m: number;
+  readonly rule: TierRule;
+  readonly plan: SizePlan;
+  readonly counts: Readonly<TierCounts>;
+  readonly slotMs: number;
+  readonly state: SizeState;
+}
+
+/** A size's run as a build starts it: what the catalog holds of it, and what this build decided before. */
+export function openSizeRun(
+  m: number,
+  rule: TierRule,
+  plan: SizePlan,
+  counts: TierCounts,
+  decided: ReadonlyMap<SlotOutcome, { slots: number; attempts: number }>,
+  state: SizeState,
+): SizeRun {
+  const total = zeroOutcomes();
+  let totalAttempts = 0;
+  for (const [o, s] of decided) {
+    total[o] = s.slots;
+    totalAttempts += s.attempts;
+  }
+  const report: SizeReport = { m, state: state === 'active' ? 'open' : state, outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 };
+  return { m, rule, plan, counts, slotMs: 0, state, total, totalAttempts, report };
 }
 
 export function zeroOutcomes(): Record<SlotOutcome, number> {
@@ -29,7 +59,7 @@ export function zeroOutcomes(): Record<SlotOutcome, number> {
 }
 
 /** The builds row's per-size counts. */
-export function countsJson(runs: SizeRun[]): Record<string, unknown> {
+export function countsJson(runs: readonly SizeRun[]): Record<string, unknown> {
   return Object.fromEntries(
     runs.map((r) => [r.m, { ...r.total, attempts: r.totalAttempts, tiers: r.counts, state: r.state }]),
   );

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Catalog } from '../database.js';
 import type { StoreReply, StoreRequest } from './store.js';
-import { commitDecisions } from './writer.js';
+import { commitDecisions } from './commit.js';
 
 /**
  * Checkpoint after a commit once this long has passed since the last: a page that many batches

@@ -1,10 +1,10 @@
-// The build's store: a thread of its own (store-worker.ts) commits the writer's batches to the
+// The build's store: a thread of its own (store-worker.ts) commits the decider's batches to the
 // catalog, one transaction each, in the order they are posted, so the deciding thread never
 // waits on SQLite's inserts, commits and checkpoints; it keeps its own connection to read. Once
 // a batch fails, none after it is committed: the catalog keeps a prefix of the decisions.
 import { Worker } from 'node:worker_threads';
 import { workerFile } from '../pool.js';
-import type { Decision } from './writer.js';
+import type { Decision } from './commit.js';
 
 /** The thread's young generation: it keeps a batch or two at a time, and a small one holds less (as the workers'). */
 const STORE_YOUNG_MB = 16;

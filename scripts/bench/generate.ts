@@ -229,8 +229,8 @@ function timedBuild(root: string, db: string, perTier: number, variants: number,
   };
 }
 
-/** The main thread's own work per row, measured alone (writerAlone). */
-interface WriterAlone {
+/** The main thread's own work per row, measured alone (deciderAlone). */
+interface DeciderAlone {
   rows: number;
   slots: number;
   cpuMs: number;
@@ -243,21 +243,21 @@ interface WriterAlone {
 }
 
 /**
- * The build's writer alone: answers of an M = 6 build made in this child process first (as a
- * build's workers would, tier caps included), then replayed through the Writer into a fresh
+ * The build's decider alone: answers of an M = 6 build made in this child process first (as a
+ * build's workers would, tier caps included), then replayed through the Decider into a fresh
  * catalog, each run of slots deserialised as a worker's message would be. One thread, no
  * workers to compete with: its CPU per row is what the main thread costs a build, and survives
  * a shared machine better than the builds' wall times.
  */
-function writerAlone(root: string, db: string, perTier: number): WriterAlone {
+function deciderAlone(root: string, db: string, perTier: number): DeciderAlone {
   const url = (f: string): string => JSON.stringify(pathToFileURL(join(root, 'dist', ...f.split('/'))).href);
   const script = `
     const { serialize, deserialize } = await import('node:v8');
     const { loadTiers } = await import(${url('pipeline/build/thresholds.js')});
-    const { planSize } = await import(${url('src/rank/aims.js')});
+    const { planSize } = await import(${url('src/dominosa/rank/aims.js')});
     const runSlots = (await import(${url('pipeline/build/worker.js')})).default;
     const { Catalog } = await import(${url('pipeline/database.js')});
-    const { Writer } = await import(${url('pipeline/build/writer.js')});
+    const { Decider } = await import(${url('pipeline/build/decider.js')});
     const { zeroOutcomes } = await import(${url('pipeline/build/sizes.js')});
     const { silentProgress } = await import(${url('pipeline/progress.js')});
     const perTier = ${perTier}, db = ${JSON.stringify(db)};
@@ -273,10 +273,10 @@ function writerAlone(root: string, db: string, perTier: number): WriterAlone {
       for (const a of ans) if (a.ok && a.puzzle.tier !== null && made[a.puzzle.tier] < perTier) made[a.puzzle.tier]++;
       chunks.push(serialize(ans));
     }
-    const size = { m: 6, rule: rules[6], plan, counts: { easy: 0, normal: 0, hard: 0, expert: 0 }, next: 0, slotMs: 0, state: 'active', total: zeroOutcomes(), totalAttempts: 0,
+    const size = { m: 6, rule: rules[6], plan, counts: { easy: 0, normal: 0, hard: 0, expert: 0 }, slotMs: 0, state: 'active', total: zeroOutcomes(), totalAttempts: 0,
       report: { m: 6, state: 'open', outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 } };
     const options = { sizes: [6], perTier, variants: 3, seed: 1, jobs: 1, db, tiersFile: '-', maxAttempts: 100000 };
-    const writer = new Writer({ cat, buildId, runs: [size], options, maxSlots: 1e9, batchSize: 1024, batchMs: 1000, progress: silentProgress });
+    const decider = new Decider({ cat, buildId, runs: [size], options, maxSlots: 1e9, batchSize: 1024, batchMs: 1000, progress: silentProgress });
     const T = { clone: 0, decide: 0, commit: 0, puzzles: 0, slots: 0 };
     for (const [k, name] of [['puzzles', 'insertPreparedPuzzles'], ['slots', 'insertSlotValues']]) {
       const f = cat[name].bind(cat);
@@ -290,18 +290,18 @@ function writerAlone(root: string, db: string, perTier: number): WriterAlone {
       T.clone += performance.now() - t;
       for (const a of ans) {
         if (size.state !== 'active') break;
-        t = performance.now(); writer.decide(size, a); T.decide += performance.now() - t; slots++;
-        t = performance.now(); writer.commitIfDue(); T.commit += performance.now() - t;
+        t = performance.now(); decider.decide(6, a); T.decide += performance.now() - t; slots++;
+        t = performance.now(); decider.commitIfDue(); T.commit += performance.now() - t;
       }
     }
-    const t = performance.now(); writer.commit(); T.commit += performance.now() - t;
+    const t = performance.now(); decider.commit(); T.commit += performance.now() - t;
     const c = process.cpuUsage(c0);
     const rows = cat.countPuzzles();
     cat.close();
     console.log(JSON.stringify({ rows, slots, cpuMs: (c.user + c.system) / 1000, cloneMs: T.clone, decideMs: T.decide, commitMs: T.commit, puzzlesMs: T.puzzles, slotsMs: T.slots }));`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bench writer failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as WriterAlone;
+  if (r.status !== 0) throw new Error(`bench decider failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as DeciderAlone;
 }
 
 /** The build's targets (issue 19): --jobs 2 at least 1.7× faster than --jobs 1, the main thread busy at most 25% of the wall time. */
@@ -320,13 +320,13 @@ export function buildThroughput(root: string, quick: boolean): ThroughputRun[] {
   const perTier = quick ? 500 : 6250;
   const dir = mkdtempSync(join(tmpdir(), 'dominosa-bench-build-'));
   const runs: ThroughputRun[] = [];
-  let alone: WriterAlone;
+  let alone: DeciderAlone;
   try {
     // A full run times each --jobs twice, in the order 1 2 2 1, so a drift of the machine's speed
     // during the runs falls on both alike (two runs of one command here differ by up to 20%).
     const order = quick ? [1, 2] : [1, 2, 2, 1];
     order.forEach((jobs, i) => runs.push(timedBuild(root, join(dir, `run${i}-jobs${jobs}.sqlite`), perTier, 3, jobs)));
-    alone = writerAlone(root, join(dir, 'writer.sqlite'), quick ? 100 : 1500);
+    alone = deciderAlone(root, join(dir, 'decider.sqlite'), quick ? 100 : 1500);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -356,7 +356,7 @@ export function buildThroughput(root: string, quick: boolean): ThroughputRun[] {
   const us = (ms: number): string => ((1000 * ms) / a.rows).toFixed(1);
   const other = a.commitMs - a.puzzlesMs - a.slotsMs;
   console.log(
-    `  writer alone (answers of a ${a.rows}-row build replayed, deciding and committing on one thread, no workers): ${us(a.cpuMs)} µs CPU per row (${((a.cpuMs * 100_000) / a.rows / 1000).toFixed(1)} s per 100,000 rows); ` +
+    `  decider alone (answers of a ${a.rows}-row build replayed, deciding and committing on one thread, no workers): ${us(a.cpuMs)} µs CPU per row (${((a.cpuMs * 100_000) / a.rows / 1000).toFixed(1)} s per 100,000 rows); ` +
       `wall per row: messages ${us(a.cloneMs)}, decide ${us(a.decideMs)}, puzzle inserts ${us(a.puzzlesMs)}, slot inserts ${us(a.slotsMs)} (${a.slots} slots), commits and digest ${us(other)} µs`,
   );
   return runs;

@@ -151,7 +151,7 @@ export function buildCommand(y: Argv): Argv {
       };
       const options = { ...args, signal: controller.signal };
       if (v['dry-run']) {
-        const { keyOptions: k, maxSlots, resumes } = checkBuild(options);
+        const { keyOptions: k, maxSlots, resumes } = await checkBuild(options);
         const slice = k.shard ? `, shard ${k.shard.index}/${k.shard.count}` : '';
         const what =
           resumes === 'finished'

@@ -21,10 +21,10 @@ import { hideBin } from 'yargs/helpers';
 import { readTiersFile, tiersFileText, tierTableLines } from '../../pipeline/build/thresholds.js';
 import { prepareOutput, writeOutputSync } from '../../pipeline/output.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
-import { bandOfLevel, GRADE_BANDS } from '../../src/dominosa/rank/bands.js';
-import { parseQuantiles, proposeBandCuts, proposeThresholds, type BandPoint } from '../../src/rank/cuts.js';
+import { parseQuantiles, type BandPoint } from '../../src/rank/cuts.js';
 import { guardrailName, LAYERED_FROM_M } from '../../src/dominosa/rank/reference.js';
-import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
+import { aimedByDefault, cutsOfSample, samplePoint, type SampleSpec } from '../../src/dominosa/rank/sample.js';
+import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { TIERS, type Tier, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
 import { parseSizeList } from '../commands/options.js';
 
@@ -49,58 +49,37 @@ if (!q.ok) throw new Error(q.error);
 const gen = new Generator();
 const table: TierTable = {};
 const yields: YieldTable = {};
-const per1000 = (x: number, n: number): number => Math.round((10_000 * x) / n) / 10;
 for (const m of sizes) {
   const t0 = performance.now();
-  if (measure === 'grade' && (args.aimed ?? m >= LAYERED_FROM_M)) {
-    // Slot 4j + b aims at band b, as the build's slots do; the range is what is being chosen.
-    const points: BandPoint[] = [];
-    const ms: Record<Tier, number[]> = { easy: [], normal: [], hard: [], expert: [] };
-    for (let j = 0; j < count; j++) {
-      for (let b = 0; b < TIERS.length; b++) {
-        const t = TIERS[b];
-        const s0 = performance.now();
-        const r = gen.generateSlot(seed, m, TIERS.length * j + b, { grade: GRADE_BANDS[t], maxAttempts: args['max-attempts'] });
-        ms[t].push(performance.now() - s0);
-        if (r.ok) points.push({ value: r.puzzle.nodes, band: t });
-      }
-    }
-    const p = proposeBandCuts(points);
-    table[m] = p.thresholds;
-    yields[m] = Object.fromEntries(TIERS.map((t) => [t, per1000(p.yields[t], count)])) as Record<Tier, number>;
+  const aimed = measure === 'grade' && (args.aimed ?? aimedByDefault(m));
+  const spec: SampleSpec = { seed, m, measure, aimed, maxAttempts: measure === 'grade' ? args['max-attempts'] : undefined };
+  // Aimed: count slots per band (slot 4j + b aims at band b); else count slots as they come.
+  const slots = aimed ? TIERS.length * count : count;
+  const points: BandPoint[] = [];
+  const ms: Record<Tier, number[]> = { easy: [], normal: [], hard: [], expert: [] };
+  for (let k = 0; k < slots; k++) {
+    const s0 = performance.now();
+    const p = samplePoint(gen, spec, k);
+    ms[TIERS[k % TIERS.length]].push(performance.now() - s0);
+    if (p !== null) points.push(p);
+  }
+  const cuts = cutsOfSample(spec, points, slots, q.quantiles);
+  if (cuts === null) throw new Error(`M=${m}: no slot of the sample found a board`);
+  const th = cuts.thresholds;
+  table[m] = th;
+  if (cuts.yields !== null) yields[m] = cuts.yields;
+  const took = `${Math.round(performance.now() - t0)} ms`;
+  if (aimed) {
     const median = (xs: number[]): number => Math.round([...xs].sort((a, b) => a - b)[xs.length >> 1]);
-    const inRange = TIERS.map((t) => `${t} ${p.yields[t]}/${p.totals[t]}/${count} (${median(ms[t])} ms)`).join(', ');
-    process.stderr.write(
-      `M=${m}: ${count} slots per band (${Math.round(performance.now() - t0)} ms), ${guardrailName(m)} cuts ${p.thresholds.t1}/${p.thresholds.t2}/${p.thresholds.t3}; ` +
-        `in range/found/aimed (median ms per slot): ${inRange}\n`,
-    );
+    const inRange = TIERS.map((t) => `${t} ${cuts.inRange[t]}/${cuts.totals![t]}/${count} (${median(ms[t])} ms)`).join(', ');
+    process.stderr.write(`M=${m}: ${count} slots per band (${took}), ${guardrailName(m)} cuts ${th.t1}/${th.t2}/${th.t3}; in range/found/aimed (median ms per slot): ${inRange}\n`);
   } else if (measure === 'grade') {
-    const points: BandPoint[] = [];
-    for (let k = 0; k < count; k++) {
-      const r = gen.generateSlot(seed, m, k, { maxAttempts: args['max-attempts'] });
-      if (r.ok) points.push({ value: r.puzzle.nodes, band: bandOfLevel(storedGrade(r.puzzle.board).level) });
-    }
-    const p = proposeBandCuts(points);
-    const n = points.length;
-    table[m] = p.thresholds;
-    yields[m] = Object.fromEntries(TIERS.map((t) => [t, per1000(p.yields[t], n)])) as Record<Tier, number>;
     const none = points.filter((x) => x.band === null).length;
-    const inBand = TIERS.map((t) => `${t} ${p.yields[t]}/${p.totals[t]}`).join(', ');
-    process.stderr.write(
-      `M=${m}: ${n} boards (${Math.round(performance.now() - t0)} ms), ${guardrailName(m)} cuts ${p.thresholds.t1}/${p.thresholds.t2}/${p.thresholds.t3}; ` +
-        `in range/in band: ${inBand}; beyond every band: ${none}\n`,
-    );
+    const inBand = TIERS.map((t) => `${t} ${cuts.inRange[t]}/${cuts.totals![t]}`).join(', ');
+    process.stderr.write(`M=${m}: ${points.length} boards (${took}), ${guardrailName(m)} cuts ${th.t1}/${th.t2}/${th.t3}; in range/in band: ${inBand}; beyond every band: ${none}\n`);
   } else {
-    const values: number[] = [];
-    for (let k = 0; k < count; k++) {
-      const r = gen.generateSlot(seed, m, k);
-      if (r.ok) values.push(measure === 'nodes' ? r.puzzle.nodes : storedGrade(r.puzzle.board).score);
-    }
-    values.sort((a, b) => a - b);
-    const p = proposeThresholds(values, q.quantiles, (v) => `${measure} ${v}`);
-    table[m] = p.thresholds;
-    const n = values.length;
-    process.stderr.write(`M=${m}: ${n} boards; tiers ${p.counts.easy}/${p.counts.normal}/${p.counts.hard}/${p.counts.expert}${p.notes.length ? `; ${p.notes.join(' ')}` : ''}\n`);
+    const c = cuts.inRange;
+    process.stderr.write(`M=${m}: ${points.length} boards; tiers ${c.easy}/${c.normal}/${c.hard}/${c.expert}${cuts.notes.length ? `; ${cuts.notes.join(' ')}` : ''}\n`);
   }
 }
 if (args.write === undefined) {

@@ -412,8 +412,9 @@ describe('a size that runs out of slots', () => {
 
 describe('bad options', () => {
   const cases: [string, string[], RegExp][] = [
-    ['a size without grade-band ranges', ['--sizes', '3..12'], /no grade-band ranges for M=7 in .*sample-cuts/],
-    ['a size without node thresholds', ['--sizes', '3..12', '--tier-by', 'nodes'], /no node thresholds for M=7 /],
+    // A size without cuts up to M = 30 is calibrated (build-any-size.test.ts); above, refused.
+    ['a size above M = 30 without grade-band ranges', ['--sizes', '3,31'], /no grade cuts for M=31 in .*sample-cuts/],
+    ['a size above M = 30 without node thresholds', ['--sizes', '3,31', '--tier-by', 'nodes'], /no nodes cuts for M=31 /],
     ['a malformed size list', ['--sizes', '3..x'], /--sizes/],
     ['a backwards range', ['--sizes', '5..3'], /backwards/],
     ['--per-tier 0', ['--per-tier', '0'], /--per-tier/],

@@ -194,12 +194,12 @@ describe('dominosa tune and the human grade', () => {
     expect(cli(['audit', '--db', db2, '--jobs', '1']).code).toBe(0);
   });
 
-  it('build --tier-by score refuses a tiers file without score cuts for the size', () => {
+  it('build --tier-by score refuses a size above M = 30 that the tiers file has no score cuts for', () => {
     const f = fixture();
-    // The packaged file has score cuts for sizes 3..9 only.
-    const r = cli(['build', '--sizes', '12', '--per-tier', '2', '--tier-by', 'score', '--thresholds', f.tiers, '--db', join(dir, 'none.sqlite')]);
+    // The packaged file has score cuts for sizes 3..9 only; up to M = 30 a build calibrates the rest.
+    const r = cli(['build', '--sizes', '40', '--per-tier', '2', '--tier-by', 'score', '--thresholds', f.tiers, '--db', join(dir, 'none.sqlite')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^dominosa: no score thresholds for M=12 in .*\(it has sizes 3, 4, 5, 6, 7, 8, 9\); set them with dominosa tune --measure score --apply\n$/);
+    expect(r.stderr).toMatch(/^dominosa: no score cuts for M=40 in .* calibrates them only up to M=30 .*--measure score --write my-tiers\.json, then add --thresholds my-tiers\.json\n$/);
     expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/database.js';
 import { Store } from '../../../pipeline/build/store.js';
-import type { Decision } from '../../../pipeline/build/writer.js';
+import type { Decision } from '../../../pipeline/build/commit.js';
 import { preparedRow } from '../../../src/catalog/row.js';
 import type { SlotOutcome } from '../../../src/catalog/schema.js';
 

@@ -1,37 +1,28 @@
-// The build's writer: decides each answered slot through the one decision rule
-// (src/catalog/decide.ts), in slot order, and commits the decisions in batches, one transaction
-// each (commitDecisions numbers the rows the workers prepared for the kept boards), so a killed
-// build keeps every committed batch. Once batches fill up faster than the batch timer (a large
-// build), they are committed on a thread of their own (store.ts), in order, and this thread
-// only decides; a small build commits here, without the thread's start-up.
+// The build's decider: decides each answered slot through the one decision rule
+// (src/catalog/decide.ts), in slot order, and hands the decisions on in batches to one commit
+// (commit.ts) each, so a killed build keeps every committed batch. Once batches fill up faster
+// than the batch timer (a large build), the store's thread (store.ts) commits them, in order,
+// and this thread only decides; a small build commits here, without the thread's start-up.
+// It owns the sizes' runs (sizes.ts): nothing else changes them.
 import { ClassFilter } from '../../src/catalog/class-filter.js';
 import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/decide.js';
-import { PREPARED_COLUMNS, ROW_BASE_ID, ROW_ID, type PreparedRow } from '../../src/catalog/row.js';
+import { PREPARED_COLUMNS, type PreparedRow } from '../../src/catalog/row.js';
 import type { SlotOutcome } from '../../src/catalog/schema.js';
-import type { Catalog, SlotValues } from '../database.js';
+import type { Catalog } from '../database.js';
 import type { BuildProgress } from '../progress.js';
+import { commitDecisions, type Decision } from './commit.js';
 import type { BuildOptions } from './options.js';
 import type { Store } from './store.js';
-import { countsJson, type SizeRun } from './sizes.js';
+import { countsJson, type SizeRun, type SizeView } from './sizes.js';
 import type { SlotAnswer } from './worker.js';
 
 const ROWS_AT = PREPARED_COLUMNS.indexOf('rows');
 const COLS_AT = PREPARED_COLUMNS.indexOf('cols');
-/** Where a slot row holds its puzzle_id. */
-const SLOT_PUZZLE = 5;
 
-export interface Decision {
-  /** The slot row; its puzzle_id is set at commit, once the kept base has its id. */
-  slot: SlotValues;
-  /** A kept base's row, then its variants'. */
-  rows: PreparedRow[] | null;
-  /** Shard builds: a duplicate's slot row points at the base of its class (by this hash). */
-  duplicateOf?: string;
-}
-
-export interface WriterSettings {
+export interface DeciderSettings {
   cat: Catalog;
   buildId: number;
+  /** The sizes' runs, handed over: from here on the decider alone changes them. */
   runs: SizeRun[];
   options: BuildOptions;
   maxSlots: number;
@@ -43,7 +34,7 @@ export interface WriterSettings {
   openStore?: () => Store;
 }
 
-export class Writer {
+export class Decider {
   private readonly batch: Decision[] = [];
   /** Bases kept in the batch not yet committed, for the duplicate check. */
   private readonly batchHashes = new Set<string>();
@@ -55,10 +46,19 @@ export class Writer {
   private committedSlots = 0;
   /** Where batches go from the first full one on; null while they are committed here. */
   private store: Store | null = null;
+  /** The sizes' runs by M. */
+  private readonly runs: ReadonlyMap<number, SizeRun>;
 
-  constructor(private readonly s: WriterSettings) {
+  constructor(private readonly s: DeciderSettings) {
     for (const h of s.cat.iterateBaseHashes()) this.classes.add(h);
+    this.runs = new Map(s.runs.map((r) => [r.m, r]));
   }
+
+  /** The sizes as the others see them. */
+  get sizes(): readonly SizeView[] {
+    return this.s.runs;
+  }
+
 
   /** Commit when the batch is large or old enough. */
   commitIfDue(): void {
@@ -111,13 +111,14 @@ export class Writer {
     this.s.cat.reloadDigests();
   }
 
-  /** Decide one answered slot of `size`, the next in its slot order. */
-  decide(size: SizeRun, ans: SlotAnswer): void {
+  /** Decide one answered slot of size `m`, the next in its slot order. */
+  decide(m: number, ans: SlotAnswer): void {
+    const size = this.runs.get(m);
+    if (size === undefined) throw new Error(`M=${m} is not a size of this build`);
     const { cat, buildId, options, maxSlots, progress } = this.s;
     const { perTier } = options;
     const sharded = options.shard !== undefined;
     const stride = options.shard?.count ?? 1;
-    const { m } = size;
     const { slot } = ans;
     let outcome: SlotOutcome = 'rejected';
     let rows: PreparedRow[] | null = null;
@@ -164,36 +165,4 @@ export class Writer {
       progress.sizeEnded(m, 'exhausted');
     }
   }
-}
-
-/**
- * Commit one batch of decisions in one transaction: the kept bases' and variants' rows numbered
- * as SQLite would number them (so variants name their base at once), the slot rows, and the
- * build's counts as of the batch.
- */
-export function commitDecisions(cat: Catalog, buildId: number, batch: readonly Decision[], counts: Record<string, unknown>): void {
-  cat.transaction(() => {
-    let id = cat.nextPuzzleId();
-    const rows: PreparedRow[] = [];
-    for (const d of batch) {
-      if (d.rows === null) continue;
-      const baseId = id;
-      for (const r of d.rows) {
-        r[ROW_ID] = id++;
-        r[ROW_BASE_ID] = r === d.rows[0] ? null : baseId;
-        rows.push(r);
-      }
-      d.slot[SLOT_PUZZLE] = baseId;
-    }
-    cat.insertPreparedPuzzles(rows);
-    // Its class's base was inserted in this transaction or an earlier one.
-    for (const d of batch) {
-      if (d.duplicateOf === undefined) continue;
-      const baseId = cat.baseIdByHash(d.duplicateOf);
-      if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
-      d.slot[SLOT_PUZZLE] = baseId;
-    }
-    cat.insertSlotValues(batch.map((d) => d.slot));
-    cat.updateBuild(buildId, 'running', counts, null);
-  });
 }

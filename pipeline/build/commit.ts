@@ -1,0 +1,50 @@
+// The commit of a batch of decisions: one transaction that numbers the kept boards' rows, inserts
+// them with their slot rows and records the build's counts. One module for both callers: the
+// deciding thread (a small build) and the store's thread (store-worker.ts).
+import { ROW_BASE_ID, ROW_ID, type PreparedRow } from '../../src/catalog/row.js';
+import type { Catalog, SlotValues } from '../database.js';
+
+/** Where a slot row holds its puzzle_id. */
+const SLOT_PUZZLE = 5;
+
+/** One decided slot, as the decider hands it to a commit. */
+export interface Decision {
+  /** The slot row; its puzzle_id is set at commit, once the kept base has its id. */
+  slot: SlotValues;
+  /** A kept base's row, then its variants'. */
+  rows: PreparedRow[] | null;
+  /** Shard builds: a duplicate's slot row points at the base of its class (by this hash). */
+  duplicateOf?: string;
+}
+
+/**
+ * Commit one batch of decisions in one transaction: the kept bases' and variants' rows numbered
+ * as SQLite would number them (so variants name their base at once), the slot rows, and the
+ * build's counts as of the batch.
+ */
+export function commitDecisions(cat: Catalog, buildId: number, batch: readonly Decision[], counts: Record<string, unknown>): void {
+  cat.transaction(() => {
+    let id = cat.nextPuzzleId();
+    const rows: PreparedRow[] = [];
+    for (const d of batch) {
+      if (d.rows === null) continue;
+      const baseId = id;
+      for (const r of d.rows) {
+        r[ROW_ID] = id++;
+        r[ROW_BASE_ID] = r === d.rows[0] ? null : baseId;
+        rows.push(r);
+      }
+      d.slot[SLOT_PUZZLE] = baseId;
+    }
+    cat.insertPreparedPuzzles(rows);
+    // Its class's base was inserted in this transaction or an earlier one.
+    for (const d of batch) {
+      if (d.duplicateOf === undefined) continue;
+      const baseId = cat.baseIdByHash(d.duplicateOf);
+      if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
+      d.slot[SLOT_PUZZLE] = baseId;
+    }
+    cat.insertSlotValues(batch.map((d) => d.slot));
+    cat.updateBuild(buildId, 'running', counts, null);
+  });
+}
