@@ -20,7 +20,7 @@ import { sampleOf } from '../src/catalog/sample.js';
 import { passVerdict } from '../src/catalog/verdict.js';
 import type { AuditAnswer, AuditItem } from './audit-worker.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './audit-report.js';
-import { Catalog, SchemaVersionError, type PuzzleRow } from './database.js';
+import { Catalog, SchemaVersionError, type PuzzleRow } from './catalog/catalog.js';
 import { UserError } from './errors.js';
 import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
 import { REFERENCE_VERSION, sameCounts } from '../src/dominosa/rank/reference.js';

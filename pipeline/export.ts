@@ -15,7 +15,7 @@ import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import type { Tier } from '../src/rank/tiers.js';
-import { Catalog, type PuzzleRow } from './database.js';
+import { Catalog, type PuzzleRow } from './catalog/catalog.js';
 import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { BufferedWriter } from './io.js';

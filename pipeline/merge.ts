@@ -21,7 +21,7 @@ import { buildKey, buildKeyOptions, describeOptions, type KeyOptions } from './b
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
 import type { RuleTable } from './build/thresholds.js';
-import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './database.js';
+import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog/catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { checkCatalogPath } from './io.js';
 import { refuseInputs, resolveOutput } from './output.js';
@@ -327,7 +327,7 @@ function mergeSize(
             }
           }
         }
-        out.insertSlotOrIgnore(decided);
+        out.insertSlots([decided], true);
       });
       if (pending.length >= batchSize) flush();
       if (tiersFull(tiers, perTier, wanted)) state = 'done';

@@ -13,7 +13,7 @@ import { GRADER_VERSION, storedGrade } from '../src/dominosa/rank/stored.js';
 import { tierFor } from '../src/dominosa/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
 import type { AuditProgress } from './audit-report.js';
-import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './database.js';
+import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './catalog/catalog.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
 import { checkWritableDir } from './output.js';
 
@@ -218,7 +218,7 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, regrad
       }
       cat.putMeta('migrated_from', String(from));
       cat.putMeta('migrated_at', new Date().toISOString());
-      for (const b of src.builds()) cat.insertBuildRow({ ...b, status: b.status as BuildStatus, grader_version: regrade.graderVersion(b.grader_version) });
+      for (const b of src.builds()) cat.insertBuild({ ...b, status: b.status as BuildStatus, grader_version: regrade.graderVersion(b.grader_version) });
       const oldRules = new Map<number, StoredRule>();
       for (const t of src.thresholds()) {
         const rule = { measure: t.measure, th: { t1: t.t1, t2: t.t2, t3: t.t3 } };
@@ -247,14 +247,14 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, regrad
       for (const p of src.puzzles()) {
         if (p.base_id === null && graded.size >= 1024) graded.clear();
         const g = gradeOf(p);
-        if (g.tier !== null) cat.insertPuzzleWithId(p.id, { ...p, score: g.score, tier: g.tier });
+        if (g.tier !== null) cat.insertPuzzle({ ...p, score: g.score, tier: g.tier }, p.id);
         if (++done % 256 === 0) progress.advance(256);
       }
       progress.advance(done % 256);
       // A slot whose puzzle was kept out now holds nothing: it is recorded as given up.
       for (const s of src.slots()) {
         const out = s.puzzle_id !== null && keptOut.has(s.puzzle_id);
-        cat.insertSlot(out ? { ...s, outcome: 'failed', puzzle_id: null } : s);
+        cat.insertSlots([out ? { ...s, outcome: 'failed', puzzle_id: null } : s]);
       }
     });
     progress.finish();

@@ -11,7 +11,7 @@ import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/dominosa/rank/mea
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
-import { Catalog, type BuildRow } from '../database.js';
+import { Catalog, type BuildRow } from '../catalog/catalog.js';
 import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
 import { checkCatalogPath } from '../io.js';
 import { workerFile } from '../pool.js';

@@ -6,25 +6,20 @@
 // only decides; a small build commits here, without the thread's start-up.
 import { ClassFilter } from '../../src/catalog/class-filter.js';
 import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/decide.js';
-import { PREPARED_COLUMNS, ROW_BASE_ID, ROW_ID, type PreparedRow } from '../../src/catalog/row.js';
+import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { SlotOutcome } from '../../src/catalog/schema.js';
-import type { Catalog, SlotValues } from '../database.js';
+import type { Catalog, SlotRow } from '../catalog/catalog.js';
 import type { BuildProgress } from '../progress.js';
 import type { BuildOptions } from './options.js';
 import type { Store } from './store.js';
 import { countsJson, type SizeRun } from './sizes.js';
 import type { SlotAnswer } from './worker.js';
 
-const ROWS_AT = PREPARED_COLUMNS.indexOf('rows');
-const COLS_AT = PREPARED_COLUMNS.indexOf('cols');
-/** Where a slot row holds its puzzle_id. */
-const SLOT_PUZZLE = 5;
-
 export interface Decision {
   /** The slot row; its puzzle_id is set at commit, once the kept base has its id. */
-  slot: SlotValues;
+  slot: SlotRow;
   /** A kept base's row, then its variants'. */
-  rows: PreparedRow[] | null;
+  rows: PuzzleRecord[] | null;
   /** Shard builds: a duplicate's slot row points at the base of its class (by this hash). */
   duplicateOf?: string;
 }
@@ -120,7 +115,7 @@ export class Writer {
     const { m } = size;
     const { slot } = ans;
     let outcome: SlotOutcome = 'rejected';
-    let rows: PreparedRow[] | null = null;
+    let rows: PuzzleRecord[] | null = null;
     let duplicateOf: string | undefined;
     if (ans.ok) {
       const p = ans.puzzle;
@@ -136,7 +131,7 @@ export class Writer {
         // Counts only grow, so a tier full when the task was sent is full now: the rows are here.
         if (p.rows === null) throw new Error(`M=${m} slot ${slot}: kept, but its rows were not sent`);
         const base = p.rows[0];
-        if (base[ROWS_AT] !== m + 1 || base[COLS_AT] !== m + 2) throw new Error(`M=${m} slot ${slot}: board is ${base[ROWS_AT]}x${base[COLS_AT]}, not wide`);
+        if (base.rows !== m + 1 || base.cols !== m + 2) throw new Error(`M=${m} slot ${slot}: board is ${base.rows}x${base.cols}, not wide`);
         size.counts[tier]++;
         this.batchHashes.add(p.canonicalHash);
         this.classes.add(p.canonicalHash);
@@ -144,7 +139,7 @@ export class Writer {
       }
     }
     const attempts = ans.ok ? ans.puzzle.attempts : ans.attempts;
-    const decision: Decision = { slot: [buildId, m, slot, outcome, attempts, null], rows };
+    const decision: Decision = { slot: { build_id: buildId, m, slot, outcome, attempts, puzzle_id: null }, rows };
     if (duplicateOf !== undefined) decision.duplicateOf = duplicateOf;
     this.batch.push(decision);
     size.total[outcome]++;
@@ -174,16 +169,16 @@ export class Writer {
 export function commitDecisions(cat: Catalog, buildId: number, batch: readonly Decision[], counts: Record<string, unknown>): void {
   cat.transaction(() => {
     let id = cat.nextPuzzleId();
-    const rows: PreparedRow[] = [];
+    const rows: PuzzleRecord[] = [];
     for (const d of batch) {
       if (d.rows === null) continue;
       const baseId = id;
       for (const r of d.rows) {
-        r[ROW_ID] = id++;
-        r[ROW_BASE_ID] = r === d.rows[0] ? null : baseId;
+        r.id = id++;
+        r.base_id = r === d.rows[0] ? null : baseId;
         rows.push(r);
       }
-      d.slot[SLOT_PUZZLE] = baseId;
+      d.slot.puzzle_id = baseId;
     }
     cat.insertPreparedPuzzles(rows);
     // Its class's base was inserted in this transaction or an earlier one.
@@ -191,7 +186,7 @@ export function commitDecisions(cat: Catalog, buildId: number, batch: readonly D
       if (d.duplicateOf === undefined) continue;
       const baseId = cat.baseIdByHash(d.duplicateOf);
       if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
-      d.slot[SLOT_PUZZLE] = baseId;
+      d.slot.puzzle_id = baseId;
     }
     cat.insertSlotValues(batch.map((d) => d.slot));
     cat.updateBuild(buildId, 'running', counts, null);

@@ -256,7 +256,7 @@ function writerAlone(root: string, db: string, perTier: number): WriterAlone {
     const { loadTiers } = await import(${url('pipeline/build/thresholds.js')});
     const { planSize } = await import(${url('src/rank/aims.js')});
     const runSlots = (await import(${url('pipeline/build/worker.js')})).default;
-    const { Catalog } = await import(${url('pipeline/database.js')});
+    const { Catalog } = await import(${url('pipeline/catalog/catalog.js')});
     const { Writer } = await import(${url('pipeline/build/writer.js')});
     const { zeroOutcomes } = await import(${url('pipeline/build/sizes.js')});
     const { silentProgress } = await import(${url('pipeline/progress.js')});

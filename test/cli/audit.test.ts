@@ -11,7 +11,7 @@ import { runAudit } from '../../pipeline/audit.js';
 import { formatAuditJson, silentAuditProgress } from '../../pipeline/audit-report.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
-import type { PuzzleRow } from '../../pipeline/database.js';
+import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 
 let dir: string;
 let db: string;

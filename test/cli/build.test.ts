@@ -17,7 +17,7 @@ import { bandOfLevel, GRADE_BANDS } from '../../src/dominosa/rank/bands.js';
 import { proposeBandCuts } from '../../src/rank/cuts.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { TIERS, tierOf, type Thresholds, type Tier } from '../../src/rank/tiers.js';
-import type { PuzzleRow } from '../../pipeline/database.js';
+import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 import { CLI, DATA, cli } from '../helpers/cli.js';
 
 let dir: string;

@@ -6,10 +6,10 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog, type NewPuzzle } from '../../pipeline/database.js';
+import { Catalog, type NewPuzzle } from '../../pipeline/catalog/catalog.js';
 import { UserError } from '../../pipeline/errors.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
-import { preparedRow, ROW_BASE_ID, ROW_ID } from '../../src/catalog/row.js';
+import { puzzleRecord } from '../../src/catalog/row.js';
 
 let dir: string;
 let n = 0;
@@ -178,10 +178,10 @@ describe('catalog reads and writes', () => {
       cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 9, canonical_hash: 'b', slot: 1, build_id: b }));
       cat.insertPuzzle(puzzle({ m: 3, tier: 'easy', nodes: 2, canonical_hash: 'c', slot: 2, build_id: b }));
       cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: 'a', base_id: p, transform: 'rot180' }));
-      cat.insertSlot({ build_id: b, m: 3, slot: 0, outcome: 'kept', attempts: 4, puzzle_id: p });
-      cat.insertSlot({ build_id: b, m: 3, slot: 1, outcome: 'tier-full', attempts: 2, puzzle_id: null });
-      expect(() => cat.insertSlot({ build_id: b, m: 3, slot: 1, outcome: 'kept', attempts: 1, puzzle_id: null })).toThrow(/UNIQUE|PRIMARY/);
-      expect(() => cat.insertSlot({ build_id: b, m: 3, slot: 2, outcome: 'maybe' as never, attempts: 1, puzzle_id: null })).toThrow(/CHECK/);
+      cat.insertSlots([{ build_id: b, m: 3, slot: 0, outcome: 'kept', attempts: 4, puzzle_id: p }]);
+      cat.insertSlots([{ build_id: b, m: 3, slot: 1, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
+      expect(() => cat.insertSlots([{ build_id: b, m: 3, slot: 1, outcome: 'kept', attempts: 1, puzzle_id: null }])).toThrow(/UNIQUE|PRIMARY/);
+      expect(() => cat.insertSlots([{ build_id: b, m: 3, slot: 2, outcome: 'maybe' as never, attempts: 1, puzzle_id: null }])).toThrow(/CHECK/);
       expect(cat.nextSlot(b, 3)).toBe(2);
       expect(cat.nextSlot(b, 4)).toBe(0);
       expect([...cat.slotStats(b, 3)]).toEqual(
@@ -221,8 +221,8 @@ describe('the digest', () => {
       cat.writeThresholds(null, 1, { measure: 'nodes', th: { t1: 2, t2: 3, t3: 4 } }, 'v');
       const id = cat.insertPuzzle(puzzle({ build_id: b }));
       cat.insertPuzzle(puzzle({ base_id: id, transform: 'rot180', build_id: b }));
-      cat.insertSlot({ build_id: b, m: 1, slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id });
-      cat.insertSlotOrIgnore({ build_id: b, m: 1, slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id });
+      cat.insertSlots([{ build_id: b, m: 1, slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id }]);
+      cat.insertSlots([{ build_id: b, m: 1, slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id }], true);
       expect(cat.insertPuzzleOrIgnore(puzzle({ build_id: b }))).toBe(id);
       cat.updateBuild(b, 'finished', { x: 1 }, 'later');
       cat.resumeBuild(b, '{"again":1}');
@@ -258,19 +258,19 @@ describe('prepared rows (a build\'s writer)', () => {
       a.transaction(() => {
         const baseId = a.insertPuzzle(base);
         a.insertPuzzle({ ...variant, base_id: baseId });
-        a.insertSlot({ build_id: id, m: 1, slot: 3, outcome: 'kept', attempts: 1, puzzle_id: baseId });
-        a.insertSlot({ build_id: id, m: 1, slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null });
+        a.insertSlots([{ build_id: id, m: 1, slot: 3, outcome: 'kept', attempts: 1, puzzle_id: baseId }]);
+        a.insertSlots([{ build_id: id, m: 1, slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
       });
       b.transaction(() => {
         const next = b.nextPuzzleId();
-        const rows = [preparedRow(base, id), preparedRow(variant, id)];
-        rows[0][ROW_ID] = next;
-        rows[1][ROW_ID] = next + 1;
-        rows[1][ROW_BASE_ID] = next;
+        const rows = [puzzleRecord(base, { build_id: id }), puzzleRecord(variant, { build_id: id })];
+        rows[0].id = next;
+        rows[1].id = next + 1;
+        rows[1].base_id = next;
         b.insertPreparedPuzzles(rows);
         b.insertSlotValues([
-          [id, 1, 3, 'kept', 1, next],
-          [id, 1, 4, 'tier-full', 2, null],
+          { build_id: id, m: 1, slot: 3, outcome: 'kept', attempts: 1, puzzle_id: next },
+          { build_id: id, m: 1, slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null },
         ]);
       });
       const rows = (c: Catalog) => [c.db.prepare('SELECT * FROM puzzles ORDER BY id').all(), c.db.prepare('SELECT * FROM slots ORDER BY slot').all()];
@@ -293,11 +293,11 @@ describe('prepared rows (a build\'s writer)', () => {
         const build = { key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' as const };
         const id = a.createBuild(build);
         b.createBuild(build);
-        const slots = Array.from({ length: count }, (_, k) => [id, 6, k, k % 3 === 0 ? 'rejected' : 'tier-full', k + 1, null] as const);
+        const slots = Array.from({ length: count }, (_, k) => ({ build_id: id, m: 6, slot: k, outcome: k % 3 === 0 ? ('rejected' as const) : ('tier-full' as const), attempts: k + 1, puzzle_id: null }));
         a.transaction(() => {
-          for (const [build_id, m, slot, outcome, attempts, puzzle_id] of slots) a.insertSlot({ build_id, m, slot, outcome, attempts, puzzle_id });
+          for (const r of slots) a.insertSlots([r]);
         });
-        b.transaction(() => b.insertSlotValues(slots.map((r) => [...r])));
+        b.transaction(() => b.insertSlotValues(slots));
         const rows = (c: Catalog) => c.db.prepare('SELECT * FROM slots ORDER BY slot').all();
         expect(rows(b), `${count} slots`).toEqual(rows(a));
         expect(b.storedDigests().get('slots')).toEqual(a.storedDigests().get('slots'));
