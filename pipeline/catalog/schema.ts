@@ -65,9 +65,10 @@ export function optionalTables(db: Database.Database): OptionalTable[] {
   return OPTIONAL_TABLES.filter((t) => have.has(t));
 }
 
-/** The meta table's definition, the same in every schema version. */
-function metaSql(): string | null {
-  return expectedSchema().find((o) => o.type === 'table' && o.name === 'meta')?.sql ?? null;
+/** True when these objects hold a meta table as every schema version defines it (so reading it reads a table). */
+export function isCatalogMeta(objects: readonly SchemaObject[]): boolean {
+  const sql = (of: readonly SchemaObject[]): string | null | undefined => of.find((o) => o.type === 'table' && o.name === 'meta')?.sql;
+  return sql(objects) !== undefined && sql(objects) === sql(expectedSchema());
 }
 
 /**
@@ -83,8 +84,7 @@ export function checkIdentity(db: Database.Database, path: string, create: boole
     if (!create) throw new EmptyDatabaseError(`${path} is an empty database, not a dominosa catalog`);
     return;
   }
-  const meta = objects.find((o) => o.type === 'table' && o.name === 'meta');
-  if (meta === undefined || meta.sql !== metaSql()) throw new UserError(`${path} is a SQLite database but not a dominosa catalog`);
+  if (!isCatalogMeta(objects)) throw new UserError(`${path} is a SQLite database but not a dominosa catalog`);
   // A trigger never fires on a read, and no view is read here: the meta table is read as stored.
   const get = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
   const app = get.get('app') as string | undefined;
@@ -102,6 +102,8 @@ export function checkIdentity(db: Database.Database, path: string, create: boole
   const wrong = checkSchemaObjects(objects, expectedSchema(), optionalSchema());
   if (wrong.length > 0) {
     const more = wrong.length > 1 ? ` (and ${wrong.length - 1} more)` : '';
-    throw new UserError(`${path} is not a dominosa catalog as this release writes it: ${wrong[0].detail}${more}; nothing was read (run dominosa audit)`);
+    // A table's failure says most (a dropped table takes its indexes with it): named first.
+    const first = wrong.find((f) => /^(unknown )?table /.test(f.detail)) ?? wrong[0];
+    throw new UserError(`${path} is not a dominosa catalog as this release writes it: ${first.detail}${more}; nothing was read or changed (run dominosa audit)`);
   }
 }

@@ -2,11 +2,13 @@
 // before it builds on stored rows (build resuming, tune, merge), and the catalog-wide ones audit
 // reports (schema objects and the digest over every row).
 import { checkDigests, checkStoredRow, type Failure, type SharedFields } from '../../src/catalog/check.js';
+import { schemaDigest, type SchemaObject } from '../../src/catalog/digest.js';
+import { SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import { EXIT_FAILED_CHECK, UserError } from '../errors.js';
 import type { Connection } from './connection.js';
 import { computeDigests, storedDigests } from './digests.js';
 import { getPuzzle, sizeCounts, type PuzzleRow } from './puzzles.js';
-import { schemaFailures } from './schema.js';
+import { expectedSchema, schemaFailures, schemaObjects } from './schema.js';
 import { readThresholds, type StoredRule } from './thresholds.js';
 
 /**
@@ -60,6 +62,20 @@ function rowChecker(conn: Connection, rules: Map<number, StoredRule>): (p: Puzzl
     if (p.base_id === null && bases.size >= 1024) bases.clear();
     if (p.base_id === null) bases.set(p.id, { id: p.id, m: p.m, tier: p.tier, nodes: p.nodes, score: p.score, canonical_hash: p.canonical_hash });
   };
+}
+
+/**
+ * The checks that read no row but the digest's: the schema's objects are this release's, and the
+ * schema's digest entry matches them (read only while the digest table is as dominosa makes it).
+ */
+export function checkSchema(conn: Connection): Failure[] {
+  const failures = schemaFailures(conn.db);
+  const objects = schemaObjects(conn.db);
+  const digestSql = (of: readonly SchemaObject[]): string | null | undefined => of.find((o) => o.type === 'table' && o.name === 'digest')?.sql;
+  if (digestSql(objects) !== digestSql(expectedSchema())) return failures;
+  const stored = storedDigests(conn.db).get(SCHEMA_ENTRY);
+  const actual = new Map([[SCHEMA_ENTRY, schemaDigest(objects)]]);
+  return [...failures, ...checkDigests(stored === undefined ? new Map() : new Map([[SCHEMA_ENTRY, stored]]), actual)];
 }
 
 /** The catalog-wide integrity checks: the schema's objects are this release's, and the digest matches. */
