@@ -141,6 +141,9 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
   // Selection, checks and rows all come from one snapshot.
   cat.beginRead();
   try {
+    // A damaged file can hold sound-looking rows beside damaged pages: refused whole, as audit fails it.
+    const quick = cat.quickCheck();
+    if (quick !== 'ok') throw new UserError(`${opts.db} is damaged (${quick}); nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
     let ids = cat.puzzleIds({ sizes: opts.sizes, tiers: opts.tiers, levels: opts.grade, includeVariants });
     if (ids.length === 0) {
       const sizes = [...cat.sizeCounts().keys()];

@@ -76,6 +76,8 @@ export class Catalog {
 
   // --- soundness ---
   assertSound(): void { soundness.assertSound(this.conn); }
+  /** SQLite's quick check of every page: 'ok', or the first thing wrong. */
+  quickCheck(): string { return soundness.quickCheck(this.conn); }
   /** The schema's objects and its digest entry against this release's, reading no other row. */
   checkSchema(): Failure[] { return soundness.checkSchema(this.conn); }
   checkIntegrityOfCatalog(eachPuzzle?: (p: puzzles.PuzzleRow) => void): Failure[] { return soundness.checkIntegrityOfCatalog(this.conn, eachPuzzle); }

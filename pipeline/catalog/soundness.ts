@@ -11,6 +11,11 @@ import { getPuzzle, sizeCounts, type PuzzleRow } from './puzzles.js';
 import { expectedSchema, schemaFailures, schemaObjects } from './schema.js';
 import { readThresholds, type StoredRule } from './thresholds.js';
 
+/** SQLite's quick check of every page: 'ok', or the first thing wrong. */
+export function quickCheck(conn: Connection): string {
+  return conn.db.pragma('quick_check', { simple: true }) as string;
+}
+
 /**
  * The checks a verb makes before it writes to (or grades from) a catalog without re-solving
  * it, on one snapshot: the database pages are sound, the schema holds exactly this release's
@@ -25,7 +30,7 @@ export function assertSound(conn: Connection): void {
   const own = !conn.db.inTransaction;
   if (own) conn.beginRead();
   try {
-    const quick = conn.db.pragma('quick_check', { simple: true }) as string;
+    const quick = quickCheck(conn);
     if (quick !== 'ok') refuse(`is damaged (${quick})`);
     const schema = schemaFailures(conn.db);
     if (schema.length > 0) refuse(`fails its checks (schema-mismatch: ${schema[0].detail})`);

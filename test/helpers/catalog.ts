@@ -5,7 +5,7 @@ import { copyFileSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type SchemaObject } from '../../src/catalog/digest.js';
 import { DIGEST_TABLES, OPTIONAL_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
-import type { BuildRow, PuzzleRow, SlotRow } from '../../pipeline/catalog/catalog.js';
+import type { BuildRow, NewPuzzle, PuzzleRow, SlotRow } from '../../pipeline/catalog/catalog.js';
 import { cli } from './cli.js';
 
 /**
@@ -85,4 +85,27 @@ export function dumpCatalog(path: string): CatalogDump {
   } finally {
     d.close();
   }
+}
+
+/** A puzzle row to insert, small and valid, with `over` changed. */
+export function newPuzzle(over: Partial<NewPuzzle> = {}): NewPuzzle {
+  return {
+    m: 1,
+    rows: 2,
+    cols: 3,
+    grid: '[[0,0,0],[1,1,1]]',
+    solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]',
+    tier: 'easy',
+    nodes: 1,
+    score: 1,
+    attempts: 1,
+    canonical_hash: 'h1',
+    base_id: null,
+    transform: null,
+    seed: 1,
+    slot: 0,
+    method: 'rejection',
+    build_id: null,
+    ...over,
+  };
 }
