@@ -1,11 +1,15 @@
 // Catalogs for the tests of the catalog tools: a small real build made by the compiled CLI,
 // copies of it to tamper with (the main file and, if present, its write-ahead log), edits
 // sealed with a recomputed digest, and the one way tests read a catalog's rows (query, dump).
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type SchemaObject } from '../../src/catalog/digest.js';
 import { DIGEST_TABLES, OPTIONAL_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import type { BuildRow, NewPuzzle, PuzzleRow, SlotRow } from '../../pipeline/catalog/catalog.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { UserError } from '../../pipeline/errors.js';
 import { cli } from './cli.js';
 
 /**
@@ -108,4 +112,27 @@ export function newPuzzle(over: Partial<NewPuzzle> = {}): NewPuzzle {
     build_id: null,
     ...over,
   };
+}
+
+/** A folder made before the file's tests and removed after them; the function names a new catalog path in it. */
+export function freshCatalogs(): () => string {
+  let dir = '';
+  let n = 0;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dominosa-catalog-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return () => join(dir, `c${n++}.sqlite`);
+}
+
+/** fn throws a UserError (the one line the shell prints) whose message matches. */
+export function expectUserError(fn: () => unknown, message: RegExp): void {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(UserError);
+  expect((caught as Error).message).toMatch(message);
 }

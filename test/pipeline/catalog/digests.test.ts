@@ -1,20 +1,10 @@
 // Tests for pipeline/catalog/digests.ts and connection.ts: every write keeps the stored digest
 // equal to a recount, and a failed transaction rolls it back with the rows.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
-import { newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
-let dir: string;
-let n = 0;
-const fresh = (): string => join(dir, `c${n++}.sqlite`);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dominosa-catalog-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fresh = freshCatalogs();
 
 describe('the digest', () => {
   it('is kept in step by every write, and rolled back with a failed transaction', () => {

@@ -1,32 +1,12 @@
 // Tests for pipeline/catalog/lock.ts: one writer at a time, named to the next, and a lock whose
 // process is gone taken over.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
-import { UserError } from '../../../pipeline/errors.js';
+import { freshCatalogs, expectUserError } from '../../helpers/catalog.js';
 
-let dir: string;
-let n = 0;
-const fresh = (): string => join(dir, `c${n++}.sqlite`);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dominosa-catalog-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function expectUserError(fn: () => unknown, message: RegExp): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(UserError);
-  expect((caught as Error).message).toMatch(message);
-}
+const fresh = freshCatalogs();
 
 describe('the writer lock', () => {
   it('refuses a second writer, naming the holder, while readers open freely', () => {

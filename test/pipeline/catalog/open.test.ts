@@ -1,34 +1,13 @@
 // Tests for pipeline/catalog/open.ts and schema.ts: creating and reopening a catalog, refusing
 // foreign or other-version files without touching them, and reads from one snapshot.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
-import { UserError } from '../../../pipeline/errors.js';
 import { SCHEMA_VERSION } from '../../../src/catalog/schema.js';
-import { newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { freshCatalogs, expectUserError, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
-let dir: string;
-let n = 0;
-const fresh = (): string => join(dir, `c${n++}.sqlite`);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dominosa-catalog-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function expectUserError(fn: () => unknown, message: RegExp): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(UserError);
-  expect((caught as Error).message).toMatch(message);
-}
+const fresh = freshCatalogs();
 
 describe('Catalog.open', () => {
   it('creates the schema with WAL and foreign keys, and reopens it', () => {
@@ -52,8 +31,9 @@ describe('Catalog.open', () => {
   });
 
   it('refuses a missing catalog unless asked to create it', () => {
-    expectUserError(() => Catalog.open(join(dir, 'missing.sqlite')), /no catalog at/);
-    expectUserError(() => Catalog.open(join(dir, 'missing.sqlite'), { readonly: true }), /no catalog at/);
+    const missing = fresh();
+    expectUserError(() => Catalog.open(missing), /no catalog at/);
+    expectUserError(() => Catalog.open(missing, { readonly: true }), /no catalog at/);
   });
 
   it('refuses, untouched, a catalog of another schema version', () => {

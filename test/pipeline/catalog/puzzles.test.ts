@@ -1,21 +1,11 @@
 // Tests for pipeline/catalog/puzzles.ts and slots.ts: the keys that keep merges and resumes
 // idempotent, and the one insert path of each, row by row or as a build's writer batches them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
 import { puzzleRecord } from '../../../src/catalog/row.js';
-import { newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
-let dir: string;
-let n = 0;
-const fresh = (): string => join(dir, `c${n++}.sqlite`);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dominosa-catalog-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fresh = freshCatalogs();
 
 describe('catalog keys', () => {
   let cat: Catalog;

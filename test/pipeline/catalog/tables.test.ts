@@ -1,19 +1,9 @@
 // Tests for the catalog's builds, thresholds and slots modules, and the per-size reads over them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
-import { newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
-let dir: string;
-let n = 0;
-const fresh = (): string => join(dir, `c${n++}.sqlite`);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dominosa-catalog-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fresh = freshCatalogs();
 
 describe('catalog reads and writes', () => {
   it('tracks builds, slots, thresholds and tier counts', () => {
