@@ -64,8 +64,8 @@ export class Catalog {
   transaction<T>(fn: () => T): T { return this.conn.transaction(fn); }
   beginRead(): void { this.conn.beginRead(); }
   endRead(): void { this.conn.endRead(); }
-  /** Copy what the WAL holds into the database file as far as no reader needs it, without waiting for anyone. */
-  checkpoint(): void { this.db.pragma('wal_checkpoint(PASSIVE)'); }
+  /** Copy what the WAL holds into the file as far as no reader needs it, without waiting for anyone. */
+  checkpoint(): void { this.conn.checkpoint(); }
   /** A writer takes up its running digests again after another connection of its process wrote (openBeside). */
   reloadDigests(): void { if (this.conn.holder !== null) this.conn.digests.load(digests.storedDigests(this.db)); }
   storedDigests(): Map<string, StoredDigest> { return digests.storedDigests(this.db); }

@@ -70,6 +70,11 @@ export class Connection {
     });
   }
 
+  /** Copy what the WAL holds into the database file as far as no reader needs it, without waiting for anyone. */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(PASSIVE)');
+  }
+
   /** Read everything from here to endRead() from one snapshot of the catalog (one read transaction). */
   beginRead(): void {
     if (this.db.inTransaction) return;
