@@ -1,6 +1,6 @@
-// Catalogs someone hands you (#27, cases 1.1, 1.2 and 1.4): a foreign or damaged file is refused
-// by every verb before a row is read, with exit 2 and one line naming what is wrong (audit may
-// instead report it, exit 1), never an internal error; a view in a table's place is never read,
+// Catalogs someone hands you: a foreign or damaged file is refused by every verb before a row
+// is read, with exit 2 and one line naming what is wrong (audit may instead report it, exit 1),
+// never an internal error; a view in a table's place is never read,
 // and export never writes what audit would fail.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
