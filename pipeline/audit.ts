@@ -20,7 +20,7 @@ import { sampleOf } from '../src/catalog/sample.js';
 import { passVerdict } from '../src/catalog/verdict.js';
 import type { AuditAnswer, AuditItem } from './audit-worker.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './audit-report.js';
-import { Catalog, SchemaVersionError, type PuzzleRow } from './database.js';
+import { Catalog, SchemaVersionError, type PuzzleRow } from './catalog/catalog.js';
 import { UserError } from './errors.js';
 import { WORKER_EXEC_ARGV, workerFile, MAX_JOBS } from './pool.js';
 import { REFERENCE_VERSION, sameCounts } from '../src/dominosa/rank/reference.js';
@@ -105,8 +105,9 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
   let recorder: Catalog | null = null;
   let cat: Catalog;
   try {
-    if (opts.record) recorder = Catalog.open(opts.db, { verb: 'audit --record' });
-    cat = Catalog.open(opts.db, { readonly: true });
+    // A wrong schema is reported below, before a row is read, rather than refused here.
+    if (opts.record) recorder = Catalog.open(opts.db, { verb: 'audit --record', wholeSchema: false });
+    cat = Catalog.open(opts.db, { readonly: true, wholeSchema: false });
   } catch (e) {
     recorder?.close();
     // A catalog, but of a version whose tables this release cannot interpret: a failed check.
@@ -119,6 +120,10 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     const failures: Failure[] = [];
     const integrity = cat.db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
     failures.push(...checkIntegrity(integrity.map((r) => r.integrity_check)));
+    // Objects not this release's (a view in a table's place, a changed generated column) are
+    // reported before any row is read: reading through them could run without end.
+    const schema = cat.checkSchema();
+    if (schema.some((f) => f.kind === 'schema-mismatch')) return report([...failures, ...schema], 0, 0, recorder === null ? null : { verdicts: 0, why: 'the catalog failed its checks' });
     const orphans = cat.db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
     for (const o of orphans) {
       failures.push({ kind: 'integrity', puzzleId: null, detail: `${o.table} row ${o.rowid} refers to a missing ${o.parent} row` });

@@ -17,7 +17,7 @@ import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import { TIERS, type Tier } from '../src/rank/tiers.js';
-import { Catalog, type PuzzleRow } from './database.js';
+import { Catalog, type PuzzleRow } from './catalog/catalog.js';
 import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { stallAt } from './faults.js';
@@ -153,6 +153,9 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
   // Selection, checks and rows all come from one snapshot.
   cat.beginRead();
   try {
+    // A damaged file can hold sound-looking rows beside damaged pages: refused whole, as audit fails it.
+    const quick = cat.quickCheck();
+    if (quick !== 'ok') throw new UserError(`${opts.db} is damaged (${quick}); nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
     const ids = selectPack(cat, opts, includeVariants, hooks);
     const stats = verifySelection(cat, ids, opts.db, opts.recheck ?? false);
     // Verdicts that do not match their digest were edited outside dominosa: say so, then prove.

@@ -15,13 +15,14 @@ import { checkStoredRow } from '../src/catalog/check.js';
 import { decideSlot, tiersFull } from '../src/catalog/decide.js';
 import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
 import { parseGradeTarget, type GradeTarget } from '../src/dominosa/rank/bands.js';
-import { tierFor, type TierRule } from '../src/dominosa/rank/measure.js';
+import { METHOD_CHOICES, type MethodChoice } from '../src/dominosa/make/generator.js';
+import { TIER_MEASURES, tierFor, type TierMeasure, type TierRule } from '../src/dominosa/rank/measure.js';
 import { TIERS, zeroTierCounts, type Tier } from '../src/rank/tiers.js';
 import { buildKey, buildKeyOptions, describeOptions, type KeyOptions } from './build/key.js';
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
 import type { RuleTable } from './build/thresholds.js';
-import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './database.js';
+import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog/catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { checkCatalogPath } from './catalog-path.js';
 import { refuseInputs, resolveOutput } from './output.js';
@@ -83,7 +84,7 @@ function openShard(path: string): ShardFile {
       throw new UserError(`${path} holds ${builds.length} builds; a shard catalog holds exactly one (made by build --shard)`);
     }
     const build = builds[0];
-    const key = JSON.parse(build.options) as KeyOptions;
+    const key = recordedKey(path, build.options);
     if (key.shard === undefined || key.maxSlots === undefined) throw new UserError(`${path} was not built with --shard`);
     if (build.status !== 'finished') {
       throw new UserError(`shard ${key.shard.index}/${key.shard.count} in ${path} is ${build.status}: run its build to the end first`);
@@ -93,6 +94,65 @@ function openShard(path: string): ShardFile {
     cat.close();
     throw e;
   }
+}
+
+/**
+ * A shard's recorded options (its builds row's JSON), checked field by field before the merge
+ * trusts one: the file is someone else's, and a row can be resealed with its digest.
+ */
+function recordedKey(path: string, json: string): KeyOptions {
+  const bad = (what: string): never => {
+    throw new UserError(`${path}: its build's recorded options are not as dominosa writes them (${what}); run dominosa audit`);
+  };
+  let k: unknown;
+  try {
+    k = JSON.parse(json);
+  } catch {
+    bad('not JSON');
+  }
+  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (!isObject(k)) return bad('not a JSON object');
+  const whole = (x: unknown, name: string, min = 0): void => {
+    if (!Number.isSafeInteger(x) || (x as number) < min) bad(`${name} is not a whole number of at least ${min}`);
+  };
+  const text = (x: unknown, name: string): void => {
+    if (typeof x !== 'string') bad(`${name} is not text`);
+  };
+  const tierLists = (x: unknown, name: string, depth: 1 | 2): void => {
+    if (x === undefined) return;
+    if (!isObject(x)) bad(`${name} is not an object`);
+    const ok = (t: unknown): boolean => Array.isArray(t) && t.every((v) => (depth === 1 ? TIERS.includes(v as Tier) : Array.isArray(v) && v.every((w) => TIERS.includes(w as Tier))));
+    for (const v of Object.values(x as object)) if (!ok(v)) bad(`${name} holds something other than tier names`);
+  };
+  whole(k.seed, 'seed', Number.MIN_SAFE_INTEGER);
+  if (!Array.isArray(k.sizes) || k.sizes.length === 0) bad('sizes is not a list of sizes');
+  for (const m of k.sizes as unknown[]) whole(m, 'a size', 1);
+  whole(k.perTier, 'perTier', 1);
+  whole(k.variants, 'variants');
+  whole(k.maxAttempts, 'maxAttempts', 1);
+  text(k.solverVersion, 'solverVersion');
+  text(k.graderVersion, 'graderVersion');
+  if (!isObject(k.thresholds)) bad('thresholds is not an object');
+  for (const m of k.sizes as number[]) {
+    const th = (k.thresholds as Record<string, unknown>)[m];
+    if (!isObject(th) || ![th.t1, th.t2, th.t3].every((t) => typeof t === 'number' && Number.isFinite(t)) || !((th.t1 as number) < (th.t2 as number) && (th.t2 as number) < (th.t3 as number))) {
+      bad(`thresholds of M=${m} are not three increasing numbers`);
+    }
+  }
+  if (k.method !== undefined && !METHOD_CHOICES.includes(k.method as MethodChoice)) bad('method is not a method');
+  if (k.tierBy !== undefined && !TIER_MEASURES.includes(k.tierBy as TierMeasure)) bad('tierBy is not a tier measure');
+  if (k.grade !== undefined) text(k.grade, 'grade');
+  if (k.shard !== undefined) {
+    if (!isObject(k.shard)) bad('shard is not an object');
+    const sh = k.shard as Record<string, unknown>;
+    whole(sh.count, 'the shard count', 1);
+    whole(sh.index, 'the shard index');
+    if ((sh.index as number) >= (sh.count as number)) bad('the shard index is not below the shard count');
+  }
+  if (k.maxSlots !== undefined) whole(k.maxSlots, 'maxSlots', 1);
+  tierLists(k.tiers, 'tiers', 1);
+  tierLists(k.aims, 'aims', 2);
+  return k as unknown as KeyOptions;
 }
 
 /** A build key's grade target, as recorded by name. */
@@ -327,7 +387,7 @@ function mergeSize(
             }
           }
         }
-        out.insertSlotOrIgnore(decided);
+        out.insertSlots([decided], true);
       });
       if (pending.length >= batchSize) flush();
       if (tiersFull(tiers, perTier, wanted)) state = 'done';

@@ -15,7 +15,8 @@ import { GRADER_VERSION, storedGrade } from '../src/dominosa/rank/stored.js';
 import { tierFor } from '../src/dominosa/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
 import type { AuditProgress } from './audit-report.js';
-import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './database.js';
+import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './catalog/catalog.js';
+import { isCatalogMeta, schemaObjects } from './catalog/schema.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
 import { checkWritableDir, copyOutputSync, prepareOutput, refuseLink, type OutputTarget } from './output.js';
 
@@ -73,10 +74,24 @@ export const REGRADE: Regrade = {
   },
 };
 
+/** The tables every schema version has, read by readOld. */
+const OLD_TABLES = ['meta', 'builds', 'thresholds', 'slots', 'puzzles'];
+
+/**
+ * The catalog's schema version, read only once its schema's objects (from sqlite_master) look
+ * like a dominosa catalog's of some version: a meta table as dominosa makes it, the tables every
+ * version has as tables, and no view or trigger, which no version has and whose rows could run
+ * without end. A current catalog's schema is then checked in full (Catalog.open).
+ */
 function readVersion(db: Database.Database, path: string): number {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
-  const get = tables.includes('meta') ? db.prepare('SELECT value FROM meta WHERE key = ?').pluck() : null;
-  if (get === null || get.get('app') !== CATALOG_APP) throw new UserError(`${path} is not a dominosa catalog`);
+  const objects = schemaObjects(db);
+  if (!isCatalogMeta(objects)) throw new UserError(`${path} is not a dominosa catalog`);
+  const foreign = objects.find((o) => o.type === 'view' || o.type === 'trigger');
+  if (foreign !== undefined) throw new UserError(`${path} holds ${foreign.type} ${foreign.name}, which no dominosa catalog has; nothing was changed (run dominosa audit)`);
+  const missing = OLD_TABLES.find((t) => !objects.some((o) => o.type === 'table' && o.name === t));
+  if (missing !== undefined) throw new UserError(`${path} has no table ${missing}, which every dominosa catalog has; nothing was changed (run dominosa audit)`);
+  const get = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+  if (get.get('app') !== CATALOG_APP) throw new UserError(`${path} is not a dominosa catalog`);
   const v = Number(get.get('schema_version'));
   if (!Number.isSafeInteger(v) || v < 1) throw new UserError(`${path} has no readable schema version`);
   return v;
@@ -109,7 +124,7 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     if (from === SCHEMA_VERSION) {
       const wal = old.pragma('journal_mode', { simple: true }) === 'wal';
       old.close();
-      return { status: wal ? leaveRollbackJournal(path) : 'current', from, to: from, puzzles: 0, moved: 0, keptOut: 0, backup: null };
+      return { status: checkCurrent(path, wal), from, to: from, puzzles: 0, moved: 0, keptOut: 0, backup: null };
     }
     if (from > SCHEMA_VERSION) throw new UserError(`${path} has schema version ${from}, newer than this release's ${SCHEMA_VERSION}; use a newer dominosa`);
     if (!FROM_VERSIONS.includes(from)) throw new UserError(`${path} has schema version ${from}, which this release cannot migrate`);
@@ -133,6 +148,8 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
   } catch (e) {
     old.close();
     rmSync(tmp, { force: true });
+    // SQLite's complaint about a statement is the old file's doing (a column its version lacks).
+    if ((e as { code?: unknown }).code === 'SQLITE_ERROR') throw new UserError(`cannot read ${path} as a catalog of version ${from}: ${(e as Error).message}; the old catalog is unchanged`);
     throw faultOf(e, `cannot write ${tmp}`, '; the old catalog is unchanged') ?? e;
   }
   old.close();
@@ -180,11 +197,19 @@ function claimScratch(tmp: string): void {
   }
 }
 
-/** A current catalog left in write-ahead-log mode (a killed build): leave it in rollback-journal mode, which any reader can open. */
-function leaveRollbackJournal(path: string): 'journal' {
-  // A writer's close does exactly that, once it holds the lock (refused while a build runs).
-  Catalog.open(path, { verb: 'migrate' }).close();
-  return 'journal';
+/**
+ * A current catalog has nothing to migrate, but is checked as every verb checks one, and when
+ * left in write-ahead-log mode (a killed build) is left in rollback-journal mode, which any
+ * reader can open: a writer's close does exactly that, once it holds the lock (refused while a build runs).
+ */
+function checkCurrent(path: string, wal: boolean): 'journal' | 'current' {
+  const cat = Catalog.open(path, wal ? { verb: 'migrate' } : { readonly: true });
+  try {
+    cat.assertSound();
+  } finally {
+    cat.close();
+  }
+  return wal ? 'journal' : 'current';
 }
 
 /** SQLite's complaints about a file as the one-line errors of the shell; anything else as it is. */
@@ -242,7 +267,7 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, regrad
       }
       cat.putMeta('migrated_from', String(from));
       cat.putMeta('migrated_at', new Date().toISOString());
-      for (const b of src.builds()) cat.insertBuildRow({ ...b, status: b.status as BuildStatus, grader_version: regrade.graderVersion(b.grader_version) });
+      for (const b of src.builds()) cat.insertBuild({ ...b, status: b.status as BuildStatus, grader_version: regrade.graderVersion(b.grader_version) });
       const oldRules = new Map<number, StoredRule>();
       for (const t of src.thresholds()) {
         const rule = { measure: t.measure, th: { t1: t.t1, t2: t.t2, t3: t.t3 } };
@@ -271,14 +296,14 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, regrad
       for (const p of src.puzzles()) {
         if (p.base_id === null && graded.size >= 1024) graded.clear();
         const g = gradeOf(p);
-        if (g.tier !== null) cat.insertPuzzleWithId(p.id, { ...p, score: g.score, tier: g.tier });
+        if (g.tier !== null) cat.insertPuzzle({ ...p, score: g.score, tier: g.tier }, p.id);
         if (++done % 256 === 0) progress.advance(256);
       }
       progress.advance(done % 256);
       // A slot whose puzzle was kept out now holds nothing: it is recorded as given up.
       for (const s of src.slots()) {
         const out = s.puzzle_id !== null && keptOut.has(s.puzzle_id);
-        cat.insertSlot(out ? { ...s, outcome: 'failed', puzzle_id: null } : s);
+        cat.insertSlots([out ? { ...s, outcome: 'failed', puzzle_id: null } : s]);
       }
     });
     progress.finish();

@@ -6,7 +6,7 @@ import type { SlotOutcome } from '../src/catalog/schema.js';
 import { TATHAM_NAMES } from '../src/dominosa/rank/bands.js';
 import { cutName, formatMeasure } from '../src/dominosa/rank/measure.js';
 import { TIERS } from '../src/rank/tiers.js';
-import type { TierStat } from './database.js';
+import type { TierStat } from './catalog/catalog.js';
 
 /** What one run did for one size (earlier runs of a resumed build are not counted here). */
 export interface SizeReport {

@@ -17,7 +17,7 @@ import { GRADER_VERSION } from '../src/dominosa/rank/stored.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier, type TierTable } from '../src/rank/tiers.js';
 import { proposeBandCuts, proposeThresholds, quantile, type Quantiles } from '../src/rank/cuts.js';
 import { readTiersFile, tiersFileText, tierTableLines } from './build/thresholds.js';
-import { Catalog } from './database.js';
+import { Catalog } from './catalog/catalog.js';
 import { UserError } from './errors.js';
 import { prepareOutput, writeOutputSync, type OutputTarget } from './output.js';
 

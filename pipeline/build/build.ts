@@ -7,7 +7,7 @@ import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
-import { Catalog, type BuildRow } from '../database.js';
+import { Catalog, type BuildRow } from '../catalog/catalog.js';
 import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
 import { checkCatalogPath, refuseTransient } from '../catalog-path.js';
 import { workerFile } from '../pool.js';

@@ -8,7 +8,7 @@ import { aimedByDefault, cutsOfSample, type SampleSpec } from '../../src/dominos
 import type { BandPoint } from '../../src/rank/cuts.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { countProgress } from '../count-progress.js';
-import type { Catalog } from '../database.js';
+import type { Catalog } from '../catalog/catalog.js';
 import { EXIT_INTERRUPTED, UserError } from '../errors.js';
 import { WORKER_EXEC_ARGV, workerFile } from '../pool.js';
 import type { SampleTask } from './calibrate-worker.js';

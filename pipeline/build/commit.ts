@@ -1,18 +1,15 @@
 // The commit of a batch of decisions: one transaction that numbers the kept boards' rows, inserts
 // them with their slot rows and records the build's counts. One module for both callers: the
 // deciding thread (a small build) and the store's thread (store-worker.ts).
-import { ROW_BASE_ID, ROW_ID, type PreparedRow } from '../../src/catalog/row.js';
-import type { Catalog, SlotValues } from '../database.js';
-
-/** Where a slot row holds its puzzle_id. */
-const SLOT_PUZZLE = 5;
+import type { PuzzleRecord } from '../../src/catalog/row.js';
+import type { Catalog, SlotRow } from '../catalog/catalog.js';
 
 /** One decided slot, as the decider hands it to a commit. */
 export interface Decision {
   /** The slot row; its puzzle_id is set at commit, once the kept base has its id. */
-  slot: SlotValues;
+  slot: SlotRow;
   /** A kept base's row, then its variants'. */
-  rows: PreparedRow[] | null;
+  rows: PuzzleRecord[] | null;
   /** Shard builds: a duplicate's slot row points at the base of its class (by this hash). */
   duplicateOf?: string;
 }
@@ -25,16 +22,16 @@ export interface Decision {
 export function commitDecisions(cat: Catalog, buildId: number, batch: readonly Decision[], counts: Record<string, unknown>): void {
   cat.transaction(() => {
     let id = cat.nextPuzzleId();
-    const rows: PreparedRow[] = [];
+    const rows: PuzzleRecord[] = [];
     for (const d of batch) {
       if (d.rows === null) continue;
       const baseId = id;
       for (const r of d.rows) {
-        r[ROW_ID] = id++;
-        r[ROW_BASE_ID] = r === d.rows[0] ? null : baseId;
+        r.id = id++;
+        r.base_id = r === d.rows[0] ? null : baseId;
         rows.push(r);
       }
-      d.slot[SLOT_PUZZLE] = baseId;
+      d.slot.puzzle_id = baseId;
     }
     cat.insertPreparedPuzzles(rows);
     // Its class's base was inserted in this transaction or an earlier one.
@@ -42,7 +39,7 @@ export function commitDecisions(cat: Catalog, buildId: number, batch: readonly D
       if (d.duplicateOf === undefined) continue;
       const baseId = cat.baseIdByHash(d.duplicateOf);
       if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
-      d.slot[SLOT_PUZZLE] = baseId;
+      d.slot.puzzle_id = baseId;
     }
     cat.insertSlotValues(batch.map((d) => d.slot));
     cat.updateBuild(buildId, 'running', counts, null);

@@ -6,18 +6,15 @@
 // It owns the sizes' runs (sizes.ts): nothing else changes them.
 import { ClassFilter } from '../../src/catalog/class-filter.js';
 import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/decide.js';
-import { PREPARED_COLUMNS, type PreparedRow } from '../../src/catalog/row.js';
+import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { SlotOutcome } from '../../src/catalog/schema.js';
-import type { Catalog } from '../database.js';
+import type { Catalog } from '../catalog/catalog.js';
 import type { BuildProgress } from '../progress.js';
 import { commitDecisions, type Decision } from './commit.js';
 import type { BuildOptions } from './options.js';
 import type { Store } from './store.js';
 import { countsJson, type SizeRun, type SizeView } from './sizes.js';
 import type { SlotAnswer } from './worker.js';
-
-const ROWS_AT = PREPARED_COLUMNS.indexOf('rows');
-const COLS_AT = PREPARED_COLUMNS.indexOf('cols');
 
 export interface DeciderSettings {
   cat: Catalog;
@@ -121,7 +118,7 @@ export class Decider {
     const stride = options.shard?.count ?? 1;
     const { slot } = ans;
     let outcome: SlotOutcome = 'rejected';
-    let rows: PreparedRow[] | null = null;
+    let rows: PuzzleRecord[] | null = null;
     let duplicateOf: string | undefined;
     if (ans.ok) {
       const p = ans.puzzle;
@@ -137,7 +134,7 @@ export class Decider {
         // Counts only grow, so a tier full when the task was sent is full now: the rows are here.
         if (p.rows === null) throw new Error(`M=${m} slot ${slot}: kept, but its rows were not sent`);
         const base = p.rows[0];
-        if (base[ROWS_AT] !== m + 1 || base[COLS_AT] !== m + 2) throw new Error(`M=${m} slot ${slot}: board is ${base[ROWS_AT]}x${base[COLS_AT]}, not wide`);
+        if (base.rows !== m + 1 || base.cols !== m + 2) throw new Error(`M=${m} slot ${slot}: board is ${base.rows}x${base.cols}, not wide`);
         size.counts[tier]++;
         this.batchHashes.add(p.canonicalHash);
         this.classes.add(p.canonicalHash);
@@ -145,7 +142,7 @@ export class Decider {
       }
     }
     const attempts = ans.ok ? ans.puzzle.attempts : ans.attempts;
-    const decision: Decision = { slot: [buildId, m, slot, outcome, attempts, null], rows };
+    const decision: Decision = { slot: { build_id: buildId, m, slot, outcome, attempts, puzzle_id: null }, rows };
     if (duplicateOf !== undefined) decision.duplicateOf = duplicateOf;
     this.batch.push(decision);
     size.total[outcome]++;

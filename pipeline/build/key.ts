@@ -126,24 +126,35 @@ function inTurn(aims: string[]): string {
 /** Recorded words that are no command-line option: they come with the release and its thresholds. */
 const NOT_OPTIONS = ['solver', 'grader', 'thresholds', 'aims'];
 
+/** A recorded key as far as it is an object (it is read from the catalog, which may not be dominosa's). */
 function parseKey(json: string): Partial<KeyOptions> {
   try {
-    return JSON.parse(json) as Partial<KeyOptions>;
+    const k: unknown = JSON.parse(json);
+    return typeof k === 'object' && k !== null && !Array.isArray(k) ? (k as Partial<KeyOptions>) : {};
   } catch {
     return {};
   }
 }
 
+/** A recorded key's words; a key of another shape than dominosa writes has none but the defaults. */
+function recordedWords(json: string): Map<string, string> {
+  try {
+    return optionWords(parseKey(json));
+  } catch {
+    return optionWords({});
+  }
+}
+
 /** A build's recorded options (its builds row's JSON) as command-line words, for messages. */
 export function describeOptions(json: string): string {
-  const words = optionWords(parseKey(json));
+  const words = recordedWords(json);
   return [...words].filter(([k]) => !NOT_OPTIONS.includes(k)).map(([k, v]) => `--${k} ${v}`).join(' ');
 }
 
 /** How `mine` differs from a recorded build's options, option by option ("--seed 2 (the catalog's: 1)"). */
 export function describeDifferences(mine: KeyOptions, recorded: string): string {
   const a = optionWords(mine);
-  const b = optionWords(parseKey(recorded));
+  const b = recordedWords(recorded);
   const out: string[] = [];
   for (const k of new Set([...a.keys(), ...b.keys()])) {
     const name = NOT_OPTIONS.includes(k) ? `the ${k}` : `--${k}`;

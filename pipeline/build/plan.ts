@@ -6,7 +6,7 @@ import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
 import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/dominosa/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import type { Tier } from '../../src/rank/tiers.js';
-import type { BuildRow, Catalog } from '../database.js';
+import type { BuildRow, Catalog } from '../catalog/catalog.js';
 import { UserError } from '../errors.js';
 import { buildKey, buildKeyOptions, describeDifferences, describeOptions, sameBuildButCuts, type KeyOptions } from './key.js';
 import type { BuildOptions } from './options.js';

@@ -4,7 +4,7 @@
 // nothing, so this connection's running digest is the catalog's.
 // Runs from dist/ only: Store starts it as dist/pipeline/build/store-worker.js.
 import { parentPort, workerData } from 'node:worker_threads';
-import { Catalog } from '../database.js';
+import { Catalog } from '../catalog/catalog.js';
 import type { StoreReply, StoreRequest } from './store.js';
 import { commitDecisions } from './commit.js';
 

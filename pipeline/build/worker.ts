@@ -10,7 +10,7 @@ import { tierFor, type TierRule } from '../../src/dominosa/rank/measure.js';
 import { canonicalGrade } from '../../src/dominosa/rank/stored.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { makeVariants } from '../../src/dominosa/make/variants.js';
-import { gridText, preparedRow, solutionText, type PreparedRow } from '../../src/catalog/row.js';
+import { gridText, puzzleRecord, solutionText, type PuzzleRecord } from '../../src/catalog/row.js';
 import { stallWorkerAt } from '../faults.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
@@ -41,7 +41,7 @@ export interface SlotTask {
  * A candidate as the writer needs it to decide and store: its tier under the task's rule, its
  * symmetry class, and (when it may be kept) its rows, prepared and checksummed here, in
  * parallel, so the writer only numbers them and binds them. Rows cross to the main thread as
- * flat arrays of strings and numbers, which structured clone copies fast.
+ * flat records of strings and numbers.
  */
 export interface MadePuzzle {
   attempts: number;
@@ -49,7 +49,7 @@ export interface MadePuzzle {
   tier: Tier | null;
   canonicalHash: string;
   /** The base's row, then its variants'; only for a candidate whose tier was not yet full when the task was sent. */
-  rows: PreparedRow[] | null;
+  rows: PuzzleRecord[] | null;
 }
 
 export type SlotAnswer =
@@ -93,13 +93,13 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const tier = tierFor({ nodes: p.nodes, score: score ?? 1 }, task.rule);
   const wanted = tier !== null && !task.fullTiers.includes(tier);
   if (wanted && score === null && (score = scoreOf()) === null) return timedOut();
-  let rows: PreparedRow[] | null = null;
+  let rows: PuzzleRecord[] | null = null;
   if (wanted) {
     const common = { m, tier, nodes: p.nodes, score: score!, attempts: p.attempts, canonical_hash: p.canonicalHash, seed, slot, method: p.method };
-    rows = [preparedRow({ ...common, ...stored(p.board, p.solution), transform: null }, task.buildId)];
+    rows = [puzzleRecord({ ...common, ...stored(p.board, p.solution), transform: null }, { build_id: task.buildId })];
     // A variant shares its base's tier, score and hash; its node count is its own.
     for (const v of makeVariants(p, seed, slot, task.variants, generator.solver)) {
-      rows.push(preparedRow({ ...common, ...stored(v.board, v.solution), nodes: v.nodes, transform: v.transform }, task.buildId));
+      rows.push(puzzleRecord({ ...common, ...stored(v.board, v.solution), nodes: v.nodes, transform: v.transform }, { build_id: task.buildId }));
     }
   }
   if (wanted && interrupt?.() === true) return timedOut();

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Catalog } from '../../pipeline/database.js';
+import { Catalog } from '../../pipeline/catalog/catalog.js';
 import { median } from './startup.js';
 
 const TARGET_S = 5;

@@ -256,7 +256,7 @@ function deciderAlone(root: string, db: string, perTier: number): DeciderAlone {
     const { loadTiers } = await import(${url('pipeline/build/thresholds.js')});
     const { planSize } = await import(${url('src/dominosa/rank/aims.js')});
     const runSlots = (await import(${url('pipeline/build/worker.js')})).default;
-    const { Catalog } = await import(${url('pipeline/database.js')});
+    const { Catalog } = await import(${url('pipeline/catalog/catalog.js')});
     const { Decider } = await import(${url('pipeline/build/decider.js')});
     const { zeroOutcomes } = await import(${url('pipeline/build/sizes.js')});
     const { silentProgress } = await import(${url('pipeline/progress.js')});

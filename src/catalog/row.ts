@@ -1,45 +1,26 @@
-// A puzzle row ready to bind: the values of one INSERT, in column order, with the checksum
-// computed where the puzzle is made (a build's workers), so the thread that writes the catalog
-// only fills in the ids it alone knows and binds the array as it came.
+// A puzzle row as the catalog stores it, every written column by name (SQLite derives level and
+// grade), with the checksum computed where the puzzle is made (a build's workers), so the thread
+// that writes the catalog only fills in the ids it alone knows. The one column list of the table.
 import type { Board } from '../dominosa/board.js';
 import type { Solution } from '../dominosa/solve/solution.js';
-import { rowChecksum, type ChecksummedRow } from './checksum.js';
+import { CHECKSUM_FIELDS, rowChecksum, type ChecksummedRow } from './checksum.js';
 
-/** The columns of a prepared row, in bind order: the ids first, the checksum last. */
-export const PREPARED_COLUMNS = [
-  'id',
-  'base_id',
-  'build_id',
-  'm',
-  'rows',
-  'cols',
-  'grid',
-  'solution',
-  'tier',
-  'nodes',
-  'score',
-  'attempts',
-  'canonical_hash',
-  'transform',
-  'seed',
-  'slot',
-  'method',
-  'checksum',
-] as const;
+/** A puzzle row to insert: id null lets SQLite number it; base_id and id are null until the writer numbers a build's rows. */
+export interface PuzzleRecord extends ChecksummedRow {
+  id: number | null;
+  base_id: number | null;
+  build_id: number | null;
+  checksum: string;
+}
 
-/** Where the writer sets a row's id and its base's id (null for a base), and where the checksum is. */
-export const ROW_ID = 0;
-export const ROW_BASE_ID = 1;
-export const ROW_BUILD_ID = 2;
-export const ROW_CHECKSUM = PREPARED_COLUMNS.length - 1;
+/** The columns a puzzle insert writes, in bind order: the ids first, the checksum last. */
+export const PUZZLE_COLUMNS = ['id', 'base_id', 'build_id', ...CHECKSUM_FIELDS, 'checksum'] as const satisfies readonly (keyof PuzzleRecord)[];
 
-/** A prepared row: id and base id are null until the writer numbers the row. */
-export type PreparedRow = (string | number | null)[];
-
-/** The row of a puzzle, checksummed; its id and base id are left for the writer. */
-export function preparedRow(p: ChecksummedRow, buildId: number | null): PreparedRow {
+/** The record of a puzzle, checksummed; only its own fields are copied (a record crosses threads whole). */
+export function puzzleRecord(p: ChecksummedRow, ids: { id?: number | null; base_id?: number | null; build_id: number | null }): PuzzleRecord {
   const { m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, transform, seed, slot, method } = p;
-  return [null, null, buildId, m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, transform, seed, slot, method, rowChecksum(p)];
+  const own = { m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, transform, seed, slot, method };
+  return { id: ids.id ?? null, base_id: ids.base_id ?? null, build_id: ids.build_id, ...own, checksum: rowChecksum(own) };
 }
 
 /**

@@ -1,5 +1,5 @@
 // The catalog's tables as SQL text, and the schema version that names them. No I/O here:
-// pipeline/database.ts runs this DDL on a new database and refuses one of another version (or
+// pipeline/catalog/ runs this DDL on a new database and refuses one of another version (or
 // with any object this DDL does not make); pipeline/migrate.ts brings older versions up to this one.
 import { LEVELS } from '../dominosa/grade/ladder.js';
 import { TIER_MEASURES } from '../dominosa/rank/measure.js';

@@ -1,9 +1,9 @@
-// Tests for src/catalog/row.ts: a prepared row holds the puzzle's fields in PREPARED_COLUMNS
-// order with its checksum last, the ids left for the writer.
+// Tests for src/catalog/row.ts: a puzzle record holds exactly the columns of PUZZLE_COLUMNS,
+// the puzzle's fields as given, the ids as given (null by default) and its checksum.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rowChecksum, type ChecksummedRow } from '../../src/catalog/checksum.js';
-import { gridText, PREPARED_COLUMNS, preparedRow, ROW_BASE_ID, ROW_BUILD_ID, ROW_CHECKSUM, ROW_ID, solutionText } from '../../src/catalog/row.js';
+import { gridText, PUZZLE_COLUMNS, puzzleRecord, solutionText } from '../../src/catalog/row.js';
 import { boardToGrid } from '../../src/dominosa/board.js';
 import type { Solution } from '../../src/dominosa/solve/solution.js';
 import { applyTransform, GEOMETRIES, transformSolution } from '../../src/dominosa/transform.js';
@@ -26,17 +26,17 @@ const puzzle: fc.Arbitrary<ChecksummedRow> = fc.record({
   method: fc.constantFrom('rejection', 'repair'),
 });
 
-describe('preparedRow', () => {
-  it('holds each field in its column, the build id, no ids yet, and the checksum last', () => {
+describe('puzzleRecord', () => {
+  it('holds every column of PUZZLE_COLUMNS and no other, in that order: the fields, the ids as given, the checksum', () => {
+    const id = fc.option(fc.nat(), { nil: null });
     fc.assert(
-      fc.property(puzzle, fc.option(fc.nat(), { nil: null }), (p, buildId) => {
-        const row = preparedRow(p, buildId);
-        expect(row).toHaveLength(PREPARED_COLUMNS.length);
-        expect([row[ROW_ID], row[ROW_BASE_ID], row[ROW_BUILD_ID]]).toEqual([null, null, buildId]);
-        expect(row[ROW_CHECKSUM]).toBe(rowChecksum(p));
-        for (const [i, c] of PREPARED_COLUMNS.entries()) {
-          if (c in p) expect(row[i], c).toBe(p[c as keyof ChecksummedRow]);
-        }
+      fc.property(puzzle, id, id, id, fc.boolean(), (p, buildId, rowId, baseId, givesIds) => {
+        const extra = { ...p, level: 3, grade: 'singles' };
+        const r = givesIds ? puzzleRecord(extra, { id: rowId, base_id: baseId, build_id: buildId }) : puzzleRecord(extra, { build_id: buildId });
+        expect(Object.keys(r)).toEqual([...PUZZLE_COLUMNS]);
+        expect([r.id, r.base_id, r.build_id]).toEqual(givesIds ? [rowId, baseId, buildId] : [null, null, buildId]);
+        expect(r.checksum).toBe(rowChecksum(p));
+        for (const c of Object.keys(p) as (keyof ChecksummedRow)[]) expect(r[c], c).toBe(p[c]);
       }),
     );
   });

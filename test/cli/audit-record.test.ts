@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog, type PuzzleRow } from '../../pipeline/database.js';
+import { Catalog, type PuzzleRow } from '../../pipeline/catalog/catalog.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';

@@ -17,7 +17,8 @@ import { bandOfLevel, GRADE_BANDS } from '../../src/dominosa/rank/bands.js';
 import { proposeBandCuts } from '../../src/rank/cuts.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { TIERS, tierOf, type Thresholds, type Tier } from '../../src/rank/tiers.js';
-import type { PuzzleRow } from '../../pipeline/database.js';
+import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
+import { dumpCatalog, query, type CatalogDump } from '../helpers/catalog.js';
 import { CLI, DATA, cli } from '../helpers/cli.js';
 
 let dir: string;
@@ -73,21 +74,9 @@ const build = (db: string, ...extra: string[]) => cli(['build', ...SMALL, '--thr
 
 type Row = PuzzleRow;
 
-function dump(db: string): { puzzles: Row[]; slots: unknown[]; builds: unknown[] } {
-  const d = new Database(db, { readonly: true });
-  try {
-    return {
-      puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[],
-      slots: d.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').all(),
-      builds: d.prepare('SELECT * FROM builds ORDER BY id').all(),
-    };
-  } finally {
-    d.close();
-  }
-}
 
 let dbA: string;
-let a: ReturnType<typeof dump>;
+let a: CatalogDump;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-build-'));
@@ -100,7 +89,7 @@ beforeAll(() => {
   const r = build(dbA, '--jobs', '2');
   expect(r.stderr).toMatch(/M=3/);
   expect(r.code).toBe(0);
-  a = dump(dbA);
+  a = dumpCatalog(dbA);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -163,7 +152,7 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
   it('gives identical rows with --jobs 1', () => {
     const db = join(dir, 'jobs1.sqlite');
     expect(build(db, '--jobs', '1').code).toBe(0);
-    const b = dump(db);
+    const b = dumpCatalog(db);
     expect(b.puzzles).toEqual(a.puzzles);
     expect(b.slots).toEqual(a.slots);
   });
@@ -175,27 +164,20 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
     // and goes through the store's thread: both give the same rows and digests.
     const db = join(dir, 'batch1.sqlite');
     expect(build(db, '--jobs', '1', '--batch-size', '1', '--chunk', '1').code).toBe(0);
-    const b = dump(db);
+    const b = dumpCatalog(db);
     expect(b.puzzles).toEqual(a.puzzles);
     expect(b.slots).toEqual(a.slots);
-    const digests = (path: string) => {
-      const d = new Database(path, { readonly: true });
-      try {
-        return d.prepare("SELECT * FROM digest WHERE name IN ('puzzles', 'slots') ORDER BY name").all();
-      } finally {
-        d.close();
-      }
-    };
+    const digests = (path: string) => query(path, "SELECT * FROM digest WHERE name IN ('puzzles', 'slots') ORDER BY name");
     expect(digests(db)).toEqual(digests(dbA));
     expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
   });
 
   it('changes nothing when a finished build is run again', () => {
-    const before = dump(dbA);
+    const before = dumpCatalog(dbA);
     const r = build(dbA, '--jobs', '2');
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/already finished/);
-    expect(dump(dbA)).toEqual(before);
+    expect(dumpCatalog(dbA)).toEqual(before);
   });
 
   it('fills a new size from the same catalog without touching the sizes already full (with --extend: one catalog, one build key otherwise)', () => {
@@ -205,7 +187,7 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
     expect(cli(args).code).toBe(2);
     const r = cli([...args, '--extend']);
     expect(r.code, r.stderr).toBe(0);
-    const grown = dump(db);
+    const grown = dumpCatalog(db);
     expect(grown.puzzles.filter((p) => p.m <= 4)).toEqual(a.puzzles);
     expect(grown.puzzles.filter((p) => p.m === 5 && p.base_id === null)).toHaveLength(12);
     // Three builds in turn (the refused one included): minutes on a loaded two-core machine.
@@ -221,9 +203,7 @@ describe('memory', () => {
       { encoding: 'utf8' },
     );
     expect(r.status, r.stderr).toBe(0);
-    const d = new Database(db, { readonly: true });
-    expect(d.prepare('SELECT COUNT(*) FROM puzzles').pluck().get()).toBe(16_000);
-    d.close();
+    expect(query(db, 'SELECT COUNT(*) AS n FROM puzzles')).toEqual([{ n: 16_000 }]);
     // A 16,000-row build: about 40 s on a quiet 2-core machine, several times that under load.
   }, 300_000);
 });
@@ -236,8 +216,8 @@ describe('dominosa build by grade (the default)', () => {
     const r = cli(['build', ...args, '--db', db1, '--jobs', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(cli(['build', ...args, '--db', db2, '--jobs', '2']).code).toBe(0);
-    const one = dump(db1);
-    expect(dump(db2).puzzles).toEqual(one.puzzles);
+    const one = dumpCatalog(db1);
+    expect(dumpCatalog(db2).puzzles).toEqual(one.puzzles);
     const bases = one.puzzles.filter((p) => p.base_id === null);
     expect(bases).toHaveLength(8);
     for (const p of bases) {
@@ -278,7 +258,7 @@ describe('dominosa build by grade (the default)', () => {
     const db = join(dir, 'graded.sqlite');
     const r = cli(['build', '--sizes', '6', '--per-tier', '2', '--variants', '1', '--grade', 'expert', '--tier-by', 'nodes', '--thresholds', tiersFile, '--db', db]);
     expect(r.code, r.stderr).toBe(0);
-    const got = dump(db);
+    const got = dumpCatalog(db);
     expect(got.puzzles.filter((p) => p.base_id === null)).toHaveLength(8);
     for (const p of got.puzzles) expect(p.level).toBeGreaterThanOrEqual(GRADE_BANDS.expert.minLevel);
     expect(JSON.parse((got.builds[0] as { options: string }).options)).toMatchObject({ grade: 'expert' });
@@ -317,24 +297,24 @@ async function stopAfterFirstCommit(db: string, args: string[], signal: NodeJS.S
 
 describe('resuming a stopped build', () => {
   const args = () => ['--sizes', '3..6', '--per-tier', '6', '--variants', '1', '--jobs', '1', '--batch-size', '4', '--tier-by', 'nodes', '--thresholds', tiersFile];
-  let whole: ReturnType<typeof dump>;
+  let whole: CatalogDump;
 
   beforeAll(() => {
     const db = join(dir, 'whole.sqlite');
     expect(cli(['build', ...args(), '--db', db]).code).toBe(0);
-    whole = dump(db);
+    whole = dumpCatalog(db);
   });
 
   it('after SIGKILL, a rerun ends with exactly the uninterrupted result', async () => {
     const db = join(dir, 'killed.sqlite');
     const stop = await stopAfterFirstCommit(db, args(), 'SIGKILL');
     expect(stop.stoppedRunning).toBe(true);
-    const partial = dump(db);
+    const partial = dumpCatalog(db);
     expect(partial.slots.length).toBeGreaterThan(0);
     expect(partial.slots.length).toBeLessThan(whole.slots.length);
     expect((partial.builds[0] as { status: string }).status).toBe('running');
     expect(cli(['build', ...args(), '--db', db]).code).toBe(0);
-    const resumed = dump(db);
+    const resumed = dumpCatalog(db);
     expect(resumed.puzzles).toEqual(whole.puzzles);
     expect(resumed.slots).toEqual(whole.slots);
   });
@@ -345,11 +325,11 @@ describe('resuming a stopped build', () => {
     expect(stop.stoppedRunning).toBe(true);
     expect(stop.code).toBe(130);
     expect(stop.stderr).toMatch(/Rerun the same command to resume/);
-    const partial = dump(db);
+    const partial = dumpCatalog(db);
     expect((partial.builds[0] as { status: string }).status).toBe('interrupted');
     expect(partial.slots.length).toBeLessThan(whole.slots.length);
     expect(cli(['build', ...args(), '--db', db]).code).toBe(0);
-    expect(dump(db).puzzles).toEqual(whole.puzzles);
+    expect(dumpCatalog(db).puzzles).toEqual(whole.puzzles);
   });
 });
 
@@ -366,7 +346,7 @@ describe('runs that can decide nothing', () => {
     });
     const ms = Date.now() - t0;
     expect(r.status, r.stderr).toBe(0);
-    expect(dump(db).slots.length, 'the stalled slot must be one the build did not need').toBeLessThanOrEqual(4);
+    expect(dumpCatalog(db).slots.length, 'the stalled slot must be one the build did not need').toBeLessThanOrEqual(4);
     expect(ms).toBeLessThan(40_000);
   });
 });
@@ -398,15 +378,15 @@ describe('a size that runs out of slots', () => {
     const r = cli([...opts, '--db', db, '--max-slots', '5']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/dominosa: size M=3 ran out of slots before every tier held 3 puzzles; .* --max-slots/);
-    const partial = dump(db);
+    const partial = dumpCatalog(db);
     expect(partial.slots).toHaveLength(5);
     expect((partial.builds[0] as { status: string }).status).toBe('incomplete');
     // --max-slots does not change which puzzles are kept, so this is the same build, resumed.
     expect(cli([...opts, '--db', db]).code).toBe(0);
     const fresh = join(dir, 'budget-fresh.sqlite');
     expect(cli([...opts, '--db', fresh]).code).toBe(0);
-    expect(dump(db).puzzles).toEqual(dump(fresh).puzzles);
-    expect(dump(db).slots).toEqual(dump(fresh).slots);
+    expect(dumpCatalog(db).puzzles).toEqual(dumpCatalog(fresh).puzzles);
+    expect(dumpCatalog(db).slots).toEqual(dumpCatalog(fresh).slots);
   });
 });
 

@@ -7,22 +7,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derive } from '../../src/rng.js';
+import { dumpCatalog, type CatalogDump } from '../helpers/catalog.js';
 import { CLI, cli } from '../helpers/cli.js';
 
 const ARGS = ['--sizes', '3..7', '--per-tier', '6', '--variants', '2', '--jobs', '2', '--batch-size', '4', '--tier-by', 'nodes'];
 
-function rows(db: string): { puzzles: unknown[]; slots: unknown[]; integrity: string } {
-  const d = new Database(db, { readonly: true });
-  try {
-    return {
-      puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all(),
-      slots: d.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').all(),
-      integrity: (d.pragma('integrity_check', { simple: true }) as string) ?? '',
-    };
-  } finally {
-    d.close();
-  }
-}
 
 /** Start a build and SIGKILL it after `ms` milliseconds (or let it end first). */
 function buildKilledAfter(db: string, ms: number): Promise<number | null> {
@@ -37,7 +26,7 @@ function buildKilledAfter(db: string, ms: number): Promise<number | null> {
 }
 
 let dir: string;
-let whole: ReturnType<typeof rows>;
+let whole: CatalogDump;
 let wholeMs: number;
 
 beforeAll(() => {
@@ -46,7 +35,7 @@ beforeAll(() => {
   const r = cli(['build', ...ARGS, '--db', join(dir, 'whole.sqlite')]);
   wholeMs = Date.now() - t0;
   expect(r.code).toBe(0);
-  whole = rows(join(dir, 'whole.sqlite'));
+  whole = dumpCatalog(join(dir, 'whole.sqlite'));
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,7 +56,7 @@ describe('a build killed at random moments', () => {
       expect(killed).toBeGreaterThan(0); // at least one kill landed before the build finished
       const last = cli(['build', ...ARGS, '--db', db]);
       expect(last.code).toBe(0);
-      const after = rows(db);
+      const after = dumpCatalog(db);
       expect(after.integrity).toBe('ok');
       expect(after.puzzles).toEqual(whole.puzzles);
       expect(after.slots).toEqual(whole.slots);

@@ -16,7 +16,7 @@ import { planBooklet } from '../../src/formats/booklet.js';
 import { verifyPackJson } from '../../src/formats/pack.js';
 import { parseTathamId } from '../../src/dominosa/formats/tatham.js';
 import { cli } from '../helpers/cli.js';
-import type { PuzzleRow } from '../../pipeline/database.js';
+import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 
 let dir: string;
 let db: string;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
+import { dumpCatalog, type CatalogDump } from '../helpers/catalog.js';
 import { cli, DATA } from '../helpers/cli.js';
 
 let dir: string;
@@ -30,21 +31,8 @@ function writeTiers(): void {
 const OPTS = ['--sizes', '3,4,13', '--per-tier', '3', '--variants', '1', '--seed', '5', '--max-slots', '400', '--tier-by', 'nodes'];
 const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--thresholds', tiersFile, '--db', db, ...extra]);
 
-function dump(db: string) {
-  const d = new Database(db, { readonly: true });
-  try {
-    return {
-      puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all() as { m: number; method: string; base_id: number | null }[],
-      slots: d.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').all(),
-      builds: d.prepare('SELECT id, key, seed, options, solver_version, grader_version, counts, status FROM builds ORDER BY id').all(),
-      thresholds: d.prepare('SELECT build_id, m, measure, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m').all(),
-    };
-  } finally {
-    d.close();
-  }
-}
 
-let whole: ReturnType<typeof dump>;
+let whole: CatalogDump;
 const shard = (i: number, n = 3) => join(dir, `shard-${i}-of-${n}.sqlite`);
 
 beforeAll(() => {
@@ -53,7 +41,7 @@ beforeAll(() => {
   writeTiers();
   const r = build(join(dir, 'whole.sqlite'), '--jobs', '2');
   expect(r.code, r.stderr).toBe(0);
-  whole = dump(join(dir, 'whole.sqlite'));
+  whole = dumpCatalog(join(dir, 'whole.sqlite'));
   for (let i = 0; i < 3; i++) {
     const s = build(shard(i), '--jobs', '1', '--shard', `${i}/3`);
     expect(s.code, s.stderr).toBe(0);
@@ -68,7 +56,7 @@ describe('build --shard and merge', () => {
     const r = cli(['merge', out, shard(0), shard(1), shard(2)]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/merged 3 shards/);
-    const merged = dump(out);
+    const merged = dumpCatalog(out);
     expect(merged.puzzles.length).toBeGreaterThan(0);
     expect(merged.puzzles).toEqual(whole.puzzles);
     expect(merged.slots).toEqual(whole.slots);
@@ -91,8 +79,8 @@ describe('build --shard and merge', () => {
     const out = join(dir, 'grade-merged.sqlite');
     const r = cli(['merge', out, ...parts]);
     expect(r.code, r.stderr).toBe(0);
-    expect(dump(out)).toEqual(dump(one));
-    expect(dump(out).thresholds.every((t) => (t as { measure: string }).measure === 'grade')).toBe(true);
+    expect(dumpCatalog(out)).toEqual(dumpCatalog(one));
+    expect(dumpCatalog(out).thresholds.every((t) => (t as { measure: string }).measure === 'grade')).toBe(true);
   });
 
   it('stops at a shard row changed behind its back (exit 1), naming it', () => {
@@ -126,7 +114,7 @@ describe('build --shard and merge', () => {
 
   it('splits the slots: each shard holds only its own residue class', () => {
     for (let i = 0; i < 3; i++) {
-      const slots = dump(shard(i)).slots as { slot: number }[];
+      const slots = dumpCatalog(shard(i)).slots as { slot: number }[];
       expect(slots.length).toBeGreaterThan(0);
       for (const s of slots) expect(s.slot % 3).toBe(i);
     }
@@ -135,11 +123,11 @@ describe('build --shard and merge', () => {
   it('is idempotent and does not care about the order of its inputs', () => {
     const out = join(dir, 'twice.sqlite');
     expect(cli(['merge', out, shard(2), shard(0), shard(1)]).code).toBe(0);
-    const once = dump(out);
+    const once = dumpCatalog(out);
     const r = cli(['merge', out, shard(1), shard(2), shard(0)]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/0 new puzzle rows/);
-    const twice = dump(out);
+    const twice = dumpCatalog(out);
     expect(twice).toEqual(once);
     expect(twice.puzzles).toEqual(whole.puzzles);
   });
@@ -155,8 +143,8 @@ describe('build --shard and merge', () => {
     const r = cli(['merge', out, join(dir, 'short-0.sqlite'), join(dir, 'short-1.sqlite')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/M=3: the shards' slots ran out .* --max-slots/);
-    const short = dump(join(dir, 'short.sqlite'));
-    const merged = dump(out);
+    const short = dumpCatalog(join(dir, 'short.sqlite'));
+    const merged = dumpCatalog(out);
     expect(merged.puzzles).toEqual(short.puzzles);
     expect(merged.slots).toEqual(short.slots);
     expect(merged.builds).toEqual(short.builds);
@@ -199,7 +187,7 @@ describe('merge refuses', () => {
     const r = cli([...args, '--time-limit', '0.5']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--time-limit of 0.5 s ran out; committed slots are kept/);
-    expect((dump(db).builds[0] as { status: string }).status).toBe('interrupted');
+    expect((dumpCatalog(db).builds[0] as { status: string }).status).toBe('interrupted');
     const m = cli(['merge', join(dir, 'slow-merged.sqlite'), db]);
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/shard 0\/2 in .* is interrupted: run its build to the end first/);

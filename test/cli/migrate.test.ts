@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardFromGrid } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
+import { query } from '../helpers/catalog.js';
 import { cli, DATA, FIXTURES } from '../helpers/cli.js';
 
 const FIXTURE = join(FIXTURES, 'catalogs', 'v1.sqlite');
@@ -32,14 +33,6 @@ function copyOfV1(): string {
 }
 
 type Rows = Record<string, unknown>[];
-function read(path: string, sql: string): Rows {
-  const d = new Database(path, { readonly: true });
-  try {
-    return d.prepare(sql).all() as Rows;
-  } finally {
-    d.close();
-  }
-}
 
 describe('dominosa migrate', () => {
   it('the other verbs refuse a schema-1 catalog and say how to upgrade it', () => {
@@ -58,9 +51,9 @@ describe('dominosa migrate', () => {
     const path = copyOfV1();
     const before = sha(path);
     const old = {
-      puzzles: read(path, 'SELECT id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id FROM puzzles ORDER BY id'),
-      slots: read(path, 'SELECT * FROM slots ORDER BY build_id, m, slot'),
-      thresholds: read(path, 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m'),
+      puzzles: query(path, 'SELECT id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id FROM puzzles ORDER BY id'),
+      slots: query(path, 'SELECT * FROM slots ORDER BY build_id, m, slot'),
+      thresholds: query(path, 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m'),
     };
     const r = cli(['migrate', '--db', path]);
     expect(r.code, r.stderr).toBe(0);
@@ -71,17 +64,17 @@ describe('dominosa migrate', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.migrating'))).toEqual([]);
 
     const cols = Object.keys(old.puzzles[0]).join(', ');
-    expect(read(path, `SELECT ${cols} FROM puzzles ORDER BY id`)).toEqual(old.puzzles);
-    expect(read(path, 'SELECT * FROM slots ORDER BY build_id, m, slot')).toEqual(old.slots);
-    expect(read(path, 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m')).toEqual(old.thresholds);
-    expect(read(path, 'SELECT DISTINCT measure FROM thresholds')).toEqual([{ measure: 'nodes' }]);
-    expect(read(path, 'SELECT DISTINCT grader_version FROM builds')).toEqual([{ grader_version: GRADER_VERSION }]);
-    expect(read(path, `SELECT key, value FROM meta WHERE key IN ('schema_version', 'migrated_from') ORDER BY key`)).toEqual([
+    expect(query(path, `SELECT ${cols} FROM puzzles ORDER BY id`)).toEqual(old.puzzles);
+    expect(query(path, 'SELECT * FROM slots ORDER BY build_id, m, slot')).toEqual(old.slots);
+    expect(query(path, 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m')).toEqual(old.thresholds);
+    expect(query(path, 'SELECT DISTINCT measure FROM thresholds')).toEqual([{ measure: 'nodes' }]);
+    expect(query(path, 'SELECT DISTINCT grader_version FROM builds')).toEqual([{ grader_version: GRADER_VERSION }]);
+    expect(query(path, `SELECT key, value FROM meta WHERE key IN ('schema_version', 'migrated_from') ORDER BY key`)).toEqual([
       { key: 'migrated_from', value: '1' },
       { key: 'schema_version', value: String(SCHEMA_VERSION) },
     ]);
     // Each base's score is the stored grade of its grid; variants carry their base's.
-    const rows = read(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles') as { id: number; grid: string; score: number; grade: string; level: number; base_id: number | null }[];
+    const rows = query(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles') as { id: number; grid: string; score: number; grade: string; level: number; base_id: number | null }[];
     const byId = new Map(rows.map((p) => [p.id, p]));
     for (const p of rows) {
       if (p.base_id === null) {
@@ -112,7 +105,7 @@ describe('dominosa migrate', () => {
     copyFileSync(V2, path);
     const before = sha(path);
     const tables = ['puzzles ORDER BY id', 'slots ORDER BY build_id, m, slot', 'thresholds ORDER BY build_id, m', 'builds ORDER BY id'];
-    const old = tables.map((t) => read(path, `SELECT * FROM ${t}`));
+    const old = tables.map((t) => query(path, `SELECT * FROM ${t}`));
     const r = cli(['migrate', '--db', path]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe(
@@ -122,8 +115,8 @@ describe('dominosa migrate', () => {
     // Every base is re-graded by this release's grader (grade-2 scores could not be audited), so
     // its score, level, grade name, checksum and its build's grader version are new; all else is kept.
     const noGrade = (rows: Rows): Rows => rows.map(({ grade: _g, level: _l, score: _s, checksum: _c, grader_version: _v, ...rest }) => rest);
-    expect(tables.map((t) => noGrade(read(path, `SELECT * FROM ${t}`)))).toEqual(old.map(noGrade));
-    expect(read(path, 'SELECT name, rows FROM digest ORDER BY name')).toEqual([
+    expect(tables.map((t) => noGrade(query(path, `SELECT * FROM ${t}`)))).toEqual(old.map(noGrade));
+    expect(query(path, 'SELECT name, rows FROM digest ORDER BY name')).toEqual([
       { name: 'builds', rows: 1 },
       { name: 'meta', rows: 5 },
       { name: 'puzzles', rows: 32 },
@@ -146,7 +139,7 @@ describe('dominosa migrate', () => {
     const r = cli(['migrate', '--db', path]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/now in rollback-journal mode/);
-    expect(read(path, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'delete' }]);
+    expect(query(path, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'delete' }]);
     expect(cli(['audit', '--db', path, '--jobs', '1']).code).toBe(0);
   });
 

@@ -1,10 +1,15 @@
 // Catalogs for the tests of the catalog tools: a small real build made by the compiled CLI,
-// copies of it to tamper with (the main file and, if present, its write-ahead log), and edits
-// sealed with a recomputed digest.
-import { copyFileSync, existsSync } from 'node:fs';
+// copies of it to tamper with (the main file and, if present, its write-ahead log), edits
+// sealed with a recomputed digest, and the one way tests read a catalog's rows (query, dump).
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type SchemaObject } from '../../src/catalog/digest.js';
 import { DIGEST_TABLES, OPTIONAL_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
+import type { BuildRow, NewPuzzle, PuzzleRow, SlotRow } from '../../pipeline/catalog/catalog.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { UserError } from '../../pipeline/errors.js';
 import { cli } from './cli.js';
 
 /**
@@ -48,4 +53,86 @@ export function editAndReseal(path: string, edit: (d: Database.Database) => void
   } finally {
     d.close();
   }
+}
+
+/** Rows `sql` selects from the catalog at `path`, read on a read-only connection of its own. */
+export function query<T = Record<string, unknown>>(path: string, sql: string, ...args: unknown[]): T[] {
+  const d = new Database(path, { readonly: true });
+  try {
+    return d.prepare(sql).all(...args) as T[];
+  } finally {
+    d.close();
+  }
+}
+
+/** A catalog's rows, for comparing catalogs: what it holds (not when it was made) and whether its pages are sound. */
+export interface CatalogDump {
+  puzzles: PuzzleRow[];
+  slots: SlotRow[];
+  /** Every column but the run times. */
+  builds: Omit<BuildRow, 'started_at' | 'finished_at'>[];
+  thresholds: { build_id: number | null; m: number; measure: string; t1: number; t2: number; t3: number; solver_version: string }[];
+  /** SQLite's integrity_check: 'ok' for a sound file. */
+  integrity: string;
+}
+
+export function dumpCatalog(path: string): CatalogDump {
+  const d = new Database(path, { readonly: true });
+  try {
+    return {
+      puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all() as PuzzleRow[],
+      slots: d.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').all() as SlotRow[],
+      builds: d.prepare('SELECT id, key, seed, options, solver_version, grader_version, counts, status FROM builds ORDER BY id').all() as CatalogDump['builds'],
+      thresholds: d.prepare('SELECT build_id, m, measure, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m').all() as CatalogDump['thresholds'],
+      integrity: d.pragma('integrity_check', { simple: true }) as string,
+    };
+  } finally {
+    d.close();
+  }
+}
+
+/** A puzzle row to insert, small and valid, with `over` changed. */
+export function newPuzzle(over: Partial<NewPuzzle> = {}): NewPuzzle {
+  return {
+    m: 1,
+    rows: 2,
+    cols: 3,
+    grid: '[[0,0,0],[1,1,1]]',
+    solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]',
+    tier: 'easy',
+    nodes: 1,
+    score: 1,
+    attempts: 1,
+    canonical_hash: 'h1',
+    base_id: null,
+    transform: null,
+    seed: 1,
+    slot: 0,
+    method: 'rejection',
+    build_id: null,
+    ...over,
+  };
+}
+
+/** A folder made before the file's tests and removed after them; the function names a new catalog path in it. */
+export function freshCatalogs(): () => string {
+  let dir = '';
+  let n = 0;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dominosa-catalog-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return () => join(dir, `c${n++}.sqlite`);
+}
+
+/** fn throws a UserError (the one line the shell prints) whose message matches. */
+export function expectUserError(fn: () => unknown, message: RegExp): void {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(UserError);
+  expect((caught as Error).message).toMatch(message);
 }

@@ -28,9 +28,10 @@ export function cli(args: string[], opts: CliOptions = {}): CliResult {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-export function cliAsync(args: string[]): Promise<CliResult> {
+/** `killAfterMs`: a bound past which the process is killed (its code is then null), for tests of bounded work. */
+export function cliAsync(args: string[], opts: { killAfterMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args]);
+    const child = spawn(process.execPath, [CLI, ...args], opts.killAfterMs === undefined ? {} : { timeout: opts.killAfterMs, killSignal: 'SIGKILL' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../../pipeline/database.js';
+import { Catalog } from '../../../pipeline/catalog/catalog.js';
 import { Store } from '../../../pipeline/build/store.js';
 import type { Decision } from '../../../pipeline/build/commit.js';
-import { preparedRow } from '../../../src/catalog/row.js';
+import { puzzleRecord } from '../../../src/catalog/row.js';
 import type { SlotOutcome } from '../../../src/catalog/schema.js';
 
 let dir: string;
@@ -31,8 +31,8 @@ function decision(buildId: number, slot: number, outcome: SlotOutcome = 'kept'):
     m: 1, rows: 2, cols: 3, grid: '[[0,0,0],[1,1,1]]', solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]', tier: 'easy' as const, nodes: 1, score: 1,
     attempts: 1, canonical_hash: `h${slot}`, transform: null, seed: 1, slot, method: 'rejection',
   };
-  const rows = outcome === 'kept' ? [preparedRow(base, buildId), preparedRow({ ...base, transform: 'rot180', nodes: 2 }, buildId)] : null;
-  return { slot: [buildId, 1, slot, outcome, 1, null], rows };
+  const rows = outcome === 'kept' ? [puzzleRecord(base, { build_id: buildId }), puzzleRecord({ ...base, transform: 'rot180', nodes: 2 }, { build_id: buildId })] : null;
+  return { slot: { build_id: buildId, m: 1, slot, outcome, attempts: 1, puzzle_id: null }, rows };
 }
 
 describe('Store', () => {

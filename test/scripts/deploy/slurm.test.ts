@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterUnavailable, LocalCluster, submittedJobs, type JobInfo } from '../../../scripts/deploy/slurm/local-cluster.js';
+import { dumpCatalog } from '../../helpers/catalog.js';
 import { cli, ROOT } from '../../helpers/cli.js';
 
 const SUBMIT = join(ROOT, 'scripts', 'deploy', 'slurm', 'submit.sh');
@@ -31,19 +32,6 @@ function submit(out: string, shards: number, options: string[], extra: string[] 
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-function dump(db: string) {
-  const d = new Database(db, { readonly: true });
-  try {
-    return {
-      puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all(),
-      slots: d.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').all(),
-      builds: d.prepare('SELECT id, key, seed, options, solver_version, grader_version, counts, status FROM builds ORDER BY id').all(),
-      thresholds: d.prepare('SELECT build_id, m, measure, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m').all(),
-    };
-  } finally {
-    d.close();
-  }
-}
 
 /** Every job's state, and the logs of those that did not complete, for an assertion's message. */
 function report(jobs: JobInfo[], out: string): string {
@@ -93,8 +81,8 @@ describe.skipIf(why !== null && !ci)('the Slurm job scripts on a one-node cluste
   });
 
   it('merges into exactly the unsharded build (puzzles with their ids, slots, build, thresholds)', () => {
-    const merged = dump(join(main.out, 'catalog.sqlite'));
-    const whole = dump(join(dir, 'whole.sqlite'));
+    const merged = dumpCatalog(join(main.out, 'catalog.sqlite'));
+    const whole = dumpCatalog(join(dir, 'whole.sqlite'));
     expect(merged.puzzles).toHaveLength(4 * 4 * 25 * 4);
     expect(merged).toEqual(whole);
   });
@@ -144,6 +132,6 @@ describe.skipIf(why !== null && !ci)('the Slurm job scripts on a one-node cluste
     expect(readFileSync(join(out, 'logs', `shard-${b.array}_0.out`), 'utf8')).toMatch(/already finished/);
     const whole = join(dir, 'retry-whole.sqlite');
     expect(cli(['build', ...small, '--jobs', '1', '--db', whole]).code).toBe(0);
-    expect(dump(join(out, 'catalog.sqlite'))).toEqual(dump(whole));
+    expect(dumpCatalog(join(out, 'catalog.sqlite'))).toEqual(dumpCatalog(whole));
   }, 280_000);
 });

@@ -1,10 +1,11 @@
-// Who holds a catalog's writer lock, and whether that process still runs. The lock is a row of
-// the catalog's `writer` table, taken and released in write transactions (database.ts), so two
-// writers cannot both take it; this module only names processes and tells a live holder from
-// one killed without releasing it. Readers never look at it.
+// The catalog's writer lock: a row of its `writer` table, taken and released in write
+// transactions, so two writers cannot both take it. Names the holder's process and tells a live
+// holder from one killed without releasing it. Readers never look at it.
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { forTerminal } from './terminal.js';
+import type Database from 'better-sqlite3';
+import { EXIT_BUSY, UserError } from '../errors.js';
+import { forTerminal } from '../terminal.js';
 
 export interface Holder {
   pid: number;
@@ -67,4 +68,33 @@ export function holderState(h: Holder): 'alive' | 'dead' | 'unknown' {
 export function describeHolder(h: Holder): string {
   const where = h.host === hostname() ? '' : ` on ${forTerminal(String(h.host))}`;
   return `${forTerminal(String(h.verb))} (pid ${forTerminal(String(h.pid))}${where}, since ${forTerminal(String(h.since))})`;
+}
+
+/** Refuse, naming it, a holder of the writer lock whose process still runs (exit 75). */
+export function refuseLiveHolder(db: Database.Database, path: string): void {
+  const held = db.prepare('SELECT pid, verb, host, boot, start, since FROM writer WHERE id = 1').get() as Holder | undefined;
+  if (held === undefined) return;
+  const state = holderState(held);
+  if (state === 'dead') return;
+  const unsure = state === 'unknown' ? '; if that process is gone, delete the writer row of the catalog by hand' : '';
+  throw new UserError(`${path} is being written by ${describeHolder(held)}; wait for it to finish${unsure}`, EXIT_BUSY);
+}
+
+/**
+ * Take the writer lock in one write transaction, after `prepare` (which creates the schema on an
+ * empty file, or checks it): a live holder is named and refused; one whose process is gone is replaced.
+ */
+export function takeLock(db: Database.Database, path: string, verb: string, prepare: () => void): Holder {
+  const me = thisProcess(verb);
+  db.transaction(() => {
+    prepare();
+    refuseLiveHolder(db, path);
+    db.prepare('INSERT OR REPLACE INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, @pid, @verb, @host, @boot, @start, @since)').run(me);
+  }).immediate();
+  return me;
+}
+
+/** Give the lock up, if this holder still has it. */
+export function releaseLock(db: Database.Database, h: Holder): void {
+  db.prepare('DELETE FROM writer WHERE id = 1 AND pid = ? AND start = ?').run(h.pid, h.start);
 }

@@ -1,0 +1,141 @@
+// The catalog as the verbs see it: one object over the catalog layer's rooms (open, lock,
+// schema, digests, soundness, one module per table), each method handing on to the room that
+// owns it. No SQL here: a table's statements live in its module.
+import type Database from 'better-sqlite3';
+import type { Failure } from '../../src/catalog/check.js';
+import type { SchemaObject, StoredDigest } from '../../src/catalog/digest.js';
+import type { PuzzleRecord } from '../../src/catalog/row.js';
+import type { BuildStatus, OptionalTable, SlotOutcome } from '../../src/catalog/schema.js';
+import type { VerdictRow } from '../../src/catalog/verdict.js';
+import type { TierRule } from '../../src/dominosa/rank/measure.js';
+import type { Tier } from '../../src/rank/tiers.js';
+import * as builds from './builds.js';
+import type { Connection } from './connection.js';
+import * as digests from './digests.js';
+import * as meta from './meta.js';
+import { inspectCatalog, openBeside, openCatalog, openWriter, type OpenOptions } from './open.js';
+import * as puzzles from './puzzles.js';
+import { retier } from './retier.js';
+import { optionalTables, schemaObjects } from './schema.js';
+import * as slots from './slots.js';
+import * as soundness from './soundness.js';
+import * as thresholds from './thresholds.js';
+import * as verdicts from './verdicts.js';
+import * as versions from './versions.js';
+
+export type { BuildRow, NewBuild } from './builds.js';
+export type { OpenOptions } from './open.js';
+export type { NewPuzzle, PuzzleFilter, PuzzleRow, TierStat } from './puzzles.js';
+export { EmptyDatabaseError, SchemaVersionError, expectedSchema, optionalSchema } from './schema.js';
+export type { SlotRow } from './slots.js';
+export type { StoredRule } from './thresholds.js';
+
+export class Catalog {
+  readonly db: Database.Database;
+  readonly path: string;
+
+  private constructor(private readonly conn: Connection) {
+    this.db = conn.db;
+    this.path = conn.path;
+  }
+
+  /** Open a catalog (open.ts: refuses what is not one of this release; a writer takes the lock). */
+  static open(path: string, options: OpenOptions = {}): Catalog {
+    return new Catalog(openCatalog(path, options));
+  }
+
+  /** Read a catalog, if any, to plan a write, changing nothing; returns the plan and the stamp openWriter takes. */
+  static inspect<T>(path: string, fn: (cat: Catalog | null) => T, willWrite = true): { plan: T; stamp: string | null } {
+    return inspectCatalog(path, (conn) => fn(conn === null ? null : new Catalog(conn)), willWrite);
+  }
+
+  /** Open to write what inspect() planned, refused if the catalog changed since. */
+  static openWriter(path: string, verb: string, stamp: string | null): Catalog {
+    return new Catalog(openWriter(path, verb, stamp));
+  }
+
+  /** A second connection of a lock-holding writer's process (the build's store thread). */
+  static openBeside(path: string): Catalog {
+    return new Catalog(openBeside(path));
+  }
+
+  // --- connection, transactions, digests ---
+  close(): void { this.conn.close(); }
+  transaction<T>(fn: () => T): T { return this.conn.transaction(fn); }
+  beginRead(): void { this.conn.beginRead(); }
+  endRead(): void { this.conn.endRead(); }
+  /** Copy what the WAL holds into the file as far as no reader needs it, without waiting for anyone. */
+  checkpoint(): void { this.conn.checkpoint(); }
+  /** A writer takes up its running digests again after another connection of its process wrote (openBeside). */
+  reloadDigests(): void { if (this.conn.holder !== null) this.conn.digests.load(digests.storedDigests(this.db)); }
+  storedDigests(): Map<string, StoredDigest> { return digests.storedDigests(this.db); }
+  stamp(): string { return digests.stamp(this.db); }
+  computeDigests(eachPuzzle?: (p: puzzles.PuzzleRow) => void): Map<string, StoredDigest> { return digests.computeDigests(this.db, eachPuzzle); }
+  schemaObjects(): SchemaObject[] { return schemaObjects(this.db); }
+  optionalTables(): OptionalTable[] { return optionalTables(this.db); }
+
+  // --- soundness ---
+  assertSound(): void { soundness.assertSound(this.conn); }
+  /** SQLite's quick check of every page: 'ok', or the first thing wrong. */
+  quickCheck(): string { return soundness.quickCheck(this.conn); }
+  /** The schema's objects and its digest entry against this release's, reading no other row. */
+  checkSchema(): Failure[] { return soundness.checkSchema(this.conn); }
+  checkIntegrityOfCatalog(eachPuzzle?: (p: puzzles.PuzzleRow) => void): Failure[] { return soundness.checkIntegrityOfCatalog(this.conn, eachPuzzle); }
+
+  // --- meta ---
+  putMeta(key: string, value: string): void { meta.putMeta(this.conn, key, value); }
+  metaValue(key: string): string | null { return meta.metaValue(this.conn, key); }
+
+  // --- builds ---
+  builds(): builds.BuildRow[] { return builds.allBuilds(this.conn); }
+  findBuild(key: string): builds.BuildRow | undefined { return builds.findBuild(this.conn, key); }
+  createBuild(b: Omit<builds.BuildRow, 'id' | 'finished_at' | 'counts'>): number { return builds.createBuild(this.conn, b); }
+  /** Insert a build row as it was (a migration keeps every build's id and fields). */
+  insertBuild(b: builds.NewBuild): number { return builds.insertBuild(this.conn, b); }
+  resumeBuild(id: number, options: string): void { builds.resumeBuild(this.conn, id, options); }
+  updateBuild(id: number, status: BuildStatus, counts: unknown, finishedAt: string | null): void { builds.updateBuild(this.conn, id, status, counts, finishedAt); }
+  setBuildStatus(id: number, status: BuildStatus, finishedAt: string | null): void { builds.setBuildStatus(this.conn, id, status, finishedAt); }
+
+  // --- thresholds ---
+  writeThresholds(buildId: number | null, m: number, rule: TierRule, solverVersion: string): void { thresholds.writeThresholds(this.conn, buildId, m, rule, solverVersion); }
+  readThresholds(buildId: number | null): Map<number, thresholds.StoredRule> { return thresholds.readThresholds(this.conn, buildId); }
+
+  // --- slots ---
+  /** Insert slot rows (a build's writer, a batch at a time). */
+  insertSlotValues(rows: readonly slots.SlotRow[]): void { slots.insertSlots(this.conn, rows); }
+  /** Insert slot rows, keeping any already there when `orIgnore` (a merge). */
+  insertSlots(rows: readonly slots.SlotRow[], orIgnore = false): void { slots.insertSlots(this.conn, rows, orIgnore); }
+  nextSlot(buildId: number, m: number): number { return slots.nextSlot(this.conn, buildId, m); }
+  slotStats(buildId: number, m: number): Map<SlotOutcome, { slots: number; attempts: number }> { return slots.slotStats(this.conn, buildId, m); }
+  iterateSlots(buildId: number, m: number): IterableIterator<slots.SlotRow> { return slots.iterateSlots(this.conn, buildId, m); }
+
+  // --- puzzles ---
+  /** Insert rows as a build's workers made them, numbered by its writer. */
+  insertPreparedPuzzles(rows: readonly PuzzleRecord[]): void { puzzles.insertPuzzles(this.conn, rows); }
+  /** Insert a puzzle with its checksum, under `id` or the next; returns its id. */
+  insertPuzzle(p: puzzles.NewPuzzle, id: number | null = null): number { return puzzles.insertPuzzle(this.conn, p, id); }
+  insertPuzzleOrIgnore(p: puzzles.NewPuzzle): number | null { return puzzles.insertPuzzleOrIgnore(this.conn, p); }
+  nextPuzzleId(): number { return puzzles.nextPuzzleId(this.conn); }
+  hasBase(canonicalHash: string): boolean { return puzzles.baseIdByHash(this.conn, canonicalHash) !== null; }
+  baseIdByHash(canonicalHash: string): number | null { return puzzles.baseIdByHash(this.conn, canonicalHash); }
+  getPuzzle(id: number): puzzles.PuzzleRow | undefined { return puzzles.getPuzzle(this.conn, id); }
+  iteratePuzzles(): IterableIterator<puzzles.PuzzleRow> { return puzzles.iteratePuzzles(this.conn); }
+  countPuzzles(): number { return puzzles.countPuzzles(this.conn); }
+  sizeCounts(): Map<number, number> { return puzzles.sizeCounts(this.conn); }
+  variantsOf(baseId: number): puzzles.PuzzleRow[] { return puzzles.variantsOf(this.conn, baseId); }
+  puzzleIds(filter: puzzles.PuzzleFilter = {}): number[] { return puzzles.puzzleIds(this.conn, filter); }
+  iterateBaseHashes(): IterableIterator<string> { return puzzles.iterateBaseHashes(this.conn); }
+  baseHashes(): { id: number; canonical_hash: string }[] { return puzzles.baseHashes(this.conn); }
+  baseDifficulties(m: number): { nodes: number; score: number; tier: Tier }[] { return puzzles.baseDifficulties(this.conn, m); }
+  tierCounts(m: number): Record<Tier, number> { return puzzles.tierCounts(this.conn, m); }
+  tierStats(): puzzles.TierStat[] { return puzzles.tierStats(this.conn); }
+  /** Re-tier size m under `rule`; returns how many rows changed tier (retier.ts). */
+  retier(m: number, rule: TierRule): number { return retier(this.conn, m, rule); }
+
+  // --- versions and verdicts ---
+  solverVersions(m: number): (string | null)[] { return versions.solverVersions(this.conn, m); }
+  graderVersions(m: number): (string | null)[] { return versions.graderVersions(this.conn, m); }
+  graderVersionCounts(): Map<string | null, number> { return versions.graderVersionCounts(this.conn); }
+  recordVerdicts(passed: readonly VerdictRow[], failed: readonly number[]): void { verdicts.recordVerdicts(this.conn, passed, failed); }
+  readVerdicts(): ReturnType<typeof verdicts.readVerdicts> { return verdicts.readVerdicts(this.conn); }
+}

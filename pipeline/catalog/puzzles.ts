@@ -1,0 +1,190 @@
+// The puzzles table: base puzzles and their variants, one insert path (its column list is
+// src/catalog/row.ts's) and the reads the verbs share. A second puzzle kind is a column here
+// and a module beside it, not a second table of the same shape.
+import type { StoredPuzzle } from '../../src/catalog/check.js';
+import { PUZZLE_COLUMNS, puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
+import { LEVELS, type LevelName } from '../../src/dominosa/grade/ladder.js';
+import type { GradeBand } from '../../src/dominosa/rank/bands.js';
+import { measureColumn, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import { zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
+import type { Connection } from './connection.js';
+import { readThresholds } from './thresholds.js';
+
+/** A stored puzzle: what the checks read (src/catalog/check.ts), plus where it came from. */
+export interface PuzzleRow extends Omit<StoredPuzzle, 'tier'> {
+  tier: Tier;
+  seed: number;
+  slot: number;
+  method: string;
+  build_id: number | null;
+  /** Derived by SQLite from score (generated columns). */
+  level: number;
+  grade: LevelName;
+}
+
+/** A row to insert: the catalog computes the checksum, SQLite the level and grade. */
+export type NewPuzzle = Omit<PuzzleRow, 'id' | 'checksum' | 'level' | 'grade'>;
+
+/** Which puzzles a verb works on; absent filters select everything. */
+export interface PuzzleFilter {
+  sizes?: readonly number[];
+  tiers?: readonly Tier[];
+  /** Variants too (default false: base puzzles only). */
+  includeVariants?: boolean;
+  /** Only puzzles whose grader level lies in this band (a grade target's levels). */
+  levels?: GradeBand;
+}
+
+/** Per size and tier: how many base puzzles, and their range on the size's tier measure. */
+export interface TierStat {
+  m: number;
+  tier: Tier;
+  count: number;
+  measure: TierMeasure;
+  min: number;
+  max: number;
+}
+
+const INSERT = `INTO puzzles (${PUZZLE_COLUMNS.join(', ')}) VALUES (${PUZZLE_COLUMNS.map((c) => `@${c}`).join(', ')})`;
+
+/**
+ * The one insert of puzzle rows, each bound as it is (ids and checksum included; an id null is
+ * SQLite's to give). `orIgnore` keeps a row already holding the natural key. Returns each row's
+ * id, null where it was ignored.
+ */
+export function insertPuzzles(conn: Connection, records: readonly PuzzleRecord[], orIgnore = false): (number | null)[] {
+  return conn.write(() => {
+    const insert = conn.stmt(`INSERT ${orIgnore ? 'OR IGNORE ' : ''}${INSERT}`);
+    const ids: (number | null)[] = [];
+    for (const r of records) {
+      const info = insert.run(r);
+      if (info.changes !== 1) {
+        ids.push(null);
+        continue;
+      }
+      const id = r.id ?? Number(info.lastInsertRowid);
+      conn.added('puzzles', r.id === null ? { ...r, id } : r);
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
+/** Insert a puzzle with its checksum, under the given id (a migration keeps every row's) or the next; returns its id. */
+export function insertPuzzle(conn: Connection, p: NewPuzzle, id: number | null = null): number {
+  return insertPuzzles(conn, [puzzleRecord(p, { id, base_id: p.base_id, build_id: p.build_id })])[0]!;
+}
+
+/**
+ * Insert a puzzle unless one with its natural key (m, seed, slot, transform) is there, and
+ * return the id of the row holding that key (null if a base of its class holds it elsewhere).
+ */
+export function insertPuzzleOrIgnore(conn: Connection, p: NewPuzzle): number | null {
+  return conn.write(() => {
+    insertPuzzles(conn, [puzzleRecord(p, { base_id: p.base_id, build_id: p.build_id })], true);
+    const id = conn.stmt(`SELECT id FROM puzzles WHERE m = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`)
+      .pluck()
+      .get(p.m, p.seed, p.slot, p.transform ?? '');
+    return (id as number | undefined) ?? null;
+  });
+}
+
+/** The id SQLite gives the next puzzle row inserted without one: one past the largest. */
+export function nextPuzzleId(conn: Connection): number {
+  return conn.stmt('SELECT IFNULL(MAX(id), 0) + 1 FROM puzzles').pluck().get() as number;
+}
+
+export function getPuzzle(conn: Connection, id: number): PuzzleRow | undefined {
+  return conn.stmt('SELECT * FROM puzzles WHERE id = ?').get(id) as PuzzleRow | undefined;
+}
+
+/** All puzzles in id order, one row at a time (memory stays flat on a large catalog). */
+export function iteratePuzzles(conn: Connection): IterableIterator<PuzzleRow> {
+  return conn.stmt('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<PuzzleRow>;
+}
+
+export function countPuzzles(conn: Connection): number {
+  return conn.stmt('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
+}
+
+/** Puzzles per size (bases and variants). */
+export function sizeCounts(conn: Connection): Map<number, number> {
+  const rows = conn.stmt('SELECT m, COUNT(*) AS n FROM puzzles GROUP BY m ORDER BY m').all() as { m: number; n: number }[];
+  return new Map(rows.map((r) => [r.m, r.n]));
+}
+
+/** Id of the base puzzle of a symmetry class, or null. */
+export function baseIdByHash(conn: Connection, canonicalHash: string): number | null {
+  const id = conn.stmt('SELECT id FROM puzzles WHERE canonical_hash = ? AND base_id IS NULL').pluck().get(canonicalHash);
+  return (id as number | undefined) ?? null;
+}
+
+/** The variants of a base puzzle, in id order. */
+export function variantsOf(conn: Connection, baseId: number): PuzzleRow[] {
+  return conn.stmt('SELECT * FROM puzzles WHERE base_id = ? ORDER BY id').all(baseId) as PuzzleRow[];
+}
+
+/** The canonical hash of every base puzzle, one at a time (memory stays flat on a large catalog). */
+export function iterateBaseHashes(conn: Connection): IterableIterator<string> {
+  return conn.stmt('SELECT canonical_hash FROM puzzles WHERE base_id IS NULL').pluck().iterate() as IterableIterator<string>;
+}
+
+/** Id and canonical hash of every base puzzle. */
+export function baseHashes(conn: Connection): { id: number; canonical_hash: string }[] {
+  return conn.stmt('SELECT id, canonical_hash FROM puzzles WHERE base_id IS NULL ORDER BY id').all() as { id: number; canonical_hash: string }[];
+}
+
+/** Nodes and score of the base puzzles of size m, in id order. */
+export function baseDifficulties(conn: Connection, m: number): { nodes: number; score: number; tier: Tier }[] {
+  return conn.stmt('SELECT nodes, score, tier FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY id').all(m) as { nodes: number; score: number; tier: Tier }[];
+}
+
+/** Ids of the puzzles the filter selects, ascending. */
+export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[] {
+  const where: string[] = [];
+  const args: (number | string)[] = [];
+  if (filter.sizes) {
+    where.push(`m IN (${filter.sizes.map(() => '?').join(', ') || 'NULL'})`);
+    args.push(...filter.sizes);
+  }
+  if (filter.tiers) {
+    where.push(`tier IN (${filter.tiers.map(() => '?').join(', ') || 'NULL'})`);
+    args.push(...filter.tiers);
+  }
+  if (filter.levels) {
+    const { minLevel, maxLevel } = filter.levels;
+    const names = LEVELS.filter((l) => l.level >= minLevel && l.level <= maxLevel).map((l) => l.name);
+    where.push(`grade IN (${names.map(() => '?').join(', ') || 'NULL'})`);
+    args.push(...names);
+  }
+  if (!filter.includeVariants) where.push('base_id IS NULL');
+  const sql = `SELECT id FROM puzzles ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
+  return conn.db.prepare(sql).pluck().all(...args) as number[];
+}
+
+/** Base puzzles of size m per tier. */
+export function tierCounts(conn: Connection, m: number): Record<Tier, number> {
+  const counts = zeroTierCounts();
+  const rows = conn.stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE m = ? AND base_id IS NULL GROUP BY tier').all(m) as { tier: Tier; n: number }[];
+  for (const r of rows) counts[r.tier] = r.n;
+  return counts;
+}
+
+/**
+ * Count of the base puzzles per size and tier, and their range on the measure the size's
+ * current thresholds cut (nodes when it has none).
+ */
+export function tierStats(conn: Connection): TierStat[] {
+  const rules = readThresholds(conn, null);
+  const out: TierStat[] = [];
+  for (const m of sizeCounts(conn).keys()) {
+    const measure = rules.get(m)?.measure ?? 'nodes';
+    const col = measureColumn(measure);
+    const rows = conn.stmt(
+      `SELECT tier, COUNT(*) AS count, MIN(${col}) AS min, MAX(${col}) AS max
+       FROM puzzles WHERE m = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
+    ).all(m) as { tier: Tier; count: number; min: number; max: number }[];
+    for (const r of rows) out.push({ m, measure, ...r });
+  }
+  return out;
+}

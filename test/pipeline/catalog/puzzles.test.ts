@@ -1,0 +1,115 @@
+// Tests for pipeline/catalog/puzzles.ts and slots.ts: the keys that keep merges and resumes
+// idempotent, and the one insert path of each, row by row or as a build's writer batches them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../../../pipeline/catalog/catalog.js';
+import { puzzleRecord } from '../../../src/catalog/row.js';
+import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
+
+const fresh = freshCatalogs();
+
+describe('catalog keys', () => {
+  let cat: Catalog;
+  beforeAll(() => {
+    cat = Catalog.open(fresh(), { create: true });
+  });
+  afterAll(() => cat.close());
+
+  it('holds one base per canonical hash, while variants share their base hash', () => {
+    const id = cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 10 }));
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 11 }))).toThrow(/UNIQUE/);
+    cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 10, base_id: id, transform: 'mirror-h' }));
+    expect(cat.hasBase('dup')).toBe(true);
+    expect(cat.hasBase('other')).toBe(false);
+  });
+
+  it('keeps (m, seed, slot, transform) unique, bases included', () => {
+    const id = cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20 }));
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'n2', slot: 20 }))).toThrow(/UNIQUE/);
+    cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20, base_id: id, transform: 'rot180' }));
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20, base_id: id, transform: 'rot180' }))).toThrow(/UNIQUE/);
+    // The same slot under another seed is another puzzle.
+    cat.insertPuzzle(puzzle({ canonical_hash: 'n3', slot: 20, seed: 2 }));
+  });
+
+  it('requires base_id and transform together, a known tier and an existing base', () => {
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x1', slot: 30, transform: 'rot180' }))).toThrow(/CHECK/);
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x2', slot: 31, tier: 'trivial' as never }))).toThrow(/CHECK/);
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x3', slot: 32, base_id: 9999, transform: 'rot180' }))).toThrow(/FOREIGN KEY/);
+  });
+
+  it('rolls a failed transaction back whole', () => {
+    const before = cat.countPuzzles();
+    expect(() =>
+      cat.transaction(() => {
+        cat.insertPuzzle(puzzle({ canonical_hash: 't1', slot: 40 }));
+        cat.insertPuzzle(puzzle({ canonical_hash: 't1', slot: 41 }));
+      }),
+    ).toThrow(/UNIQUE/);
+    expect(cat.countPuzzles()).toBe(before);
+    expect(cat.hasBase('t1')).toBe(false);
+  });
+});
+describe("prepared rows (a build's writer)", () => {
+  it('store the same rows, checksums and digest as the row-by-row inserts, under the ids nextPuzzleId says', () => {
+    const a = Catalog.open(fresh(), { create: true });
+    const b = Catalog.open(fresh(), { create: true });
+    try {
+      const build = { key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' as const };
+      const id = a.createBuild(build);
+      expect(b.createBuild(build)).toBe(id);
+      const base = puzzle({ build_id: id, canonical_hash: 'h9', slot: 3 });
+      const variant = puzzle({ build_id: id, canonical_hash: 'h9', slot: 3, transform: 'rot180', nodes: 2 });
+      a.transaction(() => {
+        const baseId = a.insertPuzzle(base);
+        a.insertPuzzle({ ...variant, base_id: baseId });
+        a.insertSlots([{ build_id: id, m: 1, slot: 3, outcome: 'kept', attempts: 1, puzzle_id: baseId }]);
+        a.insertSlots([{ build_id: id, m: 1, slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
+      });
+      b.transaction(() => {
+        const next = b.nextPuzzleId();
+        const rows = [puzzleRecord(base, { build_id: id }), puzzleRecord(variant, { build_id: id })];
+        rows[0].id = next;
+        rows[1].id = next + 1;
+        rows[1].base_id = next;
+        b.insertPreparedPuzzles(rows);
+        b.insertSlotValues([
+          { build_id: id, m: 1, slot: 3, outcome: 'kept', attempts: 1, puzzle_id: next },
+          { build_id: id, m: 1, slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null },
+        ]);
+      });
+      const rows = (c: Catalog) => [c.db.prepare('SELECT * FROM puzzles ORDER BY id').all(), c.db.prepare('SELECT * FROM slots ORDER BY slot').all()];
+      expect(rows(b)).toEqual(rows(a));
+      const digest = (c: Catalog) => [c.storedDigests().get('puzzles'), c.storedDigests().get('slots')];
+      expect(digest(b)).toEqual(digest(a));
+      expect(b.computeDigests()).toEqual(b.storedDigests());
+      expect(b.nextPuzzleId()).toBe(3);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('store slot rows in batches of any length (several to a statement) as the row-by-row inserts do, digest included', () => {
+    for (const count of [0, 1, 31, 32, 33, 64, 100]) {
+      const a = Catalog.open(fresh(), { create: true });
+      const b = Catalog.open(fresh(), { create: true });
+      try {
+        const build = { key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' as const };
+        const id = a.createBuild(build);
+        b.createBuild(build);
+        const slots = Array.from({ length: count }, (_, k) => ({ build_id: id, m: 6, slot: k, outcome: k % 3 === 0 ? ('rejected' as const) : ('tier-full' as const), attempts: k + 1, puzzle_id: null }));
+        a.transaction(() => {
+          for (const r of slots) a.insertSlots([r]);
+        });
+        b.transaction(() => b.insertSlotValues(slots));
+        const rows = (c: Catalog) => c.db.prepare('SELECT * FROM slots ORDER BY slot').all();
+        expect(rows(b), `${count} slots`).toEqual(rows(a));
+        expect(b.storedDigests().get('slots')).toEqual(a.storedDigests().get('slots'));
+        expect(b.computeDigests()).toEqual(b.storedDigests());
+      } finally {
+        a.close();
+        b.close();
+      }
+    }
+  });
+});
