@@ -18,7 +18,7 @@ export interface SudominoSolveOptions {
   cap?: number;
   /** Give up once the search has visited this many nodes (default: no limit). */
   maxNodes?: number;
-  /** Polled every POLL_NODES nodes; true stops the solve with 'gave-up' (limit 'time'). */
+  /** Polled at the root and every POLL_NODES nodes; true stops the solve with 'gave-up' (limit 'time'). */
   interrupt?: () => boolean;
   /** Keep the first solution (default true); false saves the copy. */
   solution?: boolean;
@@ -96,7 +96,9 @@ export class SudominoSolver {
       const m = this.dom[d];
       if ((m & (m - 1)) === 0) this.queue[this.qLen++] = d;
     }
-    if (this.propagate()) this.search();
+    // Polled once before any work too, so a deadline already past stops at the root.
+    if (this.interrupt?.() === true) this.stopped = 'time';
+    else if (this.propagate()) this.search();
     const solutions = this.solutions;
     // A search stopped by the cap at one solution has not proved uniqueness.
     const status: SolveStatus = solutions >= 2 ? 'multiple' : this.stopped !== null || solutions >= this.cap ? 'gave-up' : solutions === 1 ? 'unique' : 'none';
