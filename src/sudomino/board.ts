@@ -174,6 +174,12 @@ export function withLines(
   return { rows, cols, values, domino, cells, given, lineStart, lineDominoes: Int32Array.from(lineDominoes), ...(meta === undefined ? {} : { meta }) };
 }
 
+/** Why a board built elsewhere (the generator, a test) breaks a line's limits, or null. */
+export function linesProblem(board: SudominoBoard): string | null {
+  const p = lineProblem(board);
+  return p === null || p.ok ? null : p.message;
+}
+
 /** A line with more entries than values, or two given dominoes of a line with one value. */
 function lineProblem(board: SudominoBoard): Built | null {
   const { rows, cols, values, lineStart, lineDominoes, given, cells } = board;
