@@ -6,7 +6,8 @@ import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.
 import { MateJson } from '../src/dominosa/solve/solution.js';
 import { Solver, type SolveResult } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { forEachBoard, withOutput } from './io.js';
+import { forEachBoard, peekLineBlocks, readLineBlocks, withOutput } from './io.js';
+import { kindOfInput, type KindName } from '../src/kinds.js';
 
 export interface SolveCommand {
   input: string;
@@ -22,9 +23,26 @@ export interface SolveCommand {
   timeoutMs?: number;
   /** Follow each result with the grader's deductions in words (see src/grade/walkthrough.ts). */
   explain?: boolean;
+  /** The puzzle kind; absent: told from the input's start (kindOfInput), else dominosa. */
+  kind?: KindName;
+  /** Sudomino's N for boards without a `# values:` line or "values" field (default 6). */
+  values?: number;
 }
 
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
+  // Told once, here: a given --kind, else what the input's first lines show.
+  let kind = cmd.kind;
+  let blocks: AsyncIterable<string>;
+  if (kind === undefined) {
+    const peeked = await peekLineBlocks(cmd.input);
+    kind = cmd.inputFormat === 'tatham' ? 'dominosa' : (kindOfInput(peeked.head) ?? 'dominosa');
+    blocks = peeked.blocks;
+  } else blocks = readLineBlocks(cmd.input);
+  if (kind === 'sudomino') return (await import('./sudomino-solve.js')).runSudominoSolve(cmd, blocks, stdout);
+  return solveDominosa(cmd, blocks, stdout);
+}
+
+async function solveDominosa(cmd: SolveCommand, blocks: AsyncIterable<string>, stdout: NodeJS.WritableStream): Promise<number> {
   // The grader behind --explain is sixteen modules: only runs that explain load them.
   const walkthrough = cmd.explain ? (await import('../src/dominosa/grade/walkthrough.js')).walkthrough : undefined;
   const solver = new Solver();
@@ -50,7 +68,7 @@ export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream)
       const told = walkthrough?.(board).lines;
       const budget = gaveUpBecause(res, cmd, limitMs);
       return cmd.format === 'jsonl' ? jsonLine(index, board, res, json.write(solver.firstMate, board.rows, board.cols), budget, told) : textBlock(index, board, res, budget, told);
-    }),
+    }, blocks),
   );
   return EXIT_OK;
 }

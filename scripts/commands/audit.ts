@@ -4,9 +4,10 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
-import { argsOrExit, flag, integer, plainArgs, text, whole, withOptions, examples } from './options.js';
+import { argsOrExit, flag, integer, plainArgs, text, whole, withOptions, examples, kind } from './options.js';
 
 export const AUDIT_OPTIONS = {
+  kind: kind('audit', ['dominosa']),
   db: text('catalog file', { default: 'data/catalog.sqlite' }),
   jobs: whole('worker threads', 1, { default: availableParallelism() }),
   sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1),

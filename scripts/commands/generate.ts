@@ -5,6 +5,7 @@ import { METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { gradeTarget } from './grade-target.js';
 import {
   argsOrExit,
+  kind,
   choice,
   flag,
   type FormatFiles,
@@ -30,6 +31,7 @@ const FORMATS = ['jsonl', 'text'] as const;
 const FILES: FormatFiles<(typeof FORMATS)[number]> = { infer: { '.jsonl': 'jsonl', '.txt': 'text' } };
 
 export const GENERATE_OPTIONS = {
+  kind: kind('generate', ['dominosa']),
   sizes: sizes('sizes M, each a double-M set on an (M+1)x(M+2) board: 6, 3..9 or 3,5,7', { required: true, max: MAX_GENERATE_M }),
   m: renamed('sizes'),
   count: whole('puzzles per size (slots 0..count-1)', 0, { required: true }),

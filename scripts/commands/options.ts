@@ -167,6 +167,22 @@ export function choice<C extends string>(choices: readonly C[], describe: string
   extra);
 }
 
+/** The puzzle kinds, as --kind spells them on every verb. */
+export const KINDS = ['dominosa', 'sudomino'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/**
+ * --kind, the same on every verb: `takes` lists the kinds the verb handles so far, and any other
+ * is refused in one line. Default dominosa; solve has none, and tells the kind from its input.
+ */
+export function kind(verb: string, takes: readonly Kind[], extra: Extra<Kind> = { default: 'dominosa' }): OptionSpec<Kind> {
+  return spec({ type: 'string', choices: KINDS, describe: `puzzle kind${takes.length < KINDS.length ? ` (${verb} takes ${takes.join(', ')} so far)` : ''}`, requiresArg: true }, (v, f) => {
+    if (!(KINDS as readonly unknown[]).includes(v)) return bad(`${f} must be one of ${KINDS.join(', ')} (got ${String(v)})`);
+    if (!(takes as readonly unknown[]).includes(v)) return bad(`${f} ${String(v)}: not yet; ${verb} takes ${takes.join(', ')} puzzles so far`);
+    return ok(v as Kind);
+  }, extra);
+}
+
 /**
  * Sizes from text like "3..9", "3,5,7" or "3..5,8": ranges and single sizes, comma-separated.
  * Returned sorted and without repeats, so equal sets give equal builds.

@@ -4,7 +4,7 @@
 import type { Argv } from 'yargs';
 import type { TuneOptions } from '../../pipeline/tune.js';
 import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
-import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples } from './options.js';
+import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples, kind } from './options.js';
 
 const quantiles: OptionSpec<Quantiles> = {
   yargs: { type: 'string', describe: 'quantiles of the base puzzles\' values at the cuts t1,t2,t3', requiresArg: true },
@@ -16,6 +16,7 @@ const quantiles: OptionSpec<Quantiles> = {
 };
 
 export const TUNE_OPTIONS = {
+  kind: kind('tune', ['dominosa']),
   db: text('catalog file', { default: 'data/catalog.sqlite' }),
   sizes: sizes('sizes to tune', { shown: 'every size in the catalog' }),
   measure: choice(

@@ -1,0 +1,138 @@
+// `dominosa solve` on Sudomino boards end to end: the source document's board and its one
+// solution, the kind told from the input, the refusals of the issue (exit 2, one line naming the
+// cells), budgets, and --kind spelled the same on every verb (the others refuse Sudomino so far).
+import { join } from 'node:path';
+import yargs from 'yargs';
+import { describe, expect, it } from 'vitest';
+import { cli, FIXTURES } from '../helpers/cli.js';
+import { readOptions, yargsOptions, type OptionTable } from '../../scripts/commands/options.js';
+import { AUDIT_OPTIONS } from '../../scripts/commands/audit.js';
+import { BUILD_OPTIONS } from '../../scripts/commands/build.js';
+import { EXPORT_OPTIONS } from '../../scripts/commands/export.js';
+import { GENERATE_OPTIONS } from '../../scripts/commands/generate.js';
+import { GRADE_OPTIONS } from '../../scripts/commands/grade.js';
+import { MERGE_OPTIONS } from '../../scripts/commands/merge.js';
+import { MIGRATE_OPTIONS } from '../../scripts/commands/migrate.js';
+import { SOLVE_OPTIONS } from '../../scripts/commands/solve.js';
+import { TUNE_OPTIONS } from '../../scripts/commands/tune.js';
+
+const DOCUMENT = join(FIXTURES, 'sudomino', 'document.txt');
+const ANSWER = [
+  '6 6 1 1 3 3 2 2',
+  '2 2 3 5 5 6 1 4',
+  '5 . 3 . 2 6 1 4',
+  '5 4 6 6 2 1 3 3',
+  '. 4 2 2 . 1 . 5',
+  '1 1 . 3 4 2 6 5',
+  '. 5 5 3 4 2 6 1',
+  '3 3 4 4 . 5 5 1',
+];
+
+describe('solve --kind sudomino', () => {
+  it('proves the document board unique with exactly its solution, the kind told from the input', () => {
+    const r = cli(['solve', DOCUMENT]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^board 1 \(id "document"\): unique, 1 solution found, \d+ nodes?$/);
+    expect(lines.slice(1)).toEqual(ANSWER);
+  });
+
+  it('writes JSON lines with the answer form', () => {
+    const r = cli(['solve', '--kind', 'sudomino', '--format', 'jsonl', DOCUMENT]);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(o).toMatchObject({ index: 0, id: 'document', kind: 'sudomino', status: 'unique', solutions: 1, solution: ANSWER.join(' / ') });
+  });
+
+  it('reads JSON lines and the numbered form, and answers multiple, none and gave-up', () => {
+    const input = ['{"rows": ["aabb", "ccdd"], "values": 2, "id": "two"}', '{"rows": ["1 1 2=1", "3 3 2=1"], "values": 2, "id": "none"}'].join('\n');
+    const r = cli(['solve', '--kind', 'sudomino', '--format', 'jsonl'], { input });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const [two, none] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(two).toMatchObject({ id: 'two', status: 'multiple', solutions: 2 });
+    expect(none).toMatchObject({ id: 'none', status: 'none', solutions: 0, solution: null });
+    const b = cli(['solve', '--format', 'jsonl', '--max-nodes', '2'], { input: '{"rows": ["aabbcc", "ddeeff", "gghhii"], "values": 3, "id": "budget"}' });
+    expect(b.code).toBe(0);
+    expect(JSON.parse(b.stdout)).toMatchObject({ id: 'budget', status: 'gave-up', limit: 'nodes', budget: 'node limit 2', nodes: 2 });
+  });
+
+  it('takes N from --values when the input does not say', () => {
+    const r = cli(['solve', '--kind', 'sudomino', '--values', '1'], { input: 'aa\nbb\n' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^dominosa: board 1, line 1, column 1: column 1 has 2 dominoes, more than the 1 values\n$/);
+  });
+
+  const refusals: [what: string, input: string, line: RegExp][] = [
+    ['a digit with no equal neighbour', 'aa4\nbbc\n!!c\n', /^dominosa: board 1, line 1, row 1, column 3: digit 4 has no equal neighbour/],
+    ['a digit with two equal neighbours', '444\naab\n!!b\n', /^dominosa: board 1, line 1, row 1, column 2: digit 4 has 2 equal neighbours/],
+    ['a letter not on two adjacent cells', 'a!a\nbb!\n', /^dominosa: board 1, line 1, row 1, column 1: "a" is on two cells that do not touch \(the other at row 1, column 3\)/],
+    ['a letter on three cells', 'aaa\nbb!\n', /^dominosa: board 1, line 1, row 1, column 1: "a" is on 3 cells/],
+    ['one number on two given dominoes of a line', '3ab3\n3ab3\n', /^dominosa: board 1, line 1, row 1, column 4: row 1 has two given dominoes showing 3 \(the other at row 1, column 1\)/],
+  ];
+  for (const [what, input, line] of refusals) {
+    it(`refuses ${what}: exit 2, one line naming the cells`, () => {
+      const r = cli(['solve', '--kind', 'sudomino'], { input });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(line);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    });
+  }
+
+  it('writes the boards before a refused one, then stops with exit 2', () => {
+    const r = cli(['solve'], { input: '# id: good\naa\n\n# id: bad\nab\n' });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^board 1 \(id "good"\): multiple/);
+    expect(r.stderr).toMatch(/^dominosa: board 2 \(id "bad"\), line 5, row 1, column 1: "a" is on 1 cell/);
+  });
+
+  it('still reads Dominosa when the input shows no Sudomino', () => {
+    const r = cli(['solve'], { input: '1 3 3 0 0\n3 1 0 2 0\n3 2 2 0 2\n1 2 1 1 3\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^board 1: unique, 1 solution found, \d+ nodes?\n\+---\+/);
+  });
+
+  it('refuses --explain for Sudomino in one line', () => {
+    const r = cli(['solve', '--explain', DOCUMENT]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^dominosa: --explain: not yet for Sudomino/);
+  });
+});
+
+describe('--kind on every verb', () => {
+  const TABLES: Record<string, OptionTable> = {
+    solve: SOLVE_OPTIONS,
+    grade: GRADE_OPTIONS,
+    generate: GENERATE_OPTIONS,
+    build: BUILD_OPTIONS,
+    audit: AUDIT_OPTIONS,
+    export: EXPORT_OPTIONS,
+    tune: TUNE_OPTIONS,
+    merge: MERGE_OPTIONS,
+    migrate: MIGRATE_OPTIONS,
+  };
+  // generate needs its required options beside --kind.
+  const read = (table: OptionTable, value: string) => {
+    const args = ['--kind', value, ...(table === GENERATE_OPTIONS ? ['--sizes', '3', '--count', '1'] : [])];
+    return readOptions(table, yargs(args).options(yargsOptions(table)).fail(false).parseSync() as Record<string, unknown>);
+  };
+
+  for (const [verb, table] of Object.entries(TABLES)) {
+    it(`${verb}: --kind dominosa is taken, --kind sudomino only where it is built`, () => {
+      const d = read(table, 'dominosa');
+      expect(d.ok).toBe(true);
+      if (d.ok) expect((d.value.values as Record<string, unknown>).kind).toBe('dominosa');
+      const s = read(table, 'sudomino');
+      if (verb === 'solve') expect(s.ok).toBe(true);
+      else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
+    });
+  }
+
+  it('refuses an unknown kind with exit 2 in one line', () => {
+    const r = cli(['audit', '--kind', 'sudomino']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('dominosa: --kind sudomino: not yet; audit takes dominosa puzzles so far\n');
+  });
+});
