@@ -10,6 +10,8 @@ import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
 import { type CountProgress, countProgress } from './count-progress.js';
 import { BufferedWriter, withOutput } from './io.js';
+import type { KindName } from '../src/kinds.js';
+import type { Shape } from '../src/sudomino/shape.js';
 
 export interface GenerateCommand {
   /** Sizes M, in this order; each gets slots 0..count-1. */
@@ -27,6 +29,9 @@ export interface GenerateCommand {
   timeoutMs?: number;
   /** Keep only puzzles whose grader level is in this target (grade/bands.ts). */
   grade?: GradeTarget;
+  /** Default dominosa; sudomino makes `shapes` instead of `sizes`. */
+  kind?: KindName;
+  shapes?: readonly Shape[];
 }
 
 /**
@@ -39,6 +44,7 @@ export function puzzleId(m: number, seed: number, slot: number, grade?: GradeTar
 }
 
 export async function runGenerate(cmd: GenerateCommand, stdout: NodeJS.WritableStream, progress: CountProgress = countProgress(0, '')): Promise<number> {
+  if (cmd.kind === 'sudomino') return (await import('./sudomino-generate.js')).runSudominoGenerate({ ...cmd, shapes: cmd.shapes ?? [] }, stdout, progress);
   const gen = new Generator();
   const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv, Options } from 'yargs';
 import { UserError } from '../../pipeline/errors.js';
 import { MAX_M } from '../../src/dominosa/board.js';
+import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -204,6 +205,23 @@ export function parseSizeList(text: string): Checked<number[]> {
   }
   for (const m of sizes) if (m < 1) return bad(`--sizes: ${m} is not a board size (M ≥ 1)`);
   return ok([...sizes].sort((a, b) => a - b));
+}
+
+/** Text given once or more, kept as typed, for a verb whose check depends on another option. */
+export function rawList(describe: string): OptionSpec<unknown> {
+  return { ...spec<unknown>({ type: 'string', describe, requiresArg: true }, (v) => ok(v)), list: true };
+}
+
+/** Sudomino shapes "RxC:N", comma-separated or repeated (default: 8x8:6 alone), without repeats. */
+export function shapeList(given: unknown): Checked<Shape[]> {
+  if (given === undefined) return ok([DEFAULT_SHAPE]);
+  const out: Shape[] = [];
+  for (const part of [given].flat().map(String).join(',').split(',')) {
+    const res = parseShape(part);
+    if (!res.ok) return bad(`--sizes: ${res.error}`);
+    if (!out.some((s) => formatShape(s) === formatShape(res.shape))) out.push(res.shape);
+  }
+  return ok(out);
 }
 
 /** Board sizes M; repeats add up (--sizes 3 --sizes 5 is 3,5). */

@@ -125,7 +125,7 @@ describe('--kind on every verb', () => {
       expect(d.ok).toBe(true);
       if (d.ok) expect((d.value.values as Record<string, unknown>).kind).toBe('dominosa');
       const s = read(table, 'sudomino');
-      if (verb === 'solve') expect(s.ok).toBe(true);
+      if (verb === 'solve' || verb === 'generate') expect(s.ok).toBe(true);
       else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
     });
   }
@@ -134,5 +134,31 @@ describe('--kind on every verb', () => {
     const r = cli(['audit', '--kind', 'sudomino']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('dominosa: --kind sudomino: not yet; audit takes dominosa puzzles so far\n');
+  });
+});
+
+describe('generate --kind sudomino', () => {
+  it('writes puzzles that solve proves unique, with the solution it wrote, the same for the same seed', () => {
+    const g = cli(['generate', '--kind', 'sudomino', '--sizes', '6x6:4,8x8:6', '--count', '3', '--seed', '4']);
+    expect(g.stderr).toBe('');
+    expect(g.code).toBe(0);
+    const made = g.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(made.map((p) => p.id)).toEqual(['6x6:4-s4-0', '6x6:4-s4-1', '6x6:4-s4-2', '8x8:6-s4-0', '8x8:6-s4-1', '8x8:6-s4-2']);
+    const s = cli(['solve', '--format', 'jsonl'], { input: g.stdout });
+    expect(s.code).toBe(0);
+    const solved = s.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(solved.map((r) => [r.id, r.status, r.solution])).toEqual(made.map((p) => [p.id, 'unique', p.solution]));
+    // A slot is its own: fewer slots give the same first ones.
+    const again = cli(['generate', '--kind', 'sudomino', '--sizes', '8x8:6', '--count', '2', '--seed', '4', '--format', 'text']);
+    expect(again.stdout).toContain(`# id: 8x8:6-s4-1\n# values: 6\n${made[4].rows.join('\n')}\n# solution: ${made[4].solution}\n`);
+  });
+
+  it('refuses what Sudomino cannot take yet, and bad shapes, in one line', () => {
+    const grade = cli(['generate', '--kind', 'sudomino', '--count', '1', '--grade', 'easy']);
+    expect([grade.code, grade.stderr]).toEqual([2, 'dominosa: --grade: not yet for Sudomino\n']);
+    const shape = cli(['generate', '--kind', 'sudomino', '--count', '1', '--sizes', '8x8:99']);
+    expect([shape.code, shape.stderr]).toEqual([2, 'dominosa: --sizes: shape 8x8:99: N must be 1..30\n']);
+    const none = cli(['generate', '--count', '1']);
+    expect([none.code, none.stderr]).toEqual([2, 'dominosa: --sizes is required\n']);
   });
 });

@@ -4,7 +4,7 @@
 import { type SudominoBoard, withLines } from '../board.js';
 import { SudominoSolver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';
-import type { Rng } from '../../rng.js';
+import { derive, type Rng } from '../../rng.js';
 import { randomFilledLayout } from './covering.js';
 
 export interface MadePuzzle {
@@ -34,4 +34,12 @@ export function makePuzzle(shape: Shape, rng: Rng, solver = new SudominoSolver()
     if (solver.solve(board, { solution: false }).status !== 'unique') given[d] = filling[d];
   }
   return { board, filling };
+}
+
+/** Sudomino's key in derive(), beside the shape and slot, so its streams are its own. */
+const KIND_KEY = 2;
+
+/** Slot k of a shape: all its randomness from derive(seed, kind, R, C, N, k), so any worker makes the same puzzle. */
+export function makeSlot(seed: number, shape: Shape, slot: number, solver = new SudominoSolver()): MadePuzzle {
+  return makePuzzle(shape, derive(seed, KIND_KEY, shape.rows, shape.cols, shape.values, slot), solver);
 }
