@@ -7,7 +7,7 @@ import { SudominoReader } from '../src/sudomino/parse.js';
 import { SudominoSolver, type SudominoSolveResult } from '../src/sudomino/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
 import { BufferedWriter, withOutput } from './io.js';
-import type { SolveCommand } from './solve.js';
+import { gaveUpBecause, type SolveCommand } from './solve-command.js';
 
 export async function runSudominoSolve(cmd: SolveCommand, blocks: AsyncIterable<string>, stdout: NodeJS.WritableStream): Promise<number> {
   if (cmd.explain) throw new UserError('--explain: not yet for Sudomino (its grader comes in a later milestone)');
@@ -27,7 +27,7 @@ export async function runSudominoSolve(cmd: SolveCommand, blocks: AsyncIterable<
     if (!r.ok) throw new UserError(formatSudominoError(r.error));
     deadline = performance.now() + limitMs;
     const res = solver.solve(r.board, options);
-    const budget = gaveUpBecause(res, cmd, limitMs);
+    const budget = gaveUpBecause(res.limit, cmd, limitMs);
     return cmd.format === 'jsonl' ? jsonLine(r.index, r.board, res, budget) : textBlock(r.index, r.board, res, budget);
   };
   await withOutput(cmd.out, cmd.force ?? false, stdout, async (stream) => {
@@ -49,13 +49,6 @@ export async function runSudominoSolve(cmd: SolveCommand, blocks: AsyncIterable<
   return EXIT_OK;
 }
 
-/** Which budget a board that gave up ran into, in words, or null. */
-function gaveUpBecause(res: SudominoSolveResult, cmd: SolveCommand, limitMs: number): string | null {
-  if (res.limit === 'time') return `time limit ${limitMs / 1000} s`;
-  if (res.limit === 'nodes') return `node limit ${cmd.maxNodes}`;
-  if (res.limit === 'cap') return `solution cap ${cmd.maxSolutions}`;
-  return null;
-}
 
 function idOf(board: SudominoBoard): unknown {
   return board.meta?.id ?? null;
