@@ -2,6 +2,7 @@
 // ran out: shared by the kinds' solve loops (solve.ts, sudomino-solve.ts).
 import type { BoardFormat } from '../src/dominosa/board.js';
 import type { KindName } from '../src/kinds.js';
+import type { SolveLimit } from '../src/proof.js';
 
 export interface SolveCommand {
   input: string;
@@ -24,7 +25,7 @@ export interface SolveCommand {
 }
 
 /** Which budget a board that gave up ran into, in words ("time limit 10 s"), or null. */
-export function gaveUpBecause(limit: 'nodes' | 'time' | 'cap' | null, cmd: SolveCommand, limitMs: number): string | null {
+export function gaveUpBecause(limit: SolveLimit | null, cmd: SolveCommand, limitMs: number): string | null {
   if (limit === 'time') return `time limit ${limitMs / 1000} s`;
   if (limit === 'nodes') return `node limit ${cmd.maxNodes}`;
   if (limit === 'cap') return `solution cap ${cmd.maxSolutions}`;

@@ -8,10 +8,9 @@
 // reverse order on backtracking, so a search node allocates nothing.
 import { cellValues, type SudominoBoard } from '../board.js';
 import type { Rng } from '../../rng.js';
+import type { SolveLimit, SolveStatus } from '../../proof.js';
 
-export type SolveStatus = 'unique' | 'multiple' | 'none' | 'gave-up';
-/** Why a solve gave up: its node budget, its interrupt (the shell's clock), or a cap of one solution. */
-export type SolveLimit = 'nodes' | 'time' | 'cap';
+export type { SolveLimit, SolveStatus };
 
 export interface SudominoSolveOptions {
   /** Stop after this many solutions (default 2: enough to tell unique from multiple). */
