@@ -1,6 +1,7 @@
 // Making a Sudomino puzzle for one slot: a random filled layout (covering.ts), then givens taken
-// away one at a time in a random order, each kept only when the puzzle would otherwise stop being unique, as Simon
-// Tatham's generators for his Latin-square puzzles do. What is left has no given to spare.
+// away one at a time in a random order, each kept only when the puzzle would otherwise stop
+// being unique, as Simon Tatham's generators for his Latin-square puzzles do. What is left has
+// no given to spare.
 import { type SudominoBoard, withLines } from '../board.js';
 import { SudominoSolver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';

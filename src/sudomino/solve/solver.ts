@@ -7,7 +7,6 @@
 // entries a value with one place goes there. Every change of a mask goes on a trail, undone in
 // reverse order on backtracking, so a search node allocates nothing.
 import { cellValues, type SudominoBoard } from '../board.js';
-import type { Rng } from '../../rng.js';
 import type { SolveLimit, SolveStatus } from '../../proof.js';
 
 export type { SolveLimit, SolveStatus };
@@ -21,8 +20,6 @@ export interface SudominoSolveOptions {
   interrupt?: () => boolean;
   /** Keep the first solution (default true); false saves the copy. */
   solution?: boolean;
-  /** Try a branch's values in an order drawn from this stream, not from 1 up (the generator's fill). */
-  shuffle?: Rng;
 }
 
 export interface SudominoSolveResult {
@@ -43,12 +40,6 @@ function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/** The k-th lowest set bit of m (k from 0). */
-function nthBit(m: number, k: number): number {
-  for (let i = 0; i < k; i++) m &= m - 1;
-  return m & -m;
 }
 
 export class SudominoSolver {
@@ -76,7 +67,6 @@ export class SudominoSolver {
   private interrupt: (() => boolean) | undefined;
   private keep = true;
   private stopped: SolveLimit | null = null;
-  private rng: Rng | undefined;
 
   solve(board: SudominoBoard, options: SudominoSolveOptions = {}): SudominoSolveResult {
     this.load(board);
@@ -84,7 +74,6 @@ export class SudominoSolver {
     this.maxNodes = options.maxNodes ?? Infinity;
     this.interrupt = options.interrupt;
     this.keep = options.solution ?? true;
-    this.rng = options.shuffle;
     this.nodes = 1;
     this.solutions = 0;
     this.stopped = null;
@@ -243,7 +232,7 @@ export class SudominoSolver {
     }
     let rest = dom[best];
     while (rest !== 0) {
-      const bit = this.rng === undefined ? rest & -rest : nthBit(rest, this.rng.int(0, popcount(rest) - 1));
+      const bit = rest & -rest;
       rest ^= bit;
       if (this.nodes >= this.maxNodes) {
         this.stopped = 'nodes';
