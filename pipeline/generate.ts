@@ -11,6 +11,8 @@ import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.
 import { type CountProgress, countProgress } from './count-progress.js';
 import { BufferedWriter } from './buffered-writer.js';
 import { withOutput } from './output.js';
+import type { KindName } from '../src/kinds.js';
+import type { Shape } from '../src/sudomino/shape.js';
 
 export interface GenerateCommand {
   /** Sizes M, in this order; each gets slots 0..count-1. */
@@ -28,6 +30,9 @@ export interface GenerateCommand {
   timeoutMs?: number;
   /** Keep only puzzles whose grader level is in this target (grade/bands.ts). */
   grade?: GradeTarget;
+  /** Default dominosa; sudomino makes `shapes` instead of `sizes`. */
+  kind?: KindName;
+  shapes?: readonly Shape[];
 }
 
 /**
@@ -46,6 +51,7 @@ export async function runGenerate(
   progress: CountProgress = countProgress(0, ''),
   wrote?: (n: number) => void,
 ): Promise<number> {
+  if (cmd.kind === 'sudomino') return (await import('./sudomino-generate.js')).runSudominoGenerate({ ...cmd, shapes: cmd.shapes ?? [] }, stdout, progress, wrote);
   const gen = new Generator();
   const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;

@@ -54,6 +54,22 @@ export async function* readLineBlocks(path: string): AsyncGenerator<string> {
 }
 
 /**
+ * The first block of an input (empty if there is none) and every block, that one included:
+ * a verb can look at the start of stdin before choosing how to read it.
+ */
+export async function peekLineBlocks(path: string): Promise<{ head: string; blocks: AsyncGenerator<string> }> {
+  const source = readLineBlocks(path);
+  const first = await source.next();
+  const head = first.done === true ? '' : first.value;
+  async function* all(): AsyncGenerator<string> {
+    if (first.done === true) return;
+    yield head;
+    yield* source;
+  }
+  return { head, blocks: all() };
+}
+
+/**
  * Stream the boards of a file (or stdin) through `each`, writing what it returns. The first bad
  * board stops the run with one UserError line, after everything before it has been written.
  */
@@ -62,6 +78,7 @@ export async function forEachBoard(
   inputFormat: BoardFormat,
   stdout: NodeJS.WritableStream,
   each: (index: number, board: Board) => string,
+  blocks: AsyncIterable<string> = readLineBlocks(input),
 ): Promise<void> {
   const out = new BufferedWriter(stdout as never);
   const reader = new BoardReader(inputFormat, parseTathamId);
@@ -71,7 +88,7 @@ export async function forEachBoard(
   };
   // Boards are handled synchronously; the loop awaits only to read and to flush a full buffer.
   try {
-    for await (const block of readLineBlocks(input)) {
+    for await (const block of blocks) {
       for (let start = 0; start < block.length; ) {
         const nl = block.indexOf('\n', start);
         const end = nl < 0 ? block.length : nl;

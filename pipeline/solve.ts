@@ -1,31 +1,33 @@
 // `dominosa solve`: stream boards from a file or stdin, prove each one, print a result per
 // board. Output for boards before a bad one is already written when the error is reported.
-import type { Board, BoardFormat } from '../src/dominosa/board.js';
+import type { Board } from '../src/dominosa/board.js';
 import { drawBoard } from '../src/dominosa/formats/drawing.js';
 import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.js';
 import { MateJson } from '../src/dominosa/solve/solution.js';
 import { Solver, type SolveResult } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { forEachBoard, inputsOf } from './input.js';
+import { forEachBoard, inputsOf, peekLineBlocks, readLineBlocks } from './input.js';
 import { withOutput } from './output.js';
+import { kindOfInput } from '../src/kinds.js';
+import { gaveUpBecause, type SolveCommand } from './solve-command.js';
 
-export interface SolveCommand {
-  input: string;
-  inputFormat: BoardFormat;
-  format: 'text' | 'jsonl';
-  /** A file to write (whole or not at all), or '-' / absent for stdout. */
-  out?: string;
-  /** Replace an existing out file. */
-  force?: boolean;
-  maxSolutions: number;
-  maxNodes: number;
-  /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
-  timeoutMs?: number;
-  /** Follow each result with the grader's deductions in words (see src/grade/walkthrough.ts). */
-  explain?: boolean;
-}
+export type { SolveCommand };
+
 
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
+  // Told once, here: a given --kind, else what the input's first lines show.
+  let kind = cmd.kind;
+  let blocks: AsyncIterable<string>;
+  if (kind === undefined) {
+    const peeked = await peekLineBlocks(cmd.input);
+    kind = cmd.inputFormat === 'tatham' ? 'dominosa' : (kindOfInput(peeked.head) ?? 'dominosa');
+    blocks = peeked.blocks;
+  } else blocks = readLineBlocks(cmd.input);
+  if (kind === 'sudomino') return (await import('./sudomino-solve.js')).runSudominoSolve(cmd, blocks, stdout);
+  return solveDominosa(cmd, blocks, stdout);
+}
+
+async function solveDominosa(cmd: SolveCommand, blocks: AsyncIterable<string>, stdout: NodeJS.WritableStream): Promise<number> {
   // The grader behind --explain is sixteen modules: only runs that explain load them.
   const walkthrough = cmd.explain ? (await import('../src/dominosa/grade/walkthrough.js')).walkthrough : undefined;
   const solver = new Solver();
@@ -49,20 +51,13 @@ export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream)
       deadline = performance.now() + limitMs;
       const res = solver.solve(board, options);
       const told = walkthrough?.(board).lines;
-      const budget = gaveUpBecause(res, cmd, limitMs);
+      const budget = gaveUpBecause(res.limit, cmd, limitMs);
       return cmd.format === 'jsonl' ? jsonLine(index, board, res, json.write(solver.firstMate, board.rows, board.cols), budget, told) : textBlock(index, board, res, budget, told);
-    }),
+    }, blocks),
   );
   return EXIT_OK;
 }
 
-/** Which budget a board that gave up ran into, in words ("time limit 10 s"), or null. */
-function gaveUpBecause(res: SolveResult, cmd: SolveCommand, limitMs: number): string | null {
-  if (res.limit === 'time') return `time limit ${limitMs / 1000} s`;
-  if (res.limit === 'nodes') return `node limit ${cmd.maxNodes}`;
-  if (res.limit === 'cap') return `solution cap ${cmd.maxSolutions}`;
-  return null;
-}
 
 function idOf(board: Board): unknown {
   return board.meta?.id ?? null;

@@ -16,6 +16,7 @@ import { budgetTable, catalogRuns, proofTable } from './large.js';
 import { mergeScaling } from './merge.js';
 import { slurmScenario } from './slurm.js';
 import { startupTimes } from './startup.js';
+import { sudominoTable } from './sudomino.js';
 import { dealOnto } from '../../src/dominosa/make/deal.js';
 import { derive } from '../../src/rng.js';
 import { Solver } from '../../src/dominosa/solve/solver.js';
@@ -189,8 +190,9 @@ function gitCommit(): string | null {
 // `--only large` the large-board sections (large.ts); `--only bands` graded generation per
 // band and size and the stored grade's time (bands.ts); `--only aims` the default build's
 // generation with shared aims against one tier per slot (aims.ts); `--only default` the
-// default build's wall time from an empty catalog (default.ts).
-const SECTIONS = ['solver', 'memory', 'cli', 'startup', 'generation', 'bands', 'aims', 'default', 'build', 'formats', 'merge', 'slurm', 'large'] as const;
+// default build's wall time from an empty catalog (default.ts); `--only sudomino` Sudomino's
+// proofs, generation and the two methods' agreement (sudomino.ts).
+const SECTIONS = ['solver', 'memory', 'cli', 'startup', 'generation', 'bands', 'aims', 'default', 'build', 'formats', 'merge', 'slurm', 'large', 'sudomino'] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
 const unknown = (only ?? []).filter((s) => !(SECTIONS as readonly string[]).includes(s));
@@ -214,6 +216,7 @@ if (runs('build')) results.build = buildThroughput(root, quick);
 if (runs('formats')) results.formats = await formatsTable();
 if (runs('merge')) results.merge = mergeScaling(root, quick);
 if (runs('slurm')) results.slurm = await slurmScenario(root);
+if (runs('sudomino')) results.sudomino = sudominoTable(quick);
 if (runs('large')) results.large = { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) };
 // A partial run does not replace the full run's record.
 const out = join(root, 'bench-results', only === null ? 'latest.json' : `only-${only.join('-')}.json`);

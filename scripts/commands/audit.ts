@@ -4,9 +4,10 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
-import { argsOrExit, flag, integer, MAX_COUNT, MAX_JOBS, plainArgs, whole, withOptions, examples, catalogDb } from './options.js';
+import { argsOrExit, flag, integer, MAX_COUNT, MAX_JOBS, plainArgs, whole, withOptions, examples, catalogDb, kind } from './options.js';
 
 export const AUDIT_OPTIONS = {
+  kind: kind('audit', ['dominosa']),
   db: catalogDb('catalog file'),
   jobs: whole('worker threads', 1, { default: Math.min(availableParallelism(), MAX_JOBS), max: MAX_JOBS }),
   sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1, { max: MAX_COUNT }),

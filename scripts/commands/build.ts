@@ -11,6 +11,7 @@ import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/e
 import { parseOnly } from './parse.js';
 import {
   argsOrExit,
+  kind,
   choice,
   flag,
   type Checked,
@@ -51,6 +52,7 @@ const shard: OptionSpec<Shard | undefined> = {
 };
 
 export const BUILD_OPTIONS = {
+  kind: kind('build', ['dominosa']),
   sizes: sizes('board sizes M: 3..9, 3,5,7 or mixed (3..5,8)', { default: [3, 4, 5, 6, 7, 8, 9], shown: '3..9', max: BUILD_LIMITS.size }),
   'per-tier': whole('base puzzles per tier and size', 1, { default: 25, max: BUILD_LIMITS.perTier }),
   variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, { default: 3, max: BUILD_LIMITS.variants }),

@@ -8,7 +8,7 @@ import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { gradeTarget } from './grade-target.js';
-import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT } from './options.js';
+import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT, kind } from './options.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
 export function parseTierList(text: string): Checked<Tier[]> {
@@ -36,6 +36,7 @@ export const EXPORT_FILES: FormatFiles<ExportFormat> = {
 };
 
 export const EXPORT_OPTIONS = {
+  kind: kind('export', ['dominosa']),
   db: catalogDb('catalog file'),
   format: choice(EXPORT_FORMATS, 'output format [default: from --out\'s extension (.jsonl, .json, .csv, .txt, .pdf, .html), else jsonl]'),
   out: out('output file, written whole or not at all; - for stdout (not pdf)'),

@@ -4,8 +4,13 @@ import type { GenerateCommand } from '../../pipeline/generate.js';
 import { BUILD_LIMITS } from '../../pipeline/build/options.js';
 import { METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { gradeTarget } from './grade-target.js';
+import { DEFAULT_SHAPE, formatShape } from '../../src/sudomino/shape.js';
 import {
   argsOrExit,
+  kind,
+  KINDS,
+  rawList,
+  shapeList,
   choice,
   flag,
   type FormatFiles,
@@ -32,7 +37,8 @@ const FORMATS = ['jsonl', 'text'] as const;
 const FILES: FormatFiles<(typeof FORMATS)[number]> = { infer: { '.jsonl': 'jsonl', '.txt': 'text' } };
 
 export const GENERATE_OPTIONS = {
-  sizes: sizes('sizes M, each a double-M set on an (M+1)x(M+2) board: 6, 3..9 or 3,5,7', { required: true, max: MAX_GENERATE_M }),
+  kind: kind('generate', KINDS),
+  sizes: rawList(`Dominosa: sizes M, each a double-M set on an (M+1)x(M+2) board: 6, 3..9 or 3,5,7 [required]; Sudomino: shapes RxC:N, e.g. 8x8:6,10x10:7 [default: ${formatShape(DEFAULT_SHAPE)}]`),
   m: renamed('sizes'),
   count: whole('puzzles per size (slots 0..count-1)', 0, { required: true, max: MAX_COUNT }),
   seed: integer('build seed; slot k of size M draws from (seed, M, k)', { default: 1 }),
@@ -48,6 +54,9 @@ export const GENERATE_OPTIONS = {
   ),
 };
 
+/** Dominosa's sizes, checked as every verb checks them once the kind is known. */
+const DOMINOSA_SIZES = sizes('sizes M', { max: MAX_GENERATE_M });
+
 /** The run generate's options describe, or the line that refuses them. */
 export function generateArgs(argv: Record<string, unknown>): VerbArgs<GenerateCommand> {
   const read = readOptions(GENERATE_OPTIONS, argv);
@@ -55,8 +64,19 @@ export function generateArgs(argv: Record<string, unknown>): VerbArgs<GenerateCo
   const o = read.value.values;
   const format = formatFor(o.format, o.out, FILES, 'jsonl');
   if (!format.ok) return format;
+  if (o.kind === 'sudomino') {
+    const shapes = shapeList(o.sizes);
+    if (!shapes.ok) return shapes;
+    const notYet = (['grade', 'method', 'max-attempts'] as const).find((k) => argv[k] !== undefined);
+    if (notYet !== undefined) return { ok: false, error: `--${notYet}: not yet for Sudomino` };
+    const run = { kind: 'sudomino' as const, shapes: shapes.value, sizes: [], count: o.count, seed: o.seed, format: format.value, out: o.out, force: o.force, timeoutMs: timeLimitMs(o['time-limit']) };
+    return { ok: true, value: { run, notes: read.value.notes } };
+  }
+  if (o.sizes === undefined) return { ok: false, error: '--sizes is required' };
+  const sized = DOMINOSA_SIZES.check(o.sizes, '--sizes');
+  if (!sized.ok) return sized;
   const run: GenerateCommand = {
-    sizes: o.sizes,
+    sizes: sized.value,
     count: o.count,
     seed: o.seed,
     format: format.value,
@@ -83,6 +103,7 @@ export function generateCommand(y: Argv): Argv {
             ['$0 generate --sizes 100 --count 5 --time-limit 60', 'five 101x102 puzzles, at most a minute'],
             ['$0 generate --sizes 9 --count 10 --grade hard', 'ten 10x11 puzzles that need set analysis'],
             ['$0 generate --sizes 3..9 --count 5 --out puzzles.txt', 'five of each size, as text, into a file'],
+            ['$0 generate --kind sudomino --sizes 8x8:6 --count 10', 'ten 8x8 Sudomino puzzles, values 1..6'],
           ]),
         ),
     async (v) => {
@@ -90,7 +111,7 @@ export function generateCommand(y: Argv): Argv {
       const [{ runGenerate }, { countProgress }] = await Promise.all([import('../../pipeline/generate.js'), import('../../pipeline/count-progress.js')]);
       // No bar when the puzzles themselves go to the terminal: the two would draw over each other.
       const toTerminal = (run.out === undefined || run.out === '-') && process.stdout.isTTY === true;
-      const progress = countProgress(toTerminal ? 0 : run.sizes.length * run.count, 'generate');
+      const progress = countProgress(toTerminal ? 0 : (run.shapes ?? run.sizes).length * run.count, 'generate');
       // As export does: a file written says so; puzzles on stdout speak for themselves.
       const toFile = run.out !== undefined && run.out !== '-';
       const said = (n: number): void => {

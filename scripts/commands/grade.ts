@@ -4,10 +4,11 @@ import type { Argv } from 'yargs';
 import type { GradeCommand } from '../../pipeline/grade.js';
 import { STORED_GRADE_MAX_NODES } from '../../src/dominosa/rank/stored.js';
 import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
-import { argsOrExit, maxNodes, readOptions, renamed, type VerbArgs, withOptions, examples } from './options.js';
+import { argsOrExit, maxNodes, readOptions, renamed, type VerbArgs, withOptions, examples, kind } from './options.js';
 
 export const GRADE_OPTIONS = {
   ...BOARD_INPUT_OPTIONS,
+  kind: kind('grade', ['dominosa']),
   'max-nodes': maxNodes(
     `the grader's search may use this many; past them the board is reported unfinished. The default, ${STORED_GRADE_MAX_NODES}, is the catalog's, so a puzzle grades here exactly as it is stored`,
     0,

@@ -5,9 +5,10 @@ import type { Argv } from 'yargs';
 import type { MergeOptions } from '../../pipeline/merge.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 import { parseOnly } from './parse.js';
-import { argsOrExit, plainArgs, whole, withOptions, examples } from './options.js';
+import { argsOrExit, plainArgs, whole, withOptions, examples, kind } from './options.js';
 
 export const MERGE_OPTIONS = {
+  kind: kind('merge', ['dominosa']),
   'batch-size': whole('shard rows per committed batch', 1, { default: 500, hidden: true }),
 };
 

@@ -2,9 +2,10 @@
 // place, keeping the old file as a backup. Exit 0 migrated (or already current), 1 a damaged
 // catalog, 2 bad input (missing, not a catalog, newer than this release).
 import type { Argv } from 'yargs';
-import { argsOrExit, flag, plainArgs, withOptions, examples, catalogDb } from './options.js';
+import { argsOrExit, flag, plainArgs, withOptions, examples, catalogDb, kind } from './options.js';
 
 export const MIGRATE_OPTIONS = {
+  kind: kind('migrate', ['dominosa']),
   db: catalogDb('catalog file to upgrade in place'),
   backup: flag('keep the old file as <db>.v<N>.bak (--no-backup: do not)', { default: true }),
 };

@@ -6,6 +6,7 @@ import type { Argv, Options } from 'yargs';
 import { isTransient } from '../../pipeline/catalog-path.js';
 import { UserError } from '../../pipeline/errors.js';
 import { MAX_M } from '../../src/dominosa/board.js';
+import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -179,6 +180,22 @@ export function choice<C extends string>(choices: readonly C[], describe: string
   extra);
 }
 
+/** The puzzle kinds, as --kind spells them on every verb. */
+export const KINDS = ['dominosa', 'sudomino'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/**
+ * --kind, the same on every verb: `takes` lists the kinds the verb handles so far, and any other
+ * is refused in one line. Default dominosa; solve has none, and tells the kind from its input.
+ */
+export function kind(verb: string, takes: readonly Kind[], extra: Extra<Kind> = { default: 'dominosa' }): OptionSpec<Kind> {
+  return spec({ type: 'string', choices: KINDS, describe: `puzzle kind${takes.length < KINDS.length ? ` (${verb} takes ${takes.join(', ')} so far)` : ''}`, requiresArg: true }, (v, f) => {
+    if (!(KINDS as readonly unknown[]).includes(v)) return bad(`${f} must be one of ${KINDS.join(', ')} (got ${String(v)})`);
+    if (!(takes as readonly unknown[]).includes(v)) return bad(`${f} ${String(v)}: not yet; ${verb} takes ${takes.join(', ')} puzzles so far`);
+    return ok(v as Kind);
+  }, extra);
+}
+
 /**
  * Sizes from text like "3..9", "3,5,7" or "3..5,8": ranges and single sizes, comma-separated.
  * Returned sorted and without repeats, so equal sets give equal builds.
@@ -200,6 +217,23 @@ export function parseSizeList(text: string): Checked<number[]> {
   }
   for (const m of sizes) if (m < 1) return bad(`--sizes: ${m} is not a board size (M ≥ 1)`);
   return ok([...sizes].sort((a, b) => a - b));
+}
+
+/** Text given once or more, kept as typed, for a verb whose check depends on another option. */
+export function rawList(describe: string): OptionSpec<unknown> {
+  return { ...spec<unknown>({ type: 'string', describe, requiresArg: true }, (v) => ok(v)), list: true };
+}
+
+/** Sudomino shapes "RxC:N", comma-separated or repeated (default: 8x8:6 alone), without repeats. */
+export function shapeList(given: unknown): Checked<Shape[]> {
+  if (given === undefined) return ok([DEFAULT_SHAPE]);
+  const out: Shape[] = [];
+  for (const part of [given].flat().map(String).join(',').split(',')) {
+    const res = parseShape(part);
+    if (!res.ok) return bad(`--sizes: ${res.error}`);
+    if (!out.some((s) => formatShape(s) === formatShape(res.shape))) out.push(res.shape);
+  }
+  return ok(out);
 }
 
 /** Board sizes M; repeats add up (--sizes 3 --sizes 5 is 3,5). */

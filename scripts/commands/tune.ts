@@ -4,7 +4,7 @@
 import type { Argv } from 'yargs';
 import type { TuneOptions } from '../../pipeline/tune.js';
 import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
-import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples, catalogDb } from './options.js';
+import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples, catalogDb, kind } from './options.js';
 
 const quantiles: OptionSpec<Quantiles> = {
   yargs: {
@@ -21,6 +21,7 @@ const quantiles: OptionSpec<Quantiles> = {
 };
 
 export const TUNE_OPTIONS = {
+  kind: kind('tune', ['dominosa']),
   db: catalogDb('catalog file'),
   sizes: sizes('sizes to tune', { shown: 'every size in the catalog' }),
   measure: choice(

@@ -10,6 +10,7 @@
 // two bits and lowers three counts, and goes on a trail; undoing kills in reverse order sets
 // them again. So a search node allocates nothing and copies nothing.
 import type { Board } from '../board.js';
+import type { SolveLimit, SolveStatus } from '../../proof.js';
 import { hasAmbiguousSquare } from './squares.js';
 import { tilingToSolution, type Solution } from './solution.js';
 
@@ -20,10 +21,7 @@ import { tilingToSolution, type Solution } from './solution.js';
 export type SolveRuleName = 'cellSingleton' | 'pairSingleton' | 'pairSharedCell' | 'cellForcedPair';
 export const RULES: readonly SolveRuleName[] = ['cellSingleton', 'pairSingleton', 'pairSharedCell', 'cellForcedPair'];
 
-export type SolveStatus = 'unique' | 'multiple' | 'none' | 'gave-up';
-
-/** Why a solve gave up: its node budget, its interrupt (the shell's clock), or a cap of one solution. */
-export type SolveLimit = 'nodes' | 'time' | 'cap';
+export type { SolveLimit, SolveStatus };
 
 export interface SolveOptions {
   /** Stop after this many solutions (default 2: enough to tell unique from multiple). */

@@ -9,6 +9,7 @@ import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs } from '../../../scripts/comma
 import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/generate.js';
 import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
 import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
+import { MERGE_OPTIONS } from '../../../scripts/commands/merge.js';
 import { type OptionTable, catalogDb, defaultCatalog, formatFor, MAX_COUNT, MAX_JOBS, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
 import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
@@ -23,6 +24,7 @@ const TABLES: Record<string, OptionTable> = {
   export: EXPORT_OPTIONS,
   tune: TUNE_OPTIONS,
   migrate: MIGRATE_OPTIONS,
+  merge: MERGE_OPTIONS,
 };
 
 /** What yargs hands a verb's handler for these words (strict, as the command line is). */
@@ -287,4 +289,19 @@ describe('tune --quantiles', () => {
     const nodes = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'nodes', '--quantiles', '0.2,0.5,0.8']));
     expect(nodes.ok && nodes.value.run.quantiles).toEqual([0.2, 0.5, 0.8]);
   });
+});
+
+describe('--kind on every verb', () => {
+  // generate needs its required option beside --kind.
+  const read = (table: OptionTable, value: string) => readOptions(table, parse(table, ['--kind', value, ...(table === GENERATE_OPTIONS ? ['--count', '1'] : [])]));
+
+  for (const [verb, table] of Object.entries(TABLES)) {
+    it(`${verb}: --kind dominosa is taken, --kind sudomino only where it is built`, () => {
+      const d = read(table, 'dominosa');
+      expect(d.ok && (d.value.values as Record<string, unknown>).kind).toBe('dominosa');
+      const s = read(table, 'sudomino');
+      if (verb === 'solve' || verb === 'generate') expect(s.ok).toBe(true);
+      else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
+    });
+  }
 });

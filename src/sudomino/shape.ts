@@ -1,0 +1,26 @@
+// A Sudomino shape, written `RxC:N`: rows, columns and the values 1..N (default 8x8:6).
+import { MAX_CELLS, MAX_VALUES } from './board.js';
+
+export interface Shape {
+  rows: number;
+  cols: number;
+  values: number;
+}
+
+export const DEFAULT_SHAPE: Shape = { rows: 8, cols: 8, values: 6 };
+
+export function formatShape(s: Shape): string {
+  return `${s.rows}x${s.cols}:${s.values}`;
+}
+
+/** A shape from "RxC:N" (or "RxC", N then 6), or the line that refuses it. */
+export function parseShape(text: string): { ok: true; shape: Shape } | { ok: false; error: string } {
+  const m = /^\s*(\d+)\s*x\s*(\d+)\s*(?::\s*(\d+))?\s*$/i.exec(text);
+  if (m === null) return { ok: false, error: `"${text}" is not a shape (write RxC:N, e.g. 8x8:6)` };
+  const [rows, cols] = [Number(m[1]), Number(m[2])];
+  const values = m[3] === undefined ? DEFAULT_SHAPE.values : Number(m[3]);
+  if (rows < 1 || cols < 1 || rows * cols < 2) return { ok: false, error: `shape ${text} has no room for a domino` };
+  if (rows * cols > MAX_CELLS) return { ok: false, error: `shape ${text} is too large (boards are limited to ${MAX_CELLS} cells)` };
+  if (values < 1 || values > MAX_VALUES) return { ok: false, error: `shape ${text}: N must be 1..${MAX_VALUES}` };
+  return { ok: true, shape: { rows, cols, values } };
+}

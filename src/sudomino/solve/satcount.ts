@@ -1,0 +1,90 @@
+// The independent Sudomino proof for audits: the board as a Boolean formula (variable d·N + v-1:
+// domino d holds v), decided by the clause-learning solver in src/sat/cdcl.ts, which knows no
+// puzzle. Each model is checked against the rules (check.ts), then forbidden by a clause and the
+// solver asked again, so "unique" is a checked solution plus a refutation of every other.
+// Shares no code with solver.ts.
+import { cellValues, type SudominoBoard } from '../board.js';
+import { Cdcl, type SatBudget } from '../../sat/cdcl.js';
+import { checkAnswer } from './check.js';
+
+export interface SatCountOptions extends SatBudget {
+  /** Stop after this many solutions (default 2; values below 1 act as 1). */
+  cap?: number;
+}
+
+export interface SatCountResult {
+  status: 'unique' | 'multiple' | 'none' | 'gave-up';
+  solutions: number;
+  /** Conflicts over all the solver's calls: its measure of effort. */
+  conflicts: number;
+  /** The first solution, one value per cell (0 where blocked). */
+  solution: Uint8Array | null;
+}
+
+/** Count a board's solutions up to the cap, by satisfiability. */
+export function countBySat(board: SudominoBoard, options: SatCountOptions = {}): SatCountResult {
+  const cap = Math.max(1, Math.floor(options.cap ?? 2));
+  const N = board.values;
+  const D = board.given.length;
+  const x = (d: number, v: number): number => d * N + (v - 1);
+  const sat = new Cdcl(D * N);
+  // Each domino holds exactly one value; a given one holds its own.
+  for (let d = 0; d < D; d++) {
+    const some: number[] = [];
+    for (let v = 1; v <= N; v++) some.push(2 * x(d, v));
+    sat.addClause(some);
+    for (let v = 1; v <= N; v++) for (let w = v + 1; w <= N; w++) sat.addBinary(2 * x(d, v) + 1, 2 * x(d, w) + 1);
+    if (board.given[d] !== 0) sat.addClause([2 * x(d, board.given[d])]);
+  }
+  // Two different dominoes of one line never hold one value. A line of N entries holds every
+  // value (implied by the first rule, stated so the solver need not find the pigeonhole).
+  const { lineStart, lineDominoes } = board;
+  for (let l = 0; l + 1 < lineStart.length; l++) {
+    const s = lineStart[l];
+    const t = lineStart[l + 1];
+    for (let v = 1; v <= N; v++) {
+      for (let i = s; i < t; i++) for (let j = i + 1; j < t; j++) sat.addBinary(2 * x(lineDominoes[i], v) + 1, 2 * x(lineDominoes[j], v) + 1);
+      if (t - s === N) {
+        const some: number[] = [];
+        for (let i = s; i < t; i++) some.push(2 * x(lineDominoes[i], v));
+        sat.addClause(some);
+      }
+    }
+  }
+  let solutions = 0;
+  let solution: Uint8Array | null = null;
+  let status: SatCountResult['status'] = 'gave-up';
+  const perDomino = new Uint8Array(D);
+  for (;;) {
+    const answer = sat.solve(options);
+    if (answer === 'unknown') break;
+    if (answer === 'unsat') {
+      status = solutions === 0 ? 'none' : solutions === 1 ? 'unique' : 'multiple';
+      break;
+    }
+    const block: number[] = [];
+    for (let d = 0; d < D; d++) {
+      for (let v = 1; v <= N; v++) {
+        if (!sat.modelValue(x(d, v))) continue;
+        perDomino[d] = v;
+        block.push(2 * x(d, v) + 1);
+      }
+    }
+    const found = cellValues(board, perDomino);
+    // A model that breaks a rule is a fault in the encoding, not an answer.
+    const why = checkAnswer(board, found);
+    if (why !== null) throw new Error(`sudomino satcount: a model that is no solution (${why})`);
+    solutions++;
+    solution ??= found;
+    if (solutions >= cap) {
+      if (solutions >= 2) status = 'multiple';
+      break;
+    }
+    if (D === 0) {
+      status = 'unique';
+      break;
+    }
+    sat.addClause(block);
+  }
+  return { status, solutions, conflicts: sat.conflicts, solution };
+}

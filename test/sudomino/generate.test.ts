@@ -1,0 +1,83 @@
+// Sudomino generation: every puzzle re-proves unique by both methods with its filling as the
+// solution, no given can be spared, layouts keep the line limit, and a slot is a function of
+// (seed, shape, slot) alone.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cellValues, linesProblem, withLines } from '../../src/sudomino/board.js';
+import { makeSlot } from '../../src/sudomino/make/generator.js';
+import { randomFilledLayout } from '../../src/sudomino/make/covering.js';
+import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import { countBySat } from '../../src/sudomino/solve/satcount.js';
+import { checkAnswer } from '../../src/sudomino/solve/check.js';
+import { parseShape } from '../../src/sudomino/shape.js';
+import { derive } from '../../src/rng.js';
+
+const shapes = fc.record({ rows: fc.integer({ min: 1, max: 8 }), cols: fc.integer({ min: 2, max: 8 }), values: fc.integer({ min: 2, max: 7 }) });
+
+describe('makeSlot', () => {
+  it('makes puzzles that both methods prove unique, with the filling as the solution and no given to spare', () => {
+    const solver = new SudominoSolver();
+    fc.assert(
+      fc.property(shapes, fc.nat(), fc.nat({ max: 1000 }), (shape, seed, slot) => {
+        const { board, filling } = makeSlot(seed, shape, slot, solver);
+        const answer = cellValues(board, filling);
+        expect(checkAnswer(board, answer)).toBeNull();
+        const ours = solver.solve(board);
+        const sat = countBySat(board);
+        expect(ours.status).toBe('unique');
+        expect(sat.status).toBe('unique');
+        expect(Array.from(ours.solution!)).toEqual(Array.from(answer));
+        // Minimal: each given, taken away, lets a second solution in.
+        const given = board.given as Uint8Array;
+        for (let d = 0; d < given.length; d++) {
+          if (given[d] === 0) continue;
+          const v = given[d];
+          given[d] = 0;
+          expect(solver.solve(board, { solution: false }).status).toBe('multiple');
+          given[d] = v;
+        }
+      }),
+      { numRuns: 150, seed: 11 },
+    );
+  });
+
+  it('is the same puzzle for the same (seed, shape, slot), whatever was made before', () => {
+    const shape = { rows: 8, cols: 8, values: 6 };
+    const alone = makeSlot(5, shape, 3);
+    const solver = new SudominoSolver();
+    for (let k = 0; k < 3; k++) makeSlot(5, shape, k, solver);
+    const after = makeSlot(5, shape, 3, solver);
+    expect(Array.from(after.board.domino)).toEqual(Array.from(alone.board.domino));
+    expect(Array.from(after.board.given)).toEqual(Array.from(alone.board.given));
+    expect(Array.from(makeSlot(6, shape, 3).board.domino)).not.toEqual(Array.from(alone.board.domino));
+  });
+});
+
+describe('randomFilledLayout', () => {
+  it('never puts more than N dominoes on a line, nor one value twice', () => {
+    fc.assert(
+      fc.property(shapes, fc.nat(), ({ rows, cols, values }, seed) => {
+        const { domino, cells, filling } = randomFilledLayout(rows, cols, values, derive(seed));
+        for (let d = 0; d < filling.length; d++) {
+          expect(domino[cells[2 * d]]).toBe(d);
+          expect(domino[cells[2 * d + 1]]).toBe(d);
+        }
+        // With every domino given its value, no line may be crowded or show a value twice.
+        const board = withLines(rows, cols, values, domino, cells, filling);
+        expect(linesProblem(board)).toBeNull();
+        expect(checkAnswer(board, cellValues(board, filling))).toBeNull();
+      }),
+      { numRuns: 200, seed: 12 },
+    );
+  });
+});
+
+describe('parseShape', () => {
+  it('reads RxC:N and refuses what is no shape', () => {
+    expect(parseShape('8x8:6')).toEqual({ ok: true, shape: { rows: 8, cols: 8, values: 6 } });
+    expect(parseShape('10X12')).toEqual({ ok: true, shape: { rows: 10, cols: 12, values: 6 } });
+    expect(parseShape('8x8:0')).toMatchObject({ ok: false });
+    expect(parseShape('1x1:2')).toMatchObject({ ok: false });
+    expect(parseShape('eight')).toMatchObject({ ok: false, error: '"eight" is not a shape (write RxC:N, e.g. 8x8:6)' });
+  });
+});
