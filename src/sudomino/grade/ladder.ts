@@ -7,6 +7,7 @@ import { contradictionChain, DEFAULT_CHAIN_LIMIT } from './rules/contradiction-c
 import { hiddenSingle } from './rules/hidden-single.js';
 import { hiddenPair, hiddenTriple } from './rules/hidden-subset.js';
 import { lineIntersection } from './rules/line-intersection.js';
+import { lineStarvation } from './rules/line-starvation.js';
 import { nakedSingle } from './rules/naked-single.js';
 import { nakedPair, nakedTriple } from './rules/naked-subset.js';
 import { valueOf } from './bits.js';
@@ -22,7 +23,7 @@ export type LevelName = 'singles' | 'pairs' | 'subsets' | 'chains';
  * hardest level's, and a board the ladder cannot finish has no tier:
  *   1 singles  (naked and hidden singles)                  → easy
  *   2 pairs    (line intersections, naked and hidden pairs) → normal
- *   3 subsets  (naked and hidden triples)                   → hard
+ *   3 subsets  (naked and hidden triples, line starvation)  → hard
  *   4 chains   (contradiction chains of a few singles)      → expert
  */
 export const LEVELS: readonly { level: number; name: LevelName; tier: Tier }[] = [
@@ -53,6 +54,7 @@ export const LADDER: readonly { level: number; technique: Technique; apply: Sudo
   { level: 2, technique: 'hiddenPair', apply: hiddenPair },
   { level: 3, technique: 'nakedTriple', apply: nakedTriple },
   { level: 3, technique: 'hiddenTriple', apply: hiddenTriple },
+  { level: 3, technique: 'lineStarvation', apply: lineStarvation },
   { level: 4, technique: 'contradictionChain', apply: contradictionChain },
 ];
 

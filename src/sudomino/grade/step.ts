@@ -15,7 +15,8 @@ export interface Reasons {
   /** The full line, and the k values it needs that only k of its dominoes can hold. */
   hiddenSubset: { line: number; dominoes: number[]; values: number[] };
   /**
-   * The assumption (value on domino), the singles it forces in order, and what then fails:
+   * The assumption (value on domino), the singles it forces in order (none for a line
+   * starvation), and what then fails:
    * a domino with no value left, or a line with fewer values than entries.
    */
   contradictionChain: { domino: number; value: number; chain: [domino: number, value: number][]; deadDomino?: number; deadLine?: number };
@@ -26,7 +27,7 @@ export type RuleKind = keyof Reasons;
 export type Reason = { [K in RuleKind]: { kind: K } & Reasons[K] }[RuleKind];
 
 /** The techniques of the ladder, easiest first (ladder.ts gives each its level). */
-export const TECHNIQUES = ['nakedSingle', 'hiddenSingle', 'lineIntersection', 'nakedPair', 'hiddenPair', 'nakedTriple', 'hiddenTriple', 'contradictionChain'] as const;
+export const TECHNIQUES = ['nakedSingle', 'hiddenSingle', 'lineIntersection', 'nakedPair', 'hiddenPair', 'nakedTriple', 'hiddenTriple', 'lineStarvation', 'contradictionChain'] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
 

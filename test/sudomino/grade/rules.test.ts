@@ -8,6 +8,7 @@ import { hiddenPair, hiddenTriple } from '../../../src/sudomino/grade/rules/hidd
 import { lineIntersection } from '../../../src/sudomino/grade/rules/line-intersection.js';
 import { nakedPair, nakedTriple } from '../../../src/sudomino/grade/rules/naked-subset.js';
 import { contradictionChain } from '../../../src/sudomino/grade/rules/contradiction-chain.js';
+import { lineStarvation } from '../../../src/sudomino/grade/rules/line-starvation.js';
 import { valuesOf } from '../../../src/sudomino/grade/bits.js';
 
 /** A 1×2k board of k horizontal dominoes, values 1..n, no givens. */
@@ -95,5 +96,27 @@ describe('contradiction chain', () => {
     expect(candidates(g, 0)).toEqual([3]);
     // Domino 0 now has one value; dominoes 1 and 2 either way lead somewhere: nothing to refute.
     expect(contradictionChain(g)).toBe(false);
+  });
+});
+
+describe('line starvation', () => {
+  it('is the chain of no singles: the same removal, whatever the chain limit', () => {
+    const g = row(3, 3);
+    only(g, 1, [1, 2]);
+    only(g, 2, [1, 2]);
+    g.chainLimit = 6;
+    expect(lineStarvation(g)).toBe(true);
+    expect(candidates(g, 0)).toEqual([2, 3]);
+  });
+
+  it('keeps still while every line can spare the value', () => {
+    const g = row(3, 4);
+    only(g, 1, [1, 2]);
+    only(g, 2, [1, 3]);
+    // Any value on domino 0 leaves dominoes 1 and 2 two values between them at least.
+    expect(lineStarvation(g)).toBe(false);
+    only(g, 2, [1, 2]);
+    expect(lineStarvation(g)).toBe(true);
+    expect(candidates(g, 0)).toEqual([2, 3, 4]);
   });
 });

@@ -15,6 +15,14 @@ export const DEFAULT_CHAIN_LIMIT = 6;
  * that value cannot go on that domino.
  */
 export function contradictionChain(g: SudominoGradeState): boolean {
+  return refuteShortest(g, g.chainLimit);
+}
+
+/**
+ * The assumption (domino, value) whose singles, at most `limit` of them, break the position
+ * soonest, first in domino and value order among equals; its value is removed. False if none.
+ */
+export function refuteShortest(g: SudominoGradeState, limit: number): boolean {
   const logging = g.logging;
   g.logging = false;
   let bestD = -1;
@@ -26,7 +34,7 @@ export function contradictionChain(g: SudominoGradeState): boolean {
     for (let rest = m; rest !== 0 && bestLen > 0; rest &= rest - 1) {
       const v = valueOf(rest);
       const mark = g.trailLen;
-      const n = refutes(g, d, v, Math.min(g.chainLimit, bestLen - 1), false);
+      const n = refutes(g, d, v, Math.min(limit, bestLen - 1), false);
       g.undo(mark);
       if (n >= 0) {
         bestD = d;
