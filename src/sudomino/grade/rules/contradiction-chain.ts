@@ -6,7 +6,10 @@ import { valueOf } from '../bits.js';
 import { hiddenSingle } from './hidden-single.js';
 import { nakedSingle } from './naked-single.js';
 
-/** Singles a chain may follow after its assumption unless the grader says otherwise. */
+/**
+ * Singles a chain may follow after its assumption unless the grader says otherwise: past six,
+ * longer chains solved almost no more generated boards (scripts/eval/sudomino-grading.ts --chain).
+ */
 export const DEFAULT_CHAIN_LIMIT = 6;
 
 /**
