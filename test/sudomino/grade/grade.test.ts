@@ -86,6 +86,8 @@ describe('on generated unique boards', () => {
           levels[r.level]++;
           // None solves one level down: the same steps up to the first of the top level, then stuck.
           if (r.level > 1) expect(gradeSudomino(board, { maxLevel: r.level - 1 }).status).toBe('stuck');
+          // And every cap at or above the grade solves it.
+          for (let L = r.level; L < TOP_LEVEL; L++) expect(gradeSudomino(board, { maxLevel: L, log: false }).status).toBe('solved');
         } else {
           expect(r.tier).toBeNull();
         }
