@@ -1,0 +1,32 @@
+// Level 1, hidden single: a value looked for along a line. It holds only in a line of N
+// entries, the one kind of line that must hold every value.
+import type { SudominoGradeState } from '../state.js';
+import { valueOf } from '../bits.js';
+
+/** Hidden single: in a line of N entries every value appears, so a value only one of its dominoes can hold goes on that domino. */
+export function hiddenSingle(g: SudominoGradeState): boolean {
+  const full = (1 << g.nValues) - 1;
+  for (let l = 0; l < g.nLines; l++) {
+    if (!g.lineFull(l)) continue;
+    const u = g.openEntries(l);
+    let once = 0;
+    let twice = 0;
+    for (let i = 0; i < u; i++) {
+      const m = g.mask[g.entries[i]];
+      twice |= once & m;
+      once |= m;
+    }
+    const hidden = once & ~twice & full & ~g.placedIn(l);
+    if (hidden === 0) continue;
+    const bit = hidden & -hidden;
+    for (let i = 0; i < u; i++) {
+      const d = g.entries[i];
+      if ((g.mask[d] & bit) === 0) continue;
+      const v = valueOf(bit);
+      if (g.logging) g.reason = { kind: 'hiddenSingle', line: l, value: v, domino: d };
+      g.place(d, v);
+      return true;
+    }
+  }
+  return false;
+}
