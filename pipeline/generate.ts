@@ -13,6 +13,7 @@ import { BufferedWriter } from './buffered-writer.js';
 import { withOutput } from './output.js';
 import type { KindName } from '../src/kinds.js';
 import type { Shape } from '../src/sudomino/shape.js';
+import type { Tier } from '../src/rank/tiers.js';
 
 export interface GenerateCommand {
   /** Sizes M, in this order; each gets slots 0..count-1. */
@@ -33,6 +34,8 @@ export interface GenerateCommand {
   /** Default dominosa; sudomino makes `shapes` instead of `sizes`. */
   kind?: KindName;
   shapes?: readonly Shape[];
+  /** Sudomino: only puzzles of this tier (made for it: givens kept until its techniques suffice). */
+  tier?: Tier;
 }
 
 /**

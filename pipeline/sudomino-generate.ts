@@ -6,6 +6,9 @@ import { cellValues } from '../src/sudomino/board.js';
 import { makeSlot, type MadePuzzle } from '../src/sudomino/make/generator.js';
 import { formatShape, type Shape } from '../src/sudomino/shape.js';
 import { SudominoSolver } from '../src/sudomino/solve/solver.js';
+import { SudominoGrader } from '../src/sudomino/grade/ladder.js';
+import { makeTieredSlot } from '../src/sudomino/make/tiered.js';
+import type { Tier } from '../src/rank/tiers.js';
 import { EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.js';
 import { type CountProgress, countProgress } from './count-progress.js';
 import { BufferedWriter } from './buffered-writer.js';
@@ -20,11 +23,16 @@ export interface SudominoGenerateCommand {
   force?: boolean;
   /** Wall-clock budget of the whole run in ms, checked between puzzles: what was made is written, then exit 1. */
   timeoutMs?: number;
+  /** Only puzzles of this tier (see src/sudomino/make/tiered.ts); absent: no given to spare. */
+  tier?: Tier;
 }
 
+/** Deals a tiered slot may draw before it gives up (exit 1, naming the slot). */
+export const SUDOMINO_MAX_DEALS = 1000;
+
 /** A puzzle's id, which with the release reproduces it: shape, seed and slot (8x8:6-s1-0). */
-export function sudominoPuzzleId(shape: Shape, seed: number, slot: number): string {
-  return `${formatShape(shape)}-s${seed}-${slot}`;
+export function sudominoPuzzleId(shape: Shape, seed: number, slot: number, tier?: Tier): string {
+  return `${formatShape(shape)}-s${seed}-${tier === undefined ? '' : `${tier}-`}${slot}`;
 }
 
 export async function runSudominoGenerate(
@@ -34,6 +42,7 @@ export async function runSudominoGenerate(
   wrote?: (n: number) => void,
 ): Promise<number> {
   const solver = new SudominoSolver();
+  const grader = new SudominoGrader();
   const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   let written = 0;
   let stoppedAt: string | null = null;
@@ -47,9 +56,10 @@ export async function runSudominoGenerate(
             stoppedAt = where;
             break;
           }
-          const made = makeSlot(cmd.seed, shape, slot, solver);
+          const made = cmd.tier === undefined ? makeSlot(cmd.seed, shape, slot, solver) : makeTieredSlot(cmd.seed, shape, cmd.tier, slot, SUDOMINO_MAX_DEALS, solver, grader);
+          if (made === null) throw new UserError(`${where}: no ${cmd.tier} puzzle in ${SUDOMINO_MAX_DEALS} deals (${written} puzzle${written === 1 ? '' : 's'} written)`, EXIT_FAILED_CHECK);
           progress.tick(where);
-          const id = sudominoPuzzleId(shape, cmd.seed, slot);
+          const id = sudominoPuzzleId(shape, cmd.seed, slot, cmd.tier);
           await out.write(cmd.format === 'jsonl' ? jsonLine(id, made) : textBlock(id, made));
           written++;
         }

@@ -5,6 +5,7 @@ import { BUILD_LIMITS } from '../../pipeline/build/options.js';
 import { METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { gradeTarget } from './grade-target.js';
 import { DEFAULT_SHAPE, formatShape } from '../../src/sudomino/shape.js';
+import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import {
   argsOrExit,
   kind,
@@ -67,9 +68,12 @@ export function generateArgs(argv: Record<string, unknown>): VerbArgs<GenerateCo
   if (o.kind === 'sudomino') {
     const shapes = shapeList(o.sizes);
     if (!shapes.ok) return shapes;
-    const notYet = (['grade', 'method', 'max-attempts'] as const).find((k) => argv[k] !== undefined);
+    const notYet = (['method', 'max-attempts'] as const).find((k) => argv[k] !== undefined);
     if (notYet !== undefined) return { ok: false, error: `--${notYet}: not yet for Sudomino` };
-    const run = { kind: 'sudomino' as const, shapes: shapes.value, sizes: [], count: o.count, seed: o.seed, format: format.value, out: o.out, force: o.force, timeoutMs: timeLimitMs(o['time-limit']) };
+    // Sudomino's grades are its tiers: a Dominosa level name means nothing here.
+    const tier = o.grade === undefined ? undefined : (TIERS as readonly string[]).includes(o.grade.name) ? (o.grade.name as Tier) : null;
+    if (tier === null) return { ok: false, error: `--grade ${o.grade?.name}: Sudomino takes a tier, ${TIERS.join('|')}` };
+    const run = { kind: 'sudomino' as const, shapes: shapes.value, sizes: [], count: o.count, seed: o.seed, format: format.value, out: o.out, force: o.force, timeoutMs: timeLimitMs(o['time-limit']), tier };
     return { ok: true, value: { run, notes: read.value.notes } };
   }
   if (o.sizes === undefined) return { ok: false, error: '--sizes is required' };
@@ -104,6 +108,7 @@ export function generateCommand(y: Argv): Argv {
             ['$0 generate --sizes 9 --count 10 --grade hard', 'ten 10x11 puzzles that need set analysis'],
             ['$0 generate --sizes 3..9 --count 5 --out puzzles.txt', 'five of each size, as text, into a file'],
             ['$0 generate --kind sudomino --sizes 8x8:6 --count 10', 'ten 8x8 Sudomino puzzles, values 1..6'],
+            ['$0 generate --kind sudomino --count 10 --grade easy', 'ten 8x8:6 Sudomino puzzles solved by singles alone'],
           ]),
         ),
     async (v) => {

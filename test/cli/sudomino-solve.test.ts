@@ -114,9 +114,20 @@ describe('generate --kind sudomino', () => {
     expect(again.stdout).toContain(`# id: 8x8:6-s4-1\n# values: 6\n${made[4].rows.join('\n')}\n# solution: ${made[4].solution}\n`);
   });
 
+  it('--grade makes puzzles of that tier: solve proves them unique, with their own ids', () => {
+    const g = cli(['generate', '--kind', 'sudomino', '--sizes', '6x6:5', '--count', '2', '--grade', 'hard']);
+    expect([g.code, g.stderr]).toEqual([0, '']);
+    const made = g.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(made.map((p) => p.id)).toEqual(['6x6:5-s1-hard-0', '6x6:5-s1-hard-1']);
+    const s = cli(['solve', '--format', 'jsonl'], { input: g.stdout });
+    expect(s.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['unique', 'unique']);
+  });
+
   it('refuses what Sudomino cannot take yet, and bad shapes, in one line', () => {
-    const grade = cli(['generate', '--kind', 'sudomino', '--count', '1', '--grade', 'easy']);
-    expect([grade.code, grade.stderr]).toEqual([2, 'dominosa: --grade: not yet for Sudomino\n']);
+    const grade = cli(['generate', '--kind', 'sudomino', '--count', '1', '--grade', 'sets']);
+    expect([grade.code, grade.stderr]).toEqual([2, 'dominosa: --grade sets: Sudomino takes a tier, easy|normal|hard|expert\n']);
+    const method = cli(['generate', '--kind', 'sudomino', '--count', '1', '--method', 'repair']);
+    expect([method.code, method.stderr]).toEqual([2, 'dominosa: --method: not yet for Sudomino\n']);
     const shape = cli(['generate', '--kind', 'sudomino', '--count', '1', '--sizes', '8x8:99']);
     expect([shape.code, shape.stderr]).toEqual([2, 'dominosa: --sizes: shape 8x8:99: N must be 1..30\n']);
     const none = cli(['generate', '--count', '1']);

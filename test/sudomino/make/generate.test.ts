@@ -3,14 +3,14 @@
 // (seed, shape, slot) alone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cellValues, linesProblem, withLines } from '../../src/sudomino/board.js';
-import { makeSlot } from '../../src/sudomino/make/generator.js';
-import { randomFilledLayout } from '../../src/sudomino/make/covering.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
-import { countBySat } from '../../src/sudomino/solve/satcount.js';
-import { checkAnswer } from '../../src/sudomino/solve/check.js';
-import { parseShape } from '../../src/sudomino/shape.js';
-import { derive } from '../../src/rng.js';
+import { cellValues, linesProblem, withLines } from '../../../src/sudomino/board.js';
+import { makeSlot } from '../../../src/sudomino/make/generator.js';
+import { randomFilledLayout } from '../../../src/sudomino/make/covering.js';
+import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
+import { countBySat } from '../../../src/sudomino/solve/satcount.js';
+import { checkAnswer } from '../../../src/sudomino/solve/check.js';
+import { parseShape } from '../../../src/sudomino/shape.js';
+import { derive } from '../../../src/rng.js';
 
 const shapes = fc.record({ rows: fc.integer({ min: 1, max: 8 }), cols: fc.integer({ min: 2, max: 8 }), values: fc.integer({ min: 2, max: 7 }) });
 

@@ -1,0 +1,63 @@
+// Making a Sudomino puzzle of one tier: givens are taken away only while the puzzle stays unique
+// and the tier's own techniques still solve it, so easy puzzles keep more givens; a deal whose
+// result does not need the tier's top technique is dealt again from the same slot's stream.
+import { SudominoGrader, LEVELS } from '../grade/ladder.js';
+import { SudominoSolver } from '../solve/solver.js';
+import type { Shape } from '../shape.js';
+import type { Tier } from '../../rank/tiers.js';
+import { derive, type Rng } from '../../rng.js';
+import { randomFilled, type MadePuzzle } from './generator.js';
+
+export interface TieredPuzzle extends MadePuzzle {
+  /** The deals this slot drew before this one fitted (1 when the first did). */
+  attempts: number;
+}
+
+/** The level a tier's puzzles need at the most, and at the least (one above the tier below). */
+export function levelOfTier(tier: Tier): number {
+  const found = LEVELS.find((l) => l.tier === tier);
+  if (found === undefined) throw new Error(`no Sudomino level makes tier ${tier}`);
+  return found.level;
+}
+
+/**
+ * One deal thinned for a level: each given, in a random order, is taken away unless the puzzle
+ * would then have a second solution or need a technique above the level. A grader that solves a
+ * board has proved it unique, so the cheap proof only spares it the boards it would refuse.
+ */
+export function thinForLevel(shape: Shape, level: number, rng: Rng, solver: SudominoSolver, grader: SudominoGrader): MadePuzzle {
+  const { board, filling } = randomFilled(shape, rng);
+  const given = board.given as Uint8Array;
+  const order = rng.shuffle(Int32Array.from({ length: given.length }, (_, d) => d));
+  for (const d of order) {
+    given[d] = 0;
+    const keep = solver.solve(board, { solution: false }).status !== 'unique' || grader.grade(board, { maxLevel: level, log: false }).status !== 'solved';
+    if (keep) given[d] = filling[d];
+  }
+  return { board, filling };
+}
+
+/** Sudomino's tiered slots draw from streams of their own, apart from untiered ones. */
+const TIERED_KEY = 3;
+
+/**
+ * Slot k of a shape and tier: deals from derive(seed, key, R, C, N, tier, k) until one, thinned
+ * for the tier's level, needs that level (one level down cannot solve it); null after maxAttempts.
+ */
+export function makeTieredSlot(
+  seed: number,
+  shape: Shape,
+  tier: Tier,
+  slot: number,
+  maxAttempts: number,
+  solver = new SudominoSolver(),
+  grader = new SudominoGrader(),
+): TieredPuzzle | null {
+  const level = levelOfTier(tier);
+  const rng = derive(seed, TIERED_KEY, shape.rows, shape.cols, shape.values, level, slot);
+  for (let attempts = 1; attempts <= maxAttempts; attempts++) {
+    const made = thinForLevel(shape, level, rng, solver, grader);
+    if (level === 1 || grader.grade(made.board, { maxLevel: level - 1, log: false }).status !== 'solved') return { ...made, attempts };
+  }
+  return null;
+}
