@@ -2,6 +2,9 @@
 // puzzles per shape (median and p95 against the 8x8:6 target), generation time per puzzle, and
 // the two methods (solver.ts, satcount.ts) compared on 10,000 random boards of every outcome.
 import { makePuzzle } from '../../src/sudomino/make/generator.js';
+import { makeTieredSlot } from '../../src/sudomino/make/tiered.js';
+import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
+import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { randomBoard } from '../../src/sudomino/make/random-board.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../src/sudomino/solve/satcount.js';
@@ -111,7 +114,44 @@ function agreement(count: number, solver: SudominoSolver): Agreement {
   return res;
 }
 
-export function sudominoTable(quick: boolean): { shapes: SudominoRow[]; agreement: Agreement } {
+/** The issue's targets for a tiered 8x8:6 puzzle: generation median per tier. */
+const TIER_TARGET_MS: Partial<Record<Tier, number>> = { easy: 5, expert: 50 };
+
+export interface TierRow {
+  shape: string;
+  tier: Tier;
+  puzzles: number;
+  medianMs: number;
+  p95Ms: number;
+  medianDeals: number;
+  medianGivens: number;
+}
+
+/** Slots 0..count-1 of each tier at a shape, timed one by one (generate --kind sudomino --grade TIER). */
+function tierRows(shape: Shape, count: number): TierRow[] {
+  const solver = new SudominoSolver();
+  const grader = new SudominoGrader();
+  const rows: TierRow[] = [];
+  for (const tier of TIERS) {
+    makeTieredSlot(1, shape, tier, -1, 1000, solver, grader);
+    const ms: number[] = [];
+    const deals: number[] = [];
+    const givens: number[] = [];
+    for (let slot = 0; slot < count; slot++) {
+      const t0 = performance.now();
+      const made = makeTieredSlot(1, shape, tier, slot, 1000, solver, grader);
+      ms.push(performance.now() - t0);
+      if (made === null) continue;
+      deals.push(made.attempts);
+      givens.push(made.board.given.reduce((n, v) => n + (v > 0 ? 1 : 0), 0));
+    }
+    const t = sorted(ms);
+    rows.push({ shape: formatShape(shape), tier, puzzles: deals.length, medianMs: quantile(t, 0.5), p95Ms: quantile(t, 0.95), medianDeals: quantile(sorted(deals), 0.5), medianGivens: quantile(sorted(givens), 0.5) });
+  }
+  return rows;
+}
+
+export function sudominoTable(quick: boolean): { shapes: SudominoRow[]; agreement: Agreement; tiers: TierRow[] } {
   const solver = new SudominoSolver();
   console.log('\nSudomino (npm run bench -- --only sudomino): proof of generated unique puzzles, generation per puzzle');
   console.log('shape     puzzles  proof median µs  p95 µs   max µs  nodes  generate median ms  p95 ms  givens');
@@ -130,5 +170,17 @@ export function sudominoTable(quick: boolean): { shapes: SudominoRow[]; agreemen
   console.log(
     `solver against SAT count on ${a.boards} random boards: ${a.disagreements} disagreements (${a.unique} unique, ${a.multiple} multiple, ${a.none} none) in ${a.seconds.toFixed(1)} s`,
   );
-  return { shapes, agreement: a };
+  console.log('\nSudomino by tier (generate --kind sudomino --grade TIER), per puzzle');
+  console.log('shape     tier     puzzles  median ms  p95 ms  deals  givens');
+  const tiers: TierRow[] = [];
+  for (const shape of SHAPES.slice(0, 3)) {
+    for (const row of tierRows(shape, quick ? 20 : 100)) {
+      tiers.push(row);
+      const aim = row.shape === '8x8:6' && TIER_TARGET_MS[row.tier] !== undefined ? ` (target ≤ ${TIER_TARGET_MS[row.tier]})` : '';
+      console.log(
+        `${row.shape.padEnd(9)} ${row.tier.padEnd(7)}  ${String(row.puzzles).padStart(7)}  ${row.medianMs.toFixed(2).padStart(9)}${aim}  ${row.p95Ms.toFixed(1).padStart(6)}  ${String(row.medianDeals).padStart(5)}  ${String(row.medianGivens).padStart(6)}`,
+      );
+    }
+  }
+  return { shapes, agreement: a, tiers };
 }
