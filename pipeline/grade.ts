@@ -11,7 +11,8 @@ import { canonicalGrade } from '../src/dominosa/rank/stored.js';
 import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.js';
 import { Solver, type SolveStatus } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { forEachBoard, inputsOf } from './input.js';
+import { forEachBoard, inputsOf, kindAndBlocks } from './input.js';
+import type { KindName } from '../src/kinds.js';
 import { withOutput } from './output.js';
 
 export interface GradeCommand {
@@ -28,6 +29,12 @@ export interface GradeCommand {
   maxSearchNodes: number;
   /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
   timeoutMs?: number;
+  /** The puzzle kind; absent: told from the input's start, else dominosa. */
+  kind?: KindName;
+  /** Sudomino's N for boards without a `# values:` line or "values" field. */
+  values?: number;
+  /** Follow each grade with the steps a person takes, in words. */
+  explain?: boolean;
 }
 
 /** What grade says of one board: solve's verdict, and the grade when the board is a puzzle. */
@@ -42,6 +49,10 @@ export interface BoardGrade {
 }
 
 export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream): Promise<number> {
+  const { kind, blocks } = await kindAndBlocks(cmd.input, cmd.inputFormat, cmd.kind);
+  if (kind === 'sudomino') return (await import('./sudomino-grade.js')).runSudominoGrade(cmd, blocks, stdout);
+  // The grader's words behind --explain load only for runs that explain.
+  const walkthrough = cmd.explain ? (await import('../src/dominosa/grade/walkthrough.js')).walkthrough : undefined;
   // The clock is read only under a time limit (the user's, or the default above LARGE_M).
   let deadline = Infinity;
   const clock = (): boolean => performance.now() > deadline;
@@ -58,8 +69,10 @@ export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream)
       const grade = proof.status === 'unique' ? canonicalGrade(board, { maxSearchNodes: cmd.maxSearchNodes, interrupt }) : null;
       const limit = grade !== null ? grade.limit : proof.limit === 'time' ? 'time' : proof.limit === 'nodes' ? 'nodes' : null;
       const g: BoardGrade = { status: proof.status, solutions: proof.solutions, grade, limit };
-      return cmd.format === 'jsonl' ? gradeJsonLine(index, board, g) : gradeTextLine(index, board, g);
-    }),
+      const told = grade === null ? undefined : walkthrough?.(board).lines;
+      if (cmd.format === 'jsonl') return told === undefined ? gradeJsonLine(index, board, g) : gradeJsonLine(index, board, g).replace(/}\n$/, `,"explain":${JSON.stringify(told)}}\n`);
+      return told === undefined ? gradeTextLine(index, board, g) : `${gradeTextLine(index, board, g)}${told.map((t, i) => `  ${i + 1}. ${t}\n`).join('')}\n`;
+    }, blocks),
   );
   return EXIT_OK;
 }

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/dominosa/board.js';
 import { parseTathamId } from '../src/dominosa/formats/tatham.js';
 import { BufferedWriter } from './buffered-writer.js';
+import { kindOfInput, type KindName } from '../src/kinds.js';
 import { describeFsError, UserError } from './errors.js';
 
 /** No board line is longer than this (a JSON board is capped at 16M characters). */
@@ -67,6 +68,17 @@ export async function peekLineBlocks(path: string): Promise<{ head: string; bloc
     yield* source;
   }
   return { head, blocks: all() };
+}
+
+/**
+ * The kind of a board verb's input and its blocks, told once: a given --kind, else what the
+ * input's first lines show (Tatham game IDs are Dominosa's), else dominosa.
+ */
+export async function kindAndBlocks(input: string, inputFormat: BoardFormat | 'auto', given: KindName | undefined): Promise<{ kind: KindName; blocks: AsyncIterable<string> }> {
+  if (given !== undefined) return { kind: given, blocks: readLineBlocks(input) };
+  const peeked = await peekLineBlocks(input);
+  const kind = inputFormat === 'tatham' ? 'dominosa' : (kindOfInput(peeked.head) ?? 'dominosa');
+  return { kind, blocks: peeked.blocks };
 }
 
 /**

@@ -6,23 +6,15 @@ import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.
 import { MateJson } from '../src/dominosa/solve/solution.js';
 import { Solver, type SolveResult } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { forEachBoard, inputsOf, peekLineBlocks, readLineBlocks } from './input.js';
+import { forEachBoard, inputsOf, kindAndBlocks } from './input.js';
 import { withOutput } from './output.js';
-import { kindOfInput } from '../src/kinds.js';
 import { gaveUpBecause, type SolveCommand } from './solve-command.js';
 
 export type { SolveCommand };
 
 
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
-  // Told once, here: a given --kind, else what the input's first lines show.
-  let kind = cmd.kind;
-  let blocks: AsyncIterable<string>;
-  if (kind === undefined) {
-    const peeked = await peekLineBlocks(cmd.input);
-    kind = cmd.inputFormat === 'tatham' ? 'dominosa' : (kindOfInput(peeked.head) ?? 'dominosa');
-    blocks = peeked.blocks;
-  } else blocks = readLineBlocks(cmd.input);
+  const { kind, blocks } = await kindAndBlocks(cmd.input, cmd.inputFormat, cmd.kind);
   if (kind === 'sudomino') return (await import('./sudomino-solve.js')).runSudominoSolve(cmd, blocks, stdout);
   return solveDominosa(cmd, blocks, stdout);
 }

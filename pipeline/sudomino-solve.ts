@@ -1,21 +1,19 @@
 // `dominosa solve --kind sudomino`: stream Sudomino boards from a file or stdin, prove each one
 // under the run's budgets, print a result per board (text or JSON lines). The first refused
 // board stops the run with one line, after the results before it are written.
-import { formatSudominoError, type SudominoBoard } from '../src/sudomino/board.js';
+import type { SudominoBoard } from '../src/sudomino/board.js';
 import { answerRows, boardRows, formatAnswer } from '../src/sudomino/format.js';
-import { SudominoReader } from '../src/sudomino/parse.js';
 import { SudominoSolver, type SudominoSolveResult } from '../src/sudomino/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
-import { BufferedWriter } from './buffered-writer.js';
 import { inputsOf } from './input.js';
 import { withOutput } from './output.js';
+import { forEachSudominoBoard } from './sudomino-input.js';
 import { gaveUpBecause, type SolveCommand } from './solve-command.js';
 
 export async function runSudominoSolve(cmd: SolveCommand, blocks: AsyncIterable<string>, stdout: NodeJS.WritableStream): Promise<number> {
-  if (cmd.explain) throw new UserError('--explain: not yet for Sudomino (its grader comes in a later milestone)');
+  if (cmd.explain) throw new UserError('--explain: for Sudomino, use dominosa grade --kind sudomino --explain');
   if (cmd.inputFormat === 'tatham') throw new UserError('--input-format tatham reads Dominosa game IDs; Sudomino boards are text or JSON lines');
   const solver = new SudominoSolver();
-  const reader = new SudominoReader(cmd.values);
   let deadline = Infinity;
   const limitMs = cmd.timeoutMs ?? Infinity;
   const options = {
@@ -24,30 +22,14 @@ export async function runSudominoSolve(cmd: SolveCommand, blocks: AsyncIterable<
     // The clock is read only under a time limit.
     interrupt: Number.isFinite(limitMs) ? (): boolean => performance.now() > deadline : undefined,
   };
-  const each = (r: ReturnType<SudominoReader['push']>): string => {
-    if (r === null) return '';
-    if (!r.ok) throw new UserError(formatSudominoError(r.error));
-    deadline = performance.now() + limitMs;
-    const res = solver.solve(r.board, options);
-    const budget = gaveUpBecause(res.limit, cmd, limitMs);
-    return cmd.format === 'jsonl' ? jsonLine(r.index, r.board, res, budget) : textBlock(r.index, r.board, res, budget);
-  };
-  await withOutput(cmd.out, { force: cmd.force ?? false, inputs: inputsOf(cmd.input) }, stdout, async (stream) => {
-    const out = new BufferedWriter(stream as never);
-    try {
-      for await (const block of blocks) {
-        for (let start = 0; start < block.length; ) {
-          const nl = block.indexOf('\n', start);
-          const end = nl < 0 ? block.length : nl;
-          if (out.add(each(reader.push(block.slice(start, end))))) await out.flush();
-          start = end + 1;
-        }
-      }
-      out.add(each(reader.end()));
-    } finally {
-      await out.flush();
-    }
-  });
+  await withOutput(cmd.out, { force: cmd.force ?? false, inputs: inputsOf(cmd.input) }, stdout, (stream) =>
+    forEachSudominoBoard(blocks, cmd.values, stream, (index, board) => {
+      deadline = performance.now() + limitMs;
+      const res = solver.solve(board, options);
+      const budget = gaveUpBecause(res.limit, cmd, limitMs);
+      return cmd.format === 'jsonl' ? jsonLine(index, board, res, budget) : textBlock(index, board, res, budget);
+    }),
+  );
   return EXIT_OK;
 }
 

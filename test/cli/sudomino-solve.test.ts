@@ -83,10 +83,10 @@ describe('solve --kind sudomino', () => {
     expect(r.stdout).toMatch(/^board 1: unique, 1 solution found, \d+ nodes?\n\+---\+/);
   });
 
-  it('refuses --explain for Sudomino in one line', () => {
+  it('sends solve --explain for Sudomino to grade, in one line', () => {
     const r = cli(['solve', '--explain', DOCUMENT]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^dominosa: --explain: not yet for Sudomino/);
+    expect(r.stderr).toBe('dominosa: --explain: for Sudomino, use dominosa grade --kind sudomino --explain\n');
   });
 });
 

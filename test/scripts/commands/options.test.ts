@@ -300,7 +300,7 @@ describe('--kind on every verb', () => {
       const d = read(table, 'dominosa');
       expect(d.ok && (d.value.values as Record<string, unknown>).kind).toBe('dominosa');
       const s = read(table, 'sudomino');
-      if (verb === 'solve' || verb === 'generate') expect(s.ok).toBe(true);
+      if (verb === 'solve' || verb === 'generate' || verb === 'grade') expect(s.ok).toBe(true);
       else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
     });
   }

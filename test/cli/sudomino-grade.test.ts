@@ -1,0 +1,48 @@
+// `dominosa grade` on Sudomino boards end to end: the document's board graded easy with its
+// steps in words, puzzles made for a tier graded at that tier, a board with several solutions
+// not graded, and Dominosa's grade --explain.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, FIXTURES } from '../helpers/cli.js';
+
+const DOCUMENT = join(FIXTURES, 'sudomino', 'document.txt');
+
+describe('grade --kind sudomino', () => {
+  it('grades the document board easy (singles), and --explain words each step', () => {
+    const r = cli(['grade', '--explain', DOCUMENT]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const [head, ...steps] = r.stdout.trimEnd().split('\n');
+    expect(head).toMatch(/^board 1 \(id "document"\): singles \(level 1\), tier easy, score 1\.\d{3}; techniques: nakedSingle \d+, hiddenSingle \d+$/);
+    // 28 dominoes, 6 given: each step places one of the other 22.
+    expect(steps).toHaveLength(22);
+    steps.forEach((s, i) => expect(s).toMatch(new RegExp(`^  ${i + 1}\\. (Row|Column) \\d+ needs a \\d and only the domino at r\\d+c\\d+–r\\d+c\\d+ can hold it\\.$|^  ${i + 1}\\. The domino at r\\d+c\\d+–r\\d+c\\d+ has only \\d left, so it holds \\d\\.$`)));
+  });
+
+  it('grades puzzles made for a tier at that tier', () => {
+    for (const tier of ['easy', 'normal', 'hard', 'expert']) {
+      const g = cli(['generate', '--kind', 'sudomino', '--sizes', '8x8:6', '--count', '3', '--grade', tier, '--seed', '9']);
+      expect(g.code).toBe(0);
+      const r = cli(['grade', '--format', 'jsonl'], { input: g.stdout });
+      expect(r.code).toBe(0);
+      const graded = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(graded.map((x) => [x.kind, x.status, x.tier, x.solved])).toEqual(Array(3).fill(['sudomino', 'unique', tier, true]));
+    }
+  });
+
+  it('does not grade a board with several solutions', () => {
+    const r = cli(['grade', '--kind', 'sudomino'], { input: '# values: 2\naabb\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('board 1: multiple, not a valid puzzle (more than one solution); not graded\n');
+  });
+});
+
+describe('grade --explain (Dominosa)', () => {
+  it('follows each grade with the steps a person takes', () => {
+    const r = cli(['grade', '--explain'], { input: '# id: small\n1 3 3 0 0\n3 1 0 2 0\n3 2 2 0 2\n1 2 1 1 3\n' });
+    expect(r.code).toBe(0);
+    const [head, ...steps] = r.stdout.trimEnd().split('\n');
+    expect(head).toMatch(/^board 1 \(id "small"\): \w+ \(level \d\), score/);
+    expect(steps.length).toBeGreaterThan(0);
+    steps.forEach((s, i) => expect(s).toMatch(new RegExp(`^  ${i + 1}\\. [A-Z]`)));
+  });
+});
