@@ -78,7 +78,7 @@ export class Dispatcher {
       atomics: 'disabled',
       execArgv: WORKER_EXEC_ARGV,
       // A worker allocates fast and keeps little: a small young generation is collected more
-      // often but holds less, which lowered peak RSS and time (README).
+      // often but holds less, which lowered peak RSS and time (scripts/bench/README.md).
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     // Piscina reports trouble outside a task (e.g. an answer arriving for a task abandoned when a

@@ -149,7 +149,7 @@ export const DEFAULT_MAX_TRIAL_WORK = 50_000;
  * nodes, the effort a guess costs). Needing the top technique at all is what makes a board
  * hard, and each further use adds less, hence the logarithm; s / (s + 4) maps 0 … ∞ onto 0 … 1
  * (one use gives 0.2, fifteen give 0.5), so scores never spill into the next grade. Only the
- * top level counts: the work below it ordered boards no better than chance (README, Grading).
+ * top level counts: the work below it ordered boards no better than chance (src/README.md, "Grading").
  */
 export function scoreOf(level: number, usesPerLevel: ArrayLike<number>, nodes: number): number {
   const u = level === SEARCH_LEVEL ? nodes : usesPerLevel[level];

@@ -60,7 +60,7 @@ export const AUTO_REJECTION_MAX_M = 12;
 
 /**
  * The method 'auto' uses for size m: rejection up to M=12, where it is the cheaper and its
- * tilings are exactly uniform; repair above, where it stays cheap (README, "Large boards").
+ * tilings are exactly uniform; repair above, where it stays cheap (src/README.md, "Making boards").
  */
 export function methodFor(m: number): Method {
   return m <= AUTO_REJECTION_MAX_M ? 'rejection' : 'repair';

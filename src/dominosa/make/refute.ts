@@ -1,10 +1,10 @@
 // A cheap refutation of a deal before its uniqueness proof: on the smallest boards most deals
 // are not unique, and a plain depth-first search for a second tiling that spells every pair
-// once finds one faster than the solver's propagating search does (README, "Generation").
+// once finds one faster than the solver's propagating search does (src/README.md, "Making boards").
 import type { Board } from '../board.js';
 import { pairCount, pairIndex } from '../pairs.js';
 
-/** Largest M refuted first: from M = 5 up the search costs more than it saves (README). */
+/** Largest M refuted first: from M = 5 up the search costs more than it saves (scripts/bench/README.md, "Cheaper small deals"). */
 export const REFUTE_MAX_M = 4;
 /** Search nodes a refutation may spend; beyond them it concludes nothing and the proof decides. */
 const REFUTE_NODES = 512;

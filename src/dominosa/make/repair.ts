@@ -12,8 +12,8 @@ import { PINNED_PROBING, type Solver, type SolveResult } from '../solve/solver.j
 import type { TilingSource } from '../../tiling/tiling.js';
 
 // A slot aims at a root layer (solve/layers.ts): the one that should settle its board. The hard
-// goals start from fresh deals, since boards part-way through a repair are rarely unique (README,
-// "Large boards", has the measurements behind this file's constants).
+// goals start from fresh deals, since boards part-way through a repair are rarely unique
+// (src/README.md, "Making boards"; scripts/bench/README.md, "Repair's constants", measures them).
 
 /** Largest M that tries the search goal: its proofs grow fast with M. */
 export const SEARCH_MAX_M = 35;

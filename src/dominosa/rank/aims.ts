@@ -26,7 +26,7 @@ export interface Aim {
 /**
  * Tiers whose sample yields lie within this factor of the size's rarest are aimed at together:
  * a slot then keeps whichever it meets first, so a deal proven unique serves every one of them,
- * and a commoner tier keeps a slot of its own (README, "How a build fills its tiers").
+ * and a commoner tier keeps a slot of its own (src/README.md, "Tiers").
  */
 export const JOINT_YIELD_RATIO = 3;
 

@@ -16,7 +16,7 @@ export const REFERENCE_VERSION = 'ref-2';
 
 /**
  * The first size measured by layeredScore instead of search nodes: from here the pair-singleton
- * search grows with the board's size more than with its difficulty (README, "What the tiers measure").
+ * search grows with the board's size more than with its difficulty (src/README.md, "Tiers").
  */
 export const LAYERED_FROM_M = 10;
 
@@ -25,7 +25,7 @@ export const LAYERED_FROM_M = 10;
  * counting to 2 solutions (so the count includes the proof that no second solution exists),
  * with no node limit, no failed-placement probing and no 2×2-swap shortcut: the count is that
  * of the plain search, whose order is fixed by the board alone. Of the rule sets measured, this
- * one spreads small boards' counts widely and stays cheap (README). Counts depend on the
+ * one spreads small boards' counts widely and stays cheap (src/README.md, "Tiers"). Counts depend on the
  * solver's branching order, so any change there must bump REFERENCE_VERSION and re-derive
  * data/tiers.json.
  */

@@ -1,7 +1,7 @@
 // The second proof audit and export rely on: the dancing-links counter (exactcover.ts) on small
 // boards, where it is quickest, and the clause-learning proof (satproof.ts) above, or where
 // dancing links runs past its node budget; neither shares code with solver.ts. The measured
-// switch is in the README's Performance section (npm run bench, "independent check").
+// switch is measured by npm run bench (scripts/bench/README.md, "Solver").
 import type { Board } from '../board.js';
 import { countExactCover } from './exactcover.js';
 import { countBySat } from './satproof.js';
