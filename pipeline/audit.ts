@@ -18,10 +18,11 @@ import {
 } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { passVerdict } from '../src/catalog/verdict.js';
-import type { AuditAnswer, AuditItem } from './audit-worker.js';
+import type { AuditAnswer, AuditItem, AuditTask } from './audit-worker.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './audit-report.js';
 import { Catalog, SchemaVersionError, type PuzzleRow } from './catalog/catalog.js';
 import { UserError } from './errors.js';
+import { checkTimeLimit } from './proof-budget.js';
 import { WORKER_EXEC_ARGV, workerFile, MAX_JOBS } from './pool.js';
 import { REFERENCE_VERSION, sameCounts } from '../src/dominosa/rank/reference.js';
 
@@ -33,6 +34,8 @@ export interface AuditOptions {
   seed: number;
   /** Store the verdict of every puzzle checked in the catalog (the verdicts table), for export to trust. */
   record?: boolean;
+  /** Each puzzle's proofs give up after this long (--time-limit); absent: what solve gives its size. */
+  timeLimitMs?: number;
 }
 
 /**
@@ -73,6 +76,7 @@ function checkOptions(o: AuditOptions): void {
     throw new UserError(`--sample must be a whole number ≥ 1 (got ${o.sample})`);
   }
   if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
+  checkTimeLimit(o.timeLimitMs);
 }
 
 function sortFailures(failures: Failure[]): Failure[] {
@@ -148,7 +152,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
     const versions = new Map<string | null, number>();
     progress.start(ids.length);
-    const pool = new Piscina<AuditItem[], AuditAnswer>({
+    const pool = new Piscina<AuditTask, AuditAnswer>({
       filename: workerFile('audit-worker.js'),
       minThreads: opts.jobs,
       maxThreads: opts.jobs,
@@ -168,7 +172,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
         }
       })();
       for (const batch of costBatches(queue, (it) => auditCost(it.puzzle))) {
-        const task: Promise<void> = pool.run(batch).then((ans) => {
+        const task: Promise<void> = pool.run({ items: batch, timeLimitMs: opts.timeLimitMs }).then((ans) => {
           checked += ans.checked;
           failures.push(...ans.failures);
           progress.advance(ans.checked);

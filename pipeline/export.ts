@@ -21,6 +21,7 @@ import { Catalog, type PuzzleRow } from './catalog/catalog.js';
 import { auditItems } from './audit.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { stallAt } from './faults.js';
+import { checkTimeLimit, proofBudget } from './proof-budget.js';
 import { BufferedWriter } from './buffered-writer.js';
 import { prepareOutput, writeOutput } from './output.js';
 import { readWebAssets } from './web-assets.js';
@@ -57,6 +58,8 @@ export interface ExportOptions {
   created?: Date;
   /** Prove every puzzle again, ignoring the verdicts `audit --record` stored. */
   recheck?: boolean;
+  /** Each puzzle's proofs give up after this long (--time-limit), refusing the pack; absent: what solve gives its size. */
+  timeLimitMs?: number;
   /** Booklets (html, pdf): paper size (default A4) and the domino tally beside each puzzle. */
   paper?: Paper;
   tally?: boolean;
@@ -141,6 +144,7 @@ function checkOptions(o: ExportOptions): void {
     throw new UserError('--count, --per-tier and --per-size are three ways to size a pack; give one');
   }
   if (o.seed !== undefined && !Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
+  checkTimeLimit(o.timeLimitMs);
 }
 
 /** Write the selected puzzles out; returns how many were written. */
@@ -157,7 +161,7 @@ export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStre
     const quick = cat.quickCheck();
     if (quick !== 'ok') throw new UserError(`${opts.db} is damaged (${quick}); nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
     const ids = selectPack(cat, opts, includeVariants, hooks);
-    const stats = verifySelection(cat, ids, opts.db, opts.recheck ?? false);
+    const stats = verifySelection(cat, ids, opts.db, opts.recheck ?? false, opts.timeLimitMs);
     // Verdicts that do not match their digest were edited outside dominosa: say so, then prove.
     if (stats.tampered) hooks.note?.(`${opts.db}: ${stats.distrust}; proved every puzzle again (run dominosa audit)`);
     hooks.verified?.(stats);
@@ -222,9 +226,10 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
  * damaged or tampered catalog is refused whole instead of shipping one wrong puzzle. A puzzle
  * whose verdict `audit --record` stored still holds (same row, same base, this release's judges)
  * skips the proofs, which are all it would repeat; its row checks (checksum, tier under the
- * current cuts, agreement with its base) run every time.
+ * current cuts, agreement with its base) run every time. Each puzzle's proofs have a budget
+ * (proof-budget.ts): one that runs out refuses the pack as any failed check does.
  */
-function verifySelection(cat: Catalog, ids: readonly number[], db: string, recheck: boolean): VerifyStats {
+function verifySelection(cat: Catalog, ids: readonly number[], db: string, recheck: boolean, timeLimitMs: number | undefined): VerifyStats {
   const items = auditItems(cat);
   const recorded = recheck ? ({ ok: false, why: '--recheck', tampered: false } as const) : cat.readVerdicts();
   const stats: VerifyStats = { trusted: 0, proved: 0, distrust: recorded.ok ? null : recorded.why, tampered: !recorded.ok && recorded.tampered };
@@ -237,7 +242,7 @@ function verifySelection(cat: Catalog, ids: readonly number[], db: string, reche
     const trusted = recorded.ok && staleVerdict(recorded.verdicts.get(id), it) === null;
     if (trusted) stats.trusted++;
     else stats.proved++;
-    const failures = trusted ? checkStoredRow(it.puzzle, it.base, it.rule) : checkPuzzle(it.puzzle, it.base, { ...it, solver });
+    const failures = trusted ? checkStoredRow(it.puzzle, it.base, it.rule) : checkPuzzle(it.puzzle, it.base, { ...it, solver, ...proofBudget(it.puzzle.m, timeLimitMs) });
     if (failures.length > 0) {
       const f = failures[0];
       throw new UserError(`puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`, EXIT_FAILED_CHECK);

@@ -4,7 +4,8 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
-import { argsOrExit, flag, integer, MAX_COUNT, MAX_JOBS, plainArgs, whole, withOptions, examples, catalogDb, kind } from './options.js';
+import { argsOrExit, flag, integer, MAX_COUNT, MAX_JOBS, plainArgs, whole, withOptions, examples, catalogDb, timeLimitMs, kind } from './options.js';
+import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 export const AUDIT_OPTIONS = {
   kind: kind('audit', ['dominosa']),
@@ -13,6 +14,7 @@ export const AUDIT_OPTIONS = {
   sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1, { max: MAX_COUNT }),
   seed: integer('seed of the --sample draw', { default: 1 }),
   json: flag('print the report as JSON', { default: false }),
+  'time-limit': PROOF_TIME_LIMIT,
   record: flag('store each passing puzzle\'s verdict in the catalog (bound to its row and this release\'s solvers and grader), so export trusts it instead of proving it again; writes, holding the writer lock', { default: false }),
 };
 
@@ -36,7 +38,7 @@ export function auditCommand(y: Argv): Argv {
         import('../../pipeline/audit.js'),
         import('../../pipeline/audit-report.js'),
       ]);
-      const report = await runAudit({ db: v.db, jobs: v.jobs, sample: v.sample, seed: v.seed, record: v.record }, createAuditProgress());
+      const report = await runAudit({ db: v.db, jobs: v.jobs, sample: v.sample, seed: v.seed, record: v.record, timeLimitMs: timeLimitMs(v['time-limit']) }, createAuditProgress());
       process.stdout.write(v.json ? formatAuditJson(report) : formatAuditText(report));
       if (report.failures.length > 0) {
         const n = report.failures.length;

@@ -8,7 +8,8 @@ import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { gradeTarget } from './grade-target.js';
-import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT, kind } from './options.js';
+import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT, timeLimitMs, kind } from './options.js';
+import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
 export function parseTierList(text: string): Checked<Tier[]> {
@@ -56,6 +57,7 @@ export const EXPORT_OPTIONS = {
   'one-based': flag('booklets and web pack: numbers 1..M+1 instead of 0..M', { default: false }),
   pips: flag('booklets and web pack: pips as on real dominoes, a blank for 0 (sizes up to 9)', { default: false }),
   recheck: flag('prove every puzzle again, even those whose verdict audit --record stored', { default: false }),
+  'time-limit': PROOF_TIME_LIMIT,
 };
 
 const BOOKLETS: readonly ExportFormat[] = ['html', 'pdf'];
@@ -90,6 +92,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     includeVariants: o['include-variants'],
     name: o.name,
     recheck: o.recheck,
+    timeLimitMs: timeLimitMs(o['time-limit']),
     paper: o.paper,
     tally: o.tally,
     technique: o.technique,

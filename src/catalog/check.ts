@@ -2,6 +2,7 @@
 // valid grid, unique by two independent solvers, the stored solution is that one, nodes, grade,
 // tier, hash, variant = base under its transform) and over the whole catalog (tier order,
 // distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
+// A puzzle's proofs run within the budget its caller gives; one that runs out fails as 'gave-up'.
 import { boardFromGrid, formatBoardError, type Board } from '../dominosa/board.js';
 import { proveIndependently } from '../dominosa/solve/independent.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
@@ -17,7 +18,7 @@ import { rowChecksum, type ChecksummedRow } from './checksum.js';
 import type { SchemaObject, StoredDigest } from './digest.js';
 import { SCHEMA_VERSION } from './schema.js';
 
-/** Every way a catalog can fail its audit. The first ten concern one puzzle, the rest the catalog. */
+/** Every way a catalog can fail its audit. The first eleven concern one puzzle, the rest the catalog. */
 export const FAILURE_KINDS = [
   'checksum-mismatch',
   'grid-invalid',
@@ -29,6 +30,7 @@ export const FAILURE_KINDS = [
   'tier-mismatch',
   'hash-mismatch',
   'variant-mismatch',
+  'gave-up',
   'solver-version-mismatch',
   'grader-version-mismatch',
   'tier-order',
@@ -68,6 +70,10 @@ export interface PuzzleContext {
   graderVersion: string | null;
   /** The propagation solver, reused across calls for its buffers (the caller owns it). */
   solver: Solver;
+  /** The puzzle's budget: true once it has run out (the shell passes a clock), stopping its proofs. */
+  interrupt?: () => boolean;
+  /** The budget in words for the failure it causes, e.g. "time limit 10 s". */
+  budget?: string;
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -157,7 +163,8 @@ function measureName(measure: TierMeasure): string {
 
 /**
  * Audit one stored puzzle; `base` is its base row when it is a variant. Returns its failures,
- * empty when it passes. An unreadable grid stops the checks there: nothing else can be judged.
+ * empty when it passes. An unreadable grid stops the checks there: nothing else can be judged;
+ * a row that fails its checksum gets the cheap checks only, not the proofs.
  */
 export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
   const out: Failure[] = checkStoredRow(p, base, ctx.rule);
@@ -170,39 +177,17 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
     return out;
   }
   const board = parsed.value;
-  const solver = ctx.solver;
-
-  // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code
-  // with the propagation solver.
-  const dlx = proveIndependently(board);
-  const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false });
-  if (dlx.status !== prop.status) {
-    fail('solvers-disagree', `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`);
-  } else if (dlx.status !== 'unique') {
-    fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
-  }
-
   const stored = parseSolution(p.solution);
+  let solution: Solution | null = null;
   if (!stored.ok) fail('wrong-solution', stored.error);
   else {
     const why = checkSolution(board, stored.value);
     if (why !== null) fail('wrong-solution', `the stored solution does not solve the grid: ${why}`);
-    else if (dlx.status === 'unique' && solutionKey(stored.value) !== solutionKey(dlx.solution as Solution)) {
-      fail('wrong-solution', 'the stored solution differs from the unique one');
-    }
+    else solution = stored.value;
   }
 
-  // ref-1 and ref-2 count boards below M=10 alike, so older catalogs stay checkable there.
-  if (ctx.solverVersion !== null && sameCounts(ctx.solverVersion, REFERENCE_VERSION, p.m)) {
-    const nodes = referenceNodes(board, solver);
-    if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${REFERENCE_VERSION} measures ${nodes}`);
-  }
-
-  // Variants share their base's grade, so only bases are graded again.
-  if (ctx.graderVersion === GRADER_VERSION && p.base_id === null) {
-    const g = storedGrade(board);
-    if (g.score !== p.score) fail('grade-mismatch', `stored score ${p.score}, ${GRADER_VERSION} grades it ${g.grade} with score ${g.score}`);
-  }
+  // A row changed outside dominosa is reported as such, not proved: a proof can cost without bound.
+  if (!out.some((f) => f.kind === 'checksum-mismatch')) prove(p, board, solution, ctx, fail);
 
   const hash = canonicalHash(board);
   if (hash !== p.canonical_hash) fail('hash-mismatch', `stored canonical hash ${p.canonical_hash.slice(0, 12)}…, the grid hashes to ${hash.slice(0, 12)}…`);
@@ -212,6 +197,54 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
     if (why !== null) fail('variant-mismatch', why);
   }
   return out;
+}
+
+/**
+ * The proofs of one puzzle, within its budget: unique by two independent solvers, the stored
+ * (valid) solution is the unique one, nodes and grade measured again. A budget that runs out
+ * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
+ */
+function prove(p: StoredPuzzle, board: Board, solution: Solution | null, ctx: PuzzleContext, fail: (kind: FailureKind, detail: string) => void): void {
+  // Sticky, so every later step stops at once; also asked between steps, where a small board's
+  // proof can end before its solver first asks.
+  let spent = false;
+  const own = ctx.interrupt;
+  const interrupt = own === undefined ? undefined : (): boolean => (spent ||= own());
+  const outOfBudget = (step: string): boolean => {
+    if (!spent && interrupt?.() !== true) return false;
+    fail('gave-up', `gave up within the budget${ctx.budget === undefined ? '' : ` (${ctx.budget})`} ${step}`);
+    return true;
+  };
+  const solver = ctx.solver;
+
+  // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code
+  // with the propagation solver.
+  if (outOfBudget('before proving it unique')) return;
+  const dlx = proveIndependently(board, { interrupt });
+  const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false, interrupt });
+  if (outOfBudget('while proving it unique')) return;
+  if (dlx.status !== prop.status) {
+    fail('solvers-disagree', `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`);
+  } else if (dlx.status !== 'unique') {
+    fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
+  }
+  if (solution !== null && dlx.status === 'unique' && solutionKey(solution) !== solutionKey(dlx.solution as Solution)) {
+    fail('wrong-solution', 'the stored solution differs from the unique one');
+  }
+
+  // ref-1 and ref-2 count boards below M=10 alike, so older catalogs stay checkable there.
+  if (ctx.solverVersion !== null && sameCounts(ctx.solverVersion, REFERENCE_VERSION, p.m)) {
+    const nodes = referenceNodes(board, solver, interrupt);
+    if (outOfBudget('while measuring its reference nodes')) return;
+    if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${REFERENCE_VERSION} measures ${nodes}`);
+  }
+
+  // Variants share their base's grade, so only bases are graded again.
+  if (ctx.graderVersion === GRADER_VERSION && p.base_id === null) {
+    const g = storedGrade(board, interrupt);
+    if (outOfBudget('while grading it')) return;
+    if (g.score !== p.score) fail('grade-mismatch', `stored score ${p.score}, ${GRADER_VERSION} grades it ${g.grade} with score ${g.score}`);
+  }
 }
 
 /** Why a variant is not its base under its transform, or null. */

@@ -1,6 +1,7 @@
 // Tests for src/catalog/check.ts: a sound stored puzzle and its variants pass; each kind of
 // tampering is reported under its own kind; the catalog-wide checks catch overlapping tiers,
 // shared base hashes, unknown schema versions, a damaged database and foreign solver versions.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boardToGrid, type Board } from '../../src/dominosa/board.js';
 import {
@@ -153,6 +154,41 @@ describe('checkPuzzle', () => {
     expect(m).toContain('not-unique');
     const n = checkPuzzle(seal(row(none, 8)), null, bare);
     expect(n.find((f) => f.kind === 'not-unique')?.detail).toMatch(/no solution/);
+  });
+
+  it('a budget that has run out fails the proofs as gave-up, naming it, and concludes nothing else', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(2, 3, 4, 5, 6), fc.nat(20), fc.boolean(), (m, k, wrongScore) => {
+        const [base] = stored(m, k, 1);
+        const p = seal(wrongScore ? { ...base, score: base.score + 0.001 } : base);
+        const spent = checkPuzzle(p, null, { ...ctx, interrupt: () => true, budget: 'time limit 2 s' });
+        expect(spent.map((f) => f.kind)).toEqual(['gave-up']);
+        expect(spent[0].detail).toBe('gave up within the budget (time limit 2 s) before proving it unique');
+        // A budget never spent changes nothing: the proofs run, and a wrong score is found.
+        expect(checkPuzzle(p, null, { ...ctx, interrupt: () => false }).map((f) => f.kind)).toEqual(wrongScore ? ['grade-mismatch'] : []);
+      }),
+      { numRuns: 20, seed: 27 },
+    );
+  });
+
+  it('a budget that runs out during a proof stops it there', () => {
+    const [base] = stored(6, 2, 1);
+    let polls = 0;
+    // Out after its first answer: the solvers' own polls meet it mid-proof.
+    const f = checkPuzzle(base, null, { ...ctx, interrupt: () => polls++ > 0 });
+    expect(f.map((x) => x.kind)).toEqual(['gave-up']);
+    expect(f[0].detail).toMatch(/^gave up within the budget (while proving it unique|while measuring its reference nodes|while grading it)$/);
+  });
+
+  it('a row that fails its checksum is reported, not proved', () => {
+    const multiple = Array.from({ length: 50 }, (_, k) => plantedBoard(4, 9, k).board).find((b) => countExactCover(b).status === 'multiple') as Board;
+    const r = row(multiple, 7);
+    expect(kinds(r, null, bare)).toContain('not-unique');
+    let asked = 0;
+    const f = checkPuzzle({ ...seal(r), checksum: 'bad' }, null, { ...bare, interrupt: () => (asked++, false) });
+    expect(f.map((x) => x.kind)).not.toContain('not-unique');
+    expect(f.map((x) => x.kind)).toContain('checksum-mismatch');
+    expect(asked).toBe(0);
   });
 
   it('reports two solvers that disagree', () => {

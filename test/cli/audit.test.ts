@@ -11,6 +11,7 @@ import { runAudit } from '../../pipeline/audit.js';
 import { formatAuditJson, silentAuditProgress } from '../../pipeline/audit-report.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
+import { rowChecksum } from '../../src/catalog/checksum.js';
 import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 
 let dir: string;
@@ -167,23 +168,28 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     expect(rep.failures.map((f) => f.kind)).toEqual(['checksum-mismatch']);
   });
 
-  it('a wrong grade score', async () => {
+  it('a wrong grade score, its checksum renewed (a row failing its checksum is reported, not proved)', async () => {
     let id = 0;
-    const path = tampered((d, rows) => {
-      const p = rows.find((r) => r.base_id === null) as Row;
-      id = p.id;
-      d.prepare('UPDATE puzzles SET score = score + 0.001 WHERE id = ?').run(id);
-    });
-    const rep = await expectCaught(path, 'grade-mismatch', [id]);
-    expect(rep.failuresByKind['checksum-mismatch']).toBe(1);
+    const edit = (seal: boolean) =>
+      tampered((d, rows) => {
+        const p = rows.find((r) => r.base_id === null) as Row;
+        id = p.id;
+        const score = p.score + 0.001;
+        d.prepare('UPDATE puzzles SET score = ?, checksum = ? WHERE id = ?').run(score, seal ? rowChecksum({ ...p, score }) : p.checksum, id);
+      });
+    const rep = await expectCaught(edit(true), 'grade-mismatch', [id]);
+    expect(rep.failuresByKind['checksum-mismatch']).toBeUndefined();
+    const unsealed = await expectCaught(edit(false), 'checksum-mismatch', [id]);
+    expect(unsealed.failuresByKind['grade-mismatch']).toBeUndefined();
   });
 
-  it('a wrong node count', async () => {
+  it('a wrong node count, its checksum renewed', async () => {
     let id = 0;
     const path = tampered((d, rows) => {
       const p = rows.find((r) => r.base_id === null && r.tier === 'expert') as Row;
       id = p.id;
-      d.prepare('UPDATE puzzles SET nodes = nodes + 1 WHERE id = ?').run(id);
+      const nodes = p.nodes + 1;
+      d.prepare('UPDATE puzzles SET nodes = ?, checksum = ? WHERE id = ?').run(nodes, rowChecksum({ ...p, nodes }), id);
     });
     await expectCaught(path, 'nodes-mismatch', [id]);
   });
@@ -240,7 +246,8 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     const wrong = resealed((d, rows) => {
       d.exec(`UPDATE builds SET solver_version = 'ref-1'`);
       id = rows[0].id;
-      d.prepare('UPDATE puzzles SET nodes = nodes + 1000 WHERE id = ?').run(id);
+      const nodes = rows[0].nodes + 1000;
+      d.prepare('UPDATE puzzles SET nodes = ?, checksum = ? WHERE id = ?').run(nodes, rowChecksum({ ...rows[0], nodes }), id);
     });
     const bad = audit(wrong);
     expect(bad.code).toBe(1);

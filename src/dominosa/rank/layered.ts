@@ -17,13 +17,14 @@ import type { Solver } from '../solve/solver.js';
  *
  * So every board of a harder layer scores above every board of an easier one, and within a layer
  * a board scores higher the more the next weaker reasoning leaves open. Deductions run to a
- * fixpoint, so the score does not depend on how the board is drawn.
+ * fixpoint, so the score does not depend on how the board is drawn. An interrupt that stops a
+ * deduction leaves the score meaningless: the caller that passes one checks whether it fired.
  */
-export function layeredScore(board: Board, solver: Solver): number {
+export function layeredScore(board: Board, solver: Solver, interrupt?: () => boolean): number {
   const n = board.rows * board.cols;
-  const p = openCells(solver, board, 'rules');
-  if (p === 0) return 1 + openCells(solver, board, 'singles');
-  const q = openCells(solver, board, 'probing');
+  const p = openCells(solver, board, 'rules', interrupt);
+  if (p === 0) return 1 + openCells(solver, board, 'singles', interrupt);
+  const q = openCells(solver, board, 'probing', interrupt);
   return q === 0 ? n + 1 + p : 2 * n + 1 + q;
 }
 

@@ -42,12 +42,12 @@ export const REFERENCE_OPTIONS: SolveOptions = Object.freeze({
  * Reference search nodes of a board (the layered score from LAYERED_FROM_M up), measured with
  * the caller's solver. Computed on canonicalBoard(board), so every mirror, rotation and
  * relabelling of a board gets exactly the same count (the raw solver's branching order depends
- * on cell and pair numbering).
+ * on cell and pair numbering). A caller's interrupt that fires leaves the count meaningless.
  */
-export function referenceNodes(board: Board, solver: Solver): number {
+export function referenceNodes(board: Board, solver: Solver, interrupt?: () => boolean): number {
   const canonical = canonicalBoard(board);
-  if (board.m >= LAYERED_FROM_M) return layeredScore(canonical, solver);
-  return solver.solve(canonical, REFERENCE_OPTIONS).nodes;
+  if (board.m >= LAYERED_FROM_M) return layeredScore(canonical, solver, interrupt);
+  return solver.solve(canonical, interrupt === undefined ? REFERENCE_OPTIONS : { ...REFERENCE_OPTIONS, interrupt }).nodes;
 }
 
 /**

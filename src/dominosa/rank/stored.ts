@@ -28,8 +28,8 @@ export function canonicalGrade(board: Board, options: Pick<GradeOptions, 'maxSea
   return gradeBoard(canonicalBoard(board), { maxSearchNodes: options.maxSearchNodes ?? STORED_GRADE_MAX_NODES, interrupt: options.interrupt });
 }
 
-/** Grade a board as the catalog stores it (see the module comment). */
-export function storedGrade(board: Board): StoredGrade {
-  const r = canonicalGrade(board);
+/** Grade a board as the catalog stores it (see the module comment); an interrupt that fires leaves it ungraded. */
+export function storedGrade(board: Board, interrupt?: () => boolean): StoredGrade {
+  const r = canonicalGrade(board, { interrupt });
   return { grade: r.grade, level: r.level, score: r.score };
 }

@@ -36,6 +36,6 @@ export function deduceLayer(solver: Solver, board: Board, layer: DeductionLayer,
 }
 
 /** Cells the root deduction of a layer leaves undecided. */
-export function openCells(solver: Solver, board: Board, layer: DeductionLayer): number {
-  return deduceLayer(solver, board, layer).undecidedCells;
+export function openCells(solver: Solver, board: Board, layer: DeductionLayer, interrupt?: () => boolean): number {
+  return deduceLayer(solver, board, layer, interrupt).undecidedCells;
 }

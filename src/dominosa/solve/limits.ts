@@ -23,7 +23,7 @@ export function sizeError(index: number, board: Board): string | null {
 }
 
 /** The time limit of one board: the user's, else the large-board default above LARGE_M, else none. */
-export function timeLimitMs(board: Board, userMs: number | undefined): number {
+export function timeLimitMs(board: Pick<Board, 'm'>, userMs: number | undefined): number {
   if (userMs !== undefined) return userMs;
   return board.m > LARGE_M ? DEFAULT_LARGE_TIME_MS : Infinity;
 }

@@ -138,6 +138,11 @@ describe('units', () => {
     expect(b.ok && b.value.run.timeoutMs).toBe(2000);
     const n = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '4', '--count', '1', '--time-limit', '0.5']));
     expect(n.ok && n.value.run.timeoutMs).toBe(500);
+    // audit and export: per board, each proof's budget.
+    const e = exportArgs(parse(EXPORT_OPTIONS, ['--time-limit', '0.75']));
+    expect(e.ok && e.value.run.timeLimitMs).toBe(750);
+    expect(readOptions(AUDIT_OPTIONS, parse(AUDIT_OPTIONS, ['--time-limit', '3'])).ok).toBe(true);
+    expect(readOptions(AUDIT_OPTIONS, parse(AUDIT_OPTIONS, ['--time-limit', '0'])).ok).toBe(false);
     for (const bad of ['0', '-1', 'soon']) {
       const r = solveArgs(parse(SOLVE_OPTIONS, ['--time-limit', bad]));
       expect(r.ok || r.error).toMatch(/^--time-limit must be a number of seconds > 0/);
