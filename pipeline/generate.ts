@@ -11,6 +11,7 @@ import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from './errors.
 import { type CountProgress, countProgress } from './count-progress.js';
 import { BufferedWriter } from './buffered-writer.js';
 import { withOutput } from './output.js';
+import { deadlineAt } from './faults.js';
 
 export interface GenerateCommand {
   /** Sizes M, in this order; each gets slots 0..count-1. */
@@ -47,7 +48,7 @@ export async function runGenerate(
   wrote?: (n: number) => void,
 ): Promise<number> {
   const gen = new Generator();
-  const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
+  let deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;
   let written = 0;
   // Where the time limit ran out: what was made before it is still written out (exit 1).
@@ -57,6 +58,7 @@ export async function runGenerate(
     try {
       for (const m of cmd.sizes) {
         for (let slot = 0; slot < cmd.count && stoppedAt === null; slot++) {
+          if (deadlineAt(`slot:${m}:${slot}`)) deadline = 0;
           const res = gen.generateSlot(cmd.seed, m, slot, { maxAttempts: cmd.maxAttempts, method: cmd.method, interrupt, grade: cmd.grade });
           const where = cmd.sizes.length > 1 ? `M=${m} slot ${slot}` : `slot ${slot}`;
           progress.tick(where);

@@ -3,6 +3,7 @@
 // deciding thread (a small build) and the store's thread (store-worker.ts).
 import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { Catalog, SlotRow } from '../catalog/catalog.js';
+import { fault } from '../faults.js';
 
 /** One decided slot, as the decider hands it to a commit. */
 export interface Decision {
@@ -42,6 +43,7 @@ export function commitDecisions(cat: Catalog, buildId: number, batch: readonly D
       d.slot.puzzle_id = baseId;
     }
     cat.insertSlotValues(batch.map((d) => d.slot));
+    for (const d of batch) fault(`commit:${d.slot.m}:${d.slot.slot}`);
     cat.updateBuild(buildId, 'running', counts, null);
   });
 }
