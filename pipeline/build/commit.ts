@@ -35,6 +35,7 @@ export function commitDecisions(cat: Catalog, buildId: number, batch: readonly D
       d.slot.puzzle_id = baseId;
     }
     cat.insertPreparedPuzzles(rows);
+    for (const d of batch) fault(`commit:${d.slot.m}:${d.slot.slot}`);
     // Its class's base was inserted in this transaction or an earlier one.
     for (const d of batch) {
       if (d.duplicateOf === undefined) continue;
@@ -43,7 +44,6 @@ export function commitDecisions(cat: Catalog, buildId: number, batch: readonly D
       d.slot.puzzle_id = baseId;
     }
     cat.insertSlotValues(batch.map((d) => d.slot));
-    for (const d of batch) fault(`commit:${d.slot.m}:${d.slot.slot}`);
     cat.updateBuild(buildId, 'running', counts, null);
   });
 }
