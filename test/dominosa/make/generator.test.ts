@@ -157,17 +157,39 @@ describe('graded generation', () => {
   });
 
   it('hits single levels too, or gives up within the deal budget', () => {
+    // A fixed fast-check seed, so the count of hits is a fact this test can check: a generator
+    // that always gave up would pass each run's give-up check and fail the count.
+    let hits = 0;
     fc.assert(
       fc.property(fc.integer({ min: 4, max: 9 }), fc.nat(1000), fc.nat(10_000), fc.constantFrom(...LEVELS), (m, seed, k, level) => {
         const t = target(level.name);
         const res = gen.generateSlot(seed, m, k, { grade: t, maxAttempts: 300 });
-        if (res.ok) {
-          expectGradedPuzzle(res.puzzle, t);
-          expect(res.puzzle.grade).toBe(level.name);
-        } else expect(res).toEqual({ ok: false, attempts: 300, reason: 'no unique deal of the wanted grade in 300 attempts' });
+        if (!res.ok) {
+          expect(res).toEqual({ ok: false, attempts: 300, reason: 'no unique deal of the wanted grade in 300 attempts' });
+          return;
+        }
+        hits++;
+        expectGradedPuzzle(res.puzzle, t);
+        expect(res.puzzle.grade).toBe(level.name);
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed: 26 },
     );
+    expect(hits).toBeGreaterThanOrEqual(50);
+  });
+
+  it('hits every single level at one pinned slot, and gives up on one no deal can reach', () => {
+    for (const level of LEVELS) {
+      const t = target(level.name);
+      const res = gen.generateSlot(1, 6, 0, { grade: t, maxAttempts: 300 });
+      expect(res.ok, level.name).toBe(true);
+      if (res.ok) expect(res.puzzle.grade).toBe(level.name);
+    }
+    // Search-level boards at M = 4 are rare: the slot gives up at its budget, saying so.
+    expect(gen.generateSlot(1, 4, 0, { grade: target('search'), maxAttempts: 300 })).toEqual({
+      ok: false,
+      attempts: 300,
+      reason: 'no unique deal of the wanted grade in 300 attempts',
+    });
   });
 
   it('keeps the first unique deal whose grade is in the band', () => {
