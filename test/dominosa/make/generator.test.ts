@@ -16,10 +16,8 @@ import { TIERS } from '../../../src/rank/tiers.js';
 import { checkSolution, solutionKey } from '../../../src/dominosa/solve/solution.js';
 import { PINNED_PROBING, RULES, Solver } from '../../../src/dominosa/solve/solver.js';
 import { openCells } from '../../../src/dominosa/solve/layers.js';
-import { dealOnto } from '../../../src/dominosa/make/deal.js';
-import { tilingFor } from '../../../src/tiling/tiling.js';
-import { derive } from '../../../src/rng.js';
 import { canonicalHash } from '../../../src/dominosa/transform.js';
+import { plantedBoard } from '../../helpers/boards.js';
 import { cli } from '../../helpers/cli.js';
 
 /** The grade as the catalog stores it (rank/stored.ts), with solved: what graded generation keeps. */
@@ -218,12 +216,7 @@ describe('graded generation', () => {
     const prove = { ...PINNED_PROBING, rules: RULES, cap: 2, maxNodes: 50_000, squareSwap: true, solution: false };
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 9 }), fc.nat(1_000_000), (m, k) => {
-        const rows = m + 1;
-        const cols = m + 2;
-        const mate = new Int32Array(rows * cols);
-        const rng = derive(41, m, k);
-        tilingFor(rows, cols).sample(rng, mate);
-        const board = { rows, cols, m, cells: Uint16Array.from(dealOnto(mate, rows, cols, m, rng, { avoidSquares: true })) };
+        const { board } = plantedBoard(m, 41, k, { avoid: true });
         const res = solver.solve(board, prove);
         if (res.status !== 'unique') return;
         expect(res.nodes === 1).toBe(openCells(solver, board, 'rules') === 0);
