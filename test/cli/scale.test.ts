@@ -1,7 +1,7 @@
 // End-to-end tests of large sizes through the compiled CLI: build fills all four tiers at
 // M = 12, 15, 20 and 30 with the shipped thresholds, the expert tier holds only boards root
-// propagation cannot finish, and generate reaches M = 100 and stops cleanly on --time-limit (run out by a
-// fault point, not the clock).
+// propagation cannot finish, and generate reaches M = 100 and stops cleanly on --time-limit
+// (run out by a fault point, not the clock).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,7 +118,7 @@ describe('generate at large M', () => {
     for (const l of lines) expect((JSON.parse(l) as { n: number }).n).toBe(60);
   });
 
-  it('stops at --time-limit at the largest sizes too: generate M = 200, build M = 100 (a slot past the deadline is given up, its grade too)', () => {
+  it('stops at --time-limit at the largest sizes too: generate M = 200, build M = 100 (the slot in progress at the deadline is given up)', () => {
     // Wall-clock targets (T + 100 ms) are the bench's (npm run bench -- --only large); here: it
     // stops and says so. The limit runs out at slot 0 (a fault point), so the slot in progress is given up.
     const g = cli(['generate', '--sizes', '200', '--count', '2', '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:200:0' } });
