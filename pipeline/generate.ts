@@ -14,6 +14,7 @@ import { withOutput } from './output.js';
 import type { KindName } from '../src/kinds.js';
 import type { Shape } from '../src/sudomino/shape.js';
 import type { Tier } from '../src/rank/tiers.js';
+import { deadlineAt } from './faults.js';
 
 export interface GenerateCommand {
   /** Sizes M, in this order; each gets slots 0..count-1. */
@@ -56,7 +57,7 @@ export async function runGenerate(
 ): Promise<number> {
   if (cmd.kind === 'sudomino') return (await import('./sudomino-generate.js')).runSudominoGenerate({ ...cmd, shapes: cmd.shapes ?? [] }, stdout, progress, wrote);
   const gen = new Generator();
-  const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
+  let deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;
   let written = 0;
   // Where the time limit ran out: what was made before it is still written out (exit 1).
@@ -66,6 +67,7 @@ export async function runGenerate(
     try {
       for (const m of cmd.sizes) {
         for (let slot = 0; slot < cmd.count && stoppedAt === null; slot++) {
+          if (deadlineAt(`slot:${m}:${slot}`)) deadline = 0;
           const res = gen.generateSlot(cmd.seed, m, slot, { maxAttempts: cmd.maxAttempts, method: cmd.method, interrupt, grade: cmd.grade });
           const where = cmd.sizes.length > 1 ? `M=${m} slot ${slot}` : `slot ${slot}`;
           progress.tick(where);

@@ -14,6 +14,7 @@ import { EXIT_OK, UserError } from './errors.js';
 import { forEachBoard, inputsOf, kindAndBlocks } from './input.js';
 import type { KindName } from '../src/kinds.js';
 import { withOutput } from './output.js';
+import { deadlineAt } from './faults.js';
 
 export interface GradeCommand {
   input: string;
@@ -64,6 +65,7 @@ export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream)
       const limitMs = timeLimitMs(board, cmd.timeoutMs);
       const interrupt = Number.isFinite(limitMs) ? clock : undefined;
       deadline = performance.now() + limitMs;
+      if (deadlineAt(`board:${index}`)) deadline = -Infinity;
       // One budget per board: the proof of uniqueness and the grading share the time limit.
       const proof = solver.solve(board, { cap: 2, interrupt, solution: false });
       const grade = proof.status === 'unique' ? canonicalGrade(board, { maxSearchNodes: cmd.maxSearchNodes, interrupt }) : null;

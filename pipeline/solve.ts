@@ -11,6 +11,7 @@ import { withOutput } from './output.js';
 import { gaveUpBecause, type SolveCommand } from './solve-command.js';
 
 export type { SolveCommand };
+import { deadlineAt } from './faults.js';
 
 
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
@@ -41,6 +42,7 @@ async function solveDominosa(cmd: SolveCommand, blocks: AsyncIterable<string>, s
       const limitMs = timeLimitMs(board, cmd.timeoutMs);
       options.interrupt = Number.isFinite(limitMs) ? clock : undefined;
       deadline = performance.now() + limitMs;
+      if (deadlineAt(`board:${index}`)) deadline = -Infinity;
       const res = solver.solve(board, options);
       const told = walkthrough?.(board).lines;
       const budget = gaveUpBecause(res.limit, cmd, limitMs);

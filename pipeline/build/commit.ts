@@ -3,6 +3,7 @@
 // deciding thread (a small build) and the store's thread (store-worker.ts).
 import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { Catalog, SlotRow } from '../catalog/catalog.js';
+import { fault } from '../faults.js';
 
 /** One decided slot, as the decider hands it to a commit. */
 export interface Decision {
@@ -34,6 +35,7 @@ export function commitDecisions(cat: Catalog, buildId: number, batch: readonly D
       d.slot.puzzle_id = baseId;
     }
     cat.insertPreparedPuzzles(rows);
+    for (const d of batch) fault(`commit:${d.slot.m}:${d.slot.slot}`);
     // Its class's base was inserted in this transaction or an earlier one.
     for (const d of batch) {
       if (d.duplicateOf === undefined) continue;

@@ -11,7 +11,7 @@ import { canonicalGrade } from '../../src/dominosa/rank/stored.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { makeVariants } from '../../src/dominosa/make/variants.js';
 import { gridText, puzzleRecord, solutionText, type PuzzleRecord } from '../../src/catalog/row.js';
-import { stallWorkerAt } from '../faults.js';
+import { deadlineAt, fault, stallWorkerAt } from '../faults.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
 export interface SlotTask {
@@ -111,7 +111,9 @@ export default function runSlots(task: SlotTask): SlotAnswer[] {
   const out: SlotAnswer[] = [];
   for (let k = 0; k < task.count; k++) {
     const slot = task.first + k * task.stride;
+    fault(`slot:${task.m}:${slot}`);
     stallWorkerAt(`slot:${task.m}:${slot}`);
+    if (deadlineAt(`slot:${task.m}:${slot}`)) task.deadline = 0;
     const ans = runSlot(task, slot);
     out.push(ans);
     // Past the deadline the later slots would only time out too.

@@ -5,8 +5,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
 let dir: string;
@@ -16,12 +16,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function thresholds(db: string): { build_id: number | null; m: number; measure: string; t1: number; t2: number; t3: number }[] {
-  const d = new Database(db, { readonly: true });
-  try {
-    return d.prepare('SELECT build_id, m, measure, t1, t2, t3 FROM thresholds ORDER BY IFNULL(build_id, 0), m').all() as never;
-  } finally {
-    d.close();
-  }
+  return query(db, 'SELECT build_id, m, measure, t1, t2, t3 FROM thresholds ORDER BY IFNULL(build_id, 0), m') as never;
 }
 
 /** The calibration's line: its sizes' cuts as announced. */

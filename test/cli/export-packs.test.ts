@@ -15,6 +15,7 @@ import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { verifyPackJson } from '../../src/formats/pack.js';
 import { parseTathamId } from '../../src/dominosa/formats/tatham.js';
+import { query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 
@@ -30,9 +31,7 @@ beforeAll(() => {
   // 7 sizes × 4 tiers × 10 bases, each with 3 variants: 1,120 puzzles.
   const r = cli(['build', '--sizes', '3..9', '--per-tier', '10', '--variants', '3', '--jobs', '2', '--db', db]);
   if (r.code !== 0) throw new Error(r.stderr);
-  const d = new Database(db, { readonly: true });
-  rows = d.prepare('SELECT id, m, grid, solution, tier, base_id FROM puzzles ORDER BY id').all() as Row[];
-  d.close();
+  rows = query<Row>(db, 'SELECT id, m, grid, solution, tier, base_id FROM puzzles ORDER BY id');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

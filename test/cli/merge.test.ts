@@ -184,10 +184,13 @@ describe('merge refuses', () => {
   it('a shard that did not finish (stopped by --time-limit, exit 1, resumable)', () => {
     const db = join(dir, 'slow-shard.sqlite');
     const args = ['build', '--sizes', '30', '--per-tier', '40', '--variants', '0', '--jobs', '1', '--shard', '0/2', '--tier-by', 'nodes', '--db', db];
-    const r = cli([...args, '--time-limit', '0.5']);
+    // Shard 0/2 holds the even slots; its time limit runs out at slot 4 (a fault point), not by the clock.
+    const r = cli([...args, '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:30:4' } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/--time-limit of 0.5 s ran out; committed slots are kept/);
-    expect((dumpCatalog(db).builds[0] as { status: string }).status).toBe('interrupted');
+    expect(r.stderr).toMatch(/--time-limit of 600 s ran out; committed slots are kept/);
+    const partial = dumpCatalog(db);
+    expect((partial.builds[0] as { status: string }).status).toBe('interrupted');
+    expect(partial.slots.map((s) => s.slot)).toEqual([0, 2]);
     const m = cli(['merge', join(dir, 'slow-merged.sqlite'), db]);
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/shard 0\/2 in .* is interrupted: run its build to the end first/);

@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../helpers/catalog.js';
 import { CLI, cli } from '../helpers/cli.js';
 
 let dir: string;
@@ -16,16 +16,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function read(db: string): { builds: { status: string }[]; thresholds: unknown[]; slots: number } {
-  const d = new Database(db, { readonly: true });
-  try {
-    return {
-      builds: d.prepare('SELECT status FROM builds ORDER BY id').all() as { status: string }[],
-      thresholds: d.prepare('SELECT m, measure, t1, t2, t3 FROM thresholds WHERE build_id IS NULL ORDER BY m').all(),
-      slots: d.prepare('SELECT COUNT(*) FROM slots').pluck().get() as number,
-    };
-  } finally {
-    d.close();
-  }
+  return {
+    builds: query<{ status: string }>(db, 'SELECT status FROM builds ORDER BY id'),
+    thresholds: query(db, 'SELECT m, measure, t1, t2, t3 FROM thresholds WHERE build_id IS NULL ORDER BY m'),
+    slots: query<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM slots')[0].n,
+  };
 }
 
 /** The build command the test reruns unchanged. */

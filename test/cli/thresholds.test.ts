@@ -7,9 +7,8 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSmallCatalog, copyCatalog } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, query } from '../helpers/catalog.js';
 import { CLI, cli, DATA } from '../helpers/cli.js';
 
 const PACKAGED = join(DATA, 'tiers.json');
@@ -28,12 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const copy = (): string => copyCatalog(small, join(dir, `c${n++}.sqlite`));
 
 function current(db: string, m: number): { t1: number; t2: number; t3: number } {
-  const d = new Database(db, { readonly: true });
-  try {
-    return d.prepare('SELECT t1, t2, t3 FROM thresholds WHERE build_id IS NULL AND m = ?').get(m) as { t1: number; t2: number; t3: number };
-  } finally {
-    d.close();
-  }
+  return query<{ t1: number; t2: number; t3: number }>(db, 'SELECT t1, t2, t3 FROM thresholds WHERE build_id IS NULL AND m = ?', m)[0];
 }
 
 const TUNE = ['--sizes', '3', '--quantiles', '0.3,0.6,0.9', '--apply', '--no-plot'];

@@ -10,6 +10,8 @@ import { tilingToSolution } from '../../src/dominosa/solve/solution.js';
 export interface Planted {
   board: Board;
   planted: Solution;
+  /** The tiling dealt onto, as each cell's partner. */
+  mate: Int32Array;
 }
 
 /** A deal onto a random tiling; `wide` picks M+1 rows × M+2 columns, else the transpose. */
@@ -20,7 +22,7 @@ export function plantedBoard(m: number, seed: number, k: number, opts: { wide?: 
   const rng = derive(seed, m, k);
   const mate = tilingFor(rows, cols).sample(rng);
   const cells = dealOnto(mate, rows, cols, m, rng, { avoidSquares: opts.avoid ?? false });
-  return { board: { rows, cols, m, cells: Uint16Array.from(cells) }, planted: tilingToSolution(mate, rows, cols) };
+  return { board: { rows, cols, m, cells: Uint16Array.from(cells) }, planted: tilingToSolution(mate, rows, cols), mate };
 }
 
 /** The multiset of a double-M set (each value M+2 times) shuffled: often no solution at all. */

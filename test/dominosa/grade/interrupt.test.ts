@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Board } from '../../../src/dominosa/board.js';
 import { type GradeOptions, type GradeResult, Grader, LADDER, LEVELS, SEARCH_LEVEL } from '../../../src/dominosa/grade/ladder.js';
 import type { GradeState } from '../../../src/dominosa/grade/state.js';
-import { dealOnto } from '../../../src/dominosa/make/deal.js';
-import { derive } from '../../../src/rng.js';
+import { brickBoard } from '../../helpers/boards.js';
 
 interface FixtureBoard {
   why: string;
@@ -29,14 +28,6 @@ function summary(r: GradeResult): Record<string, unknown> {
   const steps = Object.fromEntries(Object.entries(r.steps).filter(([, v]) => v > 0));
   const log = r.log === undefined ? undefined : createHash('sha256').update(JSON.stringify(r.log)).digest('hex').slice(0, 16);
   return { grade: r.grade, level: r.level, score: r.score, nodes: r.nodes, solved: r.solved, limit: r.limit, steps, log };
-}
-
-/** A deal onto rows of horizontal dominoes: solvable, quick to make at any size, many solutions. */
-function brickDeal(m: number, k: number): Board {
-  const rows = m + 1;
-  const cols = m + 2;
-  const mate = Int32Array.from({ length: rows * cols }, (_, a) => a ^ 1);
-  return { rows, cols, m, cells: Uint16Array.from(dealOnto(mate, rows, cols, m, derive(1515, m, k), { avoidSquares: false })) };
 }
 
 const levelOf = (name: string): number => LEVELS.find((l) => l.name === name)!.level;
@@ -67,7 +58,7 @@ describe('an interrupted rule', () => {
       return [g.trailLen, g.placedLen, g.changes.length, live, g.trial ? 1 : 0];
     };
     for (const k of [0, 1]) {
-      const board = brickDeal(40, k);
+      const board = brickBoard(40, 1515 + k);
       for (const level of [...new Set(LADDER.map((r) => r.level))].filter((l) => l >= levelOf('parity'))) {
         let fresh = true;
         for (const rule of LADDER.filter((r) => r.level === level)) {

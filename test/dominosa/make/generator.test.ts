@@ -16,10 +16,8 @@ import { TIERS } from '../../../src/rank/tiers.js';
 import { checkSolution, solutionKey } from '../../../src/dominosa/solve/solution.js';
 import { PINNED_PROBING, RULES, Solver } from '../../../src/dominosa/solve/solver.js';
 import { openCells } from '../../../src/dominosa/solve/layers.js';
-import { dealOnto } from '../../../src/dominosa/make/deal.js';
-import { tilingFor } from '../../../src/tiling/tiling.js';
-import { derive } from '../../../src/rng.js';
 import { canonicalHash } from '../../../src/dominosa/transform.js';
+import { plantedBoard } from '../../helpers/boards.js';
 import { cli } from '../../helpers/cli.js';
 
 /** The grade as the catalog stores it (rank/stored.ts), with solved: what graded generation keeps. */
@@ -157,17 +155,39 @@ describe('graded generation', () => {
   });
 
   it('hits single levels too, or gives up within the deal budget', () => {
+    // A fixed fast-check seed, so the count of hits is a fact this test can check: a generator
+    // that always gave up would pass each run's give-up check and fail the count.
+    let hits = 0;
     fc.assert(
       fc.property(fc.integer({ min: 4, max: 9 }), fc.nat(1000), fc.nat(10_000), fc.constantFrom(...LEVELS), (m, seed, k, level) => {
         const t = target(level.name);
         const res = gen.generateSlot(seed, m, k, { grade: t, maxAttempts: 300 });
-        if (res.ok) {
-          expectGradedPuzzle(res.puzzle, t);
-          expect(res.puzzle.grade).toBe(level.name);
-        } else expect(res).toEqual({ ok: false, attempts: 300, reason: 'no unique deal of the wanted grade in 300 attempts' });
+        if (!res.ok) {
+          expect(res).toEqual({ ok: false, attempts: 300, reason: 'no unique deal of the wanted grade in 300 attempts' });
+          return;
+        }
+        hits++;
+        expectGradedPuzzle(res.puzzle, t);
+        expect(res.puzzle.grade).toBe(level.name);
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed: 26 },
     );
+    expect(hits).toBeGreaterThanOrEqual(50);
+  });
+
+  it('hits every single level at one pinned slot, and gives up on one no deal can reach', () => {
+    for (const level of LEVELS) {
+      const t = target(level.name);
+      const res = gen.generateSlot(1, 6, 0, { grade: t, maxAttempts: 300 });
+      expect(res.ok, level.name).toBe(true);
+      if (res.ok) expect(res.puzzle.grade).toBe(level.name);
+    }
+    // Search-level boards at M = 4 are rare: the slot gives up at its budget, saying so.
+    expect(gen.generateSlot(1, 4, 0, { grade: target('search'), maxAttempts: 300 })).toEqual({
+      ok: false,
+      attempts: 300,
+      reason: 'no unique deal of the wanted grade in 300 attempts',
+    });
   });
 
   it('keeps the first unique deal whose grade is in the band', () => {
@@ -196,12 +216,7 @@ describe('graded generation', () => {
     const prove = { ...PINNED_PROBING, rules: RULES, cap: 2, maxNodes: 50_000, squareSwap: true, solution: false };
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 9 }), fc.nat(1_000_000), (m, k) => {
-        const rows = m + 1;
-        const cols = m + 2;
-        const mate = new Int32Array(rows * cols);
-        const rng = derive(41, m, k);
-        tilingFor(rows, cols).sample(rng, mate);
-        const board = { rows, cols, m, cells: Uint16Array.from(dealOnto(mate, rows, cols, m, rng, { avoidSquares: true })) };
+        const { board } = plantedBoard(m, 41, k, { avoid: true });
         const res = solver.solve(board, prove);
         if (res.status !== 'unique') return;
         expect(res.nodes === 1).toBe(openCells(solver, board, 'rules') === 0);

@@ -1,19 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { derive } from '../../../src/rng.js';
-import { tilingFor } from '../../../src/tiling/tiling.js';
-import { dealOnto } from '../../../src/dominosa/make/deal.js';
 import { DealRefuter, REFUTE_MAX_M } from '../../../src/dominosa/make/refute.js';
 import { Solver } from '../../../src/dominosa/solve/solver.js';
-import type { Board } from '../../../src/dominosa/board.js';
+import { plantedBoard, type Planted } from '../../helpers/boards.js';
 
-function deal(m: number, seed: number, k: number): { board: Board; mate: Int32Array } {
-  const rows = m + 1;
-  const cols = m + 2;
-  const rng = derive(seed, m, k);
-  const mate = tilingFor(rows, cols).sample(rng);
-  return { board: { rows, cols, m, cells: dealOnto(mate, rows, cols, m, rng, { avoidSquares: true }) }, mate };
-}
+/** A deal onto a random tiling with no 2×2 square of two dominoes, and that tiling. */
+const deal = (m: number, seed: number, k: number): Planted => plantedBoard(m, seed, k, { avoid: true });
 
 describe('DealRefuter', () => {
   const solver = new Solver();
