@@ -4,7 +4,7 @@
 // src/rank/stored.ts grades), so a puzzle's score here is the score the catalog stores.
 // Reading and error handling are those of `solve`: a bad board stops the run with one line,
 // after the boards before it are printed.
-import type { Board, BoardFormat } from '../src/dominosa/board.js';
+import type { Board } from '../src/dominosa/board.js';
 import { type GradeResult, LADDER } from '../src/dominosa/grade/ladder.js';
 import { formatMeasure } from '../src/dominosa/rank/measure.js';
 import { canonicalGrade } from '../src/dominosa/rank/stored.js';
@@ -12,31 +12,11 @@ import { boardName, sizeError, timeLimitMs } from '../src/dominosa/solve/limits.
 import { Solver, type SolveStatus } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
 import { forEachBoard, inputsOf, kindAndBlocks } from './input.js';
-import type { KindName } from '../src/kinds.js';
 import { withOutput } from './output.js';
+import type { GradeCommand } from './grade-command.js';
 import { deadlineAt } from './faults.js';
 
-export interface GradeCommand {
-  input: string;
-  inputFormat: BoardFormat;
-  format: 'text' | 'jsonl';
-  /** A file to write (whole or not at all), or '-' / absent for stdout. */
-  out?: string;
-  force?: boolean;
-  /**
-   * Search nodes the grader may spend per board (the uniqueness proof, as solve's, has no node
-   * limit): past them the board is reported unfinished, graded as search.
-   */
-  maxSearchNodes: number;
-  /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
-  timeoutMs?: number;
-  /** The puzzle kind; absent: told from the input's start, else dominosa. */
-  kind?: KindName;
-  /** Sudomino's N for boards without a `# values:` line or "values" field. */
-  values?: number;
-  /** Follow each grade with the steps a person takes, in words. */
-  explain?: boolean;
-}
+export type { GradeCommand };
 
 /** What grade says of one board: solve's verdict, and the grade when the board is a puzzle. */
 export interface BoardGrade {

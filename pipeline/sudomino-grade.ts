@@ -6,7 +6,7 @@ import { explainSudominoSteps } from '../src/sudomino/grade/explain.js';
 import { LADDER, SudominoGrader, type SudominoGradeResult } from '../src/sudomino/grade/ladder.js';
 import { SudominoSolver, type SudominoSolveResult } from '../src/sudomino/solve/solver.js';
 import { EXIT_OK } from './errors.js';
-import type { GradeCommand } from './grade.js';
+import type { GradeCommand } from './grade-command.js';
 import { inputsOf } from './input.js';
 import { withOutput } from './output.js';
 import { forEachSudominoBoard } from './sudomino-input.js';

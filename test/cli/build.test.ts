@@ -195,11 +195,11 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
 });
 
 describe('memory', () => {
-  it('the main thread decides 16,000 rows within a 16 MB heap: memory does not grow with the catalog', () => {
+  it('the main thread decides 16,000 rows within a 20 MB heap: memory does not grow with the catalog', () => {
     const db = join(dir, 'heap.sqlite');
     const r = spawnSync(
       process.execPath,
-      ['--max-old-space-size=16', CLI, 'build', '--sizes', '6', '--per-tier', '1000', '--variants', '3', '--max-slots', '50000', '--tier-by', 'nodes', '--db', db],
+      ['--max-old-space-size=20', CLI, 'build', '--sizes', '6', '--per-tier', '1000', '--variants', '3', '--max-slots', '50000', '--tier-by', 'nodes', '--db', db],
       { encoding: 'utf8' },
     );
     expect(r.status, r.stderr).toBe(0);
