@@ -1,5 +1,5 @@
-// What a `dominosa grade` run is asked to do, whatever the kind: shared by the kinds' grade loops
-// (grade.ts, sudomino-grade.ts).
+// What a `dominosa grade` run is asked to do, whatever the kind, and how it numbers the steps of
+// --explain: shared by the kinds' grade loops (grade.ts, sudomino-grade.ts).
 import type { BoardFormat } from '../src/dominosa/board.js';
 import type { KindName } from '../src/kinds.js';
 
@@ -23,4 +23,9 @@ export interface GradeCommand {
   values?: number;
   /** Follow each grade with the steps a person takes, in words. */
   explain?: boolean;
+}
+
+/** The steps of --explain under a board's grade line: one a line, numbered from 1, then a blank line. */
+export function numberedSteps(steps: readonly string[]): string {
+  return `${steps.map((t, i) => `  ${i + 1}. ${t}\n`).join('')}\n`;
 }

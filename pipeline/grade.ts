@@ -13,7 +13,7 @@ import { Solver, type SolveStatus } from '../src/dominosa/solve/solver.js';
 import { EXIT_OK, UserError } from './errors.js';
 import { forEachBoard, inputsOf, kindAndBlocks } from './input.js';
 import { withOutput } from './output.js';
-import type { GradeCommand } from './grade-command.js';
+import { numberedSteps, type GradeCommand } from './grade-command.js';
 import { deadlineAt } from './faults.js';
 
 export type { GradeCommand };
@@ -27,6 +27,8 @@ export interface BoardGrade {
   grade: GradeResult | null;
   /** The budget that stopped the proof or the grading, if one did. */
   limit: 'nodes' | 'time' | null;
+  /** With --explain: the steps a person takes, in words. */
+  explain?: string[];
 }
 
 export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream): Promise<number> {
@@ -51,9 +53,8 @@ export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream)
       const grade = proof.status === 'unique' ? canonicalGrade(board, { maxSearchNodes: cmd.maxSearchNodes, interrupt }) : null;
       const limit = grade !== null ? grade.limit : proof.limit === 'time' ? 'time' : proof.limit === 'nodes' ? 'nodes' : null;
       const g: BoardGrade = { status: proof.status, solutions: proof.solutions, grade, limit };
-      const told = grade === null ? undefined : walkthrough?.(board).lines;
-      if (cmd.format === 'jsonl') return told === undefined ? gradeJsonLine(index, board, g) : gradeJsonLine(index, board, g).replace(/}\n$/, `,"explain":${JSON.stringify(told)}}\n`);
-      return told === undefined ? gradeTextLine(index, board, g) : `${gradeTextLine(index, board, g)}${told.map((t, i) => `  ${i + 1}. ${t}\n`).join('')}\n`;
+      if (grade !== null && walkthrough !== undefined) g.explain = walkthrough(board).lines;
+      return cmd.format === 'jsonl' ? gradeJsonLine(index, board, g) : gradeTextLine(index, board, g);
     }, blocks),
   );
   return EXIT_OK;
@@ -80,7 +81,8 @@ export function gradeJsonLine(index: number, board: Board, g: BoardGrade): strin
       ? { status: g.status, grade: null, level: null, score: null, nodes: 0, steps: zeroSteps(), solved: false }
       : { status: g.status, grade: r.grade, level: r.level, score: r.score, nodes: r.nodes, steps: r.steps, solved: r.solved };
   const limit = g.limit === null ? {} : { limit: g.limit };
-  return `${JSON.stringify({ ...head, ...body, ...limit })}\n`;
+  const told = g.explain === undefined ? {} : { explain: g.explain };
+  return `${JSON.stringify({ ...head, ...body, ...limit, ...told })}\n`;
 }
 
 const NOT_A_PUZZLE: Record<SolveStatus, string> = {
@@ -108,5 +110,6 @@ export function gradeTextLine(index: number, board: Board, g: BoardGrade): strin
   const used = LADDER.filter((rule) => r.steps[rule.name] > 0).map((rule) => `${rule.name} ${r.steps[rule.name]}`);
   const nodes = r.nodes > 0 ? `, ${r.nodes} search node${r.nodes === 1 ? '' : 's'}` : '';
   const unsolved = r.solved ? '' : ` (not finished: ${whyStopped(g)})`;
-  return `${name}: ${r.grade} (level ${r.level}), score ${formatMeasure('score', r.score)}${nodes}; rules: ${used.join(', ') || 'none'}${unsolved}\n`;
+  const line = `${name}: ${r.grade} (level ${r.level}), score ${formatMeasure('score', r.score)}${nodes}; rules: ${used.join(', ') || 'none'}${unsolved}\n`;
+  return g.explain === undefined ? line : `${line}${numberedSteps(g.explain)}`;
 }

@@ -6,10 +6,10 @@ import { explainSudominoSteps } from '../src/sudomino/grade/explain.js';
 import { LADDER, SudominoGrader, type SudominoGradeResult } from '../src/sudomino/grade/ladder.js';
 import { SudominoSolver, type SudominoSolveResult } from '../src/sudomino/solve/solver.js';
 import { EXIT_OK } from './errors.js';
-import type { GradeCommand } from './grade-command.js';
+import { numberedSteps, type GradeCommand } from './grade-command.js';
 import { inputsOf } from './input.js';
 import { withOutput } from './output.js';
-import { forEachSudominoBoard } from './sudomino-input.js';
+import { forEachSudominoBoard, sudominoBoardName } from './sudomino-input.js';
 
 export async function runSudominoGrade(cmd: GradeCommand, blocks: AsyncIterable<string>, stdout: NodeJS.WritableStream): Promise<number> {
   const solver = new SudominoSolver();
@@ -29,11 +29,6 @@ export async function runSudominoGrade(cmd: GradeCommand, blocks: AsyncIterable<
   return EXIT_OK;
 }
 
-function nameOf(index: number, board: SudominoBoard): string {
-  const id = board.meta?.id;
-  return `board ${index + 1}${id === undefined || id === null ? '' : ` (id ${JSON.stringify(id)})`}`;
-}
-
 function usedTechniques(r: SudominoGradeResult): string[] {
   return LADDER.filter((rule) => r.uses[rule.technique] > 0).map((rule) => `${rule.technique} ${r.uses[rule.technique]}`);
 }
@@ -50,7 +45,7 @@ function jsonLine(index: number, board: SudominoBoard, proof: SudominoSolveResul
 }
 
 function textLines(index: number, board: SudominoBoard, proof: SudominoSolveResult, r: SudominoGradeResult | null, explain: boolean): string {
-  const name = nameOf(index, board);
+  const name = sudominoBoardName(index, board);
   if (r === null) {
     const why = proof.status === 'multiple' ? 'more than one solution' : proof.status === 'none' ? 'no solution' : 'the proof ran out of budget';
     return `${name}: ${proof.status}, not a valid puzzle (${why}); not graded\n`;
@@ -58,6 +53,5 @@ function textLines(index: number, board: SudominoBoard, proof: SudominoSolveResu
   const stuck = r.status === 'solved' ? `, tier ${r.tier}` : ' (stuck: no technique of the ladder finishes it; no tier)';
   const line = `${name}: ${r.levelName} (level ${r.level})${stuck}, score ${r.score.toFixed(3)}; techniques: ${usedTechniques(r).join(', ') || 'none'}\n`;
   if (!explain) return line;
-  const steps = explainSudominoSteps(board, r.steps).map((s, i) => `  ${i + 1}. ${s}\n`);
-  return `${line}${steps.join('')}\n`;
+  return `${line}${numberedSteps(explainSudominoSteps(board, r.steps))}`;
 }

@@ -33,3 +33,9 @@ export async function forEachSudominoBoard(
     await out.flush();
   }
 }
+
+/** "board 3" or 'board 3 (id "x")': how messages and results name a board, counting from 1. */
+export function sudominoBoardName(index: number, board: SudominoBoard): string {
+  const id = board.meta?.id;
+  return `board ${index + 1}${id === undefined || id === null ? '' : ` (id ${JSON.stringify(id)})`}`;
+}

@@ -7,7 +7,7 @@ import { SudominoSolver, type SudominoSolveResult } from '../src/sudomino/solve/
 import { EXIT_OK, UserError } from './errors.js';
 import { inputsOf } from './input.js';
 import { withOutput } from './output.js';
-import { forEachSudominoBoard } from './sudomino-input.js';
+import { forEachSudominoBoard, sudominoBoardName } from './sudomino-input.js';
 import { gaveUpBecause, type SolveCommand } from './solve-command.js';
 
 export async function runSudominoSolve(cmd: SolveCommand, blocks: AsyncIterable<string>, stdout: NodeJS.WritableStream): Promise<number> {
@@ -45,8 +45,7 @@ function jsonLine(index: number, board: SudominoBoard, res: SudominoSolveResult,
 }
 
 function textBlock(index: number, board: SudominoBoard, res: SudominoSolveResult, budget: string | null): string {
-  const id = idOf(board);
-  const name = `board ${index + 1}${id === null ? '' : ` (id ${JSON.stringify(id)})`}`;
+  const name = sudominoBoardName(index, board);
   const count = res.status === 'multiple' ? `at least ${res.solutions} solutions` : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
   const why = budget === null ? '' : ` (${budget})`;
   // The first solution found, or the board itself when there is none.
