@@ -32,6 +32,36 @@ export interface PackPuzzle {
   transform?: string | null;
 }
 
+/**
+ * A Sudomino puzzle as the exporters receive it; `kind` tells it from Dominosa's PackPuzzle.
+ * Board and solution share the same orientation (a variant's own).
+ */
+export interface SudominoPackPuzzle {
+  kind: 'sudomino';
+  id: number | string;
+  /** RxC:N (src/sudomino/shape.ts). */
+  shape: string;
+  rows: number;
+  cols: number;
+  /** N: every open cell holds 1..N. */
+  values: number;
+  tier: string;
+  /** The reference solver's search nodes (src/sudomino/solve/solver.ts). */
+  nodes: number;
+  /** The human-technique grade (the ladder's level name) and its score, when known. */
+  grade?: string;
+  score?: number;
+  /** The board's rows in the text form src/sudomino/format.ts's boardRows writes (letters and digit pairs, or numbered). */
+  board: string[];
+  /** Each cell's value, row by row, 0 where blocked. */
+  solution: number[][];
+  baseId?: number | null;
+  transform?: string | null;
+}
+
+/** Any puzzle a pack may hold: Dominosa's (no kind, or kind 'dominosa') or Sudomino's. */
+export type AnyPackPuzzle = (PackPuzzle & { kind?: 'dominosa' }) | SudominoPackPuzzle;
+
 export interface PackManifest {
   name: string;
   /** ISO 8601 time the pack was made. */
