@@ -313,7 +313,7 @@ function mergeSize(
   n: number,
   batchSize: number,
 ): { size: MergeSize; counts: Record<string, unknown> } {
-  const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, m));
+  const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, String(m)));
   const tiers = zeroTierCounts();
   // Classes kept so far: at most 4 × perTier per size, so memory does not grow with the shards.
   const kept = new Set<string>();
@@ -372,7 +372,7 @@ function mergeSize(
       total[outcome]++;
       attempts += row.attempts;
       slots++;
-      const decided: SlotRow = { build_id: buildId, m, slot, outcome, attempts: row.attempts, puzzle_id: null };
+      const decided: SlotRow = { build_id: buildId, shape: String(m), slot, outcome, attempts: row.attempts, puzzle_id: null };
       const variants = base === undefined ? [] : shard.cat.variantsOf(base.id);
       for (const v of variants) refuseChanged(shard, checkStoredRow(v, base ?? null, rule));
       pending.push(() => {

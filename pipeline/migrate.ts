@@ -5,10 +5,12 @@
 // migration leaves the old catalog as it was. Both names are dominosa's own: a link planted at
 // either is refused, the new file is created exclusively, and an existing backup is never
 // replaced. Each old version's rows are read into one shape (readOld); what a row becomes in
-// this release is the Regrade step's to say.
+// this release is the Regrade step's to say. Schema 3's rows are Dominosa rows as this release
+// grades them: each is checked against its checksum and kept as it is, with its kind and shape.
 import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { boardFromGrid, type Board } from '../src/dominosa/board.js';
+import { rowChecksum } from '../src/catalog/checksum.js';
 import { CATALOG_APP, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
 import type { TierMeasure, TierRule } from '../src/dominosa/rank/measure.js';
 import { GRADER_VERSION, storedGrade } from '../src/dominosa/rank/stored.js';
@@ -32,6 +34,8 @@ export interface MigrateResult {
   from: number;
   to: number;
   puzzles: number;
+  /** True when the rows were graded again (schema 1 and 2), false when checked and kept (schema 3). */
+  regraded: boolean;
   /** Base puzzles whose tier the migration changed, and those it kept out (no tier fits them), with their variants. */
   moved: number;
   keptOut: number;
@@ -39,12 +43,15 @@ export interface MigrateResult {
 }
 
 /** The schema versions a migration can start from. */
-const FROM_VERSIONS = [1, 2];
+const FROM_VERSIONS = [1, 2, 3];
+/** The first version whose rows carry this release's grades and checksums (kept, not regraded). */
+const CHECKSUMMED = 3;
 
-/** A puzzle row of any older version: schema 1 has no score and no checksum yet. */
+/** A puzzle row of any older version, all Dominosa's: schema 1 has no score and no checksum yet. */
 export interface OldPuzzle extends Omit<NewPuzzle, 'score'> {
   id: number;
   score: number | null;
+  checksum?: string;
 }
 
 /** What a base puzzle becomes in this release: its grade, its tier and its size's rules. */
@@ -124,7 +131,7 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     if (from === SCHEMA_VERSION) {
       const wal = old.pragma('journal_mode', { simple: true }) === 'wal';
       old.close();
-      return { status: checkCurrent(path, wal), from, to: from, puzzles: 0, moved: 0, keptOut: 0, backup: null };
+      return { status: checkCurrent(path, wal), from, to: from, regraded: false, puzzles: 0, moved: 0, keptOut: 0, backup: null };
     }
     if (from > SCHEMA_VERSION) throw new UserError(`${path} has schema version ${from}, newer than this release's ${SCHEMA_VERSION}; use a newer dominosa`);
     if (!FROM_VERSIONS.includes(from)) throw new UserError(`${path} has schema version ${from}, which this release cannot migrate`);
@@ -165,7 +172,7 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     if (e instanceof UserError) throw new UserError(`${e.message}; the old catalog is unchanged`, e.exitCode);
     throw new UserError(`cannot replace ${path}: ${describeFsError(e)}; the old catalog is unchanged`, faultOf(e, '')?.exitCode);
   }
-  return { status: 'migrated', from, to: SCHEMA_VERSION, ...done, backup: backupTarget?.path ?? null };
+  return { status: 'migrated', from, to: SCHEMA_VERSION, regraded: from < CHECKSUMMED, ...done, backup: backupTarget?.path ?? null };
 }
 
 const UNCHANGED = '; nothing was changed';
@@ -241,14 +248,18 @@ function readOld(old: Database.Database) {
     puzzles: () =>
       (function* () {
         for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<OldPuzzle>) {
-          yield puzzles.has('score') ? p : { ...p, score: null };
+          yield { ...p, kind: 'dominosa' as const, ...(puzzles.has('score') ? {} : { score: null }) };
         }
       })(),
     puzzle: (id: number) => {
       const p = old.prepare('SELECT * FROM puzzles WHERE id = ?').get(id) as OldPuzzle | undefined;
-      return p === undefined || puzzles.has('score') ? p : { ...p, score: null };
+      return p === undefined ? p : { ...p, kind: 'dominosa' as const, ...(puzzles.has('score') ? {} : { score: null }) };
     },
-    slots: () => old.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').iterate() as IterableIterator<{ build_id: number; m: number; slot: number; outcome: SlotOutcome; attempts: number; puzzle_id: number | null }>,
+    slots: () =>
+      (function* () {
+        const rows = old.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').iterate() as IterableIterator<{ build_id: number; m: number; slot: number; outcome: SlotOutcome; attempts: number; puzzle_id: number | null }>;
+        for (const { m, ...s } of rows) yield { ...s, shape: String(m) };
+      })(),
   };
 }
 
@@ -281,6 +292,7 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, regrad
       // their base in id order, so old bases' results can go (memory stays flat).
       const graded = new Map<number, { score: number; tier: Tier | null }>();
       const gradeOf = (p: OldPuzzle): { score: number; tier: Tier | null } => {
+        if (from >= CHECKSUMMED) return keptAsIs(p);
         const known = graded.get(p.base_id ?? p.id);
         if (known !== undefined) return known;
         const base = p.base_id === null ? p : src.puzzle(p.base_id);
@@ -327,4 +339,12 @@ function boardOf(p: OldPuzzle): Board {
   const parsed = boardFromGrid(grid, 0);
   if (!parsed.ok) throw new UserError(`puzzle ${p.id}: its grid is not a board; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
   return parsed.board;
+}
+
+/** A checksummed row's own score and tier, once its checksum shows it is the row its catalog wrote. */
+function keptAsIs(p: OldPuzzle): { score: number; tier: Tier } {
+  if (p.score === null || p.checksum !== rowChecksum({ ...p, score: p.score })) {
+    throw new UserError(`puzzle ${p.id} does not match its checksum; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+  }
+  return { score: p.score, tier: p.tier };
 }

@@ -149,11 +149,11 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress, u
     const runs: SizeRun[] = options.sizes.map((m) => {
       const counts = w.tierCounts(m);
       const plan = plans.get(m)!;
-      const after = w.nextSlot(id, m);
+      const after = w.nextSlot(id, String(m));
       const next = options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
       starts.set(m, next);
       const state = tiersFull(counts, options.perTier, plan.wanted) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
-      return openSizeRun(m, table[m], plan, counts, w.slotStats(id, m), state);
+      return openSizeRun(m, table[m], plan, counts, w.slotStats(id, String(m)), state);
     });
     progress.start(
       runs.map((r) => ({

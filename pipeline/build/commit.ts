@@ -35,7 +35,7 @@ export function commitDecisions(cat: Catalog, buildId: number, batch: readonly D
       d.slot.puzzle_id = baseId;
     }
     cat.insertPreparedPuzzles(rows);
-    for (const d of batch) fault(`commit:${d.slot.m}:${d.slot.slot}`);
+    for (const d of batch) fault(`commit:${d.slot.shape}:${d.slot.slot}`);
     // Its class's base was inserted in this transaction or an earlier one.
     for (const d of batch) {
       if (d.duplicateOf === undefined) continue;

@@ -142,7 +142,7 @@ export class Decider {
       }
     }
     const attempts = ans.ok ? ans.puzzle.attempts : ans.attempts;
-    const decision: Decision = { slot: { build_id: buildId, m, slot, outcome, attempts, puzzle_id: null }, rows };
+    const decision: Decision = { slot: { build_id: buildId, shape: String(m), slot, outcome, attempts, puzzle_id: null }, rows };
     if (duplicateOf !== undefined) decision.duplicateOf = duplicateOf;
     this.batch.push(decision);
     size.total[outcome]++;

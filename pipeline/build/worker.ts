@@ -95,7 +95,7 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
   if (wanted && score === null && (score = scoreOf()) === null) return timedOut();
   let rows: PuzzleRecord[] | null = null;
   if (wanted) {
-    const common = { m, tier, nodes: p.nodes, score: score!, attempts: p.attempts, canonical_hash: p.canonicalHash, seed, slot, method: p.method };
+    const common = { kind: 'dominosa' as const, m, tier, nodes: p.nodes, score: score!, attempts: p.attempts, canonical_hash: p.canonicalHash, seed, slot, method: p.method };
     rows = [puzzleRecord({ ...common, ...stored(p.board, p.solution), transform: null }, { build_id: task.buildId })];
     // A variant shares its base's tier, score and hash; its node count is its own.
     for (const v of makeVariants(p, seed, slot, task.variants, generator.solver)) {

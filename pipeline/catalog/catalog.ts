@@ -8,6 +8,7 @@ import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { BuildStatus, OptionalTable, SlotOutcome } from '../../src/catalog/schema.js';
 import type { VerdictRow } from '../../src/catalog/verdict.js';
 import type { TierRule } from '../../src/dominosa/rank/measure.js';
+import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import * as builds from './builds.js';
 import type { Connection } from './connection.js';
@@ -99,15 +100,17 @@ export class Catalog {
   // --- thresholds ---
   writeThresholds(buildId: number | null, m: number, rule: TierRule, solverVersion: string): void { thresholds.writeThresholds(this.conn, buildId, m, rule, solverVersion); }
   readThresholds(buildId: number | null): Map<number, thresholds.StoredRule> { return thresholds.readThresholds(this.conn, buildId); }
+  writeShapeThresholds(buildId: number | null, kind: KindName, shape: string, rule: TierRule, solverVersion: string): void { thresholds.writeShapeThresholds(this.conn, buildId, kind, shape, rule, solverVersion); }
+  readShapeThresholds(buildId: number | null, kind: KindName): Map<string, thresholds.StoredRule> { return thresholds.readShapeThresholds(this.conn, buildId, kind); }
 
   // --- slots ---
   /** Insert slot rows (a build's writer, a batch at a time). */
   insertSlotValues(rows: readonly slots.SlotRow[]): void { slots.insertSlots(this.conn, rows); }
   /** Insert slot rows, keeping any already there when `orIgnore` (a merge). */
   insertSlots(rows: readonly slots.SlotRow[], orIgnore = false): void { slots.insertSlots(this.conn, rows, orIgnore); }
-  nextSlot(buildId: number, m: number): number { return slots.nextSlot(this.conn, buildId, m); }
-  slotStats(buildId: number, m: number): Map<SlotOutcome, { slots: number; attempts: number }> { return slots.slotStats(this.conn, buildId, m); }
-  iterateSlots(buildId: number, m: number): IterableIterator<slots.SlotRow> { return slots.iterateSlots(this.conn, buildId, m); }
+  nextSlot(buildId: number, shape: string): number { return slots.nextSlot(this.conn, buildId, shape); }
+  slotStats(buildId: number, shape: string): Map<SlotOutcome, { slots: number; attempts: number }> { return slots.slotStats(this.conn, buildId, shape); }
+  iterateSlots(buildId: number, shape: string): IterableIterator<slots.SlotRow> { return slots.iterateSlots(this.conn, buildId, shape); }
 
   // --- puzzles ---
   /** Insert rows as a build's workers made them, numbered by its writer. */
@@ -116,21 +119,22 @@ export class Catalog {
   insertPuzzle(p: puzzles.NewPuzzle, id: number | null = null): number { return puzzles.insertPuzzle(this.conn, p, id); }
   insertPuzzleOrIgnore(p: puzzles.NewPuzzle): number | null { return puzzles.insertPuzzleOrIgnore(this.conn, p); }
   nextPuzzleId(): number { return puzzles.nextPuzzleId(this.conn); }
-  hasBase(canonicalHash: string): boolean { return puzzles.baseIdByHash(this.conn, canonicalHash) !== null; }
-  baseIdByHash(canonicalHash: string): number | null { return puzzles.baseIdByHash(this.conn, canonicalHash); }
+  hasBase(canonicalHash: string, kind: KindName = 'dominosa'): boolean { return puzzles.baseIdByHash(this.conn, canonicalHash, kind) !== null; }
+  baseIdByHash(canonicalHash: string, kind: KindName = 'dominosa'): number | null { return puzzles.baseIdByHash(this.conn, canonicalHash, kind); }
   getPuzzle(id: number): puzzles.PuzzleRow | undefined { return puzzles.getPuzzle(this.conn, id); }
   iteratePuzzles(): IterableIterator<puzzles.PuzzleRow> { return puzzles.iteratePuzzles(this.conn); }
   countPuzzles(): number { return puzzles.countPuzzles(this.conn); }
   sizeCounts(): Map<number, number> { return puzzles.sizeCounts(this.conn); }
+  shapeCounts(kind: KindName): Map<string, number> { return puzzles.shapeCounts(this.conn, kind); }
   variantsOf(baseId: number): puzzles.PuzzleRow[] { return puzzles.variantsOf(this.conn, baseId); }
   puzzleIds(filter: puzzles.PuzzleFilter = {}): number[] { return puzzles.puzzleIds(this.conn, filter); }
-  iterateBaseHashes(): IterableIterator<string> { return puzzles.iterateBaseHashes(this.conn); }
-  baseHashes(): { id: number; canonical_hash: string }[] { return puzzles.baseHashes(this.conn); }
-  baseDifficulties(m: number): { nodes: number; score: number; tier: Tier }[] { return puzzles.baseDifficulties(this.conn, m); }
-  tierCounts(m: number): Record<Tier, number> { return puzzles.tierCounts(this.conn, m); }
+  iterateBaseHashes(kind: KindName = 'dominosa'): IterableIterator<string> { return puzzles.iterateBaseHashes(this.conn, kind); }
+  baseHashes(): { id: number; kind: KindName; canonical_hash: string }[] { return puzzles.baseHashes(this.conn); }
+  baseDifficulties(m: number | string, kind: KindName = 'dominosa'): { nodes: number; score: number; tier: Tier }[] { return puzzles.baseDifficulties(this.conn, m, kind); }
+  tierCounts(m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> { return puzzles.tierCounts(this.conn, m, kind); }
   tierStats(): puzzles.TierStat[] { return puzzles.tierStats(this.conn); }
   /** Re-tier size m under `rule`; returns how many rows changed tier (retier.ts). */
-  retier(m: number, rule: TierRule): number { return retier(this.conn, m, rule); }
+  retier(m: number | string, rule: TierRule, kind: KindName = 'dominosa'): number { return retier(this.conn, m, rule, kind); }
 
   // --- versions and verdicts ---
   solverVersions(m: number): (string | null)[] { return versions.solverVersions(this.conn, m); }

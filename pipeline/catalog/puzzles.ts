@@ -6,6 +6,7 @@ import { PUZZLE_COLUMNS, puzzleRecord, type PuzzleRecord } from '../../src/catal
 import { LEVELS, type LevelName } from '../../src/dominosa/grade/ladder.js';
 import type { GradeBand } from '../../src/dominosa/rank/bands.js';
 import { measureColumn, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import type { KindName } from '../../src/kinds.js';
 import { zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
 import type { Connection } from './connection.js';
 import { readThresholds } from './thresholds.js';
@@ -17,17 +18,23 @@ export interface PuzzleRow extends Omit<StoredPuzzle, 'tier'> {
   slot: number;
   method: string;
   build_id: number | null;
-  /** Derived by SQLite from score (generated columns). */
+  /** Derived by SQLite: the size's name from m (and rows, cols), level and grade from score (generated columns). */
+  shape: string;
   level: number;
   grade: LevelName;
 }
 
 /** A row to insert: the catalog computes the checksum, SQLite the level and grade. */
-export type NewPuzzle = Omit<PuzzleRow, 'id' | 'checksum' | 'level' | 'grade'>;
+export type NewPuzzle = Omit<PuzzleRow, 'id' | 'checksum' | 'shape' | 'level' | 'grade'>;
 
 /** Which puzzles a verb works on; absent filters select everything. */
 export interface PuzzleFilter {
+  /** One kind's puzzles only. */
+  kind?: KindName;
+  /** Dominosa's sizes by M (Dominosa puzzles only). */
   sizes?: readonly number[];
+  /** Sizes of either kind by shape (M, or RxC:N). */
+  shapes?: readonly string[];
   tiers?: readonly Tier[];
   /** Variants too (default false: base puzzles only). */
   includeVariants?: boolean;
@@ -76,15 +83,16 @@ export function insertPuzzle(conn: Connection, p: NewPuzzle, id: number | null =
 }
 
 /**
- * Insert a puzzle unless one with its natural key (m, seed, slot, transform) is there, and
+ * Insert a puzzle unless one with its natural key (kind, shape, seed, slot, transform) is there, and
  * return the id of the row holding that key (null if a base of its class holds it elsewhere).
  */
 export function insertPuzzleOrIgnore(conn: Connection, p: NewPuzzle): number | null {
   return conn.write(() => {
     insertPuzzles(conn, [puzzleRecord(p, { base_id: p.base_id, build_id: p.build_id })], true);
-    const id = conn.stmt(`SELECT id FROM puzzles WHERE m = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`)
+    const shape = p.kind === 'sudomino' ? `${p.rows}x${p.cols}:${p.m}` : String(p.m);
+    const id = conn.stmt(`SELECT id FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`)
       .pluck()
-      .get(p.m, p.seed, p.slot, p.transform ?? '');
+      .get(p.kind, shape, p.seed, p.slot, p.transform ?? '');
     return (id as number | undefined) ?? null;
   });
 }
@@ -107,15 +115,21 @@ export function countPuzzles(conn: Connection): number {
   return conn.stmt('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
 }
 
-/** Puzzles per size (bases and variants). */
+/** Dominosa's puzzles per size (bases and variants). */
 export function sizeCounts(conn: Connection): Map<number, number> {
-  const rows = conn.stmt('SELECT m, COUNT(*) AS n FROM puzzles GROUP BY m ORDER BY m').all() as { m: number; n: number }[];
+  const rows = conn.stmt(`SELECT m, COUNT(*) AS n FROM puzzles WHERE kind = 'dominosa' GROUP BY m ORDER BY m`).all() as { m: number; n: number }[];
   return new Map(rows.map((r) => [r.m, r.n]));
 }
 
-/** Id of the base puzzle of a symmetry class, or null. */
-export function baseIdByHash(conn: Connection, canonicalHash: string): number | null {
-  const id = conn.stmt('SELECT id FROM puzzles WHERE canonical_hash = ? AND base_id IS NULL').pluck().get(canonicalHash);
+/** Puzzles of a kind per shape (bases and variants), in shape order. */
+export function shapeCounts(conn: Connection, kind: KindName): Map<string, number> {
+  const rows = conn.stmt('SELECT shape, COUNT(*) AS n FROM puzzles WHERE kind = ? GROUP BY shape ORDER BY shape').all(kind) as { shape: string; n: number }[];
+  return new Map(rows.map((r) => [r.shape, r.n]));
+}
+
+/** Id of the base puzzle of a kind's symmetry class, or null. */
+export function baseIdByHash(conn: Connection, canonicalHash: string, kind: KindName = 'dominosa'): number | null {
+  const id = conn.stmt('SELECT id FROM puzzles WHERE kind = ? AND canonical_hash = ? AND base_id IS NULL').pluck().get(kind, canonicalHash);
   return (id as number | undefined) ?? null;
 }
 
@@ -124,28 +138,36 @@ export function variantsOf(conn: Connection, baseId: number): PuzzleRow[] {
   return conn.stmt('SELECT * FROM puzzles WHERE base_id = ? ORDER BY id').all(baseId) as PuzzleRow[];
 }
 
-/** The canonical hash of every base puzzle, one at a time (memory stays flat on a large catalog). */
-export function iterateBaseHashes(conn: Connection): IterableIterator<string> {
-  return conn.stmt('SELECT canonical_hash FROM puzzles WHERE base_id IS NULL').pluck().iterate() as IterableIterator<string>;
+/** The canonical hash of every base puzzle of a kind, one at a time (memory stays flat on a large catalog). */
+export function iterateBaseHashes(conn: Connection, kind: KindName = 'dominosa'): IterableIterator<string> {
+  return conn.stmt('SELECT canonical_hash FROM puzzles WHERE kind = ? AND base_id IS NULL').pluck().iterate(kind) as IterableIterator<string>;
 }
 
-/** Id and canonical hash of every base puzzle. */
-export function baseHashes(conn: Connection): { id: number; canonical_hash: string }[] {
-  return conn.stmt('SELECT id, canonical_hash FROM puzzles WHERE base_id IS NULL ORDER BY id').all() as { id: number; canonical_hash: string }[];
+/** Id, kind and canonical hash of every base puzzle. */
+export function baseHashes(conn: Connection): { id: number; kind: KindName; canonical_hash: string }[] {
+  return conn.stmt('SELECT id, kind, canonical_hash FROM puzzles WHERE base_id IS NULL ORDER BY id').all() as { id: number; kind: KindName; canonical_hash: string }[];
 }
 
-/** Nodes and score of the base puzzles of size m, in id order. */
-export function baseDifficulties(conn: Connection, m: number): { nodes: number; score: number; tier: Tier }[] {
-  return conn.stmt('SELECT nodes, score, tier FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY id').all(m) as { nodes: number; score: number; tier: Tier }[];
+/** Nodes and score of the base puzzles of a shape (Dominosa's M by default), in id order. */
+export function baseDifficulties(conn: Connection, m: number | string, kind: KindName = 'dominosa'): { nodes: number; score: number; tier: Tier }[] {
+  return conn.stmt('SELECT nodes, score, tier FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL ORDER BY id').all(kind, String(m)) as { nodes: number; score: number; tier: Tier }[];
 }
 
 /** Ids of the puzzles the filter selects, ascending. */
 export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[] {
   const where: string[] = [];
   const args: (number | string)[] = [];
+  if (filter.kind) {
+    where.push('kind = ?');
+    args.push(filter.kind);
+  }
   if (filter.sizes) {
-    where.push(`m IN (${filter.sizes.map(() => '?').join(', ') || 'NULL'})`);
+    where.push(`kind = 'dominosa' AND m IN (${filter.sizes.map(() => '?').join(', ') || 'NULL'})`);
     args.push(...filter.sizes);
+  }
+  if (filter.shapes) {
+    where.push(`shape IN (${filter.shapes.map(() => '?').join(', ') || 'NULL'})`);
+    args.push(...filter.shapes);
   }
   if (filter.tiers) {
     where.push(`tier IN (${filter.tiers.map(() => '?').join(', ') || 'NULL'})`);
@@ -162,10 +184,10 @@ export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[]
   return conn.db.prepare(sql).pluck().all(...args) as number[];
 }
 
-/** Base puzzles of size m per tier. */
-export function tierCounts(conn: Connection, m: number): Record<Tier, number> {
+/** Base puzzles of a shape (Dominosa's M by default) per tier. */
+export function tierCounts(conn: Connection, m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> {
   const counts = zeroTierCounts();
-  const rows = conn.stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE m = ? AND base_id IS NULL GROUP BY tier').all(m) as { tier: Tier; n: number }[];
+  const rows = conn.stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL GROUP BY tier').all(kind, String(m)) as { tier: Tier; n: number }[];
   for (const r of rows) counts[r.tier] = r.n;
   return counts;
 }
@@ -182,7 +204,7 @@ export function tierStats(conn: Connection): TierStat[] {
     const col = measureColumn(measure);
     const rows = conn.stmt(
       `SELECT tier, COUNT(*) AS count, MIN(${col}) AS min, MAX(${col}) AS max
-       FROM puzzles WHERE m = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
+       FROM puzzles WHERE kind = 'dominosa' AND m = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
     ).all(m) as { tier: Tier; count: number; min: number; max: number }[];
     for (const r of rows) out.push({ m, measure, ...r });
   }

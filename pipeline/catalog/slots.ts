@@ -1,11 +1,12 @@
 // The slots table: every decided slot of a build, committed with the puzzles it kept, so a
-// resumed build starts after the last committed slot of each size.
+// resumed build starts after the last committed slot of each size. A build makes one kind, so
+// a shape (M for Dominosa, RxC:N for Sudomino) names one of its sizes.
 import { DIGEST_COLUMNS, type SlotOutcome } from '../../src/catalog/schema.js';
 import type { Connection } from './connection.js';
 
 export interface SlotRow {
   build_id: number;
-  m: number;
+  shape: string;
   slot: number;
   outcome: SlotOutcome;
   attempts: number;
@@ -56,21 +57,21 @@ export function insertSlots(conn: Connection, rows: readonly SlotRow[], orIgnore
   });
 }
 
-/** The first slot of size m not yet committed for the build (slots commit in order). */
-export function nextSlot(conn: Connection, buildId: number, m: number): number {
-  const v = conn.stmt('SELECT MAX(slot) FROM slots WHERE build_id = ? AND m = ?').pluck().get(buildId, m) as number | null;
+/** The first slot of a shape not yet committed for the build (slots commit in order). */
+export function nextSlot(conn: Connection, buildId: number, shape: string): number {
+  const v = conn.stmt('SELECT MAX(slot) FROM slots WHERE build_id = ? AND shape = ?').pluck().get(buildId, shape) as number | null;
   return v === null ? 0 : v + 1;
 }
 
-/** Committed slots of a build and size, by outcome, with their attempts. */
-export function slotStats(conn: Connection, buildId: number, m: number): Map<SlotOutcome, { slots: number; attempts: number }> {
+/** Committed slots of a build and shape, by outcome, with their attempts. */
+export function slotStats(conn: Connection, buildId: number, shape: string): Map<SlotOutcome, { slots: number; attempts: number }> {
   const rows = conn.stmt(
-    'SELECT outcome, COUNT(*) AS slots, SUM(attempts) AS attempts FROM slots WHERE build_id = ? AND m = ? GROUP BY outcome',
-  ).all(buildId, m) as { outcome: SlotOutcome; slots: number; attempts: number }[];
+    'SELECT outcome, COUNT(*) AS slots, SUM(attempts) AS attempts FROM slots WHERE build_id = ? AND shape = ? GROUP BY outcome',
+  ).all(buildId, shape) as { outcome: SlotOutcome; slots: number; attempts: number }[];
   return new Map(rows.map((r) => [r.outcome, { slots: r.slots, attempts: r.attempts }]));
 }
 
-/** Committed slot rows of a build and size in slot order, one at a time. */
-export function iterateSlots(conn: Connection, buildId: number, m: number): IterableIterator<SlotRow> {
-  return conn.stmt('SELECT * FROM slots WHERE build_id = ? AND m = ? ORDER BY slot').iterate(buildId, m) as IterableIterator<SlotRow>;
+/** Committed slot rows of a build and shape in slot order, one at a time. */
+export function iterateSlots(conn: Connection, buildId: number, shape: string): IterableIterator<SlotRow> {
+  return conn.stmt('SELECT * FROM slots WHERE build_id = ? AND shape = ? ORDER BY slot').iterate(buildId, shape) as IterableIterator<SlotRow>;
 }

@@ -1,7 +1,9 @@
 // The thresholds table: the tier rule a build graded with (build_id set) and the current one per
-// size (build_id null), on the measure it cuts, with the solver version its cuts were set for.
+// size of a kind (build_id null), on the measure it cuts, with the solver version its cuts were
+// set for. Dominosa's sizes are read back by M, Sudomino's by shape.
 import { DIGEST_COLUMNS } from '../../src/catalog/schema.js';
 import type { TierMeasure, TierRule } from '../../src/dominosa/rank/measure.js';
+import type { KindName } from '../../src/kinds.js';
 import type { Connection } from './connection.js';
 
 /** A size's current (or a build's) tier rule, and the solver version its cuts were set for. */
@@ -10,18 +12,32 @@ export type StoredRule = TierRule & { solverVersion: string };
 const COLUMNS = DIGEST_COLUMNS.thresholds;
 const INSERT = `INSERT INTO thresholds (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
 
-/** Record the rule a build tiers with (buildId) or the current one (null), replacing old rows. */
-export function writeThresholds(conn: Connection, buildId: number | null, m: number, rule: TierRule, solverVersion: string): void {
+/** Record the rule a build tiers a shape with (buildId) or the current one (null), replacing old rows. */
+export function writeShapeThresholds(conn: Connection, buildId: number | null, kind: KindName, shape: string, rule: TierRule, solverVersion: string): void {
   const { th, measure } = rule;
-  conn.changeRows('thresholds', 'IFNULL(build_id, 0) = ? AND m = ?', [buildId ?? 0, m], () => {
-    conn.stmt('DELETE FROM thresholds WHERE IFNULL(build_id, 0) = ? AND m = ?').run(buildId ?? 0, m);
-    conn.stmt(INSERT).run({ build_id: buildId, m, measure, t1: th.t1, t2: th.t2, t3: th.t3, solver_version: solverVersion });
+  const where = 'IFNULL(build_id, 0) = ? AND kind = ? AND shape = ?';
+  conn.changeRows('thresholds', where, [buildId ?? 0, kind, shape], () => {
+    conn.stmt(`DELETE FROM thresholds WHERE ${where}`).run(buildId ?? 0, kind, shape);
+    conn.stmt(INSERT).run({ build_id: buildId, kind, shape, measure, t1: th.t1, t2: th.t2, t3: th.t3, solver_version: solverVersion });
   });
 }
 
-export function readThresholds(conn: Connection, buildId: number | null): Map<number, StoredRule> {
-  const rows = conn.stmt('SELECT m, measure, t1, t2, t3, solver_version FROM thresholds WHERE IFNULL(build_id, 0) = ? ORDER BY m').all(
+/** The rules of a build (or the current ones, null) for every shape of a kind, by shape. */
+export function readShapeThresholds(conn: Connection, buildId: number | null, kind: KindName): Map<string, StoredRule> {
+  const rows = conn.stmt('SELECT shape, measure, t1, t2, t3, solver_version FROM thresholds WHERE IFNULL(build_id, 0) = ? AND kind = ? ORDER BY shape').all(
     buildId ?? 0,
-  ) as { m: number; measure: TierMeasure; t1: number; t2: number; t3: number; solver_version: string }[];
-  return new Map(rows.map((r) => [r.m, { measure: r.measure, th: { t1: r.t1, t2: r.t2, t3: r.t3 }, solverVersion: r.solver_version }]));
+    kind,
+  ) as { shape: string; measure: TierMeasure; t1: number; t2: number; t3: number; solver_version: string }[];
+  return new Map(rows.map((r) => [r.shape, { measure: r.measure, th: { t1: r.t1, t2: r.t2, t3: r.t3 }, solverVersion: r.solver_version }]));
+}
+
+/** Dominosa's rule for size M. */
+export function writeThresholds(conn: Connection, buildId: number | null, m: number, rule: TierRule, solverVersion: string): void {
+  writeShapeThresholds(conn, buildId, 'dominosa', String(m), rule, solverVersion);
+}
+
+/** Dominosa's rules by M, in order of M. */
+export function readThresholds(conn: Connection, buildId: number | null): Map<number, StoredRule> {
+  const byShape = readShapeThresholds(conn, buildId, 'dominosa');
+  return new Map([...byShape].map(([shape, r]) => [Number(shape), r] as const).sort((a, b) => a[0] - b[0]));
 }

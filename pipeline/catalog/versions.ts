@@ -10,14 +10,14 @@ export function solverVersions(conn: Connection, m: number): (string | null)[] {
   return conn.stmt(
     `SELECT DISTINCT COALESCE(b.solver_version, t.solver_version) FROM puzzles p
      LEFT JOIN builds b ON b.id = p.build_id
-     LEFT JOIN thresholds t ON t.build_id IS NULL AND t.m = p.m
-     WHERE p.m = ?`,
+     LEFT JOIN thresholds t ON t.build_id IS NULL AND t.kind = p.kind AND t.shape = p.shape
+     WHERE p.kind = 'dominosa' AND p.m = ?`,
   ).pluck().all(m) as (string | null)[];
 }
 
 /** The grader versions that scored size m's puzzles: their builds' (null for a puzzle without one). */
 export function graderVersions(conn: Connection, m: number): (string | null)[] {
-  return conn.stmt(`SELECT DISTINCT b.grader_version FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.m = ?`).pluck().all(m) as (string | null)[];
+  return conn.stmt(`SELECT DISTINCT b.grader_version FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.kind = 'dominosa' AND p.m = ?`).pluck().all(m) as (string | null)[];
 }
 
 /** Base puzzles per grader version of their build (null: no build recorded). */

@@ -33,7 +33,7 @@ export function migrateCommand(y: Argv): Argv {
         const kept = res.backup === null ? '' : `; the old catalog is kept as ${res.backup}`;
         const moved = res.moved > 0 ? `, ${res.moved} base puzzles changed tier` : '';
         const out = res.keptOut > 0 ? `, ${res.keptOut} base puzzles fit no tier and were kept out` : '';
-        process.stderr.write(`dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles graded and checksummed${moved}${out})${kept}\n`);
+        process.stderr.write(`dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles ${res.regraded ? 'graded and checksummed' : 'checked against their checksums and kept'}${moved}${out})${kept}\n`);
       }
       process.exitCode = 0;
     },

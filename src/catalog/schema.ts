@@ -3,15 +3,18 @@
 // with any object this DDL does not make); pipeline/migrate.ts brings older versions up to this one.
 import { LEVELS } from '../dominosa/grade/ladder.js';
 import { TIER_MEASURES } from '../dominosa/rank/measure.js';
+import { KIND_NAMES } from '../kinds.js';
 import { TIERS } from '../rank/tiers.js';
+import { LEVELS as SUDOMINO_LEVELS } from '../sudomino/grade/ladder.js';
 
 /**
  * Bump on any change to SCHEMA_SQL (audit compares a catalog's objects with it, text and all),
  * and teach pipeline/migrate.ts the step from the previous version. Version 2 added each
  * puzzle's grade and score and a checksum per row, the builds' grader version and the
- * thresholds' measure. Version 3 added the digest and the writer lock.
+ * thresholds' measure. Version 3 added the digest and the writer lock. Version 4 added the puzzle
+ * kind (Sudomino beside Dominosa) and the shape that names a size of either kind.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Marks a database as a dominosa catalog, so a foreign SQLite file is never written to. */
 export const CATALOG_APP = 'dominosa-catalog';
@@ -25,7 +28,9 @@ export const BUILD_STATUSES = ['running', 'interrupted', 'incomplete', 'finished
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
 const list = (xs: readonly string[]): string => xs.map((x) => `'${x}'`).join(', ');
-const gradeNames = LEVELS.map((l) => `WHEN ${l.level} THEN '${l.name}'`).join(' ');
+const levelNames = (levels: readonly { level: number; name: string }[]): string => levels.map((l) => `WHEN ${l.level} THEN '${l.name}'`).join(' ');
+const gradeNames = `CASE kind WHEN 'sudomino' THEN CASE CAST(score AS INTEGER) ${levelNames(SUDOMINO_LEVELS)} END ELSE CASE CAST(score AS INTEGER) ${levelNames(LEVELS)} END END`;
+const topLevel = `CASE kind WHEN 'sudomino' THEN ${SUDOMINO_LEVELS.length} ELSE ${LEVELS.length} END`;
 
 /**
  * The whole schema, run once in one transaction on an empty database. STRICT tables, so a wrong
@@ -52,12 +57,14 @@ CREATE TABLE builds (
   status         TEXT NOT NULL CHECK (status IN (${list(BUILD_STATUSES)}))
 ) STRICT;
 
--- The tier cuts a build graded with (build_id set), and the current ones (build_id NULL), on
--- the measure they cut (src/rank/measure.ts): reference nodes; grade, the grade bands inside
--- reference-node ranges (since v3; v2's 'grade' cut the level); or score.
+-- The tier cuts a build graded with (build_id set), and the current ones (build_id NULL), per
+-- kind and shape, on the measure they cut (src/dominosa/rank/measure.ts): reference nodes;
+-- grade, the grade bands inside reference-node ranges (since v3; v2's 'grade' cut the level);
+-- or score.
 CREATE TABLE thresholds (
   build_id       INTEGER REFERENCES builds(id),
-  m              INTEGER NOT NULL,
+  kind           TEXT NOT NULL CHECK (kind IN (${list(KIND_NAMES)})),
+  shape          TEXT NOT NULL,
   measure        TEXT NOT NULL DEFAULT 'nodes' CHECK (measure IN (${list(TIER_MEASURES)})),
   t1             REAL NOT NULL,
   t2             REAL NOT NULL,
@@ -65,29 +72,33 @@ CREATE TABLE thresholds (
   solver_version TEXT NOT NULL,
   CHECK (t1 < t2 AND t2 < t3)
 ) STRICT;
-CREATE UNIQUE INDEX thresholds_scope ON thresholds (IFNULL(build_id, 0), m);
+CREATE UNIQUE INDEX thresholds_scope ON thresholds (IFNULL(build_id, 0), kind, shape);
 
 -- Every decided slot, committed with the puzzles it kept: a resumed build starts after the
 -- last committed slot of each size. 'rejected': the generator found no unique deal within its
--- attempt budget. 'failed' is reserved for slots given up for other reasons.
+-- attempt budget. 'failed' is reserved for slots given up for other reasons. A build makes one
+-- kind, whose shapes name its sizes.
 CREATE TABLE slots (
   build_id  INTEGER NOT NULL REFERENCES builds(id),
-  m         INTEGER NOT NULL,
+  shape     TEXT NOT NULL,
   slot      INTEGER NOT NULL,
   outcome   TEXT NOT NULL CHECK (outcome IN (${list(SLOT_OUTCOMES)})),
   attempts  INTEGER NOT NULL,
   puzzle_id INTEGER REFERENCES puzzles(id),
-  PRIMARY KEY (build_id, m, slot)
+  PRIMARY KEY (build_id, shape, slot)
 ) STRICT, WITHOUT ROWID;
 
 -- Base puzzles (base_id NULL) and their variants (base_id and transform set: the variant is
--- applyTransform(base, transform)). grid: JSON rows, M+1 rows by M+2 columns; solution: JSON
--- [[r1, c1, r2, c2], ...]. A variant shares its base's canonical hash, tier, node count, grade
--- and score. score: the human grader's (src/grade/stored.ts); level and grade derive from it.
--- checksum: src/catalog/checksum.ts over the row's content, so a row changed behind the
--- catalog's back is refused by every verb that trusts it.
+-- the base under its kind's transform). Dominosa: m is M, grid JSON rows, M+1 rows by M+2
+-- columns, solution JSON [[r1, c1, r2, c2], ...]. Sudomino: m is N, grid the JSON array of the
+-- board's text rows, solution JSON rows of each cell's value (0 blocked) (src/sudomino/stored.ts).
+-- shape names the size: M for Dominosa, RxC:N for Sudomino. A variant shares its base's
+-- canonical hash, tier, grade and score. score: the kind's human grader's; level and grade
+-- derive from it. checksum: src/catalog/checksum.ts over the row's content, so a row changed
+-- behind the catalog's back is refused by every verb that trusts it.
 CREATE TABLE puzzles (
   id             INTEGER PRIMARY KEY,
+  kind           TEXT NOT NULL CHECK (kind IN (${list(KIND_NAMES)})),
   m              INTEGER NOT NULL,
   rows           INTEGER NOT NULL,
   cols           INTEGER NOT NULL,
@@ -103,17 +114,18 @@ CREATE TABLE puzzles (
   slot           INTEGER NOT NULL,
   method         TEXT NOT NULL,
   build_id       INTEGER REFERENCES builds(id),
-  score          REAL NOT NULL CHECK (score >= 1 AND score < ${LEVELS.length + 1}),
+  score          REAL NOT NULL CHECK (score >= 1 AND score < ${topLevel} + 1),
   checksum       TEXT NOT NULL,
+  shape          TEXT GENERATED ALWAYS AS (CASE kind WHEN 'sudomino' THEN rows || 'x' || cols || ':' || m ELSE CAST(m AS TEXT) END) VIRTUAL,
   level          INTEGER GENERATED ALWAYS AS (CAST(score AS INTEGER)) VIRTUAL,
-  grade          TEXT GENERATED ALWAYS AS (CASE CAST(score AS INTEGER) ${gradeNames} END) VIRTUAL,
+  grade          TEXT GENERATED ALWAYS AS (${gradeNames}) VIRTUAL,
   CHECK ((base_id IS NULL) = (transform IS NULL))
 ) STRICT;
--- One base per symmetry class across the whole catalog.
-CREATE UNIQUE INDEX puzzles_base_hash ON puzzles (canonical_hash) WHERE base_id IS NULL;
+-- One base per symmetry class of a kind across the whole catalog.
+CREATE UNIQUE INDEX puzzles_base_hash ON puzzles (kind, canonical_hash) WHERE base_id IS NULL;
 -- The natural key: where a puzzle came from. Keeps merges and resumes idempotent.
-CREATE UNIQUE INDEX puzzles_natural ON puzzles (m, seed, slot, IFNULL(transform, ''));
-CREATE INDEX puzzles_size_tier ON puzzles (m, tier, nodes) WHERE base_id IS NULL;
+CREATE UNIQUE INDEX puzzles_natural ON puzzles (kind, shape, seed, slot, IFNULL(transform, ''));
+CREATE INDEX puzzles_size_tier ON puzzles (kind, shape, tier, nodes) WHERE base_id IS NULL;
 CREATE INDEX puzzles_base ON puzzles (base_id) WHERE base_id IS NOT NULL;
 
 -- The digest (src/catalog/digest.ts): per table of DIGEST_COLUMNS its row count and the sum of
@@ -146,8 +158,8 @@ CREATE TABLE writer (
 export const DIGEST_COLUMNS = {
   meta: ['key', 'value'],
   builds: ['id', 'key', 'seed', 'options', 'solver_version', 'grader_version', 'started_at', 'finished_at', 'counts', 'status'],
-  thresholds: ['build_id', 'm', 'measure', 't1', 't2', 't3', 'solver_version'],
-  slots: ['build_id', 'm', 'slot', 'outcome', 'attempts', 'puzzle_id'],
+  thresholds: ['build_id', 'kind', 'shape', 'measure', 't1', 't2', 't3', 'solver_version'],
+  slots: ['build_id', 'shape', 'slot', 'outcome', 'attempts', 'puzzle_id'],
   puzzles: ['id', 'base_id', 'build_id', 'checksum'],
   verdicts: ['puzzle_id', 'checksum', 'base_checksum', 'proof_version', 'solver_version', 'grader_version', 'audited_at'],
 } as const satisfies Record<string, readonly string[]>;

@@ -45,7 +45,7 @@ function stored(m: number, k: number, id: number): StoredPuzzle[] {
   const r = gen.generateSlot(5, m, k);
   if (!r.ok) throw new Error(r.reason);
   const p = r.puzzle;
-  const common = { m, tier: tierOf(p.nodes, TH), nodes: p.nodes, canonical_hash: p.canonicalHash, score: storedGrade(p.board).score };
+  const common = { kind: 'dominosa' as const, m, tier: tierOf(p.nodes, TH), nodes: p.nodes, canonical_hash: p.canonicalHash, score: storedGrade(p.board).score };
   const base: StoredPuzzle = {
     id,
     ...common,
@@ -83,6 +83,7 @@ function withGrid(p: StoredPuzzle, edit: (g: number[][]) => void): StoredPuzzle 
 function row(board: Board, id: number): StoredPuzzle {
   return {
     id,
+    kind: 'dominosa',
     m: board.m,
     rows: board.rows,
     cols: board.cols,

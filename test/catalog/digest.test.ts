@@ -12,7 +12,7 @@ import { DIGEST_COLUMNS, DIGEST_TABLES, OPTIONAL_SCHEMA_SQL, OPTIONAL_TABLES, SC
 
 const slot = fc.record({
   build_id: fc.nat(5),
-  m: fc.integer({ min: 1, max: 30 }),
+  shape: fc.oneof(fc.integer({ min: 1, max: 30 }).map(String), fc.constantFrom('6x6:4', '8x8:6')),
   slot: fc.nat(10_000),
   outcome: fc.constantFrom('kept', 'rejected', 'duplicate'),
   attempts: fc.nat(1000),
@@ -154,9 +154,9 @@ describe('what the digest covers', () => {
   });
 
   it('the checksum covers the fields CHECKSUM_FIELDS lists, in its order', () => {
-    const row = { m: 3, rows: 4, cols: 5, grid: 'g', solution: 's', tier: 'easy', nodes: 1, score: 1.5, attempts: 2, canonical_hash: 'h', transform: null, seed: 1, slot: 0, method: 'rejection' };
+    const row = { kind: 'dominosa' as const, m: 3, rows: 4, cols: 5, grid: 'g', solution: 's', tier: 'easy', nodes: 1, score: 1.5, attempts: 2, canonical_hash: 'h', transform: null, seed: 1, slot: 0, method: 'rejection' };
     for (const f of CHECKSUM_FIELDS) {
-      const changed = { ...row, [f]: typeof row[f] === 'number' ? (row[f] as number) + 1 : `${String(row[f])}x` };
+      const changed = { ...row, [f]: typeof row[f] === 'number' ? (row[f] as number) + 1 : `${String(row[f])}x` } as typeof row;
       expect(rowChecksum(changed), f).not.toBe(rowChecksum(row));
     }
   });

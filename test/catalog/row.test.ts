@@ -10,6 +10,7 @@ import { applyTransform, GEOMETRIES, transformSolution } from '../../src/dominos
 import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
 
 const puzzle: fc.Arbitrary<ChecksummedRow> = fc.record({
+  kind: fc.constantFrom('dominosa' as const, 'sudomino' as const),
   m: fc.integer({ min: 1, max: 30 }),
   rows: fc.nat(40),
   cols: fc.nat(40),

@@ -116,7 +116,7 @@ describe('audit fails an edit it used to pass', () => {
   });
 
   it('a slot turned from kept to rejected', () => {
-    const path = tampered((d) => d.exec(`UPDATE slots SET outcome = 'rejected', puzzle_id = NULL WHERE (build_id, m, slot) = (SELECT build_id, m, slot FROM slots WHERE outcome = 'kept' ORDER BY m, slot LIMIT 1)`));
+    const path = tampered((d) => d.exec(`UPDATE slots SET outcome = 'rejected', puzzle_id = NULL WHERE (build_id, shape, slot) = (SELECT build_id, shape, slot FROM slots WHERE outcome = 'kept' ORDER BY CAST(shape AS INTEGER), slot LIMIT 1)`));
     expectFails(path, 'digest-mismatch', /table slots does not match its digest/);
   });
 

@@ -255,7 +255,7 @@ describe('dominosa audit catches tampering (exit 1)', () => {
   });
 
   it('a size without current thresholds', async () => {
-    const path = tampered((d) => d.exec('DELETE FROM thresholds WHERE build_id IS NULL AND m = 4'));
+    const path = tampered((d) => d.exec(`DELETE FROM thresholds WHERE build_id IS NULL AND shape = '4'`));
     await expectCaught(path, 'missing-thresholds', [null]);
   });
 

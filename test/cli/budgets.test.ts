@@ -27,16 +27,16 @@ function withLargeRow(checksum: 'bad' | 'sound'): { path: string; id: number } {
   const b = brickBoard(400, 3);
   const solution = [];
   for (let a = 0; a < b.cells.length; a += 2) solution.push([Math.floor(a / b.cols), a % b.cols, Math.floor(a / b.cols), (a % b.cols) + 1]);
-  const row = { m: 400, rows: b.rows, cols: b.cols, grid: JSON.stringify(boardToGrid(b)), solution: JSON.stringify(solution), tier: 'easy', nodes: 1, score: 1, attempts: 1, canonical_hash: 'h400', transform: null, seed: 7, slot: 0, method: 'rejection' };
+  const row = { kind: 'dominosa' as const, m: 400, rows: b.rows, cols: b.cols, grid: JSON.stringify(boardToGrid(b)), solution: JSON.stringify(solution), tier: 'easy', nodes: 1, score: 1, attempts: 1, canonical_hash: 'h400', transform: null, seed: 7, slot: 0, method: 'rejection' };
   const d = new Database(path);
   try {
     const sum = checksum === 'bad' ? 'bad' : rowChecksum(row);
     const id = Number(
       d
-        .prepare('INSERT INTO puzzles (m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, checksum) VALUES (@m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, NULL, @transform, @seed, @slot, @method, NULL, @sum)')
+        .prepare('INSERT INTO puzzles (kind, m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, checksum) VALUES (@kind, @m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, NULL, @transform, @seed, @slot, @method, NULL, @sum)')
         .run({ ...row, sum }).lastInsertRowid,
     );
-    d.prepare(`INSERT INTO thresholds (build_id, m, measure, t1, t2, t3, solver_version) VALUES (NULL, 400, 'nodes', 1, 2, 3, 'ref-2')`).run();
+    d.prepare(`INSERT INTO thresholds (build_id, kind, shape, measure, t1, t2, t3, solver_version) VALUES (NULL, 'dominosa', '400', 'nodes', 1, 2, 3, 'ref-2')`).run();
     return { path, id };
   } finally {
     d.close();

@@ -16,7 +16,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function thresholds(db: string): { build_id: number | null; m: number; measure: string; t1: number; t2: number; t3: number }[] {
-  return query(db, 'SELECT build_id, m, measure, t1, t2, t3 FROM thresholds ORDER BY IFNULL(build_id, 0), m') as never;
+  return query(db, 'SELECT build_id, CAST(shape AS INTEGER) AS m, measure, t1, t2, t3 FROM thresholds ORDER BY IFNULL(build_id, 0), CAST(shape AS INTEGER)') as never;
 }
 
 /** The calibration's line: its sizes' cuts as announced. */

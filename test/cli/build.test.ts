@@ -135,13 +135,13 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
       expect(b.status).toBe('finished');
       expect(b.seed).toBe(1);
       expect(b.finished_at).toBeTruthy();
-      const th = d.prepare('SELECT m, t1, t2, t3 FROM thresholds WHERE build_id = 1 ORDER BY m').all();
+      const th = d.prepare('SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3 FROM thresholds WHERE build_id = 1 ORDER BY CAST(shape AS INTEGER)').all();
       expect(th).toEqual([3, 4].map((m) => ({ m, ...thresholds[m] })));
       const kept = d.prepare(`SELECT COUNT(*) FROM slots WHERE outcome = 'kept'`).pluck().get();
       expect(kept).toBe(24);
       // Slots are decided in order: 0..n-1 with no gap, per size.
       for (const m of [3, 4]) {
-        const s = d.prepare('SELECT MIN(slot) AS lo, MAX(slot) AS hi, COUNT(*) AS n FROM slots WHERE m = ?').get(m) as { lo: number; hi: number; n: number };
+        const s = d.prepare('SELECT MIN(slot) AS lo, MAX(slot) AS hi, COUNT(*) AS n FROM slots WHERE shape = ?').get(String(m)) as { lo: number; hi: number; n: number };
         expect([s.lo, s.hi]).toEqual([0, s.n - 1]);
       }
     } finally {
@@ -312,8 +312,8 @@ describe('resuming a stopped build', () => {
     const stop = cli(['build', ...args(), '--db', db], { env: { DOMINOSA_FAULT: 'kill:commit:3:4' } });
     expect(stop.code).toBeNull();
     const partial = dumpCatalog(db);
-    const kept = partial.slots.map((x) => [x.m, x.slot]);
-    expect(kept).toEqual([[3, 0], [3, 1], [3, 2], [3, 3]].slice(0, kept.length));
+    const kept = partial.slots.map((x) => [x.shape, x.slot]);
+    expect(kept).toEqual([['3', 0], ['3', 1], ['3', 2], ['3', 3]].slice(0, kept.length));
     expect(kept.length).toBeGreaterThan(0);
     expect(partial.slots.length).toBeLessThan(whole.slots.length);
     expect((partial.builds[0] as { status: string }).status).toBe('running');

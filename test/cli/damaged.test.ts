@@ -29,7 +29,7 @@ const DAMAGE: Record<string, (path: string) => void> = {
   truncated: (p) => writeFileSync(p, readFileSync(p).subarray(0, 20_000)),
   'not SQLite': (p) => writeFileSync(p, 'hello, this is not a database\n'),
   'unknown schema version': (p) => edit(p, (d) => d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`)),
-  'missing thresholds': (p) => edit(p, (d) => d.exec('DELETE FROM thresholds WHERE build_id IS NULL AND m = 4')),
+  'missing thresholds': (p) => edit(p, (d) => d.exec(`DELETE FROM thresholds WHERE build_id IS NULL AND shape = '4'`)),
   'of an older schema version': (p) => copyFileSync(join(FIXTURES, 'catalogs', 'v1.sqlite'), p),
   // Rows edited behind the catalog's back, one field of each kind (the checksum is left as it was).
   'holding a changed grid cell': (p) => tamper(p, 'grid', (r) => r.grid.replace(/\d/, (c) => String((Number(c) + 1) % (r.m + 1)))),

@@ -41,6 +41,7 @@ beforeAll(() => {
       if (!r.ok) throw new Error(r.reason);
       const p = r.puzzle;
       const row: NewPuzzle = {
+        kind: 'dominosa',
         m,
         rows: p.board.rows,
         cols: p.board.cols,

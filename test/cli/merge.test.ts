@@ -101,8 +101,8 @@ describe('build --shard and merge', () => {
     const d = new Database(bad);
     // Drop triggers that guard the table, as someone editing it by hand would.
     for (const t of d.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'slots'").pluck().all() as string[]) d.exec(`DROP TRIGGER "${t}"`);
-    const row = d.prepare('SELECT build_id, m, slot FROM slots ORDER BY m, slot LIMIT 1').get() as { build_id: number; m: number; slot: number };
-    d.prepare('UPDATE slots SET slot = slot + 1 WHERE build_id = ? AND m = ? AND slot = ?').run(row.build_id, row.m, row.slot);
+    const row = d.prepare('SELECT build_id, shape, slot FROM slots ORDER BY CAST(shape AS INTEGER), slot LIMIT 1').get() as { build_id: number; shape: string; slot: number };
+    d.prepare('UPDATE slots SET slot = slot + 1 WHERE build_id = ? AND shape = ? AND slot = ?').run(row.build_id, row.shape, row.slot);
     d.close();
     const out = join(dir, 'from-slot-edited.sqlite');
     const r = cli(['merge', out, shard(0), bad, shard(2)]);

@@ -16,6 +16,7 @@ import { cli, DATA, FIXTURES } from '../helpers/cli.js';
 
 const FIXTURE = join(FIXTURES, 'catalogs', 'v1.sqlite');
 const V2 = join(FIXTURES, 'catalogs', 'v2.sqlite');
+const V3 = join(FIXTURES, 'catalogs', 'v3.sqlite');
 let dir: string;
 let n = 0;
 
@@ -33,6 +34,15 @@ function copyOfV1(): string {
 }
 
 type Rows = Record<string, unknown>[];
+
+
+/** Slots and thresholds as an old catalog holds them (by M), and the same read from a migrated one (by shape). */
+/** Every puzzle column schema 2 and 3 have, as they have it. */
+const OLD_PUZZLE = 'id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, score, checksum, level, grade';
+const OLD_SLOTS = 'SELECT build_id, m, slot, outcome, attempts, puzzle_id FROM slots ORDER BY build_id, m, slot';
+const NEW_SLOTS = 'SELECT build_id, CAST(shape AS INTEGER) AS m, slot, outcome, attempts, puzzle_id FROM slots ORDER BY build_id, CAST(shape AS INTEGER), slot';
+const OLD_TH = 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m';
+const NEW_TH = 'SELECT build_id, CAST(shape AS INTEGER) AS m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, CAST(shape AS INTEGER)';
 
 describe('dominosa migrate', () => {
   it('the other verbs refuse a schema-1 catalog and say how to upgrade it', () => {
@@ -52,8 +62,8 @@ describe('dominosa migrate', () => {
     const before = sha(path);
     const old = {
       puzzles: query(path, 'SELECT id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id FROM puzzles ORDER BY id'),
-      slots: query(path, 'SELECT * FROM slots ORDER BY build_id, m, slot'),
-      thresholds: query(path, 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m'),
+      slots: query(path, OLD_SLOTS),
+      thresholds: query(path, OLD_TH),
     };
     const r = cli(['migrate', '--db', path]);
     expect(r.code, r.stderr).toBe(0);
@@ -65,8 +75,8 @@ describe('dominosa migrate', () => {
 
     const cols = Object.keys(old.puzzles[0]).join(', ');
     expect(query(path, `SELECT ${cols} FROM puzzles ORDER BY id`)).toEqual(old.puzzles);
-    expect(query(path, 'SELECT * FROM slots ORDER BY build_id, m, slot')).toEqual(old.slots);
-    expect(query(path, 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m')).toEqual(old.thresholds);
+    expect(query(path, NEW_SLOTS)).toEqual(old.slots);
+    expect(query(path, NEW_TH)).toEqual(old.thresholds);
     expect(query(path, 'SELECT DISTINCT measure FROM thresholds')).toEqual([{ measure: 'nodes' }]);
     expect(query(path, 'SELECT DISTINCT grader_version FROM builds')).toEqual([{ grader_version: GRADER_VERSION }]);
     expect(query(path, `SELECT key, value FROM meta WHERE key IN ('schema_version', 'migrated_from') ORDER BY key`)).toEqual([
@@ -104,8 +114,9 @@ describe('dominosa migrate', () => {
     const path = join(dir, `v2-${n++}.sqlite`);
     copyFileSync(V2, path);
     const before = sha(path);
-    const tables = ['puzzles ORDER BY id', 'slots ORDER BY build_id, m, slot', 'thresholds ORDER BY build_id, m', 'builds ORDER BY id'];
-    const old = tables.map((t) => query(path, `SELECT * FROM ${t}`));
+    const oldQueries = [`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, OLD_SLOTS, OLD_TH, 'SELECT * FROM builds ORDER BY id'];
+    const newQueries = [`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, NEW_SLOTS, NEW_TH, 'SELECT * FROM builds ORDER BY id'];
+    const old = oldQueries.map((q) => query(path, q));
     const r = cli(['migrate', '--db', path]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe(
@@ -115,7 +126,8 @@ describe('dominosa migrate', () => {
     // Every base is re-graded by this release's grader (grade-2 scores could not be audited), so
     // its score, level, grade name, checksum and its build's grader version are new; all else is kept.
     const noGrade = (rows: Rows): Rows => rows.map(({ grade: _g, level: _l, score: _s, checksum: _c, grader_version: _v, ...rest }) => rest);
-    expect(tables.map((t) => noGrade(query(path, `SELECT * FROM ${t}`)))).toEqual(old.map(noGrade));
+    expect(newQueries.map((q) => noGrade(query(path, q)))).toEqual(old.map(noGrade));
+    expect(query(path, 'SELECT DISTINCT kind FROM puzzles')).toEqual([{ kind: 'dominosa' }]);
     expect(query(path, 'SELECT name, rows FROM digest ORDER BY name')).toEqual([
       { name: 'builds', rows: 1 },
       { name: 'meta', rows: 5 },
@@ -128,6 +140,32 @@ describe('dominosa migrate', () => {
     expect(existsSync(`${path}-wal`) || existsSync(`${path}-shm`)).toBe(false);
     const audit = cli(['audit', '--db', path, '--jobs', '1']);
     expect(audit.code, audit.stdout).toBe(0);
+  });
+
+  it('upgrades a schema-3 catalog with every row kept as it was, checksums included, each a Dominosa row of its shape; a full audit passes', () => {
+    const path = join(dir, `v3-${n++}.sqlite`);
+    copyFileSync(V3, path);
+    const old = [`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, OLD_SLOTS, OLD_TH, 'SELECT * FROM builds ORDER BY id'].map((q) => query(path, q));
+    const r = cli(['migrate', '--db', path, '--no-backup']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`dominosa: migrated ${path} from schema version 3 to ${SCHEMA_VERSION} (32 puzzles checked against their checksums and kept)\n`);
+    expect([`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, NEW_SLOTS, NEW_TH, 'SELECT * FROM builds ORDER BY id'].map((q) => query(path, q))).toEqual(old);
+    expect(query(path, 'SELECT DISTINCT kind, shape = CAST(m AS TEXT) AS named FROM puzzles')).toEqual([{ kind: 'dominosa', named: 1 }]);
+    const audit = cli(['audit', '--db', path, '--jobs', '1']);
+    expect(audit.code, audit.stdout).toBe(0);
+  });
+
+  it('refuses a schema-3 catalog with a row changed behind its back, changing nothing', () => {
+    const path = join(dir, `v3-${n++}.sqlite`);
+    copyFileSync(V3, path);
+    const d = new Database(path);
+    d.exec('UPDATE puzzles SET nodes = nodes + 1 WHERE id = 3');
+    d.close();
+    const before = sha(path);
+    const r = cli(['migrate', '--db', path, '--no-backup']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`dominosa: puzzle 3 does not match its checksum; nothing was changed (run dominosa audit)\n`);
+    expect(sha(path)).toBe(before);
   });
 
   it('leaves a current catalog that was left in write-ahead-log mode in rollback-journal mode, and says so', () => {

@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function read(db: string): { builds: { status: string }[]; thresholds: unknown[]; slots: number } {
   return {
     builds: query<{ status: string }>(db, 'SELECT status FROM builds ORDER BY id'),
-    thresholds: query(db, 'SELECT m, measure, t1, t2, t3 FROM thresholds WHERE build_id IS NULL ORDER BY m'),
+    thresholds: query(db, 'SELECT CAST(shape AS INTEGER) AS m, measure, t1, t2, t3 FROM thresholds WHERE build_id IS NULL ORDER BY CAST(shape AS INTEGER)'),
     slots: query<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM slots')[0].n,
   };
 }

@@ -27,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const copy = (): string => copyCatalog(small, join(dir, `c${n++}.sqlite`));
 
 function current(db: string, m: number): { t1: number; t2: number; t3: number } {
-  return query<{ t1: number; t2: number; t3: number }>(db, 'SELECT t1, t2, t3 FROM thresholds WHERE build_id IS NULL AND m = ?', m)[0];
+  return query<{ t1: number; t2: number; t3: number }>(db, 'SELECT t1, t2, t3 FROM thresholds WHERE build_id IS NULL AND shape = ?', String(m))[0];
 }
 
 const TUNE = ['--sizes', '3', '--quantiles', '0.3,0.6,0.9', '--apply', '--no-plot'];

@@ -56,12 +56,12 @@ interface Row {
 function read(db: string): { rows: Row[]; current: Record<number, Thresholds>; byBuild: unknown[] } {
   const d = new Database(db, { readonly: true });
   try {
-    const th = d.prepare('SELECT m, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL').all() as (Thresholds & { m: number; solver_version: string })[];
+    const th = d.prepare('SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL').all() as (Thresholds & { m: number; solver_version: string })[];
     for (const t of th) expect(t.solver_version).toBe(REFERENCE_VERSION);
     return {
       rows: d.prepare('SELECT id, m, tier, nodes, base_id FROM puzzles ORDER BY id').all() as Row[],
       current: Object.fromEntries(th.map((t) => [t.m, { t1: t.t1, t2: t.t2, t3: t.t3 }])),
-      byBuild: d.prepare('SELECT * FROM thresholds WHERE build_id IS NOT NULL ORDER BY m').all(),
+      byBuild: d.prepare('SELECT * FROM thresholds WHERE build_id IS NOT NULL ORDER BY CAST(shape AS INTEGER)').all(),
     };
   } finally {
     d.close();
@@ -174,7 +174,7 @@ describe('dominosa tune and the human grade', () => {
       expect(t1 < t2 && t2 < t3).toBe(true);
     }
     const d = new Database(f.db, { readonly: true });
-    const rows = d.prepare('SELECT p.m, p.tier, p.score, t.measure FROM puzzles p JOIN thresholds t ON t.build_id IS NULL AND t.m = p.m').all() as {
+    const rows = d.prepare('SELECT p.m, p.tier, p.score, t.measure FROM puzzles p JOIN thresholds t ON t.build_id IS NULL AND t.kind = p.kind AND t.shape = p.shape').all() as {
       m: number;
       tier: string;
       score: number;

@@ -71,7 +71,7 @@ export interface CatalogDump {
   slots: SlotRow[];
   /** Every column but the run times. */
   builds: Omit<BuildRow, 'started_at' | 'finished_at'>[];
-  thresholds: { build_id: number | null; m: number; measure: string; t1: number; t2: number; t3: number; solver_version: string }[];
+  thresholds: { build_id: number | null; kind: string; shape: string; measure: string; t1: number; t2: number; t3: number; solver_version: string }[];
   /** SQLite's integrity_check: 'ok' for a sound file. */
   integrity: string;
 }
@@ -81,9 +81,9 @@ export function dumpCatalog(path: string): CatalogDump {
   try {
     return {
       puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all() as PuzzleRow[],
-      slots: d.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').all() as SlotRow[],
+      slots: d.prepare('SELECT * FROM slots ORDER BY build_id, shape, slot').all() as SlotRow[],
       builds: d.prepare('SELECT id, key, seed, options, solver_version, grader_version, counts, status FROM builds ORDER BY id').all() as CatalogDump['builds'],
-      thresholds: d.prepare('SELECT build_id, m, measure, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m').all() as CatalogDump['thresholds'],
+      thresholds: d.prepare('SELECT build_id, kind, shape, measure, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, kind, shape').all() as CatalogDump['thresholds'],
       integrity: d.pragma('integrity_check', { simple: true }) as string,
     };
   } finally {
@@ -94,6 +94,7 @@ export function dumpCatalog(path: string): CatalogDump {
 /** A puzzle row to insert, small and valid, with `over` changed. */
 export function newPuzzle(over: Partial<NewPuzzle> = {}): NewPuzzle {
   return {
+    kind: 'dominosa',
     m: 1,
     rows: 2,
     cols: 3,

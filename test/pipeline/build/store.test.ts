@@ -28,11 +28,11 @@ function catalogWithBuild(): { cat: Catalog; id: number } {
 /** A kept base with one variant at `slot`, or a slot of another outcome. */
 function decision(buildId: number, slot: number, outcome: SlotOutcome = 'kept'): Decision {
   const base = {
-    m: 1, rows: 2, cols: 3, grid: '[[0,0,0],[1,1,1]]', solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]', tier: 'easy' as const, nodes: 1, score: 1,
+    kind: 'dominosa' as const, m: 1, rows: 2, cols: 3, grid: '[[0,0,0],[1,1,1]]', solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]', tier: 'easy' as const, nodes: 1, score: 1,
     attempts: 1, canonical_hash: `h${slot}`, transform: null, seed: 1, slot, method: 'rejection',
   };
   const rows = outcome === 'kept' ? [puzzleRecord(base, { build_id: buildId }), puzzleRecord({ ...base, transform: 'rot180', nodes: 2 }, { build_id: buildId })] : null;
-  return { slot: { build_id: buildId, m: 1, slot, outcome, attempts: 1, puzzle_id: null }, rows };
+  return { slot: { build_id: buildId, shape: '1', slot, outcome, attempts: 1, puzzle_id: null }, rows };
 }
 
 describe('Store', () => {

@@ -18,8 +18,8 @@ describe('the digest', () => {
       cat.writeThresholds(null, 1, { measure: 'nodes', th: { t1: 2, t2: 3, t3: 4 } }, 'v');
       const id = cat.insertPuzzle(puzzle({ build_id: b }));
       cat.insertPuzzle(puzzle({ base_id: id, transform: 'rot180', build_id: b }));
-      cat.insertSlots([{ build_id: b, m: 1, slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id }]);
-      cat.insertSlots([{ build_id: b, m: 1, slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id }], true);
+      cat.insertSlots([{ build_id: b, shape: '1', slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id }]);
+      cat.insertSlots([{ build_id: b, shape: '1', slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id }], true);
       expect(cat.insertPuzzleOrIgnore(puzzle({ build_id: b }))).toBe(id);
       cat.updateBuild(b, 'finished', { x: 1 }, 'later');
       cat.resumeBuild(b, '{"again":1}');

@@ -62,8 +62,8 @@ describe("prepared rows (a build's writer)", () => {
       a.transaction(() => {
         const baseId = a.insertPuzzle(base);
         a.insertPuzzle({ ...variant, base_id: baseId });
-        a.insertSlots([{ build_id: id, m: 1, slot: 3, outcome: 'kept', attempts: 1, puzzle_id: baseId }]);
-        a.insertSlots([{ build_id: id, m: 1, slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
+        a.insertSlots([{ build_id: id, shape: '1', slot: 3, outcome: 'kept', attempts: 1, puzzle_id: baseId }]);
+        a.insertSlots([{ build_id: id, shape: '1', slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
       });
       b.transaction(() => {
         const next = b.nextPuzzleId();
@@ -73,8 +73,8 @@ describe("prepared rows (a build's writer)", () => {
         rows[1].base_id = next;
         b.insertPreparedPuzzles(rows);
         b.insertSlotValues([
-          { build_id: id, m: 1, slot: 3, outcome: 'kept', attempts: 1, puzzle_id: next },
-          { build_id: id, m: 1, slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null },
+          { build_id: id, shape: '1', slot: 3, outcome: 'kept', attempts: 1, puzzle_id: next },
+          { build_id: id, shape: '1', slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null },
         ]);
       });
       const rows = (c: Catalog) => [c.db.prepare('SELECT * FROM puzzles ORDER BY id').all(), c.db.prepare('SELECT * FROM slots ORDER BY slot').all()];
@@ -97,7 +97,7 @@ describe("prepared rows (a build's writer)", () => {
         const build = { key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' as const };
         const id = a.createBuild(build);
         b.createBuild(build);
-        const slots = Array.from({ length: count }, (_, k) => ({ build_id: id, m: 6, slot: k, outcome: k % 3 === 0 ? ('rejected' as const) : ('tier-full' as const), attempts: k + 1, puzzle_id: null }));
+        const slots = Array.from({ length: count }, (_, k) => ({ build_id: id, shape: '6', slot: k, outcome: k % 3 === 0 ? ('rejected' as const) : ('tier-full' as const), attempts: k + 1, puzzle_id: null }));
         a.transaction(() => {
           for (const r of slots) a.insertSlots([r]);
         });

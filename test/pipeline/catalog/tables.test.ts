@@ -27,18 +27,18 @@ describe('catalog reads and writes', () => {
       expect(cat.readThresholds(null).get(5)).toEqual({ measure: 'score', th: { t1: 1.5, t2: 2.25, t3: 5.125 }, solverVersion: 'v' });
       expect(() => cat.writeThresholds(null, 6, { measure: 'level' as never, th: { t1: 1, t2: 2, t3: 3 } }, 'v')).toThrow(/CHECK/);
 
-      expect(cat.nextSlot(b, 3)).toBe(0);
+      expect(cat.nextSlot(b, '3')).toBe(0);
       const p = cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: 'a', build_id: b }));
       cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 9, canonical_hash: 'b', slot: 1, build_id: b }));
       cat.insertPuzzle(puzzle({ m: 3, tier: 'easy', nodes: 2, canonical_hash: 'c', slot: 2, build_id: b }));
       cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: 'a', base_id: p, transform: 'rot180' }));
-      cat.insertSlots([{ build_id: b, m: 3, slot: 0, outcome: 'kept', attempts: 4, puzzle_id: p }]);
-      cat.insertSlots([{ build_id: b, m: 3, slot: 1, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
-      expect(() => cat.insertSlots([{ build_id: b, m: 3, slot: 1, outcome: 'kept', attempts: 1, puzzle_id: null }])).toThrow(/UNIQUE|PRIMARY/);
-      expect(() => cat.insertSlots([{ build_id: b, m: 3, slot: 2, outcome: 'maybe' as never, attempts: 1, puzzle_id: null }])).toThrow(/CHECK/);
-      expect(cat.nextSlot(b, 3)).toBe(2);
-      expect(cat.nextSlot(b, 4)).toBe(0);
-      expect([...cat.slotStats(b, 3)]).toEqual(
+      cat.insertSlots([{ build_id: b, shape: '3', slot: 0, outcome: 'kept', attempts: 4, puzzle_id: p }]);
+      cat.insertSlots([{ build_id: b, shape: '3', slot: 1, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
+      expect(() => cat.insertSlots([{ build_id: b, shape: '3', slot: 1, outcome: 'kept', attempts: 1, puzzle_id: null }])).toThrow(/UNIQUE|PRIMARY/);
+      expect(() => cat.insertSlots([{ build_id: b, shape: '3', slot: 2, outcome: 'maybe' as never, attempts: 1, puzzle_id: null }])).toThrow(/CHECK/);
+      expect(cat.nextSlot(b, '3')).toBe(2);
+      expect(cat.nextSlot(b, '4')).toBe(0);
+      expect([...cat.slotStats(b, '3')]).toEqual(
         expect.arrayContaining([
           ['kept', { slots: 1, attempts: 4 }],
           ['tier-full', { slots: 1, attempts: 2 }],
