@@ -20,6 +20,13 @@ export const SHAPES: readonly Shape[] = [
   { rows: 3, cols: 7, values: 6 },
 ];
 
+/** Shapes for tiered making: roomy enough that every tier is made within a few hundred deals. */
+export const TIERED_SHAPES: readonly Shape[] = [
+  { rows: 6, cols: 6, values: 5 },
+  { rows: 7, cols: 8, values: 6 },
+  { rows: 8, cols: 8, values: 6 },
+];
+
 export interface Puzzle {
   board: SudominoBoard;
   /** Its one solution, per cell. */

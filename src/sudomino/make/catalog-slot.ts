@@ -3,7 +3,7 @@
 // its variants, as catalog text. A function of (seed, shape, tier, slot) alone.
 import type { Tier } from '../../rank/tiers.js';
 import { cellValues } from '../board.js';
-import { canonicalSudomino } from '../canonical.js';
+import { canonicalSudomino, canonicalSudominoBoard } from '../canonical.js';
 import type { SudominoGrader } from '../grade/ladder.js';
 import { referenceSudominoNodes, storedSudominoGrade } from '../rank/stored.js';
 import type { Shape } from '../shape.js';
@@ -36,9 +36,8 @@ export interface CatalogSlot {
 
 /**
  * Slot `slot` of a shape, aimed at `tier`: null when no deal within maxAttempts needs exactly the
- * tier's level (a rejection). The stored grade is taken on the class's board; makeTieredSlot
- * made the puzzle need the tier's level, and a level does not depend on how the board is
- * turned or relabelled, so a different tier here is a bug and throws.
+ * tier's level (a rejection). The stored grade is taken on the class's board, and makeTieredSlot
+ * judged the tier on that board, so a different tier here is a bug and throws.
  */
 export function makeCatalogSlot(
   seed: number,
@@ -50,7 +49,7 @@ export function makeCatalogSlot(
   solver: SudominoSolver,
   grader: SudominoGrader,
 ): CatalogSlot | null {
-  const made = makeTieredSlot(seed, shape, tier, slot, maxAttempts, solver, grader);
+  const made = makeTieredSlot(seed, shape, tier, slot, maxAttempts, solver, grader, canonicalSudominoBoard);
   if (made === null) return null;
   const { board, filling } = made;
   const canonical = canonicalSudomino(board);

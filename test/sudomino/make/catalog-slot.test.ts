@@ -6,22 +6,18 @@ import { TIERS } from '../../../src/rank/tiers.js';
 import { sudominoCanonicalHash } from '../../../src/sudomino/canonical.js';
 import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../../src/sudomino/make/catalog-slot.js';
+import { makeTieredSlot } from '../../../src/sudomino/make/tiered.js';
 import { referenceSudominoNodes, storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
 import { checkAnswer } from '../../../src/sudomino/solve/check.js';
 import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
 import { sudominoBoardFromStored, sudominoSolutionFromStored } from '../../../src/sudomino/stored.js';
 import { applySudominoTransform, parseSudominoTransform } from '../../../src/sudomino/transform.js';
-import { cellsOf } from '../arbitraries.js';
+import { TIERED_SHAPES, cellsOf } from '../arbitraries.js';
 
 const solver = new SudominoSolver();
 const grader = new SudominoGrader();
-const SHAPES = [
-  { rows: 6, cols: 6, values: 5 },
-  { rows: 7, cols: 8, values: 6 },
-  { rows: 8, cols: 8, values: 6 },
-];
 
-const slots = fc.tuple(fc.constantFrom(...SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 10_000 }), fc.integer({ min: 0, max: 4 }));
+const slots = fc.tuple(fc.constantFrom(...TIERED_SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 10_000 }), fc.integer({ min: 0, max: 4 }));
 
 function read(grid: string, solution: string, values: number) {
   const b = sudominoBoardFromStored(grid, values);
@@ -75,7 +71,18 @@ describe('makeCatalogSlot', () => {
     );
   });
 
+  it('judges the tier on the class\'s board, where a chain can reach less than on the deal itself', () => {
+    // This slot's first expert deal is solved by chains as dealt but not once turned to its class's board.
+    const shape = { rows: 10, cols: 10, values: 7 };
+    const plain = makeTieredSlot(1, shape, 'expert', 47, 200, solver, grader)!;
+    expect(grader.grade(plain.board, { log: false }).tier).toBe('expert');
+    expect(storedSudominoGrade(plain.board, grader).tier).not.toBe('expert');
+    const made = makeCatalogSlot(1, shape, 47, 'expert', 3, 200, solver, grader)!;
+    expect(made.tier).toBe('expert');
+    expect(made.attempts).toBeGreaterThan(plain.attempts);
+  });
+
   it('is a rejection (null) when no deal is allowed', () => {
-    expect(makeCatalogSlot(1, SHAPES[0], 0, 'easy', 3, 0, solver, grader)).toBeNull();
+    expect(makeCatalogSlot(1, TIERED_SHAPES[0], 0, 'easy', 3, 0, solver, grader)).toBeNull();
   });
 });

@@ -4,24 +4,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TIERS } from '../../../src/rank/tiers.js';
+import { canonicalSudominoBoard } from '../../../src/sudomino/canonical.js';
 import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
 import { makeTieredSlot } from '../../../src/sudomino/make/tiered.js';
 import { referenceSudominoNodes, storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
 import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
 import { applySudominoTransform } from '../../../src/sudomino/transform.js';
-import { transforms } from '../arbitraries.js';
+import { TIERED_SHAPES, transforms } from '../arbitraries.js';
 
 const solver = new SudominoSolver();
 const grader = new SudominoGrader();
-const SHAPES = [
-  { rows: 6, cols: 6, values: 5 },
-  { rows: 7, cols: 8, values: 6 },
-  { rows: 8, cols: 8, values: 6 },
-];
 
 const tiered = fc
-  .tuple(fc.constantFrom(...SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 1000 }))
-  .map(([shape, tier, seed, slot]) => ({ tier, board: makeTieredSlot(seed, shape, tier, slot, 200, solver, grader)!.board }))
+  .tuple(fc.constantFrom(...TIERED_SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 1000 }))
+  .map(([shape, tier, seed, slot]) => ({ tier, board: makeTieredSlot(seed, shape, tier, slot, 200, solver, grader, canonicalSudominoBoard)!.board }))
   .chain((p) => fc.tuple(fc.constant(p), transforms(p.board.rows, p.board.cols, p.board.values)));
 
 describe('storedSudominoGrade and referenceSudominoNodes', () => {
