@@ -1,6 +1,7 @@
 // Making a Sudomino puzzle of one tier: givens are taken away only while the puzzle stays unique
 // and the tier's own techniques still solve it, so easy puzzles keep more givens; a deal whose
 // result does not need the tier's top technique is dealt again from the same slot's stream.
+import type { SudominoBoard } from '../board.js';
 import { SudominoGrader, LEVELS } from '../grade/ladder.js';
 import { SudominoSolver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';
@@ -43,6 +44,8 @@ const TIERED_KEY = 3;
 /**
  * Slot k of a shape and tier: deals from derive(seed, key, R, C, N, tier, k) until one, thinned
  * for the tier's level, needs that level (one level down cannot solve it); null after maxAttempts.
+ * `judgedOn` names the board the level is judged on (default the deal itself): the catalog judges
+ * on the class's board, since a chain's reach can depend on how the board is turned.
  */
 export function makeTieredSlot(
   seed: number,
@@ -52,12 +55,17 @@ export function makeTieredSlot(
   maxAttempts: number,
   solver = new SudominoSolver(),
   grader = new SudominoGrader(),
+  judgedOn: (board: SudominoBoard) => SudominoBoard = (board) => board,
 ): TieredPuzzle | null {
   const level = levelOfTier(tier);
   const rng = derive(seed, TIERED_KEY, shape.rows, shape.cols, shape.values, level, slot);
+  const solvedUpTo = (board: SudominoBoard, maxLevel: number): boolean => grader.grade(board, { maxLevel, log: false }).status === 'solved';
   for (let attempts = 1; attempts <= maxAttempts; attempts++) {
     const made = thinForLevel(shape, level, rng, solver, grader);
-    if (level === 1 || grader.grade(made.board, { maxLevel: level - 1, log: false }).status !== 'solved') return { ...made, attempts };
+    const judged = judgedOn(made.board);
+    // Thinning made the deal itself solvable at its level; another board must show it again.
+    if (judged !== made.board && !solvedUpTo(judged, level)) continue;
+    if (level === 1 || !solvedUpTo(judged, level - 1)) return { ...made, attempts };
   }
   return null;
 }

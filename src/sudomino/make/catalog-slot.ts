@@ -1,0 +1,75 @@
+// What a build worker makes of one Sudomino slot: the tiered puzzle the slot aims at, its class
+// hash, the measures stored with it (grade and reference nodes, taken on the class's board) and
+// its variants, as catalog text. A function of (seed, shape, tier, slot) alone.
+import type { Tier } from '../../rank/tiers.js';
+import { cellValues } from '../board.js';
+import { canonicalSudomino, canonicalSudominoBoard } from '../canonical.js';
+import type { SudominoGrader } from '../grade/ladder.js';
+import { referenceSudominoNodes, storedSudominoGrade } from '../rank/stored.js';
+import type { Shape } from '../shape.js';
+import type { SudominoSolver } from '../solve/solver.js';
+import { sudominoGridText, sudominoSolutionText } from '../stored.js';
+import { sha256Hex } from '../../catalog/sha256.js';
+import { makeTieredSlot } from './tiered.js';
+import { makeSudominoVariants } from './variants.js';
+
+export interface CatalogSlotVariant {
+  grid: string;
+  solution: string;
+  /** encodeSudominoTransform's text of the transform from the base. */
+  transform: string;
+  nodes: number;
+}
+
+export interface CatalogSlot {
+  /** Deals drawn before the kept one (1: the first fitted). */
+  attempts: number;
+  tier: Tier;
+  level: number;
+  score: number;
+  /** Reference nodes, shared by the base and its variants. */
+  nodes: number;
+  canonicalHash: string;
+  base: { rows: number; cols: number; grid: string; solution: string };
+  variants: CatalogSlotVariant[];
+}
+
+/**
+ * Slot `slot` of a shape, aimed at `tier`: null when no deal within maxAttempts needs exactly the
+ * tier's level (a rejection). The stored grade is taken on the class's board, and makeTieredSlot
+ * judged the tier on that board, so a different tier here is a bug and throws.
+ */
+export function makeCatalogSlot(
+  seed: number,
+  shape: Shape,
+  slot: number,
+  tier: Tier,
+  variants: number,
+  maxAttempts: number,
+  solver: SudominoSolver,
+  grader: SudominoGrader,
+): CatalogSlot | null {
+  const made = makeTieredSlot(seed, shape, tier, slot, maxAttempts, solver, grader, canonicalSudominoBoard);
+  if (made === null) return null;
+  const { board, filling } = made;
+  const canonical = canonicalSudomino(board);
+  const grade = storedSudominoGrade(canonical.board, grader);
+  if (grade.tier !== tier) throw new Error(`Sudomino slot ${slot} aimed at ${tier} but its class grades ${grade.tier ?? 'unsolved'}`);
+  const nodes = referenceSudominoNodes(canonical.board, solver);
+  const solution = cellValues(board, filling);
+  return {
+    attempts: made.attempts,
+    tier,
+    level: grade.level,
+    score: grade.score,
+    nodes,
+    canonicalHash: sha256Hex(canonical.form),
+    base: { rows: board.rows, cols: board.cols, grid: sudominoGridText(board), solution: sudominoSolutionText(board.cols, solution) },
+    variants: makeSudominoVariants(board, solution, nodes, seed, slot, variants, solver).map((v) => ({
+      grid: sudominoGridText(v.board),
+      solution: sudominoSolutionText(v.board.cols, v.solution),
+      transform: v.transform,
+      nodes: v.nodes,
+    })),
+  };
+}

@@ -1,0 +1,81 @@
+// Variants of a Sudomino base puzzle: the same puzzle mirrored, turned (square boards) and with
+// its values relabelled. The catalog stores each beside its base with the transform's text; each
+// is re-proven unique first, and shares the base's reference nodes (taken on the class's board).
+import { derive } from '../../rng.js';
+import type { SudominoBoard } from '../board.js';
+import { checkAnswer } from '../solve/check.js';
+import type { SudominoSolver } from '../solve/solver.js';
+import { applySudominoTransform, encodeSudominoTransform, shapeKeepingGeometries, transformSudominoValues, type SudominoTransform } from '../transform.js';
+
+export interface SudominoVariant {
+  board: SudominoBoard;
+  /** The variant's solution, one value per cell (0 where blocked): the base's, transformed. */
+  solution: Uint8Array;
+  /** encodeSudominoTransform of the transform taking the base to this variant. */
+  transform: string;
+  /** The base's reference nodes, which the variant shares. */
+  nodes: number;
+}
+
+/** Sudomino variants' key in derive(), apart from the untiered (2) and tiered (3) slots' streams. */
+const VARIANTS_KEY = 4;
+
+/** Node budget of a variant's re-proof: its search can differ from the base's, and no board may stall a worker. */
+export const SUDOMINO_VARIANT_PROOF_NODES = 4096;
+
+// Random relabellings tried per wanted variant: a small board's class can hold fewer than k others.
+const TRIES_PER_VARIANT = 16;
+const EXTRA_TRIES = 64;
+
+function sameBoard(a: SudominoBoard, b: SudominoBoard): boolean {
+  for (let i = 0; i < a.domino.length; i++) if (a.domino[i] !== b.domino[i]) return false;
+  for (let d = 0; d < a.given.length; d++) if (a.given[d] !== b.given[d]) return false;
+  return true;
+}
+
+/**
+ * Up to k variants of a unique base (its solution per cell), distinct from it and from each other
+ * cell for cell: first the shape-keeping geometries, then random relabellings each with a random
+ * shape-keeping geometry, drawn from derive(seed, VARIANTS_KEY, R, C, N, slot). A variant whose
+ * re-proof runs out of its node budget is skipped, never stored unproven; one that is not
+ * unique, or whose transformed solution fails, throws: transforms keep the puzzle, so either
+ * would be a bug.
+ */
+export function makeSudominoVariants(
+  base: SudominoBoard,
+  solution: ArrayLike<number>,
+  referenceNodes: number,
+  seed: number,
+  slot: number,
+  k: number,
+  solver: SudominoSolver,
+): SudominoVariant[] {
+  const { rows, cols, values } = base;
+  const out: SudominoVariant[] = [];
+  const seen: SudominoBoard[] = [base];
+  const consider = (t: SudominoTransform): void => {
+    const board = applySudominoTransform(base, t);
+    for (const b of seen) if (sameBoard(b, board)) return;
+    seen.push(board);
+    const proof = solver.solve(board, { solution: false, maxNodes: SUDOMINO_VARIANT_PROOF_NODES });
+    if (proof.status === 'gave-up') return;
+    const text = encodeSudominoTransform(t);
+    if (proof.status !== 'unique') throw new Error(`Sudomino variant ${text} of a unique board is ${proof.status}`);
+    const moved = transformSudominoValues(solution, rows, cols, values, t);
+    const why = checkAnswer(board, moved);
+    if (why !== null) throw new Error(`Sudomino variant ${text}: the transformed solution fails: ${why}`);
+    out.push({ board, solution: moved, transform: text, nodes: referenceNodes });
+  };
+  const geometries = shapeKeepingGeometries(rows, cols);
+  for (const geometry of geometries) {
+    if (out.length >= k) return out;
+    if (geometry !== 'id') consider({ geometry });
+  }
+  const rng = derive(seed, VARIANTS_KEY, rows, cols, values, slot);
+  const perm = Array.from({ length: values }, (_, i) => i + 1);
+  for (let tries = TRIES_PER_VARIANT * k + EXTRA_TRIES; tries > 0 && out.length < k; tries--) {
+    rng.shuffle(perm);
+    consider({ geometry: geometries[rng.int(0, geometries.length - 1)], relabel: perm.slice() });
+  }
+  return out;
+}

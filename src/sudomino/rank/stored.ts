@@ -1,0 +1,27 @@
+// The measures the catalog stores with a Sudomino puzzle, taken on its class's representative
+// (canonical.ts), so a puzzle and every mirror, rotation and relabelling of it share them
+// exactly: the grader's steps and the solver's nodes both depend on how dominoes are numbered.
+import type { Tier } from '../../rank/tiers.js';
+import { canonicalSudominoBoard } from '../canonical.js';
+import { type LevelName, SudominoGrader } from '../grade/ladder.js';
+import { SudominoSolver } from '../solve/solver.js';
+import type { SudominoBoard } from '../board.js';
+
+export interface StoredSudominoGrade {
+  level: number;
+  levelName: LevelName;
+  score: number;
+  /** The level's tier; null when the ladder cannot finish the board (no catalog puzzle). */
+  tier: Tier | null;
+}
+
+/** The grade as the catalog stores it: the full ladder on the representative. */
+export function storedSudominoGrade(board: SudominoBoard, grader = new SudominoGrader()): StoredSudominoGrade {
+  const g = grader.grade(canonicalSudominoBoard(board), { log: false });
+  return { level: g.level, levelName: g.levelName, score: g.score, tier: g.tier };
+}
+
+/** The reference node measure: the solver's nodes proving the representative (the tiers' guardrail). */
+export function referenceSudominoNodes(board: SudominoBoard, solver = new SudominoSolver()): number {
+  return solver.solve(canonicalSudominoBoard(board), { solution: false }).nodes;
+}

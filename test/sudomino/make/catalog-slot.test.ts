@@ -1,0 +1,88 @@
+// A build worker's Sudomino slot: a function of (seed, shape, tier, slot) alone, of the tier it
+// aims at, its text reading back to the puzzle, class hash and variants it describes.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TIERS } from '../../../src/rank/tiers.js';
+import { sudominoCanonicalHash } from '../../../src/sudomino/canonical.js';
+import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
+import { makeCatalogSlot } from '../../../src/sudomino/make/catalog-slot.js';
+import { makeTieredSlot } from '../../../src/sudomino/make/tiered.js';
+import { referenceSudominoNodes, storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
+import { checkAnswer } from '../../../src/sudomino/solve/check.js';
+import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
+import { sudominoBoardFromStored, sudominoSolutionFromStored } from '../../../src/sudomino/stored.js';
+import { applySudominoTransform, parseSudominoTransform } from '../../../src/sudomino/transform.js';
+import { TIERED_SHAPES, cellsOf } from '../arbitraries.js';
+
+const solver = new SudominoSolver();
+const grader = new SudominoGrader();
+
+const slots = fc.tuple(fc.constantFrom(...TIERED_SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 10_000 }), fc.integer({ min: 0, max: 4 }));
+
+function read(grid: string, solution: string, values: number) {
+  const b = sudominoBoardFromStored(grid, values);
+  const s = sudominoSolutionFromStored(solution);
+  if (!b.ok) throw new Error(b.error);
+  if (!s.ok) throw new Error(s.error);
+  return { board: b.board, solution: s.values };
+}
+
+describe('makeCatalogSlot', () => {
+  it('makes the tier it aims at, and its text is the puzzle, class and variants it names', () => {
+    fc.assert(
+      fc.property(slots, ([shape, tier, seed, slot, k]) => {
+        const made = makeCatalogSlot(seed, shape, slot, tier, k, 200, solver, grader);
+        expect(made).not.toBeNull();
+        const m = made!;
+        expect(m.tier).toBe(tier);
+        expect(m.attempts).toBeGreaterThanOrEqual(1);
+        const base = read(m.base.grid, m.base.solution, shape.values);
+        expect([m.base.rows, m.base.cols]).toEqual([shape.rows, shape.cols]);
+        expect(checkAnswer(base.board, base.solution)).toBeNull();
+        expect(solver.solve(base.board).status).toBe('unique');
+        expect(sudominoCanonicalHash(base.board)).toBe(m.canonicalHash);
+        expect(referenceSudominoNodes(base.board, solver)).toBe(m.nodes);
+        const grade = storedSudominoGrade(base.board, grader);
+        expect([grade.level, grade.score, grade.tier]).toEqual([m.level, m.score, tier]);
+        expect(m.variants.length).toBeLessThanOrEqual(k);
+        for (const v of m.variants) {
+          const got = read(v.grid, v.solution, shape.values);
+          const t = parseSudominoTransform(v.transform, shape.values);
+          if (!t.ok) throw new Error(t.error);
+          expect(cellsOf(got.board)).toEqual(cellsOf(applySudominoTransform(base.board, t.transform)));
+          expect(checkAnswer(got.board, got.solution)).toBeNull();
+          expect(sudominoCanonicalHash(got.board)).toBe(m.canonicalHash);
+          expect(v.nodes).toBe(m.nodes);
+        }
+      }),
+      { numRuns: 40, seed: 61 },
+    );
+  });
+
+  it('is the same for the same (seed, shape, tier, slot)', () => {
+    fc.assert(
+      fc.property(slots, ([shape, tier, seed, slot, k]) => {
+        const a = makeCatalogSlot(seed, shape, slot, tier, k, 200, solver, grader);
+        // Fresh solver and grader: nothing carried over from earlier slots may matter.
+        const b = makeCatalogSlot(seed, shape, slot, tier, k, 200, new SudominoSolver(), new SudominoGrader());
+        expect(b).toEqual(a);
+      }),
+      { numRuns: 25, seed: 62 },
+    );
+  });
+
+  it('judges the tier on the class\'s board, where a chain can reach less than on the deal itself', () => {
+    // This slot's first expert deal is solved by chains as dealt but not once turned to its class's board.
+    const shape = { rows: 10, cols: 10, values: 7 };
+    const plain = makeTieredSlot(1, shape, 'expert', 47, 200, solver, grader)!;
+    expect(grader.grade(plain.board, { log: false }).tier).toBe('expert');
+    expect(storedSudominoGrade(plain.board, grader).tier).not.toBe('expert');
+    const made = makeCatalogSlot(1, shape, 47, 'expert', 3, 200, solver, grader)!;
+    expect(made.tier).toBe('expert');
+    expect(made.attempts).toBeGreaterThan(plain.attempts);
+  });
+
+  it('is a rejection (null) when no deal is allowed', () => {
+    expect(makeCatalogSlot(1, TIERED_SHAPES[0], 0, 'easy', 3, 0, solver, grader)).toBeNull();
+  });
+});
