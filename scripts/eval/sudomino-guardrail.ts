@@ -24,6 +24,7 @@ interface TierRow {
   ms: number[];
   givens: number[];
   attempts: number[];
+  variants: number[];
   rejected: number;
 }
 
@@ -46,7 +47,7 @@ function main(argv: string[]): void {
     const rows = new Map<Tier, TierRow>();
     const t0 = performance.now();
     for (const [ti, tier] of TIERS.entries()) {
-      const row: TierRow = { nodes: [], ms: [], givens: [], attempts: [], rejected: 0 };
+      const row: TierRow = { nodes: [], ms: [], givens: [], attempts: [], variants: [], rejected: 0 };
       rows.set(tier, row);
       for (let j = 0; j < count; j++) {
         // As in a build, slot s aims at tier s mod 4.
@@ -60,6 +61,7 @@ function main(argv: string[]): void {
         }
         row.nodes.push(made.nodes);
         row.attempts.push(made.attempts);
+        row.variants.push(made.variants.length);
         const b = sudominoBoardFromStored(made.base.grid, shape.values);
         if (!b.ok) throw new Error(b.error);
         row.givens.push(b.board.given.reduce((s, g) => s + (g > 0 ? 1 : 0), 0));
@@ -67,7 +69,7 @@ function main(argv: string[]): void {
     }
     const total = performance.now() - t0;
     console.log(`\n${formatShape(shape)}: ${(total / 1000).toFixed(2)} s in all (about ${(total / 2000).toFixed(2)} s on 2 workers)`);
-    console.log('  tier    made  nodes med/p90   ms med/p95      givens mean  deals mean/max  rejected');
+    console.log('  tier    made  nodes med/p90   ms med/p95      givens mean  deals mean/max  rejected  variants');
     const medians: number[] = [];
     for (const tier of TIERS) {
       const r = rows.get(tier)!;
@@ -77,7 +79,7 @@ function main(argv: string[]): void {
       const mean = (a: number[]): string => (a.length === 0 ? '-' : (a.reduce((s, x) => s + x, 0) / a.length).toFixed(1));
       medians.push(quantile(nodes, 0.5));
       console.log(
-        `  ${tier.padEnd(7)} ${String(r.nodes.length).padStart(4)}  ${`${quantile(nodes, 0.5)}/${quantile(nodes, 0.9)}`.padStart(14)}  ${`${quantile(ms, 0.5).toFixed(1)}/${quantile(ms, 0.95).toFixed(1)}`.padStart(13)}  ${mean(r.givens).padStart(11)}  ${`${mean(r.attempts)}/${r.attempts.length === 0 ? '-' : Math.max(...r.attempts)}`.padStart(14)}  ${String(r.rejected).padStart(8)}`,
+        `  ${tier.padEnd(7)} ${String(r.nodes.length).padStart(4)}  ${`${quantile(nodes, 0.5)}/${quantile(nodes, 0.9)}`.padStart(14)}  ${`${quantile(ms, 0.5).toFixed(1)}/${quantile(ms, 0.95).toFixed(1)}`.padStart(13)}  ${mean(r.givens).padStart(11)}  ${`${mean(r.attempts)}/${r.attempts.length === 0 ? '-' : Math.max(...r.attempts)}`.padStart(14)}  ${String(r.rejected).padStart(8)}  ${mean(r.variants).padStart(8)}`,
       );
     }
     const ordered = medians.every((m, i) => i === 0 || !(m < medians[i - 1]));
