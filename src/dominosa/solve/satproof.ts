@@ -1,11 +1,12 @@
 // The independent proof for boards of any size: a board as a Boolean formula (one variable per
 // placement; every cell covered exactly once, every pair used exactly once), decided by the
-// clause-learning solver in cdcl.ts. A model is checked against the puzzle's rules before it
-// counts; then a clause forbidding it is added and the solver asked again, so "unique" is a
-// checked solution plus a refutation of every other tiling. Shares no code with solver.ts.
+// clause-learning solver in cdcl.ts and counted by src/sat/count.ts: a model is checked against
+// the puzzle's rules before it counts, so "unique" is a checked solution plus a refutation of
+// every other tiling. Shares no code with solver.ts.
 import type { Board } from '../board.js';
 import { pairCount, pairIndex } from '../pairs.js';
 import { Cdcl, type SatBudget } from '../../sat/cdcl.js';
+import { countModels } from '../../sat/count.js';
 import { checkSolution, solutionFromCellPairs, type Solution } from './solution.js';
 
 export interface SatProofOptions extends SatBudget {
@@ -108,17 +109,8 @@ export function countBySat(board: Board, options: SatProofOptions = {}): SatProo
     }
   }
 
-  let solutions = 0;
-  let solution: Solution | null = null;
-  let status: SatProofResult['status'] = 'gave-up';
   const laid = new Int32Array(2 * nPairs);
-  for (;;) {
-    const answer = sat.solve(options);
-    if (answer === 'unknown') break;
-    if (answer === 'unsat') {
-      status = solutions === 0 ? 'none' : solutions === 1 ? 'unique' : 'multiple';
-      break;
-    }
+  const counted = countModels(sat, options, cap, () => {
     let k = 0;
     const block: number[] = [];
     for (let p = 0; p < nPl && k < nPairs; p++) {
@@ -132,14 +124,7 @@ export function countBySat(board: Board, options: SatProofOptions = {}): SatProo
     // The model must be a tiling spelling every pair once; anything else is a fault in here.
     const why = checkSolution(board, found);
     if (why !== null) throw new Error(`satproof: a model that is no solution (${why})`);
-    solutions++;
-    solution ??= found;
-    if (solutions >= cap) {
-      // Stopped by the cap at one solution, uniqueness is not proved.
-      if (solutions >= 2) status = 'multiple';
-      break;
-    }
-    sat.addClause(block);
-  }
-  return { status, solutions, conflicts: sat.conflicts, solution };
+    return { model: found, block };
+  });
+  return { status: counted.status, solutions: counted.solutions, conflicts: sat.conflicts, solution: counted.first };
 }

@@ -1,10 +1,11 @@
 // The independent Sudomino proof for audits: the board as a Boolean formula (variable d·N + v-1:
 // domino d holds v), decided by the clause-learning solver in src/sat/cdcl.ts, which knows no
-// puzzle. Each model is checked against the rules (check.ts), then forbidden by a clause and the
-// solver asked again, so "unique" is a checked solution plus a refutation of every other.
+// puzzle, and counted by src/sat/count.ts: each model is checked against the rules (check.ts)
+// before it counts, so "unique" is a checked solution plus a refutation of every other.
 // Shares no code with solver.ts.
 import { cellValues, type SudominoBoard } from '../board.js';
 import { Cdcl, type SatBudget } from '../../sat/cdcl.js';
+import { countModels } from '../../sat/count.js';
 import { checkAnswer } from './check.js';
 
 export interface SatCountOptions extends SatBudget {
@@ -51,17 +52,8 @@ export function countBySat(board: SudominoBoard, options: SatCountOptions = {}):
       }
     }
   }
-  let solutions = 0;
-  let solution: Uint8Array | null = null;
-  let status: SatCountResult['status'] = 'gave-up';
   const perDomino = new Uint8Array(D);
-  for (;;) {
-    const answer = sat.solve(options);
-    if (answer === 'unknown') break;
-    if (answer === 'unsat') {
-      status = solutions === 0 ? 'none' : solutions === 1 ? 'unique' : 'multiple';
-      break;
-    }
+  const counted = countModels(sat, options, cap, () => {
     const block: number[] = [];
     for (let d = 0; d < D; d++) {
       for (let v = 1; v <= N; v++) {
@@ -74,17 +66,7 @@ export function countBySat(board: SudominoBoard, options: SatCountOptions = {}):
     // A model that breaks a rule is a fault in the encoding, not an answer.
     const why = checkAnswer(board, found);
     if (why !== null) throw new Error(`sudomino satcount: a model that is no solution (${why})`);
-    solutions++;
-    solution ??= found;
-    if (solutions >= cap) {
-      if (solutions >= 2) status = 'multiple';
-      break;
-    }
-    if (D === 0) {
-      status = 'unique';
-      break;
-    }
-    sat.addClause(block);
-  }
-  return { status, solutions, conflicts: sat.conflicts, solution };
+    return { model: found, block };
+  });
+  return { status: counted.status, solutions: counted.solutions, conflicts: sat.conflicts, solution: counted.first };
 }
