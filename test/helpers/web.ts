@@ -19,7 +19,7 @@ export interface PackSession {
   file: string;
   context: BrowserContext;
   page: Page;
-  pack: WebPack;
+  pack: WebPack<WebPuzzle>;
   /** Console errors and warnings, page errors, and requests for anything but the allowed files. */
   problems: string[];
   allowed: Set<string>;
@@ -44,7 +44,7 @@ export async function openPack(exportArgs: string[], viewport = { width: 1100, h
     if (!allowed.has(req.url().replace(/#.*$/, ''))) problems.push(`request: ${req.url()}`);
   });
   await page.goto(pathToFileURL(file).href);
-  const pack = await page.$eval('#dominosa-pack', (e) => JSON.parse(e.textContent ?? '') as WebPack);
+  const pack = await page.$eval('#dominosa-pack', (e) => JSON.parse(e.textContent ?? '') as WebPack<WebPuzzle>);
   const close = async (): Promise<void> => {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
