@@ -71,7 +71,8 @@ export function sudominoHintFor(board: SudominoBoard, solution: readonly number[
   for (let index = 0; index < steps.length; index++) {
     const step = steps[index];
     const place = step.placed.filter(([d]) => has(d) === 0);
-    const remove = step.eliminated.filter(([d, v]) => (out[d] & (1 << (v - 1))) === 0);
+    // A domino the step places loses its other values by being placed: nothing to cross out.
+    const remove = step.eliminated.filter(([d, v]) => (out[d] & (1 << (v - 1))) === 0 && !step.placed.some(([p]) => p === d));
     if (place.length > 0 || remove.length > 0) return { kind: 'step', index, step, place, remove };
   }
   return { kind: 'none' };
