@@ -11,6 +11,8 @@ import { loadSudomino } from './store.js';
 import { esc, puzzleName, puzzleTitleHtml } from './text.js';
 import { startTimer, stopTimer } from './timer.js';
 
+let listening = false;
+
 export function showSudomino(p: SudominoWebPuzzle): void {
   stopTimer();
   const pp = playSudomino(pack.sudominoRules ?? [], p);
@@ -53,7 +55,9 @@ export function showSudomino(p: SudominoWebPuzzle): void {
     `</ul></details></aside></div>`;
   const board = document.getElementById('board') as HTMLElement;
   board.addEventListener('pointerdown', onSudominoPointer);
-  board.addEventListener('keydown', onSudominoKey);
+  // Keys reach the board wherever the focus is on its page (after a button, too); on the index they do nothing.
+  if (!listening) document.addEventListener('keydown', onSudominoKey);
+  listening = true;
   app.querySelector('.side')?.addEventListener('click', onSudominoControl);
   renderSudomino();
   startTimer();
