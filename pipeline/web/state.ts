@@ -22,7 +22,15 @@ export interface Clocked {
   progress: Progress;
 }
 
-export interface Current extends Clocked {
+/** The side panel's state, alike for both kinds: the hint shown, mistakes shown, a reveal asked, a message. */
+export interface Panel<H> {
+  hint: H | null;
+  showMistakes: boolean;
+  confirm: boolean;
+  message: string;
+}
+
+export interface Current extends Clocked, Panel<Hint> {
   pp: PlayPuzzle;
   game: Game;
   selected: number;
@@ -30,14 +38,10 @@ export interface Current extends Clocked {
   /** After Space/Enter or X, the next arrow joins or marks. */
   pending: 'join' | 'mark' | null;
   markMode: boolean;
-  hint: Hint | null;
-  showMistakes: boolean;
-  confirm: boolean;
-  message: string;
 }
 
 /** A Sudomino puzzle being played. */
-export interface SudominoCurrent extends Clocked {
+export interface SudominoCurrent extends Clocked, Panel<SudominoHint> {
   pp: PlaySudomino;
   game: SudominoGame;
   /** The cell the selection stands on (its domino is selected), -1: none. */
@@ -46,10 +50,6 @@ export interface SudominoCurrent extends Clocked {
   typed: string;
   /** Numbers typed are pencil marks. */
   markMode: boolean;
-  hint: SudominoHint | null;
-  showMistakes: boolean;
-  confirm: boolean;
-  message: string;
 }
 
 /** The puzzle on screen, of one kind or the other; a holder, since an imported binding cannot be assigned. */

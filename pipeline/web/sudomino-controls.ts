@@ -1,5 +1,6 @@
 // The buttons of a Sudomino puzzle's page: undo, redo, restart, the marks mode, the number pad,
 // hints (shown, followed, mistakes shown and taken away) and reveals after asking.
+import { panelAct } from './controls.js';
 import { live } from './state.js';
 import { askSudominoHint, followSudominoHint, removeMistakes, revealSudominoAll, revealSudominoOne } from './sudomino-help.js';
 import { clearSelected, enter, sudominoChanged } from './sudomino-moves.js';
@@ -15,7 +16,12 @@ export function onSudominoControl(e: Event): void {
     enter(Number(num), false);
     return;
   }
-  switch (target.getAttribute('data-act')) {
+  const act = target.getAttribute('data-act');
+  if (panelAct(c, act)) {
+    renderSudomino();
+    return;
+  }
+  switch (act) {
     case 'undo':
       if (g.undo()) sudominoChanged();
       return;
@@ -37,27 +43,15 @@ export function onSudominoControl(e: Event): void {
     case 'apply-hint':
       followSudominoHint(c);
       return;
-    case 'show-mistakes':
-      c.showMistakes = true;
-      break;
     case 'remove-mistakes':
       removeMistakes(c);
       return;
-    case 'reveal':
-      c.confirm = true;
-      c.hint = null;
-      break;
     case 'reveal-one':
       if (!revealSudominoOne(c)) c.confirm = false;
       break;
     case 'reveal-all':
       revealSudominoAll(c);
       return;
-    case 'close':
-      c.hint = null;
-      c.confirm = false;
-      c.showMistakes = false;
-      break;
   }
   renderSudomino();
 }

@@ -2,21 +2,13 @@
 // a hint (the grader's next step, or a mistake), one domino revealed, the whole solution.
 import { afterRevealAll } from '../../src/dominosa/play/progress.js';
 import { followStep, sudominoHintFor } from '../../src/sudomino/play/hint.js';
-import { persist, type SudominoCurrent } from './state.js';
+import { showHint } from './help.js';
+import type { SudominoCurrent } from './state.js';
 import { sudominoChanged } from './sudomino-moves.js';
 
-/** Show the hint for the board; one that tells something new counts once. */
+/** Show the hint for the board (counted as help.ts counts Dominosa's). */
 export function askSudominoHint(c: SudominoCurrent): void {
-  const before = c.hint;
-  const h = sudominoHintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position());
-  c.hint = h;
-  c.showMistakes = false;
-  c.confirm = false;
-  const same = before !== null && before.kind === h.kind && (h.kind !== 'step' || (before.kind === 'step' && before.index === h.index));
-  if ((h.kind === 'step' || h.kind === 'mistake') && !same) {
-    c.progress = { ...c.progress, hints: c.progress.hints + 1 };
-    persist();
-  }
+  showHint(c, sudominoHintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
 }
 
 /** Do what the hint on screen says: enter its values and cross out what it removes. */

@@ -1,20 +1,13 @@
 // What follows any move on a Sudomino board, as moves.ts does for Dominosa: a hint that may no
 // longer follow is dropped, a solve is noted (unless revealed) and the clock stopped, the
 // position saved and the view redrawn; and entering a number on the selected domino.
-import { afterSolve, finished } from '../../src/dominosa/play/progress.js';
-import { live, persist, type SudominoCurrent } from './state.js';
+import { afterMove } from './moves.js';
+import { live, type SudominoCurrent } from './state.js';
 import { renderSudomino } from './sudomino-render.js';
-import { stopTimer } from './timer.js';
 
 export function sudominoChanged(): void {
   const c = live.sudomino as SudominoCurrent;
-  c.hint = null;
-  c.showMistakes = false;
-  c.confirm = false;
-  c.message = '';
-  if (c.game.solved) c.progress = afterSolve(c.progress);
-  if (finished(c.progress)) stopTimer();
-  persist();
+  afterMove(c, c.game.solved);
   renderSudomino();
 }
 

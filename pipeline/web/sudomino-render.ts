@@ -5,7 +5,7 @@ import { explainSudominoStep } from '../../src/sudomino/grade/explain.js';
 import { stepDominoes, stepLines } from '../../src/sudomino/play/steps.js';
 import { app, elapsed, live, type SudominoCurrent } from './state.js';
 import { sudominoSvg } from './sudomino-draw.js';
-import { clock, esc, hashId, nextPuzzle, numberOf, puzzleName } from './text.js';
+import { clock, esc, nextLinkHtml, puzzleName, sharedPanelHtml } from './text.js';
 
 export function renderSudomino(): void {
   const c = live.sudomino;
@@ -36,7 +36,7 @@ export function renderSudomino(): void {
   else if (clashes.length > 0) status.textContent = `${clashes.length} cells clash: two dominoes of a row or column hold the same number.`;
   else status.textContent = c.message;
   status.classList.toggle('solved', solved);
-  (document.getElementById('after') as HTMLElement).innerHTML = solved ? afterHtml(c) : '';
+  (document.getElementById('after') as HTMLElement).innerHTML = solved ? nextLinkHtml(c.pp.puzzle) : '';
   const btn = (name: string): HTMLButtonElement => app.querySelector(`[data-act="${name}"]`) as HTMLButtonElement;
   btn('undo').disabled = !game.canUndo;
   btn('redo').disabled = !game.canRedo;
@@ -51,28 +51,14 @@ export function renderSudomino(): void {
   (document.getElementById('panel') as HTMLElement).innerHTML = panelHtml(c);
 }
 
-/** After a solve or a reveal: on to the next puzzle by number, or back to the index. */
-function afterHtml(c: SudominoCurrent): string {
-  const next = nextPuzzle(c.pp.puzzle);
-  return next
-    ? `<a class="next" href="${hashId(next)}" data-next="${esc(String(next.id))}">Next puzzle: ${numberOf(next)} →</a>`
-    : `<a class="next" href="#">That was the last one: all puzzles →</a>`;
-}
-
 function panelHtml(c: SudominoCurrent): string {
-  if (c.confirm) {
-    return (
-      `<p>Reveal part of the solution?</p>` +
-      `<div class="row"><button type="button" data-act="reveal-one">One domino</button><button type="button" data-act="reveal-all">The whole solution</button><button type="button" data-act="close">Cancel</button></div>`
-    );
-  }
+  const shared = sharedPanelHtml(c);
   const h = c.hint;
-  if (!h) return '';
+  if (shared !== null || !h) return shared ?? '';
   switch (h.kind) {
     case 'solved':
-      return `<p class="hint">The board is solved.</p>`;
     case 'none':
-      return `<p class="hint">No deduction is stored beyond this point for this puzzle; reveal a domino to go on.</p>`;
+      return '';
     case 'mistake': {
       const k = h.dominoes.length;
       return c.showMistakes

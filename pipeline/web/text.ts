@@ -2,7 +2,7 @@
 // in the pack's faces. Pure helpers shared by the views.
 import { faceText } from '../../src/formats/faces.js';
 import { isSudominoWeb, type AnyWebPuzzle } from '../../src/dominosa/play/pack.js';
-import { pack } from './state.js';
+import { pack, type Panel } from './state.js';
 
 export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,6 +52,31 @@ export function puzzleTitleHtml(p: AnyWebPuzzle): string {
 /** A value as the pack shows it, in words and pair names (pips count their pips). */
 export function shown(v: number): string {
   return faceText(v, pack.faces === 'one-based' ? 'one-based' : 'digits');
+}
+
+/** After a solve or a reveal: on to the next puzzle by number, or back to the index. */
+export function nextLinkHtml(p: AnyWebPuzzle): string {
+  const next = nextPuzzle(p);
+  return next
+    ? `<a class="next" href="${hashId(next)}" data-next="${esc(String(next.id))}">Next puzzle: ${numberOf(next)} →</a>`
+    : `<a class="next" href="#">That was the last one: all puzzles →</a>`;
+}
+
+/**
+ * The panel where both kinds word it alike: a reveal asked for, no hint, a solved board, a log
+ * at its end; null for a mistake or a step, which each kind words itself.
+ */
+export function sharedPanelHtml(c: Panel<{ kind: string }>): string | null {
+  if (c.confirm) {
+    return (
+      `<p>Reveal part of the solution?</p>` +
+      `<div class="row"><button type="button" data-act="reveal-one">One domino</button><button type="button" data-act="reveal-all">The whole solution</button><button type="button" data-act="close">Cancel</button></div>`
+    );
+  }
+  if (!c.hint) return '';
+  if (c.hint.kind === 'solved') return `<p class="hint">The board is solved.</p>`;
+  if (c.hint.kind === 'none') return `<p class="hint">No deduction is stored beyond this point for this puzzle; reveal a domino to go on.</p>`;
+  return null;
 }
 
 /** The address of a puzzle, so a reload or a bookmark returns to it. */
