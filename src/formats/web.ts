@@ -112,7 +112,7 @@ export function webPackData(puzzles: readonly AnyPackPuzzle[], name: string, fac
     ...(faces === undefined || faces === 'digits' ? {} : { faces }),
     checksum: webChecksum(puzzles),
     rules,
-    ...(sudominoRules.length > 0 || puzzles.some(isSudomino) ? { sudominoRules } : {}),
+    ...(puzzles.some(isSudomino) ? { sudominoRules } : {}),
     puzzles: list,
   };
 }
