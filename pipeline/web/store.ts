@@ -24,6 +24,8 @@ export function storageKey(checksum: string, id: number | string, prefix = PREFI
 }
 
 const numbers = (x: unknown): number[] => (Array.isArray(x) ? x.filter((v): v is number => Number.isInteger(v)) : []);
+// Per-domino lists keep their places: anything that is not a whole number reads as empty.
+const perDomino = (x: unknown): number[] => (Array.isArray(x) ? x.map((v) => (Number.isInteger(v) ? (v as number) : 0)) : []);
 const count = (x: unknown): number => (Number.isInteger(x) && (x as number) > 0 ? (x as number) : 0);
 
 /** A record's time and progress, whichever kind it is of. */
@@ -66,7 +68,7 @@ export function save(checksum: string, id: number | string, s: Saved): void {
 
 export function loadSudomino(checksum: string, id: number | string): SudominoSaved | null {
   const o = read(storageKey(checksum, id, SUDOMINO_PREFIX));
-  return o === null ? null : { values: numbers(o.values), marks: numbers(o.marks), ...clockOf(o) };
+  return o === null ? null : { values: perDomino(o.values), marks: perDomino(o.marks), ...clockOf(o) };
 }
 
 export function saveSudomino(checksum: string, id: number | string, s: SudominoSaved): void {

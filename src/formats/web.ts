@@ -9,6 +9,7 @@ import { walkthrough } from '../dominosa/grade/walkthrough.js';
 import { placementOfDomino } from '../dominosa/play/geometry.js';
 import { packNumbers, WEB_PACK_FORMAT, WEB_PACK_VERSION, type AnyWebPuzzle, type WebPack, type WebPuzzle } from '../dominosa/play/pack.js';
 import { packSteps, type RuleEntry } from '../dominosa/play/steps.js';
+import { cellName } from '../sudomino/board.js';
 import { LEVELS as SUDOMINO_LEVELS, SudominoGrader } from '../sudomino/grade/ladder.js';
 import type { SudominoWebPuzzle } from '../sudomino/play/pack.js';
 import { webBoard } from '../sudomino/play/pack.js';
@@ -67,7 +68,7 @@ function sudominoEntry(p: SudominoPackPuzzle, number: number, rules: SudominoRul
   for (let d = 0; d < board.given.length; d++) {
     const [a, b] = [board.cells[2 * d], board.cells[2 * d + 1]];
     const [va, vb] = [p.solution[Math.floor(a / board.cols)]?.[a % board.cols], p.solution[Math.floor(b / board.cols)]?.[b % board.cols]];
-    if (va !== vb || !(va >= 1 && va <= board.values)) throw new RangeError(`puzzle ${p.id}: the solution does not give the domino at cell ${a + 1} one value 1..${board.values}`);
+    if (va !== vb || !(va >= 1 && va <= board.values)) throw new RangeError(`puzzle ${p.id}: the solution does not give the domino at ${cellName(board.cols, a)} one value 1..${board.values}`);
     solution.push(va);
   }
   const graded = grader.grade(board);
