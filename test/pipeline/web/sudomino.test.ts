@@ -22,6 +22,7 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
       sudominoPackPuzzle({ rows: 8, cols: 8, values: 6 }, 'normal', 4, 901),
       sudominoPackPuzzle({ rows: 6, cols: 6, values: 5 }, 'hard', 2, 902),
       sudominoPackPuzzle({ rows: 8, cols: 8, values: 6 }, 'expert', 1, 903),
+      sudominoPackPuzzle({ rows: 8, cols: 8, values: 10 }, 'easy', 0, 904),
     ];
     session = await openPuzzles(puzzles, 'Mixed test pack');
     page = session.page;
@@ -53,9 +54,9 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
 
   it('lists both kinds, each under its size', async () => {
     const heads = await page.$$eval('section.tier h3', (hs) => hs.map((h) => h.childNodes[0].textContent?.trim()));
-    expect(heads).toEqual(['M = 4', 'Sudomino 8×8 · 1–6', 'Sudomino 6×6 · 1–5', 'Sudomino 8×8 · 1–6']);
-    expect(await page.textContent('.sub')).toBe('Dominosa and Sudomino · 4 puzzles');
-    expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(['new', 'new', 'new', 'new']);
+    expect(heads).toEqual(['M = 4', 'Sudomino 8×8 · 1–10', 'Sudomino 8×8 · 1–6', 'Sudomino 6×6 · 1–5', 'Sudomino 8×8 · 1–6']);
+    expect(await page.textContent('.sub')).toBe('Dominosa and Sudomino · 5 puzzles');
+    expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(['new', 'new', 'new', 'new', 'new']);
   });
 
   it('is solved by selecting every domino and typing its number, and says so', async () => {
@@ -151,6 +152,28 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     expect(await page.$$eval('text.pencil', (es) => [...new Set(es.map((x) => x.textContent))].sort())).toEqual(['1', '2']);
     await home();
     expect(await page.textContent(`a.pick[data-puzzle="${p.id}"] .status`)).toBe('in progress');
+  });
+
+  it('takes numbers above 9 as two digits, values and marks alike, and reveals one domino after asking', async () => {
+    const p = sudominos.find((q) => q.values === 10)!;
+    await open(p);
+    const [d, e] = open_();
+    await select(d);
+    await page.keyboard.press('1');
+    await page.keyboard.press('0');
+    expect((await shown())[shape.cells[2 * d]]).toBe('10');
+    await page.keyboard.press('2');
+    await page.keyboard.press('3');
+    expect((await shown())[shape.cells[2 * d]]).toBe('3');
+    await select(e);
+    await page.keyboard.press('Shift+Digit1');
+    await page.keyboard.press('Shift+Digit0');
+    expect(await page.$$eval('text.pencil', (es) => [...new Set(es.map((x) => x.textContent))])).toEqual(['10']);
+    await page.click('[data-act="reveal"]');
+    await page.click('[data-act="reveal-one"]');
+    expect((await shown())[shape.cells[2 * e]]).toBe(String(p.solution[e]));
+    await home();
+    expect(await page.textContent(`a.pick[data-puzzle="${p.id}"] .note`)).toBe('1 domino revealed');
   });
 
   it('met no console error and made no request', () => {
