@@ -54,13 +54,13 @@ function typeDigit(c: SudominoCurrent, digit: number, mark: boolean): void {
 export function onSudominoKey(e: KeyboardEvent): void {
   const c = live.sudomino;
   if (!c) return;
-  if (c.cursor < 0) c.cursor = firstOpenCell(c);
   const key = e.key;
   const ctrl = e.ctrlKey || e.metaKey;
   const arrow = ARROWS[key];
   if (arrow) {
     e.preventDefault();
-    c.cursor = stepFrom(c, c.cursor, arrow[0], arrow[1]);
+    // With nothing selected, the first arrow selects the first domino.
+    c.cursor = c.cursor < 0 ? firstOpenCell(c) : stepFrom(c, c.cursor, arrow[0], arrow[1]);
     c.typed = '';
     renderSudomino();
     return;

@@ -154,6 +154,30 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     expect(await page.textContent(`a.pick[data-puzzle="${p.id}"] .status`)).toBe('in progress');
   });
 
+  it('moves the selection with the arrows to the next domino that way, past blocked cells', async () => {
+    const p = sudominos[2];
+    await open(p);
+    const selected = (): Promise<number> => page.$eval('[data-selected]', (x) => Number(x.getAttribute('data-selected')));
+    const { rows, cols, domino } = shape;
+    // The domino an arrow reaches from a cell: the first cell that way of another domino.
+    const reach = (from: number, dr: number, dc: number): number => {
+      for (let r = Math.floor(from / cols) + dr, c = (from % cols) + dc; r >= 0 && r < rows && c >= 0 && c < cols; r += dr, c += dc) {
+        const o = domino[r * cols + c];
+        if (o >= 0 && o !== domino[from]) return r * cols + c;
+      }
+      return from;
+    };
+    let at = shape.cells[0];
+    await board.clickCell(at);
+    expect(await selected()).toBe(domino[at]);
+    for (const [key, dr, dc] of [['ArrowRight', 0, 1], ['ArrowDown', 1, 0], ['ArrowDown', 1, 0], ['ArrowLeft', 0, -1], ['ArrowUp', -1, 0]] as const) {
+      await page.keyboard.press(key);
+      at = reach(at, dr, dc);
+      expect(await selected()).toBe(domino[at]);
+    }
+    await home();
+  });
+
   it('takes numbers above 9 as two digits, values and marks alike, and reveals one domino after asking', async () => {
     const p = sudominos.find((q) => q.values === 10)!;
     await open(p);
