@@ -11,7 +11,7 @@ import type { Paper } from '../src/formats/booklet.js';
 import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
+import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type AnyPackPuzzle, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
 import { toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
@@ -318,8 +318,8 @@ async function pdfPageDone(): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
-/** The playable page, or a one-line refusal when it would pass its size limit. */
-function webPage(puzzles: PackPuzzle[], name: string, faces?: Faces): string {
+/** The playable page of puzzles of either kind (a pack may mix them), or a one-line refusal when it would pass its size limit. */
+function webPage(puzzles: readonly AnyPackPuzzle[], name: string, faces?: Faces): string {
   const page = buildWebHtml(webPackData(puzzles, name, faces), readWebAssets());
   if (!page.ok) throw new UserError(page.error);
   return page.html;

@@ -3,14 +3,33 @@
 import { askHint, revealAll, revealOne } from './help.js';
 import { changed } from './moves.js';
 import { render } from './render.js';
-import { live } from './state.js';
+import { live, type Panel } from './state.js';
+
+/** The panel's own buttons, alike for both kinds: show the mistakes, ask to reveal, close. False for any other. */
+export function panelAct(c: Panel<unknown>, act: string | null): boolean {
+  if (act === 'show-mistakes') c.showMistakes = true;
+  else if (act === 'reveal') {
+    c.confirm = true;
+    c.hint = null;
+  } else if (act === 'close') {
+    c.hint = null;
+    c.confirm = false;
+    c.showMistakes = false;
+  } else return false;
+  return true;
+}
 
 export function onControl(e: Event): void {
   const target = (e.target as HTMLElement).closest('[data-act]');
   const c = live.current;
   if (!target || !c) return;
   const g = c.game;
-  switch (target.getAttribute('data-act')) {
+  const act = target.getAttribute('data-act');
+  if (panelAct(c, act)) {
+    render();
+    return;
+  }
+  switch (act) {
     case 'undo':
       if (g.undo()) changed();
       return;
@@ -35,9 +54,6 @@ export function onControl(e: Event): void {
         changed();
       }
       return;
-    case 'show-mistakes':
-      c.showMistakes = true;
-      break;
     case 'remove-mistakes':
       if (c.hint?.kind === 'mistake') {
         const h = c.hint;
@@ -46,21 +62,12 @@ export function onControl(e: Event): void {
         changed();
       }
       return;
-    case 'reveal':
-      c.confirm = true;
-      c.hint = null;
-      break;
     case 'reveal-one':
       if (!revealOne(c)) c.confirm = false;
       break;
     case 'reveal-all':
       revealAll(c);
       return;
-    case 'close':
-      c.hint = null;
-      c.confirm = false;
-      c.showMistakes = false;
-      break;
   }
   render();
 }

@@ -3,20 +3,27 @@
 import { hintFor } from '../../src/dominosa/play/hint.js';
 import { afterRevealAll } from '../../src/dominosa/play/progress.js';
 import { changed } from './moves.js';
-import { persist, type Current } from './state.js';
+import { persist, type Clocked, type Current, type Panel } from './state.js';
 
-/** Show the hint for the board; one that tells something new counts once. */
-export function askHint(c: Current): void {
+/** A hint of either kind, as far as counting it goes. */
+type Told = { kind: string; index?: number };
+
+/** Show a hint (of either kind); one that tells something new (a step not shown just before, a mistake) counts once. */
+export function showHint<H extends Told>(c: Clocked & Panel<H>, h: H): void {
   const before = c.hint;
-  const h = hintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position());
   c.hint = h;
   c.showMistakes = false;
   c.confirm = false;
-  const same = before !== null && before.kind === h.kind && (h.kind !== 'step' || (before.kind === 'step' && before.index === h.index));
+  const same = before !== null && before.kind === h.kind && before.index === h.index;
   if ((h.kind === 'step' || h.kind === 'mistake') && !same) {
     c.progress = { ...c.progress, hints: c.progress.hints + 1 };
     persist();
   }
+}
+
+/** Show the hint for the board. */
+export function askHint(c: Current): void {
+  showHint(c, hintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
 }
 
 /** Lay the first domino of the solution not on the board; false when there is none. */

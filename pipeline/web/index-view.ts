@@ -1,10 +1,12 @@
-// The index: the pack's puzzles by tier, then size, numbered 1..N, each with its status (solved,
-// revealed, in progress, new, each with its own symbol) and the help it took, linking to its board.
-import { helpNote, type Status } from '../../src/dominosa/play/progress.js';
+// The index: the pack's puzzles by tier, then kind and size, numbered 1..N, each with its status
+// (solved, revealed, in progress, new, each with its own symbol) and the help it took, linking
+// to its board. A pack may mix Dominosa and Sudomino; the rules of each kind present head it.
+import { isSudominoWeb, type AnyWebPuzzle } from '../../src/dominosa/play/pack.js';
+import { helpNote, type Progress, type Status } from '../../src/dominosa/play/progress.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import { load, savedStatus } from './store.js';
+import { load, loadSudomino, savedStatus, sudominoSavedStatus } from './store.js';
 import { app, live, pack } from './state.js';
-import { esc, hashId, numberOf, titleCase } from './text.js';
+import { esc, hashId, numberOf, sizeText, titleCase } from './text.js';
 import { stopTimer } from './timer.js';
 
 /** A symbol per status, so the index does not tell them apart by colour alone. */
@@ -15,27 +17,55 @@ function tierRank(t: string): number {
   return i < 0 ? TIERS.length : i;
 }
 
+/** A puzzle's saved record (its progress) and its word on the index, whatever its kind. */
+function savedOf(p: AnyWebPuzzle): { progress: Progress | null; status: Status } {
+  if (isSudominoWeb(p)) {
+    const s = loadSudomino(pack.checksum, p.id);
+    return { progress: s, status: sudominoSavedStatus(s) };
+  }
+  const s = load(pack.checksum, p.id);
+  return { progress: s, status: savedStatus(s) };
+}
+
+/** The heading of a group of puzzles of one kind and size, and its size in small print. */
+function groupHead(p: AnyWebPuzzle): [string, string] {
+  return isSudominoWeb(p) ? [sizeText(p), p.shape] : [`M = ${p.m}`, `${p.m + 1} × ${p.m + 2}`];
+}
+
 export function showIndex(): void {
   stopTimer();
   live.current = null;
+  live.sudomino = null;
   document.title = pack.name;
   const tiers = [...new Set(pack.puzzles.map((p) => p.tier))].sort((a, b) => tierRank(a) - tierRank(b));
-  const parts: string[] = [`<header class="top"><h1>${esc(pack.name)}</h1><p class="sub">Dominosa · ${pack.puzzles.length} puzzle${pack.puzzles.length === 1 ? '' : 's'}</p></header>`];
-  parts.push(
-    `<p class="rules">Each grid hides a complete set of dominoes, one of every pair from ${pack.faces === 'one-based' ? '1-1 to (M+1)-(M+1)' : pack.faces === 'pips' ? 'blank-blank up' : '0-0 to M-M'}. ` +
-      'Lay dominoes (two neighbouring cells each) so that every pair appears exactly once.</p>',
-  );
+  const sudomino = pack.puzzles.some(isSudominoWeb);
+  const dominosa = pack.puzzles.some((p) => !isSudominoWeb(p));
+  const kinds = [dominosa ? 'Dominosa' : '', sudomino ? 'Sudomino' : ''].filter(Boolean).join(' and ') || 'Dominosa';
+  const parts: string[] = [`<header class="top"><h1>${esc(pack.name)}</h1><p class="sub">${kinds} · ${pack.puzzles.length} puzzle${pack.puzzles.length === 1 ? '' : 's'}</p></header>`];
+  if (dominosa || !sudomino) {
+    parts.push(
+      `<p class="rules">${sudomino ? '<b>Dominosa:</b> ' : ''}Each grid hides a complete set of dominoes, one of every pair from ${pack.faces === 'one-based' ? '1-1 to (M+1)-(M+1)' : pack.faces === 'pips' ? 'blank-blank up' : '0-0 to M-M'}. ` +
+        'Lay dominoes (two neighbouring cells each) so that every pair appears exactly once.</p>',
+    );
+  }
+  if (sudomino) {
+    parts.push(
+      `<p class="rules">${dominosa ? '<b>Sudomino:</b> ' : ''}Give every domino a number from 1 to N, the same on both its cells, ` +
+        'so that no two different dominoes of a row or a column hold the same number. Bold numbers are given.</p>',
+    );
+  }
   for (const tier of tiers) {
     const list = pack.puzzles.filter((p) => p.tier === tier).sort((a, b) => numberOf(a) - numberOf(b));
-    const statuses = list.map((p) => savedStatus(load(pack.checksum, p.id)));
+    const statuses = list.map((p) => savedOf(p).status);
     const solved = statuses.filter((s) => s === 'solved').length;
     const revealed = statuses.filter((s) => s === 'revealed').length;
     parts.push(`<section class="tier"><h2>${esc(titleCase(tier))} <span class="count">${solved} / ${list.length} solved${revealed > 0 ? `, ${revealed} revealed` : ''}</span></h2>`);
-    for (const m of [...new Set(list.map((p) => p.m))].sort((a, b) => a - b)) {
-      parts.push(`<h3>M = ${m} <span class="count">${m + 1} × ${m + 2}</span></h3><ul class="puzzles">`);
-      for (const p of list.filter((q) => q.m === m)) {
-        const saved = load(pack.checksum, p.id);
-        const status = savedStatus(saved);
+    // Groups of one kind and size, in the order of their puzzles' numbers.
+    for (const head of [...new Set(list.map((p) => groupHead(p).join('\n')))]) {
+      const [title, size] = head.split('\n');
+      parts.push(`<h3>${esc(title)} <span class="count">${esc(size)}</span></h3><ul class="puzzles">`);
+      for (const p of list.filter((q) => groupHead(q).join('\n') === head)) {
+        const { progress: saved, status } = savedOf(p);
         const note = saved ? helpNote(saved) : '';
         parts.push(
           `<li><a class="pick ${status.replace(' ', '-')}" href="${hashId(p)}" data-puzzle="${esc(String(p.id))}" data-number="${numberOf(p)}">` +

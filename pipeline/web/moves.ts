@@ -2,19 +2,24 @@
 // noted (unless the solution was revealed) and the clock stopped, the position saved and the
 // view redrawn.
 import { afterSolve, finished } from '../../src/dominosa/play/progress.js';
-import { live, persist, type Current } from './state.js';
+import { live, persist, type Clocked, type Current, type Panel } from './state.js';
 import { render } from './render.js';
 import { stopTimer } from './timer.js';
 
-export function changed(): void {
-  const c = live.current as Current;
+/** What follows a move on a board of either kind, before it is redrawn. */
+export function afterMove(c: Clocked & Panel<unknown>, solved: boolean): void {
   c.hint = null;
   c.showMistakes = false;
   c.confirm = false;
   c.message = '';
-  if (c.game.solved) c.progress = afterSolve(c.progress);
+  if (solved) c.progress = afterSolve(c.progress);
   if (finished(c.progress)) stopTimer();
   persist();
+}
+
+export function changed(): void {
+  const c = live.current as Current;
+  afterMove(c, c.game.solved);
   render();
 }
 

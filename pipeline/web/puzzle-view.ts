@@ -17,6 +17,7 @@ export function showPuzzle(p: WebPuzzle): void {
   const pp = playPuzzle(pack, p);
   const saved = load(pack.checksum, p.id);
   const game = new Game(pp.board, saved ?? undefined);
+  live.sudomino = null;
   live.current = {
     pp,
     game,

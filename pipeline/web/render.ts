@@ -6,7 +6,7 @@ import { pairFromIndex } from '../../src/dominosa/pairs.js';
 import { helpNote } from '../../src/dominosa/play/progress.js';
 import { boardSvg } from './draw.js';
 import { app, elapsed, live, pack, type Current } from './state.js';
-import { clock, esc, hashId, nextPuzzle, numberOf, puzzleName, shown } from './text.js';
+import { clock, esc, nextLinkHtml, puzzleName, sharedPanelHtml, shown } from './text.js';
 
 export function render(): void {
   const c = live.current;
@@ -37,7 +37,7 @@ export function render(): void {
   else if (dups > 0 || stuck > 0) status.textContent = [dups > 0 ? `${dups} dominoes spell a pair used twice` : '', stuck > 0 ? `${stuck} cell${stuck === 1 ? '' : 's'} can no longer be covered` : ''].filter(Boolean).join('; ') + '.';
   else status.textContent = c.message;
   status.classList.toggle('solved', game.solved);
-  (document.getElementById('after') as HTMLElement).innerHTML = game.solved ? afterHtml(c) : '';
+  (document.getElementById('after') as HTMLElement).innerHTML = game.solved ? nextLinkHtml(c.pp.puzzle) : '';
   const btn = (name: string): HTMLButtonElement => app.querySelector(`[data-act="${name}"]`) as HTMLButtonElement;
   btn('undo').disabled = !game.canUndo;
   btn('redo').disabled = !game.canRedo;
@@ -46,28 +46,14 @@ export function render(): void {
   renderTally(c);
 }
 
-/** After a solve or a reveal: on to the next puzzle by number, or back to the index. */
-function afterHtml(c: Current): string {
-  const next = nextPuzzle(c.pp.puzzle);
-  return next
-    ? `<a class="next" href="${hashId(next)}" data-next="${esc(String(next.id))}">Next puzzle: ${numberOf(next)} →</a>`
-    : `<a class="next" href="#">That was the last one: all puzzles →</a>`;
-}
-
 function panelHtml(c: Current): string {
-  if (c.confirm) {
-    return (
-      `<p>Reveal part of the solution?</p>` +
-      `<div class="row"><button type="button" data-act="reveal-one">One domino</button><button type="button" data-act="reveal-all">The whole solution</button><button type="button" data-act="close">Cancel</button></div>`
-    );
-  }
+  const shared = sharedPanelHtml(c);
   const h = c.hint;
-  if (!h) return '';
+  if (shared !== null || !h) return shared ?? '';
   switch (h.kind) {
     case 'solved':
-      return `<p class="hint">The board is solved.</p>`;
     case 'none':
-      return `<p class="hint">No deduction is stored beyond this point for this puzzle; reveal a domino to go on.</p>`;
+      return '';
     case 'mistake': {
       const parts = [h.dominoes.length ? `${h.dominoes.length} domino${h.dominoes.length === 1 ? '' : 'es'}` : '', h.marks.length ? `${h.marks.length} mark${h.marks.length === 1 ? '' : 's'}` : ''].filter(Boolean);
       return c.showMistakes

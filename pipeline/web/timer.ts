@@ -1,23 +1,24 @@
 // The time played on the current puzzle: it runs while the board is on screen and visible and
 // the puzzle neither solved nor revealed, and is saved whenever it stops.
 import { finished } from '../../src/dominosa/play/progress.js';
-import { live, elapsed, persist } from './state.js';
+import { elapsed, persist, playing } from './state.js';
 import { clock } from './text.js';
 
 let ticker: number | undefined;
 
 export function startTimer(): void {
-  const c = live.current;
+  const c = playing();
   if (!c || finished(c.progress) || c.since !== null || document.hidden) return;
   c.since = performance.now();
   ticker = window.setInterval(() => {
     const t = document.getElementById('timer');
-    if (t && live.current) t.textContent = clock(elapsed(live.current));
+    const now = playing();
+    if (t && now) t.textContent = clock(elapsed(now));
   }, 500);
 }
 
 export function stopTimer(): void {
-  const c = live.current;
+  const c = playing();
   if (c && c.since !== null) {
     c.ms = elapsed(c);
     c.since = null;

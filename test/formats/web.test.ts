@@ -7,7 +7,7 @@ import { replaySteps } from '../../src/dominosa/grade/replay.js';
 import { buildPackJson } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import { cellsOf } from '../../src/dominosa/play/geometry.js';
-import { packNumbers, playPuzzle, type WebPack } from '../../src/dominosa/play/pack.js';
+import { packNumbers, playPuzzle, type WebPack, type WebPuzzle } from '../../src/dominosa/play/pack.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import fc from 'fast-check';
 import { toGraderStep } from '../../src/dominosa/play/steps.js';
@@ -32,7 +32,7 @@ describe('webPackData: faces and techniques', () => {
 
 describe('webPackData', () => {
   const puzzles = packOf(8, [3, 4, 5, 6]);
-  const pack = webPackData(puzzles, 'Test pack');
+  const pack = webPackData(puzzles, 'Test pack') as WebPack<WebPuzzle>;
 
   it('carries every puzzle with steps that replay to its own solution', () => {
     expect(pack.puzzles.map((p) => p.id)).toEqual(puzzles.map((p) => p.id));

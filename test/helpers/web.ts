@@ -6,20 +6,24 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { WebPack, WebPuzzle } from '../../src/dominosa/play/pack.js';
+import type { AnyWebPuzzle, WebPack, WebPuzzle } from '../../src/dominosa/play/pack.js';
+import type { AnyPackPuzzle } from '../../src/formats/pack.js';
+import { buildWebHtml, webPackData } from '../../src/formats/web.js';
+import { readWebAssets } from '../../pipeline/web-assets.js';
 import { cli, DATA } from './cli.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const canRunChromium = existsSync(CHROMIUM) || process.env.CI === 'true';
 
-export interface PackSession {
+export interface PackSession<P extends AnyWebPuzzle = WebPuzzle> {
   dir: string;
   file: string;
   context: BrowserContext;
   page: Page;
-  pack: WebPack;
+  pack: WebPack<P>;
   /** Console errors and warnings, page errors, and requests for anything but the allowed files. */
   problems: string[];
   allowed: Set<string>;
@@ -32,6 +36,21 @@ export async function openPack(exportArgs: string[], viewport = { width: 1100, h
   const file = join(dir, 'pack.html');
   const r = cli(['export', '--db', join(DATA, 'catalog.sqlite'), '--format', 'web', ...exportArgs, '--out', file]);
   if (r.code !== 0) throw new Error(`export failed: ${r.stderr}`);
+  return openPage<WebPuzzle>(dir, file, viewport);
+}
+
+/** Write a web pack of these puzzles (either kind, as the exporter receives them) with the built page, and open it. */
+export async function openPuzzles(puzzles: readonly AnyPackPuzzle[], name: string, viewport = { width: 1100, height: 900 }): Promise<PackSession<AnyWebPuzzle>> {
+  const dir = mkdtempSync(join(tmpdir(), 'dominosa-web-'));
+  const file = join(dir, 'pack.html');
+  const page = buildWebHtml(webPackData(puzzles, name), readWebAssets());
+  if (!page.ok) throw new Error(page.error);
+  writeFileSync(file, page.html);
+  return openPage<AnyWebPuzzle>(dir, file, viewport);
+}
+
+/** Open a written page in a fresh browser profile, noting problems. */
+async function openPage<P extends AnyWebPuzzle>(dir: string, file: string, viewport: { width: number; height: number }): Promise<PackSession<P>> {
   const problems: string[] = [];
   const allowed = new Set([pathToFileURL(file).href]);
   const context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: CHROMIUM, headless: true, args: ARGS, viewport });
@@ -44,7 +63,7 @@ export async function openPack(exportArgs: string[], viewport = { width: 1100, h
     if (!allowed.has(req.url().replace(/#.*$/, ''))) problems.push(`request: ${req.url()}`);
   });
   await page.goto(pathToFileURL(file).href);
-  const pack = await page.$eval('#dominosa-pack', (e) => JSON.parse(e.textContent ?? '') as WebPack);
+  const pack = await page.$eval('#dominosa-pack', (e) => JSON.parse(e.textContent ?? '') as WebPack<P>);
   const close = async (): Promise<void> => {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
@@ -56,12 +75,12 @@ export async function openPack(exportArgs: string[], viewport = { width: 1100, h
 export class BoardOnScreen {
   private constructor(
     readonly page: Page,
-    readonly puzzle: WebPuzzle,
+    readonly puzzle: AnyWebPuzzle,
     private readonly box: { x: number; y: number; width: number },
   ) {}
 
   /** Open the puzzle from the index and find its board. */
-  static async open(page: Page, p: WebPuzzle): Promise<BoardOnScreen> {
+  static async open(page: Page, p: AnyWebPuzzle): Promise<BoardOnScreen> {
     await page.click(`a.pick[data-puzzle="${p.id}"]`);
     const box = (await (await page.waitForSelector('#board svg')).boundingBox())!;
     return new BoardOnScreen(page, p, box);

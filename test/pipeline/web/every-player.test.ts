@@ -30,7 +30,7 @@ const DECODE = `(async () => {
 describe.skipIf(!canRunChromium)('the web pack for every player', () => {
   let session: PackSession;
   let page: Page;
-  let pack: WebPack;
+  let pack: WebPack<WebPuzzle>;
   let decoder: Page;
 
   beforeAll(async () => {

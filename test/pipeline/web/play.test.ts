@@ -14,7 +14,7 @@ import { BoardOnScreen, canRunChromium, openPack, pairOf, placementsOf, type Pac
 describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
   let session: PackSession;
   let page: Page;
-  let pack: WebPack;
+  let pack: WebPack<WebPuzzle>;
 
   beforeAll(async () => {
     session = await openPack(['--sizes', '4,5', '--count', '8', '--seed', '3', '--name', 'Browser test']);

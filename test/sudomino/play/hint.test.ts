@@ -1,0 +1,104 @@
+// Sudomino hints from the grader's packed steps: following every hint from the start, or from
+// any correct part of the solution, solves every generated puzzle; a wrong value or a mark
+// without the solution's value is a mistake naming its domino; packed steps read back whole.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LEVELS, SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
+import { SudominoGame } from '../../../src/sudomino/play/game.js';
+import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
+import { packSudominoSteps, unpackSudominoStep, type SudominoHintStep, type SudominoRuleEntry } from '../../../src/sudomino/play/steps.js';
+import { TIERS } from '../../../src/rank/tiers.js';
+import { madeSudomino } from '../../helpers/sudomino-packs.js';
+import type { SudominoBoard } from '../../../src/sudomino/board.js';
+
+const grader = new SudominoGrader();
+const SHAPES = [
+  { rows: 6, cols: 6, values: 5 },
+  { rows: 8, cols: 8, values: 6 },
+];
+const levelName = (level: number): string => LEVELS[level - 1].name;
+
+function hintSteps(board: SudominoBoard): SudominoHintStep[] {
+  const rules: SudominoRuleEntry[] = [];
+  const packed = packSudominoSteps(grader.grade(board).steps, rules, levelName);
+  // Through JSON, as the page reads them.
+  return (JSON.parse(JSON.stringify(packed)) as typeof packed).map((s) => unpackSudominoStep(JSON.parse(JSON.stringify(rules)) as SudominoRuleEntry[], s));
+}
+
+/** Follow hints until the board is solved; the number of steps followed, or -1 if a hint was anything else. */
+function followAll(board: SudominoBoard, solution: number[], steps: SudominoHintStep[], g: SudominoGame): number {
+  for (let k = 0; k <= steps.length; k++) {
+    const h = sudominoHintFor(board, solution, steps, g.position());
+    if (h.kind === 'solved') return k;
+    if (h.kind !== 'step') return -1;
+    expect(g.setPosition(followStep(board, g.position(), h.place, h.remove))).toBe(true);
+  }
+  return -1;
+}
+
+describe('sudominoHintFor', () => {
+  const puzzle = fc.record({ shape: fc.constantFrom(...SHAPES), tier: fc.constantFrom(...TIERS), slot: fc.nat({ max: 500 }) });
+
+  it('solves every generated puzzle by following every hint from the start', () => {
+    fc.assert(
+      fc.property(puzzle, ({ shape, tier, slot }) => {
+        const { board, filling } = madeSudomino(shape, tier, slot);
+        const steps = hintSteps(board);
+        const g = new SudominoGame(board);
+        const followed = followAll(board, Array.from(filling), steps, g);
+        expect(followed).toBeGreaterThan(0);
+        expect(g.solved).toBe(true);
+        expect(g.conflicts()).toEqual([]);
+      }),
+      { numRuns: 24, seed: 5 },
+    );
+  });
+
+  it('solves it too from any correct part of the solution (a player who went another way)', () => {
+    fc.assert(
+      fc.property(puzzle, fc.array(fc.boolean(), { minLength: 60, maxLength: 60 }), ({ shape, tier, slot }, keep) => {
+        const { board, filling } = madeSudomino(shape, tier, slot);
+        const g = new SudominoGame(board);
+        g.setPosition({ values: Array.from(filling, (v, d) => (keep[d % keep.length] ? v : 0)), marks: [] });
+        expect(followAll(board, Array.from(filling), hintSteps(board), g)).toBeGreaterThanOrEqual(0);
+        expect(g.solved).toBe(true);
+      }),
+      { numRuns: 16, seed: 7 },
+    );
+  });
+
+  it('reports a wrong value, or marks without the solution value, as a mistake naming the domino', () => {
+    fc.assert(
+      fc.property(puzzle, fc.nat(), fc.boolean(), ({ shape, tier, slot }, pick, asMarks) => {
+        const { board, filling } = madeSudomino(shape, tier, slot);
+        const open = Array.from(filling.keys()).filter((d) => board.given[d] === 0);
+        const d = open[pick % open.length];
+        const wrong = (filling[d] % board.values) + 1;
+        const g = new SudominoGame(board);
+        if (asMarks) g.toggleMark(d, wrong);
+        else g.place(d, wrong);
+        expect(sudominoHintFor(board, Array.from(filling), hintSteps(board), g.position())).toEqual({ kind: 'mistake', dominoes: [d] });
+        // The right value among the marks is no mistake.
+        if (asMarks) {
+          g.toggleMark(d, filling[d]);
+          expect(sudominoHintFor(board, Array.from(filling), hintSteps(board), g.position()).kind).toBe('step');
+        }
+      }),
+      { numRuns: 20, seed: 9 },
+    );
+  });
+
+  it('says none when the log ends before the board is full', () => {
+    const { board, filling } = madeSudomino(SHAPES[1], 'expert', 3);
+    const all = hintSteps(board);
+    const steps = all.slice(0, all.length >> 1);
+    const g = new SudominoGame(board);
+    let last = sudominoHintFor(board, Array.from(filling), steps, g.position());
+    while (last.kind === 'step') {
+      g.setPosition(followStep(board, g.position(), last.place, last.remove));
+      last = sudominoHintFor(board, Array.from(filling), steps, g.position());
+    }
+    expect(last.kind).toBe('none');
+    expect(g.solved).toBe(false);
+  });
+});
