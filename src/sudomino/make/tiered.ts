@@ -65,6 +65,8 @@ export function makeTieredSlot(
     const judged = judgedOn(made.board);
     // Thinning made the deal itself solvable at its level; another board must show it again.
     if (judged !== made.board && !solvedUpTo(judged, level)) continue;
+    // A deal whose every given had to stay leaves a person nothing to do: it is no puzzle.
+    if (made.board.given.every((v) => v !== 0)) continue;
     if (level === 1 || !solvedUpTo(judged, level - 1)) return { ...made, attempts };
   }
   return null;

@@ -34,9 +34,18 @@ describe('makeTieredSlot', () => {
         expect(graded.tier).toBe(tier);
         expect(graded.level).toBe(levelOfTier(tier));
         if (graded.level > 1) expect(grader.grade(board, { maxLevel: graded.level - 1 }).status).toBe('stuck');
+        expect(board.given.some((v) => v === 0)).toBe(true);
       }),
       { numRuns: 60, seed: 29 },
     );
+  });
+
+  it('never hands out a board with every domino given, where a deal cannot lose any (many values on a small board)', () => {
+    const shape = { rows: 6, cols: 6, values: 10 };
+    // Before the rule, slot 0 came back with all 17 dominoes given.
+    const open = [0, 1, 2, 3].map((slot) => makeTieredSlot(29, shape, 'easy', slot, 50, solver, grader)).map((made) => made === null ? 'none' : made.board.given.filter((v) => v === 0).length > 0);
+    expect(open.filter((o) => o === false)).toEqual([]);
+    expect(open).toContain(true);
   });
 
   it('is the same puzzle for the same slot, and another for another slot', () => {
