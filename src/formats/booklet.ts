@@ -4,7 +4,9 @@
 import { techniqueOf } from '../dominosa/rank/bands.js';
 import { TIERS } from '../rank/tiers.js';
 import { faceDigits, type Faces } from './faces.js';
-import type { PackPuzzle } from './pack.js';
+import { techniqueLine, type PackPuzzle } from './pack.js';
+
+export { techniqueLine } from './pack.js';
 import { SVG_PAD_CELLS } from './svg.js';
 import { tallyUnits } from './tally.js';
 
@@ -392,11 +394,6 @@ export function captionSize(s: Pick<SlotPlan, 'puzzle' | 'labelW'>): string {
 /** The catalog id, printed small beside the number. */
 export function idText(p: Pick<PackPuzzle, 'id'>): string {
   return `#${p.id}`;
-}
-
-/** The technique a puzzle needs ("Hard: set analysis"), from its grade; '' when not graded. */
-export function techniqueLine(p: Pick<PackPuzzle, 'grade'>): string {
-  return p.grade === undefined ? '' : (techniqueOf(p.grade) ?? p.grade);
 }
 
 /** The caption above a board, as one line (the accessible name of its drawing). */
