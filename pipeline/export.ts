@@ -11,8 +11,10 @@ import type { Paper } from '../src/formats/booklet.js';
 import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
-import { toTathamId } from '../src/dominosa/formats/tatham.js';
+import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, isSudomino, type AnyPackPuzzle, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
+import { sudominoJsonLine } from '../src/formats/jsonl.js';
+import { sudominoPuzzleOfRow } from '../src/formats/sudomino-row.js';
+import { tathamRefusal, toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
@@ -97,6 +99,23 @@ function jsonlRow(p: PuzzleRow): string {
     `"tier":${JSON.stringify(p.tier)},"nodes":${p.nodes},"grade":${JSON.stringify(p.grade)},"score":${p.score},"base_id":${p.base_id ?? 'null'},` +
     `"transform":${p.transform === null ? 'null' : JSON.stringify(p.transform)}}\n`
   );
+}
+
+/** A catalog row of either kind: rows carry kind and shape from schema 4 on; before, every row is Dominosa. */
+type AnyRow = PuzzleRow & { kind?: string; shape?: string | null };
+
+/** The pack puzzle of a row of either kind; a Sudomino row that does not read back is refused whole. */
+function packPuzzleOfRow(p: AnyRow): AnyPackPuzzle {
+  if ((p.kind ?? 'dominosa') !== 'sudomino') return packPuzzle(p);
+  const res = sudominoPuzzleOfRow(p);
+  if (!res.ok) throw new UserError(`${res.error}; nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
+  return res.value;
+}
+
+/** The JSON line of a row of either kind. */
+function jsonLineOfRow(p: AnyRow): string {
+  const q = packPuzzleOfRow(p);
+  return isSudomino(q) ? `${sudominoJsonLine(q)}\n` : jsonlRow(p);
 }
 
 function packPuzzle(p: PuzzleRow): PackPuzzle {
@@ -251,10 +270,11 @@ function verifySelection(cat: Catalog, ids: readonly number[], db: string, reche
   return stats;
 }
 
-/** Faces every selected board can show (pips go to double-9), checked before anything is written. */
+/** Faces every selected Dominosa board can show (pips go to double-9), checked before anything is written; Sudomino prints digits. */
 function checkFaces(cat: Catalog, ids: readonly number[], faces: Faces): void {
   for (const id of ids) {
-    const p = cat.getPuzzle(id) as PuzzleRow;
+    const p = cat.getPuzzle(id) as AnyRow;
+    if (p.kind === 'sudomino') continue;
     const why = facesError(p.m, faces);
     if (why !== null) throw new UserError(`--${faces}: puzzle ${id} cannot be drawn: ${why} (select --sizes up to 9)`);
   }
@@ -263,25 +283,29 @@ function checkFaces(cat: Catalog, ids: readonly number[], faces: Faces): void {
 type Chunks = Iterable<string> | Promise<Uint8Array>;
 
 /** The output as text chunks (streamed for jsonl, whole for the packs) or, for pdf, bytes. */
-function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>, hooks: ExportHooks): Chunks {
+function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>, hooks: ExportHooks): Chunks {
   const name = opts.name ?? DEFAULT_PACK_NAME;
-  const all = (): PackPuzzle[] => Array.from(rows(), packPuzzle);
+  const all = (): AnyPackPuzzle[] => Array.from(rows(), packPuzzleOfRow);
   const book = { title: name, paper: opts.paper, tally: opts.tally, faces: opts.faces, technique: opts.technique };
   switch (opts.format) {
     case 'jsonl':
       return (function* () {
-        for (const p of rows()) yield jsonlRow(p);
+        for (const p of rows()) yield jsonLineOfRow(p);
       })();
     case 'csv':
       return (function* () {
         yield csvHeader();
-        for (const p of rows()) yield csvRow(packPuzzle(p));
+        for (const p of rows()) yield csvRow(packPuzzleOfRow(p));
       })();
-    case 'tatham':
+    case 'tatham': {
+      // Refused before the first line, so a pipe never gets half a pack.
+      const refusal = tathamRefusal(rows());
+      if (refusal !== null) throw new UserError(refusal);
       return (function* () {
         // The catalog id on a comment line above each ID: solve and grade read both back.
         for (const p of rows()) yield `# id: ${p.id}\n${toTathamId(boardOf(p))}\n`;
       })();
+    }
     case 'text':
       return [buildPackText(all())];
     case 'json': {
@@ -291,7 +315,7 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       const buildId = builds.length === 1 ? builds[0] : builds.filter((b) => b !== null).join('+') || null;
       const schema = Number(cat.metaValue('schema_version') ?? SCHEMA_VERSION);
       const meta = { name, created: (opts.created ?? new Date()).toISOString(), buildId, schemaVersion: schema };
-      return [buildPackJson(list.map(packPuzzle), meta)];
+      return [buildPackJson(list.map(packPuzzleOfRow), meta)];
     }
     case 'html':
       return [buildBookletHtml(all(), book).html];
@@ -319,7 +343,10 @@ async function pdfPageDone(): Promise<void> {
 }
 
 /** The playable page, or a one-line refusal when it would pass its size limit. */
-function webPage(puzzles: PackPuzzle[], name: string, faces?: Faces): string {
+function webPage(all: AnyPackPuzzle[], name: string, faces?: Faces): string {
+  const puzzles = all.filter((p): p is PackPuzzle => !isSudomino(p));
+  const first = all.find(isSudomino);
+  if (first !== undefined) throw new UserError(`--format web does not play Sudomino yet (puzzle ${String(first.id)})`);
   const page = buildWebHtml(webPackData(puzzles, name, faces), readWebAssets());
   if (!page.ok) throw new UserError(page.error);
   return page.html;

@@ -17,8 +17,9 @@ import {
   type PagePlan,
   type SlotPlan,
 } from './booklet.js';
-import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners } from './cover.js';
-import type { PackPuzzle } from './pack.js';
+import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners, SUDOMINO_EXAMPLE, sudominoRulesText } from './cover.js';
+import { isSudomino, kindWords, type AnyPackPuzzle } from './pack.js';
+import { sudominoSvg } from './sudomino-svg.js';
 import { escapeXml, puzzleSvg, tallySvg } from './svg.js';
 import { tallyUnits } from './tally.js';
 
@@ -61,6 +62,9 @@ body { font-family: sans-serif; color: #111; -webkit-print-color-adjust: exact; 
 .title .rules { margin: 0 18mm; font-size: 10.5pt; line-height: 1.4; }
 .title .example { display: flex; justify-content: center; gap: 10mm; margin: 4mm 0 3mm; }
 .title .example svg { width: 36mm; height: auto; display: block; }
+.title .example.sudomino svg { width: 46mm; }
+.title .example figure { margin: 0; }
+.title .example figcaption { text-align: center; font-size: 9pt; color: #555; margin-top: 1mm; }
 .title .legend { margin: 0 18mm; padding-left: 5mm; font-size: 10pt; line-height: 1.45; }
 @media screen {
   body { background: #777; }
@@ -89,15 +93,26 @@ function coverHtml(plan: BookletPlan, tally: boolean): string {
   const table = plan.sections.length
     ? `<table><thead><tr><th>Tier</th><th>Puzzles</th><th>Sizes</th><th>Page</th><th>Solutions</th></tr></thead><tbody>${rows}</tbody></table>`
     : '';
-  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier));
-  const example =
-    `<div class="example">${puzzleSvg(EXAMPLE.grid, { title: 'An example: a double-2 set', faces: plan.faces })}` +
-    `${puzzleSvg(EXAMPLE.grid, { title: 'The example solved', solution: EXAMPLE.solution, faces: plan.faces })}</div>`;
-  const legend = `<ul class="legend">${legendLines(tally).map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`;
-  return (
-    `<div class="title"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}` +
-    `<h2>How to play</h2><p class="rules">${escapeXml(rulesText(plan.faces))}</p>${example}${legend}</div>`
-  );
+  const { dominosa, sudomino } = plan.kinds;
+  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier), kindWords(plan.kinds));
+  const figure = (svg: string, caption: string): string => `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
+  const rules: string[] = [];
+  if (dominosa) {
+    rules.push(
+      `<h2>How to play${sudomino ? ' Dominosa' : ''}</h2><p class="rules">${escapeXml(rulesText(plan.faces))}</p>`,
+      `<div class="example">${puzzleSvg(EXAMPLE.grid, { title: 'An example: a double-2 set', faces: plan.faces })}` +
+        `${puzzleSvg(EXAMPLE.grid, { title: 'The example solved', solution: EXAMPLE.solution, faces: plan.faces })}</div>`,
+    );
+  }
+  if (sudomino) {
+    rules.push(
+      `<h2>How to play${dominosa ? ' Sudomino' : ''}</h2><p class="rules">${escapeXml(sudominoRulesText())}</p>`,
+      `<div class="example sudomino">${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'An example: Sudomino 8×8, numbers 1–6' }), 'The puzzle (N = 6)')}` +
+        `${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'The example solved', solved: true }), 'Solved')}</div>`,
+    );
+  }
+  const legend = `<ul class="legend">${legendLines(tally && dominosa).map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`;
+  return `<div class="title"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}${rules.join('')}${legend}</div>`;
 }
 
 function captionHtml(plan: BookletPlan, s: SlotPlan): string {
@@ -129,10 +144,12 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
       } else parts.push(captionHtml(plan, s));
       parts.push(
         `<div class="board" style="left:${mm(s.boardX)};top:${mm(s.boardY)};width:${mm(s.boardW)};height:${mm(s.boardH)}">`,
-        puzzleSvg(p.grid, { title: slotLabel(s), solution: solutions ? p.solution : undefined, faces: plan.faces }),
+        isSudomino(p)
+          ? sudominoSvg(p, { title: slotLabel(s), solved: solutions })
+          : puzzleSvg(p.grid, { title: slotLabel(s), solution: solutions ? p.solution : undefined, faces: plan.faces }),
         `</div>`,
       );
-      if (s.tally) {
+      if (s.tally && !isSudomino(p)) {
         const side = mm(tallyUnits(p.m) * s.tally.cell);
         parts.push(`<div class="tally" style="left:${mm(s.tally.x)};top:${mm(s.tally.y)};width:${side};height:${side}">${tallySvg(p.m, { faces: plan.faces })}</div>`);
       }
@@ -146,7 +163,7 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
  * The booklet as one self-contained HTML document (inline CSS and SVG; no scripts, fonts or
  * other requests). `pages` is the number of pages it prints to on its paper.
  */
-export function buildBookletHtml(puzzles: readonly PackPuzzle[], opts: BookletOptions): { html: string; pages: number } {
+export function buildBookletHtml(puzzles: readonly AnyPackPuzzle[], opts: BookletOptions): { html: string; pages: number } {
   const plan = planBooklet(puzzles, opts);
   const body = plan.pages.map((p) => pageHtml(plan, p, opts.tally ?? false)).join('\n');
   const html =

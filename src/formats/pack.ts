@@ -77,11 +77,20 @@ export function techniqueLine(p: Pick<PackPuzzle, 'grade'> & { kind?: string }):
   return (isSudomino(p) ? sudominoTechniqueOf(p.grade) : techniqueOf(p.grade)) ?? p.grade;
 }
 
-/** The kinds a list holds, in words for a heading: "Dominosa", "Sudomino" or both. */
-export function kindWords(puzzles: readonly { kind?: string }[]): string {
+/** Which kinds a list holds; an empty list counts as Dominosa. */
+export interface KindsPresent {
+  dominosa: boolean;
+  sudomino: boolean;
+}
+
+export function kindsOf(puzzles: readonly AnyPackPuzzle[]): KindsPresent {
   const sudomino = puzzles.some(isSudomino);
-  const dominosa = puzzles.some((p) => !isSudomino(p));
-  return sudomino && dominosa ? 'Dominosa and Sudomino' : sudomino ? 'Sudomino' : 'Dominosa';
+  return { dominosa: !sudomino || puzzles.some((p) => !isSudomino(p)), sudomino };
+}
+
+/** The kinds present, in words for a heading: "Dominosa", "Sudomino" or "Dominosa and Sudomino". */
+export function kindWords(k: KindsPresent): string {
+  return k.sudomino && k.dominosa ? 'Dominosa and Sudomino' : k.sudomino ? 'Sudomino' : 'Dominosa';
 }
 
 export interface PackManifest {
@@ -346,7 +355,7 @@ function sudominoText(p: SudominoPackPuzzle): string[] {
  * the answer form.
  */
 export function buildPackText(puzzles: readonly AnyPackPuzzle[]): string {
-  const out: string[] = [`# ${kindWords(puzzles)} puzzles: ${plural(puzzles.length, 'puzzle')}. Solutions at the end.`, ''];
+  const out: string[] = [`# ${kindWords(kindsOf(puzzles))} puzzles: ${plural(puzzles.length, 'puzzle')}. Solutions at the end.`, ''];
   for (const p of puzzles) {
     if (isSudomino(p)) {
       out.push(...sudominoText(p), '');
