@@ -12,8 +12,6 @@ import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, isSudomino, type AnyPackPuzzle, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
-import { sudominoJsonLine } from '../src/formats/jsonl.js';
-import { sudominoPuzzleOfRow } from '../src/formats/sudomino-row.js';
 import { tathamRefusal, toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
@@ -21,6 +19,7 @@ import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import { TIERS, type Tier } from '../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from './catalog/catalog.js';
 import { auditItems } from './audit.js';
+import { jsonLineOfRow, packPuzzleOfRow, type AnyRow } from './export-rows.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { stallAt } from './faults.js';
 import { checkTimeLimit, proofBudget } from './proof-budget.js';
@@ -87,52 +86,6 @@ export interface ExportHooks {
   /** A one-line warning for the user (stderr), e.g. a pdf glyph no font has. */
   warning?(line: string): void;
   verified?(stats: VerifyStats): void;
-}
-
-/**
- * One JSON line per puzzle. grid and solution are stored as compact JSON already, so they are
- * copied as they are; the solution is the [[r1, c1, r2, c2], ...] list `dominosa solve` prints.
- */
-function jsonlRow(p: PuzzleRow): string {
-  return (
-    `{"id":${p.id},"n":${p.m},"rows":${p.rows},"cols":${p.cols},"grid":${p.grid},"solution":${p.solution},` +
-    `"tier":${JSON.stringify(p.tier)},"nodes":${p.nodes},"grade":${JSON.stringify(p.grade)},"score":${p.score},"base_id":${p.base_id ?? 'null'},` +
-    `"transform":${p.transform === null ? 'null' : JSON.stringify(p.transform)}}\n`
-  );
-}
-
-/** A catalog row of either kind: rows carry kind and shape from schema 4 on; before, every row is Dominosa. */
-type AnyRow = PuzzleRow & { kind?: string; shape?: string | null };
-
-/** The pack puzzle of a row of either kind; a Sudomino row that does not read back is refused whole. */
-function packPuzzleOfRow(p: AnyRow): AnyPackPuzzle {
-  if ((p.kind ?? 'dominosa') !== 'sudomino') return packPuzzle(p);
-  const res = sudominoPuzzleOfRow(p);
-  if (!res.ok) throw new UserError(`${res.error}; nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
-  return res.value;
-}
-
-/** The JSON line of a row of either kind. */
-function jsonLineOfRow(p: AnyRow): string {
-  const q = packPuzzleOfRow(p);
-  return isSudomino(q) ? `${sudominoJsonLine(q)}\n` : jsonlRow(p);
-}
-
-function packPuzzle(p: PuzzleRow): PackPuzzle {
-  return {
-    id: p.id,
-    m: p.m,
-    rows: p.rows,
-    cols: p.cols,
-    tier: p.tier,
-    nodes: p.nodes,
-    grade: p.grade,
-    score: p.score,
-    grid: JSON.parse(p.grid) as number[][],
-    solution: JSON.parse(p.solution) as PackPuzzle['solution'],
-    baseId: p.base_id,
-    transform: p.transform,
-  };
 }
 
 function boardOf(p: PuzzleRow): Board {

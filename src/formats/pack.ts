@@ -67,14 +67,14 @@ export interface SudominoPackPuzzle {
 /** Any puzzle a pack may hold: Dominosa's (no kind, or kind 'dominosa') or Sudomino's. */
 export type AnyPackPuzzle = (PackPuzzle & { kind?: 'dominosa' }) | SudominoPackPuzzle;
 
-export function isSudomino(p: { kind?: string }): p is SudominoPackPuzzle {
-  return p.kind === 'sudomino';
+export function isSudomino(p: AnyPackPuzzle | PackPuzzle): p is SudominoPackPuzzle {
+  return 'kind' in p && p.kind === 'sudomino';
 }
 
 /** The technique a puzzle's grade needs, in words ("Hard: set analysis"); '' when not graded. */
 export function techniqueLine(p: Pick<PackPuzzle, 'grade'> & { kind?: string }): string {
   if (p.grade === undefined) return '';
-  return (isSudomino(p) ? sudominoTechniqueOf(p.grade) : techniqueOf(p.grade)) ?? p.grade;
+  return (p.kind === 'sudomino' ? sudominoTechniqueOf(p.grade) : techniqueOf(p.grade)) ?? p.grade;
 }
 
 /** Which kinds a list holds; an empty list counts as Dominosa. */
