@@ -7,11 +7,11 @@ import { planPack, shortfallLine, type PackCell, type PackSplit } from '../src/c
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { staleVerdict } from '../src/catalog/verdict.js';
-import type { Paper } from '../src/formats/booklet.js';
+import type { BookletOptions, Paper } from '../src/formats/booklet.js';
 import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, isSudomino, type AnyPackPuzzle, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
+import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, isSudomino, kindWords, kindsOf, type AnyPackPuzzle, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
 import { tathamRefusal, toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
@@ -237,9 +237,10 @@ type Chunks = Iterable<string> | Promise<Uint8Array>;
 
 /** The output as text chunks (streamed for jsonl, whole for the packs) or, for pdf, bytes. */
 function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>, hooks: ExportHooks): Chunks {
-  const name = opts.name ?? DEFAULT_PACK_NAME;
+  // Without --name a pack is named for its kinds: "Dominosa" as ever, "Sudomino", or both.
+  const nameOf = (ps: readonly AnyPackPuzzle[]): string => opts.name ?? (ps.length ? kindWords(kindsOf(ps)) : DEFAULT_PACK_NAME);
   const all = (): AnyPackPuzzle[] => Array.from(rows(), packPuzzleOfRow);
-  const book = { title: name, paper: opts.paper, tally: opts.tally, faces: opts.faces, technique: opts.technique };
+  const book = (ps: readonly AnyPackPuzzle[]): BookletOptions => ({ title: nameOf(ps), paper: opts.paper, tally: opts.tally, faces: opts.faces, technique: opts.technique });
   switch (opts.format) {
     case 'jsonl':
       return (function* () {
@@ -267,17 +268,23 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>,
       // The build the puzzles came from; several builds are named together; none: null.
       const buildId = builds.length === 1 ? builds[0] : builds.filter((b) => b !== null).join('+') || null;
       const schema = Number(cat.metaValue('schema_version') ?? SCHEMA_VERSION);
-      const meta = { name, created: (opts.created ?? new Date()).toISOString(), buildId, schemaVersion: schema };
-      return [buildPackJson(list.map(packPuzzleOfRow), meta)];
+      const puzzles = list.map(packPuzzleOfRow);
+      const meta = { name: nameOf(puzzles), created: (opts.created ?? new Date()).toISOString(), buildId, schemaVersion: schema };
+      return [buildPackJson(puzzles, meta)];
     }
-    case 'html':
-      return [buildBookletHtml(all(), book).html];
-    case 'web':
-      return [webPage(all(), name, opts.faces)];
+    case 'html': {
+      const puzzles = all();
+      return [buildBookletHtml(puzzles, book(puzzles)).html];
+    }
+    case 'web': {
+      const puzzles = all();
+      return [webPage(puzzles, nameOf(puzzles), opts.faces)];
+    }
     case 'pdf':
       // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
       return Promise.all([import('../src/formats/pdf.js'), import('./fonts.js')]).then(async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
-        const r = await buildBookletPdf(all(), { ...book, fonts: bookletFonts(), pageDone: pdfPageDone });
+        const puzzles = all();
+        const r = await buildBookletPdf(puzzles, { ...book(puzzles), fonts: bookletFonts(), pageDone: pdfPageDone });
         const warning = missingGlyphsWarning(r.missing);
         if (warning !== null) hooks.warning?.(warning);
         return r.bytes;

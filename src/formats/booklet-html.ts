@@ -63,6 +63,12 @@ body { font-family: sans-serif; color: #111; -webkit-print-color-adjust: exact; 
 .title .example { display: flex; justify-content: center; gap: 10mm; margin: 4mm 0 3mm; }
 .title .example svg { width: 36mm; height: auto; display: block; }
 .title .example.sudomino svg { width: 46mm; }
+/* A cover explaining both kinds: tighter, so it fits US Letter too. */
+.title.both h1 { margin-top: 12mm; }
+.title.both .sub { margin-bottom: 6mm; }
+.title.both h2 { margin-top: 6mm; }
+.title.both .example svg { width: 30mm; }
+.title.both .example.sudomino svg { width: 38mm; }
 .title .example figure { margin: 0; }
 .title .example figcaption { text-align: center; font-size: 9pt; color: #555; margin-top: 1mm; }
 .title .legend { margin: 0 18mm; padding-left: 5mm; font-size: 10pt; line-height: 1.45; }
@@ -112,7 +118,7 @@ function coverHtml(plan: BookletPlan, tally: boolean): string {
     );
   }
   const legend = `<ul class="legend">${legendLines(tally && dominosa).map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`;
-  return `<div class="title"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}${rules.join('')}${legend}</div>`;
+  return `<div class="title${dominosa && sudomino ? ' both' : ''}"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}${rules.join('')}${legend}</div>`;
 }
 
 function captionHtml(plan: BookletPlan, s: SlotPlan): string {
