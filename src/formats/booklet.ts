@@ -4,10 +4,11 @@
 import { TIERS } from '../rank/tiers.js';
 import { faceDigits, type Faces } from './faces.js';
 import { isSudomino, kindsOf, techniqueLine, type AnyPackPuzzle, type KindsPresent, type PackPuzzle, type SudominoPackPuzzle } from './pack.js';
-
-export { techniqueLine } from './pack.js';
 import { SVG_PAD_CELLS } from './svg.js';
 import { tallyUnits } from './tally.js';
+
+// Where the web pack and older callers look for it.
+export { techniqueLine } from './pack.js';
 
 /** Paper sizes (mm) the booklet is laid out for. */
 export const PAPERS = {
@@ -354,9 +355,10 @@ function boardSize(p: Pick<SudominoPackPuzzle, 'rows' | 'cols'>): string {
 
 /**
  * Lay the booklet out. Pages: 1 title page; then the puzzles, tiers easy → expert (others
- * after), sizes small → large within a tier (Dominosa before Sudomino), numbered 1..n, filling pages across tiers: each
- * page takes as many as fit with its cells ≥ minCellMm, one cell size for the whole page; then
- * the solutions of all of them, in number order, packed several rows to a page.
+ * after), Dominosa before Sudomino and sizes small → large within a tier, numbered 1..n,
+ * filling pages across tiers: each page takes as many as fit with its cells ≥ minCellMm, one
+ * cell size for the whole page; then the solutions of all of them, in number order, packed
+ * several rows to a page.
  * Throws RangeError unless perPage is an integer from 1 to 64 (callers validate user input).
  */
 export function planBooklet(puzzles: readonly AnyPackPuzzle[], opts: BookletOptions): BookletPlan {

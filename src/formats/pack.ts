@@ -1,5 +1,6 @@
 // Puzzle packs, the files `dominosa export` writes: one versioned JSON document with a manifest
-// and a checksum, plain text (grids, then solution drawings as comments) and JSON lines.
+// and a checksum, plain text (grids, then solution drawings as comments) and JSON lines, each
+// holding Dominosa puzzles, Sudomino puzzles or both.
 // Builders are pure string functions; reading a pack back goes through verifyPackJson.
 import { createHash } from 'node:crypto';
 import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '../dominosa/board.js';

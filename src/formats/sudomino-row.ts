@@ -1,31 +1,22 @@
 // A Sudomino catalog row as the exporters receive it: the stored columns (shape, N in m, the
 // board's text rows and the per-cell answer, both as JSON) read, the board parsed and the answer
 // checked against it, so a damaged row comes back as one sentence instead of a wrong page.
+import type { ChecksummedRow } from '../catalog/checksum.js';
 import { sudominoBoardOf, sudominoSolutionError, type Checked } from '../sudomino/formats/read-back.js';
 import { formatShape, parseShape } from '../sudomino/shape.js';
 import type { SudominoPackPuzzle } from './pack.js';
 
-/** The catalog columns a Sudomino puzzle is exported from (schema 4). */
-export interface SudominoRow {
+/** The catalog columns a Sudomino puzzle is exported from (schema 4): N in m, text rows in grid, per-cell values in solution. */
+export type SudominoRow = Pick<ChecksummedRow, 'm' | 'rows' | 'cols' | 'grid' | 'solution' | 'tier' | 'nodes'> & {
   id: number;
   kind?: string;
   /** RxC:N. */
   shape?: string | null;
-  /** N, the values. */
-  m: number;
-  rows: number;
-  cols: number;
-  /** JSON array of the board's text rows. */
-  grid: string;
-  /** JSON rows of per-cell values, 0 where blocked. */
-  solution: string;
-  tier: string;
-  nodes: number;
   score?: number | null;
   grade?: string | null;
   base_id?: number | null;
   transform?: string | null;
-}
+};
 
 function parseJson(text: string): unknown {
   try {
