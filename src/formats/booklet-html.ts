@@ -26,6 +26,18 @@ import { tallyUnits } from './tally.js';
 const mm = (x: number): string => `${Math.round(x * 100) / 100}mm`;
 const r2 = (x: number): string => String(Math.round(x * 100) / 100);
 
+/** The cover's Sudomino example, and a tighter cover where it explains both kinds (so it fits US Letter too). */
+const SUDOMINO_CSS = `
+.title .example.sudomino svg { width: 46mm; }
+.title.both h1 { margin-top: 12mm; }
+.title.both .sub { margin-bottom: 6mm; }
+.title.both h2 { margin-top: 6mm; }
+.title.both .example svg { width: 30mm; }
+.title.both .example.sudomino svg { width: 38mm; }
+.title .example figure { margin: 0; }
+.title .example figcaption { text-align: center; font-size: 9pt; color: #555; margin-top: 1mm; }
+`;
+
 function css(geom: Geometry): string {
   const { page, content, band } = geom;
   const size = geom.paper === 'letter' ? 'letter' : 'A4';
@@ -62,15 +74,6 @@ body { font-family: sans-serif; color: #111; -webkit-print-color-adjust: exact; 
 .title .rules { margin: 0 18mm; font-size: 10.5pt; line-height: 1.4; }
 .title .example { display: flex; justify-content: center; gap: 10mm; margin: 4mm 0 3mm; }
 .title .example svg { width: 36mm; height: auto; display: block; }
-.title .example.sudomino svg { width: 46mm; }
-/* A cover explaining both kinds: tighter, so it fits US Letter too. */
-.title.both h1 { margin-top: 12mm; }
-.title.both .sub { margin-bottom: 6mm; }
-.title.both h2 { margin-top: 6mm; }
-.title.both .example svg { width: 30mm; }
-.title.both .example.sudomino svg { width: 38mm; }
-.title .example figure { margin: 0; }
-.title .example figcaption { text-align: center; font-size: 9pt; color: #555; margin-top: 1mm; }
 .title .legend { margin: 0 18mm; padding-left: 5mm; font-size: 10pt; line-height: 1.45; }
 @media screen {
   body { background: #777; }
@@ -175,6 +178,6 @@ export function buildBookletHtml(puzzles: readonly AnyPackPuzzle[], opts: Bookle
   const html =
     `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeXml(opts.title)}</title><style>${css(plan.geometry)}</style></head>\n<body>\n${body}\n</body></html>\n`;
+    `<title>${escapeXml(opts.title)}</title><style>${css(plan.geometry)}${plan.kinds.sudomino ? SUDOMINO_CSS : ''}</style></head>\n<body>\n${body}\n</body></html>\n`;
   return { html, pages: plan.pages.length };
 }

@@ -5,7 +5,6 @@
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Solution } from '../dominosa/solve/solution.js';
 import {
   captionSize,
   contentsRows,
@@ -25,7 +24,7 @@ import {
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
 import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners, SUDOMINO_EXAMPLE, sudominoRulesText } from './cover.js';
 import { fitText } from './fit.js';
-import { isSudomino, kindWords, type AnyPackPuzzle, type PackPuzzle, type SudominoPackPuzzle } from './pack.js';
+import { isSudomino, kindWords, type AnyPackPuzzle, type SudominoPackPuzzle } from './pack.js';
 import { sudominoDrawing } from '../sudomino/formats/drawing.js';
 import { SUDOMINO_INK, sudominoBoardOfPuzzle } from './sudomino-svg.js';
 import { SVG_PAD_CELLS, numberFontSize } from './svg.js';
