@@ -7,18 +7,19 @@ import { planPack, shortfallLine, type PackCell, type PackSplit } from '../src/c
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
 import { staleVerdict } from '../src/catalog/verdict.js';
-import type { Paper } from '../src/formats/booklet.js';
+import type { BookletOptions, Paper } from '../src/formats/booklet.js';
 import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, type AnyPackPuzzle, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
-import { toTathamId } from '../src/dominosa/formats/tatham.js';
+import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, kindWords, kindsOf, type AnyPackPuzzle, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
+import { tathamRefusal, toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import { TIERS, type Tier } from '../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from './catalog/catalog.js';
 import { auditItems } from './audit.js';
+import { jsonLineOfRow, packPuzzleOfRow, type AnyRow } from './export-rows.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { stallAt } from './faults.js';
 import { checkTimeLimit, proofBudget } from './proof-budget.js';
@@ -85,35 +86,6 @@ export interface ExportHooks {
   /** A one-line warning for the user (stderr), e.g. a pdf glyph no font has. */
   warning?(line: string): void;
   verified?(stats: VerifyStats): void;
-}
-
-/**
- * One JSON line per puzzle. grid and solution are stored as compact JSON already, so they are
- * copied as they are; the solution is the [[r1, c1, r2, c2], ...] list `dominosa solve` prints.
- */
-function jsonlRow(p: PuzzleRow): string {
-  return (
-    `{"id":${p.id},"n":${p.m},"rows":${p.rows},"cols":${p.cols},"grid":${p.grid},"solution":${p.solution},` +
-    `"tier":${JSON.stringify(p.tier)},"nodes":${p.nodes},"grade":${JSON.stringify(p.grade)},"score":${p.score},"base_id":${p.base_id ?? 'null'},` +
-    `"transform":${p.transform === null ? 'null' : JSON.stringify(p.transform)}}\n`
-  );
-}
-
-function packPuzzle(p: PuzzleRow): PackPuzzle {
-  return {
-    id: p.id,
-    m: p.m,
-    rows: p.rows,
-    cols: p.cols,
-    tier: p.tier,
-    nodes: p.nodes,
-    grade: p.grade,
-    score: p.score,
-    grid: JSON.parse(p.grid) as number[][],
-    solution: JSON.parse(p.solution) as PackPuzzle['solution'],
-    baseId: p.base_id,
-    transform: p.transform,
-  };
 }
 
 function boardOf(p: PuzzleRow): Board {
@@ -251,10 +223,11 @@ function verifySelection(cat: Catalog, ids: readonly number[], db: string, reche
   return stats;
 }
 
-/** Faces every selected board can show (pips go to double-9), checked before anything is written. */
+/** Faces every selected Dominosa board can show (pips go to double-9), checked before anything is written; Sudomino prints digits. */
 function checkFaces(cat: Catalog, ids: readonly number[], faces: Faces): void {
   for (const id of ids) {
-    const p = cat.getPuzzle(id) as PuzzleRow;
+    const p = cat.getPuzzle(id) as AnyRow;
+    if (p.kind === 'sudomino') continue;
     const why = facesError(p.m, faces);
     if (why !== null) throw new UserError(`--${faces}: puzzle ${id} cannot be drawn: ${why} (select --sizes up to 9)`);
   }
@@ -263,25 +236,30 @@ function checkFaces(cat: Catalog, ids: readonly number[], faces: Faces): void {
 type Chunks = Iterable<string> | Promise<Uint8Array>;
 
 /** The output as text chunks (streamed for jsonl, whole for the packs) or, for pdf, bytes. */
-function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>, hooks: ExportHooks): Chunks {
-  const name = opts.name ?? DEFAULT_PACK_NAME;
-  const all = (): PackPuzzle[] => Array.from(rows(), packPuzzle);
-  const book = { title: name, paper: opts.paper, tally: opts.tally, faces: opts.faces, technique: opts.technique };
+function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>, hooks: ExportHooks): Chunks {
+  // Without --name a pack is named for its kinds: "Dominosa" as ever, "Sudomino", or both.
+  const nameOf = (ps: readonly AnyPackPuzzle[]): string => opts.name ?? (ps.length ? kindWords(kindsOf(ps)) : DEFAULT_PACK_NAME);
+  const all = (): AnyPackPuzzle[] => Array.from(rows(), packPuzzleOfRow);
+  const book = (ps: readonly AnyPackPuzzle[]): BookletOptions => ({ title: nameOf(ps), paper: opts.paper, tally: opts.tally, faces: opts.faces, technique: opts.technique });
   switch (opts.format) {
     case 'jsonl':
       return (function* () {
-        for (const p of rows()) yield jsonlRow(p);
+        for (const p of rows()) yield jsonLineOfRow(p);
       })();
     case 'csv':
       return (function* () {
         yield csvHeader();
-        for (const p of rows()) yield csvRow(packPuzzle(p));
+        for (const p of rows()) yield csvRow(packPuzzleOfRow(p));
       })();
-    case 'tatham':
+    case 'tatham': {
+      // Refused before the first line, so a pipe never gets half a pack.
+      const refusal = tathamRefusal(rows());
+      if (refusal !== null) throw new UserError(refusal);
       return (function* () {
         // The catalog id on a comment line above each ID: solve and grade read both back.
         for (const p of rows()) yield `# id: ${p.id}\n${toTathamId(boardOf(p))}\n`;
       })();
+    }
     case 'text':
       return [buildPackText(all())];
     case 'json': {
@@ -290,17 +268,23 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       // The build the puzzles came from; several builds are named together; none: null.
       const buildId = builds.length === 1 ? builds[0] : builds.filter((b) => b !== null).join('+') || null;
       const schema = Number(cat.metaValue('schema_version') ?? SCHEMA_VERSION);
-      const meta = { name, created: (opts.created ?? new Date()).toISOString(), buildId, schemaVersion: schema };
-      return [buildPackJson(list.map(packPuzzle), meta)];
+      const puzzles = list.map(packPuzzleOfRow);
+      const meta = { name: nameOf(puzzles), created: (opts.created ?? new Date()).toISOString(), buildId, schemaVersion: schema };
+      return [buildPackJson(puzzles, meta)];
     }
-    case 'html':
-      return [buildBookletHtml(all(), book).html];
-    case 'web':
-      return [webPage(all(), name, opts.faces)];
+    case 'html': {
+      const puzzles = all();
+      return [buildBookletHtml(puzzles, book(puzzles)).html];
+    }
+    case 'web': {
+      const puzzles = all();
+      return [webPage(puzzles, nameOf(puzzles), opts.faces)];
+    }
     case 'pdf':
       // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
       return Promise.all([import('../src/formats/pdf.js'), import('./fonts.js')]).then(async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
-        const r = await buildBookletPdf(all(), { ...book, fonts: bookletFonts(), pageDone: pdfPageDone });
+        const puzzles = all();
+        const r = await buildBookletPdf(puzzles, { ...book(puzzles), fonts: bookletFonts(), pageDone: pdfPageDone });
         const warning = missingGlyphsWarning(r.missing);
         if (warning !== null) hooks.warning?.(warning);
         return r.bytes;

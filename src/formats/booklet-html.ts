@@ -17,13 +17,26 @@ import {
   type PagePlan,
   type SlotPlan,
 } from './booklet.js';
-import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners } from './cover.js';
-import type { PackPuzzle } from './pack.js';
+import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners, SUDOMINO_EXAMPLE, sudominoRulesText } from './cover.js';
+import { isSudomino, kindWords, type AnyPackPuzzle } from './pack.js';
+import { sudominoSvg } from './sudomino-svg.js';
 import { escapeXml, puzzleSvg, tallySvg } from './svg.js';
 import { tallyUnits } from './tally.js';
 
 const mm = (x: number): string => `${Math.round(x * 100) / 100}mm`;
 const r2 = (x: number): string => String(Math.round(x * 100) / 100);
+
+/** The cover's Sudomino example, and a tighter cover where it explains both kinds (so it fits US Letter too). */
+const SUDOMINO_CSS = `
+.title .example.sudomino svg { width: 46mm; }
+.title.both h1 { margin-top: 12mm; }
+.title.both .sub { margin-bottom: 6mm; }
+.title.both h2 { margin-top: 6mm; }
+.title.both .example svg { width: 30mm; }
+.title.both .example.sudomino svg { width: 38mm; }
+.title .example figure { margin: 0; }
+.title .example figcaption { text-align: center; font-size: 9pt; color: #555; margin-top: 1mm; }
+`;
 
 function css(geom: Geometry): string {
   const { page, content, band } = geom;
@@ -89,15 +102,26 @@ function coverHtml(plan: BookletPlan, tally: boolean): string {
   const table = plan.sections.length
     ? `<table><thead><tr><th>Tier</th><th>Puzzles</th><th>Sizes</th><th>Page</th><th>Solutions</th></tr></thead><tbody>${rows}</tbody></table>`
     : '';
-  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier));
-  const example =
-    `<div class="example">${puzzleSvg(EXAMPLE.grid, { title: 'An example: a double-2 set', faces: plan.faces })}` +
-    `${puzzleSvg(EXAMPLE.grid, { title: 'The example solved', solution: EXAMPLE.solution, faces: plan.faces })}</div>`;
-  const legend = `<ul class="legend">${legendLines(tally).map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`;
-  return (
-    `<div class="title"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}` +
-    `<h2>How to play</h2><p class="rules">${escapeXml(rulesText(plan.faces))}</p>${example}${legend}</div>`
-  );
+  const { dominosa, sudomino } = plan.kinds;
+  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier), kindWords(plan.kinds));
+  const figure = (svg: string, caption: string): string => `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
+  const rules: string[] = [];
+  if (dominosa) {
+    rules.push(
+      `<h2>How to play${sudomino ? ' Dominosa' : ''}</h2><p class="rules">${escapeXml(rulesText(plan.faces))}</p>`,
+      `<div class="example">${puzzleSvg(EXAMPLE.grid, { title: 'An example: a double-2 set', faces: plan.faces })}` +
+        `${puzzleSvg(EXAMPLE.grid, { title: 'The example solved', solution: EXAMPLE.solution, faces: plan.faces })}</div>`,
+    );
+  }
+  if (sudomino) {
+    rules.push(
+      `<h2>How to play${dominosa ? ' Sudomino' : ''}</h2><p class="rules">${escapeXml(sudominoRulesText())}</p>`,
+      `<div class="example sudomino">${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'An example: Sudomino 8×8, numbers 1–6' }), 'The puzzle (N = 6)')}` +
+        `${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'The example solved', solved: true }), 'Solved')}</div>`,
+    );
+  }
+  const legend = `<ul class="legend">${legendLines(tally && dominosa).map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`;
+  return `<div class="title${dominosa && sudomino ? ' both' : ''}"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}${rules.join('')}${legend}</div>`;
 }
 
 function captionHtml(plan: BookletPlan, s: SlotPlan): string {
@@ -129,10 +153,12 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
       } else parts.push(captionHtml(plan, s));
       parts.push(
         `<div class="board" style="left:${mm(s.boardX)};top:${mm(s.boardY)};width:${mm(s.boardW)};height:${mm(s.boardH)}">`,
-        puzzleSvg(p.grid, { title: slotLabel(s), solution: solutions ? p.solution : undefined, faces: plan.faces }),
+        isSudomino(p)
+          ? sudominoSvg(p, { title: slotLabel(s), solved: solutions })
+          : puzzleSvg(p.grid, { title: slotLabel(s), solution: solutions ? p.solution : undefined, faces: plan.faces }),
         `</div>`,
       );
-      if (s.tally) {
+      if (s.tally && !isSudomino(p)) {
         const side = mm(tallyUnits(p.m) * s.tally.cell);
         parts.push(`<div class="tally" style="left:${mm(s.tally.x)};top:${mm(s.tally.y)};width:${side};height:${side}">${tallySvg(p.m, { faces: plan.faces })}</div>`);
       }
@@ -146,12 +172,12 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
  * The booklet as one self-contained HTML document (inline CSS and SVG; no scripts, fonts or
  * other requests). `pages` is the number of pages it prints to on its paper.
  */
-export function buildBookletHtml(puzzles: readonly PackPuzzle[], opts: BookletOptions): { html: string; pages: number } {
+export function buildBookletHtml(puzzles: readonly AnyPackPuzzle[], opts: BookletOptions): { html: string; pages: number } {
   const plan = planBooklet(puzzles, opts);
   const body = plan.pages.map((p) => pageHtml(plan, p, opts.tally ?? false)).join('\n');
   const html =
     `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeXml(opts.title)}</title><style>${css(plan.geometry)}</style></head>\n<body>\n${body}\n</body></html>\n`;
+    `<title>${escapeXml(opts.title)}</title><style>${css(plan.geometry)}${plan.kinds.sudomino ? SUDOMINO_CSS : ''}</style></head>\n<body>\n${body}\n</body></html>\n`;
   return { html, pages: plan.pages.length };
 }

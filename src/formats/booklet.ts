@@ -1,12 +1,14 @@
 // A printable booklet of puzzles, A4 or US Letter: a cover, the puzzles numbered and filling
 // pages (tiers easy to expert, one cell size a page), and compact solutions at the back.
 // planBooklet does the page arithmetic (positions in mm) once; booklet-html.ts and pdf.ts draw it.
-import { techniqueOf } from '../dominosa/rank/bands.js';
 import { TIERS } from '../rank/tiers.js';
 import { faceDigits, type Faces } from './faces.js';
-import type { PackPuzzle } from './pack.js';
+import { isSudomino, kindsOf, techniqueLine, type AnyPackPuzzle, type KindsPresent, type PackPuzzle, type SudominoPackPuzzle } from './pack.js';
 import { SVG_PAD_CELLS } from './svg.js';
 import { tallyUnits } from './tally.js';
+
+// Where the web pack and older callers look for it.
+export { techniqueLine } from './pack.js';
 
 /** Paper sizes (mm) the booklet is laid out for. */
 export const PAPERS = {
@@ -80,7 +82,7 @@ export interface BookletOptions {
 }
 
 export interface SlotPlan {
-  puzzle: PackPuzzle;
+  puzzle: AnyPackPuzzle;
   /** The puzzle's number in the booklet, 1..n in page order. */
   number: number;
   /** The caption box (mm from the content box's top-left). */
@@ -116,8 +118,11 @@ export interface SectionSummary {
   /** The section's puzzle numbers, first and last. */
   first: number;
   last: number;
-  minM: number;
-  maxM: number;
+  /** The section's Dominosa sizes, smallest and largest; null when it holds none. */
+  minM: number | null;
+  maxM: number | null;
+  /** The section's Sudomino board sizes ("8×8"), smallest first. */
+  shapes: string[];
   firstPage: number;
   solutionsPage: number;
 }
@@ -131,6 +136,8 @@ export interface BookletPlan {
   technique: boolean;
   pages: PagePlan[];
   sections: SectionSummary[];
+  /** The kinds the booklet holds: the cover explains each one present. */
+  kinds: KindsPresent;
 }
 
 interface Grid {
@@ -169,24 +176,32 @@ export function slotGrid(k: number, geom: Geometry = geometryOf(), labelH: numbe
 
 type Tally = 'none' | 'beside' | 'below';
 
-/** What a slot holds, in board cells: the board with its margins, and the tally beside or below it. */
-function slotUnits(p: Pick<PackPuzzle, 'rows' | 'cols' | 'm'>, tally: Tally): { w: number; h: number; board: number } {
+/** What the layout needs of a puzzle of either kind: its board's size and how wide its numbers are. */
+export type Sized = Pick<PackPuzzle, 'rows' | 'cols' | 'm'> | Pick<SudominoPackPuzzle, 'kind' | 'rows' | 'cols' | 'values'>;
+
+function isSudominoSized(p: Sized): p is Pick<SudominoPackPuzzle, 'kind' | 'rows' | 'cols' | 'values'> {
+  return 'kind' in p && p.kind === 'sudomino';
+}
+
+/** What a slot holds, in board cells: the board with its margins, and the tally beside or below it (Dominosa's alone). */
+function slotUnits(p: Sized, tally: Tally): { w: number; h: number; board: number } {
   const pad = 2 * SVG_PAD_CELLS;
-  const t = TALLY.scale * tallyUnits(p.m);
   const board = p.cols + pad;
+  if (isSudominoSized(p)) return { w: board, h: p.rows + pad, board };
+  const t = TALLY.scale * tallyUnits(p.m);
   if (tally === 'beside') return { w: board + TALLY.gap + t, h: Math.max(p.rows + pad, t + pad), board };
   if (tally === 'below') return { w: Math.max(board, t + pad), h: p.rows + pad + TALLY.gap + t, board };
   return { w: board, h: p.rows + pad, board };
 }
 
 /** Cell side (mm) for a board (and its tally) in a slot of grid g. */
-function fitCell(g: Grid, p: Pick<PackPuzzle, 'rows' | 'cols' | 'm'>, tally: Tally, labelH: number): number {
+function fitCell(g: Grid, p: Sized, tally: Tally, labelH: number): number {
   const u = slotUnits(p, tally);
   return Math.min(g.slotW / u.w, (g.slotH - labelH) / u.h, MAX_CELL_MM);
 }
 
 /** One cell side for a whole page, and where its tallies go: the placement that gives the larger cell. */
-function pageFit(g: Grid, ps: readonly Pick<PackPuzzle, 'rows' | 'cols' | 'm'>[], tally: boolean, labelH: number): { cell: number; tally: Tally } {
+function pageFit(g: Grid, ps: readonly Sized[], tally: boolean, labelH: number): { cell: number; tally: Tally } {
   const cellFor = (t: Tally): number => Math.min(...ps.map((p) => fitCell(g, p, t, labelH)));
   if (!tally) return { cell: cellFor('none'), tally: 'none' };
   const beside = cellFor('beside');
@@ -201,13 +216,14 @@ export interface LayoutOptions {
   technique?: boolean;
 }
 
-/** The smallest cell a board's numbers read at (mm). */
-function minCellOf(p: Pick<PackPuzzle, 'm'>, faces?: Faces): number {
+/** The smallest cell a board's numbers read at (mm); Sudomino prints its values 1..N as digits. */
+function minCellOf(p: Sized, faces?: Faces): number {
+  if (isSudominoSized(p)) return minCellMm(String(p.values).length);
   return minCellMm(faces === 'pips' ? 1 : faceDigits(p.m, faces));
 }
 
 /** Puzzles per page for a page of boards like this one under automatic layout. */
-export function autoPerPage(p: Pick<PackPuzzle, 'rows' | 'cols' | 'm'>, opts: LayoutOptions = {}): number {
+export function autoPerPage(p: Sized, opts: LayoutOptions = {}): number {
   const geom = geometryOf(opts.paper);
   const labelH = opts.technique ? LABEL_MM.withTechnique : LABEL_MM.height;
   for (const k of AUTO_PER_PAGE) if (pageFit(slotGrid(k, geom, labelH), [p], opts.tally ?? false, labelH).cell >= minCellOf(p, opts.faces)) return k;
@@ -219,7 +235,7 @@ function titleCase(s: string): string {
 }
 
 /** Tiers in difficulty order; unknown tiers follow in order of first appearance. */
-function tierOrder(puzzles: readonly PackPuzzle[]): string[] {
+function tierOrder(puzzles: readonly AnyPackPuzzle[]): string[] {
   const seen = new Set(puzzles.map((p) => p.tier));
   const known = TIERS.filter((t) => seen.has(t));
   const rest = [...seen].filter((t) => !(TIERS as readonly string[]).includes(t));
@@ -231,7 +247,7 @@ export function starsOf(tier: string): number {
   return (TIERS as readonly string[]).indexOf(tier) + 1;
 }
 
-function slotsFor(chunk: readonly PackPuzzle[], firstNumber: number, g: Grid, geom: Geometry, fit: { cell: number; tally: Tally }, labelH: number): SlotPlan[] {
+function slotsFor(chunk: readonly AnyPackPuzzle[], firstNumber: number, g: Grid, geom: Geometry, fit: { cell: number; tally: Tally }, labelH: number): SlotPlan[] {
   const { cell } = fit;
   return chunk.map((puzzle, i) => {
     const col = i % g.cols;
@@ -261,7 +277,7 @@ function slotsFor(chunk: readonly PackPuzzle[], firstNumber: number, g: Grid, ge
       boardH,
       cell,
       stars: starsOf(puzzle.tier),
-      ...(fit.tally === 'none' ? {} : { tally: { ...tallyAt, cell: TALLY.scale * cell } }),
+      ...(fit.tally === 'none' || isSudomino(puzzle) ? {} : { tally: { ...tallyAt, cell: TALLY.scale * cell } }),
     };
   });
 }
@@ -326,14 +342,26 @@ function numberRange(a: number, b: number): string {
   return a === b ? String(a) : `${a}\u2013${b}`;
 }
 
+/** Within a tier: Dominosa first, by M and rows; then Sudomino, by cells, then N. */
+function bySize(a: AnyPackPuzzle, b: AnyPackPuzzle): number {
+  if (isSudomino(a)) return isSudomino(b) ? a.rows * a.cols - b.rows * b.cols || a.values - b.values : 1;
+  return isSudomino(b) ? -1 : a.m - b.m || a.rows - b.rows;
+}
+
+/** A Sudomino board's size for people: "8×8". */
+function boardSize(p: Pick<SudominoPackPuzzle, 'rows' | 'cols'>): string {
+  return `${p.rows}\u00d7${p.cols}`;
+}
+
 /**
  * Lay the booklet out. Pages: 1 title page; then the puzzles, tiers easy → expert (others
- * after), sizes small → large within a tier, numbered 1..n, filling pages across tiers: each
- * page takes as many as fit with its cells ≥ minCellMm, one cell size for the whole page; then
- * the solutions of all of them, in number order, packed several rows to a page.
+ * after), Dominosa before Sudomino and sizes small → large within a tier, numbered 1..n,
+ * filling pages across tiers: each page takes as many as fit with its cells ≥ minCellMm, one
+ * cell size for the whole page; then the solutions of all of them, in number order, packed
+ * several rows to a page.
  * Throws RangeError unless perPage is an integer from 1 to 64 (callers validate user input).
  */
-export function planBooklet(puzzles: readonly PackPuzzle[], opts: BookletOptions): BookletPlan {
+export function planBooklet(puzzles: readonly AnyPackPuzzle[], opts: BookletOptions): BookletPlan {
   if (opts.perPage !== undefined && !(Number.isInteger(opts.perPage) && opts.perPage >= 1 && opts.perPage <= 64)) {
     throw new RangeError(`perPage must be an integer from 1 to 64, got ${opts.perPage}`);
   }
@@ -345,10 +373,10 @@ export function planBooklet(puzzles: readonly PackPuzzle[], opts: BookletOptions
   const pages: PagePlan[] = [{ number: 1, kind: 'title', tier: null, heading: opts.title, slots: [] }];
   // Stable: equal boards keep the order they came in.
   const order = tierOrder(puzzles);
-  const list = puzzles.slice().sort((a, b) => order.indexOf(a.tier) - order.indexOf(b.tier) || a.m - b.m || a.rows - b.rows);
+  const list = puzzles.slice().sort((a, b) => order.indexOf(a.tier) - order.indexOf(b.tier) || bySize(a, b));
   const choices = opts.perPage === undefined ? AUTO_PER_PAGE : [opts.perPage];
   for (let i = 0; i < list.length; ) {
-    let chunk: PackPuzzle[] = [];
+    let chunk: AnyPackPuzzle[] = [];
     let g = slotGrid(1, geom, labelH);
     let fit = { cell: 0, tally: 'none' as Tally };
     for (const k of choices) {
@@ -366,9 +394,11 @@ export function planBooklet(puzzles: readonly PackPuzzle[], opts: BookletOptions
   const placed = pages.flatMap((p) => p.slots);
   const sections: SectionSummary[] = order.map((tier) => {
     const own = placed.filter((s) => s.puzzle.tier === tier);
-    const ms = own.map((s) => s.puzzle.m);
+    const ms = own.flatMap((s) => (isSudomino(s.puzzle) ? [] : [s.puzzle.m]));
+    const shapes = [...new Set(own.flatMap((s) => (isSudomino(s.puzzle) ? [boardSize(s.puzzle)] : [])))];
     const firstPage = pages.findIndex((p) => p.slots.includes(own[0])) + 1;
-    return { tier, count: own.length, first: own[0].number, last: own[own.length - 1].number, minM: Math.min(...ms), maxM: Math.max(...ms), firstPage, solutionsPage: 0 };
+    const [minM, maxM] = ms.length ? [Math.min(...ms), Math.max(...ms)] : [null, null];
+    return { tier, count: own.length, first: own[0].number, last: own[own.length - 1].number, minM, maxM, shapes, firstPage, solutionsPage: 0 };
   });
   for (const slots of solutionPages(placed, geom)) {
     const number = pages.length + 1;
@@ -376,27 +406,25 @@ export function planBooklet(puzzles: readonly PackPuzzle[], opts: BookletOptions
     const heading = `Solutions ${numberRange(slots[0].number, slots[slots.length - 1].number)}`;
     pages.push({ number, kind: 'solutions', tier: null, heading, slots });
   }
-  return { title: opts.title, count: puzzles.length, geometry: geom, faces, technique, pages, sections };
+  return { title: opts.title, count: puzzles.length, geometry: geom, faces, technique, pages, sections, kinds: kindsOf(puzzles) };
 }
 
-/** A puzzle's plain title: its set and its grid ("Double-6, 7 × 8"). */
-export function puzzleTitle(p: Pick<PackPuzzle, 'm' | 'rows' | 'cols'>): string {
+/** A puzzle's plain title: its set and its grid ("Double-6, 7 × 8"; "Sudomino 8×8, numbers 1–6"). */
+export function puzzleTitle(p: Sized): string {
+  if (isSudominoSized(p)) return `Sudomino ${boardSize(p)}, numbers 1\u2013${p.values}`;
   return `Double-${p.m}, ${p.rows} \u00d7 ${p.cols}`;
 }
 
-/** The size in a caption ("Double-6"), or '' where the caption is too narrow for it beside the id. */
+/** The size in a caption ("Double-6", "Sudomino 8×8, 1–6"), or '' where the caption is too narrow for it beside the id. */
 export function captionSize(s: Pick<SlotPlan, 'puzzle' | 'labelW'>): string {
-  return s.labelW >= 70 ? `Double-${s.puzzle.m}` : '';
+  const p = s.puzzle;
+  if (isSudomino(p)) return s.labelW >= 90 ? puzzleTitle(p) : s.labelW >= 70 ? `Sudomino ${boardSize(p)}, 1\u2013${p.values}` : '';
+  return s.labelW >= 70 ? `Double-${p.m}` : '';
 }
 
 /** The catalog id, printed small beside the number. */
-export function idText(p: Pick<PackPuzzle, 'id'>): string {
+export function idText(p: Pick<AnyPackPuzzle, 'id'>): string {
   return `#${p.id}`;
-}
-
-/** The technique a puzzle needs ("Hard: set analysis"), from its grade; '' when not graded. */
-export function techniqueLine(p: Pick<PackPuzzle, 'grade'>): string {
-  return p.grade === undefined ? '' : (techniqueOf(p.grade) ?? p.grade);
 }
 
 /** The caption above a board, as one line (the accessible name of its drawing). */
@@ -405,12 +433,20 @@ export function slotLabel(s: Pick<SlotPlan, 'puzzle' | 'number'>): string {
   return `${s.number}. ${puzzleTitle(s.puzzle)} (${idText(s.puzzle)})${tech ? `: ${tech}` : ''}`;
 }
 
+/** A section's sizes: "Double-3 to 6", "Sudomino 8×8", or both. */
+function sizesText(s: SectionSummary): string {
+  const parts: string[] = [];
+  if (s.minM !== null) parts.push(s.minM === s.maxM ? `Double-${s.minM}` : `Double-${s.minM} to ${s.maxM}`);
+  if (s.shapes.length) parts.push(`Sudomino ${s.shapes.length === 1 ? s.shapes[0] : `${s.shapes[0]} to ${s.shapes[s.shapes.length - 1]}`}`);
+  return parts.join(', ');
+}
+
 /** Title page lines shared by HTML and PDF: [tier, puzzle numbers, sizes, page, solutions]. */
 export function contentsRows(plan: BookletPlan): string[][] {
   return plan.sections.map((s) => [
     titleCase(s.tier),
     numberRange(s.first, s.last),
-    s.minM === s.maxM ? `Double-${s.minM}` : `Double-${s.minM} to ${s.maxM}`,
+    sizesText(s),
     String(s.firstPage),
     String(s.solutionsPage),
   ]);

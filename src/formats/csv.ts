@@ -2,11 +2,16 @@
 // follow RFC 4180 (comma-separated, CRLF line ends, a field quoted only when it must be), and
 // text a spreadsheet would run as a formula is written so that it stays text.
 // Grids and solutions are spelled with spaces, slashes and semicolons so a cell never needs quotes.
-import type { PackPuzzle } from './pack.js';
+// Both kinds share the columns: a Sudomino row has N in m, its text rows in grid, its answer in solution.
+import { isSudomino, type AnyPackPuzzle } from './pack.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
+import { formatAnswer } from '../sudomino/format.js';
 
-/** The columns, in order; the README documents each one. */
-export const CSV_COLUMNS = ['id', 'm', 'rows', 'cols', 'tier', 'grade', 'tatham', 'score', 'nodes', 'base_id', 'transform', 'grid', 'solution'] as const;
+/**
+ * The columns, in order; the README documents each one. One header for every pack, kind and
+ * shape last, so a spreadsheet reads a mixed pack as one table and Dominosa's columns keep their places.
+ */
+export const CSV_COLUMNS = ['id', 'm', 'rows', 'cols', 'tier', 'grade', 'tatham', 'score', 'nodes', 'base_id', 'transform', 'grid', 'solution', 'kind', 'shape'] as const;
 
 /** How a cell starts that a spreadsheet reads as a formula, or as one behind a tab or line end. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -36,12 +41,17 @@ export function csvHeader(): string {
   return `${CSV_COLUMNS.join(',')}\r\n`;
 }
 
-/** One puzzle's line. The score keeps every digit, as the catalog stores it. */
-export function csvRow(p: PackPuzzle): string {
-  const level = LEVELS.find((l) => l.name === p.grade);
+/**
+ * One puzzle's line. The score keeps every digit, as the catalog stores it. A Sudomino puzzle
+ * has no Tatham level (his collection has no Sudomino); its grid is its text rows joined by "/",
+ * its solution the answer form ("6 6 1 1 / 2 2 . 3 / ...").
+ */
+export function csvRow(p: AnyPackPuzzle): string {
+  const sudomino = isSudomino(p);
+  const level = sudomino ? undefined : LEVELS.find((l) => l.name === p.grade);
   const fields = [
     String(p.id),
-    String(p.m),
+    String(sudomino ? p.values : p.m),
     String(p.rows),
     String(p.cols),
     p.tier,
@@ -51,8 +61,10 @@ export function csvRow(p: PackPuzzle): string {
     String(p.nodes),
     p.baseId === null || p.baseId === undefined ? '' : String(p.baseId),
     p.transform ?? '',
-    csvGrid(p.grid),
-    csvSolution(p.solution),
+    sudomino ? p.board.join('/') : csvGrid(p.grid),
+    sudomino ? formatAnswer(p.cols, p.solution.flat()) : csvSolution(p.solution),
+    sudomino ? 'sudomino' : 'dominosa',
+    sudomino ? p.shape : String(p.m),
   ];
   return `${fields.map(csvField).join(',')}\r\n`;
 }

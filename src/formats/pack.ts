@@ -1,5 +1,6 @@
 // Puzzle packs, the files `dominosa export` writes: one versioned JSON document with a manifest
-// and a checksum, plain text (grids, then solution drawings as comments) and JSON lines.
+// and a checksum, plain text (grids, then solution drawings as comments) and JSON lines, each
+// holding Dominosa puzzles, Sudomino puzzles or both.
 // Builders are pure string functions; reading a pack back goes through verifyPackJson.
 import { createHash } from 'node:crypto';
 import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '../dominosa/board.js';
@@ -7,6 +8,11 @@ import { checkSolution, type Solution } from '../dominosa/solve/solution.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
 import { techniqueOf } from '../dominosa/rank/bands.js';
 import { drawBoard } from '../dominosa/formats/drawing.js';
+import { TOP_LEVEL } from '../sudomino/grade/ladder.js';
+import { formatAnswer, formatSudominoText } from '../sudomino/format.js';
+import { sudominoTechniqueOf } from '../sudomino/formats/technique.js';
+import { parseShape } from '../sudomino/shape.js';
+import { sudominoBoardOf, sudominoSolutionError } from '../sudomino/formats/read-back.js';
 
 /** One catalog puzzle as the exporters receive it. Grid and solution share the same orientation. */
 /** Every format `dominosa export` writes: the packs here, CSV, Tatham ids, the booklets, the web page. */
@@ -62,6 +68,32 @@ export interface SudominoPackPuzzle {
 /** Any puzzle a pack may hold: Dominosa's (no kind, or kind 'dominosa') or Sudomino's. */
 export type AnyPackPuzzle = (PackPuzzle & { kind?: 'dominosa' }) | SudominoPackPuzzle;
 
+export function isSudomino(p: AnyPackPuzzle | PackPuzzle): p is SudominoPackPuzzle {
+  return 'kind' in p && p.kind === 'sudomino';
+}
+
+/** The technique a puzzle's grade needs, in words ("Hard: set analysis"); '' when not graded. */
+export function techniqueLine(p: Pick<PackPuzzle, 'grade'> & { kind?: string }): string {
+  if (p.grade === undefined) return '';
+  return (p.kind === 'sudomino' ? sudominoTechniqueOf(p.grade) : techniqueOf(p.grade)) ?? p.grade;
+}
+
+/** Which kinds a list holds; an empty list counts as Dominosa. */
+export interface KindsPresent {
+  dominosa: boolean;
+  sudomino: boolean;
+}
+
+export function kindsOf(puzzles: readonly AnyPackPuzzle[]): KindsPresent {
+  const sudomino = puzzles.some(isSudomino);
+  return { dominosa: !sudomino || puzzles.some((p) => !isSudomino(p)), sudomino };
+}
+
+/** The kinds present, in words for a heading: "Dominosa", "Sudomino" or "Dominosa and Sudomino". */
+export function kindWords(k: KindsPresent): string {
+  return k.sudomino && k.dominosa ? 'Dominosa and Sudomino' : k.sudomino ? 'Sudomino' : 'Dominosa';
+}
+
 export interface PackManifest {
   name: string;
   /** ISO 8601 time the pack was made. */
@@ -88,11 +120,31 @@ export interface PackEntry {
   solution: [number, number, number, number][];
 }
 
+/** A Sudomino puzzle as the JSON pack stores it; Dominosa entries carry no kind. */
+export interface SudominoPackEntry {
+  kind: 'sudomino';
+  id: number | string;
+  /** RxC:N. */
+  shape: string;
+  values: number;
+  tier: string;
+  nodes: number;
+  grade?: string;
+  score?: number;
+  technique?: string;
+  /** The board's text rows (letter or numbered form). */
+  board: string[];
+  /** Each cell's value, row by row, 0 where blocked. */
+  solution: number[][];
+}
+
+export type AnyPackEntry = PackEntry | SudominoPackEntry;
+
 export interface PackDocument {
   format: typeof PACK_FORMAT;
   version: typeof PACK_VERSION;
   manifest: PackManifest;
-  puzzles: PackEntry[];
+  puzzles: AnyPackEntry[];
 }
 
 export const PACK_FORMAT = 'dominosa-pack';
@@ -118,7 +170,22 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-function entryOf(p: PackPuzzle): PackEntry {
+function entryOf(p: AnyPackPuzzle): AnyPackEntry {
+  if (isSudomino(p)) {
+    return {
+      kind: 'sudomino',
+      id: p.id,
+      shape: p.shape,
+      values: p.values,
+      tier: p.tier,
+      nodes: p.nodes,
+      ...(p.grade === undefined ? {} : { grade: p.grade }),
+      ...(p.score === undefined ? {} : { score: p.score }),
+      ...(p.grade === undefined ? {} : { technique: techniqueLine(p) }),
+      board: p.board,
+      solution: p.solution,
+    };
+  }
   return {
     id: p.id,
     size: { m: p.m, rows: p.rows, cols: p.cols },
@@ -133,7 +200,7 @@ function entryOf(p: PackPuzzle): PackEntry {
 }
 
 /** The pack checksum of these puzzles: sha256 (hex) of their entries' canonical JSON. */
-export function packChecksum(puzzles: readonly PackPuzzle[]): string {
+export function packChecksum(puzzles: readonly AnyPackPuzzle[]): string {
   return sha256(canonicalJson(puzzles.map(entryOf)));
 }
 
@@ -142,7 +209,7 @@ export function packChecksum(puzzles: readonly PackPuzzle[]): string {
  * each puzzle takes one line, so the file stays readable and diffs well; the checksum covers
  * the puzzles only (their canonical JSON), so re-indenting the file does not break it.
  */
-export function buildPackJson(puzzles: readonly PackPuzzle[], meta: PackMeta): string {
+export function buildPackJson(puzzles: readonly AnyPackPuzzle[], meta: PackMeta): string {
   const entries = puzzles.map(entryOf);
   const manifest: PackManifest = {
     name: meta.name,
@@ -177,27 +244,46 @@ function entryError(e: unknown, k: number): string | null {
   if (!isObject(e)) return `${at} is not an object`;
   if (!isId(e.id)) return `${at}: id must be a number or a string`;
   const name = `${at} (id ${JSON.stringify(e.id)})`;
-  const size = e.size;
-  if (!isObject(size)) return `${name}: size must be an object {m, rows, cols}`;
+  if (e.kind !== undefined && e.kind !== 'dominosa' && e.kind !== 'sudomino') return `${name}: kind must be "dominosa" or "sudomino"`;
   if (typeof e.tier !== 'string') return `${name}: tier must be a string`;
   if (typeof e.nodes !== 'number' || !Number.isInteger(e.nodes) || e.nodes < 0) {
     return `${name}: nodes must be a non-negative integer`;
   }
   if (e.grade !== undefined && typeof e.grade !== 'string') return `${name}: grade must be a string`;
   if (e.technique !== undefined && typeof e.technique !== 'string') return `${name}: technique must be a string`;
-  if (e.score !== undefined && (typeof e.score !== 'number' || !(e.score >= 1 && e.score < LEVELS.length + 1))) return `${name}: score must be a number from 1 to below ${LEVELS.length + 1}`;
+  const top = e.kind === 'sudomino' ? TOP_LEVEL : LEVELS.length;
+  if (e.score !== undefined && (typeof e.score !== 'number' || !(e.score >= 1 && e.score < top + 1))) return `${name}: score must be a number from 1 to below ${top + 1}`;
+  const why = e.kind === 'sudomino' ? sudominoEntryError(e) : dominosaEntryError(e, k);
+  return why === null ? null : `${name}: ${why}`;
+}
+
+/** Why a Dominosa entry's size, grid or solution is wrong, or null. */
+function dominosaEntryError(e: Record<string, unknown>, k: number): string | null {
+  const size = e.size;
+  if (!isObject(size)) return 'size must be an object {m, rows, cols}';
   const parsed = boardFromGrid(e.grid, k);
-  if (!parsed.ok) return `${name}: ${formatBoardError(parsed.error).replace(/^board \d+(: |, )/, '')}`;
+  if (!parsed.ok) return formatBoardError(parsed.error).replace(/^board \d+(: |, )/, '');
   const b = parsed.board;
   if (size.m !== b.m || size.rows !== b.rows || size.cols !== b.cols) {
-    return `${name}: size says M=${String(size.m)}, ${String(size.rows)}x${String(size.cols)} but the grid is M=${b.m}, ${b.rows}x${b.cols}`;
+    return `size says M=${String(size.m)}, ${String(size.rows)}x${String(size.cols)} but the grid is M=${b.m}, ${b.rows}x${b.cols}`;
   }
   if (!Array.isArray(e.solution) || !e.solution.every((d) => Array.isArray(d) && d.length === 4)) {
-    return `${name}: solution must be a list of [r1, c1, r2, c2]`;
+    return 'solution must be a list of [r1, c1, r2, c2]';
   }
   const why = checkSolution(b, e.solution as Solution);
-  if (why !== null) return `${name}: the solution does not solve the grid: ${why}`;
-  return null;
+  return why === null ? null : `the solution does not solve the grid: ${why}`;
+}
+
+/** Why a Sudomino entry's shape, board or solution is wrong, or null. */
+function sudominoEntryError(e: Record<string, unknown>): string | null {
+  const shape = parseShape(typeof e.shape === 'string' ? e.shape : '');
+  if (!shape.ok) return `shape: ${shape.error}`;
+  const { rows, cols, values } = shape.shape;
+  if (e.values !== values) return `values is ${JSON.stringify(e.values)} but the shape says N=${values}`;
+  const board = sudominoBoardOf(e.board, values, e.id as number | string);
+  if (!board.ok) return board.error;
+  if (board.value.rows !== rows || board.value.cols !== cols) return `the board is ${board.value.rows}x${board.value.cols}, its shape ${rows}x${cols}`;
+  return sudominoSolutionError(board.value, e.solution);
 }
 
 /**
@@ -251,14 +337,31 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** A Sudomino puzzle's text: `# id:`, `# values:`, the tier line, then its rows. */
+function sudominoText(p: SudominoPackPuzzle): string[] {
+  const board = sudominoBoardOf(p.board, p.values, p.id);
+  // Exporters receive checked puzzles (sudomino-row.ts); a broken one here is a bug.
+  if (!board.ok) throw new Error(`puzzle ${String(p.id)}: ${board.error}`);
+  const lines = formatSudominoText(board.value).trimEnd().split('\n');
+  const tech = techniqueLine(p);
+  // After `# values:`, so a reader has N before the rows; the reader keeps the id across comments.
+  lines.splice(lines[0].startsWith('# id:') ? 2 : 1, 0, `# tier: ${p.tier} (Sudomino ${p.shape}, ${p.nodes} nodes${tech ? `; ${tech}` : ''})`);
+  return lines;
+}
+
 /**
  * Plain text: each grid under `# id:` and `# tier:` comments, blank lines between, then a
- * `# Solutions` section whose drawings are comment lines too, so parseBoards reads the whole
- * file as just the puzzles.
+ * `# Solutions` section whose drawings are comment lines too, so the kind's reader (parseBoards,
+ * SudominoReader) reads a one-kind file as just the puzzles. A Sudomino solution is one line in
+ * the answer form.
  */
-export function buildPackText(puzzles: readonly PackPuzzle[]): string {
-  const out: string[] = [`# Dominosa puzzles: ${plural(puzzles.length, 'puzzle')}. Solutions at the end.`, ''];
+export function buildPackText(puzzles: readonly AnyPackPuzzle[]): string {
+  const out: string[] = [`# ${kindWords(kindsOf(puzzles))} puzzles: ${plural(puzzles.length, 'puzzle')}. Solutions at the end.`, ''];
   for (const p of puzzles) {
+    if (isSudomino(p)) {
+      out.push(...sudominoText(p), '');
+      continue;
+    }
     const lines = formatBoardText(boardOf(p)).split('\n');
     // The reader keeps an `# id:` across other comments, so the tier line may follow it.
     lines.splice(lines[0].startsWith('#') ? 1 : 0, 0, `# tier: ${p.tier} (M=${p.m}, ${p.rows}x${p.cols}, ${p.nodes} nodes${p.grade === undefined ? '' : `; ${techniqueOf(p.grade) ?? p.grade}`})`);
@@ -266,6 +369,10 @@ export function buildPackText(puzzles: readonly PackPuzzle[]): string {
   }
   out.push('# Solutions', '#');
   for (const p of puzzles) {
+    if (isSudomino(p)) {
+      out.push(`# solution of ${JSON.stringify(p.id)}: ${formatAnswer(p.cols, p.solution.flat())}`, '#');
+      continue;
+    }
     out.push(`# solution of ${JSON.stringify(p.id)}:`);
     for (const line of drawBoard(boardOf(p), p.solution).split('\n')) out.push(`#   ${line}`);
     out.push('#');

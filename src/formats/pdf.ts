@@ -5,7 +5,6 @@
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Solution } from '../dominosa/solve/solution.js';
 import {
   captionSize,
   contentsRows,
@@ -23,9 +22,11 @@ import {
   type SlotPlan,
 } from './booklet.js';
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
-import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners } from './cover.js';
+import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners, SUDOMINO_EXAMPLE, sudominoRulesText } from './cover.js';
 import { fitText } from './fit.js';
-import type { PackPuzzle } from './pack.js';
+import { isSudomino, kindWords, type AnyPackPuzzle, type SudominoPackPuzzle } from './pack.js';
+import { sudominoDrawing } from '../sudomino/formats/drawing.js';
+import { SUDOMINO_INK, sudominoBoardOfPuzzle } from './sudomino-svg.js';
 import { SVG_PAD_CELLS, numberFontSize } from './svg.js';
 import { tallyBoxes, tallyHeader, tallyUnits } from './tally.js';
 
@@ -189,9 +190,49 @@ function roundedRect(x: number, y: number, w: number, h: number, r: number): str
   );
 }
 
+/** A CSS grey ("#6b6b6b") as a PDF grey level, so both booklets print the same shades. */
+function greyOf(hex: string): string {
+  return n(parseInt(hex.slice(1, 3), 16) / 255);
+}
+
+/** A Sudomino board in one slot, in the geometry of sudominoSvg: fills, cell lines, walls, border, numbers. */
+function drawSudominoBoard(out: Content, slot: SlotPlan, p: SudominoPackPuzzle, solved: boolean): void {
+  const board = sudominoBoardOfPuzzle(p);
+  const d = sudominoDrawing(board, solved ? p.solution.flat() : null);
+  const cell = slot.cell * PT;
+  const left = out.px(slot.boardX) + SVG_PAD_CELLS * cell;
+  const top = out.py(slot.boardY) - SVG_PAD_CELLS * cell;
+  const X = (c: number): number => left + c * cell;
+  const Y = (r: number): number => top - r * cell;
+  let grid = '';
+  for (let r = 1; r < d.rows; r++) grid += `${n(X(0))} ${n(Y(r))} m ${n(X(d.cols))} ${n(Y(r))} l `;
+  for (let c = 1; c < d.cols; c++) grid += `${n(X(c))} ${n(Y(0))} m ${n(X(c))} ${n(Y(d.rows))} l `;
+  if (grid) out.push(`q ${greyOf(SUDOMINO_INK.gridGrey)} G ${n(cell * SUDOMINO_INK.grid)} w ${grid}S Q`);
+  if (d.blocked.length) out.push(`q ${greyOf(SUDOMINO_INK.blocked)} g ${d.blocked.map(([r, c]) => `${n(X(c))} ${n(Y(r + 1))} ${n(cell)} ${n(cell)} re `).join('')}f Q`);
+  // Projecting caps (2 J) close the corners where walls meet, as the SVG's square caps do.
+  const walls = d.walls.map(([x1, y1, x2, y2]) => `${n(X(x1))} ${n(Y(y1))} m ${n(X(x2))} ${n(Y(y2))} l `).join('');
+  if (walls) out.push(`q ${INK} G 2 J ${n(cell * SUDOMINO_INK.wall)} w ${walls}S Q`);
+  out.push(`q ${INK} G ${n(cell * SUDOMINO_INK.border)} w ${n(X(0))} ${n(Y(d.rows))} ${n(d.cols * cell)} ${n(d.rows * cell)} re S Q`);
+  const size = numberFontSize(cell, String(board.values).length);
+  for (const given of [true, false]) {
+    const font = given ? out.fonts.bold : out.fonts.regular;
+    let s = `BT ${given ? INK : greyOf(SUDOMINO_INK.found)} g ${given ? out.boldKey : out.regularKey} ${n(size)} Tf`;
+    let any = false;
+    for (const [r, c, v, g] of d.numbers) {
+      if (g !== given) continue;
+      const t = String(v);
+      s += ` 1 0 0 1 ${n(X(c + 0.5) - widthOf(out.fonts, font, t, size) / 2)} ${n(Y(r + 0.5) - size * 0.35)} Tm ${encode(out.fonts, font, t)} Tj`;
+      any = true;
+    }
+    if (any) out.push(`${s} ET`);
+  }
+}
+
 /** The board of one slot, in the geometry of puzzleSvg scaled to the slot's cell size. */
-function drawBoard(out: Content, slot: SlotPlan, solution: Solution | null, faces: Faces): void {
-  const p: PackPuzzle = slot.puzzle;
+function drawBoard(out: Content, slot: SlotPlan, solved: boolean, faces: Faces): void {
+  const p = slot.puzzle;
+  if (isSudomino(p)) return drawSudominoBoard(out, slot, p, solved);
+  const solution = solved ? p.solution : null;
   const cell = slot.cell * PT;
   const { rows, cols } = p;
   const left = out.px(slot.boardX) + SVG_PAD_CELLS * cell; // the grid's top-left corner, in points
@@ -267,7 +308,7 @@ function circle(x: number, y: number, r: number): string {
 /** The domino tally beside a board (see tally.ts), in the geometry of tallySvg. */
 function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
   const t = slot.tally;
-  if (t === undefined) return;
+  if (t === undefined || isSudomino(slot.puzzle)) return;
   const m = slot.puzzle.m;
   const cell = t.cell * PT;
   const left = out.px(t.x);
@@ -321,7 +362,7 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
   const cw = out.geom.content.width;
   const mid = cw / 2;
   text(out, fitWidth(out.fonts, plan.title, 28, cw, out.fonts.bold), mid, 32, 28, { bold: true, align: 'center' });
-  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier));
+  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier), kindWords(plan.kinds));
   text(out, fitWidth(out.fonts, sub, 13, cw), mid, 42, 13, { align: 'center', grey: GREY });
   // Contents: tier, puzzle numbers, sizes, page, solutions page (numbers right-aligned),
   // centred on the page whatever its width.
@@ -340,26 +381,39 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     for (const row of contentsRows(plan)) {
       line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
       y += 7.5;
-      row.forEach((cellText, i) => text(out, cellText, cols[i][0], y, 11, { align: cols[i][1] }));
+      // The sizes of a section holding both kinds may run long: cut to their column.
+      row.forEach((cellText, i) => text(out, i === 2 ? fitWidth(out.fonts, cellText, 11, cols[3][0] - cols[2][0] - 12) : cellText, cols[i][0], y, 11, { align: cols[i][1] }));
     }
     line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
   }
-  // How to play: the rules, a worked example before and after, what the captions mean.
+  // How to play: each kind's rules and a worked example before and after, what the captions mean.
+  const { dominosa, sudomino } = plan.kinds;
+  const pair = (p: AnyPackPuzzle, cell: number, gap: number, captions: [string, string]): void => {
+    const w = (p.cols + 2 * SVG_PAD_CELLS) * cell;
+    const h = (p.rows + 2 * SVG_PAD_CELLS) * cell;
+    const left = mid - w - gap / 2;
+    const example = (x: number): SlotPlan => ({ puzzle: p, number: 0, labelX: x, labelY: y, labelW: w, boardX: x, boardY: y + 2, boardW: w, boardH: h, cell, stars: 0 });
+    drawBoard(out, example(left), false, plan.faces);
+    drawBoard(out, example(mid + gap / 2), true, plan.faces);
+    text(out, captions[0], left + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
+    text(out, captions[1], mid + gap / 2 + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
+    y += h + 18;
+  };
   y += 16;
-  text(out, 'How to play', 18, y, 13, { bold: true });
-  y = paragraph(out, rulesText(plan.faces), 18, y + 7, cw - 36, 10.5, 5.2);
-  const cell = 9;
-  const w = (EXAMPLE.cols + 0.4) * cell;
-  const h = (EXAMPLE.rows + 0.4) * cell;
-  const gap = 16;
-  const left = mid - w - gap / 2;
-  const example = (x: number): SlotPlan => ({ puzzle: EXAMPLE, number: 0, labelX: x, labelY: y, labelW: w, boardX: x, boardY: y + 2, boardW: w, boardH: h, cell, stars: 0 });
-  drawBoard(out, example(left), null, plan.faces);
-  drawBoard(out, example(mid + gap / 2), EXAMPLE.solution, plan.faces);
-  text(out, 'The puzzle', left + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
-  text(out, 'Solved', mid + gap / 2 + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
-  y += h + 18;
-  for (const l of legendLines(tally)) y = paragraph(out, `\u2022 ${l}`, 18, y, cw - 36, 10, 5);
+  if (dominosa) {
+    text(out, `How to play${sudomino ? ' Dominosa' : ''}`, 18, y, 13, { bold: true });
+    y = paragraph(out, rulesText(plan.faces), 18, y + 7, cw - 36, 10.5, 5.2);
+    pair(EXAMPLE, sudomino ? 7 : 9, 16, ['The puzzle', 'Solved']);
+  }
+  if (sudomino) {
+    text(out, `How to play${dominosa ? ' Sudomino' : ''}`, 18, y, 13, { bold: true });
+    y = paragraph(out, sudominoRulesText(), 18, y + 7, cw - 36, 10.5, 5.2);
+    // The example takes what the legend leaves of the page, up to a comfortable size.
+    const legend = legendLines(tally && dominosa).length * 5 + 4;
+    const room = out.geom.band.footBaseline - 8 - y - 18 - legend;
+    pair(SUDOMINO_EXAMPLE, Math.max(3, Math.min(5.5, room / (SUDOMINO_EXAMPLE.rows + 2 * SVG_PAD_CELLS))), 12, ['The puzzle (N = 6)', 'Solved']);
+  }
+  for (const l of legendLines(tally && dominosa)) y = paragraph(out, `\u2022 ${l}`, 18, y, cw - 36, 10, 5);
 }
 
 function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: boolean): void {
@@ -407,7 +461,7 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
     const solutions = spec.kind === 'solutions';
     for (const slot of spec.slots) {
       drawLabel(out, slot, solutions, plan.technique);
-      drawBoard(out, slot, solutions ? slot.puzzle.solution : null, plan.faces);
+      drawBoard(out, slot, solutions, plan.faces);
       drawTally(out, slot, plan.faces);
     }
   }
@@ -427,7 +481,7 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
  * of the text that no font had (printed as '?'), for the caller to warn about.
  */
 export async function buildBookletPdf(
-  puzzles: readonly PackPuzzle[],
+  puzzles: readonly AnyPackPuzzle[],
   opts: PdfOptions,
 ): Promise<{ bytes: Uint8Array; pages: number; missing: string[] }> {
   const plan = planBooklet(puzzles, opts);

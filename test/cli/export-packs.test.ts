@@ -13,7 +13,7 @@ import { EXPORT_FORMATS, runExport, type ExportOptions } from '../../pipeline/ex
 import { boardToGrid, parseBoards } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { planBooklet } from '../../src/formats/booklet.js';
-import { verifyPackJson } from '../../src/formats/pack.js';
+import { verifyPackJson, type PackEntry } from '../../src/formats/pack.js';
 import { parseTathamId } from '../../src/dominosa/formats/tatham.js';
 import { query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
@@ -89,7 +89,7 @@ describe('dominosa export pack formats', () => {
     const want = selected(small);
     expect(v.pack.manifest).toMatchObject({ name: 'Small ones', buildId: 1, schemaVersion: SCHEMA_VERSION, count: want.length });
     expect(Date.parse(v.pack.manifest.created)).toBeGreaterThan(Date.parse('2020-01-01'));
-    expect(v.pack.puzzles.map((p) => [p.id, p.size.m, p.tier, p.grid, p.solution])).toEqual(
+    expect((v.pack.puzzles as PackEntry[]).map((p) => [p.id, p.size.m, p.tier, p.grid, p.solution])).toEqual(
       want.map((w) => [w.id, w.m, w.tier, JSON.parse(w.grid), JSON.parse(w.solution)]),
     );
     // One changed value breaks the checksum.

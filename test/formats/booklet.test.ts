@@ -30,7 +30,7 @@ if (!PRINT) console.warn(`booklet.test: the Chromium print test is skipped: no b
 /** Every drawn box of a page: captions, boards and tallies (mm). */
 function boxesOf(page: BookletPlan['pages'][number]): { x1: number; y1: number; x2: number; y2: number }[] {
   return page.slots.flatMap((s) => {
-    const side = s.tally ? (s.puzzle.m + 2) * s.tally.cell : 0;
+    const side = s.tally ? ((s.puzzle as PackPuzzle).m + 2) * s.tally.cell : 0;
     const main = { x1: Math.min(s.labelX, s.boardX), y1: s.labelY, x2: Math.max(s.labelX + s.labelW, s.boardX + s.boardW, s.tally ? s.tally.x + side : 0), y2: Math.max(s.boardY + s.boardH, s.tally ? s.tally.y + side : 0) };
     return [main];
   });
@@ -157,7 +157,7 @@ describe('planBooklet', () => {
             }
           }
           if (page.kind === 'puzzles' && perPage === undefined && page.slots.length > 1) {
-            for (const s of page.slots) expect(s.cell).toBeGreaterThanOrEqual(minCellMm(faceDigits(s.puzzle.m)) - eps);
+            for (const s of page.slots) expect(s.cell).toBeGreaterThanOrEqual(minCellMm(faceDigits((s.puzzle as PackPuzzle).m)) - eps);
           }
         }
       }),

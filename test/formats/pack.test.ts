@@ -9,6 +9,7 @@ import {
   buildPackText,
   canonicalJson,
   verifyPackJson,
+  type PackEntry,
   type PackPuzzle,
 } from '../../src/formats/pack.js';
 import { packOf, packPuzzle } from '../helpers/packs.js';
@@ -32,8 +33,8 @@ describe('buildPackJson / verifyPackJson', () => {
         expect(res.pack.version).toBe(1);
         expect(res.pack.manifest).toMatchObject({ ...META, count: puzzles.length });
         expect(res.pack.manifest.checksum).toMatch(/^[0-9a-f]{64}$/);
-        expect(res.pack.puzzles.map((p) => p.grid)).toEqual(puzzles.map((p) => p.grid));
-        expect(res.pack.puzzles.map((p) => p.size)).toEqual(puzzles.map(({ m, rows, cols }) => ({ m, rows, cols })));
+        expect((res.pack.puzzles as PackEntry[]).map((p) => p.grid)).toEqual(puzzles.map((p) => p.grid));
+        expect((res.pack.puzzles as PackEntry[]).map((p) => p.size)).toEqual(puzzles.map(({ m, rows, cols }) => ({ m, rows, cols })));
       }),
       { numRuns: 30 },
     );

@@ -1,9 +1,17 @@
 // Pack puzzles for the format tests: deals onto random tilings (a planted solution is known;
-// uniqueness does not matter for formats), with ids, tiers and node counts filled in.
+// uniqueness does not matter for formats), with ids, tiers and node counts filled in; Sudomino
+// puzzles from the generator's slots.
 import { boardToGrid } from '../../src/dominosa/board.js';
-import type { PackPuzzle } from '../../src/formats/pack.js';
+import type { AnyPackPuzzle, PackPuzzle, SudominoPackPuzzle } from '../../src/formats/pack.js';
 import { TIERS } from '../../src/rank/tiers.js';
+import { boardRows } from '../../src/sudomino/format.js';
+import { LEVELS, type LevelName } from '../../src/sudomino/grade/ladder.js';
+import { makeSlot } from '../../src/sudomino/make/generator.js';
+import { formatShape, parseShape } from '../../src/sudomino/shape.js';
+import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import { plantedBoard } from './boards.js';
+
+const solver = new SudominoSolver();
 
 /** Puzzle k of size m, wide unless `tall`; tier cycles through TIERS unless given. */
 export function packPuzzle(m: number, k: number, opts: { tall?: boolean; tier?: string; id?: number | string; grade?: string } = {}): PackPuzzle {
@@ -26,4 +34,39 @@ export function packPuzzle(m: number, k: number, opts: { tall?: boolean; tier?: 
 /** `count` puzzles cycling through the sizes given. */
 export function packOf(count: number, sizes: readonly number[], opts: { tall?: boolean } = {}): PackPuzzle[] {
   return Array.from({ length: count }, (_, k) => packPuzzle(sizes[k % sizes.length], k, opts));
+}
+
+/**
+ * Sudomino puzzle k of a shape ("8x8:6"): the generator's slot k, its solution from the solver,
+ * its text rows as the catalog stores them; tier cycles through TIERS unless given.
+ */
+export function sudominoPackPuzzle(shapeText: string, k: number, opts: { tier?: string; id?: number | string; grade?: LevelName } = {}): SudominoPackPuzzle {
+  const parsed = parseShape(shapeText);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const shape = parsed.shape;
+  const { board } = makeSlot(20240601, shape, k, solver);
+  const res = solver.solve(board);
+  if (res.solution === null) throw new Error(`slot ${k} of ${shapeText} has no solution`);
+  const solution: number[][] = [];
+  for (let r = 0; r < board.rows; r++) solution.push(Array.from(res.solution.subarray(r * board.cols, (r + 1) * board.cols)));
+  return {
+    kind: 'sudomino',
+    id: opts.id ?? `s${k}`,
+    shape: formatShape(shape),
+    rows: shape.rows,
+    cols: shape.cols,
+    values: shape.values,
+    tier: opts.tier ?? TIERS[k % TIERS.length],
+    nodes: res.nodes,
+    ...(opts.grade === undefined ? {} : { grade: opts.grade, score: LEVELS.findIndex((l) => l.name === opts.grade) + 1.25 }),
+    board: boardRows(board),
+    solution,
+    baseId: null,
+    transform: null,
+  };
+}
+
+/** A mixed pack: Dominosa puzzles of the sizes given and Sudomino puzzles of the shapes given, interleaved. */
+export function mixedPack(count: number, sizes: readonly number[], shapes: readonly string[]): AnyPackPuzzle[] {
+  return Array.from({ length: count }, (_, k) => (k % 2 === 0 ? packPuzzle(sizes[(k / 2) % sizes.length], k) : sudominoPackPuzzle(shapes[((k - 1) / 2) % shapes.length], k)));
 }
