@@ -16,7 +16,9 @@ import { tathamRefusal, toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
+import type { KindName } from '../src/kinds.js';
 import { TIERS, type Tier } from '../src/rank/tiers.js';
+import { parseShape } from '../src/sudomino/shape.js';
 import { Catalog, type PuzzleRow } from './catalog/catalog.js';
 import { auditItems } from './audit.js';
 import { jsonLineOfRow, packPuzzleOfRow, type AnyRow } from './export-rows.js';
@@ -38,7 +40,11 @@ export interface ExportOptions {
   format: ExportFormat;
   /** A file path, or '-' for stdout (text formats only). */
   out: string;
+  /** The kinds a pack takes (default Dominosa alone); a pack may mix them. */
+  kinds?: readonly KindName[];
+  /** Dominosa's sizes M and Sudomino's shapes RxC:N to take; absent, every size of the kinds taken. */
   sizes?: readonly number[];
+  shapes?: readonly string[];
   tiers?: readonly Tier[];
   /** Only puzzles of this grade: a band's levels or one level. */
   grade?: GradeTarget;
@@ -97,7 +103,8 @@ function boardOf(p: PuzzleRow): Board {
 /** The filters as the user gave them, for messages. */
 function describeFilters(o: ExportOptions, includeVariants: boolean): string {
   const parts: string[] = [];
-  if (o.sizes) parts.push(`--sizes ${o.sizes.join(',')}`);
+  if (o.kinds && o.kinds.join() !== 'dominosa') parts.push(`--kind ${o.kinds.join(',')}`);
+  if (o.sizes || o.shapes) parts.push(`--sizes ${[...(o.sizes ?? []), ...(o.shapes ?? [])].join(',')}`);
   if (o.tiers) parts.push(`--tiers ${o.tiers.join(',')}`);
   if (o.grade) parts.push(`--grade ${o.grade.name}`);
   const scope = includeVariants ? 'bases and variants' : 'base puzzles only';
@@ -116,6 +123,7 @@ function checkOptions(o: ExportOptions): void {
     throw new UserError('--count, --per-tier and --per-size are three ways to size a pack; give one');
   }
   if (o.seed !== undefined && !Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
+  if (o.grade && o.kinds?.includes('sudomino')) throw new UserError(`--grade names Dominosa's grades; select Sudomino puzzles by --tiers`);
   checkTimeLimit(o.timeLimitMs);
 }
 
@@ -166,19 +174,21 @@ function splitOf(o: ExportOptions): PackSplit | null {
  * on another's. The tiers in play are those named, else those the selection holds.
  */
 function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean, hooks: ExportHooks): number[] {
-  const sizes = [...new Set(opts.sizes ?? cat.sizeCounts().keys())].sort((a, b) => a - b);
+  const sizes = packSizes(cat, opts);
   const named = opts.tiers ?? TIERS;
   const groups = new Map<string, number[]>();
   const cells: PackCell<Tier>[] = [];
+  const keysOf = new Map<number, number[]>(sizes.map((s) => [s.order, s.keys]));
   for (const tier of named) {
-    for (const m of sizes) {
-      const ids = cat.puzzleIds({ sizes: [m], tiers: [tier], levels: opts.grade, includeVariants });
-      groups.set(`${tier}/${m}`, ids);
-      cells.push({ tier, m, available: ids.length });
+    for (const s of sizes) {
+      const filter = s.kind === 'dominosa' ? { sizes: [s.order] } : { kind: s.kind, shapes: [s.shape] };
+      const ids = cat.puzzleIds({ ...filter, tiers: [tier], levels: opts.grade, includeVariants });
+      groups.set(`${tier}/${s.order}`, ids);
+      cells.push({ tier, m: s.order, ...(s.label === undefined ? {} : { label: s.label }), available: ids.length });
     }
   }
   if (cells.every((c) => c.available === 0)) {
-    const held = [...cat.sizeCounts().keys()];
+    const held = [...cat.sizeCounts().keys(), ...cat.shapeCounts('sudomino').keys()];
     const holds = held.length ? `the catalog holds sizes ${held.join(',')}` : 'the catalog is empty';
     throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
   }
@@ -189,7 +199,40 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
   const line = shortfallLine(plan.short);
   if (line !== null) hooks.note?.(line);
   const seed = opts.seed ?? 1;
-  return plan.shares.flatMap((s) => sampleOf(groups.get(`${s.tier}/${s.m}`) as number[], s.take, seed, TIERS.indexOf(s.tier), s.m));
+  return plan.shares.flatMap((s) => sampleOf(groups.get(`${s.tier}/${s.m}`) as number[], s.take, seed, TIERS.indexOf(s.tier), ...(keysOf.get(s.m) as number[])));
+}
+
+/** One size of a pack: Dominosa's M or a Sudomino shape, its place in pack order and its sample stream's keys. */
+interface PackSize {
+  kind: KindName;
+  shape: string;
+  order: number;
+  label?: string;
+  keys: number[];
+}
+
+// Sudomino shapes come after every Dominosa size, and sample from streams of their own.
+const SUDOMINO_ORDER = 1_000_000;
+const SUDOMINO_SAMPLE_KEY = -2;
+
+/** The sizes the options select, in pack order: Dominosa's by M, then Sudomino's by area and N. */
+function packSizes(cat: Catalog, opts: ExportOptions): PackSize[] {
+  const kinds = opts.kinds ?? ['dominosa'];
+  const out: PackSize[] = [];
+  const listed = opts.sizes !== undefined || opts.shapes !== undefined;
+  if (kinds.includes('dominosa')) {
+    const ms = [...new Set(listed ? (opts.sizes ?? []) : cat.sizeCounts().keys())].sort((a, b) => a - b);
+    for (const m of ms) out.push({ kind: 'dominosa', shape: String(m), order: m, keys: [m] });
+  }
+  if (kinds.includes('sudomino')) {
+    const shapes = [...new Set(listed ? (opts.shapes ?? []) : cat.shapeCounts('sudomino').keys())].flatMap((text) => {
+      const p = parseShape(text);
+      return p.ok ? [{ text, ...p.shape }] : [];
+    });
+    shapes.sort((a, b) => a.rows * a.cols - b.rows * b.cols || a.rows - b.rows || a.values - b.values);
+    shapes.forEach((s, i) => out.push({ kind: 'sudomino', shape: s.text, order: SUDOMINO_ORDER + i, label: s.text, keys: [SUDOMINO_SAMPLE_KEY, s.rows, s.cols, s.values] }));
+  }
+  return out;
 }
 
 /**

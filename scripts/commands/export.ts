@@ -8,7 +8,7 @@ import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { gradeTarget } from './grade-target.js';
-import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, sizes, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT, timeLimitMs, kind } from './options.js';
+import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT, timeLimitMs, kindList, parseMixedSizes, rawList } from './options.js';
 import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
@@ -37,12 +37,12 @@ export const EXPORT_FILES: FormatFiles<ExportFormat> = {
 };
 
 export const EXPORT_OPTIONS = {
-  kind: kind('export', ['dominosa']),
+  kind: kindList('export'),
   db: catalogDb('catalog file'),
   format: choice(EXPORT_FORMATS, 'output format [default: from --out\'s extension (.jsonl, .json, .csv, .txt, .pdf, .html), else jsonl]'),
   out: out('output file, written whole or not at all; - for stdout (not pdf)'),
   force: flag('overwrite an existing --out file', { default: false }),
-  sizes: sizes('only these sizes M: 3..9, 3,5,7 or mixed'),
+  sizes: rawList('only these sizes: Dominosa\'s M (3..9, 3,5,7) and Sudomino\'s shapes (8x8:6), comma-separated'),
   tiers,
   grade: gradeTarget(`only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`),
   count: whole('at most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with --seed', 1, { max: MAX_COUNT }),
@@ -50,7 +50,7 @@ export const EXPORT_OPTIONS = {
   'per-size': whole('this many puzzles of each tier and size (instead of --count)', 1, { max: MAX_COUNT }),
   seed: integer('seed of the --count, --per-tier or --per-size sample (same options and seed, same pack)', { default: 1 }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
-  name: text('pack name (json manifest, booklet title); any Unicode text', { default: DEFAULT_PACK_NAME }),
+  name: text(`pack name (json manifest, booklet title); any Unicode text [default: named for its kinds: ${DEFAULT_PACK_NAME}, Sudomino, or both]`),
   paper: choice(PAPER_NAMES, 'booklet paper size (html, pdf): a4 or letter (US Letter)', { default: DEFAULT_PAPER }),
   tally: flag('booklets (html, pdf): print the domino tally beside each puzzle, a box per pair to tick off', { default: false }),
   technique: flag('booklets (html, pdf): name the technique each puzzle needs under its caption', { default: false }),
@@ -77,12 +77,18 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
   if (why !== null) return { ok: false, error: why };
   if (o['one-based'] && o.pips) return { ok: false, error: '--one-based and --pips are two ways to show numbers; give one' };
   const faces: Faces | undefined = o.pips ? 'pips' : o['one-based'] ? 'one-based' : undefined;
+  const sized = o.sizes === undefined ? null : parseMixedSizes([o.sizes].flat().map(String).join(','));
+  if (sized !== null && !sized.ok) return sized;
+  const chosen = sized?.value;
+  if (chosen && !o.kind.includes('sudomino') && chosen.shapes.length > 0) return { ok: false, error: `--sizes ${chosen.shapes[0]} is a Sudomino shape: add --kind sudomino (or --kind dominosa,sudomino)` };
+  if (chosen && !o.kind.includes('dominosa') && chosen.sizes.length > 0) return { ok: false, error: `--sizes ${chosen.sizes[0]} is a Dominosa size; Sudomino's are shapes such as 8x8:6` };
   const run: ExportOptions = {
     db: o.db,
     format: format.value,
     out: o.out,
     force: o.force,
-    sizes: o.sizes,
+    kinds: o.kind,
+    ...(chosen === undefined ? {} : { sizes: chosen.sizes, shapes: chosen.shapes }),
     tiers: o.tiers,
     grade: o.grade,
     count: o.count,

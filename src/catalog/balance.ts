@@ -8,7 +8,10 @@ export type PackSplit = { by: 'count' | 'per-tier' | 'per-size'; count: number }
 /** One (tier, size) of the selection and how many puzzles it holds. */
 export interface PackCell<T extends string = string> {
   tier: T;
+  /** The size's place in pack order: Dominosa's M, or a later number for a Sudomino shape. */
   m: number;
+  /** How a line names the size, when not "M=m" (a Sudomino shape). */
+  label?: string;
   available: number;
 }
 
@@ -22,6 +25,7 @@ export interface Shortfall<T extends string = string> {
   tier: T;
   /** The size, when the share was per size; null for the tier as a whole. */
   m: number | null;
+  label?: string;
   asked: number;
   got: number;
 }
@@ -85,7 +89,7 @@ export function planPack<T extends string>(tiers: readonly T[], cells: readonly 
       for (const c of own) {
         const take = Math.min(c.available, split.count);
         shares.push({ ...c, take });
-        if (take < split.count) short.push({ tier, m: c.m, asked: split.count, got: take });
+        if (take < split.count) short.push({ tier, m: c.m, ...(c.label === undefined ? {} : { label: c.label }), asked: split.count, got: take });
       }
       return;
     }
@@ -101,6 +105,6 @@ export function planPack<T extends string>(tiers: readonly T[], cells: readonly 
 /** The one line that names the shortfalls ("easy 4 of 6, hard M=9 1 of 3"), or null. */
 export function shortfallLine<T extends string>(short: readonly Shortfall<T>[]): string | null {
   if (short.length === 0) return null;
-  const parts = short.map((s) => `${s.tier}${s.m === null ? '' : ` M=${s.m}`} ${s.got} of ${s.asked}`);
+  const parts = short.map((s) => `${s.tier}${s.m === null ? '' : ` ${s.label ?? `M=${s.m}`}`} ${s.got} of ${s.asked}`);
   return `the catalog runs short: ${parts.join(', ')}; the pack holds what there is, the others were not topped up`;
 }

@@ -10,7 +10,7 @@ import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/genera
 import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
 import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
 import { MERGE_OPTIONS } from '../../../scripts/commands/merge.js';
-import { type OptionTable, catalogDb, defaultCatalog, formatFor, MAX_COUNT, MAX_JOBS, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
+import { type OptionTable, catalogDb, defaultCatalog, formatFor, MAX_COUNT, MAX_JOBS, parseMixedSizes, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
 import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
 import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
@@ -296,6 +296,21 @@ describe('tune --quantiles', () => {
   });
 });
 
+describe('export --kind and --sizes', () => {
+  it('takes one kind or both, in one order, and refuses anything else naming it', () => {
+    const read = (v: string) => readOptions(EXPORT_OPTIONS, parse(EXPORT_OPTIONS, ['--kind', v]));
+    const both = read('sudomino,dominosa');
+    expect(both.ok && both.value.values.kind).toEqual(['dominosa', 'sudomino']);
+    expect(read('dominosa,tatham')).toEqual({ ok: false, error: '--kind must be dominosa, sudomino or both, comma-separated (got tatham)' });
+  });
+
+  it('splits sizes of either kind, shapes written as formatShape writes them', () => {
+    expect(parseMixedSizes('3..4, 8X8:6,6,10x10:7')).toEqual({ ok: true, value: { sizes: [3, 4, 6], shapes: ['8x8:6', '10x10:7'] } });
+    expect(parseMixedSizes('8x8:0')).toMatchObject({ ok: false });
+    expect(parseMixedSizes('6x')).toMatchObject({ ok: false });
+  });
+});
+
 describe('--kind on every verb', () => {
   // generate needs its required option beside --kind.
   const read = (table: OptionTable, value: string) => readOptions(table, parse(table, ['--kind', value, ...(table === GENERATE_OPTIONS ? ['--count', '1'] : [])]));
@@ -303,9 +318,9 @@ describe('--kind on every verb', () => {
   for (const [verb, table] of Object.entries(TABLES)) {
     it(`${verb}: --kind dominosa is taken, --kind sudomino only where it is built`, () => {
       const d = read(table, 'dominosa');
-      expect(d.ok && (d.value.values as Record<string, unknown>).kind).toBe('dominosa');
+      expect(d.ok && (d.value.values as Record<string, unknown>).kind).toEqual(verb === 'export' ? ['dominosa'] : 'dominosa');
       const s = read(table, 'sudomino');
-      if (verb === 'solve' || verb === 'generate' || verb === 'grade') expect(s.ok).toBe(true);
+      if (verb === 'solve' || verb === 'generate' || verb === 'grade' || verb === 'export') expect(s.ok).toBe(true);
       else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
     });
   }
