@@ -123,7 +123,7 @@ export function formatAuditText(r: AuditReport): string {
   const own = r.failures.filter((f) => f.puzzleId !== null);
   if (own.length > 0) {
     lines.push('', 'failing puzzles:');
-    for (const f of own) lines.push(`  puzzle ${f.puzzleId}: ${forTerminal(f.kind)}: ${forTerminal(f.detail)}`);
+    for (const f of own) lines.push(`  puzzle ${f.puzzleId}${f.scope === undefined ? '' : ` (${forTerminal(f.scope)})`}: ${forTerminal(f.kind)}: ${forTerminal(f.detail)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -139,7 +139,7 @@ export class Catalog {
   // --- versions and verdicts ---
   solverVersions(m: number): (string | null)[] { return versions.solverVersions(this.conn, m); }
   graderVersions(m: number): (string | null)[] { return versions.graderVersions(this.conn, m); }
-  graderVersionCounts(): Map<string | null, number> { return versions.graderVersionCounts(this.conn); }
+  graderVersionCounts(kind: KindName | null = null): Map<string | null, number> { return versions.graderVersionCounts(this.conn, kind); }
   recordVerdicts(passed: readonly VerdictRow[], failed: readonly number[]): void { verdicts.recordVerdicts(this.conn, passed, failed); }
   readVerdicts(): ReturnType<typeof verdicts.readVerdicts> { return verdicts.readVerdicts(this.conn); }
 }

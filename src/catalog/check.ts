@@ -49,6 +49,8 @@ export interface Failure {
   puzzleId: number | null;
   /** One sentence for people. */
   detail: string;
+  /** The puzzle's kind and size ("dominosa M=4", "sudomino 8x8:6"), named by audit for its report. */
+  scope?: string;
 }
 
 /**
@@ -120,11 +122,10 @@ function sameCells(a: Board, b: Board): boolean {
  * they share. A row failing them was changed behind the catalog's back.
  */
 export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[] {
-  const out: Failure[] = [];
+  const out: Failure[] = checksumFailures(p);
   const fail = (kind: FailureKind, detail: string): void => {
     out.push({ kind, puzzleId: p.id, detail });
   };
-  if (rowChecksum(p) !== p.checksum) fail('checksum-mismatch', 'the row does not match its checksum: it was changed outside dominosa');
   if (rule !== null) {
     const want = tierFor(p, rule);
     if (want !== p.tier) {
@@ -141,10 +142,26 @@ export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule:
       } else fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under ${cuts}`);
     }
   }
-  if (p.base_id !== null && (base === null || base.id !== p.base_id)) fail('variant-mismatch', `its base ${p.base_id} is not in the catalog`);
+  out.push(...sharedFieldFailures(p, base));
+  return out;
+}
+
+/** A row whose checksum is not its content's was changed behind the catalog's back (either kind). */
+export function checksumFailures(p: StoredPuzzle): Failure[] {
+  if (rowChecksum(p) === p.checksum) return [];
+  return [{ kind: 'checksum-mismatch', puzzleId: p.id, detail: 'the row does not match its checksum: it was changed outside dominosa' }];
+}
+
+/** A variant's base must be in the catalog and agree with it on what they share (either kind). */
+export function sharedFieldFailures(p: StoredPuzzle, base: SharedFields | null): Failure[] {
+  const out: Failure[] = [];
+  const fail = (detail: string): void => {
+    out.push({ kind: 'variant-mismatch', puzzleId: p.id, detail });
+  };
+  if (p.base_id !== null && (base === null || base.id !== p.base_id)) fail(`its base ${p.base_id} is not in the catalog`);
   else if (p.base_id !== null && base !== null) {
     for (const k of ['m', 'tier', 'nodes', 'score', 'canonical_hash'] as const) {
-      if (p[k] !== base[k]) fail('variant-mismatch', `${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
+      if (p[k] !== base[k]) fail(`${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
     }
   }
   return out;
@@ -303,16 +320,19 @@ export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
   return out;
 }
 
-/** No two base puzzles may share a canonical hash (one base per symmetry class). */
-export function checkDistinctBases(bases: readonly { id: number; canonical_hash: string }[]): Failure[] {
+/** No two base puzzles of a kind may share a canonical hash (one base per symmetry class). */
+export function checkDistinctBases(bases: readonly { id: number; kind?: string; canonical_hash: string }[]): Failure[] {
+  // Keyed by kind and hash, as the catalog's index is: each kind hashes its own classes.
   const byHash = new Map<string, number[]>();
   for (const b of bases) {
-    const ids = byHash.get(b.canonical_hash);
+    const key = `${b.kind ?? 'dominosa'}\0${b.canonical_hash}`;
+    const ids = byHash.get(key);
     if (ids) ids.push(b.id);
-    else byHash.set(b.canonical_hash, [b.id]);
+    else byHash.set(key, [b.id]);
   }
   const out: Failure[] = [];
-  for (const [hash, ids] of byHash) {
+  for (const [key, ids] of byHash) {
+    const hash = key.slice(key.indexOf('\0') + 1);
     if (ids.length < 2) continue;
     for (const id of ids.slice(1)) {
       out.push({ kind: 'duplicate-base', puzzleId: id, detail: `same symmetry class (hash ${hash.slice(0, 12)}…) as base ${ids[0]}` });
