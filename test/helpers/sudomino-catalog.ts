@@ -23,7 +23,7 @@ export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): numb
   const seed = o.seed ?? 1;
   const solver = new SudominoSolver();
   const grader = new SudominoGrader();
-  const cat = Catalog.open(path, { verb: 'test' });
+  const cat = Catalog.open(path, { verb: 'test', create: true });
   const bases: number[] = [];
   try {
     cat.transaction(() => {
