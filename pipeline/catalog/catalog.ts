@@ -134,7 +134,7 @@ export class Catalog {
   tierCounts(m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> { return puzzles.tierCounts(this.conn, m, kind); }
   tierStats(): puzzles.TierStat[] { return puzzles.tierStats(this.conn); }
   /** Re-tier size m under `rule`; returns how many rows changed tier (retier.ts). */
-  retier(m: number | string, rule: TierRule, kind: KindName = 'dominosa'): number { return retier(this.conn, m, rule, kind); }
+  retier(m: number | string, rule: TierRule, kind: KindName = 'dominosa', tierOf?: Parameters<typeof retier>[4]): number { return retier(this.conn, m, rule, kind, tierOf); }
 
   // --- versions and verdicts ---
   solverVersions(m: number): (string | null)[] { return versions.solverVersions(this.conn, m); }
