@@ -3,7 +3,7 @@
 import { Catalog, type NewPuzzle } from '../../pipeline/catalog/catalog.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
-import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
+import { makeCatalogSlot, type CatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
 import { parseShape } from '../../src/sudomino/shape.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 
@@ -13,6 +13,8 @@ export interface SudominoRowsOptions {
   /** Slots tried; slot s aims at tier s mod 4, as a build aims them. */
   slots?: number;
   variants?: number;
+  /** Keep only the slots this accepts (default all). */
+  keep?: (made: CatalogSlot) => boolean;
 }
 
 /** Insert the bases and variants of a few Sudomino slots into the catalog at `path`; returns the base ids. */
@@ -29,7 +31,7 @@ export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): numb
     cat.transaction(() => {
       for (let slot = 0; slot < (o.slots ?? 8); slot++) {
         const made = makeCatalogSlot(seed, shape, slot, TIERS[slot % TIERS.length], o.variants ?? 1, 200, solver, grader);
-        if (made === null || cat.hasBase(made.canonicalHash, 'sudomino')) continue;
+        if (made === null || cat.hasBase(made.canonicalHash, 'sudomino') || !(o.keep?.(made) ?? true)) continue;
         const common: Omit<NewPuzzle, 'grid' | 'solution' | 'base_id' | 'transform'> = {
           kind: 'sudomino',
           m: shape.values,
