@@ -69,9 +69,17 @@ function inRange(bases: readonly { nodes: number; score: number; tier: Tier }[],
   return out;
 }
 
+/** Shapes smallest first: by cells, then by values ("6x6:4" before "10x10:7", which text order turns round). */
+function byCells(a: string, b: string): number {
+  const key = (s: string): number[] => s.split(/[x:]/).map(Number);
+  const [ra, ca, na] = key(a);
+  const [rb, cb, nb] = key(b);
+  return ra * ca - rb * cb || ra - rb || na - nb;
+}
+
 /** What tune shows of each shape, read from one snapshot of the catalog. */
 function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
-  const held = [...cat.shapeCounts('sudomino').keys()].filter((s) => cat.baseDifficulties(s, 'sudomino').length > 0);
+  const held = [...cat.shapeCounts('sudomino').keys()].filter((s) => cat.baseDifficulties(s, 'sudomino').length > 0).sort(byCells);
   if (held.length === 0) throw new UserError(`${opts.db} holds no Sudomino base puzzles to tune from`);
   const shapes = opts.shapes ? [...opts.shapes] : held;
   for (const s of shapes) if (!held.includes(s)) throw new UserError(`no Sudomino base puzzles of shape ${s} in ${opts.db} (it holds ${held.join(', ')})`);
