@@ -78,7 +78,7 @@ export interface PuzzleContext {
   budget?: string;
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function parseBoard(p: StoredPuzzle): Parsed<Board> {
   let grid: unknown;
@@ -178,42 +178,86 @@ function measureName(measure: TierMeasure): string {
   return measure === 'score' ? 'grade score' : 'reference nodes';
 }
 
+/** What the per-puzzle audit needs of a kind: read its board and solution, prove, hash, compare with a base. */
+export interface KindChecks<B, S> {
+  readBoard(p: StoredPuzzle): Parsed<B>;
+  readSolution(p: StoredPuzzle, board: B): Parsed<S>;
+  /** Why the solution does not solve the board, or null. */
+  solves(board: B, solution: S): string | null;
+  /** The proofs within the budget, the stored solution null when it is unreadable or wrong. */
+  prove(board: B, solution: S | null, fail: (kind: FailureKind, detail: string) => void): void;
+  hash(board: B): string;
+  /** Why a variant is not its base under its transform, or null (given the stored solution as read). */
+  variantError(board: B, solution: S | null): string | null;
+}
+
 /**
- * Audit one stored puzzle; `base` is its base row when it is a variant. Returns its failures,
- * empty when it passes. An unreadable grid stops the checks there: nothing else can be judged;
- * a row that fails its checksum gets the cheap checks only, not the proofs.
+ * Audit one stored puzzle of any kind after its cheap checks (`first`). An unreadable grid stops
+ * the checks there: nothing else can be judged; a row that fails its checksum gets the cheap
+ * checks only, not the proofs.
  */
-export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
-  const out: Failure[] = checkStoredRow(p, base, ctx.rule);
+export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: KindChecks<B, S>): Failure[] {
+  const out = first;
   const fail = (kind: FailureKind, detail: string): void => {
     out.push({ kind, puzzleId: p.id, detail });
   };
-  const parsed = parseBoard(p);
+  const parsed = k.readBoard(p);
   if (!parsed.ok) {
     fail('grid-invalid', parsed.error);
     return out;
   }
   const board = parsed.value;
-  const stored = parseSolution(p.solution);
-  let solution: Solution | null = null;
+  const stored = k.readSolution(p, board);
+  let solution: S | null = null;
   if (!stored.ok) fail('wrong-solution', stored.error);
   else {
-    const why = checkSolution(board, stored.value);
+    const why = k.solves(board, stored.value);
     if (why !== null) fail('wrong-solution', `the stored solution does not solve the grid: ${why}`);
     else solution = stored.value;
   }
 
   // A row changed outside dominosa is reported as such, not proved: a proof can cost without bound.
-  if (!out.some((f) => f.kind === 'checksum-mismatch')) prove(p, board, solution, ctx, fail);
+  if (!out.some((f) => f.kind === 'checksum-mismatch')) k.prove(board, solution, fail);
 
-  const hash = canonicalHash(board);
+  const hash = k.hash(board);
   if (hash !== p.canonical_hash) fail('hash-mismatch', `stored canonical hash ${p.canonical_hash.slice(0, 12)}…, the grid hashes to ${hash.slice(0, 12)}…`);
 
   if (p.base_id !== null || p.transform !== null) {
-    const why = variantError(p, board, stored.ok ? stored.value : null, base);
+    const why = k.variantError(board, stored.ok ? stored.value : null);
     if (why !== null) fail('variant-mismatch', why);
   }
   return out;
+}
+
+/**
+ * A puzzle's budget as its proofs use it: the interrupt to pass on, sticky once spent so every
+ * later step stops at once, and a test between steps (where a small board's proof can end before
+ * its solver first asks) that records the one 'gave-up' failure, naming the step.
+ */
+export function budgetGuard(ctx: { interrupt?: () => boolean; budget?: string }, fail: (kind: FailureKind, detail: string) => void): { interrupt: (() => boolean) | undefined; outOfBudget(step: string): boolean } {
+  let spent = false;
+  const own = ctx.interrupt;
+  const interrupt = own === undefined ? undefined : (): boolean => (spent ||= own());
+  return {
+    interrupt,
+    outOfBudget(step: string): boolean {
+      if (!spent && interrupt?.() !== true) return false;
+      fail('gave-up', `gave up within the budget${ctx.budget === undefined ? '' : ` (${ctx.budget})`} ${step}`);
+      return true;
+    },
+  };
+}
+
+/** Audit one stored Dominosa puzzle; `base` is its base row when it is a variant. Returns its failures, empty when it passes. */
+export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
+  return checkStoredPuzzle<Board, Solution>(p, checkStoredRow(p, base, ctx.rule), {
+    readBoard: parseBoard,
+    readSolution: (q) => parseSolution(q.solution),
+    solves: checkSolution,
+    prove: (board, solution, fail) => prove(p, board, solution, ctx, fail),
+    hash: canonicalHash,
+    variantError: (board, solution) => variantError(p, board, solution, base),
+  });
 }
 
 /**
@@ -222,16 +266,7 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
  * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
  */
 function prove(p: StoredPuzzle, board: Board, solution: Solution | null, ctx: PuzzleContext, fail: (kind: FailureKind, detail: string) => void): void {
-  // Sticky, so every later step stops at once; also asked between steps, where a small board's
-  // proof can end before its solver first asks.
-  let spent = false;
-  const own = ctx.interrupt;
-  const interrupt = own === undefined ? undefined : (): boolean => (spent ||= own());
-  const outOfBudget = (step: string): boolean => {
-    if (!spent && interrupt?.() !== true) return false;
-    fail('gave-up', `gave up within the budget${ctx.budget === undefined ? '' : ` (${ctx.budget})`} ${step}`);
-    return true;
-  };
+  const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
   const solver = ctx.solver;
 
   // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code

@@ -14,7 +14,7 @@ import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored }
 import { applySudominoTransform, parseSudominoTransform, sudominoTransformProblem, transformSudominoValues } from '../sudomino/transform.js';
 import type { TierRule } from '../dominosa/rank/measure.js';
 import { TIERS, type Tier } from '../rank/tiers.js';
-import { checksumFailures, sharedFieldFailures, type Failure, type FailureKind, type StoredPuzzle } from './check.js';
+import { budgetGuard, checkStoredPuzzle, checksumFailures, sharedFieldFailures, type Failure, type FailureKind, type Parsed, type StoredPuzzle } from './check.js';
 
 export interface SudominoContext {
   /** The shape's current cuts; null: the tier is the grade's level's alone. */
@@ -28,10 +28,8 @@ export interface SudominoContext {
   budget?: string;
 }
 
-type Read<T> = { ok: true; value: T } | { ok: false; error: string };
-
 /** The board of a stored row, its size checked against the row's. */
-function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Read<SudominoBoard> {
+function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parsed<SudominoBoard> {
   const res = sudominoBoardFromStored(p.grid, p.m);
   if (!res.ok) return res;
   const b = res.board;
@@ -40,7 +38,7 @@ function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Read<
 }
 
 /** The per-cell values of a stored solution, sized as the board. */
-function readValues(text: string, board: SudominoBoard): Read<Uint8Array> {
+function readValues(text: string, board: SudominoBoard): Parsed<Uint8Array> {
   const res = sudominoSolutionFromStored(text);
   if (!res.ok) return res;
   if (res.rows !== board.rows || res.cols !== board.cols) return { ok: false, error: `the solution is ${res.rows}x${res.cols}, the board ${board.rows}x${board.cols}` };
@@ -62,41 +60,16 @@ function tierFailures(p: StoredPuzzle, rule: TierRule | null): Failure[] {
   return [{ kind: 'tier-mismatch', puzzleId: p.id, detail: `stored tier ${p.tier}, but ${what} under ${cuts}` }];
 }
 
-/**
- * Audit one stored Sudomino puzzle; `base` is its base row when it is a variant. Returns its
- * failures, empty when it passes. An unreadable grid stops the checks there; a row failing its
- * checksum is not proved (a proof can cost without bound).
- */
+/** Audit one stored Sudomino puzzle; `base` is its base row when it is a variant. Returns its failures, empty when it passes. */
 export function checkSudominoPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: SudominoContext): Failure[] {
-  const out: Failure[] = [...checksumFailures(p), ...tierFailures(p, ctx.rule), ...sharedFieldFailures(p, base)];
-  const fail = (kind: FailureKind, detail: string): void => {
-    out.push({ kind, puzzleId: p.id, detail });
-  };
-  const parsed = readBoard(p);
-  if (!parsed.ok) {
-    fail('grid-invalid', parsed.error);
-    return out;
-  }
-  const board = parsed.value;
-  const stored = readValues(p.solution, board);
-  let values: Uint8Array | null = null;
-  if (!stored.ok) fail('wrong-solution', stored.error);
-  else {
-    const why = checkAnswer(board, stored.value);
-    if (why !== null) fail('wrong-solution', `the stored solution does not solve the grid: ${why}`);
-    else values = stored.value;
-  }
-
-  if (!out.some((f) => f.kind === 'checksum-mismatch')) prove(p, board, values, ctx, fail);
-
-  const hash = sudominoCanonicalHash(board);
-  if (hash !== p.canonical_hash) fail('hash-mismatch', `stored canonical hash ${p.canonical_hash.slice(0, 12)}…, the grid hashes to ${hash.slice(0, 12)}…`);
-
-  if (p.base_id !== null || p.transform !== null) {
-    const why = variantError(p, board, stored.ok ? stored.value : null, base);
-    if (why !== null) fail('variant-mismatch', why);
-  }
-  return out;
+  return checkStoredPuzzle<SudominoBoard, Uint8Array>(p, [...checksumFailures(p), ...tierFailures(p, ctx.rule), ...sharedFieldFailures(p, base)], {
+    readBoard,
+    readSolution: (q, board) => readValues(q.solution, board),
+    solves: checkAnswer,
+    prove: (board, values, fail) => prove(p, board, values, ctx, fail),
+    hash: sudominoCanonicalHash,
+    variantError: (board, values) => variantError(p, board, values, base),
+  });
 }
 
 /**
@@ -105,15 +78,7 @@ export function checkSudominoPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, 
  * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
  */
 function prove(p: StoredPuzzle, board: SudominoBoard, values: Uint8Array | null, ctx: SudominoContext, fail: (kind: FailureKind, detail: string) => void): void {
-  // Sticky, so every later step stops at once; asked between steps too.
-  let spent = false;
-  const own = ctx.interrupt;
-  const interrupt = own === undefined ? undefined : (): boolean => (spent ||= own());
-  const outOfBudget = (step: string): boolean => {
-    if (!spent && interrupt?.() !== true) return false;
-    fail('gave-up', `gave up within the budget${ctx.budget === undefined ? '' : ` (${ctx.budget})`} ${step}`);
-    return true;
-  };
+  const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
 
   // Uniqueness, twice: the CNF count shares no code with the propagation solver.
   if (outOfBudget('before proving it unique')) return;
