@@ -17,7 +17,7 @@ import {
   type Failure,
 } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
-import { checkSudominoTierOrder } from '../src/catalog/sudomino-check.js';
+import { checkSudominoTierOrder, tierMedians } from '../src/catalog/sudomino-check.js';
 import type { KindName } from '../src/kinds.js';
 import { passVerdict } from '../src/catalog/verdict.js';
 import type { AuditAnswer, AuditItem, AuditTask } from './audit-worker.js';
@@ -101,6 +101,7 @@ function sortFailures(failures: Failure[]): Failure[] {
 export async function runAudit(opts: AuditOptions, progress: AuditProgress): Promise<AuditReport> {
   checkOptions(opts);
   const t0 = performance.now();
+  let guardrails: AuditReport['guardrails'] = [];
   const report = (failures: Failure[], checked: number, puzzles: number, recorded: AuditReport['recorded'] = null): AuditReport => ({
     db: opts.db,
     checked,
@@ -111,6 +112,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     ms: performance.now() - t0,
     failures: sortFailures(failures),
     recorded,
+    guardrails,
   });
 
   // --record takes the writer lock first: a writer at work is refused at once (exit 75), and no
@@ -159,7 +161,11 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       failures.push(...checkThresholdsPresent(cat.sizeCounts(), items.sizesWithThresholds));
     }
     // A Sudomino shape needs no cuts (its tiers are the grader's levels), but holds the guardrail.
-    if (wanted('sudomino')) failures.push(...checkSudominoTierOrder([...cat.shapeCounts('sudomino').keys()].map((shape) => ({ shape, bases: cat.baseDifficulties(shape, 'sudomino') }))));
+    if (wanted('sudomino')) {
+      const shapes = [...cat.shapeCounts('sudomino').keys()].map((shape) => ({ shape, bases: cat.baseDifficulties(shape, 'sudomino') }));
+      failures.push(...checkSudominoTierOrder(shapes));
+      guardrails = shapes.map((s) => ({ shape: s.shape, medians: tierMedians(s.bases) }));
+    }
     failures.push(...checkDistinctBases(cat.baseHashes().filter((b) => wanted(b.kind))));
 
     const all = cat.puzzleIds({ includeVariants: true, kind: opts.kind });

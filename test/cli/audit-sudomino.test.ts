@@ -24,7 +24,7 @@ beforeAll(() => {
 
 const auditJson = (path: string, ...args: string[]) => {
   const r = cli(['audit', '--db', path, '--jobs', '2', '--json', ...args]);
-  return { ...r, report: JSON.parse(r.stdout) as { ok: boolean; checked: number; failures: { kind: string; puzzleId: number | null; detail: string; scope?: string }[]; recorded?: number } };
+  return { ...r, report: JSON.parse(r.stdout) as { ok: boolean; checked: number; failures: { kind: string; puzzleId: number | null; detail: string; scope?: string }[]; recorded?: number; guardrails: unknown } };
 };
 
 describe('audit of a catalog of both kinds', () => {
@@ -34,6 +34,8 @@ describe('audit of a catalog of both kinds', () => {
     expect(r.report.failures).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.report.checked).toBe(counts.all);
+    const m = (tier: string, median: number) => ({ tier, count: 3, median });
+    expect(r.report.guardrails).toEqual([{ shape: '8x8:6', medians: [m('easy', 1), m('normal', 9), m('hard', 9), m('expert', 12)] }]);
   });
 
   it('--kind narrows it to one kind', () => {
@@ -92,8 +94,10 @@ describe('audit of a catalog of both kinds', () => {
   it('a shape whose tier medians fall fails the guardrail, naming the shape and tiers', () => {
     const path = fresh();
     addSudominoRows(path, { shape: '8x8:6', seed: 1, slots: 12, variants: 0 });
-    const r = auditJson(path);
+    const r = cli(['audit', '--db', path, '--jobs', '2']);
     expect(r.code).toBe(1);
-    expect(r.report.failures).toEqual([{ kind: 'tier-order', puzzleId: null, detail: 'sudomino 8x8:6: median reference nodes of hard is 31 but of expert 9' }]);
+    expect(r.stdout).toContain('\nsudomino 8x8:6: median reference nodes easy 1 ≤ normal 3 ≤ hard 31 > expert 9\n');
+    expect(r.stdout).toContain('\n1 failure, 0 failing puzzles\n');
+    expect(r.stdout).toContain('\ncatalog:\n  tier-order: sudomino 8x8:6: median reference nodes of hard is 31 but of expert 9\n');
   });
 });
