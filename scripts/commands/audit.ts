@@ -22,7 +22,7 @@ export const AUDIT_OPTIONS = {
 export function auditCommand(y: Argv): Argv {
   return y.command(
     'audit',
-    'Re-prove every puzzle of a catalog (or a seeded sample) with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only unless --record.',
+    'Re-prove every puzzle of a catalog, of every kind (or one, --kind; or a seeded sample), with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only unless --record.',
     (a) =>
       withOptions(a, AUDIT_OPTIONS)
         .epilogue(
