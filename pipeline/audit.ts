@@ -1,8 +1,9 @@
 // `dominosa audit`: open a catalog read-only, run the catalog-wide checks (integrity, schema
 // objects, the digest over every row, tier order, versions) and re-prove every puzzle of every
-// kind (or of one, or a seeded sample) in a piscina pool, all on one read snapshot. Writes nothing, a broken catalog is
-// reported, not repaired; only `--record` then stores each checked puzzle's verdict, holding the
-// writer lock from start to end so the catalog it judged is the one it writes to.
+// kind (or of one, or a seeded sample) in a piscina pool, all on one read snapshot. Writes
+// nothing, a broken catalog is reported, not repaired; only `--record` then stores each checked
+// puzzle's verdict, holding the writer lock from start to end so the catalog it judged is the
+// one it writes to.
 import { Piscina } from 'piscina';
 import {
   FAILURE_KINDS,
@@ -251,9 +252,9 @@ function recordVerdicts(recorder: Catalog, stamp: string, items: ReturnType<type
 
 /**
  * What the per-puzzle checks need of each stored puzzle: the row, its base row when a variant,
- * its size's current tier rule (by M, or by shape for Sudomino), the solver version its nodes were measured with (its build's,
- * else the one its size's current thresholds were set for) and the grader version of its score
- * (its build's). Shared with export, which re-checks every puzzle it is about to write.
+ * its size's current tier rule (by M, or by shape for Sudomino), the solver version its nodes
+ * were measured with (its build's, else the one its size's current thresholds were set for) and
+ * the grader version of its score (its build's). Shared with export, which re-checks every puzzle it is about to write.
  */
 export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem; sizesWithThresholds: Set<number> } {
   const rules = cat.readThresholds(null);

@@ -3,6 +3,7 @@
 // tier, hash, variant = base under its transform) and over the whole catalog (tier order,
 // distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
 // A puzzle's proofs run within the budget its caller gives; one that runs out fails as 'gave-up'.
+// The per-puzzle skeleton is shared with Sudomino's checks (sudomino-check.ts); the rest is Dominosa's.
 import { boardFromGrid, formatBoardError, type Board } from '../dominosa/board.js';
 import { proveIndependently } from '../dominosa/solve/independent.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
@@ -248,7 +249,7 @@ export function budgetGuard(ctx: { interrupt?: () => boolean; budget?: string },
   };
 }
 
-/** Audit one stored Dominosa puzzle; `base` is its base row when it is a variant. Returns its failures, empty when it passes. */
+/** Audit one stored Dominosa puzzle (`base`: its base row when a variant); empty when it passes. */
 export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
   return checkStoredPuzzle<Board, Solution>(p, checkStoredRow(p, base, ctx.rule), {
     readBoard: parseBoard,

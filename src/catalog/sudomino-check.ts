@@ -60,7 +60,7 @@ function tierFailures(p: StoredPuzzle, rule: TierRule | null): Failure[] {
   return [{ kind: 'tier-mismatch', puzzleId: p.id, detail: `stored tier ${p.tier}, but ${what} under ${cuts}` }];
 }
 
-/** Audit one stored Sudomino puzzle; `base` is its base row when it is a variant. Returns its failures, empty when it passes. */
+/** Audit one stored Sudomino puzzle (`base`: its base row when a variant); empty when it passes. */
 export function checkSudominoPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: SudominoContext): Failure[] {
   return checkStoredPuzzle<SudominoBoard, Uint8Array>(p, [...checksumFailures(p), ...tierFailures(p, ctx.rule), ...sharedFieldFailures(p, base)], {
     readBoard,
