@@ -20,6 +20,7 @@ import {
 import { sampleOf } from '../src/catalog/sample.js';
 import { checkSudominoTierOrder, tierMedians } from '../src/catalog/sudomino-check.js';
 import type { KindName } from '../src/kinds.js';
+import { compareShapes } from '../src/sudomino/shape.js';
 import { passVerdict } from '../src/catalog/verdict.js';
 import type { AuditAnswer, AuditItem, AuditTask } from './audit-worker.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './audit-report.js';
@@ -161,9 +162,12 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       failures.push(...checkTierOrder(cat.tierStats()));
       failures.push(...checkThresholdsPresent(cat.sizeCounts(), items.sizesWithThresholds));
     }
-    // A Sudomino shape needs no cuts (its tiers are the grader's levels), but holds the guardrail.
+    // Each Sudomino shape's tiers are its levels, inside its cuts, and hold the guardrail.
     if (wanted('sudomino')) {
-      const shapes = [...cat.shapeCounts('sudomino').keys()].map((shape) => ({ shape, bases: cat.baseDifficulties(shape, 'sudomino') }));
+      const counts = new Map([...cat.shapeCounts('sudomino')].sort((a, b) => compareShapes(a[0], b[0])));
+      // A build records each shape's rule; without one, every verb but audit refuses the catalog.
+      failures.push(...checkThresholdsPresent(counts, new Set(cat.readShapeThresholds(null, 'sudomino').keys()), (s) => `sudomino ${s}`));
+      const shapes = [...counts.keys()].map((shape) => ({ shape, bases: cat.baseDifficulties(shape, 'sudomino') }));
       failures.push(...checkSudominoTierOrder(shapes));
       guardrails = shapes.map((s) => ({ shape: s.shape, medians: tierMedians(s.bases) }));
     }

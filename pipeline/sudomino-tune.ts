@@ -4,11 +4,13 @@
 // tier's reference nodes, so --apply writes them when every base lies inside its tier's range.
 import { basename } from 'node:path';
 import { lowerMedian, tierMedians } from '../src/catalog/sudomino-check.js';
+import type { TierRule } from '../src/dominosa/rank/measure.js';
 import { proposeBandCuts } from '../src/rank/cuts.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier } from '../src/rank/tiers.js';
 import { SUDOMINO_GRADER_VERSION, tierOfLevel } from '../src/sudomino/grade/ladder.js';
 import { SUDOMINO_REFERENCE_VERSION } from '../src/sudomino/rank/stored.js';
 import { sudominoTierFor } from '../src/sudomino/rank/tier-rule.js';
+import { compareShapes } from '../src/sudomino/shape.js';
 import { readTiersFile, tiersFileText } from './build/thresholds.js';
 import { Catalog } from './catalog/catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
@@ -37,8 +39,10 @@ export interface ShapeTune {
   tiers: { tier: Tier; count: number; score: Spread | null; nodes: Spread | null }[];
   /** The guardrail: the tiers' median reference nodes never fall from an easier tier to a harder. */
   ordered: boolean;
-  /** The shape's current cuts, if any. */
+  /** The shape's current node ranges, if its rule is one. */
   current: Thresholds | null;
+  /** The shape's current rule, whatever it cuts (a build records score cuts at the level boundaries). */
+  currentRule: TierRule | null;
   /** The node ranges that keep the most bases of the worst-kept tier inside its range. */
   proposed: Thresholds;
   /** Bases inside their tier's range, under the current cuts (null without) and the proposed. */
@@ -69,17 +73,9 @@ function inRange(bases: readonly { nodes: number; score: number; tier: Tier }[],
   return out;
 }
 
-/** Shapes smallest first: by cells, then by values ("6x6:4" before "10x10:7", which text order turns round). */
-function byCells(a: string, b: string): number {
-  const key = (s: string): number[] => s.split(/[x:]/).map(Number);
-  const [ra, ca, na] = key(a);
-  const [rb, cb, nb] = key(b);
-  return ra * ca - rb * cb || ra - rb || na - nb;
-}
-
 /** What tune shows of each shape, read from one snapshot of the catalog. */
 function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
-  const held = [...cat.shapeCounts('sudomino').keys()].filter((s) => cat.baseDifficulties(s, 'sudomino').length > 0).sort(byCells);
+  const held = [...cat.shapeCounts('sudomino').keys()].filter((s) => cat.baseDifficulties(s, 'sudomino').length > 0).sort(compareShapes);
   if (held.length === 0) throw new UserError(`${opts.db} holds no Sudomino base puzzles to tune from`);
   const shapes = opts.shapes ? [...opts.shapes] : held;
   for (const s of shapes) if (!held.includes(s)) throw new UserError(`no Sudomino base puzzles of shape ${s} in ${opts.db} (it holds ${held.join(', ')})`);
@@ -99,6 +95,7 @@ function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
       }),
       ordered: medians.every((m, i) => i === 0 || medians[i - 1].median <= m.median),
       current,
+      currentRule: rule === undefined ? null : { measure: rule.measure, th: rule.th },
       proposed: p.thresholds,
       inRangeNow: current === null ? null : inRange(bases, current),
       inRange: kept,
@@ -169,6 +166,7 @@ export function formatSudominoTune(r: SudominoTuneResult): string {
     );
     const medians = s.tiers.filter((t) => t.nodes !== null).map((t) => `${t.tier} ${t.nodes!.median}`);
     out.push(`  guardrail: median reference nodes ${s.ordered ? 'climb' : 'FALL'} with the tier (${medians.join(', ')})`);
+    if (s.current === null && s.currentRule !== null) out.push(`  tiered now by ${s.currentRule.measure} cuts ${th(s.currentRule.th).join('/')}`);
     out.push(table([['node ranges', 't1', 't2', 't3'], ['current', ...th(s.current)], ['proposed', ...th(s.proposed)]]));
     out.push(
       table([

@@ -416,11 +416,15 @@ export function checkSolverVersions(counts: ReadonlyMap<string | null, number>):
 }
 
 /** Every size holding puzzles needs current thresholds, or its tiers mean nothing. */
-export function checkThresholdsPresent(puzzlesPerSize: ReadonlyMap<number, number>, sizesWithThresholds: ReadonlySet<number>): Failure[] {
+export function checkThresholdsPresent<K extends number | string>(
+  puzzlesPerSize: ReadonlyMap<K, number>,
+  sizesWithThresholds: ReadonlySet<K>,
+  name: (size: K) => string = (m) => `M=${m}`,
+): Failure[] {
   const out: Failure[] = [];
-  for (const [m, n] of [...puzzlesPerSize].sort((a, b) => a[0] - b[0])) {
+  for (const [m, n] of puzzlesPerSize) {
     if (!sizesWithThresholds.has(m)) {
-      out.push({ kind: 'missing-thresholds', puzzleId: null, detail: `M=${m}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked` });
+      out.push({ kind: 'missing-thresholds', puzzleId: null, detail: `${name(m)}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked` });
     }
   }
   return out;

@@ -146,9 +146,13 @@ const TAMPERINGS: Tampering[] = [
 
 describe('checkSudominoPuzzle', () => {
   it('passes the rows a build worker makes, bases and variants of every tier', () => {
+    // Without cuts, and under the score cuts at the level boundaries a build records.
+    const levels = ctx({ rule: { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } } });
     for (const { base, variant } of pairs) {
-      expect(kinds(base, null)).toEqual([]);
-      expect(kinds(variant, base)).toEqual([]);
+      for (const c of [ctx(), levels]) {
+        expect(kinds(base, null, c)).toEqual([]);
+        expect(kinds(variant, base, c)).toEqual([]);
+      }
     }
   });
 

@@ -79,6 +79,14 @@ describe('audit of a catalog of both kinds', () => {
     expect(text.stdout).toMatch(new RegExp(`puzzle ${bases[0].id} \\(sudomino 8x8:6\\): nodes-mismatch: `));
   });
 
+  it('a shape without current thresholds fails missing-thresholds, naming it', () => {
+    const path = copyCatalog(mixed, fresh());
+    editAndReseal(path, (d) => d.prepare(`DELETE FROM thresholds WHERE kind = 'sudomino'`).run());
+    const r = auditJson(path, '--kind', 'sudomino');
+    expect(r.code).toBe(1);
+    expect(r.report.failures).toEqual([{ kind: 'missing-thresholds', puzzleId: null, detail: 'sudomino 8x8:6: no current thresholds for its 24 puzzles, so their tiers cannot be checked' }]);
+  });
+
   it('a board whose budget runs out is gave-up, naming it', () => {
     const r = cli(['audit', '--db', mixed, '--jobs', '1', '--json', '--kind', 'sudomino', '--time-limit', '5'], { env: { DOMINOSA_FAULT: 'exhaust:proof' } });
     expect(r.code).toBe(1);

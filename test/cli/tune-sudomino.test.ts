@@ -38,6 +38,7 @@ describe('tune --kind sudomino', () => {
     expect(r.stdout).toMatch(/^sudomino 8x8:6: 12 base puzzles\n/);
     for (const t of TIERS) expect(r.stdout).toMatch(new RegExp(`\\n  ${t} +3 +\\d\\.\\d{3}\\.\\.\\d\\.\\d{3} \\(median \\d\\.\\d{3}\\) +\\d+\\.\\.\\d+ \\(median \\d+\\)\\n`));
     expect(r.stdout).toContain('guardrail: median reference nodes climb with the tier (easy 1, normal 9, hard 9, expert 12)');
+    expect(r.stdout).toContain('\n  tiered now by score cuts 2/3/4\n');
     expect(r.stdout).toMatch(/\n  proposed +\d+ +\d+ +\d+\n/);
     expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
     expect(sha(overlapping)).toBe(before);

@@ -29,6 +29,9 @@ export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): numb
   const bases: number[] = [];
   try {
     cat.transaction(() => {
+      // The rule a Sudomino build records for a new shape: score cuts at the level boundaries.
+      const name = `${shape.rows}x${shape.cols}:${shape.values}`;
+      if (!cat.readShapeThresholds(null, 'sudomino').has(name)) cat.writeShapeThresholds(null, 'sudomino', name, { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } }, 'sudomino-ref-1');
       for (let slot = 0; slot < (o.slots ?? 8); slot++) {
         const made = makeCatalogSlot(seed, shape, slot, TIERS[slot % TIERS.length], o.variants ?? 1, 200, solver, grader);
         if (made === null || cat.hasBase(made.canonicalHash, 'sudomino') || !(o.keep?.(made) ?? true)) continue;
