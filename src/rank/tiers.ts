@@ -84,8 +84,9 @@ function isObject(x: unknown): x is Record<string, unknown> {
  *   "scores"?: {"3": {...}, ...}, "sudomino"?: {"solverVersion": "...", "graderVersion": "...",
  *   "grade": {"8x8:6": {"t1":..,"t2":..,"t3":..}, ...}}}`
  * (the versions are then returned, for the caller to compare with its own) or the bare `sizes`
- * object. Keys must be sizes M ≥ 1 (shapes RxC:N under "sudomino"); node thresholds ("sizes", "grade") integers ≥ 0, score
- * thresholds numbers in [0, 8), with t1 < t2 < t3; yields numbers ≥ 0 for the four tiers.
+ * object. Keys must be sizes M ≥ 1 (shapes RxC:N under "sudomino"); node thresholds ("sizes",
+ * "grade") integers ≥ 0, score thresholds numbers in [0, 8), with t1 < t2 < t3; yields numbers
+ * ≥ 0 for the four tiers.
  * Unknown keys are refused so a typo cannot silently drop a size or a threshold.
  */
 export function parseTierTable(json: unknown): TierTableResult {
