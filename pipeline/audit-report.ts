@@ -19,6 +19,8 @@ export interface AuditReport {
   failures: Failure[];
   /** With --record: how many pass verdicts were stored, or why none were; null without --record. */
   recorded: { verdicts: number; why: string | null } | null;
+  /** Per Sudomino shape, each tier's base puzzles and median reference nodes (the guardrail audit checks). */
+  guardrails: { shape: string; medians: { tier: string; count: number; median: number }[] }[];
 }
 
 export interface AuditProgress {
@@ -99,9 +101,17 @@ function scope(r: AuditReport): string {
   return `audit of ${forTerminal(r.db)}: ${what} in ${(r.ms / 1000).toFixed(1)} s with ${r.jobs} job${r.jobs === 1 ? '' : 's'}`;
 }
 
+/** One line per Sudomino shape: its tiers' median reference nodes, with the sign between each two. */
+function guardrailLines(r: AuditReport): string[] {
+  return r.guardrails.map(({ shape, medians }) => {
+    const steps = medians.map((m, i) => `${i === 0 ? '' : medians[i - 1].median <= m.median ? ' ≤ ' : ' > '}${m.tier} ${m.median}`).join('');
+    return `sudomino ${forTerminal(shape)}: median reference nodes ${steps}`;
+  });
+}
+
 /** The summary for people, ending in a newline. */
 export function formatAuditText(r: AuditReport): string {
-  const lines = [scope(r)];
+  const lines = [scope(r), ...guardrailLines(r)];
   if (r.failures.length === 0) {
     lines.push('all checks passed: checksums, puzzles unique by both solvers, solutions, nodes, grades, tiers, hashes and variants;');
     lines.push('catalog integrity, schema version, tier order and distinct bases');
@@ -123,7 +133,7 @@ export function formatAuditText(r: AuditReport): string {
   const own = r.failures.filter((f) => f.puzzleId !== null);
   if (own.length > 0) {
     lines.push('', 'failing puzzles:');
-    for (const f of own) lines.push(`  puzzle ${f.puzzleId}: ${forTerminal(f.kind)}: ${forTerminal(f.detail)}`);
+    for (const f of own) lines.push(`  puzzle ${f.puzzleId}${f.scope === undefined ? '' : ` (${forTerminal(f.scope)})`}: ${forTerminal(f.kind)}: ${forTerminal(f.detail)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -143,6 +153,7 @@ export function formatAuditJson(r: AuditReport): string {
       failuresByKind: failuresByKind(r.failures),
       failingPuzzles: failingPuzzles(r.failures),
       failures: r.failures,
+      guardrails: r.guardrails,
       ...(r.recorded === null ? {} : { recorded: r.recorded.verdicts, notRecorded: r.recorded.why }),
     },
     null,

@@ -1,8 +1,9 @@
 // `dominosa audit`: open a catalog read-only, run the catalog-wide checks (integrity, schema
-// objects, the digest over every row, tier order, versions) and re-prove every puzzle (or a
-// seeded sample) in a piscina pool, all on one read snapshot. Writes nothing, a broken catalog is
-// reported, not repaired; only `--record` then stores each checked puzzle's verdict, holding the
-// writer lock from start to end so the catalog it judged is the one it writes to.
+// objects, the digest over every row, tier order, versions) and re-prove every puzzle of every
+// kind (or of one, or a seeded sample) in a piscina pool, all on one read snapshot. Writes
+// nothing, a broken catalog is reported, not repaired; only `--record` then stores each checked
+// puzzle's verdict, holding the writer lock from start to end so the catalog it judged is the
+// one it writes to.
 import { Piscina } from 'piscina';
 import {
   FAILURE_KINDS,
@@ -17,6 +18,9 @@ import {
   type Failure,
 } from '../src/catalog/check.js';
 import { sampleOf } from '../src/catalog/sample.js';
+import { checkSudominoTierOrder, tierMedians } from '../src/catalog/sudomino-check.js';
+import type { KindName } from '../src/kinds.js';
+import { compareShapes } from '../src/sudomino/shape.js';
 import { passVerdict } from '../src/catalog/verdict.js';
 import type { AuditAnswer, AuditItem, AuditTask } from './audit-worker.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './audit-report.js';
@@ -36,6 +40,13 @@ export interface AuditOptions {
   record?: boolean;
   /** Each puzzle's proofs give up after this long (--time-limit); absent: what solve gives its size. */
   timeLimitMs?: number;
+  /** Audit this kind's puzzles and kind-wide checks only; absent: every kind (the whole catalog). */
+  kind?: KindName;
+}
+
+/** How a report line names a puzzle's size: "dominosa M=4", "sudomino 8x8:6". */
+export function puzzleScope(p: { kind: KindName; shape: string }): string {
+  return p.kind === 'dominosa' ? `dominosa M=${p.shape}` : `${p.kind} ${p.shape}`;
 }
 
 /**
@@ -92,6 +103,7 @@ function sortFailures(failures: Failure[]): Failure[] {
 export async function runAudit(opts: AuditOptions, progress: AuditProgress): Promise<AuditReport> {
   checkOptions(opts);
   const t0 = performance.now();
+  let guardrails: AuditReport['guardrails'] = [];
   const report = (failures: Failure[], checked: number, puzzles: number, recorded: AuditReport['recorded'] = null): AuditReport => ({
     db: opts.db,
     checked,
@@ -102,6 +114,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     ms: performance.now() - t0,
     failures: sortFailures(failures),
     recorded,
+    guardrails,
   });
 
   // --record takes the writer lock first: a writer at work is refused at once (exit 75), and no
@@ -137,18 +150,30 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
     // The digest covers every row, so its scan checks every row's checksum too, sampled or not.
     const badChecksums = new Map<number, Failure>();
+    const wanted = (kind: KindName): boolean => opts.kind === undefined || opts.kind === kind;
     failures.push(
       ...cat.checkIntegrityOfCatalog((p) => {
         const f = checkStoredRow(p, null, null).find((x) => x.kind === 'checksum-mismatch');
-        if (f !== undefined) badChecksums.set(p.id, f);
+        if (f !== undefined && wanted(p.kind)) badChecksums.set(p.id, f);
       }),
     );
-    failures.push(...checkTierOrder(cat.tierStats()));
-    failures.push(...checkDistinctBases(cat.baseHashes()));
     const items = auditItems(cat);
-    failures.push(...checkThresholdsPresent(cat.sizeCounts(), items.sizesWithThresholds));
+    if (wanted('dominosa')) {
+      failures.push(...checkTierOrder(cat.tierStats()));
+      failures.push(...checkThresholdsPresent(cat.sizeCounts(), items.sizesWithThresholds));
+    }
+    // Each Sudomino shape's tiers are its levels, inside its cuts, and hold the guardrail.
+    if (wanted('sudomino')) {
+      const counts = new Map([...cat.shapeCounts('sudomino')].sort((a, b) => compareShapes(a[0], b[0])));
+      // A build records each shape's rule; without one, every verb but audit refuses the catalog.
+      failures.push(...checkThresholdsPresent(counts, new Set(cat.readShapeThresholds(null, 'sudomino').keys()), (s) => `sudomino ${s}`));
+      const shapes = [...counts.keys()].map((shape) => ({ shape, bases: cat.baseDifficulties(shape, 'sudomino') }));
+      failures.push(...checkSudominoTierOrder(shapes));
+      guardrails = shapes.map((s) => ({ shape: s.shape, medians: tierMedians(s.bases) }));
+    }
+    failures.push(...checkDistinctBases(cat.baseHashes().filter((b) => wanted(b.kind))));
 
-    const all = cat.puzzleIds({ includeVariants: true });
+    const all = cat.puzzleIds({ includeVariants: true, kind: opts.kind });
     const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
     const versions = new Map<string | null, number>();
     progress.start(ids.length);
@@ -164,10 +189,13 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       const queue = (function* () {
         for (const id of ids) {
           const item = items.itemFor(id);
-          // A version that counts this size as the current one does is no mismatch.
-          const v = item.solverVersion;
-          const key = v !== null && sameCounts(v, REFERENCE_VERSION, item.puzzle.m) ? REFERENCE_VERSION : v;
-          versions.set(key, (versions.get(key) ?? 0) + 1);
+          // A version that counts this size as the current one does is no mismatch. Sudomino's
+          // nodes are always measured again, so their versions need no check.
+          if (item.puzzle.kind === 'dominosa') {
+            const v = item.solverVersion;
+            const key = v !== null && sameCounts(v, REFERENCE_VERSION, item.puzzle.m) ? REFERENCE_VERSION : v;
+            versions.set(key, (versions.get(key) ?? 0) + 1);
+          }
           yield item;
         }
       })();
@@ -189,15 +217,24 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     }
     failures.push(...checkSolverVersions(versions));
     // Over every base, sampled or not: a score is checked only under this release's grader.
-    failures.push(...checkGraderVersions(cat.graderVersionCounts()));
+    if (wanted('dominosa')) failures.push(...checkGraderVersions(cat.graderVersionCounts('dominosa')));
     const sampled = new Set(ids);
     for (const [id, f] of badChecksums) if (!sampled.has(id)) failures.push(f);
+    nameScopes(cat, failures);
     const recorded = recorder === null ? null : recordVerdicts(recorder, cat.stamp(), items, ids, failures);
     return report(failures, checked, all.length, recorded);
   } finally {
     cat.endRead();
     cat.close();
     recorder?.close();
+  }
+}
+
+/** Each puzzle's failure names the puzzle's kind and shape, for the report's lines. */
+function nameScopes(cat: Catalog, failures: Failure[]): void {
+  for (const f of failures) {
+    const p = f.puzzleId === null ? undefined : cat.getPuzzle(f.puzzleId);
+    if (p !== undefined) f.scope = puzzleScope(p);
   }
 }
 
@@ -219,19 +256,20 @@ function recordVerdicts(recorder: Catalog, stamp: string, items: ReturnType<type
 
 /**
  * What the per-puzzle checks need of each stored puzzle: the row, its base row when a variant,
- * its size's current tier rule, the solver version its nodes were measured with (its build's,
- * else the one its size's current thresholds were set for) and the grader version of its score
- * (its build's). Shared with export, which re-checks every puzzle it is about to write.
+ * its size's current tier rule (by M, or by shape for Sudomino), the solver version its nodes
+ * were measured with (its build's, else the one its size's current thresholds were set for) and
+ * the grader version of its score (its build's). Shared with export, which re-checks every puzzle it is about to write.
  */
 export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem; sizesWithThresholds: Set<number> } {
   const rules = cat.readThresholds(null);
+  const shapeRules = cat.readShapeThresholds(null, 'sudomino');
   const builds = new Map(cat.builds().map((b) => [b.id, b]));
   return {
     sizesWithThresholds: new Set(rules.keys()),
     itemFor(id: number): AuditItem {
       const puzzle = cat.getPuzzle(id) as PuzzleRow;
       const base = puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null);
-      const rule = rules.get(puzzle.m);
+      const rule = puzzle.kind === 'sudomino' ? shapeRules.get(puzzle.shape) : rules.get(puzzle.m);
       const build = puzzle.build_id === null ? undefined : builds.get(puzzle.build_id);
       return {
         puzzle,

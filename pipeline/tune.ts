@@ -317,10 +317,10 @@ export function formatTune(r: TuneResult): string {
     if (t.measure === 'grade') {
       out.push(`  grade against ${name} (base puzzles per level and ${name}):`);
       out.push(gradeTableText(t.points, t.bins, LEVEL_ROWS, marks).trimEnd());
-      out.push(table([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
+      out.push(textTable([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
       const totals = t.bandTotals!;
       out.push(
-        table([
+        textTable([
           ['tier', 'band', 'in band', 'tier now', 'in box now', 'in box proposed'],
           ...TIERS.map((k) => [k, TATHAM_NAMES[k], String(totals[k]), String(t.now[k]), t.nowInBox ? String(t.nowInBox[k]) : '-', String(t.next[k])]),
         ]),
@@ -331,13 +331,13 @@ export function formatTune(r: TuneResult): string {
       out.push(histogramText(t.bins, { marks }).trimEnd());
       const qs = r.quantiles.map((q, i) => `q${q} = ${Math.round(t.quantileValues[i] * 1000) / 1000}`).join(', ');
       out.push(`  quantiles: ${qs}`);
-      out.push(table([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
-      out.push(table([['tier', 'now', 'proposed'], ...TIERS.map((k) => [k, String(t.now[k]), String(t.next[k])])]));
+      out.push(textTable([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
+      out.push(textTable([['tier', 'now', 'proposed'], ...TIERS.map((k) => [k, String(t.now[k]), String(t.next[k])])]));
     }
     const rho = Number.isNaN(t.rho) ? 'undefined (one side is constant)' : t.rho.toFixed(3);
     out.push(`  nodes vs grade score: Spearman's rho = ${rho}`);
     const used = LEVELS.filter((l) => TIERS.some((k) => t.spread[k][l.level] > 0));
-    out.push(table([['tier / grade', ...used.map((l) => l.name)], ...TIERS.map((k) => [k, ...used.map((l) => String(t.spread[k][l.level]))])]));
+    out.push(textTable([['tier / grade', ...used.map((l) => l.name)], ...TIERS.map((k) => [k, ...used.map((l) => String(t.spread[k][l.level]))])]));
     for (const note of t.notes) out.push(`  note: ${note}`);
     if (t.plot) out.push(`  plot: ${t.plot}`);
     out.push('');
@@ -350,7 +350,8 @@ export function formatTune(r: TuneResult): string {
   return `${out.join('\n')}\n`;
 }
 
-function table(rows: string[][]): string {
+/** Rows as a text table, indented two spaces: the first column left-aligned, the rest right. */
+export function textTable(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   return rows.map((r) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')}`).join('\n');
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { TierMeasure, TierRule } from '../../src/dominosa/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
-import { parseTierTable, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
+import { parseTierTable, type SudominoCuts, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
 import { UserError } from '../errors.js';
 import { describeFsError } from '../errors.js';
 
@@ -78,6 +78,8 @@ export interface TiersFile {
   yields: YieldTable;
   /** Score cuts ("scores"), for --tier-by score. */
   scores: TierTable;
+  /** Sudomino's reference-node ranges per shape ("sudomino"), with their versions. */
+  sudomino?: SudominoCuts;
   solverVersion?: string;
   graderVersion?: string;
 }
@@ -101,6 +103,7 @@ export function readTiersFile(path: string): TiersFile | null {
     grade: res.grade ?? {},
     yields: res.yields ?? {},
     scores: res.scores ?? {},
+    ...(res.sudomino === undefined ? {} : { sudomino: res.sudomino }),
     solverVersion: res.solverVersion,
     graderVersion: res.graderVersion,
   };
@@ -128,5 +131,13 @@ export function tiersFileText(f: Omit<TiersFile, 'solverVersion' | 'graderVersio
   section('grade', f.grade);
   section('yields', f.yields);
   section('scores', f.scores);
+  if (f.sudomino !== undefined && Object.keys(f.sudomino.grade).length > 0) {
+    const { solverVersion, graderVersion, grade } = f.sudomino;
+    const shapes = Object.keys(grade)
+      .sort()
+      .map((shape) => `      ${JSON.stringify(shape)}: { "t1": ${grade[shape].t1}, "t2": ${grade[shape].t2}, "t3": ${grade[shape].t3} }`)
+      .join(',\n');
+    sections.push(`  "sudomino": {\n    "solverVersion": ${JSON.stringify(solverVersion)},\n    "graderVersion": ${JSON.stringify(graderVersion)},\n    "grade": {\n${shapes}\n    }\n  }`);
+  }
   return `{\n${sections.join(',\n')}\n}\n`;
 }

@@ -134,12 +134,12 @@ export class Catalog {
   tierCounts(m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> { return puzzles.tierCounts(this.conn, m, kind); }
   tierStats(): puzzles.TierStat[] { return puzzles.tierStats(this.conn); }
   /** Re-tier size m under `rule`; returns how many rows changed tier (retier.ts). */
-  retier(m: number | string, rule: TierRule, kind: KindName = 'dominosa'): number { return retier(this.conn, m, rule, kind); }
+  retier(m: number | string, rule: TierRule, kind: KindName = 'dominosa', tierOf?: Parameters<typeof retier>[4]): number { return retier(this.conn, m, rule, kind, tierOf); }
 
   // --- versions and verdicts ---
   solverVersions(m: number): (string | null)[] { return versions.solverVersions(this.conn, m); }
   graderVersions(m: number): (string | null)[] { return versions.graderVersions(this.conn, m); }
-  graderVersionCounts(): Map<string | null, number> { return versions.graderVersionCounts(this.conn); }
+  graderVersionCounts(kind: KindName | null = null): Map<string | null, number> { return versions.graderVersionCounts(this.conn, kind); }
   recordVerdicts(passed: readonly VerdictRow[], failed: readonly number[]): void { verdicts.recordVerdicts(this.conn, passed, failed); }
   readVerdicts(): ReturnType<typeof verdicts.readVerdicts> { return verdicts.readVerdicts(this.conn); }
 }

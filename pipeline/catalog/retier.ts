@@ -1,7 +1,7 @@
 // Re-tiering a size under new cuts (tune --apply): every row's tier and checksum renewed, the
 // digest kept in step, or nothing changed when a puzzle would fit no tier.
 import { rowChecksum } from '../../src/catalog/checksum.js';
-import { tierFor, type TierRule } from '../../src/dominosa/rank/measure.js';
+import { tierFor, type Difficulty, type TierRule } from '../../src/dominosa/rank/measure.js';
 import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { EXIT_FAILED_CHECK, UserError } from '../errors.js';
@@ -9,17 +9,17 @@ import type { Connection } from './connection.js';
 import type { PuzzleRow } from './puzzles.js';
 
 /**
- * Re-tier a shape of a kind (Dominosa's M by default) under `rule`: every row (a variant has its base's nodes and score, so it
+ * Re-tier a shape of a kind (Dominosa's M by default) under `rule`, as the kind's `tierOf` reads it: every row (a variant has its base's nodes and score, so it
  * lands in its base's tier), with its checksum renewed. Returns how many rows changed tier;
  * throws (rolling the transaction back) if a puzzle would fit no tier. Meant to run inside a transaction.
  */
-export function retier(conn: Connection, m: number | string, rule: TierRule, kind: KindName = 'dominosa'): number {
+export function retier(conn: Connection, m: number | string, rule: TierRule, kind: KindName = 'dominosa', tierOf: (d: Difficulty, rule: TierRule) => Tier | null = tierFor): number {
   return conn.write(() => {
     const update = conn.stmt('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
     // Only what the update and the digest need, not whole rows: memory stays small.
     const changed: { id: number; base_id: number | null; build_id: number | null; checksum: string; old: string; tier: Tier }[] = [];
     for (const p of conn.stmt('SELECT * FROM puzzles WHERE kind = ? AND shape = ?').iterate(kind, String(m)) as IterableIterator<PuzzleRow>) {
-      const tier = tierFor(p, rule);
+      const tier = tierOf(p, rule);
       // Only the grade rule leaves a puzzle out of every tier; re-tiering never drops one.
       if (tier === null) throw new UserError(`${kind === 'dominosa' ? `M=${m}` : String(m)}: puzzle ${p.id} (${p.grade}, ${p.nodes}) would fit no tier under these cuts; nothing was changed`, EXIT_FAILED_CHECK);
       if (tier !== p.tier) changed.push({ id: p.id, base_id: p.base_id, build_id: p.build_id, old: p.checksum, tier, checksum: rowChecksum({ ...p, tier }) });

@@ -1,5 +1,6 @@
 // Which solver and grader versions measured a catalog's rows: a puzzle's build's, or for one
 // without a build the current thresholds'. Tune and audit compare them with this release's.
+import type { KindName } from '../../src/kinds.js';
 import type { Connection } from './connection.js';
 
 /**
@@ -20,10 +21,11 @@ export function graderVersions(conn: Connection, m: number): (string | null)[] {
   return conn.stmt(`SELECT DISTINCT b.grader_version FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.kind = 'dominosa' AND p.m = ?`).pluck().all(m) as (string | null)[];
 }
 
-/** Base puzzles per grader version of their build (null: no build recorded). */
-export function graderVersionCounts(conn: Connection): Map<string | null, number> {
+/** Base puzzles (of one kind, or all) per grader version of their build (null: no build recorded). */
+export function graderVersionCounts(conn: Connection, kind: KindName | null = null): Map<string | null, number> {
   const rows = conn.stmt(
-    `SELECT b.grader_version AS v, COUNT(*) AS n FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.base_id IS NULL GROUP BY b.grader_version`,
-  ).all() as { v: string | null; n: number }[];
+    `SELECT b.grader_version AS v, COUNT(*) AS n FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id
+     WHERE p.base_id IS NULL AND (? IS NULL OR p.kind = ?) GROUP BY b.grader_version`,
+  ).all(kind, kind) as { v: string | null; n: number }[];
   return new Map(rows.map((r) => [r.v, r.n]));
 }

@@ -8,7 +8,8 @@ import { argsOrExit, flag, integer, MAX_COUNT, MAX_JOBS, plainArgs, whole, withO
 import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 export const AUDIT_OPTIONS = {
-  kind: kind('audit', ['dominosa']),
+  // No default: a whole-catalog audit checks every kind; --kind narrows it to one.
+  kind: kind('audit', ['dominosa', 'sudomino'], { shown: 'every kind' }),
   db: catalogDb('catalog file'),
   jobs: whole('worker threads', 1, { default: Math.min(availableParallelism(), MAX_JOBS), max: MAX_JOBS }),
   sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1, { max: MAX_COUNT }),
@@ -21,7 +22,7 @@ export const AUDIT_OPTIONS = {
 export function auditCommand(y: Argv): Argv {
   return y.command(
     'audit',
-    'Re-prove every puzzle of a catalog (or a seeded sample) with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only unless --record.',
+    'Re-prove every puzzle of a catalog, of every kind (or one, --kind; or a seeded sample), with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only unless --record.',
     (a) =>
       withOptions(a, AUDIT_OPTIONS)
         .epilogue(
@@ -38,7 +39,7 @@ export function auditCommand(y: Argv): Argv {
         import('../../pipeline/audit.js'),
         import('../../pipeline/audit-report.js'),
       ]);
-      const report = await runAudit({ db: v.db, jobs: v.jobs, sample: v.sample, seed: v.seed, record: v.record, timeLimitMs: timeLimitMs(v['time-limit']) }, createAuditProgress());
+      const report = await runAudit({ db: v.db, jobs: v.jobs, sample: v.sample, seed: v.seed, record: v.record, timeLimitMs: timeLimitMs(v['time-limit']), kind: v.kind }, createAuditProgress());
       process.stdout.write(v.json ? formatAuditJson(report) : formatAuditText(report));
       if (report.failures.length > 0) {
         const n = report.failures.length;

@@ -2,9 +2,11 @@
 // reports, and writes no file (plots only with --plot); with --apply it rewrites the thresholds
 // and re-tiers the catalog.
 import type { Argv } from 'yargs';
+import type { SudominoTuneOptions } from '../../pipeline/sudomino-tune.js';
 import type { TuneOptions } from '../../pipeline/tune.js';
+import { formatShape } from '../../src/sudomino/shape.js';
 import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
-import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, readOptions, sizes, text, type VerbArgs, withOptions, examples, catalogDb, kind } from './options.js';
+import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, rawList, readOptions, shapeList, sizes, text, type VerbArgs, withOptions, examples, catalogDb, kind } from './options.js';
 
 const quantiles: OptionSpec<Quantiles> = {
   yargs: {
@@ -21,9 +23,9 @@ const quantiles: OptionSpec<Quantiles> = {
 };
 
 export const TUNE_OPTIONS = {
-  kind: kind('tune', ['dominosa']),
+  kind: kind('tune', ['dominosa', 'sudomino']),
   db: catalogDb('catalog file'),
-  sizes: sizes('sizes to tune', { shown: 'every size in the catalog' }),
+  sizes: rawList('sizes to tune: Dominosa sizes M (3..9, 3,5,7), Sudomino shapes RxC:N (8x8:6,10x10:7) [default: every size of the kind in the catalog]'),
   measure: choice(
     ['grade', 'nodes', 'score'] as const,
     'what to cut: grade (the grade bands\' reference-node ranges, thresholds file "grade"), nodes (reference nodes alone, "sizes") or score (the grade score, "scores")',
@@ -37,13 +39,30 @@ export const TUNE_OPTIONS = {
   force: flag('with --plot, replace plots an earlier run wrote', { default: false }),
 };
 
+/** Dominosa's sizes, checked once the kind is known. */
+const DOMINOSA_SIZES = sizes('sizes to tune');
+
+/** What tune runs: Dominosa's tune, or Sudomino's. */
+export type TuneRun = ({ kind: 'dominosa' } & TuneOptions) | ({ kind: 'sudomino' } & SudominoTuneOptions);
+
 /** The run tune's options describe, or the line that refuses them. */
-export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneOptions> {
+export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneRun> {
   const read = readOptions(TUNE_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
+  if (o.kind === 'sudomino') {
+    // A Sudomino tier is its grader level's: its cuts are node ranges only, set by one rule.
+    const other = (['measure', 'quantiles', 'plot'] as const).find((k) => argv[k] !== undefined && argv[k] !== false);
+    if (other !== undefined) return { ok: false, error: `--${other}: not for Sudomino, whose cuts are the tiers' reference-node ranges` };
+    const shapes = o.sizes === undefined ? { ok: true as const, value: undefined } : shapeList(o.sizes);
+    if (!shapes.ok) return shapes;
+    const run = { kind: 'sudomino' as const, db: o.db, shapes: shapes.value?.map(formatShape), apply: o.apply, tiersFile: o.thresholds };
+    return { ok: true, value: { run, notes: read.value.notes } };
+  }
+  const sized = o.sizes === undefined ? { ok: true as const, value: undefined } : DOMINOSA_SIZES.check(o.sizes, '--sizes');
+  if (!sized.ok) return sized;
   if (argv.quantiles !== undefined && o.measure === 'grade') return { ok: false, error: '--quantiles sets node or score cuts; --measure grade cuts take none' };
-  const run = { db: o.db, sizes: o.sizes, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot, force: o.force };
+  const run = { kind: 'dominosa' as const, db: o.db, sizes: sized.value, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot, force: o.force };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
@@ -57,14 +76,19 @@ export function tuneCommand(y: Argv): Argv {
           examples([
             ['$0 tune', 'show the distributions and the proposed thresholds; change nothing'],
             ['$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'],
+            ['$0 tune --kind sudomino', 'per Sudomino shape: tiers on score and reference nodes, the guardrail, node ranges proposed'],
           ]),
         ),
     async (v) => {
       const run = argsOrExit(tuneArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
-      const { formatTune, runTune } = await import('../../pipeline/tune.js');
-      const result = await runTune(run);
-      process.stdout.write(formatTune(result));
+      if (run.kind === 'sudomino') {
+        const { formatSudominoTune, runSudominoTune } = await import('../../pipeline/sudomino-tune.js');
+        process.stdout.write(formatSudominoTune(await runSudominoTune(run)));
+      } else {
+        const { formatTune, runTune } = await import('../../pipeline/tune.js');
+        process.stdout.write(formatTune(await runTune(run)));
+      }
       process.exitCode = 0;
     },
   );

@@ -3,6 +3,7 @@
 // tier, hash, variant = base under its transform) and over the whole catalog (tier order,
 // distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
 // A puzzle's proofs run within the budget its caller gives; one that runs out fails as 'gave-up'.
+// The per-puzzle skeleton is shared with Sudomino's checks (sudomino-check.ts); the rest is Dominosa's.
 import { boardFromGrid, formatBoardError, type Board } from '../dominosa/board.js';
 import { proveIndependently } from '../dominosa/solve/independent.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
@@ -49,6 +50,8 @@ export interface Failure {
   puzzleId: number | null;
   /** One sentence for people. */
   detail: string;
+  /** The puzzle's kind and size ("dominosa M=4", "sudomino 8x8:6"), named by audit for its report. */
+  scope?: string;
 }
 
 /**
@@ -76,7 +79,7 @@ export interface PuzzleContext {
   budget?: string;
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function parseBoard(p: StoredPuzzle): Parsed<Board> {
   let grid: unknown;
@@ -120,11 +123,10 @@ function sameCells(a: Board, b: Board): boolean {
  * they share. A row failing them was changed behind the catalog's back.
  */
 export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[] {
-  const out: Failure[] = [];
+  const out: Failure[] = checksumFailures(p);
   const fail = (kind: FailureKind, detail: string): void => {
     out.push({ kind, puzzleId: p.id, detail });
   };
-  if (rowChecksum(p) !== p.checksum) fail('checksum-mismatch', 'the row does not match its checksum: it was changed outside dominosa');
   if (rule !== null) {
     const want = tierFor(p, rule);
     if (want !== p.tier) {
@@ -141,10 +143,26 @@ export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule:
       } else fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under ${cuts}`);
     }
   }
-  if (p.base_id !== null && (base === null || base.id !== p.base_id)) fail('variant-mismatch', `its base ${p.base_id} is not in the catalog`);
+  out.push(...sharedFieldFailures(p, base));
+  return out;
+}
+
+/** A row whose checksum is not its content's was changed behind the catalog's back (either kind). */
+export function checksumFailures(p: StoredPuzzle): Failure[] {
+  if (rowChecksum(p) === p.checksum) return [];
+  return [{ kind: 'checksum-mismatch', puzzleId: p.id, detail: 'the row does not match its checksum: it was changed outside dominosa' }];
+}
+
+/** A variant's base must be in the catalog and agree with it on what they share (either kind). */
+export function sharedFieldFailures(p: StoredPuzzle, base: SharedFields | null): Failure[] {
+  const out: Failure[] = [];
+  const fail = (detail: string): void => {
+    out.push({ kind: 'variant-mismatch', puzzleId: p.id, detail });
+  };
+  if (p.base_id !== null && (base === null || base.id !== p.base_id)) fail(`its base ${p.base_id} is not in the catalog`);
   else if (p.base_id !== null && base !== null) {
     for (const k of ['m', 'tier', 'nodes', 'score', 'canonical_hash'] as const) {
-      if (p[k] !== base[k]) fail('variant-mismatch', `${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
+      if (p[k] !== base[k]) fail(`${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
     }
   }
   return out;
@@ -161,42 +179,86 @@ function measureName(measure: TierMeasure): string {
   return measure === 'score' ? 'grade score' : 'reference nodes';
 }
 
+/** What the per-puzzle audit needs of a kind: read its board and solution, prove, hash, compare with a base. */
+export interface KindChecks<B, S> {
+  readBoard(p: StoredPuzzle): Parsed<B>;
+  readSolution(p: StoredPuzzle, board: B): Parsed<S>;
+  /** Why the solution does not solve the board, or null. */
+  solves(board: B, solution: S): string | null;
+  /** The proofs within the budget, the stored solution null when it is unreadable or wrong. */
+  prove(board: B, solution: S | null, fail: (kind: FailureKind, detail: string) => void): void;
+  hash(board: B): string;
+  /** Why a variant is not its base under its transform, or null (given the stored solution as read). */
+  variantError(board: B, solution: S | null): string | null;
+}
+
 /**
- * Audit one stored puzzle; `base` is its base row when it is a variant. Returns its failures,
- * empty when it passes. An unreadable grid stops the checks there: nothing else can be judged;
- * a row that fails its checksum gets the cheap checks only, not the proofs.
+ * Audit one stored puzzle of any kind after its cheap checks (`first`). An unreadable grid stops
+ * the checks there: nothing else can be judged; a row that fails its checksum gets the cheap
+ * checks only, not the proofs.
  */
-export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
-  const out: Failure[] = checkStoredRow(p, base, ctx.rule);
+export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: KindChecks<B, S>): Failure[] {
+  const out = first;
   const fail = (kind: FailureKind, detail: string): void => {
     out.push({ kind, puzzleId: p.id, detail });
   };
-  const parsed = parseBoard(p);
+  const parsed = k.readBoard(p);
   if (!parsed.ok) {
     fail('grid-invalid', parsed.error);
     return out;
   }
   const board = parsed.value;
-  const stored = parseSolution(p.solution);
-  let solution: Solution | null = null;
+  const stored = k.readSolution(p, board);
+  let solution: S | null = null;
   if (!stored.ok) fail('wrong-solution', stored.error);
   else {
-    const why = checkSolution(board, stored.value);
+    const why = k.solves(board, stored.value);
     if (why !== null) fail('wrong-solution', `the stored solution does not solve the grid: ${why}`);
     else solution = stored.value;
   }
 
   // A row changed outside dominosa is reported as such, not proved: a proof can cost without bound.
-  if (!out.some((f) => f.kind === 'checksum-mismatch')) prove(p, board, solution, ctx, fail);
+  if (!out.some((f) => f.kind === 'checksum-mismatch')) k.prove(board, solution, fail);
 
-  const hash = canonicalHash(board);
+  const hash = k.hash(board);
   if (hash !== p.canonical_hash) fail('hash-mismatch', `stored canonical hash ${p.canonical_hash.slice(0, 12)}…, the grid hashes to ${hash.slice(0, 12)}…`);
 
   if (p.base_id !== null || p.transform !== null) {
-    const why = variantError(p, board, stored.ok ? stored.value : null, base);
+    const why = k.variantError(board, stored.ok ? stored.value : null);
     if (why !== null) fail('variant-mismatch', why);
   }
   return out;
+}
+
+/**
+ * A puzzle's budget as its proofs use it: the interrupt to pass on, sticky once spent so every
+ * later step stops at once, and a test between steps (where a small board's proof can end before
+ * its solver first asks) that records the one 'gave-up' failure, naming the step.
+ */
+export function budgetGuard(ctx: { interrupt?: () => boolean; budget?: string }, fail: (kind: FailureKind, detail: string) => void): { interrupt: (() => boolean) | undefined; outOfBudget(step: string): boolean } {
+  let spent = false;
+  const own = ctx.interrupt;
+  const interrupt = own === undefined ? undefined : (): boolean => (spent ||= own());
+  return {
+    interrupt,
+    outOfBudget(step: string): boolean {
+      if (!spent && interrupt?.() !== true) return false;
+      fail('gave-up', `gave up within the budget${ctx.budget === undefined ? '' : ` (${ctx.budget})`} ${step}`);
+      return true;
+    },
+  };
+}
+
+/** Audit one stored Dominosa puzzle (`base`: its base row when a variant); empty when it passes. */
+export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
+  return checkStoredPuzzle<Board, Solution>(p, checkStoredRow(p, base, ctx.rule), {
+    readBoard: parseBoard,
+    readSolution: (q) => parseSolution(q.solution),
+    solves: checkSolution,
+    prove: (board, solution, fail) => prove(p, board, solution, ctx, fail),
+    hash: canonicalHash,
+    variantError: (board, solution) => variantError(p, board, solution, base),
+  });
 }
 
 /**
@@ -205,16 +267,7 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
  * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
  */
 function prove(p: StoredPuzzle, board: Board, solution: Solution | null, ctx: PuzzleContext, fail: (kind: FailureKind, detail: string) => void): void {
-  // Sticky, so every later step stops at once; also asked between steps, where a small board's
-  // proof can end before its solver first asks.
-  let spent = false;
-  const own = ctx.interrupt;
-  const interrupt = own === undefined ? undefined : (): boolean => (spent ||= own());
-  const outOfBudget = (step: string): boolean => {
-    if (!spent && interrupt?.() !== true) return false;
-    fail('gave-up', `gave up within the budget${ctx.budget === undefined ? '' : ` (${ctx.budget})`} ${step}`);
-    return true;
-  };
+  const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
   const solver = ctx.solver;
 
   // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code
@@ -303,16 +356,19 @@ export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
   return out;
 }
 
-/** No two base puzzles may share a canonical hash (one base per symmetry class). */
-export function checkDistinctBases(bases: readonly { id: number; canonical_hash: string }[]): Failure[] {
+/** No two base puzzles of a kind may share a canonical hash (one base per symmetry class). */
+export function checkDistinctBases(bases: readonly { id: number; kind?: string; canonical_hash: string }[]): Failure[] {
+  // Keyed by kind and hash, as the catalog's index is: each kind hashes its own classes.
   const byHash = new Map<string, number[]>();
   for (const b of bases) {
-    const ids = byHash.get(b.canonical_hash);
+    const key = `${b.kind ?? 'dominosa'}\0${b.canonical_hash}`;
+    const ids = byHash.get(key);
     if (ids) ids.push(b.id);
-    else byHash.set(b.canonical_hash, [b.id]);
+    else byHash.set(key, [b.id]);
   }
   const out: Failure[] = [];
-  for (const [hash, ids] of byHash) {
+  for (const [key, ids] of byHash) {
+    const hash = key.slice(key.indexOf('\0') + 1);
     if (ids.length < 2) continue;
     for (const id of ids.slice(1)) {
       out.push({ kind: 'duplicate-base', puzzleId: id, detail: `same symmetry class (hash ${hash.slice(0, 12)}…) as base ${ids[0]}` });
@@ -360,11 +416,15 @@ export function checkSolverVersions(counts: ReadonlyMap<string | null, number>):
 }
 
 /** Every size holding puzzles needs current thresholds, or its tiers mean nothing. */
-export function checkThresholdsPresent(puzzlesPerSize: ReadonlyMap<number, number>, sizesWithThresholds: ReadonlySet<number>): Failure[] {
+export function checkThresholdsPresent<K extends number | string>(
+  puzzlesPerSize: ReadonlyMap<K, number>,
+  sizesWithThresholds: ReadonlySet<K>,
+  name: (size: K) => string = (m) => `M=${m}`,
+): Failure[] {
   const out: Failure[] = [];
-  for (const [m, n] of [...puzzlesPerSize].sort((a, b) => a[0] - b[0])) {
+  for (const [m, n] of puzzlesPerSize) {
     if (!sizesWithThresholds.has(m)) {
-      out.push({ kind: 'missing-thresholds', puzzleId: null, detail: `M=${m}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked` });
+      out.push({ kind: 'missing-thresholds', puzzleId: null, detail: `${name(m)}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked` });
     }
   }
   return out;

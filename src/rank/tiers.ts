@@ -41,8 +41,21 @@ export type TierTableResult =
       grade?: TierTable;
       yields?: YieldTable;
       graderVersion?: string;
+      /** Sudomino's cuts per shape (the file's "sudomino"). */
+      sudomino?: SudominoCuts;
     }
   | { ok: false; error: string };
+
+/**
+ * Sudomino's section of the file: per shape "RxC:N", the reference-node ranges of its tiers
+ * (a tier is its grader level's, kept inside its range), and the versions of the node counter
+ * and grader the cuts were set for.
+ */
+export interface SudominoCuts {
+  solverVersion: string;
+  graderVersion: string;
+  grade: Record<string, Thresholds>;
+}
 
 /** The tier of a board whose measure (reference nodes or score) is v. */
 export function tierOf(v: number, th: Thresholds): Tier {
@@ -52,7 +65,10 @@ export function tierOf(v: number, th: Thresholds): Tier {
   return 'expert';
 }
 
-const FILE_KEYS = new Set(['solverVersion', 'sizes', 'comment', 'graderVersion', 'grade', 'yields', 'scores']);
+const FILE_KEYS = new Set(['solverVersion', 'sizes', 'comment', 'graderVersion', 'grade', 'yields', 'scores', 'sudomino']);
+const SUDOMINO_KEYS = new Set(['solverVersion', 'graderVersion', 'grade']);
+// A shape key is written as formatShape writes it: "8x8:6".
+const SHAPE_KEY = /^[1-9]\d*x[1-9]\d*:[1-9]\d*$/;
 const THRESHOLD_KEYS = ['t1', 't2', 't3'] as const;
 // A size key is M written plainly: "3", not "03", "3.0" or "+3".
 const SIZE_KEY = /^[1-9]\d*$/;
@@ -65,10 +81,12 @@ function isObject(x: unknown): x is Record<string, unknown> {
  * Validate a tier table. Accepts either the whole data/tiers.json shape
  * `{"solverVersion": "...", "sizes": {"3": {"t1":..,"t2":..,"t3":..}, ...}, "comment"?: "...",
  *   "graderVersion"?: "...", "grade"?: {"3": {...}, ...}, "yields"?: {"3": {"easy": .., ...}},
- *   "scores"?: {"3": {...}, ...}}`
+ *   "scores"?: {"3": {...}, ...}, "sudomino"?: {"solverVersion": "...", "graderVersion": "...",
+ *   "grade": {"8x8:6": {"t1":..,"t2":..,"t3":..}, ...}}}`
  * (the versions are then returned, for the caller to compare with its own) or the bare `sizes`
- * object. Keys must be sizes M ≥ 1; node thresholds ("sizes", "grade") integers ≥ 0, score
- * thresholds numbers in [0, 8), with t1 < t2 < t3; yields numbers ≥ 0 for the four tiers.
+ * object. Keys must be sizes M ≥ 1 (shapes RxC:N under "sudomino"); node thresholds ("sizes",
+ * "grade") integers ≥ 0, score thresholds numbers in [0, 8), with t1 < t2 < t3; yields numbers
+ * ≥ 0 for the four tiers.
  * Unknown keys are refused so a typo cannot silently drop a size or a threshold.
  */
 export function parseTierTable(json: unknown): TierTableResult {
@@ -87,6 +105,11 @@ export function parseTierTable(json: unknown): TierTableResult {
   const nodes = parseSizes(json.sizes, 'nodes');
   if (!nodes.ok) return nodes;
   const out: TierTableResult & { ok: true } = { ok: true, table: nodes.table, solverVersion: v };
+  if (json.sudomino !== undefined) {
+    const su = parseSudominoCuts(json.sudomino);
+    if (!su.ok) return { ok: false, error: `sudomino: ${su.error}` };
+    out.sudomino = su.cuts;
+  }
   if (json.scores === undefined && json.grade === undefined && json.yields === undefined) return out;
   const g = json.graderVersion;
   if (typeof g !== 'string' || g === '') return { ok: false, error: 'graderVersion must be a non-empty string when grade or scores are given' };
@@ -124,6 +147,23 @@ function parseYields(json: unknown): { ok: true; yields: YieldTable } | { ok: fa
   return { ok: true, yields };
 }
 
+function parseSudominoCuts(json: unknown): { ok: true; cuts: SudominoCuts } | { ok: false; error: string } {
+  if (!isObject(json)) return { ok: false, error: 'not an object {solverVersion, graderVersion, grade}' };
+  for (const k of Object.keys(json)) if (!SUDOMINO_KEYS.has(k)) return { ok: false, error: `unknown field "${k}" (expected ${[...SUDOMINO_KEYS].join(', ')})` };
+  for (const k of ['solverVersion', 'graderVersion'] as const) {
+    if (typeof json[k] !== 'string' || json[k] === '') return { ok: false, error: `${k} must be a non-empty string` };
+  }
+  if (!isObject(json.grade)) return { ok: false, error: 'grade is not an object of shape → thresholds' };
+  const grade: Record<string, Thresholds> = {};
+  for (const [key, th] of Object.entries(json.grade)) {
+    if (!SHAPE_KEY.test(key)) return { ok: false, error: `shape key "${key}" is not a shape RxC:N` };
+    const t = parseThresholds(th, key, 'nodes');
+    if (!t.ok) return t;
+    grade[key] = t.th;
+  }
+  return { ok: true, cuts: { solverVersion: json.solverVersion as string, graderVersion: json.graderVersion as string, grade } };
+}
+
 function parseSizes(sizes: Record<string, unknown>, kind: 'nodes' | 'score'): { ok: true; table: TierTable } | { ok: false; error: string } {
   const table: TierTable = {};
   const entries = Object.entries(sizes);
@@ -132,30 +172,36 @@ function parseSizes(sizes: Record<string, unknown>, kind: 'nodes' | 'score'): { 
     if (!SIZE_KEY.test(key) || !Number.isSafeInteger(Number(key))) {
       return { ok: false, error: `size key "${key}" is not a board size M (a whole number ≥ 1)` };
     }
-    const where = `M=${key}`;
-    if (!isObject(th)) return { ok: false, error: `${where}: thresholds must be an object {t1, t2, t3}` };
-    for (const k of Object.keys(th)) {
-      if (!(THRESHOLD_KEYS as readonly string[]).includes(k)) {
-        return { ok: false, error: `${where}: unknown field "${k}" (expected t1, t2, t3)` };
-      }
-    }
-    for (const k of THRESHOLD_KEYS) {
-      const v = th[k];
-      if (kind === 'nodes' && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)) {
-        return { ok: false, error: `${where}: ${k} must be a whole number ≥ 0 (got ${JSON.stringify(v) ?? 'nothing'})` };
-      }
-      // A cut may sit one below the least score (no easy boards), so from 0.
-      if (kind === 'score' && (typeof v !== 'number' || !(v >= 0 && v < 8))) {
-        return { ok: false, error: `${where}: ${k} must be a score from 0 to below 8 (got ${JSON.stringify(v) ?? 'nothing'})` };
-      }
-    }
-    const t1 = th.t1 as number;
-    const t2 = th.t2 as number;
-    const t3 = th.t3 as number;
-    if (!(t1 < t2 && t2 < t3)) {
-      return { ok: false, error: `${where}: thresholds must rise strictly, t1 < t2 < t3 (got ${t1}, ${t2}, ${t3})` };
-    }
-    table[Number(key)] = { t1, t2, t3 };
+    const t = parseThresholds(th, `M=${key}`, kind);
+    if (!t.ok) return t;
+    table[Number(key)] = t.th;
   }
   return { ok: true, table };
+}
+
+/** One size's {t1, t2, t3}: whole node counts or scores, rising strictly. */
+function parseThresholds(th: unknown, where: string, kind: 'nodes' | 'score'): { ok: true; th: Thresholds } | { ok: false; error: string } {
+  if (!isObject(th)) return { ok: false, error: `${where}: thresholds must be an object {t1, t2, t3}` };
+  for (const k of Object.keys(th)) {
+    if (!(THRESHOLD_KEYS as readonly string[]).includes(k)) {
+      return { ok: false, error: `${where}: unknown field "${k}" (expected t1, t2, t3)` };
+    }
+  }
+  for (const k of THRESHOLD_KEYS) {
+    const v = th[k];
+    if (kind === 'nodes' && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)) {
+      return { ok: false, error: `${where}: ${k} must be a whole number ≥ 0 (got ${JSON.stringify(v) ?? 'nothing'})` };
+    }
+    // A cut may sit one below the least score (no easy boards), so from 0.
+    if (kind === 'score' && (typeof v !== 'number' || !(v >= 0 && v < 8))) {
+      return { ok: false, error: `${where}: ${k} must be a score from 0 to below 8 (got ${JSON.stringify(v) ?? 'nothing'})` };
+    }
+  }
+  const t1 = th.t1 as number;
+  const t2 = th.t2 as number;
+  const t3 = th.t3 as number;
+  if (!(t1 < t2 && t2 < t3)) {
+    return { ok: false, error: `${where}: thresholds must rise strictly, t1 < t2 < t3 (got ${t1}, ${t2}, ${t3})` };
+  }
+  return { ok: true, th: { t1, t2, t3 } };
 }

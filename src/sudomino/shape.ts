@@ -13,6 +13,14 @@ export function formatShape(s: Shape): string {
   return `${s.rows}x${s.cols}:${s.values}`;
 }
 
+/** Shape texts smallest first: by cells, then rows, then N ("6x6:4" before "10x10:7", unlike text order). */
+export function compareShapes(a: string, b: string): number {
+  const key = (s: string): number[] => s.split(/[x:]/).map(Number);
+  const [ra, ca, na] = key(a);
+  const [rb, cb, nb] = key(b);
+  return ra * ca - rb * cb || ra - rb || na - nb;
+}
+
 /** A shape from "RxC:N" (or "RxC", N then 6), or the line that refuses it. */
 export function parseShape(text: string): { ok: true; shape: Shape } | { ok: false; error: string } {
   const m = /^\s*(\d+)\s*x\s*(\d+)\s*(?::\s*(\d+))?\s*$/i.exec(text);

@@ -42,3 +42,20 @@ describe('a recorded verdict', () => {
     expect(staleVerdict(passVerdict(variant, AT), { ...variant, graderVersion: null })).toBeNull();
   });
 });
+
+describe('a recorded verdict of a Sudomino puzzle', () => {
+  const sudomino: JudgedPuzzle = { puzzle: { id: 3, m: 6, checksum: 'cc', base_id: null, kind: 'sudomino' }, base: null, solverVersion: null, graderVersion: null };
+
+  it("is bound to Sudomino's judges, and holds whatever versions stored its nodes and grade (audit measures both again)", () => {
+    const v = passVerdict(sudomino, AT);
+    expect([v.proof_version, v.solver_version, v.grader_version]).toEqual(['sudomino-cnf-1', 'sudomino-ref-1', 'sudomino-grade-1']);
+    expect(staleVerdict(v, sudomino)).toBeNull();
+    expect(staleVerdict(v, { ...sudomino, solverVersion: 'ref-0', graderVersion: 'grade-0' })).toBeNull();
+  });
+
+  it("is stale under Dominosa's judges, and a Dominosa verdict under Sudomino's", () => {
+    expect(staleVerdict({ ...passVerdict(base, AT), puzzle_id: 3, checksum: 'cc' }, sudomino)).toMatch(/proof/);
+    expect(staleVerdict({ ...passVerdict(sudomino, AT), puzzle_id: 1, checksum: 'aa' }, base)).toMatch(/proof sudomino-cnf-1/);
+    expect(staleVerdict({ ...passVerdict(sudomino, AT), grader_version: 'sudomino-grade-0' }, sudomino)).toMatch(/grader sudomino-grade-0/);
+  });
+});

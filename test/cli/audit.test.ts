@@ -117,11 +117,11 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     expect(json.report).toEqual({ ...rep, seconds: json.report.seconds, jobs: 2 });
     // The edit left the row's checksum behind too.
     expect(json.stderr).toBe('dominosa: audit failed: 2 failures, 1 failing puzzle\n');
-    // The text report names the puzzle and what failed.
+    // The text report names the puzzle, its kind and size, and what failed.
     const text = cli(['audit', '--db', path, '--jobs', '1']);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(new RegExp(`failures by kind:\\n  checksum-mismatch  1\\n  grid-invalid       1\\n`));
-    expect(text.stdout).toMatch(new RegExp(`puzzle ${id}: grid-invalid: value \\d+ appears \\d+ times`));
+    expect(text.stdout).toMatch(new RegExp(`puzzle ${id} \\(dominosa M=\\d+\\): grid-invalid: value \\d+ appears \\d+ times`));
   });
 
   it('a swapped solution', async () => {
@@ -264,7 +264,7 @@ describe('dominosa audit catches tampering (exit 1)', () => {
       // An index that no longer matches its table is what integrity_check exists to find.
       d.unsafeMode(true);
       d.pragma('writable_schema = ON');
-      d.exec(`UPDATE sqlite_master SET sql = replace(sql, 'ON puzzles (m, tier, nodes)', 'ON puzzles (m, nodes, tier)') WHERE name = 'puzzles_size_tier'`);
+      d.exec(`UPDATE sqlite_master SET sql = replace(sql, 'ON puzzles (kind, shape, tier, nodes)', 'ON puzzles (kind, shape, nodes, tier)') WHERE name = 'puzzles_size_tier'`);
     });
     const rep = await expectCaught(path, 'integrity', expect.arrayContaining([null]) as unknown as null[]);
     expect(rep.checked).toBe(0);

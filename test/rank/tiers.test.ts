@@ -121,6 +121,25 @@ describe('parseTierTable', () => {
     );
   });
 
+  it('reads a "sudomino" section of shape ranges, and refuses a malformed one', () => {
+    const shapes = fc.dictionary(
+      fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 })).map(([r, c, n]) => `${r}x${c}:${n}`),
+      arbThresholds,
+    );
+    fc.assert(
+      fc.property(shapes, (grade) => {
+        const res = parseTierTable({ solverVersion: 'x', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, sudomino: { solverVersion: 's', graderVersion: 'g', grade } });
+        expect(res.ok && JSON.stringify(res.sudomino)).toBe(JSON.stringify({ solverVersion: 's', graderVersion: 'g', grade }));
+      }),
+    );
+    const file = (sudomino: unknown) => parseTierTable({ solverVersion: 'x', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, sudomino });
+    const th = { t1: 1, t2: 5, t3: 9 };
+    expect(file({ solverVersion: 's', graderVersion: 'g', grade: { '8x8': th } })).toEqual({ ok: false, error: 'sudomino: shape key "8x8" is not a shape RxC:N' });
+    expect(file({ solverVersion: 's', grade: { '8x8:6': th } })).toEqual({ ok: false, error: 'sudomino: graderVersion must be a non-empty string' });
+    expect(file({ solverVersion: 's', graderVersion: 'g', grade: {}, sizes: {} })).toMatchObject({ ok: false, error: expect.stringMatching(/^sudomino: unknown field "sizes"/) });
+    expect(file({ solverVersion: 's', graderVersion: 'g', grade: { '8x8:6': { t1: 5, t2: 5, t3: 9 } } })).toMatchObject({ ok: false, error: expect.stringMatching(/^sudomino: 8x8:6: thresholds must rise strictly/) });
+  });
+
   const bad: [string, unknown, RegExp][] = [
     ['not an object', [1, 2], /not a JSON object/],
     ['null', null, /not a JSON object/],

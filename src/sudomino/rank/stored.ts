@@ -21,7 +21,13 @@ export function storedSudominoGrade(board: SudominoBoard, grader = new SudominoG
   return { level: g.level, levelName: g.levelName, score: g.score, tier: g.tier };
 }
 
-/** The reference node measure: the solver's nodes proving the representative (the tiers' guardrail). */
-export function referenceSudominoNodes(board: SudominoBoard, solver = new SudominoSolver()): number {
-  return solver.solve(canonicalSudominoBoard(board), { solution: false }).nodes;
+/** Names how reference nodes are counted: bump when any board's count could change. */
+export const SUDOMINO_REFERENCE_VERSION = 'sudomino-ref-1';
+
+/**
+ * The reference node measure: the solver's nodes proving the representative (the tiers'
+ * guardrail). An interrupt (audit's budget) may stop it early, leaving the count short.
+ */
+export function referenceSudominoNodes(board: SudominoBoard, solver = new SudominoSolver(), interrupt?: () => boolean): number {
+  return solver.solve(canonicalSudominoBoard(board), { solution: false, interrupt }).nodes;
 }

@@ -8,6 +8,9 @@ import { Cdcl, type SatBudget } from '../../sat/cdcl.js';
 import { countModels } from '../../sat/count.js';
 import { checkAnswer } from './check.js';
 
+/** Names the independent proof (this encoding and src/sat/cdcl.ts): bump when either changes. */
+export const SUDOMINO_PROOF_VERSION = 'sudomino-cnf-1';
+
 export interface SatCountOptions extends SatBudget {
   /** Stop after this many solutions (default 2; values below 1 act as 1). */
   cap?: number;

@@ -292,7 +292,22 @@ describe('tune --quantiles', () => {
     const graded = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'grade', '--quantiles', '0.2,0.5,0.8']));
     expect(graded.ok || graded.error).toBe('--quantiles sets node or score cuts; --measure grade cuts take none');
     const nodes = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'nodes', '--quantiles', '0.2,0.5,0.8']));
-    expect(nodes.ok && nodes.value.run.quantiles).toEqual([0.2, 0.5, 0.8]);
+    expect(nodes.ok && nodes.value.run.kind === 'dominosa' && nodes.value.run.quantiles).toEqual([0.2, 0.5, 0.8]);
+  });
+});
+
+describe('tune --kind sudomino', () => {
+  it('takes shapes in --sizes, and refuses what only Dominosa cuts use', () => {
+    const s = tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', '--sizes', '8x8:6,6x6:4', '--apply']));
+    expect(s.ok && s.value.run).toEqual({ kind: 'sudomino', db: expect.any(String), shapes: ['8x8:6', '6x6:4'], apply: true, tiersFile: undefined });
+    const all = tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino']));
+    expect(all.ok && all.value.run.kind === 'sudomino' && all.value.run.shapes).toBeUndefined();
+    expect(tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', '--sizes', '8']))).toMatchObject({ ok: false, error: expect.stringMatching(/^--sizes: /) });
+    for (const extra of [['--measure', 'nodes'], ['--quantiles', '0.2,0.5,0.8'], ['--plot']]) {
+      expect(tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', ...extra]))).toEqual({ ok: false, error: `${extra[0]}: not for Sudomino, whose cuts are the tiers' reference-node ranges` });
+    }
+    const d = tuneArgs(parse(TUNE_OPTIONS, ['--sizes', '8x8:6']));
+    expect(d.ok).toBe(false);
   });
 });
 
@@ -320,7 +335,7 @@ describe('--kind on every verb', () => {
       const d = read(table, 'dominosa');
       expect(d.ok && (d.value.values as Record<string, unknown>).kind).toEqual(verb === 'export' ? ['dominosa'] : 'dominosa');
       const s = read(table, 'sudomino');
-      if (verb === 'solve' || verb === 'generate' || verb === 'grade' || verb === 'export') expect(s.ok).toBe(true);
+      if (['solve', 'generate', 'grade', 'audit', 'tune', 'export'].includes(verb)) expect(s.ok).toBe(true);
       else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
     });
   }

@@ -1,0 +1,178 @@
+// What `dominosa audit` proves about a stored Sudomino puzzle, as pure checks beside Dominosa's
+// (check.ts): checksum, a valid board, unique by the propagation solver and by clause learning,
+// the stored solution is that one, reference nodes, grade, tier, class hash, and a variant is its
+// base under its transform; and over a shape, the guardrail that tiers climb in reference nodes.
+import { sudominoCanonicalHash } from '../sudomino/canonical.js';
+import type { SudominoBoard } from '../sudomino/board.js';
+import type { SudominoGrader } from '../sudomino/grade/ladder.js';
+import { referenceSudominoNodes, storedSudominoGrade } from '../sudomino/rank/stored.js';
+import { sudominoTierFor } from '../sudomino/rank/tier-rule.js';
+import { checkAnswer } from '../sudomino/solve/check.js';
+import { countBySat } from '../sudomino/solve/satcount.js';
+import type { SudominoSolver } from '../sudomino/solve/solver.js';
+import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../sudomino/stored.js';
+import { applySudominoTransform, parseSudominoTransform, sudominoTransformProblem, transformSudominoValues } from '../sudomino/transform.js';
+import type { TierRule } from '../dominosa/rank/measure.js';
+import { TIERS, type Tier } from '../rank/tiers.js';
+import { budgetGuard, checkStoredPuzzle, checksumFailures, sharedFieldFailures, type Failure, type FailureKind, type Parsed, type StoredPuzzle } from './check.js';
+
+export interface SudominoContext {
+  /** The shape's current cuts; null: the tier is the grade's level's alone. */
+  rule: TierRule | null;
+  /** Reused across calls for their buffers (the caller owns them). */
+  solver: SudominoSolver;
+  grader: SudominoGrader;
+  /** The puzzle's budget: true once it has run out, stopping its proofs. */
+  interrupt?: () => boolean;
+  /** The budget in words for the failure it causes. */
+  budget?: string;
+}
+
+/** The board of a stored row, its size checked against the row's. */
+function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parsed<SudominoBoard> {
+  const res = sudominoBoardFromStored(p.grid, p.m);
+  if (!res.ok) return res;
+  const b = res.board;
+  if (b.rows !== p.rows || b.cols !== p.cols) return { ok: false, error: `the grid is ${b.rows}x${b.cols} but the row says ${p.rows}x${p.cols}` };
+  return { ok: true, value: b };
+}
+
+/** The per-cell values of a stored solution, sized as the board. */
+function readValues(text: string, board: SudominoBoard): Parsed<Uint8Array> {
+  const res = sudominoSolutionFromStored(text);
+  if (!res.ok) return res;
+  if (res.rows !== board.rows || res.cols !== board.cols) return { ok: false, error: `the solution is ${res.rows}x${res.cols}, the board ${board.rows}x${board.cols}` };
+  return { ok: true, value: res.values };
+}
+
+function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The row's tier must be the one its stored grade and nodes give under the shape's rule. */
+function tierFailures(p: StoredPuzzle, rule: TierRule | null): Failure[] {
+  const want = sudominoTierFor(p, rule);
+  if (want === p.tier) return [];
+  const cuts = rule === null ? 'its level alone (the shape has no cuts)' : `${p.rows}x${p.cols}:${p.m} ${rule.measure} cuts ${rule.th.t1}/${rule.th.t2}/${rule.th.t3}`;
+  const what = `score ${p.score.toFixed(3)} and ${p.nodes} reference nodes ${want === null ? 'fit no tier' : `make ${want}`}`;
+  return [{ kind: 'tier-mismatch', puzzleId: p.id, detail: `stored tier ${p.tier}, but ${what} under ${cuts}` }];
+}
+
+/** Audit one stored Sudomino puzzle (`base`: its base row when a variant); empty when it passes. */
+export function checkSudominoPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: SudominoContext): Failure[] {
+  return checkStoredPuzzle<SudominoBoard, Uint8Array>(p, [...checksumFailures(p), ...tierFailures(p, ctx.rule), ...sharedFieldFailures(p, base)], {
+    readBoard,
+    readSolution: (q, board) => readValues(q.solution, board),
+    solves: checkAnswer,
+    prove: (board, values, fail) => prove(p, board, values, ctx, fail),
+    hash: sudominoCanonicalHash,
+    variantError: (board, values) => variantError(p, board, values, base),
+  });
+}
+
+/**
+ * The proofs of one puzzle within its budget: unique by both methods, each finding the stored
+ * solution; reference nodes and (bases only) the grade measured again. A budget that runs out
+ * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
+ */
+function prove(p: StoredPuzzle, board: SudominoBoard, values: Uint8Array | null, ctx: SudominoContext, fail: (kind: FailureKind, detail: string) => void): void {
+  const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
+
+  // Uniqueness, twice: the CNF count shares no code with the propagation solver.
+  if (outOfBudget('before proving it unique')) return;
+  const sat = countBySat(board, { cap: 2, interrupt });
+  const prop = ctx.solver.solve(board, { cap: 2, interrupt });
+  if (outOfBudget('while proving it unique')) return;
+  if (sat.status === 'gave-up' || prop.status === 'gave-up') {
+    fail('gave-up', `gave up proving it unique (the clause-learning count says ${sat.status}, the propagation solver ${prop.status})`);
+    return;
+  }
+  if (sat.status !== prop.status) {
+    fail('solvers-disagree', `the independent proof (clause learning) says ${sat.status}, the propagation solver says ${prop.status}`);
+  } else if (sat.status !== 'unique') {
+    fail('not-unique', sat.status === 'none' ? 'the grid has no solution' : `the grid is ${sat.status}, not unique`);
+  } else if (!sameValues(sat.solution!, prop.solution!)) {
+    fail('solvers-disagree', 'the two methods each find one solution, but not the same one');
+  }
+  if (values !== null && sat.status === 'unique' && !sameValues(values, sat.solution!)) fail('wrong-solution', 'the stored solution differs from the unique one');
+
+  // The guardrail's measure, taken on the class's board as the build took it.
+  const nodes = referenceSudominoNodes(board, ctx.solver, interrupt);
+  if (outOfBudget('while measuring its reference nodes')) return;
+  if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, the solver measures ${nodes}`);
+
+  // Variants share their base's grade, so only bases are graded again.
+  if (p.base_id === null) {
+    const g = storedSudominoGrade(board, ctx.grader);
+    if (outOfBudget('while grading it')) return;
+    if (g.score !== p.score) fail('grade-mismatch', `stored score ${p.score}, the grader grades it ${g.levelName} with score ${g.score}`);
+  }
+}
+
+/** Why a variant is not its base under its transform, or null. */
+function variantError(p: StoredPuzzle, board: SudominoBoard, values: Uint8Array | null, base: StoredPuzzle | null): string | null {
+  if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
+  // A missing base is sharedFieldFailures' to report; without it there is nothing to compare.
+  if (base === null || base.id !== p.base_id) return null;
+  if (base.base_id !== null) return `its base ${base.id} is itself a variant`;
+  const b = readBoard(base);
+  if (!b.ok) return `its base ${base.id} has an invalid grid`;
+  const t = parseSudominoTransform(p.transform, b.value.values);
+  if (!t.ok) return `transform "${p.transform}": ${t.error}`;
+  const why = sudominoTransformProblem(t.transform, b.value.rows, b.value.cols, b.value.values);
+  if (why !== null) return `transform "${p.transform}" does not apply to base ${base.id}: ${why}`;
+  // Both boards written by the one formatter, so equal boards give equal text whatever form was stored.
+  if (sudominoGridText(applySudominoTransform(b.value, t.transform)) !== sudominoGridText(board)) return `the grid is not base ${base.id} under "${p.transform}"`;
+  const baseValues = readValues(base.solution, b.value);
+  if (values !== null && baseValues.ok) {
+    const want = transformSudominoValues(baseValues.value, b.value.rows, b.value.cols, b.value.values, t.transform);
+    if (!sameValues(want, values)) return `the solution is not base ${base.id}'s under "${p.transform}"`;
+  }
+  return null;
+}
+
+// --- the guardrail over a shape ---
+
+/** Base puzzles of one Sudomino shape: each one's tier and reference nodes. */
+export interface SudominoShapeBases {
+  shape: string;
+  bases: readonly { tier: Tier; nodes: number }[];
+}
+
+/** The median (lower middle) of a list of numbers; NaN when empty. */
+export function lowerMedian(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[(s.length - 1) >> 1];
+}
+
+/** Per tier present, in tier order, the median reference nodes of its bases. */
+export function tierMedians(bases: SudominoShapeBases['bases']): { tier: Tier; count: number; median: number }[] {
+  return TIERS.map((tier) => {
+    const nodes = bases.filter((b) => b.tier === tier).map((b) => b.nodes);
+    return { tier, count: nodes.length, median: lowerMedian(nodes) };
+  }).filter((t) => t.count > 0);
+}
+
+/**
+ * The guardrail: within a shape, a harder tier's median reference nodes is never below an
+ * easier tier's. Medians, not ranges: a tier is the grader's level, and boards of neighbouring
+ * levels overlap in nodes, so only the middle of each tier is held in order.
+ */
+export function checkSudominoTierOrder(shapes: readonly SudominoShapeBases[]): Failure[] {
+  const out: Failure[] = [];
+  for (const { shape, bases } of shapes) {
+    const medians = tierMedians(bases);
+    for (let i = 0; i + 1 < medians.length; i++) {
+      const lo = medians[i];
+      for (const hi of medians.slice(i + 1)) {
+        if (lo.median > hi.median) {
+          out.push({ kind: 'tier-order', puzzleId: null, detail: `sudomino ${shape}: median reference nodes of ${lo.tier} is ${lo.median} but of ${hi.tier} ${hi.median}` });
+        }
+      }
+    }
+  }
+  return out;
+}

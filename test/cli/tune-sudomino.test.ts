@@ -1,0 +1,83 @@
+// `dominosa tune --kind sudomino` on catalogs of both kinds: it shows each Sudomino shape's tiers,
+// the median guardrail and the node ranges proposed; --apply writes them (catalog and thresholds
+// file) when every base lies in its tier's range, leaving a catalog audit passes, and refuses,
+// changing nothing, when the levels overlap in nodes.
+import { copyFileSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runSudominoTune } from '../../pipeline/sudomino-tune.js';
+import { parseTierTable, TIERS, type Tier } from '../../src/rank/tiers.js';
+import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
+import { buildSmallCatalog, copyCatalog, expectUserError, freshCatalogs, query } from '../helpers/catalog.js';
+import { cli, DATA } from '../helpers/cli.js';
+import { addSudominoRows } from '../helpers/sudomino-catalog.js';
+
+const fresh = freshCatalogs();
+let overlapping = '';
+let separable = '';
+const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+// Per tier, the reference nodes a separable catalog keeps: ranges that do not overlap.
+const KEEP: Record<Tier, [number, number]> = { easy: [1, 1], normal: [2, 9], hard: [10, 11], expert: [12, Infinity] };
+
+beforeAll(() => {
+  overlapping = fresh();
+  buildSmallCatalog(overlapping, '3');
+  addSudominoRows(overlapping, { shape: '8x8:6', seed: 2, slots: 12, variants: 1 });
+  separable = fresh();
+  buildSmallCatalog(separable, '3');
+  addSudominoRows(separable, { shape: '8x8:6', seed: 2, slots: 24, variants: 1, keep: (m) => m.nodes >= KEEP[m.tier][0] && m.nodes <= KEEP[m.tier][1] });
+});
+
+describe('tune --kind sudomino', () => {
+  it('shows each shape: tiers on score and nodes, the guardrail, the ranges proposed; changes nothing', () => {
+    const before = sha(overlapping);
+    const r = cli(['tune', '--kind', 'sudomino', '--db', overlapping]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^sudomino 8x8:6: 12 base puzzles\n/);
+    for (const t of TIERS) expect(r.stdout).toMatch(new RegExp(`\\n  ${t} +3 +\\d\\.\\d{3}\\.\\.\\d\\.\\d{3} \\(median \\d\\.\\d{3}\\) +\\d+\\.\\.\\d+ \\(median \\d+\\)\\n`));
+    expect(r.stdout).toContain('guardrail: median reference nodes climb with the tier (easy 1, normal 9, hard 9, expert 12)');
+    expect(r.stdout).toContain('\n  tiered now by score cuts 2/3/4\n');
+    expect(r.stdout).toMatch(/\n  proposed +\d+ +\d+ +\d+\n/);
+    expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
+    expect(sha(overlapping)).toBe(before);
+  });
+
+  it('--apply refuses (exit 1, nothing changed) while a base would lie outside its tier\'s range', async () => {
+    const db = copyCatalog(overlapping, fresh());
+    const before = sha(db);
+    let caught: unknown;
+    await runSudominoTune({ db, apply: true }).catch((e: unknown) => (caught = e));
+    expectUserError(() => {
+      throw caught;
+    }, /^8x8:6: \d+ base puzzles? would lie outside their tier's reference-node range under the proposed cuts/);
+    expect(sha(db)).toBe(before);
+  });
+
+  it('--apply writes the ranges to the catalog and the thresholds file; every tier stays; audit passes', async () => {
+    const db = copyCatalog(separable, fresh());
+    const tiers = join(fresh() + '.tiers.json');
+    copyFileSync(join(DATA, 'tiers.json'), tiers);
+    const rowsBefore = query<{ id: number; tier: string }>(db, 'SELECT id, tier FROM puzzles ORDER BY id');
+    const r = await runSudominoTune({ db, apply: true, tiersFile: tiers });
+    expect(r.applied).toBe(true);
+    const [s] = r.shapes;
+    expect(s.outside).toBe(0);
+    const th = query<{ kind: string; shape: string; measure: string; t1: number; t2: number; t3: number; solver_version: string }>(db, 'SELECT kind, shape, measure, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL AND kind = ?', 'sudomino');
+    expect(th).toEqual([{ kind: 'sudomino', shape: '8x8:6', measure: 'grade', ...s.proposed, solver_version: 'sudomino-ref-1' }]);
+    // Every base lies in its tier's range under the written cuts; no row changed tier.
+    const bases = query<{ nodes: number; score: number; tier: Tier }>(db, `SELECT nodes, score, tier FROM puzzles WHERE kind = 'sudomino' AND base_id IS NULL`);
+    expect(new Set(bases.map((b) => b.tier)).size).toBe(TIERS.length);
+    for (const b of bases) expect(sudominoTierFor(b, { measure: 'grade', th: s.proposed })).toBe(b.tier);
+    expect(query(db, 'SELECT id, tier FROM puzzles ORDER BY id')).toEqual(rowsBefore);
+    // The file keeps Dominosa's sections and gains Sudomino's, which read back.
+    const file = parseTierTable(JSON.parse(readFileSync(tiers, 'utf8')));
+    expect(file.ok && file.sudomino).toEqual({ solverVersion: 'sudomino-ref-1', graderVersion: 'sudomino-grade-1', grade: { '8x8:6': s.proposed } });
+    const packaged = parseTierTable(JSON.parse(readFileSync(join(DATA, 'tiers.json'), 'utf8')));
+    expect(file.ok && packaged.ok && file.table).toEqual(packaged.ok && packaged.table);
+    const audit = cli(['audit', '--db', db, '--jobs', '2']);
+    expect(audit.stdout).toMatch(/all checks passed/);
+    expect(audit.code).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+// Sudomino rows for the catalog tools' tests, made as a build's worker makes them (makeCatalogSlot)
+// and inserted through the Catalog API, while `build --kind sudomino` is not there to make them.
+import { Catalog, type NewPuzzle } from '../../pipeline/catalog/catalog.js';
+import { TIERS } from '../../src/rank/tiers.js';
+import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
+import { makeCatalogSlot, type CatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
+import { parseShape } from '../../src/sudomino/shape.js';
+import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+
+export interface SudominoRowsOptions {
+  shape?: string;
+  seed?: number;
+  /** Slots tried; slot s aims at tier s mod 4, as a build aims them. */
+  slots?: number;
+  variants?: number;
+  /** Keep only the slots this accepts (default all). */
+  keep?: (made: CatalogSlot) => boolean;
+}
+
+/** Insert the bases and variants of a few Sudomino slots into the catalog at `path`; returns the base ids. */
+export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): number[] {
+  const parsed = parseShape(o.shape ?? '6x6:4');
+  if (!parsed.ok) throw new Error(parsed.error);
+  const shape = parsed.shape;
+  const seed = o.seed ?? 1;
+  const solver = new SudominoSolver();
+  const grader = new SudominoGrader();
+  const cat = Catalog.open(path, { verb: 'test', create: true });
+  const bases: number[] = [];
+  try {
+    cat.transaction(() => {
+      // The rule a Sudomino build records for a new shape: score cuts at the level boundaries.
+      const name = `${shape.rows}x${shape.cols}:${shape.values}`;
+      if (!cat.readShapeThresholds(null, 'sudomino').has(name)) cat.writeShapeThresholds(null, 'sudomino', name, { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } }, 'sudomino-ref-1');
+      for (let slot = 0; slot < (o.slots ?? 8); slot++) {
+        const made = makeCatalogSlot(seed, shape, slot, TIERS[slot % TIERS.length], o.variants ?? 1, 200, solver, grader);
+        if (made === null || cat.hasBase(made.canonicalHash, 'sudomino') || !(o.keep?.(made) ?? true)) continue;
+        const common: Omit<NewPuzzle, 'grid' | 'solution' | 'base_id' | 'transform'> = {
+          kind: 'sudomino',
+          m: shape.values,
+          rows: shape.rows,
+          cols: shape.cols,
+          tier: made.tier,
+          nodes: made.nodes,
+          score: made.score,
+          attempts: made.attempts,
+          canonical_hash: made.canonicalHash,
+          seed,
+          slot,
+          method: 'tiered',
+          build_id: null,
+        };
+        const id = cat.insertPuzzle({ ...common, grid: made.base.grid, solution: made.base.solution, base_id: null, transform: null });
+        bases.push(id);
+        for (const v of made.variants) cat.insertPuzzle({ ...common, grid: v.grid, solution: v.solution, base_id: id, transform: v.transform });
+      }
+    });
+  } finally {
+    cat.close();
+  }
+  return bases;
+}
