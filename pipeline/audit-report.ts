@@ -2,6 +2,7 @@
 // as text (puzzles checked, failures by kind, time, every failing puzzle) or as one JSON document.
 import cliProgress from 'cli-progress';
 import { FAILURE_KINDS, type Failure, type FailureKind } from '../src/catalog/check.js';
+import { GUARDRAIL_MIN_BASES } from '../src/catalog/sudomino-check.js';
 import { forTerminal, jsonForTerminal } from './terminal.js';
 
 export interface AuditReport {
@@ -105,7 +106,9 @@ function scope(r: AuditReport): string {
 function guardrailLines(r: AuditReport): string[] {
   return r.guardrails.map(({ shape, medians }) => {
     const steps = medians.map((m, i) => `${i === 0 ? '' : medians[i - 1].median <= m.median ? ' ≤ ' : ' > '}${m.tier} ${m.median}`).join('');
-    return `sudomino ${forTerminal(shape)}: median reference nodes ${steps}`;
+    const thin = medians.filter((m) => m.count < GUARDRAIL_MIN_BASES).map((m) => m.tier);
+    const judged = thin.length === 0 ? '' : ` (not judged: ${thin.join(', ')} ${thin.length === 1 ? 'holds' : 'hold'} fewer than ${GUARDRAIL_MIN_BASES} bases)`;
+    return `sudomino ${forTerminal(shape)}: median reference nodes ${steps}${judged}`;
   });
 }
 

@@ -3,7 +3,7 @@
 // ranges proposed for the tiers. A Sudomino tier is its grader level's; cuts only bound each
 // tier's reference nodes, so --apply writes them when every base lies inside its tier's range.
 import { basename } from 'node:path';
-import { lowerMedian, tierMedians } from '../src/catalog/sudomino-check.js';
+import { checkSudominoTierOrder, lowerMedian, tierMedians } from '../src/catalog/sudomino-check.js';
 import type { TierRule } from '../src/dominosa/rank/measure.js';
 import { proposeBandCuts } from '../src/rank/cuts.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier } from '../src/rank/tiers.js';
@@ -93,7 +93,7 @@ function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
         const own = bases.filter((b) => b.tier === tier);
         return { tier, count: own.length, score: spread(own.map((b) => b.score)), nodes: spread(own.map((b) => b.nodes)) };
       }),
-      ordered: medians.every((m, i) => i === 0 || medians[i - 1].median <= m.median),
+      ordered: checkSudominoTierOrder([{ shape, bases }]).length === 0,
       current,
       currentRule: rule === undefined ? null : { measure: rule.measure, th: rule.th },
       proposed: p.thresholds,

@@ -156,15 +156,19 @@ export function tierMedians(bases: SudominoShapeBases['bases']): { tier: Tier; c
   }).filter((t) => t.count > 0);
 }
 
+/** Bases a tier needs before its median is held to the guardrail: a median of a handful is noise. */
+export const GUARDRAIL_MIN_BASES = 20;
+
 /**
  * The guardrail: within a shape, a harder tier's median reference nodes is never below an
  * easier tier's. Medians, not ranges: a tier is the grader's level, and boards of neighbouring
- * levels overlap in nodes, so only the middle of each tier is held in order.
+ * levels overlap in nodes, so only the middle of each tier is held in order, and only of tiers
+ * holding GUARDRAIL_MIN_BASES or more.
  */
 export function checkSudominoTierOrder(shapes: readonly SudominoShapeBases[]): Failure[] {
   const out: Failure[] = [];
   for (const { shape, bases } of shapes) {
-    const medians = tierMedians(bases);
+    const medians = tierMedians(bases).filter((t) => t.count >= GUARDRAIL_MIN_BASES);
     for (let i = 0; i + 1 < medians.length; i++) {
       const lo = medians[i];
       for (const hi of medians.slice(i + 1)) {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowChecksum, type ChecksummedRow } from '../../src/catalog/checksum.js';
 import type { FailureKind, StoredPuzzle } from '../../src/catalog/check.js';
-import { checkSudominoPuzzle, checkSudominoTierOrder, type SudominoContext } from '../../src/catalog/sudomino-check.js';
+import { checkSudominoPuzzle, checkSudominoTierOrder, GUARDRAIL_MIN_BASES, type SudominoContext } from '../../src/catalog/sudomino-check.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { withLines } from '../../src/sudomino/board.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
@@ -191,14 +191,23 @@ describe('checkSudominoPuzzle', () => {
 });
 
 describe('checkSudominoTierOrder', () => {
-  const bases = (medians: number[]) => TIERS.flatMap((tier, i) => [0, 1, 2].map((k) => ({ tier, nodes: medians[i] + k - 1 })));
+  // `per` bases a tier, spread around the tier's median m (the lower middle is m itself).
+  const bases = (medians: number[], per = GUARDRAIL_MIN_BASES) => TIERS.flatMap((tier, i) => Array.from({ length: per }, (_, k) => ({ tier, nodes: medians[i] + k - ((per - 1) >> 1) })));
   it('holds when the medians climb (or stay), fails naming the shape and tiers when one falls', () => {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 50 }), { minLength: 4, maxLength: 4 }), (m) => {
         const f = checkSudominoTierOrder([{ shape: '8x8:6', bases: bases(m) }]);
         const ordered = m.every((x, i) => i === 0 || m[i - 1] <= x);
         expect(f.length === 0).toBe(ordered);
-        for (const x of f) expect(x.detail).toMatch(/^sudomino 8x8:6: median reference nodes of \w+ is \d+ but of \w+ \d+$/);
+        for (const x of f) expect(x.detail).toMatch(/^sudomino 8x8:6: median reference nodes of \w+ is -?\d+ but of \w+ -?\d+$/);
+      }),
+    );
+  });
+
+  it('judges only tiers holding enough bases for a median to mean something', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 50 }), { minLength: 4, maxLength: 4 }), fc.integer({ min: 1, max: GUARDRAIL_MIN_BASES - 1 }), (m, per) => {
+        expect(checkSudominoTierOrder([{ shape: '8x8:6', bases: bases(m, per) }])).toEqual([]);
       }),
     );
   });

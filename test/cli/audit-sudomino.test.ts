@@ -8,6 +8,7 @@ import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal, freshCatalogs, query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 import { addSudominoRows } from '../helpers/sudomino-catalog.js';
+import { GUARDRAIL_MIN_BASES } from '../../src/catalog/sudomino-check.js';
 
 const fresh = freshCatalogs();
 let mixed = '';
@@ -99,13 +100,11 @@ describe('audit of a catalog of both kinds', () => {
     }
   });
 
-  it('a shape whose tier medians fall fails the guardrail, naming the shape and tiers', () => {
+  it('a shape whose tiers hold a few bases each shows their medians, falling or not, without judging them', () => {
     const path = fresh();
     addSudominoRows(path, { shape: '8x8:6', seed: 1, slots: 12, variants: 0 });
     const r = cli(['audit', '--db', path, '--jobs', '2']);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain('\nsudomino 8x8:6: median reference nodes easy 1 ≤ normal 3 ≤ hard 31 > expert 9\n');
-    expect(r.stdout).toContain('\n1 failure, 0 failing puzzles\n');
-    expect(r.stdout).toContain('\ncatalog:\n  tier-order: sudomino 8x8:6: median reference nodes of hard is 31 but of expert 9\n');
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain(`\nsudomino 8x8:6: median reference nodes easy 1 ≤ normal 3 ≤ hard 31 > expert 9 (not judged: easy, normal, hard, expert hold fewer than ${GUARDRAIL_MIN_BASES} bases)\n`);
   });
 });
