@@ -2,7 +2,6 @@
 // --per-tier or --per-size) and write them in one of the pack formats, to stdout (text formats)
 // or to a file that appears only when complete (a temporary name, then renamed; --force to replace).
 import { boardFromGrid, formatBoardError, type Board } from '../src/dominosa/board.js';
-import { checkPuzzle, checkStoredRow } from '../src/catalog/check.js';
 import { planPack, shortfallLine, type PackCell, type PackSplit } from '../src/catalog/balance.js';
 import { sampleOf } from '../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../src/catalog/schema.js';
@@ -11,20 +10,20 @@ import type { BookletOptions, Paper } from '../src/formats/booklet.js';
 import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, kindWords, kindsOf, type AnyPackPuzzle, type ExportFormat, type PackPuzzle } from '../src/formats/pack.js';
+import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, kindWords, kindsOf, type AnyPackPuzzle, type ExportFormat } from '../src/formats/pack.js';
 import { tathamRefusal, toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
-import { Solver } from '../src/dominosa/solve/solver.js';
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
 import type { KindName } from '../src/kinds.js';
 import { TIERS, type Tier } from '../src/rank/tiers.js';
 import { parseShape } from '../src/sudomino/shape.js';
 import { Catalog, type PuzzleRow } from './catalog/catalog.js';
 import { auditItems } from './audit.js';
+import { ItemChecker } from './item-check.js';
 import { jsonLineOfRow, packPuzzleOfRow, type AnyRow } from './export-rows.js';
 import { EXIT_FAILED_CHECK, UserError } from './errors.js';
 import { stallAt } from './faults.js';
-import { checkTimeLimit, proofBudget } from './proof-budget.js';
+import { checkTimeLimit } from './proof-budget.js';
 import { BufferedWriter } from './buffered-writer.js';
 import { prepareOutput, writeOutput } from './output.js';
 import { readWebAssets } from './web-assets.js';
@@ -248,16 +247,16 @@ function verifySelection(cat: Catalog, ids: readonly number[], db: string, reche
   const items = auditItems(cat);
   const recorded = recheck ? ({ ok: false, why: '--recheck', tampered: false } as const) : cat.readVerdicts();
   const stats: VerifyStats = { trusted: 0, proved: 0, distrust: recorded.ok ? null : recorded.why, tampered: !recorded.ok && recorded.tampered };
-  const solver = new Solver();
+  const checker = new ItemChecker();
   for (const id of ids) {
     const it = items.itemFor(id);
-    if (!items.sizesWithThresholds.has(it.puzzle.m)) {
+    if (it.puzzle.kind === 'dominosa' && !items.sizesWithThresholds.has(it.puzzle.m)) {
       throw new UserError(`${db} has no tier thresholds for M=${it.puzzle.m}, so its tiers cannot be checked; nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
     }
     const trusted = recorded.ok && staleVerdict(recorded.verdicts.get(id), it) === null;
     if (trusted) stats.trusted++;
     else stats.proved++;
-    const failures = trusted ? checkStoredRow(it.puzzle, it.base, it.rule) : checkPuzzle(it.puzzle, it.base, { ...it, solver, ...proofBudget(it.puzzle.m, timeLimitMs) });
+    const failures = trusted ? checker.checkRow(it) : checker.check(it, timeLimitMs);
     if (failures.length > 0) {
       const f = failures[0];
       throw new UserError(`puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`, EXIT_FAILED_CHECK);

@@ -60,9 +60,14 @@ function tierFailures(p: StoredPuzzle, rule: TierRule | null): Failure[] {
   return [{ kind: 'tier-mismatch', puzzleId: p.id, detail: `stored tier ${p.tier}, but ${what} under ${cuts}` }];
 }
 
+/** The checks of a Sudomino row that need no proof (checksum, tier, its base's shared fields): what a trusted verdict leaves. */
+export function checkSudominoRow(p: StoredPuzzle, base: StoredPuzzle | null, rule: TierRule | null): Failure[] {
+  return [...checksumFailures(p), ...tierFailures(p, rule), ...sharedFieldFailures(p, base)];
+}
+
 /** Audit one stored Sudomino puzzle (`base`: its base row when a variant); empty when it passes. */
 export function checkSudominoPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: SudominoContext): Failure[] {
-  return checkStoredPuzzle<SudominoBoard, Uint8Array>(p, [...checksumFailures(p), ...tierFailures(p, ctx.rule), ...sharedFieldFailures(p, base)], {
+  return checkStoredPuzzle<SudominoBoard, Uint8Array>(p, checkSudominoRow(p, base, ctx.rule), {
     readBoard,
     readSolution: (q, board) => readValues(q.solution, board),
     solves: checkAnswer,
