@@ -2,7 +2,6 @@
 // grader. The page's code is bundled at build time (pipeline/web/, scripts/dev/build-web.ts) and
 // handed in as text; this module adds the pack's data, the grader's steps for every puzzle.
 // A pack may mix Dominosa and Sudomino puzzles; each kind's entry is made by its own function.
-import { createHash } from 'node:crypto';
 import { boardFromGrid, formatBoardError } from '../dominosa/board.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
 import { walkthrough } from '../dominosa/grade/walkthrough.js';
@@ -16,7 +15,7 @@ import { webBoard } from '../sudomino/play/pack.js';
 import { packSudominoSteps, type SudominoRuleEntry } from '../sudomino/play/steps.js';
 import { techniqueLine } from './booklet.js';
 import type { Faces } from './faces.js';
-import { canonicalJson, packChecksum, type AnyPackPuzzle, type PackPuzzle, type SudominoPackPuzzle } from './pack.js';
+import { packChecksum, type AnyPackPuzzle, type PackPuzzle, type SudominoPackPuzzle } from './pack.js';
 import { escapeXml } from './svg.js';
 
 /** The largest page written: a pack past this is refused (browsers slow down well before). */
@@ -90,15 +89,6 @@ function sudominoEntry(p: SudominoPackPuzzle, number: number, rules: SudominoRul
   };
 }
 
-/**
- * The key saved progress hangs on: the json pack's checksum for a pack of Dominosa alone (so
- * packs made before Sudomino resume), else the hash of every puzzle's canonical JSON.
- */
-function webChecksum(puzzles: readonly AnyPackPuzzle[]): string {
-  if (!puzzles.some(isSudomino)) return packChecksum(puzzles as readonly PackPuzzle[]);
-  return createHash('sha256').update(canonicalJson(puzzles)).digest('hex');
-}
-
 /** The pack's data: every puzzle with its number, its solution and the grader's deductions, as steps. */
 export function webPackData(puzzles: readonly AnyPackPuzzle[], name: string, faces?: Faces): WebPack {
   const rules: RuleEntry[] = [];
@@ -111,7 +101,7 @@ export function webPackData(puzzles: readonly AnyPackPuzzle[], name: string, fac
     version: WEB_PACK_VERSION,
     name,
     ...(faces === undefined || faces === 'digits' ? {} : { faces }),
-    checksum: webChecksum(puzzles),
+    checksum: packChecksum(puzzles),
     rules,
     ...(puzzles.some(isSudomino) ? { sudominoRules } : {}),
     puzzles: list,
