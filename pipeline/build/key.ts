@@ -8,7 +8,7 @@ import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import type { KindName } from '../../src/kinds.js';
 import { TIERS, type Thresholds, type Tier } from '../../src/rank/tiers.js';
 import { SUDOMINO_GRADER_VERSION } from '../../src/sudomino/grade/ladder.js';
-import { SUDOMINO_REFERENCE_VERSION } from '../../src/sudomino/rank/tier-rule.js';
+import { SUDOMINO_REFERENCE_VERSION } from '../../src/sudomino/rank/catalog-rule.js';
 import { defaultMaxSlots, type BuildOptions, type Shard } from './options.js';
 import type { RuleTable } from './thresholds.js';
 

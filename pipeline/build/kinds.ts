@@ -4,7 +4,7 @@
 import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
-import { sudominoAim } from '../../src/sudomino/rank/tier-rule.js';
+import { sudominoAim } from '../../src/sudomino/rank/catalog-rule.js';
 import { parseShape } from '../../src/sudomino/shape.js';
 import type { BuildOptions } from './options.js';
 import type { SizeView } from './sizes.js';

@@ -4,7 +4,7 @@
 // of each kind unless told to extend it.
 import type { SizePlan } from '../../src/dominosa/rank/aims.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import { SUDOMINO_TIER_RULE } from '../../src/sudomino/rank/tier-rule.js';
+import { SUDOMINO_TIER_RULE } from '../../src/sudomino/rank/catalog-rule.js';
 import { parseShape } from '../../src/sudomino/shape.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { UserError } from '../errors.js';
@@ -13,9 +13,13 @@ import type { BuildOptions } from './options.js';
 import type { BuildPlan } from './plan.js';
 import type { RuleTable } from './thresholds.js';
 
-/** "112 Sudomino puzzles of 6x6:4, 8x8:6: 28 base puzzles in 4 tiers, and their variants" */
+/** "112 Sudomino puzzles of 6x6:4, 8x8:6 (smallest first): 28 base puzzles in 4 tiers, and their variants" */
 function holdings(cat: Catalog): string {
-  const shapes = [...cat.shapeCounts('sudomino')];
+  const cells = (shape: string): number => {
+    const p = parseShape(shape);
+    return p.ok ? p.shape.rows * p.shape.cols : 0;
+  };
+  const shapes = [...cat.shapeCounts('sudomino')].sort((a, b) => cells(a[0]) - cells(b[0]));
   const puzzles = shapes.reduce((a, [, n]) => a + n, 0);
   let bases = 0;
   const tiers = new Set<string>();

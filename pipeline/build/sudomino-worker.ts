@@ -6,7 +6,7 @@ import { puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
-import { sudominoAim } from '../../src/sudomino/rank/tier-rule.js';
+import { sudominoAim } from '../../src/sudomino/rank/catalog-rule.js';
 import { parseShape, type Shape } from '../../src/sudomino/shape.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import { deadlineAt, fault, stallWorkerAt } from '../faults.js';
