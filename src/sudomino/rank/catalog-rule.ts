@@ -12,7 +12,7 @@ import { TIERS, type Tier } from '../../rank/tiers.js';
 export const SUDOMINO_TIER_RULE: TierRule = { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } };
 
 /** The reference measure's version, recorded with a build and its thresholds (the solver's nodes on the class's board). */
-export const SUDOMINO_REFERENCE_VERSION = 'sudomino-solve-1';
+export const SUDOMINO_REFERENCE_VERSION = 'sudomino-ref-1';
 
 /** Slot k aims at the tiers in turn, skipping none: a function of the slot alone, so --jobs and shards agree. */
 export function sudominoAim(slot: number): Tier {
