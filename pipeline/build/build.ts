@@ -1,4 +1,5 @@
-// `dominosa build`: generate slots in a worker pool (dispatcher.ts), decide them strictly in
+// `dominosa build`, of either kind (kinds.ts: each has its worker and plan, the rest is shared):
+// generate slots in a worker pool (dispatcher.ts), decide them strictly in
 // slot order (decider.ts) and commit the decisions in batches (commit.ts; a large build's from
 // the store's thread, store.ts), so --jobs never changes the result and a killed, interrupted or
 // timed-out build resumes from its last committed slot. A shard build (--shard i/N) decides
@@ -77,11 +78,11 @@ export async function checkBuild(options: BuildOptions, ui: CalibrationUi = term
  * file behind and a refused catalog is left as it was.
  *
  * A catalog is the one source of truth for its thresholds: a size it holds keeps its own, and the
- * thresholds file only seeds the sizes it has none for. A catalog holds one build unless told to
- * extend it (--extend): the same options find their build row (by key) and resume it from the
+ * thresholds file only seeds the sizes it has none for. A catalog holds one build of each kind
+ * unless told to extend it (--extend): the same options find their build row (by key) and resume it from the
  * committed slots; others are refused. An extending build tops the catalog up: a tier is full
  * once the catalog holds perTier bases of it, whichever build made them, and a candidate is a
- * duplicate if its symmetry class is anywhere in the catalog.
+ * duplicate if its symmetry class (of its kind) is anywhere in the catalog.
  */
 export async function runBuild(options: BuildOptions, progress: BuildProgress, ui: CalibrationUi = terminalCalibration): Promise<BuildResult> {
   checkBuildOptions(options);
