@@ -21,6 +21,7 @@ import { TIER_MEASURES, tierFor, type TierMeasure, type TierRule } from '../src/
 import type { KindName } from '../src/kinds.js';
 import { TIERS, zeroTierCounts, type Tier } from '../src/rank/tiers.js';
 import { sudominoAim } from '../src/sudomino/rank/catalog-rule.js';
+import { sudominoTierFor } from '../src/sudomino/rank/tier-rule.js';
 import { parseShape } from '../src/sudomino/shape.js';
 import { buildKey, buildKeyOptions, describeOptions, sudominoKeyOptions, type KeyOptions, type SudominoKeyOptions } from './build/key.js';
 import { sizeLabel, type SizeKey } from './build/size-key.js';
@@ -146,6 +147,7 @@ function recordedKey(path: string, json: string): KeyOptions | SudominoKeyOption
   if (!isObject(k.thresholds)) bad('thresholds is not an object');
   for (const m of sizes as (number | string)[]) {
     const th = (k.thresholds as Record<string, unknown>)[m];
+    if (sudomino && isObject(th) && !TIER_MEASURES.includes(th.measure as TierMeasure)) bad(`the measure of ${sizeLabel(m)}'s thresholds is not a tier measure`);
     if (!isObject(th) || ![th.t1, th.t2, th.t3].every((t) => typeof t === 'number' && Number.isFinite(t)) || !((th.t1 as number) < (th.t2 as number) && (th.t2 as number) < (th.t3 as number))) {
       bad(`thresholds of ${sizeLabel(m)} are not three increasing numbers`);
     }
@@ -182,9 +184,10 @@ function gradeTarget(name: string): GradeTarget {
   return t.target;
 }
 
-/** The tier rule of every size of a build, from its key (Sudomino's cut the grade score). */
+/** The tier rule of every size of a build, from its key (Sudomino's name each shape's measure). */
 function rulesOf(k: KeyOptions | SudominoKeyOptions): RuleTable {
-  const measure = 'shapes' in k ? 'score' : (k.tierBy ?? 'nodes');
+  if ('shapes' in k) return Object.fromEntries(Object.entries(k.thresholds).map(([s, { measure, t1, t2, t3 }]) => [s, { measure, th: { t1, t2, t3 } }]));
+  const measure = k.tierBy ?? 'nodes';
   return Object.fromEntries(Object.entries(k.thresholds).map(([m, th]) => [m, { measure, th }]));
 }
 
@@ -386,8 +389,11 @@ function mergeSize(
         if (ref === undefined || ref.base_id !== null) {
           throw new UserError(`${shard.path}: slot ${slot} of ${sizeLabel(m)} does not point at a base puzzle`, EXIT_FAILED_CHECK);
         }
-        refuseChanged(shard, checkStoredRow(ref, null, rule));
-        const tier = tierFor(ref, rule);
+        const tier = kind === 'sudomino' ? sudominoTierFor(ref, rule) : tierFor(ref, rule);
+        refuseChanged(shard, checkStoredRow(ref, null, kind === 'sudomino' ? null : rule));
+        if (kind === 'sudomino' && tier !== ref.tier) {
+          refuseChanged(shard, [{ kind: 'tier-mismatch', puzzleId: ref.id, detail: `stored tier ${ref.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under the shards' cuts` }]);
+        }
         // The unsharded build's rule, in global slot order. A shard's duplicate was seen in an
         // earlier slot of its own, which the merge decided before this one: unless its class was
         // kept then, its tier was full then, and counts only grow.
@@ -409,7 +415,7 @@ function mergeSize(
       slots++;
       const decided: SlotRow = { build_id: buildId, shape: String(m), slot, outcome, attempts: slotAttempts, puzzle_id: null };
       const variants = base === undefined ? [] : shard.cat.variantsOf(base.id);
-      for (const v of variants) refuseChanged(shard, checkStoredRow(v, base ?? null, rule));
+      for (const v of variants) refuseChanged(shard, checkStoredRow(v, base ?? null, kind === 'sudomino' ? null : rule));
       pending.push(() => {
         if (base !== undefined) {
           const { id: _id, ...fields } = base;

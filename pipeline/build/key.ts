@@ -87,8 +87,8 @@ export interface SudominoKeyOptions {
   maxAttempts: number;
   solverVersion: string;
   graderVersion: string;
-  /** Each shape's cuts on the grade score. */
-  thresholds: Record<string, Thresholds>;
+  /** Each shape's cuts and the measure they cut (the grade score's level boundaries unless tuned). */
+  thresholds: Record<string, Thresholds & { measure: TierMeasure }>;
   shard?: Shard;
   maxSlots?: number;
 }
@@ -104,7 +104,7 @@ export function sudominoKeyOptions(o: BuildOptions, table: RuleTable): SudominoK
     maxAttempts: o.maxAttempts,
     solverVersion: SUDOMINO_REFERENCE_VERSION,
     graderVersion: SUDOMINO_GRADER_VERSION,
-    thresholds: Object.fromEntries(shapes.map((s) => [s, table[s].th])),
+    thresholds: Object.fromEntries(shapes.map((s) => [s, { measure: table[s].measure, ...table[s].th }])),
   };
   if (o.shard !== undefined) {
     key.shard = { index: o.shard.index, count: o.shard.count };

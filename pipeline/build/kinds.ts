@@ -59,7 +59,7 @@ const SUDOMINO: BuildKind = {
   task(size, run) {
     const { seed, variants, maxAttempts } = run.options;
     const { first, count, stride, fullTiers, buildId, deadline } = run;
-    const task: SudominoSlotTask = { seed, shape: String(size.size), first, count, stride, variants, maxAttempts, fullTiers, buildId };
+    const task: SudominoSlotTask = { seed, shape: String(size.size), first, count, stride, variants, maxAttempts, rule: size.rule, fullTiers, buildId };
     if (deadline !== undefined) task.deadline = deadline;
     return task;
   },

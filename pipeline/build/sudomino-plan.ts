@@ -1,5 +1,5 @@
 // What a Sudomino build will do to a catalog, decided before anything is written: each shape's
-// tier rule (the catalog's own, else the grade's level cuts), the build's key and whether it
+// tier rule (the catalog's own, as tune set it, else the grade's level cuts), the build's key and whether it
 // resumes; or the one-line refusal of a build the catalog cannot take. A catalog holds one build
 // of each kind unless told to extend it.
 import type { SizePlan } from '../../src/dominosa/rank/aims.js';
@@ -51,8 +51,6 @@ export function planSudominoBuild(c: Catalog | null, o: BuildOptions): BuildPlan
     if (own === undefined) {
       seeded.add(shape);
       table[shape] = SUDOMINO_TIER_RULE;
-    } else if (own.measure !== 'score') {
-      throw new UserError(`${o.db} tiers Sudomino ${shape} by ${own.measure}: Sudomino's tiers cut the grade score (retune it with dominosa tune --kind sudomino)`);
     } else table[shape] = { measure: own.measure, th: own.th };
   }
   const keyOptions = sudominoKeyOptions(o, table);

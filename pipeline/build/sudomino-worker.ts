@@ -3,10 +3,12 @@
 // the rejection. Slot k aims at sudominoAim(k); a slot aimed at a tier already full is not made.
 // Runs from dist/ only: the dispatcher starts it as dist/pipeline/build/sudomino-worker.js.
 import { puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
+import type { TierRule } from '../../src/dominosa/rank/measure.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
 import { sudominoAim } from '../../src/sudomino/rank/catalog-rule.js';
+import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
 import { parseShape, type Shape } from '../../src/sudomino/shape.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import { deadlineAt, fault, stallWorkerAt } from '../faults.js';
@@ -23,6 +25,8 @@ export interface SudominoSlotTask {
   stride: number;
   variants: number;
   maxAttempts: number;
+  /** The shape's tier rule: a made puzzle outside its tier's cuts (as tune may set them) fits none. */
+  rule: TierRule;
   /** Tiers full when the task was sent: the decider calls their slots tier-full whatever they make. */
   fullTiers: Tier[];
   buildId: number;
@@ -53,11 +57,17 @@ function runSlot(task: SudominoSlotTask, shape: Shape, slot: number): SlotAnswer
   const { seed, buildId } = task;
   const made = makeCatalogSlot(seed, shape, slot, aim, task.variants, task.maxAttempts, solver, grader);
   if (made === null) return { ok: false, slot, ms: performance.now() - t0, attempts: task.maxAttempts, reason: `no ${aim} puzzle in ${task.maxAttempts} deals` };
+  const tier = sudominoTierFor({ score: made.score, nodes: made.nodes }, task.rule);
+  // No tier, or a full one: a rejection or a tier-full slot, whose rows are not needed.
+  if (tier === null || task.fullTiers.includes(tier)) {
+    const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows: null };
+    return { ok: true, slot, ms: performance.now() - t0, puzzle };
+  }
   // The base and its variants share the class's measures; only the board and transform differ.
   const common = {
     kind: 'sudomino' as const,
     m: shape.values,
-    tier: made.tier,
+    tier,
     nodes: made.nodes,
     score: made.score,
     attempts: made.attempts,
@@ -70,7 +80,7 @@ function runSlot(task: SudominoSlotTask, shape: Shape, slot: number): SlotAnswer
   for (const v of made.variants) {
     rows.push(puzzleRecord({ ...common, rows: made.base.rows, cols: made.base.cols, grid: v.grid, solution: v.solution, nodes: v.nodes, transform: v.transform }, { build_id: buildId }));
   }
-  const puzzle: MadePuzzle = { attempts: made.attempts, tier: made.tier, canonicalHash: made.canonicalHash, rows };
+  const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows };
   return { ok: true, slot, ms: performance.now() - t0, puzzle };
 }
 

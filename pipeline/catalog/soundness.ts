@@ -4,6 +4,7 @@
 import { checkDigests, checkStoredRow, type Failure, type SharedFields } from '../../src/catalog/check.js';
 import { schemaDigest, type SchemaObject } from '../../src/catalog/digest.js';
 import { SCHEMA_ENTRY } from '../../src/catalog/schema.js';
+import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
 import { EXIT_FAILED_CHECK, UserError } from '../errors.js';
 import type { Connection } from './connection.js';
 import { computeDigests, storedDigests } from './digests.js';
@@ -56,9 +57,13 @@ export function assertSound(conn: Connection): void {
 function rowChecker(conn: Connection, ruleOf: (p: PuzzleRow) => StoredRule | undefined): (p: PuzzleRow) => void {
   const bases = new Map<number, SharedFields>();
   return (p) => {
-    const rule = ruleOf(p);
+    const rule = ruleOf(p) ?? null;
     const base = p.base_id === null ? null : (bases.get(p.base_id) ?? getPuzzle(conn, p.base_id) ?? null);
-    const failures = checkStoredRow(p, base, rule ?? null);
+    // Sudomino's tiers are its levels, inside the cuts: its own rule, not Dominosa's bands.
+    const sudomino = p.kind === 'sudomino';
+    const failures = checkStoredRow(p, base, sudomino ? null : rule);
+    const tier = sudomino && rule !== null ? sudominoTierFor(p, rule) : p.tier;
+    if (tier !== p.tier) failures.push({ kind: 'tier-mismatch', puzzleId: p.id, detail: `stored tier ${p.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under ${p.shape}'s cuts` });
     if (failures.length > 0) {
       const f = failures[0];
       throw new UserError(
