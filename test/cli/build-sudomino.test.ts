@@ -17,7 +17,7 @@ import { countBySat } from '../../src/sudomino/solve/satcount.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../../src/sudomino/stored.js';
 import { applySudominoTransform, parseSudominoTransform, transformSudominoValues } from '../../src/sudomino/transform.js';
-import { dumpCatalog, type CatalogDump } from '../helpers/catalog.js';
+import { copyCatalog, dumpCatalog, editAndReseal, type CatalogDump } from '../helpers/catalog.js';
 import { CLI, cli } from '../helpers/cli.js';
 
 const OPTS = ['--kind', 'sudomino', '--sizes', '6x6:4,8x8:6', '--per-tier', '2', '--variants', '1', '--seed', '3', '--max-slots', '200', '--batch-size', '2'];
@@ -128,6 +128,20 @@ describe('build --kind sudomino', () => {
     expect(after.puzzles).toEqual(whole.puzzles);
     expect(after.slots).toEqual(whole.slots);
     expect(after.builds.map((b) => [b.key, b.counts, b.status])).toEqual(whole.builds.map((b) => [b.key, b.counts, b.status]));
+  });
+
+  it('finds its build again once a shape\'s cuts were changed (as tune --apply changes them)', () => {
+    const db = copyCatalog(join(dir, 'whole.sqlite'), join(dir, 'tuned.sqlite'));
+    // Cuts that still give every stored grade its level's tier, so the rows stay as they are.
+    editAndReseal(db, (d) => d.prepare(`UPDATE thresholds SET t1 = 1.9, t2 = 2.9, t3 = 3.9 WHERE build_id IS NULL AND shape = '6x6:4'`).run());
+    const r = build(db);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/already finished/);
+    // Cuts that move stored rows out of their tier are a catalog changed behind the build's back.
+    editAndReseal(db, (d) => d.prepare(`UPDATE thresholds SET t1 = 1.2, t2 = 2.9, t3 = 3.9 WHERE build_id IS NULL AND shape = '6x6:4'`).run());
+    const refused = build(db);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/6x6:4\) fails its checks \(tier-mismatch/);
   });
 
   it('merges its shards into exactly the unsharded build', () => {
