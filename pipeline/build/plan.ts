@@ -5,6 +5,7 @@ import { jointAims, planSize, type SizePlan } from '../../src/dominosa/rank/aims
 import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
 import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/dominosa/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
+import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import type { BuildRow, Catalog } from '../catalog/catalog.js';
 import { UserError } from '../errors.js';
@@ -83,22 +84,31 @@ export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTa
   const plans = new Map(o.sizes.map((m) => [m, planOrThrow(m, table[m], o.grade, yields[m])]));
   const keyOptions = keyOptionsOf(o, table, plans);
   const key = buildKey(keyOptions);
+  const existing = ownBuild(c, 'dominosa', keyOptions, key, o);
+  const holds = c !== null && existing?.status === 'finished' ? holdings(c) : undefined;
+  return { table, seeded, keyOptions, key, existing, plans, holds };
+}
+
+/**
+ * This build's row when it ran before, found by its key; or undefined for a new one, unless the
+ * catalog holds another build of its kind (and o.extend is not set), which is refused in one line.
+ */
+export function ownBuild(c: Catalog | null, kind: KindName, keyOptions: KeyOptions | SudominoKeyOptions, key: string, o: BuildOptions): BuildRow | undefined {
+  // A catalog's build of the other kind is no other build of this one's.
+  const mine = c?.builds().filter((b) => kindOfBuild(b.options) === kind) ?? [];
   // A tune (--apply) since the build started changed the cuts its key was made with, not the
   // command: the build with these options but other thresholds is this one.
-  // A catalog's Sudomino build is no other build of Dominosa's.
-  const mine = c?.builds().filter((b) => kindOfBuild(b.options) === 'dominosa') ?? [];
   const existing = c?.findBuild(key) ?? mine.find((b) => sameBuildButCuts(keyOptions, b.options));
   // One catalog, one build key of a kind, unless extending on purpose.
   const other = mine.at(-1);
   if (existing === undefined && other !== undefined && !o.extend) {
     const diff = describeDifferences(keyOptions, other.options);
     throw new UserError(
-      `${o.db} holds another build (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
+      `${o.db} holds another ${kind === 'sudomino' ? 'Sudomino ' : ''}build (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
         `Rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
     );
   }
-  const holds = c !== null && existing?.status === 'finished' ? holdings(c) : undefined;
-  return { table, seeded, keyOptions, key, existing, plans, holds };
+  return existing;
 }
 
 /** The build key's options: the tiers each size aims at are part of what was built. */

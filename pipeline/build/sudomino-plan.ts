@@ -8,9 +8,9 @@ import { SUDOMINO_TIER_RULE } from '../../src/sudomino/rank/catalog-rule.js';
 import { parseShape } from '../../src/sudomino/shape.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { UserError } from '../errors.js';
-import { buildKey, describeDifferences, describeOptions, kindOfBuild, sameBuildButCuts, sudominoKeyOptions } from './key.js';
+import { buildKey, sudominoKeyOptions } from './key.js';
 import type { BuildOptions } from './options.js';
-import type { BuildPlan } from './plan.js';
+import { ownBuild, type BuildPlan } from './plan.js';
 import type { RuleTable } from './thresholds.js';
 
 /** "112 Sudomino puzzles of 6x6:4, 8x8:6 (smallest first): 28 base puzzles in 4 tiers, and their variants" */
@@ -55,17 +55,7 @@ export function planSudominoBuild(c: Catalog | null, o: BuildOptions): BuildPlan
   }
   const keyOptions = sudominoKeyOptions(o, table);
   const key = buildKey(keyOptions);
-  const mine = c?.builds().filter((b) => kindOfBuild(b.options) === 'sudomino') ?? [];
-  // A tune (--apply) since the build started changed the cuts its key was made with, not the command.
-  const existing = c?.findBuild(key) ?? mine.find((b) => sameBuildButCuts(keyOptions, b.options));
-  const other = mine.at(-1);
-  if (existing === undefined && other !== undefined && !o.extend) {
-    const diff = describeDifferences(keyOptions, other.options);
-    throw new UserError(
-      `${o.db} holds another Sudomino build (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
-        `Rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
-    );
-  }
+  const existing = ownBuild(c, 'sudomino', keyOptions, key, o);
   const plans = new Map(shapes.map((s) => [s, shapePlan(s)]));
   const holds = c !== null && existing?.status === 'finished' ? holdings(c) : undefined;
   return { table, seeded, keyOptions, key, existing, plans, holds };
