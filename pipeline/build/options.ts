@@ -62,7 +62,7 @@ export interface BuildOptions {
 /** The shapes a Sudomino build makes by default: the default 8x8:6 and a shape either side (scripts/bench/README.md). */
 export const SUDOMINO_BUILD_SHAPES = ['6x6:4', '8x8:6', '10x10:7'];
 
-/** Deals a Sudomino slot draws before it is rejected: its tier is rare in fewer than one in a few hundred. */
+/** Deals a Sudomino slot draws before it is rejected: most of 6x6:4's rare expert slots find one, and a tier no deal reaches costs a bounded time. */
 export const SUDOMINO_MAX_ATTEMPTS = 200;
 
 export interface Shard {
