@@ -144,6 +144,18 @@ describe('build --kind sudomino', () => {
     expect(refused.stderr).toMatch(/6x6:4\) fails its checks \(tier-mismatch/);
   });
 
+  it('stops at its --time-limit with exit 1, keeping the slots before it, and a rerun ends as the uninterrupted build', () => {
+    const db = join(dir, 'timed.sqlite');
+    // The time limit runs out at 6x6:4's slot 6 (a fault point), whatever the machine's speed.
+    const timed = cli(['build', ...OPTS, '--db', db, '--jobs', '2', '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:6x6:4:6' } });
+    expect(timed.code, timed.stderr).toBe(1);
+    expect(timed.stderr).toMatch(/--time-limit of 600 s ran out/);
+    expect(dumpCatalog(db).slots.map((s) => s.slot)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(build(db, '--jobs', '1').code).toBe(0);
+    const resumed = dumpCatalog(db);
+    expect([resumed.puzzles, resumed.slots]).toEqual([whole.puzzles, whole.slots]);
+  });
+
   it('merges its shards into exactly the unsharded build', () => {
     const shards = [0, 1, 2].map((i) => join(dir, `shard-${i}.sqlite`));
     for (const [i, s] of shards.entries()) expect(build(s, '--jobs', '1', '--shard', `${i}/3`).code).toBe(0);
