@@ -138,7 +138,7 @@ export function sameBuildButCuts(mine: KeyOptions | SudominoKeyOptions, recorded
 }
 
 /** The options a key records, as a command line would give them ("--seed 1 --sizes 3,4 ..."). */
-function optionWords(k: Partial<KeyOptions> & { kind?: unknown; shapes?: unknown }): Map<string, string> {
+function optionWords(k: Partial<KeyOptions> & { kind?: unknown }): Map<string, string> {
   if (k.kind === 'sudomino') return sudominoWords(k as Partial<SudominoKeyOptions>);
   const words = new Map<string, string>();
   if (k.seed !== undefined) words.set('seed', String(k.seed));
