@@ -9,7 +9,8 @@
 // slot it decides was decided by its shard. A board a shard calls a duplicate points at the base
 // of its class, so the merge knows its class too. Ids come out in the unsharded order when OUT
 // starts empty; rows are inserted with INSERT OR IGNORE on their natural keys, so merging again
-// changes nothing.
+// changes nothing. Sudomino's slots aim at a tier by slot alone, and a slot aimed at a full tier
+// is tier-full whatever it made, here as in the build (kinds.ts).
 import { existsSync } from 'node:fs';
 import { checkStoredRow } from '../src/catalog/check.js';
 import { decideSlot, tiersFull } from '../src/catalog/decide.js';
@@ -17,8 +18,13 @@ import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
 import { parseGradeTarget, type GradeTarget } from '../src/dominosa/rank/bands.js';
 import { METHOD_CHOICES, type MethodChoice } from '../src/dominosa/make/generator.js';
 import { TIER_MEASURES, tierFor, type TierMeasure, type TierRule } from '../src/dominosa/rank/measure.js';
+import type { KindName } from '../src/kinds.js';
 import { TIERS, zeroTierCounts, type Tier } from '../src/rank/tiers.js';
-import { buildKey, buildKeyOptions, describeOptions, type KeyOptions } from './build/key.js';
+import { sudominoAim } from '../src/sudomino/rank/catalog-rule.js';
+import { sudominoTierFor } from '../src/sudomino/rank/tier-rule.js';
+import { parseShape } from '../src/sudomino/shape.js';
+import { buildKey, buildKeyOptions, describeOptions, sudominoKeyOptions, type KeyOptions, type SudominoKeyOptions } from './build/key.js';
+import { sizeLabel, type SizeKey } from './build/size-key.js';
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
 import type { RuleTable } from './build/thresholds.js';
@@ -35,7 +41,7 @@ export interface MergeOptions {
 }
 
 export interface MergeSize {
-  m: number;
+  m: SizeKey;
   /** done: every tier full; exhausted: the slots ran out first. */
   state: 'done' | 'exhausted';
   slots: number;
@@ -58,12 +64,12 @@ interface ShardFile {
   path: string;
   cat: Catalog;
   build: BuildRow;
-  key: KeyOptions;
+  key: KeyOptions | SudominoKeyOptions;
   index: number;
 }
 
 /** The recorded options of a shard, with the fields every shard of one build shares. */
-function sharedPart(k: KeyOptions): string {
+function sharedPart(k: KeyOptions | SudominoKeyOptions): string {
   const { shard: _shard, ...rest } = k;
   return JSON.stringify(rest);
 }
@@ -100,7 +106,7 @@ function openShard(path: string): ShardFile {
  * A shard's recorded options (its builds row's JSON), checked field by field before the merge
  * trusts one: the file is someone else's, and a row can be resealed with its digest.
  */
-function recordedKey(path: string, json: string): KeyOptions {
+function recordedKey(path: string, json: string): KeyOptions | SudominoKeyOptions {
   const bad = (what: string): never => {
     throw new UserError(`${path}: its build's recorded options are not as dominosa writes them (${what}); run dominosa audit`);
   };
@@ -125,18 +131,25 @@ function recordedKey(path: string, json: string): KeyOptions {
     for (const v of Object.values(x as object)) if (!ok(v)) bad(`${name} holds something other than tier names`);
   };
   whole(k.seed, 'seed', Number.MIN_SAFE_INTEGER);
-  if (!Array.isArray(k.sizes) || k.sizes.length === 0) bad('sizes is not a list of sizes');
-  for (const m of k.sizes as unknown[]) whole(m, 'a size', 1);
+  const sudomino = k.kind === 'sudomino';
+  if (k.kind !== undefined && !sudomino) bad('kind is not a kind a build makes');
+  const sizes = sudomino ? k.shapes : k.sizes;
+  if (!Array.isArray(sizes) || sizes.length === 0) bad(`${sudomino ? 'shapes' : 'sizes'} is not a list of sizes`);
+  for (const m of sizes as unknown[]) {
+    if (!sudomino) whole(m, 'a size', 1);
+    else if (typeof m !== 'string' || !parseShape(m).ok) bad('a shape is not RxC:N');
+  }
   whole(k.perTier, 'perTier', 1);
   whole(k.variants, 'variants');
   whole(k.maxAttempts, 'maxAttempts', 1);
   text(k.solverVersion, 'solverVersion');
   text(k.graderVersion, 'graderVersion');
   if (!isObject(k.thresholds)) bad('thresholds is not an object');
-  for (const m of k.sizes as number[]) {
+  for (const m of sizes as (number | string)[]) {
     const th = (k.thresholds as Record<string, unknown>)[m];
+    if (sudomino && isObject(th) && !TIER_MEASURES.includes(th.measure as TierMeasure)) bad(`the measure of ${sizeLabel(m)}'s thresholds is not a tier measure`);
     if (!isObject(th) || ![th.t1, th.t2, th.t3].every((t) => typeof t === 'number' && Number.isFinite(t)) || !((th.t1 as number) < (th.t2 as number) && (th.t2 as number) < (th.t3 as number))) {
-      bad(`thresholds of M=${m} are not three increasing numbers`);
+      bad(`thresholds of ${sizeLabel(m)} are not three increasing numbers`);
     }
   }
   if (k.method !== undefined && !METHOD_CHOICES.includes(k.method as MethodChoice)) bad('method is not a method');
@@ -152,7 +165,16 @@ function recordedKey(path: string, json: string): KeyOptions {
   if (k.maxSlots !== undefined) whole(k.maxSlots, 'maxSlots', 1);
   tierLists(k.tiers, 'tiers', 1);
   tierLists(k.aims, 'aims', 2);
-  return k as unknown as KeyOptions;
+  return k as unknown as KeyOptions | SudominoKeyOptions;
+}
+
+/** A build key's sizes: Dominosa's M, or Sudomino's shapes. */
+function sizesOf(k: KeyOptions | SudominoKeyOptions): SizeKey[] {
+  return 'shapes' in k ? k.shapes : k.sizes;
+}
+
+function kindOf(k: KeyOptions | SudominoKeyOptions): KindName {
+  return 'shapes' in k ? 'sudomino' : 'dominosa';
 }
 
 /** A build key's grade target, as recorded by name. */
@@ -162,15 +184,20 @@ function gradeTarget(name: string): GradeTarget {
   return t.target;
 }
 
-/** The tier rule of every size of a build, from its key. */
-function rulesOf(k: KeyOptions): RuleTable {
+/** The tier rule of every size of a build, from its key (Sudomino's name each shape's measure). */
+function rulesOf(k: KeyOptions | SudominoKeyOptions): RuleTable {
+  if ('shapes' in k) return Object.fromEntries(Object.entries(k.thresholds).map(([s, { measure, t1, t2, t3 }]) => [s, { measure, th: { t1, t2, t3 } }]));
   const measure = k.tierBy ?? 'nodes';
-  return Object.fromEntries(Object.entries(k.thresholds).map(([m, th]) => [Number(m), { measure, th }]));
+  return Object.fromEntries(Object.entries(k.thresholds).map(([m, th]) => [m, { measure, th }]));
 }
 
 /** The unsharded build's key options: the shard's minus the slice (maxSlots stays out too). */
-function unshardedKey(k: KeyOptions): KeyOptions {
+function unshardedKey(k: KeyOptions | SudominoKeyOptions): KeyOptions | SudominoKeyOptions {
   const table = rulesOf(k);
+  if ('shapes' in k) {
+    const o = { kind: 'sudomino' as const, sizes: [], shapes: k.shapes, perTier: k.perTier, variants: k.variants, seed: k.seed, jobs: 1, db: '', tiersFile: '', maxAttempts: k.maxAttempts };
+    return sudominoKeyOptions(o, table);
+  }
   return buildKeyOptions(
     {
       sizes: k.sizes,
@@ -188,13 +215,17 @@ function unshardedKey(k: KeyOptions): KeyOptions {
     },
     table,
     k.solverVersion,
-    wantedOf(k),
+    dominosaWanted(k),
     new Map(k.sizes.map((m) => [m, k.aims?.[m] ?? null])),
   );
 }
 
 /** The tiers each size of a build fills, from its key (all four unless it names fewer). */
-function wantedOf(k: KeyOptions): Map<number, readonly Tier[]> {
+function wantedOf(k: KeyOptions | SudominoKeyOptions): Map<SizeKey, readonly Tier[]> {
+  return 'shapes' in k ? new Map(k.shapes.map((s) => [s, TIERS])) : dominosaWanted(k);
+}
+
+function dominosaWanted(k: KeyOptions): Map<number, readonly Tier[]> {
   return new Map(k.sizes.map((m) => [m, k.tiers?.[m] ?? TIERS]));
 }
 
@@ -238,6 +269,8 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
   const keyOptions = unshardedKey(k);
   const rules = rulesOf(k);
   const key = buildKey(keyOptions);
+  const kind = kindOf(k);
+  const sizes = sizesOf(k);
   const { stamp } = Catalog.inspect(outPath, (c) => {
     if (c === null) return;
     c.assertSound();
@@ -247,10 +280,10 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
       throw new UserError(`${outPath} already holds another build (build ${other.id}: ${describeOptions(other.options)}); merge into a new catalog`);
     }
     // Its rows are tiered by its current thresholds: new rows must be tiered by the same ones.
-    for (const [m, r] of c.readThresholds(null)) {
+    for (const [m, r] of c.readShapeThresholds(null, kind)) {
       const want = rules[m];
       if (want !== undefined && (r.measure !== want.measure || r.th.t1 !== want.th.t1 || r.th.t2 !== want.th.t2 || r.th.t3 !== want.th.t3)) {
-        throw new UserError(`${outPath} tiers M=${m} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`);
+        throw new UserError(`${outPath} tiers ${kind === 'sudomino' ? m : `M=${m}`} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`);
       }
     }
   });
@@ -270,24 +303,24 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
           started_at: now,
           status: 'running',
         });
-      const current = out.readThresholds(null);
-      for (const m of k.sizes) {
-        out.writeThresholds(id, m, rules[m], k.solverVersion);
-        if (!current.has(m)) out.writeThresholds(null, m, rules[m], k.solverVersion);
+      const current = out.readShapeThresholds(null, kind);
+      for (const m of sizes) {
+        out.writeShapeThresholds(id, kind, String(m), rules[m], k.solverVersion);
+        if (!current.has(String(m))) out.writeShapeThresholds(null, kind, String(m), rules[m], k.solverVersion);
       }
       return id;
     });
     const before = out.countPuzzles();
     const counts: Record<string, unknown> = {};
-    const sizes: MergeSize[] = [];
-    for (const m of k.sizes) {
-      const res = mergeSize(out, buildId, shards, m, rules[m], wantedOf(k).get(m)!, k.perTier, maxSlots, n, batchSize);
-      sizes.push(res.size);
+    const merged: MergeSize[] = [];
+    for (const m of sizes) {
+      const res = mergeSize(out, buildId, shards, kind, m, rules[m], wantedOf(k).get(m)!, k.perTier, maxSlots, n, batchSize);
+      merged.push(res.size);
       counts[m] = res.counts;
     }
-    const status: BuildStatus = sizes.every((s) => s.state === 'done') ? 'finished' : 'incomplete';
+    const status: BuildStatus = merged.every((s) => s.state === 'done') ? 'finished' : 'incomplete';
     out.transaction(() => out.updateBuild(buildId, status, counts, new Date().toISOString()));
-    return { status, buildId, shards: n, sizes, insertedPuzzles: out.countPuzzles() - before };
+    return { status, buildId, shards: n, sizes: merged, insertedPuzzles: out.countPuzzles() - before };
   } finally {
     out.close();
   }
@@ -305,7 +338,8 @@ function mergeSize(
   out: Catalog,
   buildId: number,
   shards: ShardFile[],
-  m: number,
+  kind: KindName,
+  m: SizeKey,
   rule: TierRule,
   wanted: readonly Tier[],
   perTier: number,
@@ -339,7 +373,7 @@ function mergeSize(
       const next = cursors[slot % n].next();
       if (next.done || next.value.slot !== slot) {
         throw new UserError(
-          `shard ${shard.index}/${n} (${shard.path}) has no slot ${slot} of M=${m}, which the merge needs; ` +
+          `shard ${shard.index}/${n} (${shard.path}) has no slot ${slot} of ${sizeLabel(m)}, which the merge needs; ` +
             `was it built with other options?`,
           EXIT_FAILED_CHECK,
         );
@@ -347,19 +381,25 @@ function mergeSize(
       const row = next.value;
       let outcome: SlotOutcome = 'rejected';
       let base: PuzzleRow | undefined;
-      if (row.outcome === 'kept' || row.outcome === 'duplicate') {
+      // As the build decides: a Sudomino slot aimed at a full tier is tier-full, with no deals counted.
+      const aimFull = kind === 'sudomino' && tiers[sudominoAim(slot)] >= perTier;
+      if (aimFull) outcome = 'tier-full';
+      else if (row.outcome === 'kept' || row.outcome === 'duplicate') {
         const ref = row.puzzle_id === null ? undefined : shard.cat.getPuzzle(row.puzzle_id);
         if (ref === undefined || ref.base_id !== null) {
-          throw new UserError(`${shard.path}: slot ${slot} of M=${m} does not point at a base puzzle`, EXIT_FAILED_CHECK);
+          throw new UserError(`${shard.path}: slot ${slot} of ${sizeLabel(m)} does not point at a base puzzle`, EXIT_FAILED_CHECK);
         }
-        refuseChanged(shard, checkStoredRow(ref, null, rule));
-        const tier = tierFor(ref, rule);
+        const tier = kind === 'sudomino' ? sudominoTierFor(ref, rule) : tierFor(ref, rule);
+        refuseChanged(shard, checkStoredRow(ref, null, kind === 'sudomino' ? null : rule));
+        if (kind === 'sudomino' && tier !== ref.tier) {
+          refuseChanged(shard, [{ kind: 'tier-mismatch', puzzleId: ref.id, detail: `stored tier ${ref.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under the shards' cuts` }]);
+        }
         // The unsharded build's rule, in global slot order. A shard's duplicate was seen in an
         // earlier slot of its own, which the merge decided before this one: unless its class was
         // kept then, its tier was full then, and counts only grow.
         outcome = decideSlot(kept.has(ref.canonical_hash), tier, tiers, perTier);
         if (row.outcome === 'duplicate' && outcome === 'kept') {
-          throw new UserError(`${shard.path}: slot ${slot} of M=${m} is a duplicate of a class the merge has not seen`, EXIT_FAILED_CHECK);
+          throw new UserError(`${shard.path}: slot ${slot} of ${sizeLabel(m)} is a duplicate of a class the merge has not seen`, EXIT_FAILED_CHECK);
         }
         if (outcome === 'kept' && tier !== null) {
           base = ref;
@@ -367,14 +407,15 @@ function mergeSize(
           tiers[tier]++;
         }
       } else if (row.outcome !== 'rejected') {
-        throw new UserError(`${shard.path}: slot ${slot} of M=${m} has outcome ${row.outcome}, which shards never record`, EXIT_FAILED_CHECK);
+        throw new UserError(`${shard.path}: slot ${slot} of ${sizeLabel(m)} has outcome ${row.outcome}, which shards never record`, EXIT_FAILED_CHECK);
       }
+      const slotAttempts = aimFull ? 0 : row.attempts;
       total[outcome]++;
-      attempts += row.attempts;
+      attempts += slotAttempts;
       slots++;
-      const decided: SlotRow = { build_id: buildId, shape: String(m), slot, outcome, attempts: row.attempts, puzzle_id: null };
+      const decided: SlotRow = { build_id: buildId, shape: String(m), slot, outcome, attempts: slotAttempts, puzzle_id: null };
       const variants = base === undefined ? [] : shard.cat.variantsOf(base.id);
-      for (const v of variants) refuseChanged(shard, checkStoredRow(v, base ?? null, rule));
+      for (const v of variants) refuseChanged(shard, checkStoredRow(v, base ?? null, kind === 'sudomino' ? null : rule));
       pending.push(() => {
         if (base !== undefined) {
           const { id: _id, ...fields } = base;

@@ -7,10 +7,11 @@ import { TATHAM_NAMES } from '../src/dominosa/rank/bands.js';
 import { cutName, formatMeasure } from '../src/dominosa/rank/measure.js';
 import { TIERS } from '../src/rank/tiers.js';
 import type { TierStat } from './catalog/catalog.js';
+import { sizeLabel, type SizeKey } from './build/size-key.js';
 
 /** What one run did for one size (earlier runs of a resumed build are not counted here). */
 export interface SizeReport {
-  m: number;
+  m: SizeKey;
   /** done: all tiers full; exhausted: the slot budget ran out first; open: stopped early. */
   state: 'done' | 'exhausted' | 'open';
   /** Slots decided in this run, by outcome. */
@@ -21,15 +22,18 @@ export interface SizeReport {
   workerMs: number;
 }
 
+/** A size's tier as the summary shows it (a Sudomino shape's too). */
+export type SummaryTier = Omit<TierStat, 'm'> & { m: SizeKey };
+
 export interface BuildSummary {
   sizes: SizeReport[];
   /** The catalog's base puzzles of the built sizes, per size and tier. */
-  tiers: TierStat[];
+  tiers: SummaryTier[];
   wallMs: number;
 }
 
 export interface SizeStart {
-  m: number;
+  m: SizeKey;
   /** Base puzzles wanted: the tiers it fills × per-tier. */
   target: number;
   /** Already there (capped per tier at per-tier). */
@@ -40,16 +44,16 @@ export interface SizeStart {
 
 /** The start's line per tier a size cannot reach. */
 function unreachableLines(sizes: SizeStart[]): string {
-  return sizes.flatMap((s) => (s.unreachable ?? []).map((u) => `M=${s.m}: ${u.tier} is out of reach at this size (${u.why}); filling the others\n`)).join('');
+  return sizes.flatMap((s) => (s.unreachable ?? []).map((u) => `${sizeLabel(s.m)}: ${u.tier} is out of reach at this size (${u.why}); filling the others\n`)).join('');
 }
 
 export interface BuildProgress {
   start(sizes: SizeStart[]): void;
   /** After each decided slot: the size's puzzles so far and slots decided this run. */
-  decided(m: number, have: number, slots: number): void;
+  decided(m: SizeKey, have: number, slots: number): void;
   /** After each committed batch: slots committed this run. */
   committed(slots: number): void;
-  sizeEnded(m: number, state: 'done' | 'exhausted'): void;
+  sizeEnded(m: SizeKey, state: 'done' | 'exhausted'): void;
   /** Stop the display; print the summary when there is one. */
   finish(summary: BuildSummary | null): void;
 }
@@ -85,7 +89,7 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr, tty 
 }
 
 class LogProgress implements BuildProgress {
-  private readonly sizes = new Map<number, SizeTrack>();
+  private readonly sizes = new Map<SizeKey, SizeTrack>();
   private lastLog = 0;
 
   constructor(private readonly out: NodeJS.WritableStream) {}
@@ -97,7 +101,7 @@ class LogProgress implements BuildProgress {
     for (const s of sizes) this.sizes.set(s.m, { ...s, slots: 0, t0: now, have0: s.have });
   }
 
-  decided(m: number, have: number, slots: number): void {
+  decided(m: SizeKey, have: number, slots: number): void {
     const t = this.sizes.get(m);
     if (!t) return;
     if (t.slots === 0) {
@@ -109,17 +113,17 @@ class LogProgress implements BuildProgress {
     const now = Date.now();
     if (now - this.lastLog >= LOG_EVERY_MS) {
       this.lastLog = now;
-      this.out.write(`M=${m}: ${have}/${t.target} kept, ${slots} slots, ${rate(t, now).toFixed(1)}/s\n`);
+      this.out.write(`${sizeLabel(m)}: ${have}/${t.target} kept, ${slots} slots, ${rate(t, now).toFixed(1)}/s\n`);
     }
   }
 
   committed(): void {}
 
-  sizeEnded(m: number, state: 'done' | 'exhausted'): void {
+  sizeEnded(m: SizeKey, state: 'done' | 'exhausted'): void {
     const t = this.sizes.get(m);
     if (!t) return;
     const what = state === 'done' ? 'done' : 'slot budget exhausted';
-    this.out.write(`M=${m}: ${what}, ${t.have}/${t.target} kept, ${t.slots} slots this run\n`);
+    this.out.write(`${sizeLabel(m)}: ${what}, ${t.have}/${t.target} kept, ${t.slots} slots this run\n`);
   }
 
   finish(summary: BuildSummary | null): void {
@@ -130,7 +134,7 @@ class LogProgress implements BuildProgress {
 class BarProgress implements BuildProgress {
   // Made in start(), so a run that ends before it (nothing to do) leaves the terminal alone.
   private multi: cliProgress.MultiBar | null = null;
-  private readonly bars = new Map<number, { bar: cliProgress.SingleBar; track: SizeTrack }>();
+  private readonly bars = new Map<SizeKey, { bar: cliProgress.SingleBar; track: SizeTrack }>();
 
   constructor(private readonly out: NodeJS.WriteStream) {}
 
@@ -139,7 +143,7 @@ class BarProgress implements BuildProgress {
     const multi = new cliProgress.MultiBar(
       {
         stream: this.out,
-        format: ' M={m} [{bar}] {value}/{total} kept | {rate}/s | ETA {eta_formatted} | {slots} slots',
+        format: ' {m} [{bar}] {value}/{total} kept | {rate}/s | ETA {eta_formatted} | {slots} slots',
         hideCursor: true,
         clearOnComplete: false,
         stopOnComplete: false,
@@ -151,12 +155,12 @@ class BarProgress implements BuildProgress {
     this.multi = multi;
     const now = Date.now();
     for (const s of sizes) {
-      const bar = multi.create(s.target, s.have, { m: s.m, rate: '0.0', slots: 0 });
+      const bar = multi.create(s.target, s.have, { m: sizeLabel(s.m), rate: '0.0', slots: 0 });
       this.bars.set(s.m, { bar, track: { ...s, slots: 0, t0: now, have0: s.have } });
     }
   }
 
-  decided(m: number, have: number, slots: number): void {
+  decided(m: SizeKey, have: number, slots: number): void {
     const b = this.bars.get(m);
     if (!b) return;
     const t = b.track;
@@ -196,7 +200,7 @@ export function formatSummary(s: BuildSummary): string {
     const f = (v: number): string => formatMeasure(t.measure, v);
     const range = t.min === t.max ? f(t.min) : `${f(t.min)}..${f(t.max)}`;
     const band = t.measure === 'grade' && (TIERS as readonly string[]).includes(t.tier) ? TATHAM_NAMES[t.tier] : '-';
-    tierRows.push([`M=${t.m}`, t.tier, band, `${cutName(t.measure, t.m)} ${range}`, String(t.count)]);
+    tierRows.push([sizeLabel(t.m), t.tier, band, `${typeof t.m === 'number' ? cutName(t.measure, t.m) : 'grade score'} ${range}`, String(t.count)]);
   }
   if (tierRows.length > 1) lines.push(pad(tierRows, 4));
   const run = s.sizes.filter((r) => Object.values(r.outcomes).some((n) => n > 0));
@@ -208,7 +212,7 @@ export function formatSummary(s: BuildSummary): string {
       const o = r.outcomes;
       const slots = Object.values(o).reduce((a, b) => a + b, 0);
       rows.push([
-        `M=${r.m}`,
+        sizeLabel(r.m),
         String(slots),
         String(o.kept),
         String(o.duplicate),

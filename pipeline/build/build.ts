@@ -1,23 +1,25 @@
-// `dominosa build`: generate slots in a worker pool (dispatcher.ts), decide them strictly in
+// `dominosa build`, of either kind (kinds.ts: each has its worker and plan, the rest is shared):
+// generate slots in a worker pool (dispatcher.ts), decide them strictly in
 // slot order (decider.ts) and commit the decisions in batches (commit.ts; a large build's from
 // the store's thread, store.ts), so --jobs never changes the result and a killed, interrupted or
 // timed-out build resumes from its last committed slot. A shard build (--shard i/N) decides
 // every N-th slot without tier caps; merge.ts applies them.
 import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
-import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
-import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { Catalog, type BuildRow } from '../catalog/catalog.js';
 import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
 import { checkCatalogPath, refuseTransient } from '../catalog-path.js';
 import { workerFile } from '../pool.js';
-import type { BuildProgress, BuildSummary } from '../progress.js';
+import type { BuildProgress, BuildSummary, SummaryTier } from '../progress.js';
 import { calibrate, sizesToCalibrate, terminalCalibration, type CalibrationUi } from './calibrate.js';
 import { Decider } from './decider.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
-import type { KeyOptions } from './key.js';
+import type { KeyOptions, SudominoKeyOptions } from './key.js';
+import { buildKindOf, type BuildKind } from './kinds.js';
 import { checkBuildOptions, DEFAULT_BATCH_SIZE, defaultMaxSlots, type BuildOptions } from './options.js';
-import { planBuild } from './plan.js';
+import { planBuild, type BuildPlan } from './plan.js';
+import { sizeLabel, type SizeKey } from './size-key.js';
+import { planSudominoBuild } from './sudomino-plan.js';
 import type { RuleTable } from './thresholds.js';
 import { countsJson, openSizeRun, type SizeRun } from './sizes.js';
 import { Store } from './store.js';
@@ -36,7 +38,7 @@ export interface BuildResult {
   status: 'finished' | 'already-finished' | 'interrupted' | 'timed-out' | 'incomplete';
   buildId: number;
   /** Sizes whose slot budget ran out before every tier was full. */
-  exhausted: number[];
+  exhausted: SizeKey[];
   summary: BuildSummary | null;
   /** What the catalog holds, in a phrase for people (already-finished only). */
   holds?: string;
@@ -44,7 +46,7 @@ export interface BuildResult {
 
 export interface CheckedBuild {
   table: RuleTable;
-  keyOptions: KeyOptions;
+  keyOptions: KeyOptions | SudominoKeyOptions;
   /** Slots per size before a size is given up (--max-slots or its default). */
   maxSlots: number;
   /** The status of this build in the catalog when it ran before (it would resume or find it finished). */
@@ -63,7 +65,7 @@ export async function checkBuild(options: BuildOptions, ui: CalibrationUi = term
   // Cuts to calibrate mean a catalog to write: say it cannot be written before the sampling.
   if (toCalibrate.length > 0) checkCatalogPath(options.db);
   const calibrated = await calibrate(toCalibrate, options, ui);
-  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated), false);
+  const { plan } = Catalog.inspect(options.db, (c) => planOf(c, options, calibrated), false);
   // A finished build needs nothing written, so a catalog it cannot write is no obstacle.
   if (plan.existing?.status !== 'finished') checkCatalogPath(options.db);
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
@@ -76,16 +78,18 @@ export async function checkBuild(options: BuildOptions, ui: CalibrationUi = term
  * file behind and a refused catalog is left as it was.
  *
  * A catalog is the one source of truth for its thresholds: a size it holds keeps its own, and the
- * thresholds file only seeds the sizes it has none for. A catalog holds one build unless told to
- * extend it (--extend): the same options find their build row (by key) and resume it from the
+ * thresholds file only seeds the sizes it has none for. A catalog holds one build of each kind
+ * unless told to extend it (--extend): the same options find their build row (by key) and resume it from the
  * committed slots; others are refused. An extending build tops the catalog up: a tier is full
  * once the catalog holds perTier bases of it, whichever build made them, and a candidate is a
- * duplicate if its symmetry class is anywhere in the catalog.
+ * duplicate if its symmetry class (of its kind) is anywhere in the catalog.
  */
 export async function runBuild(options: BuildOptions, progress: BuildProgress, ui: CalibrationUi = terminalCalibration): Promise<BuildResult> {
   checkBuildOptions(options);
   refuseTransient(options.db);
-  const worker = workerFile('build/worker.js');
+  const kind = buildKindOf(options);
+  const worker = workerFile(kind.worker);
+  const sizes: SizeKey[] = options.kind === 'sudomino' ? (options.shapes ?? []) : options.sizes;
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
@@ -95,7 +99,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress, u
   const toCalibrate = Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options)).plan;
   if (toCalibrate.length > 0) checkCatalogPath(options.db);
   const calibrated = await calibrate(toCalibrate, options, ui);
-  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated));
+  const { plan, stamp } = Catalog.inspect(options.db, (c) => planOf(c, options, calibrated));
   const { table, seeded, keyOptions, key, existing, plans, holds } = plan;
   if (existing?.status !== 'finished') checkCatalogPath(options.db);
   // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
@@ -130,34 +134,36 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress, u
           key,
           seed: options.seed,
           options: recorded,
-          solver_version: REFERENCE_VERSION,
-          grader_version: GRADER_VERSION,
+          solver_version: keyOptions.solverVersion,
+          grader_version: keyOptions.graderVersion,
           started_at: now,
           status: 'running',
         });
       }
-      for (const m of options.sizes) {
-        w.writeThresholds(id, m, table[m], REFERENCE_VERSION);
-        if (seeded.has(m)) w.writeThresholds(null, m, table[m], REFERENCE_VERSION);
+      for (const size of sizes) {
+        const shape = String(size);
+        w.writeShapeThresholds(id, kind.name, shape, table[shape], keyOptions.solverVersion);
+        if (seeded.has(size)) w.writeShapeThresholds(null, kind.name, shape, table[shape], keyOptions.solverVersion);
       }
       return id;
     });
     buildId = id;
 
     // A shard decides the slots of its residue class: after the last committed one, or from its index.
-    const starts = new Map<number, number>();
-    const runs: SizeRun[] = options.sizes.map((m) => {
-      const counts = w.tierCounts(m);
-      const plan = plans.get(m)!;
-      const after = w.nextSlot(id, String(m));
+    const starts = new Map<string, number>();
+    const runs: SizeRun[] = sizes.map((size) => {
+      const shape = String(size);
+      const counts = w.tierCounts(shape, kind.name);
+      const plan = plans.get(size)!;
+      const after = w.nextSlot(id, shape);
       const next = options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
-      starts.set(m, next);
+      starts.set(shape, next);
       const state = tiersFull(counts, options.perTier, plan.wanted) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
-      return openSizeRun(m, table[m], plan, counts, w.slotStats(id, String(m)), state);
+      return openSizeRun(size, plan.m, table[shape], plan, counts, w.slotStats(id, shape), state);
     });
     progress.start(
       runs.map((r) => ({
-        m: r.m,
+        m: r.size,
         target: r.plan.wanted.length * options.perTier,
         have: basesTowardTarget(r.counts, options.perTier, r.plan.wanted),
         unreachable: r.plan.unreachable,
@@ -167,6 +173,7 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress, u
     const status = await decideAll({
       cat: w,
       buildId: id,
+      kind,
       runs,
       starts,
       options: { ...options, signal: stop.signal },
@@ -183,13 +190,13 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress, u
     });
     // A shard that reaches the end of its slice has done all it was asked: the merge decides
     // whether the slices together fill the tiers.
-    const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.m);
+    const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.size);
     const final: BuildStatus = status === 'interrupted' ? 'interrupted' : exhausted.length > 0 ? 'incomplete' : 'finished';
     w.transaction(() => w.updateBuild(id, final, countsJson(runs), new Date().toISOString()));
-    const built = new Set(options.sizes);
+    const built = new Set<SizeKey>(sizes);
     const summary: BuildSummary = {
       sizes: runs.map((r) => r.report),
-      tiers: w.tierStats().filter((t) => built.has(t.m)),
+      tiers: kind.name === 'dominosa' ? w.tierStats().filter((t) => built.has(t.m)) : sudominoTierStats(w, options.shapes ?? []),
       wallMs: Date.now() - t0,
     };
     const reported = final === 'interrupted' && timedOut ? 'timed-out' : final;
@@ -227,13 +234,32 @@ function longTimeout(ms: number | undefined, fn: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
+/** Base puzzles per Sudomino shape and tier, with their grade-score range. */
+function sudominoTierStats(cat: Catalog, shapes: readonly string[]): SummaryTier[] {
+  const out: SummaryTier[] = [];
+  for (const shape of shapes) {
+    const scores = new Map<string, number[]>();
+    for (const d of cat.baseDifficulties(shape, 'sudomino')) scores.set(d.tier, [...(scores.get(d.tier) ?? []), d.score]);
+    for (const [tier, v] of [...scores].sort((a, b) => Math.min(...a[1]) - Math.min(...b[1]))) {
+      out.push({ m: shape, tier: tier as SummaryTier['tier'], count: v.length, measure: 'score', min: Math.min(...v), max: Math.max(...v) });
+    }
+  }
+  return out;
+}
+
+/** The plan of a build of the options' kind. */
+function planOf(c: Catalog | null, options: BuildOptions, calibrated: RuleTable): BuildPlan {
+  return options.kind === 'sudomino' ? planSudominoBuild(c, options) : planBuild(c, options, calibrated);
+}
+
 interface LoopSettings {
   cat: Catalog;
   buildId: number;
+  kind: BuildKind;
   /** Handed to the decider, which alone changes them from here on. */
   runs: SizeRun[];
-  /** The slot each size dispatches first. */
-  starts: ReadonlyMap<number, number>;
+  /** The slot each size dispatches first, by shape. */
+  starts: ReadonlyMap<string, number>;
   options: BuildOptions;
   workerPath: string;
   maxSlots: number;
@@ -269,7 +295,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
         decider.commit();
         if ((run.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           throw new UserError(
-            `a worker making M=${size.m} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
+            `a worker making ${sizeLabel(size.size)} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
             EXIT_FAILED_CHECK,
           );
         }
@@ -284,7 +310,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
           ls.onTimeout();
           break;
         }
-        decider.decide(size.m, ans);
+        decider.decide(size.size, ans);
         decider.commitIfDue();
       }
       if (gap) break;

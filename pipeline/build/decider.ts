@@ -11,14 +11,18 @@ import type { SlotOutcome } from '../../src/catalog/schema.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { BuildProgress } from '../progress.js';
 import { commitDecisions, type Decision } from './commit.js';
+import type { BuildKind } from './kinds.js';
 import type { BuildOptions } from './options.js';
 import type { Store } from './store.js';
+import { sizeLabel, type SizeKey } from './size-key.js';
 import { countsJson, type SizeRun, type SizeView } from './sizes.js';
 import type { SlotAnswer } from './worker.js';
 
 export interface DeciderSettings {
   cat: Catalog;
   buildId: number;
+  /** The kind built: its classes are the ones a candidate may duplicate. */
+  kind: BuildKind;
   /** The sizes' runs, handed over: from here on the decider alone changes them. */
   runs: SizeRun[];
   options: BuildOptions;
@@ -43,12 +47,12 @@ export class Decider {
   private committedSlots = 0;
   /** Where batches go from the first full one on; null while they are committed here. */
   private store: Store | null = null;
-  /** The sizes' runs by M. */
-  private readonly runs: ReadonlyMap<number, SizeRun>;
+  /** The sizes' runs by shape. */
+  private readonly runs: ReadonlyMap<string, SizeRun>;
 
   constructor(private readonly s: DeciderSettings) {
-    for (const h of s.cat.iterateBaseHashes()) this.classes.add(h);
-    this.runs = new Map(s.runs.map((r) => [r.m, r]));
+    for (const h of s.cat.iterateBaseHashes(s.kind.name)) this.classes.add(h);
+    this.runs = new Map(s.runs.map((r) => [String(r.size), r]));
   }
 
   /** The sizes as the others see them. */
@@ -108,11 +112,11 @@ export class Decider {
     this.s.cat.reloadDigests();
   }
 
-  /** Decide one answered slot of size `m`, the next in its slot order. */
-  decide(m: number, ans: SlotAnswer): void {
-    const size = this.runs.get(m);
-    if (size === undefined) throw new Error(`M=${m} is not a size of this build`);
-    const { cat, buildId, options, maxSlots, progress } = this.s;
+  /** Decide one answered slot of a size, the next in its slot order. */
+  decide(key: SizeKey, ans: SlotAnswer): void {
+    const size = this.runs.get(String(key));
+    if (size === undefined) throw new Error(`${String(key)} is not a size of this build`);
+    const { cat, buildId, options, maxSlots, progress, kind } = this.s;
     const { perTier } = options;
     const sharded = options.shard !== undefined;
     const stride = options.shard?.count ?? 1;
@@ -120,29 +124,35 @@ export class Decider {
     let outcome: SlotOutcome = 'rejected';
     let rows: PuzzleRecord[] | null = null;
     let duplicateOf: string | undefined;
-    if (ans.ok) {
+    // A slot aimed at a tier already full can be kept by nothing: whatever it made (if its worker
+    // made it at all) it is tier-full, with no deals counted, so --jobs cannot change its row.
+    const aim = sharded ? null : (kind.aimOf?.(slot) ?? null);
+    const aimFull = aim !== null && size.counts[aim] >= perTier;
+    if (aimFull) outcome = 'tier-full';
+    else if (ans.ok) {
       const p = ans.puzzle;
       // The worker tiered it by the size's rule; tier null (no tier) is a rejection.
       const { tier } = p;
       const h = p.canonicalHash;
-      const classKept = this.classes.mayHold(h) && (this.batchHashes.has(h) || this.inFlight.has(h) || cat.hasBase(h));
+      const classKept = this.classes.mayHold(h) && (this.batchHashes.has(h) || this.inFlight.has(h) || cat.hasBase(h, kind.name));
       // Shards have no tier caps: which of their boards the catalog keeps depends on the other
       // shards' slots, so the merge decides, in slot order.
       outcome = decideSlot(classKept, tier, size.counts, perTier, !sharded);
       if (outcome === 'duplicate' && sharded) duplicateOf = p.canonicalHash;
       if (outcome === 'kept' && tier !== null) {
         // Counts only grow, so a tier full when the task was sent is full now: the rows are here.
-        if (p.rows === null) throw new Error(`M=${m} slot ${slot}: kept, but its rows were not sent`);
-        const base = p.rows[0];
-        if (base.rows !== m + 1 || base.cols !== m + 2) throw new Error(`M=${m} slot ${slot}: board is ${base.rows}x${base.cols}, not wide`);
+        const where = `${sizeLabel(size.size)} slot ${slot}`;
+        if (p.rows === null) throw new Error(`${where}: kept, but its rows were not sent`);
+        const misfit = kind.misfit(size, p.rows[0]);
+        if (misfit !== null) throw new Error(`${where}: ${misfit}`);
         size.counts[tier]++;
         this.batchHashes.add(p.canonicalHash);
         this.classes.add(p.canonicalHash);
         rows = p.rows;
       }
     }
-    const attempts = ans.ok ? ans.puzzle.attempts : ans.attempts;
-    const decision: Decision = { slot: { build_id: buildId, shape: String(m), slot, outcome, attempts, puzzle_id: null }, rows };
+    const attempts = aimFull ? 0 : ans.ok ? ans.puzzle.attempts : ans.attempts;
+    const decision: Decision = { slot: { build_id: buildId, shape: String(size.size), slot, outcome, attempts, puzzle_id: null }, rows };
     if (duplicateOf !== undefined) decision.duplicateOf = duplicateOf;
     this.batch.push(decision);
     size.total[outcome]++;
@@ -153,13 +163,13 @@ export class Decider {
     r.workerMs += ans.ms;
     size.slotMs = size.slotMs === 0 ? ans.ms : 0.9 * size.slotMs + 0.1 * ans.ms;
     const { wanted } = size.plan;
-    progress.decided(m, basesTowardTarget(size.counts, perTier, wanted), Object.values(r.outcomes).reduce((x, y) => x + y, 0));
+    progress.decided(size.size, basesTowardTarget(size.counts, perTier, wanted), Object.values(r.outcomes).reduce((x, y) => x + y, 0));
     if (tiersFull(size.counts, perTier, wanted)) {
       size.state = r.state = 'done';
-      progress.sizeEnded(m, 'done');
+      progress.sizeEnded(size.size, 'done');
     } else if (slot + stride >= maxSlots) {
       size.state = r.state = 'exhausted';
-      progress.sizeEnded(m, 'exhausted');
+      progress.sizeEnded(size.size, 'exhausted');
     }
   }
 }

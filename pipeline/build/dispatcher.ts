@@ -5,9 +5,10 @@ import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { TIERS } from '../../src/rank/tiers.js';
 import { WORKER_EXEC_ARGV } from '../pool.js';
+import type { BuildKind } from './kinds.js';
 import type { BuildOptions } from './options.js';
 import type { SizeView } from './sizes.js';
-import type { SlotAnswer, SlotTask } from './worker.js';
+import type { SlotAnswer } from './worker.js';
 
 type Settled = { ok: true; value: SlotAnswer[] | null } | { ok: false; error: unknown };
 
@@ -41,9 +42,11 @@ export const WORKER_HEAP_MB = 512;
 export interface DispatchSettings {
   /** The build the workers' rows are for. */
   buildId: number;
-  /** The sizes in build order, and the slot each dispatches first. */
+  /** The kind built: its worker's tasks. */
+  kind: BuildKind;
+  /** The sizes in build order, and the slot each dispatches first (by shape). */
   runs: readonly SizeView[];
-  starts: ReadonlyMap<number, number>;
+  starts: ReadonlyMap<string, number>;
   options: BuildOptions;
   workerPath: string;
   maxSlots: number;
@@ -54,7 +57,7 @@ export interface DispatchSettings {
 export class Dispatcher {
   /** Runs in flight or waiting to be taken, in slot order. */
   private readonly pending: Pending[] = [];
-  private readonly pool: Piscina<SlotTask, SlotAnswer[]>;
+  private readonly pool: Piscina<object, SlotAnswer[]>;
   private readonly limit: ReturnType<typeof pLimit>;
   private readonly window: number;
   private readonly toDispatch: Generator<{ size: SizeView; first: number; count: number }>;
@@ -70,7 +73,7 @@ export class Dispatcher {
     // Two tasks per worker: the next one is already there when a task ends, even while the main
     // thread is busy committing. Without Atomics: piscina's Atomics loop reads the second task and
     // starts it (tasks are synchronous) before the first one's answer is posted.
-    this.pool = new Piscina<SlotTask, SlotAnswer[]>({
+    this.pool = new Piscina<object, SlotAnswer[]>({
       filename: s.workerPath,
       minThreads: jobs,
       maxThreads: jobs,
@@ -106,7 +109,7 @@ export class Dispatcher {
     const { maxSlots } = this.s;
     const stride = this.s.options.shard?.count ?? 1;
     for (const size of this.s.runs) {
-      let next = this.s.starts.get(size.m) ?? 0;
+      let next = this.s.starts.get(String(size.size)) ?? 0;
       while (size.state === 'active' && next < maxSlots) {
         const first = next;
         const count = Math.min(this.chunkOf(size), Math.ceil((maxSlots - first) / stride));
@@ -126,11 +129,7 @@ export class Dispatcher {
       if (size.state !== 'active') return null;
       // A shard keeps every new class whatever its tier, so it wants every board back.
       const fullTiers = sharded ? [] : TIERS.filter((t) => size.counts[t] >= options.perTier);
-      const { seed, variants, maxAttempts } = options;
-      const method = options.method ?? 'auto';
-      const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, rule: size.rule, fullTiers, aims: size.plan.aims, buildId: this.s.buildId };
-      if (deadline !== undefined) task.deadline = deadline;
-      return this.pool.run(task);
+      return this.pool.run(this.s.kind.task(size, { options, first, count, stride, fullTiers, buildId: this.s.buildId, deadline }));
     });
     p.done = run.then(
       (value) => {

@@ -5,7 +5,10 @@ import type { MethodChoice } from '../../src/dominosa/make/generator.js';
 import { DEFAULT_TIER_MEASURE, type TierMeasure } from '../../src/dominosa/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
+import type { KindName } from '../../src/kinds.js';
 import { TIERS, type Thresholds, type Tier } from '../../src/rank/tiers.js';
+import { SUDOMINO_GRADER_VERSION } from '../../src/sudomino/grade/ladder.js';
+import { SUDOMINO_REFERENCE_VERSION } from '../../src/sudomino/rank/stored.js';
 import { defaultMaxSlots, type BuildOptions, type Shard } from './options.js';
 import type { RuleTable } from './thresholds.js';
 
@@ -70,8 +73,53 @@ export function buildKeyOptions(
   return key;
 }
 
+/**
+ * What decides which puzzles a Sudomino build keeps. It names its kind, which Dominosa's key,
+ * older than kinds, leaves out (so the shipped Dominosa builds keep their keys). Field order is
+ * part of the key.
+ */
+export interface SudominoKeyOptions {
+  kind: 'sudomino';
+  seed: number;
+  shapes: string[];
+  perTier: number;
+  variants: number;
+  maxAttempts: number;
+  solverVersion: string;
+  graderVersion: string;
+  /** Each shape's cuts and the measure they cut (the grade score's level boundaries unless tuned). */
+  thresholds: Record<string, Thresholds & { measure: TierMeasure }>;
+  shard?: Shard;
+  maxSlots?: number;
+}
+
+export function sudominoKeyOptions(o: BuildOptions, table: RuleTable): SudominoKeyOptions {
+  const shapes = o.shapes ?? [];
+  const key: SudominoKeyOptions = {
+    kind: 'sudomino',
+    seed: o.seed,
+    shapes,
+    perTier: o.perTier,
+    variants: o.variants,
+    maxAttempts: o.maxAttempts,
+    solverVersion: SUDOMINO_REFERENCE_VERSION,
+    graderVersion: SUDOMINO_GRADER_VERSION,
+    thresholds: Object.fromEntries(shapes.map((s) => [s, { measure: table[s].measure, ...table[s].th }])),
+  };
+  if (o.shard !== undefined) {
+    key.shard = { index: o.shard.index, count: o.shard.count };
+    key.maxSlots = o.maxSlots ?? defaultMaxSlots(o.perTier);
+  }
+  return key;
+}
+
+/** The kind a build's recorded options (its builds row's JSON) made: Dominosa's name none. */
+export function kindOfBuild(recorded: string): KindName {
+  return parseKey(recorded).kind === 'sudomino' ? 'sudomino' : 'dominosa';
+}
+
 /** The key a build row is found by: a hash of its KeyOptions. */
-export function buildKey(k: KeyOptions): string {
+export function buildKey(k: KeyOptions | SudominoKeyOptions): string {
   return createHash('sha256').update(JSON.stringify(k)).digest('hex');
 }
 
@@ -80,7 +128,7 @@ export function buildKey(k: KeyOptions): string {
  * the same command, run again on a catalog whose cuts were tuned since (the key hashes the cuts
  * as they were when the build started). Its recorded slot budget counts only for a shard.
  */
-export function sameBuildButCuts(mine: KeyOptions, recorded: string): boolean {
+export function sameBuildButCuts(mine: KeyOptions | SudominoKeyOptions, recorded: string): boolean {
   const theirs = parseKey(recorded) as Partial<KeyOptions> | null;
   if (theirs === null || typeof theirs !== 'object') return false;
   const { thresholds: _mine, ...a } = mine;
@@ -90,7 +138,8 @@ export function sameBuildButCuts(mine: KeyOptions, recorded: string): boolean {
 }
 
 /** The options a key records, as a command line would give them ("--seed 1 --sizes 3,4 ..."). */
-function optionWords(k: Partial<KeyOptions>): Map<string, string> {
+function optionWords(k: Partial<KeyOptions> & { kind?: unknown }): Map<string, string> {
+  if (k.kind === 'sudomino') return sudominoWords(k as Partial<SudominoKeyOptions>);
   const words = new Map<string, string>();
   if (k.seed !== undefined) words.set('seed', String(k.seed));
   if (k.sizes !== undefined) words.set('sizes', k.sizes.join(','));
@@ -111,6 +160,21 @@ function optionWords(k: Partial<KeyOptions>): Map<string, string> {
   return words;
 }
 
+/** A Sudomino key's words: it has no methods, tier measures or aims to name. */
+function sudominoWords(k: Partial<SudominoKeyOptions>): Map<string, string> {
+  const words = new Map<string, string>([['kind', 'sudomino']]);
+  if (k.seed !== undefined) words.set('seed', String(k.seed));
+  if (Array.isArray(k.shapes)) words.set('sizes', k.shapes.join(','));
+  if (k.perTier !== undefined) words.set('per-tier', String(k.perTier));
+  if (k.variants !== undefined) words.set('variants', String(k.variants));
+  if (k.maxAttempts !== undefined) words.set('max-attempts', String(k.maxAttempts));
+  if (k.shard !== undefined) words.set('shard', `${k.shard.index}/${k.shard.count}`);
+  if (k.solverVersion !== undefined) words.set('solver', k.solverVersion);
+  if (k.graderVersion !== undefined) words.set('grader', k.graderVersion);
+  if (k.thresholds !== undefined) words.set('thresholds', Object.entries(k.thresholds).map(([s, t]) => `${s} ${t.t1}/${t.t2}/${t.t3}`).join(' '));
+  return words;
+}
+
 /** Aims in turn, a run of one aim written once with its count ("easy, hard+expert x2"). */
 function inTurn(aims: string[]): string {
   const out: string[] = [];
@@ -127,7 +191,7 @@ function inTurn(aims: string[]): string {
 const NOT_OPTIONS = ['solver', 'grader', 'thresholds', 'aims'];
 
 /** A recorded key as far as it is an object (it is read from the catalog, which may not be dominosa's). */
-function parseKey(json: string): Partial<KeyOptions> {
+function parseKey(json: string): Partial<KeyOptions> & { kind?: unknown } {
   try {
     const k: unknown = JSON.parse(json);
     return typeof k === 'object' && k !== null && !Array.isArray(k) ? (k as Partial<KeyOptions>) : {};
@@ -152,7 +216,7 @@ export function describeOptions(json: string): string {
 }
 
 /** How `mine` differs from a recorded build's options, option by option ("--seed 2 (the catalog's: 1)"). */
-export function describeDifferences(mine: KeyOptions, recorded: string): string {
+export function describeDifferences(mine: KeyOptions | SudominoKeyOptions, recorded: string): string {
   const a = optionWords(mine);
   const b = recordedWords(recorded);
   const out: string[] = [];

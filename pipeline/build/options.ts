@@ -4,12 +4,18 @@ import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../../src/do
 import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
 import { TIER_MEASURES, type TierMeasure } from '../../src/dominosa/rank/measure.js';
 import { MAX_M as SOLVER_MAX_M } from '../../src/dominosa/solve/limits.js';
+import type { KindName } from '../../src/kinds.js';
+import { formatShape, parseShape } from '../../src/sudomino/shape.js';
 import { UserError } from '../errors.js';
 import { MAX_JOBS } from '../pool.js';
 
 export interface BuildOptions {
-  /** Board sizes M, built in this order. */
+  /** The puzzle kind built (default dominosa); one build makes one kind. */
+  kind?: KindName;
+  /** Dominosa's board sizes M, built in this order (empty for Sudomino). */
   sizes: number[];
+  /** Sudomino's shapes, RxC:N, built in this order (Sudomino only). */
+  shapes?: string[];
   /** Base puzzles wanted per tier and size. */
   perTier: number;
   /** Variants stored per base puzzle. */
@@ -53,6 +59,12 @@ export interface BuildOptions {
   shard?: Shard;
 }
 
+/** The shapes a Sudomino build makes by default: the default 8x8:6 and a shape either side (scripts/bench/README.md). */
+export const SUDOMINO_BUILD_SHAPES = ['6x6:4', '8x8:6', '10x10:7'];
+
+/** Deals a Sudomino slot draws before it is rejected: most of 6x6:4's rare expert slots find one, and a tier no deal reaches costs a bounded time. */
+export const SUDOMINO_MAX_ATTEMPTS = 200;
+
 export interface Shard {
   index: number;
   count: number;
@@ -92,8 +104,20 @@ export function checkBuildOptions(o: BuildOptions): void {
     if (v > max) throw new UserError(`${name} must be at most ${max} (got ${v})`);
   };
   const L = BUILD_LIMITS;
-  if (o.sizes.length === 0) throw new UserError('no sizes to build');
-  for (const m of o.sizes) whole(m, 1, 'a size', L.size);
+  if (o.kind === 'sudomino') {
+    const shapes = o.shapes ?? [];
+    if (shapes.length === 0) throw new UserError('no shapes to build');
+    for (const text of shapes) {
+      const res = parseShape(text);
+      if (!res.ok) throw new UserError(`--sizes: ${res.error}`);
+      // The shape is the catalog's key for its slots and thresholds: one spelling only.
+      if (formatShape(res.shape) !== text) throw new UserError(`--sizes: write shape ${text} as ${formatShape(res.shape)}`);
+    }
+    if (new Set(shapes).size !== shapes.length) throw new UserError('--sizes: a shape is named twice');
+  } else {
+    if (o.sizes.length === 0) throw new UserError('no sizes to build');
+    for (const m of o.sizes) whole(m, 1, 'a size', L.size);
+  }
   whole(o.perTier, 1, '--per-tier', L.perTier);
   whole(o.variants, 0, '--variants', L.variants);
   if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);

@@ -5,21 +5,24 @@ import { jointAims, planSize, type SizePlan } from '../../src/dominosa/rank/aims
 import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
 import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/dominosa/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
+import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import type { BuildRow, Catalog } from '../catalog/catalog.js';
 import { UserError } from '../errors.js';
-import { buildKey, buildKeyOptions, describeDifferences, describeOptions, sameBuildButCuts, type KeyOptions } from './key.js';
+import { buildKey, buildKeyOptions, describeDifferences, describeOptions, kindOfBuild, sameBuildButCuts, type KeyOptions, type SudominoKeyOptions } from './key.js';
+import type { SizeKey } from './size-key.js';
 import type { BuildOptions } from './options.js';
 import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';
 
-/** "2800 puzzles of M = 3..9: 700 base puzzles in 4 tiers, and their variants" */
+/** "2800 puzzles of M = 3..9: 700 base puzzles in 4 tiers, and their variants", of Dominosa's rows alone */
 function holdings(cat: Catalog): string {
   const stats = cat.tierStats();
   const sizes = [...new Set(stats.map((t) => t.m))].sort((a, b) => a - b);
   const bases = stats.reduce((a, t) => a + t.count, 0);
   const tiers = new Set(stats.map((t) => t.tier)).size;
   const run = sizes.length > 1 && sizes[sizes.length - 1] - sizes[0] === sizes.length - 1 ? `${sizes[0]}..${sizes[sizes.length - 1]}` : sizes.join(',');
-  return `${cat.countPuzzles()} puzzles of M = ${run}: ${bases} base puzzles in ${tiers} tier${tiers === 1 ? '' : 's'}, and their variants`;
+  const puzzles = [...cat.sizeCounts().values()].reduce((a, n) => a + n, 0);
+  return `${puzzles} puzzles of M = ${run}: ${bases} base puzzles in ${tiers} tier${tiers === 1 ? '' : 's'}, and their variants`;
 }
 
 /** The plan of a size, or the one-line error (exit 2) of a tier request it cannot satisfy. */
@@ -33,13 +36,13 @@ export interface BuildPlan {
   /** Each size's tier rule: the catalog's own where it has one, else the thresholds file's. */
   table: RuleTable;
   /** The sizes whose current thresholds this build seeds (the catalog had none for them). */
-  seeded: Set<number>;
-  keyOptions: KeyOptions;
+  seeded: ReadonlySet<SizeKey>;
+  keyOptions: KeyOptions | SudominoKeyOptions;
   key: string;
   /** This build's row, when it ran before. */
   existing: BuildRow | undefined;
   /** What each size aims at: its tiers' bands and node ranges, and the tiers out of reach. */
-  plans: Map<number, SizePlan>;
+  plans: ReadonlyMap<SizeKey, SizePlan>;
   /** What the catalog holds, when this build had finished before. */
   holds: string | undefined;
 }
@@ -81,20 +84,31 @@ export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTa
   const plans = new Map(o.sizes.map((m) => [m, planOrThrow(m, table[m], o.grade, yields[m])]));
   const keyOptions = keyOptionsOf(o, table, plans);
   const key = buildKey(keyOptions);
+  const existing = ownBuild(c, 'dominosa', keyOptions, key, o);
+  const holds = c !== null && existing?.status === 'finished' ? holdings(c) : undefined;
+  return { table, seeded, keyOptions, key, existing, plans, holds };
+}
+
+/**
+ * This build's row when it ran before, found by its key; or undefined for a new one, unless the
+ * catalog holds another build of its kind (and o.extend is not set), which is refused in one line.
+ */
+export function ownBuild(c: Catalog | null, kind: KindName, keyOptions: KeyOptions | SudominoKeyOptions, key: string, o: BuildOptions): BuildRow | undefined {
+  // A catalog's build of the other kind is no other build of this one's.
+  const mine = c?.builds().filter((b) => kindOfBuild(b.options) === kind) ?? [];
   // A tune (--apply) since the build started changed the cuts its key was made with, not the
   // command: the build with these options but other thresholds is this one.
-  const existing = c?.findBuild(key) ?? c?.builds().find((b) => sameBuildButCuts(keyOptions, b.options));
-  // One catalog, one build key, unless extending on purpose.
-  const other = c?.builds().at(-1);
+  const existing = c?.findBuild(key) ?? mine.find((b) => sameBuildButCuts(keyOptions, b.options));
+  // One catalog, one build key of a kind, unless extending on purpose.
+  const other = mine.at(-1);
   if (existing === undefined && other !== undefined && !o.extend) {
     const diff = describeDifferences(keyOptions, other.options);
     throw new UserError(
-      `${o.db} holds another build (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
+      `${o.db} holds another ${kind === 'sudomino' ? 'Sudomino ' : ''}build (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
         `Rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
     );
   }
-  const holds = c !== null && existing?.status === 'finished' ? holdings(c) : undefined;
-  return { table, seeded, keyOptions, key, existing, plans, holds };
+  return existing;
 }
 
 /** The build key's options: the tiers each size aims at are part of what was built. */

@@ -6,10 +6,13 @@ import type { TierCounts } from '../../src/catalog/decide.js';
 import type { SizePlan } from '../../src/dominosa/rank/aims.js';
 import type { TierRule } from '../../src/dominosa/rank/measure.js';
 import type { SizeReport } from '../progress.js';
+import type { SizeKey } from './size-key.js';
 
 export type SizeState = 'active' | 'done' | 'exhausted';
 
 export interface SizeRun {
+  readonly size: SizeKey;
+  /** Dominosa's M; Sudomino's N (its values). */
   readonly m: number;
   readonly rule: TierRule;
   /** The tiers it fills and what its slots aim at. */
@@ -27,6 +30,7 @@ export interface SizeRun {
 
 /** A size as those who do not own it see it. */
 export interface SizeView {
+  readonly size: SizeKey;
   readonly m: number;
   readonly rule: TierRule;
   readonly plan: SizePlan;
@@ -37,6 +41,7 @@ export interface SizeView {
 
 /** A size's run as a build starts it: what the catalog holds of it, and what this build decided before. */
 export function openSizeRun(
+  size: SizeKey,
   m: number,
   rule: TierRule,
   plan: SizePlan,
@@ -50,8 +55,8 @@ export function openSizeRun(
     total[o] = s.slots;
     totalAttempts += s.attempts;
   }
-  const report: SizeReport = { m, state: state === 'active' ? 'open' : state, outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 };
-  return { m, rule, plan, counts, slotMs: 0, state, total, totalAttempts, report };
+  const report: SizeReport = { m: size, state: state === 'active' ? 'open' : state, outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 };
+  return { size, m, rule, plan, counts, slotMs: 0, state, total, totalAttempts, report };
 }
 
 export function zeroOutcomes(): Record<SlotOutcome, number> {
@@ -61,6 +66,6 @@ export function zeroOutcomes(): Record<SlotOutcome, number> {
 /** The builds row's per-size counts. */
 export function countsJson(runs: readonly SizeRun[]): Record<string, unknown> {
   return Object.fromEntries(
-    runs.map((r) => [r.m, { ...r.total, attempts: r.totalAttempts, tiers: r.counts, state: r.state }]),
+    runs.map((r) => [String(r.size), { ...r.total, attempts: r.totalAttempts, tiers: r.counts, state: r.state }]),
   );
 }

@@ -10,8 +10,8 @@ import { parseTierTable, type SudominoCuts, type TierTable, type YieldTable } fr
 import { UserError } from '../errors.js';
 import { describeFsError } from '../errors.js';
 
-/** Tier rules per size. */
-export type RuleTable = Record<number, TierRule>;
+/** Tier rules per size (Dominosa's M, or a Sudomino shape). */
+export type RuleTable = Record<string, TierRule>;
 
 export interface LoadedTiers {
   rules: RuleTable;

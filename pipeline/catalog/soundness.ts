@@ -4,12 +4,13 @@
 import { checkDigests, checkStoredRow, type Failure, type SharedFields } from '../../src/catalog/check.js';
 import { schemaDigest, type SchemaObject } from '../../src/catalog/digest.js';
 import { SCHEMA_ENTRY } from '../../src/catalog/schema.js';
+import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
 import { EXIT_FAILED_CHECK, UserError } from '../errors.js';
 import type { Connection } from './connection.js';
 import { computeDigests, storedDigests } from './digests.js';
-import { getPuzzle, sizeCounts, type PuzzleRow } from './puzzles.js';
+import { getPuzzle, shapeCounts, sizeCounts, type PuzzleRow } from './puzzles.js';
 import { expectedSchema, schemaFailures, schemaObjects } from './schema.js';
-import { readThresholds, type StoredRule } from './thresholds.js';
+import { readShapeThresholds, readThresholds, type StoredRule } from './thresholds.js';
 
 /** SQLite's quick check of every page: 'ok', or the first thing wrong. */
 export function quickCheck(conn: Connection): string {
@@ -37,7 +38,11 @@ export function assertSound(conn: Connection): void {
     const thresholds = readThresholds(conn, null);
     const missing = [...sizeCounts(conn).keys()].filter((m) => !thresholds.has(m));
     if (missing.length > 0) refuse(`holds puzzles of M=${missing.join(',')} but no current tier thresholds for them`);
-    const digest = checkDigests(storedDigests(conn.db), computeDigests(conn.db, rowChecker(conn, thresholds)));
+    const shapes = readShapeThresholds(conn, null, 'sudomino');
+    const unruled = [...shapeCounts(conn, 'sudomino').keys()].filter((s) => !shapes.has(s));
+    if (unruled.length > 0) refuse(`holds Sudomino puzzles of ${unruled.join(',')} but no current tier thresholds for them`);
+    const ruleOf = (p: PuzzleRow): StoredRule | undefined => (p.kind === 'sudomino' ? shapes.get(p.shape) : thresholds.get(p.m));
+    const digest = checkDigests(storedDigests(conn.db), computeDigests(conn.db, rowChecker(conn, ruleOf)));
     if (digest.length > 0) refuse(`fails its checks (digest-mismatch: ${digest[0].detail})`);
   } finally {
     if (own) conn.endRead();
@@ -49,16 +54,20 @@ export function assertSound(conn: Connection): void {
  * is its size's rule's, and a variant agrees with its base. For verbs that build on stored rows
  * without re-solving them (build resuming, tune, merge); audit and export make the full checks.
  */
-function rowChecker(conn: Connection, rules: Map<number, StoredRule>): (p: PuzzleRow) => void {
+function rowChecker(conn: Connection, ruleOf: (p: PuzzleRow) => StoredRule | undefined): (p: PuzzleRow) => void {
   const bases = new Map<number, SharedFields>();
   return (p) => {
-    const rule = rules.get(p.m);
+    const rule = ruleOf(p) ?? null;
     const base = p.base_id === null ? null : (bases.get(p.base_id) ?? getPuzzle(conn, p.base_id) ?? null);
-    const failures = checkStoredRow(p, base, rule ?? null);
+    // Sudomino's tiers are its levels, inside the cuts: its own rule, not Dominosa's bands.
+    const sudomino = p.kind === 'sudomino';
+    const failures = checkStoredRow(p, base, sudomino ? null : rule);
+    const tier = sudomino && rule !== null ? sudominoTierFor(p, rule) : p.tier;
+    if (tier !== p.tier) failures.push({ kind: 'tier-mismatch', puzzleId: p.id, detail: `stored tier ${p.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under ${p.shape}'s cuts` });
     if (failures.length > 0) {
       const f = failures[0];
       throw new UserError(
-        `${conn.path}: puzzle ${p.id} (M=${p.m}) fails its checks (${f.kind}: ${f.detail}); nothing was changed (run dominosa audit)`,
+        `${conn.path}: puzzle ${p.id} (${p.kind === 'sudomino' ? p.shape : `M=${p.m}`}) fails its checks (${f.kind}: ${f.detail}); nothing was changed (run dominosa audit)`,
         EXIT_FAILED_CHECK,
       );
     }

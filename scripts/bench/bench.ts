@@ -190,7 +190,7 @@ function gitCommit(): string | null {
 // `--only large` the large-board sections (large.ts); `--only bands` graded generation per
 // band and size and the stored grade's time (bands.ts); `--only aims` the default build's
 // generation with shared aims against one tier per slot (aims.ts); `--only default` the
-// default build's wall time from an empty catalog (default.ts); `--only sudomino` Sudomino's
+// default build's wall time from an empty catalog, Dominosa's part and Sudomino's (default.ts); `--only sudomino` Sudomino's
 // proofs, generation and the two methods' agreement (sudomino.ts).
 const SECTIONS = ['solver', 'memory', 'cli', 'startup', 'generation', 'bands', 'aims', 'default', 'build', 'formats', 'merge', 'slurm', 'large', 'sudomino'] as const;
 const onlyAt = process.argv.indexOf('--only');

@@ -3,15 +3,20 @@
 // ran out, 2 bad options, 130 interrupted).
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import { BUILD_LIMITS, DEFAULT_BATCH_SIZE, type BuildOptions, type Shard } from '../../pipeline/build/options.js';
+import { BUILD_LIMITS, DEFAULT_BATCH_SIZE, SUDOMINO_BUILD_SHAPES, SUDOMINO_MAX_ATTEMPTS, type BuildOptions, type Shard } from '../../pipeline/build/options.js';
+import { formatShape } from '../../src/sudomino/shape.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/dominosa/rank/measure.js';
 import { gradeTarget } from './grade-target.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/errors.js';
 import { parseOnly } from './parse.js';
+import { sizeLabel } from '../../pipeline/build/size-key.js';
 import {
   argsOrExit,
   kind,
+  KINDS,
+  rawList,
+  shapeList,
   choice,
   flag,
   type Checked,
@@ -52,8 +57,8 @@ const shard: OptionSpec<Shard | undefined> = {
 };
 
 export const BUILD_OPTIONS = {
-  kind: kind('build', ['dominosa']),
-  sizes: sizes('board sizes M: 3..9, 3,5,7 or mixed (3..5,8)', { default: [3, 4, 5, 6, 7, 8, 9], shown: '3..9', max: BUILD_LIMITS.size }),
+  kind: kind('build', KINDS),
+  sizes: rawList(`Dominosa: board sizes M, 3..9, 3,5,7 or mixed (3..5,8) [default: 3..9]; Sudomino: shapes RxC:N, e.g. 8x8:6,10x10:7 [default: ${SUDOMINO_BUILD_SHAPES.join(',')}]`),
   'per-tier': whole('base puzzles per tier and size', 1, { default: 25, max: BUILD_LIMITS.perTier }),
   variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, { default: 3, max: BUILD_LIMITS.variants }),
   seed: integer('seed: the same seed and options build the same catalog', { default: 1 }),
@@ -62,7 +67,7 @@ export const BUILD_OPTIONS = {
   thresholds: thresholds('tier thresholds file that seeds a new catalog (or new sizes); a catalog keeps its own thresholds'),
   extend: flag('add this build\'s puzzles to a catalog that holds a build with other options (another seed, more sizes, ...)', { default: false }),
   tiers: OLD_TIERS_FILE,
-  'max-attempts': whole('deals tried per slot before it is rejected', 1, { default: DEFAULT_MAX_ATTEMPTS, max: BUILD_LIMITS.maxAttempts }),
+  'max-attempts': whole('deals tried per slot before it is rejected', 1, { shown: `${DEFAULT_MAX_ATTEMPTS}; Sudomino ${SUDOMINO_MAX_ATTEMPTS}`, max: BUILD_LIMITS.maxAttempts }),
   'max-slots': whole('slots per size before giving up on it', 1, { shown: 'max(1000, 100 × per-tier)', max: BUILD_LIMITS.maxSlots }),
   method: choice(METHOD_CHOICES, 'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)', {
     default: 'auto',
@@ -83,13 +88,34 @@ export const BUILD_OPTIONS = {
   chunk: whole('slots per worker task (default: about 20 ms of work); does not change the result', 1, { hidden: true, max: BUILD_LIMITS.chunk }),
 };
 
+/** Dominosa's sizes, checked as every verb checks them once the kind is known. */
+const DOMINOSA_SIZES = sizes('board sizes M', { default: [3, 4, 5, 6, 7, 8, 9], max: BUILD_LIMITS.size });
+
+/** Options that say how Dominosa's boards are made and tiered: Sudomino's have one way. */
+const DOMINOSA_ONLY = ['method', 'tier-by', 'grade', 'thresholds', 'tiers'] as const;
+
 /** The build its options describe (all but the abort signal), or the line that refuses them. */
 export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOptions, 'signal'>> {
   const read = readOptions(BUILD_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
+  let shapes: string[] | undefined;
+  let sized: number[] = [];
+  if (o.kind === 'sudomino') {
+    const notHere = DOMINOSA_ONLY.find((k) => argv[k] !== undefined);
+    if (notHere !== undefined) return { ok: false, error: `--${notHere}: not for Sudomino, whose tiers are its grade's levels` };
+    const res = shapeList(o.sizes ?? SUDOMINO_BUILD_SHAPES);
+    if (!res.ok) return res;
+    shapes = res.value.map(formatShape);
+  } else {
+    const res = o.sizes === undefined ? { ok: true as const, value: DOMINOSA_SIZES.default! } : DOMINOSA_SIZES.check(o.sizes, '--sizes');
+    if (!res.ok) return res;
+    sized = res.value;
+  }
+  const maxAttempts = o['max-attempts'] ?? (o.kind === 'sudomino' ? SUDOMINO_MAX_ATTEMPTS : DEFAULT_MAX_ATTEMPTS);
   const run = {
-    sizes: o.sizes,
+    ...(o.kind === 'sudomino' ? { kind: o.kind, shapes } : {}),
+    sizes: sized,
     perTier: o['per-tier'],
     variants: o.variants,
     seed: o.seed,
@@ -98,7 +124,7 @@ export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOpt
     tiersFile: o.thresholds,
     tiersExplicit: argv.thresholds !== undefined,
     extend: o.extend,
-    maxAttempts: o['max-attempts'],
+    maxAttempts,
     maxSlots: o['max-slots'],
     batchSize: o['batch-size'],
     chunk: o.chunk,
@@ -130,6 +156,7 @@ export function buildCommand(y: Argv): Argv {
             ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
             ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
             ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],
+            ['$0 build --kind sudomino', `Sudomino at ${SUDOMINO_BUILD_SHAPES.join(', ')}, 25 per tier, into the same catalog`],
           ]),
         ),
     async (v) => {
@@ -158,8 +185,8 @@ export function buildCommand(y: Argv): Argv {
         const what =
           resumes === 'finished'
             ? `${options.db} already holds this build, finished`
-            : `would ${resumes === null ? 'build' : 'resume the build of'} M=${k.sizes.join(',')}, ${k.perTier} per tier, ${k.variants} variants, seed ${k.seed}, ` +
-              `tiers by ${options.tierBy ?? DEFAULT_TIER_MEASURE}${slice}, up to ${maxSlots} slots per size, into ${options.db}`;
+            : `would ${resumes === null ? 'build' : 'resume the build of'} ${'shapes' in k ? `Sudomino ${k.shapes.join(',')}` : `M=${k.sizes.join(',')}`}, ${k.perTier} per tier, ${k.variants} variants, seed ${k.seed}, ` +
+              `tiers by ${'shapes' in k ? 'grade level' : (options.tierBy ?? DEFAULT_TIER_MEASURE)}${slice}, up to ${maxSlots} slots per size, into ${options.db}`;
         process.stderr.write(`dominosa: ${what}; nothing was built (--dry-run)\n`);
         process.exitCode = 0;
         return;
@@ -195,7 +222,7 @@ export function buildCommand(y: Argv): Argv {
           );
         case 'incomplete':
           throw new UserError(
-            `size${result.exhausted.length > 1 ? 's' : ''} ${result.exhausted.map((m) => `M=${m}`).join(', ')} ran out of slots ` +
+            `size${result.exhausted.length > 1 ? 's' : ''} ${result.exhausted.map(sizeLabel).join(', ')} ran out of slots ` +
               `before every tier held ${options.perTier} puzzles; what was found is kept. Rerun with a larger --max-slots to continue.`,
             EXIT_FAILED_CHECK,
           );

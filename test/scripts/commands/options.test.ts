@@ -68,8 +68,10 @@ describe('readOptions over every verb', () => {
   }
 
   it('list options add up instead', () => {
-    const res = readOptions(BUILD_OPTIONS, parse(BUILD_OPTIONS, ['--sizes', '5', '--sizes', '3,4']));
-    expect(res.ok && res.value.values.sizes).toEqual([3, 4, 5]);
+    const res = buildArgs(parse(BUILD_OPTIONS, ['--sizes', '5', '--sizes', '3,4']));
+    expect(res.ok && res.value.run.sizes).toEqual([3, 4, 5]);
+    const shapes = buildArgs(parse(BUILD_OPTIONS, ['--kind', 'sudomino', '--sizes', '8x8:6', '--sizes', '6x6:4,8x8:6']));
+    expect(shapes.ok && shapes.value.run.shapes).toEqual(['8x8:6', '6x6:4']);
     const t = readOptions(EXPORT_OPTIONS, parse(EXPORT_OPTIONS, ['--tiers', 'hard', '--tiers', 'easy']));
     expect(t.ok && t.value.values.tiers).toEqual(['easy', 'hard']);
   });
@@ -335,7 +337,7 @@ describe('--kind on every verb', () => {
       const d = read(table, 'dominosa');
       expect(d.ok && (d.value.values as Record<string, unknown>).kind).toEqual(verb === 'export' ? ['dominosa'] : 'dominosa');
       const s = read(table, 'sudomino');
-      if (['solve', 'generate', 'grade', 'audit', 'tune', 'export'].includes(verb)) expect(s.ok).toBe(true);
+      if (['solve', 'generate', 'grade', 'audit', 'tune', 'export', 'build'].includes(verb)) expect(s.ok).toBe(true);
       else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
     });
   }

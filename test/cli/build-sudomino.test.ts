@@ -1,0 +1,201 @@
+// `dominosa build --kind sudomino`, through the compiled CLI: every stored puzzle re-proves unique
+// by both methods, its solution checks, its tier is its grade's, and a variant is its base under
+// its transform with the base's grade; --jobs does not change the rows; a build killed at a fault
+// point and rerun ends as the uninterrupted one; shards merged are the unsharded build; and bad
+// shapes and Dominosa-only options are refused with one line, exit 2.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIERS } from '../../src/rank/tiers.js';
+import { storedSudominoGrade } from '../../src/sudomino/rank/stored.js';
+import { SUDOMINO_TIER_RULE, sudominoAim } from '../../src/sudomino/rank/catalog-rule.js';
+import { tierFor } from '../../src/dominosa/rank/measure.js';
+import { checkAnswer } from '../../src/sudomino/solve/check.js';
+import { countBySat } from '../../src/sudomino/solve/satcount.js';
+import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../../src/sudomino/stored.js';
+import { applySudominoTransform, parseSudominoTransform, transformSudominoValues } from '../../src/sudomino/transform.js';
+import { copyCatalog, dumpCatalog, editAndReseal, type CatalogDump } from '../helpers/catalog.js';
+import { CLI, cli } from '../helpers/cli.js';
+
+const OPTS = ['--kind', 'sudomino', '--sizes', '6x6:4,8x8:6', '--per-tier', '2', '--variants', '1', '--seed', '3', '--max-slots', '200', '--batch-size', '2'];
+const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--db', db, ...extra]);
+
+let dir: string;
+let whole: CatalogDump;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dominosa-sbuild-'));
+  const r = build(join(dir, 'whole.sqlite'), '--jobs', '2');
+  expect(r.code, r.stderr).toBe(0);
+  whole = dumpCatalog(join(dir, 'whole.sqlite'));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function boardOf(grid: string, values: number) {
+  const b = sudominoBoardFromStored(grid, values);
+  if (!b.ok) throw new Error(b.error);
+  return b.board;
+}
+
+function valuesOf(text: string): Uint8Array {
+  const s = sudominoSolutionFromStored(text);
+  if (!s.ok) throw new Error(s.error);
+  return s.values;
+}
+
+describe('build --kind sudomino', () => {
+  it('stores puzzles that re-prove unique by both methods, with their grade as their tier', () => {
+    const solver = new SudominoSolver();
+    const bases = whole.puzzles.filter((p) => p.base_id === null);
+    // Two per tier at each of the two shapes.
+    expect(bases.length).toBe(16);
+    for (const shape of ['6x6:4', '8x8:6']) {
+      for (const t of TIERS) expect(bases.filter((p) => p.shape === shape && p.tier === t).length, `${shape} ${t}`).toBe(2);
+    }
+    for (const p of whole.puzzles) {
+      expect(p.kind).toBe('sudomino');
+      const board = boardOf(p.grid, p.m);
+      const values = valuesOf(p.solution);
+      expect(checkAnswer(board, values), `puzzle ${p.id}`).toBeNull();
+      const proof = solver.solve(board);
+      expect(proof.status, `puzzle ${p.id}`).toBe('unique');
+      expect([...proof.solution!]).toEqual([...values]);
+      expect(countBySat(board).status, `puzzle ${p.id}`).toBe('unique');
+      const grade = storedSudominoGrade(board);
+      expect(grade.tier).toBe(p.tier);
+      expect(grade.score).toBe(p.score);
+      // The recorded cuts give the same tier as the grade.
+      expect(tierFor(p, SUDOMINO_TIER_RULE)).toBe(p.tier);
+      // A kept base is its slot's aim.
+      if (p.base_id === null) expect(p.tier).toBe(sudominoAim(p.slot));
+    }
+  });
+
+  it('stores each variant as its base under its transform, sharing its grade and class', () => {
+    const byId = new Map(whole.puzzles.map((p) => [p.id, p]));
+    const variants = whole.puzzles.filter((p) => p.base_id !== null);
+    expect(variants.length).toBeGreaterThan(0);
+    for (const v of variants) {
+      const base = byId.get(v.base_id!)!;
+      const t = parseSudominoTransform(v.transform!, v.m);
+      expect(t.ok).toBe(true);
+      if (!t.ok) continue;
+      const baseBoard = boardOf(base.grid, base.m);
+      expect(sudominoGridText(applySudominoTransform(baseBoard, t.transform))).toBe(v.grid);
+      expect([...transformSudominoValues(valuesOf(base.solution), base.rows, base.cols, base.m, t.transform)]).toEqual([...valuesOf(v.solution)]);
+      for (const k of ['tier', 'score', 'nodes', 'canonical_hash', 'slot', 'seed'] as const) expect(v[k]).toBe(base[k]);
+      expect(storedSudominoGrade(boardOf(v.grid, v.m)).score).toBe(base.score);
+    }
+  });
+
+  it('records the level cuts as the shapes\' thresholds, under kind sudomino', () => {
+    const current = whole.thresholds.filter((t) => t.build_id === null);
+    expect(current.map((t) => [t.kind, t.shape, t.measure, t.t1, t.t2, t.t3])).toEqual([
+      ['sudomino', '6x6:4', 'score', 2, 3, 4],
+      ['sudomino', '8x8:6', 'score', 2, 3, 4],
+    ]);
+  });
+
+  it('makes the same rows with --jobs 1, and says so when run again', () => {
+    const db = join(dir, 'one.sqlite');
+    expect(build(db, '--jobs', '1').code).toBe(0);
+    const one = dumpCatalog(db);
+    expect(one.puzzles).toEqual(whole.puzzles);
+    expect(one.slots).toEqual(whole.slots);
+    expect(one.builds).toEqual(whole.builds);
+    const again = build(db, '--jobs', '2');
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/already finished .*Sudomino puzzles of 6x6:4, 8x8:6.*nothing to do/);
+  });
+
+  it('resumes a build killed at a fault point into the uninterrupted result', () => {
+    const db = join(dir, 'killed.sqlite');
+    const killed = (point: string) =>
+      spawnSync(process.execPath, [CLI, 'build', ...OPTS, '--db', db, '--jobs', '2'], { stdio: 'ignore', env: { ...process.env, DOMINOSA_FAULT: `kill:${point}` } }).status;
+    // Both shapes need at least eight slots, and batches hold two: each kill lands before the
+    // slot it names is committed (the first after slots 0..3 were).
+    expect(killed('commit:6x6:4:5')).toBeNull();
+    expect(dumpCatalog(db).slots.length).toBeGreaterThanOrEqual(4);
+    expect(killed('slot:8x8:6:3')).toBeNull();
+    const last = build(db, '--jobs', '1');
+    expect(last.code, last.stderr).toBe(0);
+    const after = dumpCatalog(db);
+    expect(after.integrity).toBe('ok');
+    expect(after.puzzles).toEqual(whole.puzzles);
+    expect(after.slots).toEqual(whole.slots);
+    expect(after.builds.map((b) => [b.key, b.counts, b.status])).toEqual(whole.builds.map((b) => [b.key, b.counts, b.status]));
+  });
+
+  it('finds its build again once a shape\'s cuts were changed (as tune --apply changes them)', () => {
+    const db = copyCatalog(join(dir, 'whole.sqlite'), join(dir, 'tuned.sqlite'));
+    // Cuts that still give every stored grade its level's tier, so the rows stay as they are.
+    editAndReseal(db, (d) => d.prepare(`UPDATE thresholds SET t1 = 1.9, t2 = 2.9, t3 = 3.9 WHERE build_id IS NULL AND shape = '6x6:4'`).run());
+    const r = build(db);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/already finished/);
+    // Cuts that move stored rows out of their tier are a catalog changed behind the build's back.
+    editAndReseal(db, (d) => d.prepare(`UPDATE thresholds SET t1 = 1.2, t2 = 2.9, t3 = 3.9 WHERE build_id IS NULL AND shape = '6x6:4'`).run());
+    const refused = build(db);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/6x6:4\) fails its checks \(tier-mismatch/);
+  });
+
+  it('stops at its --time-limit with exit 1, keeping the slots before it, and a rerun ends as the uninterrupted build', () => {
+    const db = join(dir, 'timed.sqlite');
+    // The time limit runs out at 6x6:4's slot 6 (a fault point), whatever the machine's speed.
+    const timed = cli(['build', ...OPTS, '--db', db, '--jobs', '2', '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:6x6:4:6' } });
+    expect(timed.code, timed.stderr).toBe(1);
+    expect(timed.stderr).toMatch(/--time-limit of 600 s ran out/);
+    expect(dumpCatalog(db).slots.map((s) => s.slot)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(build(db, '--jobs', '1').code).toBe(0);
+    const resumed = dumpCatalog(db);
+    expect([resumed.puzzles, resumed.slots]).toEqual([whole.puzzles, whole.slots]);
+  });
+
+  it('merges its shards into exactly the unsharded build', () => {
+    const shards = [0, 1, 2].map((i) => join(dir, `shard-${i}.sqlite`));
+    for (const [i, s] of shards.entries()) expect(build(s, '--jobs', '1', '--shard', `${i}/3`).code).toBe(0);
+    const out = join(dir, 'merged.sqlite');
+    const r = cli(['merge', out, shards[2], shards[0], shards[1]]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/6x6:4: \d+ slots, 8 kept/);
+    const merged = dumpCatalog(out);
+    expect(merged.puzzles).toEqual(whole.puzzles);
+    expect(merged.slots).toEqual(whole.slots);
+    expect(merged.builds).toEqual(whole.builds);
+    expect(merged.thresholds).toEqual(whole.thresholds);
+    expect(build(out).stderr).toMatch(/already finished/);
+  });
+
+  it('keeps a catalog\'s Dominosa build apart: each kind finds its own build', () => {
+    const db = join(dir, 'both.sqlite');
+    const dominosa = ['build', '--sizes', '3', '--per-tier', '1', '--variants', '0', '--tier-by', 'nodes', '--db', db];
+    expect(cli(dominosa).code).toBe(0);
+    expect(build(db).code).toBe(0);
+    expect(cli(dominosa).stderr).toMatch(/already finished .*M = 3.*nothing to do/);
+    expect(build(db).stderr).toMatch(/already finished .*Sudomino.*nothing to do/);
+    const other = cli(['build', ...OPTS.map((o) => (o === '3' ? '4' : o)), '--db', db]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/holds another Sudomino build/);
+  });
+
+  for (const [args, why] of [
+    [['--sizes', '8x8:0'], /--sizes: shape 8x8:0: N must be/],
+    [['--sizes', '8y8'], /--sizes: "8y8" is not a shape/],
+    [['--sizes', '8x8:6', '--method', 'repair'], /--method: not for Sudomino/],
+    [['--sizes', '8x8:6', '--tier-by', 'nodes'], /--tier-by: not for Sudomino/],
+  ] as const) {
+    it(`refuses ${args.join(' ')}: one line, exit 2, no file`, () => {
+      const db = join(dir, `refused-${args.join('')}.sqlite`);
+      const r = cli(['build', '--kind', 'sudomino', ...args, '--db', db]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(why);
+      expect(existsSync(db)).toBe(false);
+    });
+  }
+});
