@@ -133,7 +133,7 @@ function apply(path: string, dm: Damage): void {
         if (dm.edit === 'generated') rewrite(d, 'puzzles', `THEN 'singles'`, `THEN '=1+1'`);
         else if (dm.edit === 'check') rewrite(d, 'thresholds', 'CHECK (t1 < t2 AND t2 < t3)', 'CHECK (1)');
         else if (dm.edit === 'default') rewrite(d, 'builds', `DEFAULT '{}'`, `DEFAULT '[]'`);
-        else if (dm.edit === 'index') rewrite(d, 'puzzles_size_tier', '(m, tier, nodes)', '(m, tier)');
+        else if (dm.edit === 'index') rewrite(d, 'puzzles_size_tier', '(kind, shape, tier, nodes)', '(kind, shape, tier)');
         else rewrite(d, 'slots', '', 'CREATE TABLE slots (');
         break;
       case 'app':
