@@ -1,13 +1,10 @@
-// The piscina worker of `dominosa audit`: one task is a batch of stored puzzles (each with its
-// base row when a variant, its size's tier rule and its recorded solver and grader versions), answered with
-// the failures its kind's checks find (item-check.ts), each puzzle's proofs within its budget. Runs from dist/ only, as dist/pipeline/audit-worker.js.
-import type { Failure, PuzzleContext, StoredPuzzle } from '../src/catalog/check.js';
-import { ItemChecker } from './item-check.js';
+// The piscina worker of `dominosa audit`: one task is a batch of stored puzzles, answered with the
+// failures its kind's checks find (item-check.ts), each puzzle's proofs within its budget.
+// Runs from dist/ only, as dist/pipeline/audit-worker.js.
+import type { Failure } from '../src/catalog/check.js';
+import { ItemChecker, type AuditItem } from './item-check.js';
 
-export interface AuditItem extends Omit<PuzzleContext, 'solver' | 'interrupt' | 'budget'> {
-  puzzle: StoredPuzzle;
-  base: StoredPuzzle | null;
-}
+export type { AuditItem } from './item-check.js';
 
 export interface AuditTask {
   items: AuditItem[];

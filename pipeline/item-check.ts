@@ -1,13 +1,18 @@
 // One stored puzzle checked as its kind's audit checks it, within its proof budget, for audit's
 // workers and for export's check before writing: the solvers (and Sudomino's grader) are held
 // here, one of each per thread, so their buffers are reused across puzzles.
-import { checkPuzzle, checkStoredRow, type Failure } from '../src/catalog/check.js';
+import { checkPuzzle, checkStoredRow, type Failure, type PuzzleContext, type StoredPuzzle } from '../src/catalog/check.js';
 import { checkSudominoPuzzle, checkSudominoRow } from '../src/catalog/sudomino-check.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
 import { SudominoGrader } from '../src/sudomino/grade/ladder.js';
 import { SudominoSolver } from '../src/sudomino/solve/solver.js';
-import type { AuditItem } from './audit-worker.js';
 import { proofBudget } from './proof-budget.js';
+
+/** A stored puzzle as a check needs it: its row, its base's row when a variant, its size's rule and its recorded versions. */
+export interface AuditItem extends Omit<PuzzleContext, 'solver' | 'interrupt' | 'budget'> {
+  puzzle: StoredPuzzle;
+  base: StoredPuzzle | null;
+}
 
 export class ItemChecker {
   private readonly solver = new Solver();

@@ -38,6 +38,8 @@ export interface MergeOptions {
   inputs: string[];
   /** Decided slots per committed transaction (default 500). */
   batchSize?: number;
+  /** The kind the shards must hold (--kind); absent, whichever they hold. */
+  kind?: KindName;
 }
 
 export interface MergeSize {
@@ -256,6 +258,8 @@ export function runMerge(options: MergeOptions): MergeResult {
     const missing = Array.from({ length: n }, (_, i) => i).filter((i) => !seen.has(i));
     if (missing.length > 0) throw new UserError(`missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${n}`).join(', ')}`);
     shards.sort((a, b) => a.index - b.index);
+    const held = kindOf(shards[0].key);
+    if (options.kind !== undefined && options.kind !== held) throw new UserError(`the shards hold a ${held} build, not ${options.kind}; nothing was merged`);
     return mergeInto(options.out, shards, batchSize);
   } finally {
     for (const s of shards) s.cat.close();

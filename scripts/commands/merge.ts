@@ -6,10 +6,10 @@ import { sizeLabel } from '../../pipeline/build/size-key.js';
 import type { MergeOptions } from '../../pipeline/merge.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
 import { parseOnly } from './parse.js';
-import { argsOrExit, plainArgs, whole, withOptions, examples, kind } from './options.js';
+import { argsOrExit, plainArgs, whole, withOptions, examples, kind, KINDS } from './options.js';
 
 export const MERGE_OPTIONS = {
-  kind: kind('merge', ['dominosa']),
+  kind: kind('merge', KINDS, { shown: 'the shards\' kind; given, the shards must hold it' }),
   'batch-size': whole('shard rows per committed batch', 1, { default: 500, hidden: true }),
 };
 
@@ -32,7 +32,7 @@ function mergeOptionsOf(v: Record<string, unknown>): MergeOptions {
   const read = plainArgs(MERGE_OPTIONS, v);
   if (!read.ok) throw new UserError(read.error);
   const o = read.value.run;
-  return { out: String(v.out), inputs: (v.inputs as unknown[]).map(String), batchSize: o['batch-size'] };
+  return { out: String(v.out), inputs: (v.inputs as unknown[]).map(String), batchSize: o['batch-size'], ...(o.kind === undefined ? {} : { kind: o.kind }) };
 }
 
 export function mergeCommand(y: Argv): Argv {

@@ -160,7 +160,11 @@ describe('build --kind sudomino', () => {
     const shards = [0, 1, 2].map((i) => join(dir, `shard-${i}.sqlite`));
     for (const [i, s] of shards.entries()) expect(build(s, '--jobs', '1', '--shard', `${i}/3`).code).toBe(0);
     const out = join(dir, 'merged.sqlite');
-    const r = cli(['merge', out, shards[2], shards[0], shards[1]]);
+    // --kind, when given, must be the shards' own.
+    const wrong = cli(['merge', out, ...shards, '--kind', 'dominosa']);
+    expect([wrong.code, wrong.stderr]).toEqual([2, 'dominosa: the shards hold a sudomino build, not dominosa; nothing was merged\n']);
+    expect(existsSync(out)).toBe(false);
+    const r = cli(['merge', out, shards[2], shards[0], shards[1], '--kind', 'sudomino']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/6x6:4: \d+ slots, 8 kept/);
     const merged = dumpCatalog(out);

@@ -92,9 +92,9 @@ describe('solve --kind sudomino', () => {
 
 describe('--kind on a verb that does not take Sudomino yet', () => {
   it('refuses an unknown kind with exit 2 in one line', () => {
-    const r = cli(['audit', '--kind', 'sudomino']);
+    const r = cli(['migrate', '--kind', 'sudomino']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('dominosa: --kind sudomino: not yet; audit takes dominosa puzzles so far\n');
+    expect(r.stderr).toBe('dominosa: --kind sudomino: not yet; migrate takes dominosa puzzles so far\n');
   });
 });
 
