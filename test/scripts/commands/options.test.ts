@@ -337,7 +337,7 @@ describe('--kind on every verb', () => {
       const d = read(table, 'dominosa');
       expect(d.ok && (d.value.values as Record<string, unknown>).kind).toEqual(verb === 'export' ? ['dominosa'] : 'dominosa');
       const s = read(table, 'sudomino');
-      if (['solve', 'generate', 'grade', 'audit', 'tune', 'export', 'build'].includes(verb)) expect(s.ok).toBe(true);
+      if (['solve', 'generate', 'grade', 'audit', 'tune', 'export', 'build', 'merge'].includes(verb)) expect(s.ok).toBe(true);
       else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
     });
   }
