@@ -367,7 +367,11 @@ export class BoardReader {
     if (meta !== undefined && nestingDepth(meta, MAX_META_DEPTH) > MAX_META_DEPTH) {
       return bad(`fields other than "grid" nest more than ${MAX_META_DEPTH - 1} levels deep; an id is a string, a number or a small JSON value`);
     }
-    if (!Object.hasOwn(obj, 'grid')) return bad('the object has no "grid" field', idOf(meta));
+    if (!Object.hasOwn(obj, 'grid')) {
+      // A mixed pack's Sudomino line: say what it is and how to read it, not only what it lacks.
+      const sudomino = Array.isArray((obj as { rows?: unknown }).rows);
+      return bad(sudomino ? 'a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)' : 'the object has no "grid" field', idOf(meta));
+    }
     const res = boardFromGrid(grid, index, meta);
     if (!res.ok) res.error.line = lineNo;
     return res;

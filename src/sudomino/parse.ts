@@ -150,6 +150,7 @@ export class SudominoReader {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) return at('a JSON board is an object with a "rows" field');
     const o = obj as Record<string, unknown>;
     const id = o.id;
+    if (Array.isArray(o.grid) && !Array.isArray(o.rows)) return at('a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)', id);
     if (!Array.isArray(o.rows) || o.rows.length === 0 || !o.rows.every((r) => typeof r === 'string')) return at('"rows" must be a non-empty array of strings', id);
     let values = this.values;
     if (o.values !== undefined) {

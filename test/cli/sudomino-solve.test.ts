@@ -90,6 +90,17 @@ describe('solve --kind sudomino', () => {
   });
 });
 
+describe('a file of both kinds', () => {
+  const sudomino = '{"id": "s", "values": 3, "rows": ["aabbcc", "ddeeff", "gghhii"]}';
+  const dominosa = '{"id": "d", "grid": [[0, 0, 1], [1, 1, 0]], "rows": 2, "cols": 3}';
+  it('stops at the first board of the other kind, naming it and the way out, exit 2', () => {
+    const d = cli(['solve', '--format', 'jsonl'], { input: `${dominosa}\n${sudomino}\n` });
+    expect([d.code, d.stderr]).toEqual([2, 'dominosa: board 2 (id "s"), line 2: a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)\n']);
+    const s = cli(['solve', '--format', 'jsonl'], { input: `${sudomino}\n${dominosa}\n` });
+    expect([s.code, s.stderr]).toEqual([2, 'dominosa: board 2 (id "d"), line 2: a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)\n']);
+  });
+});
+
 describe('--kind on a verb that does not take Sudomino yet', () => {
   it('refuses an unknown kind with exit 2 in one line', () => {
     const r = cli(['migrate', '--kind', 'sudomino']);
