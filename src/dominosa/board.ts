@@ -369,7 +369,8 @@ export class BoardReader {
     }
     if (!Object.hasOwn(obj, 'grid')) {
       // A mixed pack's Sudomino line: say what it is and how to read it, not only what it lacks.
-      const sudomino = Array.isArray((obj as { rows?: unknown }).rows);
+      const rows = (obj as { rows?: unknown }).rows;
+      const sudomino = Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string');
       return bad(sudomino ? 'a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)' : 'the object has no "grid" field', idOf(meta));
     }
     const res = boardFromGrid(grid, index, meta);
