@@ -233,6 +233,8 @@ function readOld(old: Database.Database) {
   const builds = columns('builds');
   const thresholds = columns('thresholds');
   const puzzles = columns('puzzles');
+  // Every old row is Dominosa's; schema 1's has no score yet.
+  const asOld = (p: OldPuzzle): OldPuzzle => ({ ...p, kind: 'dominosa', ...(puzzles.has('score') ? {} : { score: null }) });
   return {
     meta: () => old.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[],
     builds: () =>
@@ -247,13 +249,11 @@ function readOld(old: Database.Database) {
       ),
     puzzles: () =>
       (function* () {
-        for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<OldPuzzle>) {
-          yield { ...p, kind: 'dominosa' as const, ...(puzzles.has('score') ? {} : { score: null }) };
-        }
+        for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<OldPuzzle>) yield asOld(p);
       })(),
     puzzle: (id: number) => {
       const p = old.prepare('SELECT * FROM puzzles WHERE id = ?').get(id) as OldPuzzle | undefined;
-      return p === undefined ? p : { ...p, kind: 'dominosa' as const, ...(puzzles.has('score') ? {} : { score: null }) };
+      return p === undefined ? p : asOld(p);
     },
     slots: () =>
       (function* () {

@@ -239,7 +239,11 @@ function sudominoTierStats(cat: Catalog, shapes: readonly string[]): SummaryTier
   const out: SummaryTier[] = [];
   for (const shape of shapes) {
     const scores = new Map<string, number[]>();
-    for (const d of cat.baseDifficulties(shape, 'sudomino')) scores.set(d.tier, [...(scores.get(d.tier) ?? []), d.score]);
+    for (const d of cat.baseDifficulties(shape, 'sudomino')) {
+      const own = scores.get(d.tier);
+      if (own === undefined) scores.set(d.tier, [d.score]);
+      else own.push(d.score);
+    }
     for (const [tier, v] of [...scores].sort((a, b) => Math.min(...a[1]) - Math.min(...b[1]))) {
       out.push({ m: shape, tier: tier as SummaryTier['tier'], count: v.length, measure: 'score', min: Math.min(...v), max: Math.max(...v) });
     }

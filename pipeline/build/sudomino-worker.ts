@@ -6,7 +6,7 @@ import { puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
 import type { TierRule } from '../../src/dominosa/rank/measure.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
-import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
+import { catalogSlotRows, makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
 import { sudominoAim } from '../../src/sudomino/rank/catalog-rule.js';
 import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
 import { parseShape, type Shape } from '../../src/sudomino/shape.js';
@@ -63,23 +63,7 @@ function runSlot(task: SudominoSlotTask, shape: Shape, slot: number): SlotAnswer
     const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows: null };
     return { ok: true, slot, ms: performance.now() - t0, puzzle };
   }
-  // The base and its variants share the class's measures; only the board and transform differ.
-  const common = {
-    kind: 'sudomino' as const,
-    m: shape.values,
-    tier,
-    nodes: made.nodes,
-    score: made.score,
-    attempts: made.attempts,
-    canonical_hash: made.canonicalHash,
-    seed,
-    slot,
-    method: METHOD,
-  };
-  const rows: PuzzleRecord[] = [puzzleRecord({ ...common, ...made.base, transform: null }, { build_id: buildId })];
-  for (const v of made.variants) {
-    rows.push(puzzleRecord({ ...common, rows: made.base.rows, cols: made.base.cols, grid: v.grid, solution: v.solution, nodes: v.nodes, transform: v.transform }, { build_id: buildId }));
-  }
+  const rows: PuzzleRecord[] = catalogSlotRows(made, { values: shape.values, seed, slot, tier, method: METHOD }).map((r) => puzzleRecord(r, { build_id: buildId }));
   const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows };
   return { ok: true, slot, ms: performance.now() - t0, puzzle };
 }

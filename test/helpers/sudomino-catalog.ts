@@ -1,9 +1,9 @@
 // Sudomino rows for the catalog tools' tests, made as a build's worker makes them (makeCatalogSlot)
 // and inserted through the Catalog API, while `build --kind sudomino` is not there to make them.
-import { Catalog, type NewPuzzle } from '../../pipeline/catalog/catalog.js';
+import { Catalog } from '../../pipeline/catalog/catalog.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
-import { makeCatalogSlot, type CatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
+import { catalogSlotRows, makeCatalogSlot, type CatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
 import { parseShape } from '../../src/sudomino/shape.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 
@@ -35,24 +35,10 @@ export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): numb
       for (let slot = 0; slot < (o.slots ?? 8); slot++) {
         const made = makeCatalogSlot(seed, shape, slot, TIERS[slot % TIERS.length], o.variants ?? 1, 200, solver, grader);
         if (made === null || cat.hasBase(made.canonicalHash, 'sudomino') || !(o.keep?.(made) ?? true)) continue;
-        const common: Omit<NewPuzzle, 'grid' | 'solution' | 'base_id' | 'transform'> = {
-          kind: 'sudomino',
-          m: shape.values,
-          rows: shape.rows,
-          cols: shape.cols,
-          tier: made.tier,
-          nodes: made.nodes,
-          score: made.score,
-          attempts: made.attempts,
-          canonical_hash: made.canonicalHash,
-          seed,
-          slot,
-          method: 'tiered',
-          build_id: null,
-        };
-        const id = cat.insertPuzzle({ ...common, grid: made.base.grid, solution: made.base.solution, base_id: null, transform: null });
+        const [base, ...variants] = catalogSlotRows(made, { values: shape.values, seed, slot, tier: made.tier, method: 'tiered' });
+        const id = cat.insertPuzzle({ ...base, tier: made.tier, base_id: null, build_id: null });
         bases.push(id);
-        for (const v of made.variants) cat.insertPuzzle({ ...common, grid: v.grid, solution: v.solution, base_id: id, transform: v.transform });
+        for (const v of variants) cat.insertPuzzle({ ...v, tier: made.tier, base_id: id, build_id: null });
       }
     });
   } finally {

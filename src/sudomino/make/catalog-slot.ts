@@ -9,6 +9,7 @@ import { referenceSudominoNodes, storedSudominoGrade } from '../rank/stored.js';
 import type { Shape } from '../shape.js';
 import type { SudominoSolver } from '../solve/solver.js';
 import { sudominoGridText, sudominoSolutionText } from '../stored.js';
+import type { ChecksummedRow } from '../../catalog/checksum.js';
 import { sha256Hex } from '../../catalog/sha256.js';
 import { makeTieredSlot } from './tiered.js';
 import { makeSudominoVariants } from './variants.js';
@@ -72,4 +73,36 @@ export function makeCatalogSlot(
       nodes: v.nodes,
     })),
   };
+}
+
+/** Where a made slot's rows sit in the catalog, beside what it made: its N, seed, slot, tier and method. */
+export interface SlotPlace {
+  values: number;
+  seed: number;
+  slot: number;
+  /** The tier its shape's rule gives it (the aim, unless tune changed the cuts). */
+  tier: Tier;
+  method: string;
+}
+
+/** A made slot's catalog rows, every column but the ids, its base first: the variants share the class's measures. */
+export function catalogSlotRows(made: CatalogSlot, at: SlotPlace): ChecksummedRow[] {
+  const common = {
+    kind: 'sudomino' as const,
+    m: at.values,
+    rows: made.base.rows,
+    cols: made.base.cols,
+    tier: at.tier,
+    nodes: made.nodes,
+    score: made.score,
+    attempts: made.attempts,
+    canonical_hash: made.canonicalHash,
+    seed: at.seed,
+    slot: at.slot,
+    method: at.method,
+  };
+  return [
+    { ...common, grid: made.base.grid, solution: made.base.solution, transform: null },
+    ...made.variants.map((v) => ({ ...common, grid: v.grid, solution: v.solution, transform: v.transform })),
+  ];
 }
