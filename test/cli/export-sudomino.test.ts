@@ -71,6 +71,9 @@ describe('export of Sudomino', () => {
     const s = cli(['export', '--db', db, '--sizes', '8x8:6']);
     expect(s.code).toBe(2);
     expect(s.stderr).toBe('dominosa: --sizes 8x8:6 is a Sudomino shape: add --kind sudomino (or --kind dominosa,sudomino)\n');
+    const g = cli(['export', '--db', db, '--kind', 'sudomino', '--grade', 'hard', '--out', out('g.pdf')]);
+    expect([g.code, g.stderr]).toEqual([2, "dominosa: --grade names Dominosa's grades; select Sudomino puzzles by --tiers\n"]);
+    expect(existsSync(out('g.pdf'))).toBe(false);
   });
 
   it('refuses, writing nothing, a pack holding a Sudomino row changed behind the catalog', () => {
