@@ -3,15 +3,17 @@
 // builds racing on a new file never crash; a finished catalog refuses a build of other options
 // unless --extend; SIGTERM stops a build as Ctrl-C does. Under CI these must run, never skip.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cli, cliAsync } from '../helpers/cli.js';
 
-// Far longer than the test (minutes): caught writing, then stopped by the test with SIGTERM.
-const SLOW = ['--sizes', '3..9', '--per-tier', '200', '--variants', '3', '--jobs', '1', '--batch-size', '2'];
+// A build held writing by a fault point: its worker stalls at slot 3 of M = 3 (a minute at most)
+// with slots 0-2 decided and committed one a batch; the test stops it there with SIGTERM.
+const HELD = ['--sizes', '3', '--per-tier', '2', '--variants', '1', '--jobs', '1', '--chunk', '1', '--batch-size', '1'];
+const STALL = 'slot:3:3';
 const SMALL = ['--sizes', '3', '--per-tier', '2', '--variants', '1', '--jobs', '1'];
 
 // Each case runs several CLI processes one after another: minutes on a loaded two-core machine.
@@ -36,37 +38,37 @@ interface Running {
   exit: Promise<{ code: number | null; stderr: string }>;
 }
 
-function start(args: string[]): Running {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+function startHeld(args: string[]): Running & { stalled: Promise<void> } {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DOMINOSA_FAULT: `stall:${STALL}` } });
   let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
   const exit = new Promise<{ code: number | null; stderr: string }>((res) => child.on('exit', (code) => res({ code, stderr })));
-  return { child, exit };
+  const stalled = new Promise<void>((res, rej) => {
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+      if (stderr.includes(`stalled at ${STALL}`)) res();
+    });
+    void exit.then((e) => rej(new Error(`the build ended (exit ${e.code}) before it stalled: ${e.stderr}`)));
+  });
+  return { child, exit, stalled };
 }
 
-/** Wait until the catalog's writer lock is held by `pid` and a batch of puzzles committed. */
-async function heldBy(db: string, w: Running): Promise<void> {
-  const pid = w.child.pid!;
-  const end = Date.now() + 120_000;
-  while (Date.now() < end) {
-    if (w.child.exitCode !== null) throw new Error(`the build ended (exit ${w.child.exitCode}) before it was caught writing: ${(await w.exit).stderr}`);
-    if (existsSync(db)) {
-      try {
-        const d = new Database(db, { readonly: true });
-        try {
-          const row = d.prepare('SELECT pid FROM writer').get() as { pid: number } | undefined;
-          const puzzles = d.prepare('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
-          if (row?.pid === pid && puzzles > 0) return;
-        } finally {
-          d.close();
-        }
-      } catch {
-        // Not a catalog yet.
-      }
+/**
+ * Once the build has stalled, its writer lock is held and its decided slots are on their way to
+ * the catalog (the store thread may still be committing them): wait until some are there.
+ */
+async function heldBy(db: string, w: Running & { stalled: Promise<void> }): Promise<void> {
+  await w.stalled;
+  for (;;) {
+    const d = new Database(db, { readonly: true });
+    try {
+      const pid = d.prepare('SELECT pid FROM writer').pluck().get();
+      expect(pid, 'the stalled build holds the writer lock').toBe(w.child.pid);
+      if ((d.prepare('SELECT COUNT(*) FROM puzzles').pluck().get() as number) > 0) return;
+    } finally {
+      d.close();
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error(`no writer ${pid} on ${db} within two minutes`);
 }
 
 const status = (db: string): string[] => {
@@ -81,13 +83,13 @@ const status = (db: string): string[] => {
 describe('one writer at a time', () => {
   it('a second build (another seed, or the same options) and tune --apply are refused while a build writes; SIGTERM then stops it as Ctrl-C does', async () => {
     const db = fresh();
-    const a = start(['build', ...SLOW, '--db', db]);
+    const a = startHeld(['build', ...HELD, '--db', db]);
     running.add(a.child);
     await heldBy(db, a);
     const holder = new RegExp(`^dominosa: .* is being written by build \\(pid ${a.child.pid}, since \\d{4}-\\d\\d-\\d\\dT[^)]*\\); wait for it to finish\\n$`);
     for (const args of [
-      ['build', ...SLOW, '--seed', '2', '--db', db],
-      ['build', ...SLOW, '--db', db],
+      ['build', ...HELD, '--seed', '2', '--db', db],
+      ['build', ...HELD, '--db', db],
       ['tune', '--db', db, '--apply', '--no-plot', '--sizes', '3'],
     ]) {
       const r = cli(args);
