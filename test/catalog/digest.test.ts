@@ -133,6 +133,7 @@ describe('the schema digest', () => {
 
 describe('what the digest covers', () => {
   it('every stored column of every table, directly or (puzzles) through the checksum', () => {
+    // Raw: a bare schema in memory, no catalog file to read.
     const db = new Database(':memory:');
     try {
       db.exec(SCHEMA_SQL);

@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog, query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
 let dir: string;
@@ -28,13 +28,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A copy of the small catalog edited with raw SQL, as anything but dominosa would. */
 function tampered(edit: (d: Database.Database, rows: PuzzleRow[]) => void): string {
   const path = copyCatalog(db, join(dir, `t${n++}.sqlite`));
-  const d = new Database(path);
-  try {
+  editCatalog(path, (d) => {
     d.pragma('foreign_keys = OFF');
     edit(d, d.prepare('SELECT * FROM puzzles ORDER BY id').all() as PuzzleRow[]);
-  } finally {
-    d.close();
-  }
+  });
   return path;
 }
 
@@ -76,13 +73,9 @@ describe('audit fails an edit it used to pass', () => {
   });
 
   it('a base copied, checksum and all, from another catalog', () => {
-    const foreign = new Database(other, { readonly: true });
-    const mine = new Database(db, { readonly: true });
-    const have = new Set(mine.prepare('SELECT canonical_hash FROM puzzles').pluck().all());
-    mine.close();
+    const have = new Set(query<{ canonical_hash: string }>(db, 'SELECT canonical_hash FROM puzzles').map((r) => r.canonical_hash));
     // A base of a class this catalog lacks (the unique index would refuse any other).
-    const row = (foreign.prepare('SELECT * FROM puzzles WHERE base_id IS NULL ORDER BY id').all() as Record<string, unknown>[]).find((r) => !have.has(r.canonical_hash))!;
-    foreign.close();
+    const row = query(other, 'SELECT * FROM puzzles WHERE base_id IS NULL ORDER BY id').find((r) => !have.has(r.canonical_hash as string))!;
     expect(row).toBeDefined();
     const path = tampered((d) => {
       // The stored columns (table_info leaves out generated ones), all but the id.

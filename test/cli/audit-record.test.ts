@@ -6,11 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog, type PuzzleRow } from '../../pipeline/catalog/catalog.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog, scalar } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
 let dir: string;
@@ -31,23 +30,9 @@ function audit(path: string, ...extra: string[]): { code: number | null; report:
 }
 
 const copy = (from: string): string => copyCatalog(from, join(dir, `c${n++}.sqlite`));
-const count = (path: string, sql: string): unknown => {
-  const d = new Database(path, { readonly: true });
-  try {
-    return d.prepare(sql).pluck().get();
-  } finally {
-    d.close();
-  }
-};
+const count = (path: string, sql: string): unknown => scalar(path, sql);
 /** Raw SQL on a closed catalog, as anything but dominosa would. */
-const raw = (path: string, sql: string): void => {
-  const d = new Database(path);
-  try {
-    d.exec(sql);
-  } finally {
-    d.close();
-  }
-};
+const raw = (path: string, sql: string): void => editCatalog(path, (d) => d.exec(sql));
 const hasVerdicts = (path: string): boolean => count(path, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'verdicts'`) === 1;
 
 beforeAll(() => {

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../pipeline/audit.js';
 import { formatAuditJson, silentAuditProgress } from '../../pipeline/audit-report.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
@@ -42,12 +42,7 @@ interface JsonReport {
 /** A copy of the small catalog with `edit` applied through a writable connection. */
 function tampered(edit: (d: Database.Database, rows: Row[]) => void): string {
   const path = copyCatalog(db, join(dir, `t${n++}.sqlite`));
-  const d = new Database(path);
-  try {
-    edit(d, d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[]);
-  } finally {
-    d.close();
-  }
+  editCatalog(path, (d) => edit(d, d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[]));
   return path;
 }
 
@@ -290,6 +285,7 @@ describe('dominosa audit refuses what is not a catalog (exit 2)', () => {
 
   it('a SQLite database that is not a catalog', () => {
     const path = join(dir, 'other.sqlite');
+    // Raw: this makes a SQLite file that is not a catalog, nothing the catalog helpers read or tamper with.
     const d = new Database(path);
     d.exec('CREATE TABLE t (x)');
     d.close();

@@ -3,13 +3,12 @@
 // (spent at once through the exhaust:proof fault point, so no test waits on the clock) is a failed
 // check naming it, never a pass or a hang.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { boardToGrid } from '../../src/dominosa/board.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { proofBudget } from '../../pipeline/proof-budget.js';
 import { brickBoard } from '../helpers/boards.js';
-import { copyCatalog, freshCatalogs } from '../helpers/catalog.js';
+import { copyCatalog, editCatalog, freshCatalogs } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
 const fresh = freshCatalogs();
@@ -28,19 +27,17 @@ function withLargeRow(checksum: 'bad' | 'sound'): { path: string; id: number } {
   const solution = [];
   for (let a = 0; a < b.cells.length; a += 2) solution.push([Math.floor(a / b.cols), a % b.cols, Math.floor(a / b.cols), (a % b.cols) + 1]);
   const row = { kind: 'dominosa' as const, m: 400, rows: b.rows, cols: b.cols, grid: JSON.stringify(boardToGrid(b)), solution: JSON.stringify(solution), tier: 'easy', nodes: 1, score: 1, attempts: 1, canonical_hash: 'h400', transform: null, seed: 7, slot: 0, method: 'rejection' };
-  const d = new Database(path);
-  try {
+  let id = 0;
+  editCatalog(path, (d) => {
     const sum = checksum === 'bad' ? 'bad' : rowChecksum(row);
-    const id = Number(
+    id = Number(
       d
         .prepare('INSERT INTO puzzles (kind, m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, checksum) VALUES (@kind, @m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, NULL, @transform, @seed, @slot, @method, NULL, @sum)')
         .run({ ...row, sum }).lastInsertRowid,
     );
     d.prepare(`INSERT INTO thresholds (build_id, kind, shape, measure, t1, t2, t3, solver_version) VALUES (NULL, 'dominosa', '400', 'nodes', 1, 2, 3, 'ref-2')`).run();
-    return { path, id };
-  } finally {
-    d.close();
-  }
+  });
+  return { path, id };
 }
 
 const EXHAUST = { DOMINOSA_FAULT: 'exhaust:proof' };

@@ -6,7 +6,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPuzzle } from '../../src/catalog/check.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
@@ -18,7 +17,7 @@ import { proposeBandCuts } from '../../src/rank/cuts.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { TIERS, tierOf, type Thresholds, type Tier } from '../../src/rank/tiers.js';
 import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
-import { dumpCatalog, query, type CatalogDump } from '../helpers/catalog.js';
+import { dumpCatalog, editCatalog, query, scalar, type CatalogDump } from '../helpers/catalog.js';
 import { CLI, DATA, cli } from '../helpers/cli.js';
 
 let dir: string;
@@ -129,23 +128,18 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
   });
 
   it('records the build, its thresholds and every decided slot', () => {
-    const d = new Database(dbA, { readonly: true });
-    try {
-      const b = d.prepare('SELECT * FROM builds').get() as { status: string; seed: number; solver_version: string; finished_at: string };
-      expect(b.status).toBe('finished');
-      expect(b.seed).toBe(1);
-      expect(b.finished_at).toBeTruthy();
-      const th = d.prepare('SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3 FROM thresholds WHERE build_id = 1 ORDER BY CAST(shape AS INTEGER)').all();
-      expect(th).toEqual([3, 4].map((m) => ({ m, ...thresholds[m] })));
-      const kept = d.prepare(`SELECT COUNT(*) FROM slots WHERE outcome = 'kept'`).pluck().get();
-      expect(kept).toBe(24);
-      // Slots are decided in order: 0..n-1 with no gap, per size.
-      for (const m of [3, 4]) {
-        const s = d.prepare('SELECT MIN(slot) AS lo, MAX(slot) AS hi, COUNT(*) AS n FROM slots WHERE shape = ?').get(String(m)) as { lo: number; hi: number; n: number };
-        expect([s.lo, s.hi]).toEqual([0, s.n - 1]);
-      }
-    } finally {
-      d.close();
+    const [b] = query<{ status: string; seed: number; solver_version: string; finished_at: string }>(dbA, 'SELECT * FROM builds');
+    expect(b.status).toBe('finished');
+    expect(b.seed).toBe(1);
+    expect(b.finished_at).toBeTruthy();
+    const th = query(dbA, 'SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3 FROM thresholds WHERE build_id = 1 ORDER BY CAST(shape AS INTEGER)');
+    expect(th).toEqual([3, 4].map((m) => ({ m, ...thresholds[m] })));
+    const kept = scalar(dbA, `SELECT COUNT(*) FROM slots WHERE outcome = 'kept'`);
+    expect(kept).toBe(24);
+    // Slots are decided in order: 0..n-1 with no gap, per size.
+    for (const m of [3, 4]) {
+      const [s] = query<{ lo: number; hi: number; n: number }>(dbA, 'SELECT MIN(slot) AS lo, MAX(slot) AS hi, COUNT(*) AS n FROM slots WHERE shape = ?', String(m));
+      expect([s.lo, s.hi]).toEqual([0, s.n - 1]);
     }
   });
 
@@ -236,12 +230,12 @@ describe('dominosa build by grade (the default)', () => {
   it('audit fails a catalog whose tier holds a puzzle of another band, even with its checksums renewed', () => {
     const db = join(dir, 'grade-tampered.sqlite');
     copyFileSync(join(dir, 'grade1.sqlite'), db);
-    const d = new Database(db);
-    const rows = d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[];
-    const base = rows.find((p) => p.base_id === null && p.tier === 'hard')!;
-    const update = d.prepare('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
-    for (const p of rows.filter((x) => x.id === base.id || x.base_id === base.id)) update.run('normal', rowChecksum({ ...p, tier: 'normal' }), p.id);
-    d.close();
+    editCatalog(db, (d) => {
+      const rows = d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[];
+      const base = rows.find((p) => p.base_id === null && p.tier === 'hard')!;
+      const update = d.prepare('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
+      for (const p of rows.filter((x) => x.id === base.id || x.base_id === base.id)) update.run('normal', rowChecksum({ ...p, tier: 'normal' }), p.id);
+    });
     const r = cli(['audit', '--db', db, '--jobs', '1']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/tier-mismatch +2\n/);

@@ -7,9 +7,10 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editCatalog } from '../helpers/catalog.js';
 import { cli, cliAsync, type CliResult } from '../helpers/cli.js';
 
 const CASES = 200;
@@ -96,8 +97,7 @@ function apply(path: string, dm: Damage): void {
     writeFileSync(path, bytes.subarray(0, Math.floor(bytes.length * dm.keep)));
     return;
   }
-  const d = new Database(path);
-  try {
+  editCatalog(path, (d) => {
     d.pragma('foreign_keys = OFF');
     switch (dm.kind) {
       case 'drop':
@@ -153,9 +153,7 @@ function apply(path: string, dm: Damage): void {
         break;
       }
     }
-  } finally {
-    d.close();
-  }
+  });
 }
 
 // Characters a terminal acts on: C0 controls but tab and line feed, DEL, and C1 controls.

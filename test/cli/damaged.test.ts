@@ -6,10 +6,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowChecksum, type ChecksummedRow } from '../../src/catalog/checksum.js';
-import { buildSmallCatalog } from '../helpers/catalog.js';
+import { buildSmallCatalog, editCatalog } from '../helpers/catalog.js';
 import { cli, DATA, FIXTURES } from '../helpers/cli.js';
 
 let dir: string;
@@ -28,8 +27,8 @@ const sha = (path: string): string => createHash('sha256').update(readFileSync(p
 const DAMAGE: Record<string, (path: string) => void> = {
   truncated: (p) => writeFileSync(p, readFileSync(p).subarray(0, 20_000)),
   'not SQLite': (p) => writeFileSync(p, 'hello, this is not a database\n'),
-  'unknown schema version': (p) => edit(p, (d) => d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`)),
-  'missing thresholds': (p) => edit(p, (d) => d.exec(`DELETE FROM thresholds WHERE build_id IS NULL AND shape = '4'`)),
+  'unknown schema version': (p) => editCatalog(p, (d) => d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`)),
+  'missing thresholds': (p) => editCatalog(p, (d) => d.exec(`DELETE FROM thresholds WHERE build_id IS NULL AND shape = '4'`)),
   'of an older schema version': (p) => copyFileSync(join(FIXTURES, 'catalogs', 'v1.sqlite'), p),
   // Rows edited behind the catalog's back, one field of each kind (the checksum is left as it was).
   'holding a changed grid cell': (p) => tamper(p, 'grid', (r) => r.grid.replace(/\d/, (c) => String((Number(c) + 1) % (r.m + 1)))),
@@ -40,7 +39,7 @@ const DAMAGE: Record<string, (path: string) => void> = {
   'holding a changed canonical hash': (p) => tamper(p, 'canonical_hash', (r) => r.canonical_hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
   "holding a variant's changed transform": (p) => tamper(p, 'transform', () => 'rot180', 'base_id IS NOT NULL'),
   'holding a row whose checksum was recomputed after moving it to another tier': (p) =>
-    edit(p, (d) => {
+    editCatalog(p, (d) => {
       const r = d.prepare(`SELECT * FROM puzzles WHERE base_id IS NULL AND tier = 'easy' LIMIT 1`).get() as Row;
       const moved = { ...r, tier: 'expert' };
       d.prepare('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?').run('expert', rowChecksum(moved), r.id);
@@ -51,19 +50,10 @@ type Row = ChecksummedRow & { id: number };
 
 /** Change one field of one row (the first base, or the first row matching `where`) with SQL. */
 function tamper(path: string, field: string, value: (r: Row) => unknown, where = 'base_id IS NULL'): void {
-  edit(path, (d) => {
+  editCatalog(path, (d) => {
     const r = d.prepare(`SELECT * FROM puzzles WHERE ${where} ORDER BY id LIMIT 1`).get() as Row;
     d.prepare(`UPDATE puzzles SET ${field} = ? WHERE id = ?`).run(value(r), r.id);
   });
-}
-
-function edit(path: string, fn: (d: Database.Database) => void): void {
-  const d = new Database(path);
-  try {
-    fn(d);
-  } finally {
-    d.close();
-  }
 }
 
 /** The verbs, as run on a catalog at `db` (writers with the options that built it). */

@@ -15,7 +15,7 @@ import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { verifyPackJson, type PackEntry } from '../../src/formats/pack.js';
 import { parseTathamId } from '../../src/dominosa/formats/tatham.js';
-import { query } from '../helpers/catalog.js';
+import { editCatalog, query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 
@@ -301,12 +301,11 @@ describe('dominosa export output files', () => {
   it('leaves nothing behind when an export fails midway', async () => {
     // A grid broken after the pack was selected makes the tatham writer fail on that row.
     const broken = join(dir, 'broken.sqlite');
+    // Raw: the copy is made with the connection's online backup, not a byte copy.
     const d = new Database(db, { readonly: true });
     await d.backup(broken);
     d.close();
-    const w = new Database(broken);
-    w.prepare(`UPDATE puzzles SET grid = '[[0]]' WHERE id = (SELECT MAX(id) FROM puzzles WHERE base_id IS NULL)`).run();
-    w.close();
+    editCatalog(broken, (w) => w.prepare(`UPDATE puzzles SET grid = '[[0]]' WHERE id = (SELECT MAX(id) FROM puzzles WHERE base_id IS NULL)`).run());
     const out = outPath('tatham');
     const r = cli(['export', '--db', broken, '--format', 'tatham', '--out', out]);
     // Every selected puzzle is re-checked before anything is written.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_SQL, SCHEMA_VERSION } from '../../src/catalog/schema.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog } from '../helpers/catalog.js';
 import { cli, type CliResult } from '../helpers/cli.js';
 
 let dir: string;
@@ -25,14 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function damaged(edit: (d: Database.Database) => void, reseal = true): string {
   const path = copyCatalog(base, join(dir, `d${n++}.sqlite`));
   if (reseal) editAndReseal(path, edit);
-  else {
-    const d = new Database(path);
-    try {
-      edit(d);
-    } finally {
-      d.close();
-    }
-  }
+  else editCatalog(path, edit);
   return path;
 }
 
@@ -61,6 +54,7 @@ function expectRefused(verb: string, r: CliResult, what: RegExp): void {
 describe('a foreign file whose meta table says it is a catalog (1.1)', () => {
   it('is refused by audit and export, naming what is missing', () => {
     const path = join(dir, 'meta-only.sqlite');
+    // Raw: this makes a SQLite file that is not a catalog, nothing the catalog helpers read or tamper with.
     const d = new Database(path);
     d.exec(SCHEMA_SQL.slice(0, SCHEMA_SQL.indexOf(') STRICT;') + ') STRICT;'.length));
     d.exec(`INSERT INTO meta VALUES ('app', 'dominosa-catalog'), ('schema_version', '${SCHEMA_VERSION}')`);

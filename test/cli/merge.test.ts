@@ -5,10 +5,9 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
-import { dumpCatalog, type CatalogDump } from '../helpers/catalog.js';
+import { dumpCatalog, editCatalog, type CatalogDump } from '../helpers/catalog.js';
 import { cli, DATA } from '../helpers/cli.js';
 
 let dir: string;
@@ -86,10 +85,11 @@ describe('build --shard and merge', () => {
   it('stops at a shard row changed behind its back (exit 1), naming it', () => {
     const bad = join(dir, 'tampered-shard-1.sqlite');
     copyFileSync(shard(1), bad);
-    const d = new Database(bad);
-    const id = (d.prepare('SELECT MIN(id) FROM puzzles WHERE base_id IS NULL').pluck().get() as number);
-    d.prepare('UPDATE puzzles SET nodes = nodes + 1 WHERE id = ?').run(id);
-    d.close();
+    let id = 0;
+    editCatalog(bad, (d) => {
+      id = d.prepare('SELECT MIN(id) FROM puzzles WHERE base_id IS NULL').pluck().get() as number;
+      d.prepare('UPDATE puzzles SET nodes = nodes + 1 WHERE id = ?').run(id);
+    });
     const r = cli(['merge', join(dir, 'from-tampered.sqlite'), shard(0), bad, shard(2)]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`^dominosa: ${bad}: puzzle ${id} \\(M=\\d+\\) fails its checks \\(checksum-mismatch: .*\\n$`));
@@ -98,12 +98,12 @@ describe('build --shard and merge', () => {
   it('stops at a shard whose slot row was edited into another shard\'s class (exit 1), naming it', () => {
     const bad = join(dir, 'slot-edited-shard-1.sqlite');
     copyFileSync(shard(1), bad);
-    const d = new Database(bad);
-    // Drop triggers that guard the table, as someone editing it by hand would.
-    for (const t of d.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'slots'").pluck().all() as string[]) d.exec(`DROP TRIGGER "${t}"`);
-    const row = d.prepare('SELECT build_id, shape, slot FROM slots ORDER BY CAST(shape AS INTEGER), slot LIMIT 1').get() as { build_id: number; shape: string; slot: number };
-    d.prepare('UPDATE slots SET slot = slot + 1 WHERE build_id = ? AND shape = ? AND slot = ?').run(row.build_id, row.shape, row.slot);
-    d.close();
+    editCatalog(bad, (d) => {
+      // Drop triggers that guard the table, as someone editing it by hand would.
+      for (const t of d.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'slots'").pluck().all() as string[]) d.exec(`DROP TRIGGER "${t}"`);
+      const row = d.prepare('SELECT build_id, shape, slot FROM slots ORDER BY CAST(shape AS INTEGER), slot LIMIT 1').get() as { build_id: number; shape: string; slot: number };
+      d.prepare('UPDATE slots SET slot = slot + 1 WHERE build_id = ? AND shape = ? AND slot = ?').run(row.build_id, row.shape, row.slot);
+    });
     const out = join(dir, 'from-slot-edited.sqlite');
     const r = cli(['merge', out, shard(0), bad, shard(2)]);
     expect(r.code, r.stderr).toBe(1);

@@ -6,12 +6,11 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardFromGrid } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
-import { query } from '../helpers/catalog.js';
+import { editCatalog, query } from '../helpers/catalog.js';
 import { cli, DATA, FIXTURES } from '../helpers/cli.js';
 
 const FIXTURE = join(FIXTURES, 'catalogs', 'v1.sqlite');
@@ -158,9 +157,7 @@ describe('dominosa migrate', () => {
   it('refuses a schema-3 catalog with a row changed behind its back, changing nothing', () => {
     const path = join(dir, `v3-${n++}.sqlite`);
     copyFileSync(V3, path);
-    const d = new Database(path);
-    d.exec('UPDATE puzzles SET nodes = nodes + 1 WHERE id = 3');
-    d.close();
+    editCatalog(path, (d) => d.exec('UPDATE puzzles SET nodes = nodes + 1 WHERE id = 3'));
     const before = sha(path);
     const r = cli(['migrate', '--db', path, '--no-backup']);
     expect(r.code).toBe(1);
@@ -171,9 +168,7 @@ describe('dominosa migrate', () => {
   it('leaves a current catalog that was left in write-ahead-log mode in rollback-journal mode, and says so', () => {
     const path = copyOfV1();
     expect(cli(['migrate', '--db', path]).code).toBe(0);
-    const d = new Database(path);
-    d.pragma('journal_mode = WAL');
-    d.close();
+    editCatalog(path, (d) => d.pragma('journal_mode = WAL'));
     const r = cli(['migrate', '--db', path]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/now in rollback-journal mode/);
@@ -193,13 +188,9 @@ describe('dominosa migrate', () => {
     const foreign = join(dir, 'foreign.sqlite');
     writeFileSync(foreign, 'not a database at all\n');
     const newer = copyOfV1();
-    const d = new Database(newer);
-    d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`);
-    d.close();
+    editCatalog(newer, (d) => d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`));
     const badGrid = copyOfV1();
-    const g = new Database(badGrid);
-    g.exec(`UPDATE puzzles SET grid = '[[1,2' WHERE id = 1`);
-    g.close();
+    editCatalog(badGrid, (g) => g.exec(`UPDATE puzzles SET grid = '[[1,2' WHERE id = 1`));
     for (const [path, code, message] of [
       [damaged, 1, /is damaged|malformed|not a database/],
       [badGrid, 1, /^dominosa: puzzle 1: its grid is not a board; nothing was changed/],

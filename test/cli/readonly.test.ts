@@ -7,9 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSmallCatalog } from '../helpers/catalog.js';
+import { buildSmallCatalog, editCatalog, scalar } from '../helpers/catalog.js';
 import { CLI } from '../helpers/cli.js';
 
 const ROOT = process.getuid?.() === 0;
@@ -38,9 +37,7 @@ function readOnlyMount(wal = false, size = '64m'): string {
   mounts.push(m);
   copyFileSync(db, join(m, 'c.sqlite'));
   if (wal) {
-    const d = new Database(join(m, 'c.sqlite'));
-    d.pragma('journal_mode = WAL');
-    d.close();
+    editCatalog(join(m, 'c.sqlite'), (d) => d.pragma('journal_mode = WAL'));
   }
   sh('mount', '-o', 'remount,ro', m);
   return join(m, 'c.sqlite');
@@ -80,9 +77,7 @@ describe.skipIf(!RUN)('read-only catalogs, as another user and on read-only moun
 
   it('a finished catalog is one file, in rollback-journal mode', () => {
     expect(sidecars(db)).toEqual([]);
-    const d = new Database(db, { readonly: true });
-    expect(d.pragma('journal_mode', { simple: true })).toBe('delete');
-    d.close();
+    expect(scalar(db, 'PRAGMA journal_mode')).toBe('delete');
   });
 
   it('another user reads a root-owned catalog with every read-only verb, leaving nothing beside it', () => {

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editCatalog } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
@@ -19,11 +19,11 @@ beforeAll(() => {
   db = join(dir, 'base.sqlite');
   const r = cli(['build', ...SMALL, '--db', db]);
   if (r.code !== 0) throw new Error(r.stderr);
-  const d = new Database(db);
-  // A live holder (this very process) whose verb is hostile; the writer table is outside the digest.
-  d.prepare('INSERT INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, ?, ?, ?, ?, ?, ?)').run(process.pid, VERB, hostname(), '', '', '\u001b[2J');
-  d.prepare('UPDATE puzzles SET transform = ? WHERE id = (SELECT MIN(id) FROM puzzles WHERE base_id IS NOT NULL)').run('\u001b[2J');
-  d.close();
+  editCatalog(db, (d) => {
+    // A live holder (this very process) whose verb is hostile; the writer table is outside the digest.
+    d.prepare('INSERT INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, ?, ?, ?, ?, ?, ?)').run(process.pid, VERB, hostname(), '', '', '\u001b[2J');
+    d.prepare('UPDATE puzzles SET transform = ? WHERE id = (SELECT MIN(id) FROM puzzles WHERE base_id IS NOT NULL)').run('\u001b[2J');
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -5,14 +5,13 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plotPath, runTune, type TuneOptions } from '../../pipeline/tune.js';
 import { spearman } from '../../src/rank/correlation.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { TIERS, parseTierTable, tierOf, type Thresholds } from '../../src/rank/tiers.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal, query } from '../helpers/catalog.js';
 import { cli, DATA } from '../helpers/cli.js';
 
 const PACKAGED_TIERS = join(DATA, 'tiers.json');
@@ -54,18 +53,13 @@ interface Row {
 }
 
 function read(db: string): { rows: Row[]; current: Record<number, Thresholds>; byBuild: unknown[] } {
-  const d = new Database(db, { readonly: true });
-  try {
-    const th = d.prepare('SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL').all() as (Thresholds & { m: number; solver_version: string })[];
-    for (const t of th) expect(t.solver_version).toBe(REFERENCE_VERSION);
-    return {
-      rows: d.prepare('SELECT id, m, tier, nodes, base_id FROM puzzles ORDER BY id').all() as Row[],
-      current: Object.fromEntries(th.map((t) => [t.m, { t1: t.t1, t2: t.t2, t3: t.t3 }])),
-      byBuild: d.prepare('SELECT * FROM thresholds WHERE build_id IS NOT NULL ORDER BY CAST(shape AS INTEGER)').all(),
-    };
-  } finally {
-    d.close();
-  }
+  const th = query<Thresholds & { m: number; solver_version: string }>(db, 'SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL');
+  for (const t of th) expect(t.solver_version).toBe(REFERENCE_VERSION);
+  return {
+    rows: query<Row>(db, 'SELECT id, m, tier, nodes, base_id FROM puzzles ORDER BY id'),
+    current: Object.fromEntries(th.map((t) => [t.m, { t1: t.t1, t2: t.t2, t3: t.t3 }])),
+    byBuild: query(db, 'SELECT * FROM thresholds WHERE build_id IS NOT NULL ORDER BY CAST(shape AS INTEGER)'),
+  };
 }
 
 describe('dominosa tune without --apply', () => {
@@ -143,20 +137,18 @@ describe('dominosa tune and the human grade', () => {
   it('reports how nodes and grade scores agree, and how each tier spreads over the grades', async () => {
     const f = fixture();
     const res = await runTune(opts(f, { plots: false }));
-    const d = new Database(f.db, { readonly: true });
     for (const s of res.sizes) {
-      const bases = d.prepare('SELECT nodes, score, tier, level FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY id').all(s.m) as {
+      const bases = query<{
         nodes: number;
         score: number;
         tier: 'easy' | 'normal' | 'hard' | 'expert';
         level: number;
-      }[];
+      }>(f.db, 'SELECT nodes, score, tier, level FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY id', s.m);
       expect(s.rho).toBe(spearman(bases.map((b) => b.nodes), bases.map((b) => b.score)));
       for (const t of TIERS) {
         for (let l = 1; l <= 7; l++) expect(s.spread[t][l]).toBe(bases.filter((b) => b.tier === t && b.level === l).length);
       }
     }
-    d.close();
     const text = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--no-plot']).stdout;
     expect(text).toMatch(/\n  nodes vs grade score: Spearman's rho = -?\d\.\d{3}\n  tier \/ grade +singles/);
   });
@@ -173,14 +165,12 @@ describe('dominosa tune and the human grade', () => {
       const { t1, t2, t3 } = s.proposed;
       expect(t1 < t2 && t2 < t3).toBe(true);
     }
-    const d = new Database(f.db, { readonly: true });
-    const rows = d.prepare('SELECT p.m, p.tier, p.score, t.measure FROM puzzles p JOIN thresholds t ON t.build_id IS NULL AND t.kind = p.kind AND t.shape = p.shape').all() as {
+    const rows = query<{
       m: number;
       tier: string;
       score: number;
       measure: string;
-    }[];
-    d.close();
+    }>(f.db, 'SELECT p.m, p.tier, p.score, t.measure FROM puzzles p JOIN thresholds t ON t.build_id IS NULL AND t.kind = p.kind AND t.shape = p.shape');
     for (const r of rows) {
       expect(r.measure).toBe('score');
       expect(r.tier).toBe(tierOf(r.score, file.scores![r.m]));

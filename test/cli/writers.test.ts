@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query, scalar } from '../helpers/catalog.js';
 import { CLI, cli, cliAsync } from '../helpers/cli.js';
 
 // A build held writing by a fault point: its worker stalls at slot 3 of M = 3 (a minute at most)
@@ -59,26 +59,14 @@ function startHeld(args: string[]): Running & { stalled: Promise<void> } {
 async function heldBy(db: string, w: Running & { stalled: Promise<void> }): Promise<void> {
   await w.stalled;
   for (;;) {
-    const d = new Database(db, { readonly: true });
-    try {
-      const pid = d.prepare('SELECT pid FROM writer').pluck().get();
-      expect(pid, 'the stalled build holds the writer lock').toBe(w.child.pid);
-      if ((d.prepare('SELECT COUNT(*) FROM puzzles').pluck().get() as number) > 0) return;
-    } finally {
-      d.close();
-    }
+    const pid = scalar(db, 'SELECT pid FROM writer');
+    expect(pid, 'the stalled build holds the writer lock').toBe(w.child.pid);
+    if (scalar<number>(db, 'SELECT COUNT(*) FROM puzzles') > 0) return;
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-const status = (db: string): string[] => {
-  const d = new Database(db, { readonly: true });
-  try {
-    return d.prepare('SELECT status FROM builds ORDER BY id').pluck().all() as string[];
-  } finally {
-    d.close();
-  }
-};
+const status = (db: string): string[] => query<{ status: string }>(db, 'SELECT status FROM builds ORDER BY id').map((b) => b.status);
 
 describe('one writer at a time', () => {
   it('a second build (another seed, or the same options) and tune --apply are refused while a build writes; SIGTERM then stops it as Ctrl-C does', async () => {
@@ -105,7 +93,7 @@ describe('one writer at a time', () => {
     expect(end.stderr).toMatch(/build stopped by SIGTERM; committed slots are kept\. Rerun the same command to resume\.\n$/);
     expect(status(db)).toEqual(['interrupted']);
     // The lock went with it: the next writer is not refused.
-    expect(new Database(db, { readonly: true }).prepare('SELECT COUNT(*) FROM writer').pluck().get()).toBe(0);
+    expect(scalar(db, 'SELECT COUNT(*) FROM writer')).toBe(0);
   }, LONG);
 
   it('two builds racing on a new file: one builds, the other is refused or finds it built, never an internal error', async () => {

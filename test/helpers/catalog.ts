@@ -1,6 +1,7 @@
 // Catalogs for the tests of the catalog tools: a small real build made by the compiled CLI,
 // copies of it to tamper with (the main file and, if present, its write-ahead log), edits
-// sealed with a recomputed digest, and the one way tests read a catalog's rows (query, dump).
+// sealed with a recomputed digest or left unsealed (editCatalog), and the one way tests read a
+// catalog's rows (query, scalar, dump).
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,11 +56,31 @@ export function editAndReseal(path: string, edit: (d: Database.Database) => void
   }
 }
 
+/** Edit a closed catalog with raw SQL on a writable connection of its own, digest left as it was: what someone tampering by hand does. */
+export function editCatalog(path: string, edit: (d: Database.Database) => void): void {
+  const d = new Database(path);
+  try {
+    edit(d);
+  } finally {
+    d.close();
+  }
+}
+
 /** Rows `sql` selects from the catalog at `path`, read on a read-only connection of its own. */
 export function query<T = Record<string, unknown>>(path: string, sql: string, ...args: unknown[]): T[] {
   const d = new Database(path, { readonly: true });
   try {
     return d.prepare(sql).all(...args) as T[];
+  } finally {
+    d.close();
+  }
+}
+
+/** The first column of the first row `sql` selects from the catalog at `path`, read on a read-only connection of its own. */
+export function scalar<T = unknown>(path: string, sql: string, ...args: unknown[]): T {
+  const d = new Database(path, { readonly: true });
+  try {
+    return d.prepare(sql).pluck().get(...args) as T;
   } finally {
     d.close();
   }

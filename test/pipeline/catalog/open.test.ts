@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
 import { SCHEMA_VERSION } from '../../../src/catalog/schema.js';
-import { freshCatalogs, expectUserError, newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { editCatalog, freshCatalogs, expectUserError, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
 const fresh = freshCatalogs();
 
@@ -39,10 +39,10 @@ describe('Catalog.open', () => {
   it('refuses, untouched, a catalog of another schema version', () => {
     const path = fresh();
     Catalog.open(path, { create: true }).close();
-    const d = new Database(path);
-    d.prepare(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`).run();
-    d.pragma('wal_checkpoint(TRUNCATE)');
-    d.close();
+    editCatalog(path, (d) => {
+      d.prepare(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`).run();
+      d.pragma('wal_checkpoint(TRUNCATE)');
+    });
     const before = readFileSync(path);
     expectUserError(() => Catalog.open(path, { create: true }), new RegExp(`schema version 99; this dominosa reads version ${SCHEMA_VERSION} only$`));
     expect(readFileSync(path)).toEqual(before);
@@ -50,6 +50,7 @@ describe('Catalog.open', () => {
 
   it('refuses, untouched, a SQLite database that is not a catalog, and a file that is not SQLite', () => {
     const foreign = fresh();
+    // Raw: this makes a SQLite file that is not a catalog, nothing the catalog helpers read or tamper with.
     const d = new Database(foreign);
     d.exec('CREATE TABLE notes (x TEXT)');
     d.close();

@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterUnavailable, LocalCluster, submittedJobs, type JobInfo } from '../../../scripts/deploy/slurm/local-cluster.js';
 import { dumpCatalog } from '../../helpers/catalog.js';
