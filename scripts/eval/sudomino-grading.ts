@@ -1,7 +1,8 @@
-// `node dist/scripts/eval/sudomino-grading.js [--count 200] [--shape 8x8:6] [--seed 1]`: how many
+// `node dist/scripts/eval/sudomino-grading.js [--count 200] [--shape 8x8:6] [--seed 1] [--chain ROUNDS]`: how many
 // generated unique Sudomino boards each level of the grader's ladder solves, and the levels they
 // need. An evaluation, not a test: it prints numbers and never fails on them.
 import { gradeSudomino, LEVELS, TOP_LEVEL } from '../../src/sudomino/grade/ladder.js';
+import { DEFAULT_CHAIN_LIMIT } from '../../src/sudomino/grade/rules/contradiction-chain.js';
 import { makePuzzle } from '../../src/sudomino/make/generator.js';
 import { formatShape, parseShape } from '../../src/sudomino/shape.js';
 import { derive } from '../../src/rng.js';
@@ -14,7 +15,7 @@ function arg(argv: string[], name: string, dflt: string): string {
 function main(argv: string[]): void {
   const count = Number(arg(argv, '--count', '200'));
   const seed = Number(arg(argv, '--seed', '1'));
-  const chainLimit = Number(arg(argv, '--chain', '6'));
+  const chainLimit = Number(arg(argv, '--chain', String(DEFAULT_CHAIN_LIMIT)));
   const parsed = parseShape(arg(argv, '--shape', '8x8:6'));
   if (!parsed.ok) throw new Error(parsed.error);
   const shape = parsed.shape;
@@ -34,7 +35,7 @@ function main(argv: string[]): void {
     if (r.status === 'solved') needs[r.level]++;
     else stuck++;
   }
-  console.log(`${count} unique ${formatShape(shape)} boards (seed ${seed}, chain limit ${chainLimit}), ${(givens / count).toFixed(1)} givens on average`);
+  console.log(`${count} unique ${formatShape(shape)} boards (seed ${seed}, chain limit ${chainLimit} rounds), ${(givens / count).toFixed(1)} givens on average`);
   for (const { level, name, tier } of LEVELS) {
     console.log(`  level ${level} ${name.padEnd(8)} (${tier.padEnd(6)}): solved with levels 1..${level}: ${String(solvedUpTo[level]).padStart(4)}   graded ${level}: ${needs[level]}`);
   }

@@ -48,7 +48,7 @@ describe('a recorded verdict of a Sudomino puzzle', () => {
 
   it("is bound to Sudomino's judges, and holds whatever versions stored its nodes and grade (audit measures both again)", () => {
     const v = passVerdict(sudomino, AT);
-    expect([v.proof_version, v.solver_version, v.grader_version]).toEqual(['sudomino-cnf-1', 'sudomino-ref-1', 'sudomino-grade-1']);
+    expect([v.proof_version, v.solver_version, v.grader_version]).toEqual(['sudomino-cnf-1', 'sudomino-ref-1', 'sudomino-grade-2']);
     expect(staleVerdict(v, sudomino)).toBeNull();
     expect(staleVerdict(v, { ...sudomino, solverVersion: 'ref-0', graderVersion: 'grade-0' })).toBeNull();
   });

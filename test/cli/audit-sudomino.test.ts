@@ -105,6 +105,6 @@ describe('audit of a catalog of both kinds', () => {
     addSudominoRows(path, { shape: '8x8:6', seed: 1, slots: 12, variants: 0 });
     const r = cli(['audit', '--db', path, '--jobs', '2']);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toContain(`\nsudomino 8x8:6: median reference nodes easy 1 ≤ normal 3 ≤ hard 31 > expert 9 (not judged: easy, normal, hard, expert hold fewer than ${GUARDRAIL_MIN_BASES} bases)\n`);
+    expect(r.stdout).toContain(`\nsudomino 8x8:6: median reference nodes easy 1 ≤ normal 3 ≤ hard 31 > expert 29 (not judged: easy, normal, hard, expert hold fewer than ${GUARDRAIL_MIN_BASES} bases)\n`);
   });
 });

@@ -73,7 +73,7 @@ describe('tune --kind sudomino', () => {
     expect(query(db, 'SELECT id, tier FROM puzzles ORDER BY id')).toEqual(rowsBefore);
     // The file keeps Dominosa's sections and gains Sudomino's, which read back.
     const file = parseTierTable(JSON.parse(readFileSync(tiers, 'utf8')));
-    expect(file.ok && file.sudomino).toEqual({ solverVersion: 'sudomino-ref-1', graderVersion: 'sudomino-grade-1', grade: { '8x8:6': s.proposed } });
+    expect(file.ok && file.sudomino).toEqual({ solverVersion: 'sudomino-ref-1', graderVersion: 'sudomino-grade-2', grade: { '8x8:6': s.proposed } });
     const packaged = parseTierTable(JSON.parse(readFileSync(join(DATA, 'tiers.json'), 'utf8')));
     expect(file.ok && packaged.ok && file.table).toEqual(packaged.ok && packaged.table);
     const audit = cli(['audit', '--db', db, '--jobs', '2']);

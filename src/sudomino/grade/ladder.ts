@@ -21,10 +21,10 @@ export type LevelName = 'singles' | 'pairs' | 'subsets' | 'chains';
 /**
  * The levels, easiest first, and the tier each one makes; a solved board's tier is its
  * hardest level's, and a board the ladder cannot finish has no tier:
- *   1 singles  (naked and hidden singles)                  → easy
- *   2 pairs    (line intersections, naked and hidden pairs) → normal
- *   3 subsets  (naked and hidden triples, line starvation)  → hard
- *   4 chains   (contradiction chains of a few singles)      → expert
+ *   1 singles  (naked and hidden singles)                     → easy
+ *   2 pairs    (line intersections, naked and hidden pairs)    → normal
+ *   3 subsets  (naked and hidden triples, line starvation)     → hard
+ *   4 chains   (contradiction chains, a few rounds of singles) → expert
  */
 export const LEVELS: readonly { level: number; name: LevelName; tier: Tier }[] = [
   { level: 1, name: 'singles', tier: 'easy' },
@@ -41,7 +41,7 @@ export function tierOfLevel(level: number): Tier {
 }
 
 /** Names the grader's behaviour: bump when any board's level, steps or score could change. */
-export const SUDOMINO_GRADER_VERSION = 'sudomino-grade-1';
+export const SUDOMINO_GRADER_VERSION = 'sudomino-grade-2';
 
 export type SudominoRule = (g: SudominoGradeState) => boolean;
 
@@ -63,7 +63,7 @@ export interface SudominoGradeOptions {
   maxLevel?: number;
   /** Keep the steps (default true). */
   log?: boolean;
-  /** Singles a contradiction chain may follow after its assumption (default DEFAULT_CHAIN_LIMIT). */
+  /** Rounds of singles a contradiction chain may follow after its assumption (default DEFAULT_CHAIN_LIMIT). */
   chainLimit?: number;
 }
 

@@ -25,21 +25,21 @@ export class SudominoGradeState {
   nPlaced = 0;
   trail = new Int32Array(0);
   trailLen = 0;
-  /** Scratch named by size, for whichever rule runs: a line's entries, a chain's placements. */
+  /** Scratch named by size, for whichever rule runs: a line's entries, a chain's placements and a round's demands. */
   entries = new Int32Array(0);
   /** valuePos[v - 1]: a mask of the positions (in `entries`) that can hold v. */
   valuePos = new Int32Array(0);
   chainDomino = new Int32Array(0);
   chainValue = new Int32Array(0);
   chainLen = 0;
+  /** demand[d]: the values a chain's round of singles asks of domino d (zero between rounds). */
+  demand = new Int32Array(0);
   /** What a refuted trial ended on (see contradiction). */
   chainDead = -1;
-  /** The domino placed last, for a trial that follows the singles' placements. */
-  lastPlaced = -1;
   /** Masks and placements as a step began, to log what the step changed. */
   before = new Int32Array(0);
   beforePlaced = new Uint8Array(0);
-  /** Singles a chain may follow from its assumption before it gives up (the grader sets it). */
+  /** Rounds of singles a chain may follow from its assumption before it gives up (the grader sets it). */
   chainLimit = 0;
   /** Keep reasons for the log (set by the grader); the rule that fires sets `reason`. */
   logging = false;
@@ -58,14 +58,18 @@ export class SudominoGradeState {
       this.mask = new Int32Array(D);
       this.placed = new Uint8Array(D);
       this.lines = new Int32Array(3 * D);
-      this.chainDomino = new Int32Array(D);
-      this.chainValue = new Int32Array(D);
+      this.demand = new Int32Array(D);
       this.before = new Int32Array(D);
       this.beforePlaced = new Uint8Array(D);
     }
     if (this.entries.length < N) {
       this.entries = new Int32Array(N);
       this.valuePos = new Int32Array(N);
+    }
+    // A chain places each domino once, and its last round may ask up to N values of each.
+    if (this.chainDomino.length < D * N) {
+      this.chainDomino = new Int32Array(D * N);
+      this.chainValue = new Int32Array(D * N);
     }
     // Each entry removes a value or places a domino: at most D·N + D of them.
     if (this.trail.length < 2 * D * (N + 1)) this.trail = new Int32Array(2 * D * (N + 1));
@@ -82,6 +86,7 @@ export class SudominoGradeState {
     const full = (1 << N) - 1;
     this.mask.fill(full, 0, D);
     this.placed.fill(0, 0, D);
+    this.demand.fill(0, 0, D);
     this.nPlaced = 0;
     this.trailLen = 0;
     this.chainLen = 0;
@@ -113,7 +118,6 @@ export class SudominoGradeState {
     this.trail[this.trailLen++] = 0;
     this.placed[d] = 1;
     this.nPlaced++;
-    this.lastPlaced = d;
     const { lineStart, lineDominoes, lines } = this;
     for (let k = 3 * d; k < 3 * d + 3; k++) {
       const l = lines[k];

@@ -15,8 +15,8 @@ export interface Reasons {
   /** The full line, and the k values it needs that only k of its dominoes can hold. */
   hiddenSubset: { line: number; dominoes: number[]; values: number[] };
   /**
-   * The assumption (value on domino), the singles it forces in order (none for a line
-   * starvation), and what then fails:
+   * The assumption (value on domino), the singles it forces round by round, a round's in domino
+   * order (none for a line starvation), and what then fails:
    * a domino with no value left, or a line with fewer values than entries.
    */
   contradictionChain: { domino: number; value: number; chain: [domino: number, value: number][]; deadDomino?: number; deadLine?: number };

@@ -45,7 +45,8 @@ const TIERED_KEY = 3;
  * Slot k of a shape and tier: deals from derive(seed, key, R, C, N, tier, k) until one, thinned
  * for the tier's level, needs that level (one level down cannot solve it); null after maxAttempts.
  * `judgedOn` names the board the level is judged on (default the deal itself): the catalog judges
- * on the class's board, since a chain's reach can depend on how the board is turned.
+ * on the class's board, the one whose grade it stores; the level is the same on every turn of a
+ * board, the steps behind it are not.
  */
 export function makeTieredSlot(
   seed: number,

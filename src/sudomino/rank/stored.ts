@@ -1,6 +1,7 @@
 // The measures the catalog stores with a Sudomino puzzle, taken on its class's representative
 // (canonical.ts), so a puzzle and every mirror, rotation and relabelling of it share them
-// exactly: the grader's steps and the solver's nodes both depend on how dominoes are numbered.
+// exactly: the grader's steps (so its score, not its level) and the solver's nodes depend on how
+// dominoes are numbered.
 import type { Tier } from '../../rank/tiers.js';
 import { canonicalSudominoBoard } from '../canonical.js';
 import { type LevelName, SudominoGrader } from '../grade/ladder.js';
