@@ -5,6 +5,7 @@
 // a chain that breaks a position also breaks any position with fewer candidates.
 import type { SudominoGradeState } from '../state.js';
 import { valueOf } from '../bits.js';
+import { hiddenValues } from './hidden-single.js';
 
 /**
  * Rounds of singles a chain may follow after its assumption unless the grader says otherwise:
@@ -103,18 +104,10 @@ function askSingles(g: SudominoGradeState): boolean {
     any = true;
   }
   // A value that a full line still needs and only one of its open dominoes can hold goes there.
-  const full = (1 << g.nValues) - 1;
   for (let l = 0; l < g.nLines; l++) {
     if (!g.lineFull(l)) continue;
     const u = g.openEntries(l);
-    let once = 0;
-    let twice = 0;
-    for (let i = 0; i < u; i++) {
-      const m = mask[g.entries[i]];
-      twice |= once & m;
-      once |= m;
-    }
-    const hidden = once & ~twice & full & ~g.placedIn(l);
+    const hidden = hiddenValues(g, l, u);
     if (hidden === 0) continue;
     for (let i = 0; i < u; i++) {
       const e = g.entries[i];

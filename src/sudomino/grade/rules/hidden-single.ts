@@ -5,18 +5,10 @@ import { valueOf } from '../bits.js';
 
 /** Hidden single: in a line of N entries every value appears, so a value only one of its dominoes can hold goes on that domino. */
 export function hiddenSingle(g: SudominoGradeState): boolean {
-  const full = (1 << g.nValues) - 1;
   for (let l = 0; l < g.nLines; l++) {
     if (!g.lineFull(l)) continue;
     const u = g.openEntries(l);
-    let once = 0;
-    let twice = 0;
-    for (let i = 0; i < u; i++) {
-      const m = g.mask[g.entries[i]];
-      twice |= once & m;
-      once |= m;
-    }
-    const hidden = once & ~twice & full & ~g.placedIn(l);
+    const hidden = hiddenValues(g, l, u);
     if (hidden === 0) continue;
     const bit = hidden & -hidden;
     for (let i = 0; i < u; i++) {
@@ -29,4 +21,16 @@ export function hiddenSingle(g: SudominoGradeState): boolean {
     }
   }
   return false;
+}
+
+/** The values full line l still needs that only one of its u open entries (in g.entries) can hold. */
+export function hiddenValues(g: SudominoGradeState, l: number, u: number): number {
+  let once = 0;
+  let twice = 0;
+  for (let i = 0; i < u; i++) {
+    const m = g.mask[g.entries[i]];
+    twice |= once & m;
+    once |= m;
+  }
+  return once & ~twice & ((1 << g.nValues) - 1) & ~g.placedIn(l);
 }
