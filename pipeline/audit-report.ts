@@ -37,15 +37,29 @@ export const silentAuditProgress: AuditProgress = { start() {}, advance() {}, fi
  * long proof runs) and the time left, estimated once a puzzle is done (before that there is
  * nothing to estimate from, and "0s left" would be a lie).
  */
-export function auditBarLine(verb: string, p: { progress: number; value: number; total: number; eta: number | string; startTime: number | null }, now: number, o: cliProgress.Options): string {
+export function auditBarLine(
+  verb: string,
+  p: { progress: number; value: number; total: number; eta: number | string; startTime: number | null },
+  now: number,
+  o: cliProgress.Options,
+): string {
   const bar = cliProgress.Format.BarFormat(p.progress, o);
   const elapsed = cliProgress.Format.TimeFormat(Math.round((now - (p.startTime ?? now)) / 1000), o, 1);
-  const left = p.value === 0 ? 'estimating time left' : typeof p.eta === 'number' ? `${cliProgress.Format.TimeFormat(p.eta, o, 5)} left` : 'time left unknown';
+  const left =
+    p.value === 0
+      ? 'estimating time left'
+      : typeof p.eta === 'number'
+        ? `${cliProgress.Format.TimeFormat(p.eta, o, 5)} left`
+        : 'time left unknown';
   return ` ${verb} [${bar}] ${p.value}/${p.total} puzzles | ${elapsed} | ${left}`;
 }
 
 /** A bar on a terminal; nothing elsewhere (the summary says it all, and logs stay clean). */
-export function createAuditProgress(stream: NodeJS.WriteStream = process.stderr, tty = stream.isTTY === true, verb = 'audit'): AuditProgress {
+export function createAuditProgress(
+  stream: NodeJS.WriteStream = process.stderr,
+  tty = stream.isTTY === true,
+  verb = 'audit',
+): AuditProgress {
   if (!tty) return silentAuditProgress;
   let bar: cliProgress.SingleBar | null = null;
   let done = 0;
@@ -94,20 +108,30 @@ function recordLine(r: AuditReport): string[] {
   if (r.recorded === null) return [];
   if (r.recorded.why !== null) return [`nothing recorded: ${forTerminal(r.recorded.why)}`];
   const n = r.recorded.verdicts;
-  return [`recorded ${n} pass verdict${n === 1 ? '' : 's'} in the catalog (export trusts them instead of proving those puzzles again)`];
+  return [
+    `recorded ${n} pass verdict${n === 1 ? '' : 's'} in the catalog (export trusts them instead of proving those puzzles again)`,
+  ];
 }
 
 function scope(r: AuditReport): string {
-  const what = r.sample === null ? `${r.checked} puzzles checked` : `${r.checked} of ${r.puzzles} puzzles checked (sample, seed ${r.seed})`;
+  const what =
+    r.sample === null
+      ? `${r.checked} puzzles checked`
+      : `${r.checked} of ${r.puzzles} puzzles checked (sample, seed ${r.seed})`;
   return `audit of ${forTerminal(r.db)}: ${what} in ${(r.ms / 1000).toFixed(1)} s with ${r.jobs} job${r.jobs === 1 ? '' : 's'}`;
 }
 
 /** One line per Sudomino shape: its tiers' median reference nodes, with the sign between each two. */
 function guardrailLines(r: AuditReport): string[] {
   return r.guardrails.map(({ shape, medians }) => {
-    const steps = medians.map((m, i) => `${i === 0 ? '' : medians[i - 1].median <= m.median ? ' ≤ ' : ' > '}${m.tier} ${m.median}`).join('');
+    const steps = medians
+      .map((m, i) => `${i === 0 ? '' : medians[i - 1].median <= m.median ? ' ≤ ' : ' > '}${m.tier} ${m.median}`)
+      .join('');
     const thin = medians.filter((m) => m.count < GUARDRAIL_MIN_BASES).map((m) => m.tier);
-    const judged = thin.length === 0 ? '' : ` (not judged: ${thin.join(', ')} ${thin.length === 1 ? 'holds' : 'hold'} fewer than ${GUARDRAIL_MIN_BASES} bases)`;
+    const judged =
+      thin.length === 0
+        ? ''
+        : ` (not judged: ${thin.join(', ')} ${thin.length === 1 ? 'holds' : 'hold'} fewer than ${GUARDRAIL_MIN_BASES} bases)`;
     return `sudomino ${forTerminal(shape)}: median reference nodes ${steps}${judged}`;
   });
 }
@@ -116,13 +140,17 @@ function guardrailLines(r: AuditReport): string[] {
 export function formatAuditText(r: AuditReport): string {
   const lines = [scope(r), ...guardrailLines(r)];
   if (r.failures.length === 0) {
-    lines.push('all checks passed: checksums, puzzles unique by both solvers, solutions, nodes, grades, tiers, hashes and variants;');
+    lines.push(
+      'all checks passed: checksums, puzzles unique by both solvers, solutions, nodes, grades, tiers, hashes and variants;',
+    );
     lines.push('catalog integrity, schema version, tier order and distinct bases');
     lines.push(...recordLine(r));
     return `${lines.join('\n')}\n`;
   }
   const puzzles = failingPuzzles(r.failures);
-  lines.push(`${r.failures.length} failure${r.failures.length === 1 ? '' : 's'}, ${puzzles.length} failing puzzle${puzzles.length === 1 ? '' : 's'}`);
+  lines.push(
+    `${r.failures.length} failure${r.failures.length === 1 ? '' : 's'}, ${puzzles.length} failing puzzle${puzzles.length === 1 ? '' : 's'}`,
+  );
   lines.push(...recordLine(r));
   const kinds = Object.entries(failuresByKind(r.failures));
   const width = Math.max(...kinds.map(([k]) => k.length));
@@ -136,30 +164,35 @@ export function formatAuditText(r: AuditReport): string {
   const own = r.failures.filter((f) => f.puzzleId !== null);
   if (own.length > 0) {
     lines.push('', 'failing puzzles:');
-    for (const f of own) lines.push(`  puzzle ${f.puzzleId}${f.scope === undefined ? '' : ` (${forTerminal(f.scope)})`}: ${forTerminal(f.kind)}: ${forTerminal(f.detail)}`);
+    for (const f of own)
+      lines.push(
+        `  puzzle ${f.puzzleId}${f.scope === undefined ? '' : ` (${forTerminal(f.scope)})`}: ${forTerminal(f.kind)}: ${forTerminal(f.detail)}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** The machine-readable report: stable field names, one JSON document, ending in a newline. */
 export function formatAuditJson(r: AuditReport): string {
-  return `${jsonForTerminal(JSON.stringify(
-    {
-      db: r.db,
-      ok: r.failures.length === 0,
-      checked: r.checked,
-      puzzles: r.puzzles,
-      sample: r.sample,
-      seed: r.seed,
-      jobs: r.jobs,
-      seconds: Math.round(r.ms) / 1000,
-      failuresByKind: failuresByKind(r.failures),
-      failingPuzzles: failingPuzzles(r.failures),
-      failures: r.failures,
-      guardrails: r.guardrails,
-      ...(r.recorded === null ? {} : { recorded: r.recorded.verdicts, notRecorded: r.recorded.why }),
-    },
-    null,
-    2,
-  ))}\n`;
+  return `${jsonForTerminal(
+    JSON.stringify(
+      {
+        db: r.db,
+        ok: r.failures.length === 0,
+        checked: r.checked,
+        puzzles: r.puzzles,
+        sample: r.sample,
+        seed: r.seed,
+        jobs: r.jobs,
+        seconds: Math.round(r.ms) / 1000,
+        failuresByKind: failuresByKind(r.failures),
+        failingPuzzles: failingPuzzles(r.failures),
+        failures: r.failures,
+        guardrails: r.guardrails,
+        ...(r.recorded === null ? {} : { recorded: r.recorded.verdicts, notRecorded: r.recorded.why }),
+      },
+      null,
+      2,
+    ),
+  )}\n`;
 }

@@ -104,7 +104,12 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
   checkOptions(opts);
   const t0 = performance.now();
   let guardrails: AuditReport['guardrails'] = [];
-  const report = (failures: Failure[], checked: number, puzzles: number, recorded: AuditReport['recorded'] = null): AuditReport => ({
+  const report = (
+    failures: Failure[],
+    checked: number,
+    puzzles: number,
+    recorded: AuditReport['recorded'] = null,
+  ): AuditReport => ({
     db: opts.db,
     checked,
     puzzles,
@@ -128,7 +133,13 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
   } catch (e) {
     recorder?.close();
     // A catalog, but of a version whose tables this release cannot interpret: a failed check.
-    if (e instanceof SchemaVersionError) return report(checkSchemaVersion(e.version), 0, 0, opts.record ? { verdicts: 0, why: 'the catalog failed its checks' } : null);
+    if (e instanceof SchemaVersionError)
+      return report(
+        checkSchemaVersion(e.version),
+        0,
+        0,
+        opts.record ? { verdicts: 0, why: 'the catalog failed its checks' } : null,
+      );
     throw e;
   }
   // Every check reads one snapshot: a writer committing meanwhile is seen whole or not at all.
@@ -140,13 +151,24 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     // Objects not this release's (a view in a table's place, a changed generated column) are
     // reported before any row is read: reading through them could run without end.
     const schema = cat.checkSchema();
-    if (schema.some((f) => f.kind === 'schema-mismatch')) return report([...failures, ...schema], 0, 0, recorder === null ? null : { verdicts: 0, why: 'the catalog failed its checks' });
+    if (schema.some((f) => f.kind === 'schema-mismatch'))
+      return report(
+        [...failures, ...schema],
+        0,
+        0,
+        recorder === null ? null : { verdicts: 0, why: 'the catalog failed its checks' },
+      );
     const orphans = cat.db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
     for (const o of orphans) {
-      failures.push({ kind: 'integrity', puzzleId: null, detail: `${o.table} row ${o.rowid} refers to a missing ${o.parent} row` });
+      failures.push({
+        kind: 'integrity',
+        puzzleId: null,
+        detail: `${o.table} row ${o.rowid} refers to a missing ${o.parent} row`,
+      });
     }
     // Pages a check found damaged may throw on read: report what was found, do not go on.
-    if (failures.length > 0) return report(failures, 0, 0, recorder === null ? null : { verdicts: 0, why: 'the database is damaged' });
+    if (failures.length > 0)
+      return report(failures, 0, 0, recorder === null ? null : { verdicts: 0, why: 'the database is damaged' });
     failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
     // The digest covers every row, so its scan checks every row's checksum too, sampled or not.
     const badChecksums = new Map<number, Failure>();
@@ -166,7 +188,13 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     if (wanted('sudomino')) {
       const counts = new Map([...cat.shapeCounts('sudomino')].sort((a, b) => compareShapes(a[0], b[0])));
       // A build records each shape's rule; without one, every verb but audit refuses the catalog.
-      failures.push(...checkThresholdsPresent(counts, new Set(cat.readShapeThresholds(null, 'sudomino').keys()), (s) => `sudomino ${s}`));
+      failures.push(
+        ...checkThresholdsPresent(
+          counts,
+          new Set(cat.readShapeThresholds(null, 'sudomino').keys()),
+          (s) => `sudomino ${s}`,
+        ),
+      );
       const shapes = [...counts.keys()].map((shape) => ({ shape, bases: cat.baseDifficulties(shape, 'sudomino') }));
       failures.push(...checkSudominoTierOrder(shapes));
       guardrails = shapes.map((s) => ({ shape: s.shape, medians: tierMedians(s.bases) }));
@@ -244,7 +272,13 @@ function nameScopes(cat: Catalog, failures: Failure[]): void {
  * is not as dominosa wrote it, or its tiers or versions cannot be trusted), or when the catalog
  * changed since the snapshot the checks read (outside dominosa: the lock keeps dominosa out).
  */
-function recordVerdicts(recorder: Catalog, stamp: string, items: ReturnType<typeof auditItems>, ids: readonly number[], failures: readonly Failure[]): NonNullable<AuditReport['recorded']> {
+function recordVerdicts(
+  recorder: Catalog,
+  stamp: string,
+  items: ReturnType<typeof auditItems>,
+  ids: readonly number[],
+  failures: readonly Failure[],
+): NonNullable<AuditReport['recorded']> {
   if (failures.some((f) => f.puzzleId === null)) return { verdicts: 0, why: 'a catalog-wide check failed' };
   if (recorder.stamp() !== stamp) return { verdicts: 0, why: 'the catalog changed while it was audited' };
   const failed = new Set(failingPuzzles(failures));

@@ -16,7 +16,9 @@ export function isTransient(path: string): boolean {
 /** Refuse a path SQLite would not keep as a file: a catalog must outlive the process. */
 export function refuseTransient(path: string): void {
   if (isTransient(path)) {
-    throw new UserError(`${JSON.stringify(path)} is not a file: SQLite would keep that catalog in memory or not at all, and it would be gone when dominosa exits; name a file with --db`);
+    throw new UserError(
+      `${JSON.stringify(path)} is not a file: SQLite would keep that catalog in memory or not at all, and it would be gone when dominosa exits; name a file with --db`,
+    );
   }
 }
 
@@ -25,7 +27,13 @@ export function checkCatalogPath(path: string): void {
   refuseTransient(path);
   // SQLite writes its -wal and -shm files next to the catalog, so the directory must be writable.
   const there = existsSync(path);
-  checkWritableDir(path, there ? `cannot write catalog ${path} (SQLite keeps its journal in the same folder)` : `cannot create catalog ${path}`, ANOTHER_CATALOG);
+  checkWritableDir(
+    path,
+    there
+      ? `cannot write catalog ${path} (SQLite keeps its journal in the same folder)`
+      : `cannot create catalog ${path}`,
+    ANOTHER_CATALOG,
+  );
   if (there) {
     if (!statSync(path).isFile()) throw new UserError(`catalog ${path} is not a file`);
     try {

@@ -11,7 +11,12 @@ export interface CountProgress {
 const quiet: CountProgress = { tick() {}, stop() {} };
 
 /** A bar of `total` items on `stream` when it is a terminal (or `tty` says so), else nothing. */
-export function countProgress(total: number, what: string, stream: NodeJS.WritableStream = process.stderr, tty = (stream as NodeJS.WriteStream).isTTY === true): CountProgress {
+export function countProgress(
+  total: number,
+  what: string,
+  stream: NodeJS.WritableStream = process.stderr,
+  tty = (stream as NodeJS.WriteStream).isTTY === true,
+): CountProgress {
   if (!tty || total <= 0) return quiet;
   const bar = new cliProgress.SingleBar(
     {

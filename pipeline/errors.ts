@@ -53,9 +53,23 @@ export function describeFsError(e: unknown): string {
 
 /** Exit code of an errno or SQLite error code, or null when the code is not a fault of the machine. */
 function exitFor(code: string): number | null {
-  if (['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO', 'SQLITE_FULL'].includes(code) || code.startsWith('SQLITE_IOERR')) return EXIT_IO;
+  if (['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO', 'SQLITE_FULL'].includes(code) || code.startsWith('SQLITE_IOERR'))
+    return EXIT_IO;
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return EXIT_BUSY;
-  if (['EROFS', 'EACCES', 'EPERM', 'ENOENT', 'ENOTDIR', 'EISDIR', 'SQLITE_CANTOPEN', 'SQLITE_PERM', 'SQLITE_NOTADB'].includes(code)) return EXIT_BAD_INPUT;
+  if (
+    [
+      'EROFS',
+      'EACCES',
+      'EPERM',
+      'ENOENT',
+      'ENOTDIR',
+      'EISDIR',
+      'SQLITE_CANTOPEN',
+      'SQLITE_PERM',
+      'SQLITE_NOTADB',
+    ].includes(code)
+  )
+    return EXIT_BAD_INPUT;
   if (code.startsWith('SQLITE_READONLY')) return EXIT_BAD_INPUT;
   if (code.startsWith('SQLITE_CORRUPT')) return EXIT_FAILED_CHECK;
   return null;
@@ -63,9 +77,11 @@ function exitFor(code: string): number | null {
 
 /** SQLite's words for its fault codes, as the rest of the shell words them. */
 function sqliteReason(code: string, message: string): string {
-  if (code === 'SQLITE_FULL' || /disk I\/O error/.test(message)) return code === 'SQLITE_FULL' ? 'no space left on device' : 'input/output error (is the disk full?)';
+  if (code === 'SQLITE_FULL' || /disk I\/O error/.test(message))
+    return code === 'SQLITE_FULL' ? 'no space left on device' : 'input/output error (is the disk full?)';
   if (code.startsWith('SQLITE_READONLY')) return 'it is read-only (file, directory or file system)';
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'another process is using it (try again when it is done)';
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return 'another process is using it (try again when it is done)';
   if (code.startsWith('SQLITE_CORRUPT')) return `it is damaged (${message})`;
   return message;
 }
@@ -80,6 +96,8 @@ export function faultOf(e: unknown, subject: string, after = ''): UserError | nu
   if (typeof code !== 'string') return null;
   const exit = exitFor(code);
   if (exit === null) return null;
-  const reason = code.startsWith('SQLITE_') ? sqliteReason(code, String((e as Coded)?.message ?? '')) : describeFsError(e);
+  const reason = code.startsWith('SQLITE_')
+    ? sqliteReason(code, String((e as Coded)?.message ?? ''))
+    : describeFsError(e);
   return new UserError(`${subject}: ${reason}${after}`, exit);
 }

@@ -10,7 +10,16 @@ import type { BookletOptions, Paper } from '../src/formats/booklet.js';
 import { buildBookletHtml } from '../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../src/formats/csv.js';
 import { facesError, type Faces } from '../src/formats/faces.js';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS, buildPackJson, buildPackText, kindWords, kindsOf, type AnyPackPuzzle, type ExportFormat } from '../src/formats/pack.js';
+import {
+  DEFAULT_PACK_NAME,
+  EXPORT_FORMATS,
+  buildPackJson,
+  buildPackText,
+  kindWords,
+  kindsOf,
+  type AnyPackPuzzle,
+  type ExportFormat,
+} from '../src/formats/pack.js';
 import { tathamRefusal, toTathamId } from '../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../src/formats/web.js';
 import type { GradeTarget } from '../src/dominosa/rank/bands.js';
@@ -95,7 +104,8 @@ export interface ExportHooks {
 
 function boardOf(p: PuzzleRow): Board {
   const res = boardFromGrid(JSON.parse(p.grid), 0);
-  if (!res.ok) throw new UserError(`puzzle ${p.id} has an invalid grid (${formatBoardError(res.error)}); run dominosa audit`);
+  if (!res.ok)
+    throw new UserError(`puzzle ${p.id} has an invalid grid (${formatBoardError(res.error)}); run dominosa audit`);
   return res.board;
 }
 
@@ -114,31 +124,48 @@ function checkOptions(o: ExportOptions): void {
   if (!(EXPORT_FORMATS as readonly string[]).includes(o.format)) {
     throw new UserError(`unknown export format "${o.format}" (expected ${EXPORT_FORMATS.join(', ')})`);
   }
-  if (o.out === '-' && BINARY.has(o.format)) throw new UserError(`--format ${o.format} is binary: name a file with --out`);
-  for (const [flag, v] of [['--count', o.count], ['--per-tier', o.perTier], ['--per-size', o.perSize]] as const) {
-    if (v !== undefined && (!Number.isSafeInteger(v) || v < 1)) throw new UserError(`${flag} must be a whole number ≥ 1 (got ${v})`);
+  if (o.out === '-' && BINARY.has(o.format))
+    throw new UserError(`--format ${o.format} is binary: name a file with --out`);
+  for (const [flag, v] of [
+    ['--count', o.count],
+    ['--per-tier', o.perTier],
+    ['--per-size', o.perSize],
+  ] as const) {
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 1))
+      throw new UserError(`${flag} must be a whole number ≥ 1 (got ${v})`);
   }
   if ([o.count, o.perTier, o.perSize].filter((v) => v !== undefined).length > 1) {
     throw new UserError('--count, --per-tier and --per-size are three ways to size a pack; give one');
   }
-  if (o.seed !== undefined && !Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
-  if (o.grade && o.kinds?.includes('sudomino')) throw new UserError(`--grade names Dominosa's grades; select Sudomino puzzles by --tiers`);
+  if (o.seed !== undefined && !Number.isSafeInteger(o.seed))
+    throw new UserError(`--seed must be a whole number (got ${o.seed})`);
+  if (o.grade && o.kinds?.includes('sudomino'))
+    throw new UserError(`--grade names Dominosa's grades; select Sudomino puzzles by --tiers`);
   checkTimeLimit(o.timeLimitMs);
 }
 
 /** Write the selected puzzles out; returns how many were written. */
-export async function runExport(opts: ExportOptions, stdout: NodeJS.WritableStream, hooks: ExportHooks = {}): Promise<number> {
+export async function runExport(
+  opts: ExportOptions,
+  stdout: NodeJS.WritableStream,
+  hooks: ExportHooks = {},
+): Promise<number> {
   checkOptions(opts);
   const includeVariants = opts.includeVariants ?? false;
   // Checked before any work: --out is a regular file (or new), and not the catalog read.
-  const target = opts.out === '-' ? null : prepareOutput(opts.out, { force: opts.force, inputs: [opts.db], what: '--out' });
+  const target =
+    opts.out === '-' ? null : prepareOutput(opts.out, { force: opts.force, inputs: [opts.db], what: '--out' });
   const cat = Catalog.open(opts.db, { readonly: true });
   // Selection, checks and rows all come from one snapshot.
   cat.beginRead();
   try {
     // A damaged file can hold sound-looking rows beside damaged pages: refused whole, as audit fails it.
     const quick = cat.quickCheck();
-    if (quick !== 'ok') throw new UserError(`${opts.db} is damaged (${quick}); nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
+    if (quick !== 'ok')
+      throw new UserError(
+        `${opts.db} is damaged (${quick}); nothing was written (run dominosa audit)`,
+        EXIT_FAILED_CHECK,
+      );
     const ids = selectPack(cat, opts, includeVariants, hooks);
     const stats = verifySelection(cat, ids, opts.db, opts.recheck ?? false, opts.timeLimitMs);
     // Verdicts that do not match their digest were edited outside dominosa: say so, then prove.
@@ -198,7 +225,15 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
   const line = shortfallLine(plan.short);
   if (line !== null) hooks.note?.(line);
   const seed = opts.seed ?? 1;
-  return plan.shares.flatMap((s) => sampleOf(groups.get(`${s.tier}/${s.m}`) as number[], s.take, seed, TIERS.indexOf(s.tier), ...(keysOf.get(s.m) as number[])));
+  return plan.shares.flatMap((s) =>
+    sampleOf(
+      groups.get(`${s.tier}/${s.m}`) as number[],
+      s.take,
+      seed,
+      TIERS.indexOf(s.tier),
+      ...(keysOf.get(s.m) as number[]),
+    ),
+  );
 }
 
 /** One size of a pack: Dominosa's M or a Sudomino shape, its place in pack order and its sample stream's keys. */
@@ -229,7 +264,15 @@ function packSizes(cat: Catalog, opts: ExportOptions): PackSize[] {
       return p.ok ? [{ text, ...p.shape }] : [];
     });
     shapes.sort((a, b) => a.rows * a.cols - b.rows * b.cols || a.rows - b.rows || a.values - b.values);
-    shapes.forEach((s, i) => out.push({ kind: 'sudomino', shape: s.text, order: SUDOMINO_ORDER + i, label: s.text, keys: [SUDOMINO_SAMPLE_KEY, s.rows, s.cols, s.values] }));
+    shapes.forEach((s, i) =>
+      out.push({
+        kind: 'sudomino',
+        shape: s.text,
+        order: SUDOMINO_ORDER + i,
+        label: s.text,
+        keys: [SUDOMINO_SAMPLE_KEY, s.rows, s.cols, s.values],
+      }),
+    );
   }
   return out;
 }
@@ -243,15 +286,29 @@ function packSizes(cat: Catalog, opts: ExportOptions): PackSize[] {
  * current cuts, agreement with its base) run every time. Each puzzle's proofs have a budget
  * (proof-budget.ts): one that runs out refuses the pack as any failed check does.
  */
-function verifySelection(cat: Catalog, ids: readonly number[], db: string, recheck: boolean, timeLimitMs: number | undefined): VerifyStats {
+function verifySelection(
+  cat: Catalog,
+  ids: readonly number[],
+  db: string,
+  recheck: boolean,
+  timeLimitMs: number | undefined,
+): VerifyStats {
   const items = auditItems(cat);
   const recorded = recheck ? ({ ok: false, why: '--recheck', tampered: false } as const) : cat.readVerdicts();
-  const stats: VerifyStats = { trusted: 0, proved: 0, distrust: recorded.ok ? null : recorded.why, tampered: !recorded.ok && recorded.tampered };
+  const stats: VerifyStats = {
+    trusted: 0,
+    proved: 0,
+    distrust: recorded.ok ? null : recorded.why,
+    tampered: !recorded.ok && recorded.tampered,
+  };
   const checker = new ItemChecker();
   for (const id of ids) {
     const it = items.itemFor(id);
     if (it.puzzle.kind === 'dominosa' && !items.sizesWithThresholds.has(it.puzzle.m)) {
-      throw new UserError(`${db} has no tier thresholds for M=${it.puzzle.m}, so its tiers cannot be checked; nothing was written (run dominosa audit)`, EXIT_FAILED_CHECK);
+      throw new UserError(
+        `${db} has no tier thresholds for M=${it.puzzle.m}, so its tiers cannot be checked; nothing was written (run dominosa audit)`,
+        EXIT_FAILED_CHECK,
+      );
     }
     const trusted = recorded.ok && staleVerdict(recorded.verdicts.get(id), it) === null;
     if (trusted) stats.trusted++;
@@ -259,7 +316,10 @@ function verifySelection(cat: Catalog, ids: readonly number[], db: string, reche
     const failures = trusted ? checker.checkRow(it) : checker.check(it, timeLimitMs);
     if (failures.length > 0) {
       const f = failures[0];
-      throw new UserError(`puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`, EXIT_FAILED_CHECK);
+      throw new UserError(
+        `puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`,
+        EXIT_FAILED_CHECK,
+      );
     }
   }
   return stats;
@@ -280,9 +340,16 @@ type Chunks = Iterable<string> | Promise<Uint8Array>;
 /** The output as text chunks (streamed for jsonl, whole for the packs) or, for pdf, bytes. */
 function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>, hooks: ExportHooks): Chunks {
   // Without --name a pack is named for its kinds: "Dominosa" as ever, "Sudomino", or both.
-  const nameOf = (ps: readonly AnyPackPuzzle[]): string => opts.name ?? (ps.length ? kindWords(kindsOf(ps)) : DEFAULT_PACK_NAME);
+  const nameOf = (ps: readonly AnyPackPuzzle[]): string =>
+    opts.name ?? (ps.length ? kindWords(kindsOf(ps)) : DEFAULT_PACK_NAME);
   const all = (): AnyPackPuzzle[] => Array.from(rows(), packPuzzleOfRow);
-  const book = (ps: readonly AnyPackPuzzle[]): BookletOptions => ({ title: nameOf(ps), paper: opts.paper, tally: opts.tally, faces: opts.faces, technique: opts.technique });
+  const book = (ps: readonly AnyPackPuzzle[]): BookletOptions => ({
+    title: nameOf(ps),
+    paper: opts.paper,
+    tally: opts.tally,
+    faces: opts.faces,
+    technique: opts.technique,
+  });
   switch (opts.format) {
     case 'jsonl':
       return (function* () {
@@ -311,7 +378,12 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>,
       const buildId = builds.length === 1 ? builds[0] : builds.filter((b) => b !== null).join('+') || null;
       const schema = Number(cat.metaValue('schema_version') ?? SCHEMA_VERSION);
       const puzzles = list.map(packPuzzleOfRow);
-      const meta = { name: nameOf(puzzles), created: (opts.created ?? new Date()).toISOString(), buildId, schemaVersion: schema };
+      const meta = {
+        name: nameOf(puzzles),
+        created: (opts.created ?? new Date()).toISOString(),
+        buildId,
+        schemaVersion: schema,
+      };
       return [buildPackJson(puzzles, meta)];
     }
     case 'html': {
@@ -324,13 +396,15 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>,
     }
     case 'pdf':
       // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
-      return Promise.all([import('../src/formats/pdf.js'), import('./fonts.js')]).then(async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
-        const puzzles = all();
-        const r = await buildBookletPdf(puzzles, { ...book(puzzles), fonts: bookletFonts(), pageDone: pdfPageDone });
-        const warning = missingGlyphsWarning(r.missing);
-        if (warning !== null) hooks.warning?.(warning);
-        return r.bytes;
-      });
+      return Promise.all([import('../src/formats/pdf.js'), import('./fonts.js')]).then(
+        async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
+          const puzzles = all();
+          const r = await buildBookletPdf(puzzles, { ...book(puzzles), fonts: bookletFonts(), pageDone: pdfPageDone });
+          const warning = missingGlyphsWarning(r.missing);
+          if (warning !== null) hooks.warning?.(warning);
+          return r.bytes;
+        },
+      );
     default: {
       const unknown: never = opts.format;
       throw new Error(`format ${String(unknown)} has no writer`);

@@ -7,7 +7,8 @@ export function fault(point: string): void {
   const f = process.env.DOMINOSA_FAULT;
   if (f === undefined || f === '') return;
   if (f === `kill:${point}`) process.kill(process.pid, 'SIGKILL');
-  if (f === `enospc:${point}`) throw Object.assign(new Error(`ENOSPC: no space left on device (injected at ${point})`), { code: 'ENOSPC' });
+  if (f === `enospc:${point}`)
+    throw Object.assign(new Error(`ENOSPC: no space left on device (injected at ${point})`), { code: 'ENOSPC' });
 }
 
 /** `stall:POINT`: say so on stderr, then wait (a minute at most) with the event loop free, so signals are handled there. */

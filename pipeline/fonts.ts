@@ -14,7 +14,9 @@ export function bookletFonts(): PdfFontFiles {
 /** The one-line warning for characters no embedded font has (printed as '?'). */
 export function missingGlyphsWarning(missing: readonly string[]): string | null {
   if (missing.length === 0) return null;
-  const shown = missing.slice(0, 8).map((c) => `${c} (U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`);
+  const shown = missing
+    .slice(0, 8)
+    .map((c) => `${c} (U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`);
   const more = missing.length > 8 ? ` and ${missing.length - 8} more` : '';
   return `the pdf's fonts have no glyph for ${shown.join(', ')}${more}; printed as "?"`;
 }

@@ -43,8 +43,20 @@ export interface GenerateCommand {
  * A puzzle's id: size, seed, grade target and method (when given), and slot, which together
  * reproduce it; so one id never names two puzzles (m9-s1-0, m9-s1-expert-0, m9-s1-repair-0).
  */
-export function puzzleId(m: number, seed: number, slot: number, grade?: GradeTarget, method: MethodChoice = 'auto'): string {
-  const parts = [`m${m}`, `s${seed}`, ...(grade === undefined ? [] : [grade.name]), ...(method === 'auto' ? [] : [method]), String(slot)];
+export function puzzleId(
+  m: number,
+  seed: number,
+  slot: number,
+  grade?: GradeTarget,
+  method: MethodChoice = 'auto',
+): string {
+  const parts = [
+    `m${m}`,
+    `s${seed}`,
+    ...(grade === undefined ? [] : [grade.name]),
+    ...(method === 'auto' ? [] : [method]),
+    String(slot),
+  ];
   return parts.join('-');
 }
 
@@ -55,7 +67,13 @@ export async function runGenerate(
   progress: CountProgress = countProgress(0, ''),
   wrote?: (n: number) => void,
 ): Promise<number> {
-  if (cmd.kind === 'sudomino') return (await import('./sudomino-generate.js')).runSudominoGenerate({ ...cmd, shapes: cmd.shapes ?? [] }, stdout, progress, wrote);
+  if (cmd.kind === 'sudomino')
+    return (await import('./sudomino-generate.js')).runSudominoGenerate(
+      { ...cmd, shapes: cmd.shapes ?? [] },
+      stdout,
+      progress,
+      wrote,
+    );
   const gen = new Generator();
   let deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;
@@ -68,7 +86,12 @@ export async function runGenerate(
       for (const m of cmd.sizes) {
         for (let slot = 0; slot < cmd.count && stoppedAt === null; slot++) {
           if (deadlineAt(`slot:${m}:${slot}`)) deadline = 0;
-          const res = gen.generateSlot(cmd.seed, m, slot, { maxAttempts: cmd.maxAttempts, method: cmd.method, interrupt, grade: cmd.grade });
+          const res = gen.generateSlot(cmd.seed, m, slot, {
+            maxAttempts: cmd.maxAttempts,
+            method: cmd.method,
+            interrupt,
+            grade: cmd.grade,
+          });
           const where = cmd.sizes.length > 1 ? `M=${m} slot ${slot}` : `slot ${slot}`;
           progress.tick(where);
           if (!res.ok && res.timedOut) stoppedAt = where;

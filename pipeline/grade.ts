@@ -41,21 +41,29 @@ export async function runGrade(cmd: GradeCommand, stdout: NodeJS.WritableStream)
   const clock = (): boolean => performance.now() > deadline;
   const solver = new Solver();
   await withOutput(cmd.out, { force: cmd.force ?? false, inputs: inputsOf(cmd.input) }, stdout, (stream) =>
-    forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
-      const tooLarge = sizeError(index, board);
-      if (tooLarge !== null) throw new UserError(tooLarge);
-      const limitMs = timeLimitMs(board, cmd.timeoutMs);
-      const interrupt = Number.isFinite(limitMs) ? clock : undefined;
-      deadline = performance.now() + limitMs;
-      if (deadlineAt(`board:${index}`)) deadline = -Infinity;
-      // One budget per board: the proof of uniqueness and the grading share the time limit.
-      const proof = solver.solve(board, { cap: 2, interrupt, solution: false });
-      const grade = proof.status === 'unique' ? canonicalGrade(board, { maxSearchNodes: cmd.maxSearchNodes, interrupt }) : null;
-      const limit = grade !== null ? grade.limit : proof.limit === 'time' ? 'time' : proof.limit === 'nodes' ? 'nodes' : null;
-      const g: BoardGrade = { status: proof.status, solutions: proof.solutions, grade, limit };
-      if (grade !== null && walkthrough !== undefined) g.explain = walkthrough(board).lines;
-      return cmd.format === 'jsonl' ? gradeJsonLine(index, board, g) : gradeTextLine(index, board, g);
-    }, blocks),
+    forEachBoard(
+      cmd.input,
+      cmd.inputFormat,
+      stream,
+      (index, board) => {
+        const tooLarge = sizeError(index, board);
+        if (tooLarge !== null) throw new UserError(tooLarge);
+        const limitMs = timeLimitMs(board, cmd.timeoutMs);
+        const interrupt = Number.isFinite(limitMs) ? clock : undefined;
+        deadline = performance.now() + limitMs;
+        if (deadlineAt(`board:${index}`)) deadline = -Infinity;
+        // One budget per board: the proof of uniqueness and the grading share the time limit.
+        const proof = solver.solve(board, { cap: 2, interrupt, solution: false });
+        const grade =
+          proof.status === 'unique' ? canonicalGrade(board, { maxSearchNodes: cmd.maxSearchNodes, interrupt }) : null;
+        const limit =
+          grade !== null ? grade.limit : proof.limit === 'time' ? 'time' : proof.limit === 'nodes' ? 'nodes' : null;
+        const g: BoardGrade = { status: proof.status, solutions: proof.solutions, grade, limit };
+        if (grade !== null && walkthrough !== undefined) g.explain = walkthrough(board).lines;
+        return cmd.format === 'jsonl' ? gradeJsonLine(index, board, g) : gradeTextLine(index, board, g);
+      },
+      blocks,
+    ),
   );
   return EXIT_OK;
 }
@@ -79,7 +87,15 @@ export function gradeJsonLine(index: number, board: Board, g: BoardGrade): strin
   const body =
     r === null
       ? { status: g.status, grade: null, level: null, score: null, nodes: 0, steps: zeroSteps(), solved: false }
-      : { status: g.status, grade: r.grade, level: r.level, score: r.score, nodes: r.nodes, steps: r.steps, solved: r.solved };
+      : {
+          status: g.status,
+          grade: r.grade,
+          level: r.level,
+          score: r.score,
+          nodes: r.nodes,
+          steps: r.steps,
+          solved: r.solved,
+        };
   const limit = g.limit === null ? {} : { limit: g.limit };
   const told = g.explain === undefined ? {} : { explain: g.explain };
   return `${JSON.stringify({ ...head, ...body, ...limit, ...told })}\n`;

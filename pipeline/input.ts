@@ -1,7 +1,13 @@
 // The verbs' streaming input: blocks of whole lines from a file or stdin, and the boards in
 // them, each handed to a verb whose output goes out through a BufferedWriter.
 import { createReadStream } from 'node:fs';
-import { type Board, BoardReader, type BoardFormat, formatBoardError, type ParseResult } from '../src/dominosa/board.js';
+import {
+  type Board,
+  BoardReader,
+  type BoardFormat,
+  formatBoardError,
+  type ParseResult,
+} from '../src/dominosa/board.js';
 import { parseTathamId } from '../src/dominosa/formats/tatham.js';
 import { BufferedWriter } from './buffered-writer.js';
 import { kindOfInput, type KindName } from '../src/kinds.js';
@@ -33,7 +39,9 @@ export async function* readLineBlocks(path: string): AsyncGenerator<string> {
         pending.push(chunk);
         pendingLen += chunk.length;
         if (pendingLen > MAX_LINE_CHARS) {
-          throw new UserError(`${path}: line ${lineNo + 1} is longer than ${MAX_LINE_CHARS / 2 ** 20} MiB characters; no board fits in such a line`);
+          throw new UserError(
+            `${path}: line ${lineNo + 1} is longer than ${MAX_LINE_CHARS / 2 ** 20} MiB characters; no board fits in such a line`,
+          );
         }
         continue;
       }
@@ -74,7 +82,11 @@ export async function peekLineBlocks(path: string): Promise<{ head: string; bloc
  * The kind of a board verb's input and its blocks, told once: a given --kind, else what the
  * input's first lines show (Tatham game IDs are Dominosa's), else dominosa.
  */
-export async function kindAndBlocks(input: string, inputFormat: BoardFormat | 'auto', given: KindName | undefined): Promise<{ kind: KindName; blocks: AsyncIterable<string> }> {
+export async function kindAndBlocks(
+  input: string,
+  inputFormat: BoardFormat | 'auto',
+  given: KindName | undefined,
+): Promise<{ kind: KindName; blocks: AsyncIterable<string> }> {
   if (given !== undefined) return { kind: given, blocks: readLineBlocks(input) };
   const peeked = await peekLineBlocks(input);
   const kind = inputFormat === 'tatham' ? 'dominosa' : (kindOfInput(peeked.head) ?? 'dominosa');
@@ -101,7 +113,7 @@ export async function forEachBoard(
   // Boards are handled synchronously; the loop awaits only to read and to flush a full buffer.
   try {
     for await (const block of blocks) {
-      for (let start = 0; start < block.length; ) {
+      for (let start = 0; start < block.length;) {
         const nl = block.indexOf('\n', start);
         const end = nl < 0 ? block.length : nl;
         const r = reader.pushPart(block, start, end);

@@ -1,7 +1,13 @@
 // One stored puzzle checked as its kind's audit checks it, within its proof budget, for audit's
 // workers and for export's check before writing: the solvers (and Sudomino's grader) are held
 // here, one of each per thread, so their buffers are reused across puzzles.
-import { checkPuzzle, checkStoredRow, type Failure, type PuzzleContext, type StoredPuzzle } from '../src/catalog/check.js';
+import {
+  checkPuzzle,
+  checkStoredRow,
+  type Failure,
+  type PuzzleContext,
+  type StoredPuzzle,
+} from '../src/catalog/check.js';
 import { checkSudominoPuzzle, checkSudominoRow } from '../src/catalog/sudomino-check.js';
 import { Solver } from '../src/dominosa/solve/solver.js';
 import { SudominoGrader } from '../src/sudomino/grade/ladder.js';
@@ -24,12 +30,19 @@ export class ItemChecker {
     // A Sudomino row's m is N (at most 30): no default limit, as solve gives its boards none.
     const budget = proofBudget(it.puzzle.m, timeLimitMs);
     return it.puzzle.kind === 'sudomino'
-      ? checkSudominoPuzzle(it.puzzle, it.base, { rule: it.rule, solver: this.sudominoSolver, grader: this.sudominoGrader, ...budget })
+      ? checkSudominoPuzzle(it.puzzle, it.base, {
+          rule: it.rule,
+          solver: this.sudominoSolver,
+          grader: this.sudominoGrader,
+          ...budget,
+        })
       : checkPuzzle(it.puzzle, it.base, { ...it, solver: this.solver, ...budget });
   }
 
   /** The checks that need no proof, for a puzzle whose recorded verdict still holds. */
   checkRow(it: AuditItem): Failure[] {
-    return it.puzzle.kind === 'sudomino' ? checkSudominoRow(it.puzzle, it.base, it.rule) : checkStoredRow(it.puzzle, it.base, it.rule);
+    return it.puzzle.kind === 'sudomino'
+      ? checkSudominoRow(it.puzzle, it.base, it.rule)
+      : checkStoredRow(it.puzzle, it.base, it.rule);
   }
 }

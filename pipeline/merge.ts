@@ -23,7 +23,14 @@ import { TIERS, zeroTierCounts, type Tier } from '../src/rank/tiers.js';
 import { sudominoAim } from '../src/sudomino/rank/catalog-rule.js';
 import { sudominoTierFor } from '../src/sudomino/rank/tier-rule.js';
 import { parseShape } from '../src/sudomino/shape.js';
-import { buildKey, buildKeyOptions, describeOptions, sudominoKeyOptions, type KeyOptions, type SudominoKeyOptions } from './build/key.js';
+import {
+  buildKey,
+  buildKeyOptions,
+  describeOptions,
+  sudominoKeyOptions,
+  type KeyOptions,
+  type SudominoKeyOptions,
+} from './build/key.js';
 import { sizeLabel, type SizeKey } from './build/size-key.js';
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
@@ -89,13 +96,18 @@ function openShard(path: string): ShardFile {
     cat.assertSound();
     const builds = cat.builds();
     if (builds.length !== 1) {
-      throw new UserError(`${path} holds ${builds.length} builds; a shard catalog holds exactly one (made by build --shard)`);
+      throw new UserError(
+        `${path} holds ${builds.length} builds; a shard catalog holds exactly one (made by build --shard)`,
+      );
     }
     const build = builds[0];
     const key = recordedKey(path, build.options);
-    if (key.shard === undefined || key.maxSlots === undefined) throw new UserError(`${path} was not built with --shard`);
+    if (key.shard === undefined || key.maxSlots === undefined)
+      throw new UserError(`${path} was not built with --shard`);
     if (build.status !== 'finished') {
-      throw new UserError(`shard ${key.shard.index}/${key.shard.count} in ${path} is ${build.status}: run its build to the end first`);
+      throw new UserError(
+        `shard ${key.shard.index}/${key.shard.count} in ${path} is ${build.status}: run its build to the end first`,
+      );
     }
     return { path, cat, build, key, index: key.shard.index };
   } catch (e) {
@@ -110,7 +122,9 @@ function openShard(path: string): ShardFile {
  */
 function recordedKey(path: string, json: string): KeyOptions | SudominoKeyOptions {
   const bad = (what: string): never => {
-    throw new UserError(`${path}: its build's recorded options are not as dominosa writes them (${what}); run dominosa audit`);
+    throw new UserError(
+      `${path}: its build's recorded options are not as dominosa writes them (${what}); run dominosa audit`,
+    );
   };
   let k: unknown;
   try {
@@ -118,7 +132,8 @@ function recordedKey(path: string, json: string): KeyOptions | SudominoKeyOption
   } catch {
     bad('not JSON');
   }
-  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  const isObject = (x: unknown): x is Record<string, unknown> =>
+    typeof x === 'object' && x !== null && !Array.isArray(x);
   if (!isObject(k)) return bad('not a JSON object');
   const whole = (x: unknown, name: string, min = 0): void => {
     if (!Number.isSafeInteger(x) || (x as number) < min) bad(`${name} is not a whole number of at least ${min}`);
@@ -129,7 +144,11 @@ function recordedKey(path: string, json: string): KeyOptions | SudominoKeyOption
   const tierLists = (x: unknown, name: string, depth: 1 | 2): void => {
     if (x === undefined) return;
     if (!isObject(x)) bad(`${name} is not an object`);
-    const ok = (t: unknown): boolean => Array.isArray(t) && t.every((v) => (depth === 1 ? TIERS.includes(v as Tier) : Array.isArray(v) && v.every((w) => TIERS.includes(w as Tier))));
+    const ok = (t: unknown): boolean =>
+      Array.isArray(t) &&
+      t.every((v) =>
+        depth === 1 ? TIERS.includes(v as Tier) : Array.isArray(v) && v.every((w) => TIERS.includes(w as Tier)),
+      );
     for (const v of Object.values(x as object)) if (!ok(v)) bad(`${name} holds something other than tier names`);
   };
   whole(k.seed, 'seed', Number.MIN_SAFE_INTEGER);
@@ -149,8 +168,13 @@ function recordedKey(path: string, json: string): KeyOptions | SudominoKeyOption
   if (!isObject(k.thresholds)) bad('thresholds is not an object');
   for (const m of sizes as (number | string)[]) {
     const th = (k.thresholds as Record<string, unknown>)[m];
-    if (sudomino && isObject(th) && !TIER_MEASURES.includes(th.measure as TierMeasure)) bad(`the measure of ${sizeLabel(m)}'s thresholds is not a tier measure`);
-    if (!isObject(th) || ![th.t1, th.t2, th.t3].every((t) => typeof t === 'number' && Number.isFinite(t)) || !((th.t1 as number) < (th.t2 as number) && (th.t2 as number) < (th.t3 as number))) {
+    if (sudomino && isObject(th) && !TIER_MEASURES.includes(th.measure as TierMeasure))
+      bad(`the measure of ${sizeLabel(m)}'s thresholds is not a tier measure`);
+    if (
+      !isObject(th) ||
+      ![th.t1, th.t2, th.t3].every((t) => typeof t === 'number' && Number.isFinite(t)) ||
+      !((th.t1 as number) < (th.t2 as number) && (th.t2 as number) < (th.t3 as number))
+    ) {
       bad(`thresholds of ${sizeLabel(m)} are not three increasing numbers`);
     }
   }
@@ -188,7 +212,10 @@ function gradeTarget(name: string): GradeTarget {
 
 /** The tier rule of every size of a build, from its key (Sudomino's name each shape's measure). */
 function rulesOf(k: KeyOptions | SudominoKeyOptions): RuleTable {
-  if ('shapes' in k) return Object.fromEntries(Object.entries(k.thresholds).map(([s, { measure, t1, t2, t3 }]) => [s, { measure, th: { t1, t2, t3 } }]));
+  if ('shapes' in k)
+    return Object.fromEntries(
+      Object.entries(k.thresholds).map(([s, { measure, t1, t2, t3 }]) => [s, { measure, th: { t1, t2, t3 } }]),
+    );
   const measure = k.tierBy ?? 'nodes';
   return Object.fromEntries(Object.entries(k.thresholds).map(([m, th]) => [m, { measure, th }]));
 }
@@ -197,7 +224,18 @@ function rulesOf(k: KeyOptions | SudominoKeyOptions): RuleTable {
 function unshardedKey(k: KeyOptions | SudominoKeyOptions): KeyOptions | SudominoKeyOptions {
   const table = rulesOf(k);
   if ('shapes' in k) {
-    const o = { kind: 'sudomino' as const, sizes: [], shapes: k.shapes, perTier: k.perTier, variants: k.variants, seed: k.seed, jobs: 1, db: '', tiersFile: '', maxAttempts: k.maxAttempts };
+    const o = {
+      kind: 'sudomino' as const,
+      sizes: [],
+      shapes: k.shapes,
+      perTier: k.perTier,
+      variants: k.variants,
+      seed: k.seed,
+      jobs: 1,
+      db: '',
+      tiersFile: '',
+      maxAttempts: k.maxAttempts,
+    };
     return sudominoKeyOptions(o, table);
   }
   return buildKeyOptions(
@@ -239,7 +277,12 @@ export function runMerge(options: MergeOptions): MergeResult {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   if (options.inputs.length === 0) throw new UserError('name the shard catalogs to merge');
   // OUT may not be a shard, whatever links lead there.
-  refuseInputs(options.out, resolveOutput(options.out, `the output ${options.out}`), options.inputs, `the output ${options.out}`);
+  refuseInputs(
+    options.out,
+    resolveOutput(options.out, `the output ${options.out}`),
+    options.inputs,
+    `the output ${options.out}`,
+  );
   checkCatalogPath(options.out);
   const shards: ShardFile[] = [];
   try {
@@ -256,10 +299,14 @@ export function runMerge(options: MergeOptions): MergeResult {
       seen.set(s.index, s.path);
     }
     const missing = Array.from({ length: n }, (_, i) => i).filter((i) => !seen.has(i));
-    if (missing.length > 0) throw new UserError(`missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${n}`).join(', ')}`);
+    if (missing.length > 0)
+      throw new UserError(
+        `missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${n}`).join(', ')}`,
+      );
     shards.sort((a, b) => a.index - b.index);
     const held = kindOf(shards[0].key);
-    if (options.kind !== undefined && options.kind !== held) throw new UserError(`the shards hold a ${held} build, not ${options.kind}; nothing was merged`);
+    if (options.kind !== undefined && options.kind !== held)
+      throw new UserError(`the shards hold a ${held} build, not ${options.kind}; nothing was merged`);
     return mergeInto(options.out, shards, batchSize);
   } finally {
     for (const s of shards) s.cat.close();
@@ -281,13 +328,20 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
     // One catalog, one build key: OUT holds this merge (merging again changes nothing) or nothing.
     const other = c.builds().find((b) => b.key !== key);
     if (other !== undefined) {
-      throw new UserError(`${outPath} already holds another build (build ${other.id}: ${describeOptions(other.options)}); merge into a new catalog`);
+      throw new UserError(
+        `${outPath} already holds another build (build ${other.id}: ${describeOptions(other.options)}); merge into a new catalog`,
+      );
     }
     // Its rows are tiered by its current thresholds: new rows must be tiered by the same ones.
     for (const [m, r] of c.readShapeThresholds(null, kind)) {
       const want = rules[m];
-      if (want !== undefined && (r.measure !== want.measure || r.th.t1 !== want.th.t1 || r.th.t2 !== want.th.t2 || r.th.t3 !== want.th.t3)) {
-        throw new UserError(`${outPath} tiers ${kind === 'sudomino' ? m : `M=${m}`} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`);
+      if (
+        want !== undefined &&
+        (r.measure !== want.measure || r.th.t1 !== want.th.t1 || r.th.t2 !== want.th.t2 || r.th.t3 !== want.th.t3)
+      ) {
+        throw new UserError(
+          `${outPath} tiers ${kind === 'sudomino' ? m : `M=${m}`} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`,
+        );
       }
     }
   });
@@ -318,7 +372,19 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
     const counts: Record<string, unknown> = {};
     const merged: MergeSize[] = [];
     for (const m of sizes) {
-      const res = mergeSize(out, buildId, shards, kind, m, rules[m], wantedOf(k).get(m)!, k.perTier, maxSlots, n, batchSize);
+      const res = mergeSize(
+        out,
+        buildId,
+        shards,
+        kind,
+        m,
+        rules[m],
+        wantedOf(k).get(m)!,
+        k.perTier,
+        maxSlots,
+        n,
+        batchSize,
+      );
       merged.push(res.size);
       counts[m] = res.counts;
     }
@@ -334,7 +400,10 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
 function refuseChanged(shard: ShardFile, failures: ReturnType<typeof checkStoredRow>): void {
   if (failures.length === 0) return;
   const f = failures[0];
-  throw new UserError(`${shard.path}: puzzle ${f.puzzleId} fails its checks (${f.kind}: ${f.detail}); run dominosa audit --db ${shard.path}`, EXIT_FAILED_CHECK);
+  throw new UserError(
+    `${shard.path}: puzzle ${f.puzzleId} fails its checks (${f.kind}: ${f.detail}); run dominosa audit --db ${shard.path}`,
+    EXIT_FAILED_CHECK,
+  );
 }
 
 /** Walk size m's slots in global order, deciding and writing them in batches. */
@@ -391,19 +460,31 @@ function mergeSize(
       else if (row.outcome === 'kept' || row.outcome === 'duplicate') {
         const ref = row.puzzle_id === null ? undefined : shard.cat.getPuzzle(row.puzzle_id);
         if (ref === undefined || ref.base_id !== null) {
-          throw new UserError(`${shard.path}: slot ${slot} of ${sizeLabel(m)} does not point at a base puzzle`, EXIT_FAILED_CHECK);
+          throw new UserError(
+            `${shard.path}: slot ${slot} of ${sizeLabel(m)} does not point at a base puzzle`,
+            EXIT_FAILED_CHECK,
+          );
         }
         const tier = kind === 'sudomino' ? sudominoTierFor(ref, rule) : tierFor(ref, rule);
         refuseChanged(shard, checkStoredRow(ref, null, kind === 'sudomino' ? null : rule));
         if (kind === 'sudomino' && tier !== ref.tier) {
-          refuseChanged(shard, [{ kind: 'tier-mismatch', puzzleId: ref.id, detail: `stored tier ${ref.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under the shards' cuts` }]);
+          refuseChanged(shard, [
+            {
+              kind: 'tier-mismatch',
+              puzzleId: ref.id,
+              detail: `stored tier ${ref.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under the shards' cuts`,
+            },
+          ]);
         }
         // The unsharded build's rule, in global slot order. A shard's duplicate was seen in an
         // earlier slot of its own, which the merge decided before this one: unless its class was
         // kept then, its tier was full then, and counts only grow.
         outcome = decideSlot(kept.has(ref.canonical_hash), tier, tiers, perTier);
         if (row.outcome === 'duplicate' && outcome === 'kept') {
-          throw new UserError(`${shard.path}: slot ${slot} of ${sizeLabel(m)} is a duplicate of a class the merge has not seen`, EXIT_FAILED_CHECK);
+          throw new UserError(
+            `${shard.path}: slot ${slot} of ${sizeLabel(m)} is a duplicate of a class the merge has not seen`,
+            EXIT_FAILED_CHECK,
+          );
         }
         if (outcome === 'kept' && tier !== null) {
           base = ref;
@@ -411,15 +492,26 @@ function mergeSize(
           tiers[tier]++;
         }
       } else if (row.outcome !== 'rejected') {
-        throw new UserError(`${shard.path}: slot ${slot} of ${sizeLabel(m)} has outcome ${row.outcome}, which shards never record`, EXIT_FAILED_CHECK);
+        throw new UserError(
+          `${shard.path}: slot ${slot} of ${sizeLabel(m)} has outcome ${row.outcome}, which shards never record`,
+          EXIT_FAILED_CHECK,
+        );
       }
       const slotAttempts = aimFull ? 0 : row.attempts;
       total[outcome]++;
       attempts += slotAttempts;
       slots++;
-      const decided: SlotRow = { build_id: buildId, shape: String(m), slot, outcome, attempts: slotAttempts, puzzle_id: null };
+      const decided: SlotRow = {
+        build_id: buildId,
+        shape: String(m),
+        slot,
+        outcome,
+        attempts: slotAttempts,
+        puzzle_id: null,
+      };
       const variants = base === undefined ? [] : shard.cat.variantsOf(base.id);
-      for (const v of variants) refuseChanged(shard, checkStoredRow(v, base ?? null, kind === 'sudomino' ? null : rule));
+      for (const v of variants)
+        refuseChanged(shard, checkStoredRow(v, base ?? null, kind === 'sudomino' ? null : rule));
       pending.push(() => {
         if (base !== undefined) {
           const { id: _id, ...fields } = base;

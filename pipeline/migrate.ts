@@ -94,9 +94,15 @@ function readVersion(db: Database.Database, path: string): number {
   const objects = schemaObjects(db);
   if (!isCatalogMeta(objects)) throw new UserError(`${path} is not a dominosa catalog`);
   const foreign = objects.find((o) => o.type === 'view' || o.type === 'trigger');
-  if (foreign !== undefined) throw new UserError(`${path} holds ${foreign.type} ${foreign.name}, which no dominosa catalog has; nothing was changed (run dominosa audit)`);
+  if (foreign !== undefined)
+    throw new UserError(
+      `${path} holds ${foreign.type} ${foreign.name}, which no dominosa catalog has; nothing was changed (run dominosa audit)`,
+    );
   const missing = OLD_TABLES.find((t) => !objects.some((o) => o.type === 'table' && o.name === t));
-  if (missing !== undefined) throw new UserError(`${path} has no table ${missing}, which every dominosa catalog has; nothing was changed (run dominosa audit)`);
+  if (missing !== undefined)
+    throw new UserError(
+      `${path} has no table ${missing}, which every dominosa catalog has; nothing was changed (run dominosa audit)`,
+    );
   const get = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
   if (get.get('app') !== CATALOG_APP) throw new UserError(`${path} is not a dominosa catalog`);
   const v = Number(get.get('schema_version'));
@@ -131,10 +137,23 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     if (from === SCHEMA_VERSION) {
       const wal = old.pragma('journal_mode', { simple: true }) === 'wal';
       old.close();
-      return { status: checkCurrent(path, wal), from, to: from, regraded: false, puzzles: 0, moved: 0, keptOut: 0, backup: null };
+      return {
+        status: checkCurrent(path, wal),
+        from,
+        to: from,
+        regraded: false,
+        puzzles: 0,
+        moved: 0,
+        keptOut: 0,
+        backup: null,
+      };
     }
-    if (from > SCHEMA_VERSION) throw new UserError(`${path} has schema version ${from}, newer than this release's ${SCHEMA_VERSION}; use a newer dominosa`);
-    if (!FROM_VERSIONS.includes(from)) throw new UserError(`${path} has schema version ${from}, which this release cannot migrate`);
+    if (from > SCHEMA_VERSION)
+      throw new UserError(
+        `${path} has schema version ${from}, newer than this release's ${SCHEMA_VERSION}; use a newer dominosa`,
+      );
+    if (!FROM_VERSIONS.includes(from))
+      throw new UserError(`${path} has schema version ${from}, which this release cannot migrate`);
     const quick = old.pragma('quick_check', { simple: true }) as string;
     if (quick !== 'ok') throw new UserError(`${path} is damaged (${quick}); nothing was changed`, EXIT_FAILED_CHECK);
     // The names migrate writes are claimed before the old file is touched.
@@ -156,13 +175,19 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     old.close();
     rmSync(tmp, { force: true });
     // SQLite's complaint about a statement is the old file's doing (a column its version lacks).
-    if ((e as { code?: unknown }).code === 'SQLITE_ERROR') throw new UserError(`cannot read ${path} as a catalog of version ${from}: ${(e as Error).message}; the old catalog is unchanged`);
+    if ((e as { code?: unknown }).code === 'SQLITE_ERROR')
+      throw new UserError(
+        `cannot read ${path} as a catalog of version ${from}: ${(e as Error).message}; the old catalog is unchanged`,
+      );
     throw faultOf(e, `cannot write ${tmp}`, '; the old catalog is unchanged') ?? e;
   }
   old.close();
   if (existsSync(`${path}-wal`)) {
     rmSync(tmp, { force: true });
-    throw new UserError(`${path} is in use by another process (it has a write-ahead log); nothing was changed`, EXIT_BUSY);
+    throw new UserError(
+      `${path} is in use by another process (it has a write-ahead log); nothing was changed`,
+      EXIT_BUSY,
+    );
   }
   try {
     if (backupTarget !== null) copyOutputSync(backupTarget, path);
@@ -170,9 +195,19 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
   } catch (e) {
     rmSync(tmp, { force: true });
     if (e instanceof UserError) throw new UserError(`${e.message}; the old catalog is unchanged`, e.exitCode);
-    throw new UserError(`cannot replace ${path}: ${describeFsError(e)}; the old catalog is unchanged`, faultOf(e, '')?.exitCode);
+    throw new UserError(
+      `cannot replace ${path}: ${describeFsError(e)}; the old catalog is unchanged`,
+      faultOf(e, '')?.exitCode,
+    );
   }
-  return { status: 'migrated', from, to: SCHEMA_VERSION, regraded: from < CHECKSUMMED, ...done, backup: backupTarget?.path ?? null };
+  return {
+    status: 'migrated',
+    from,
+    to: SCHEMA_VERSION,
+    regraded: from < CHECKSUMMED,
+    ...done,
+    backup: backupTarget?.path ?? null,
+  };
 }
 
 const UNCHANGED = '; nothing was changed';
@@ -180,7 +215,11 @@ const UNCHANGED = '; nothing was changed';
 /** The backup's name, checked before any work: free of links, and of an earlier backup, which is never replaced. */
 function prepareBackup(backup: string): OutputTarget {
   try {
-    return prepareOutput(backup, { chosen: true, what: 'the backup', exists: 'move it away, or migrate with --no-backup' });
+    return prepareOutput(backup, {
+      chosen: true,
+      what: 'the backup',
+      exists: 'move it away, or migrate with --no-backup',
+    });
   } catch (e) {
     throw e instanceof UserError ? new UserError(`${e.message}${UNCHANGED}`, e.exitCode) : e;
   }
@@ -200,7 +239,10 @@ function claimScratch(tmp: string): void {
     }
     closeSync(openSync(tmp, 'wx'));
   } catch (e) {
-    throw faultOf(e, `cannot create ${tmp}`, UNCHANGED) ?? new UserError(`cannot create ${tmp}: ${describeFsError(e)}${UNCHANGED}`);
+    throw (
+      faultOf(e, `cannot create ${tmp}`, UNCHANGED) ??
+      new UserError(`cannot create ${tmp}: ${describeFsError(e)}${UNCHANGED}`)
+    );
   }
 }
 
@@ -223,33 +265,52 @@ function checkCurrent(path: string, wal: boolean): 'journal' | 'current' {
 function sqliteError(e: unknown, path: string): unknown {
   const code = (e as { code?: string }).code;
   if (code === 'SQLITE_NOTADB') return new UserError(`${path} is not a SQLite database`);
-  if (code === 'SQLITE_CORRUPT') return new UserError(`${path} is damaged (${(e as Error).message}); nothing was changed`, EXIT_FAILED_CHECK);
+  if (code === 'SQLITE_CORRUPT')
+    return new UserError(`${path} is damaged (${(e as Error).message}); nothing was changed`, EXIT_FAILED_CHECK);
   return faultOf(e, `cannot migrate ${path}`, '; nothing was changed') ?? e;
 }
 
 /** The old catalog's rows, of whichever version, in this release's shape (scores null where never graded). */
 function readOld(old: Database.Database) {
-  const columns = (table: string): Set<string> => new Set((old.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
+  const columns = (table: string): Set<string> =>
+    new Set((old.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
   const builds = columns('builds');
   const thresholds = columns('thresholds');
   const puzzles = columns('puzzles');
   // Every old row is Dominosa's; schema 1's has no score yet.
-  const asOld = (p: OldPuzzle): OldPuzzle => ({ ...p, kind: 'dominosa', ...(puzzles.has('score') ? {} : { score: null }) });
+  const asOld = (p: OldPuzzle): OldPuzzle => ({
+    ...p,
+    kind: 'dominosa',
+    ...(puzzles.has('score') ? {} : { score: null }),
+  });
   return {
     meta: () => old.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[],
     builds: () =>
-      (old.prepare('SELECT * FROM builds ORDER BY id').all() as (Omit<BuildRow, 'grader_version'> & { grader_version?: string })[]).map((b) => ({
+      (
+        old.prepare('SELECT * FROM builds ORDER BY id').all() as (Omit<BuildRow, 'grader_version'> & {
+          grader_version?: string;
+        })[]
+      ).map((b) => ({
         ...b,
         grader_version: builds.has('grader_version') ? (b.grader_version ?? null) : null,
       })),
     // Schema 1 cut tiers on nodes only.
     thresholds: () =>
-      (old.prepare('SELECT * FROM thresholds').all() as { build_id: number | null; m: number; measure?: TierMeasure; t1: number; t2: number; t3: number; solver_version: string }[]).map(
-        (t) => ({ ...t, measure: thresholds.has('measure') ? (t.measure as TierMeasure) : ('nodes' as const) }),
-      ),
+      (
+        old.prepare('SELECT * FROM thresholds').all() as {
+          build_id: number | null;
+          m: number;
+          measure?: TierMeasure;
+          t1: number;
+          t2: number;
+          t3: number;
+          solver_version: string;
+        }[]
+      ).map((t) => ({ ...t, measure: thresholds.has('measure') ? (t.measure as TierMeasure) : ('nodes' as const) })),
     puzzles: () =>
       (function* () {
-        for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<OldPuzzle>) yield asOld(p);
+        for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<OldPuzzle>)
+          yield asOld(p);
       })(),
     puzzle: (id: number) => {
       const p = old.prepare('SELECT * FROM puzzles WHERE id = ?').get(id) as OldPuzzle | undefined;
@@ -257,14 +318,27 @@ function readOld(old: Database.Database) {
     },
     slots: () =>
       (function* () {
-        const rows = old.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').iterate() as IterableIterator<{ build_id: number; m: number; slot: number; outcome: SlotOutcome; attempts: number; puzzle_id: number | null }>;
+        const rows = old.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').iterate() as IterableIterator<{
+          build_id: number;
+          m: number;
+          slot: number;
+          outcome: SlotOutcome;
+          attempts: number;
+          puzzle_id: number | null;
+        }>;
         for (const { m, ...s } of rows) yield { ...s, shape: String(m) };
       })(),
   };
 }
 
 /** Write the old catalog as a current one at tmp (one transaction), check it, close it. */
-function writeMigrated(old: Database.Database, tmp: string, from: number, regrade: Regrade, progress: AuditProgress): { puzzles: number; moved: number; keptOut: number } {
+function writeMigrated(
+  old: Database.Database,
+  tmp: string,
+  from: number,
+  regrade: Regrade,
+  progress: AuditProgress,
+): { puzzles: number; moved: number; keptOut: number } {
   const src = readOld(old);
   const cat = Catalog.open(tmp, { create: true, verb: 'migrate' });
   try {
@@ -278,7 +352,12 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, regrad
       }
       cat.putMeta('migrated_from', String(from));
       cat.putMeta('migrated_at', new Date().toISOString());
-      for (const b of src.builds()) cat.insertBuild({ ...b, status: b.status as BuildStatus, grader_version: regrade.graderVersion(b.grader_version) });
+      for (const b of src.builds())
+        cat.insertBuild({
+          ...b,
+          status: b.status as BuildStatus,
+          grader_version: regrade.graderVersion(b.grader_version),
+        });
       const oldRules = new Map<number, StoredRule>();
       for (const t of src.thresholds()) {
         const rule = { measure: t.measure, th: { t1: t.t1, t2: t.t2, t3: t.t3 } };
@@ -296,7 +375,11 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, regrad
         const known = graded.get(p.base_id ?? p.id);
         if (known !== undefined) return known;
         const base = p.base_id === null ? p : src.puzzle(p.base_id);
-        if (base === undefined) throw new UserError(`puzzle ${p.id}: its base ${p.base_id} is missing; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+        if (base === undefined)
+          throw new UserError(
+            `puzzle ${p.id}: its base ${p.base_id} is missing; nothing was changed (run dominosa audit)`,
+            EXIT_FAILED_CHECK,
+          );
         const board = boardOf(base);
         const g = regrade.base(base, board, rules.get(base.m));
         if (g.tier === null) keptOut.add(base.id);
@@ -322,7 +405,11 @@ function writeMigrated(old: Database.Database, tmp: string, from: number, regrad
     // The result must pass what every writing verb checks before it is trusted with the name.
     cat.assertSound();
     const fk = cat.db.pragma('foreign_key_check') as unknown[];
-    if (fk.length > 0) throw new UserError(`the migrated catalog has ${fk.length} broken references; nothing was changed (run dominosa audit on the old one)`, EXIT_FAILED_CHECK);
+    if (fk.length > 0)
+      throw new UserError(
+        `the migrated catalog has ${fk.length} broken references; nothing was changed (run dominosa audit on the old one)`,
+        EXIT_FAILED_CHECK,
+      );
     return { puzzles: total, moved, keptOut: keptOut.size };
   } finally {
     cat.close();
@@ -337,14 +424,21 @@ function boardOf(p: OldPuzzle): Board {
     // Reported just below, as any other grid that is not a board.
   }
   const parsed = boardFromGrid(grid, 0);
-  if (!parsed.ok) throw new UserError(`puzzle ${p.id}: its grid is not a board; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+  if (!parsed.ok)
+    throw new UserError(
+      `puzzle ${p.id}: its grid is not a board; nothing was changed (run dominosa audit)`,
+      EXIT_FAILED_CHECK,
+    );
   return parsed.board;
 }
 
 /** A checksummed row's own score and tier, once its checksum shows it is the row its catalog wrote. */
 function keptAsIs(p: OldPuzzle): { score: number; tier: Tier } {
   if (p.score === null || p.checksum !== rowChecksum({ ...p, score: p.score })) {
-    throw new UserError(`puzzle ${p.id} does not match its checksum; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+    throw new UserError(
+      `puzzle ${p.id} does not match its checksum; nothing was changed (run dominosa audit)`,
+      EXIT_FAILED_CHECK,
+    );
   }
   return { score: p.score, tier: p.tier };
 }

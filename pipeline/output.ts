@@ -10,7 +10,25 @@
 // file; a link to nothing is refused, so nothing is ever created through a link. A name dominosa
 // chooses itself (a backup, a plot, a temporary file) is never followed: a link planted there is
 // refused, and its own files are created exclusively (O_EXCL), so a link that appears later fails.
-import { accessSync, constants, copyFileSync, createWriteStream, existsSync, linkSync, lstatSync, promises as fsp, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats, type WriteStream } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  linkSync,
+  lstatSync,
+  promises as fsp,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+  type WriteStream,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describeFsError, EXIT_INTERRUPTED, faultOf, UserError } from './errors.js';
 import { fault, stallAt } from './faults.js';
@@ -99,7 +117,9 @@ export function resolveOutput(path: string, name = path): string {
     try {
       return realpathSync(path);
     } catch {
-      throw new UserError(`${name} is a symbolic link to a file that does not exist; dominosa does not create files through links`);
+      throw new UserError(
+        `${name} is a symbolic link to a file that does not exist; dominosa does not create files through links`,
+      );
     }
   }
   const dir = dirname(resolve(path));
@@ -129,7 +149,8 @@ export function prepareOutput(path: string, o: OutputOptions = {}): OutputTarget
   const final = o.chosen ? inRealDir(path) : resolveOutput(path, name);
   refuseInputs(path, final, o.inputs ?? [], name);
   const target = lstatOrNull(final);
-  if (target !== null && !target.isFile()) throw new UserError(`${name} is ${kindOf(target)}; dominosa writes regular files only`);
+  if (target !== null && !target.isFile())
+    throw new UserError(`${name} is ${kindOf(target)}; dominosa writes regular files only`);
   checkWritableDir(final, `cannot write ${name}`);
   cleanLeftovers(final);
   const exists = o.exists ?? 'use --force to overwrite it';
@@ -149,7 +170,9 @@ function inRealDir(path: string): string {
  */
 export function refuseLink(path: string, name = path, after = ''): void {
   if (lstatOrNull(path)?.isSymbolicLink()) {
-    throw new UserError(`${name} is a symbolic link, which dominosa did not make and will not write through; remove it${after}`);
+    throw new UserError(
+      `${name} is a symbolic link, which dominosa did not make and will not write through; remove it${after}`,
+    );
   }
 }
 
@@ -180,14 +203,18 @@ export function cleanLeftovers(final: string): void {
     const pid = Number(n.slice(prefix.length));
     const leftover = join(dir, n);
     if (pid !== process.pid && running(pid)) {
-      process.stderr.write(`dominosa: note: ${leftover} belongs to process ${pid}, which is still running; left alone\n`);
+      process.stderr.write(
+        `dominosa: note: ${leftover} belongs to process ${pid}, which is still running; left alone\n`,
+      );
       continue;
     }
     try {
       unlinkSync(leftover);
       process.stderr.write(`dominosa: note: removed ${leftover}, left by an interrupted run (pid ${pid})\n`);
     } catch (e) {
-      process.stderr.write(`dominosa: note: ${leftover} was left by an interrupted run and could not be removed (${describeFsError(e)})\n`);
+      process.stderr.write(
+        `dominosa: note: ${leftover} was left by an interrupted run and could not be removed (${describeFsError(e)})\n`,
+      );
     }
   }
 }
@@ -228,7 +255,8 @@ function untrack(tmp: string): void {
 function moveIntoPlace(t: OutputTarget): void {
   fault('output:before-rename');
   const now = lstatOrNull(t.final);
-  if (now !== null && !now.isFile()) throw new UserError(`${t.path} became ${kindOf(now)} while it was being written; nothing was written`);
+  if (now !== null && !now.isFile())
+    throw new UserError(`${t.path} became ${kindOf(now)} while it was being written; nothing was written`);
   // rename replaces the name itself, so a link that appeared at it is replaced, not followed.
   if (t.force) {
     renameSync(t.tmp, t.final);
@@ -249,7 +277,10 @@ function moveIntoPlace(t: OutputTarget): void {
 }
 
 function failed(t: OutputTarget, e: unknown): UserError {
-  return faultOf(e, `cannot write ${t.path}`, '; nothing was written') ?? new UserError(`cannot write ${t.path}: ${describeFsError(e)}`);
+  return (
+    faultOf(e, `cannot write ${t.path}`, '; nothing was written') ??
+    new UserError(`cannot write ${t.path}: ${describeFsError(e)}`)
+  );
 }
 
 /** Make the target's temporary file with `make`, then move it into place: the whole file appears, or nothing does. */

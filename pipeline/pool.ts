@@ -26,6 +26,8 @@ export function workerFile(name: string): string {
  * require() of ES modules off, require() fails at once and Piscina falls back to import(),
  * which loads a module once however many ask. Where Node has no such option, the default.
  */
-export const WORKER_EXEC_ARGV: string[] | undefined = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+export const WORKER_EXEC_ARGV: string[] | undefined = process.allowedNodeEnvironmentFlags.has(
+  '--no-experimental-require-module',
+)
   ? ['--no-experimental-require-module']
   : undefined;

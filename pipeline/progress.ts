@@ -44,7 +44,13 @@ export interface SizeStart {
 
 /** The start's line per tier a size cannot reach. */
 function unreachableLines(sizes: SizeStart[]): string {
-  return sizes.flatMap((s) => (s.unreachable ?? []).map((u) => `${sizeLabel(s.m)}: ${u.tier} is out of reach at this size (${u.why}); filling the others\n`)).join('');
+  return sizes
+    .flatMap((s) =>
+      (s.unreachable ?? []).map(
+        (u) => `${sizeLabel(s.m)}: ${u.tier} is out of reach at this size (${u.why}); filling the others\n`,
+      ),
+    )
+    .join('');
 }
 
 export interface BuildProgress {
@@ -84,7 +90,10 @@ function rate(t: SizeTrack, now: number): number {
 }
 
 /** Bars on a terminal, log lines elsewhere; both on `stream` (stderr by default). */
-export function createProgress(stream: NodeJS.WriteStream = process.stderr, tty = stream.isTTY === true): BuildProgress {
+export function createProgress(
+  stream: NodeJS.WriteStream = process.stderr,
+  tty = stream.isTTY === true,
+): BuildProgress {
   return tty ? new BarProgress(stream) : new LogProgress(stream);
 }
 
@@ -187,7 +196,14 @@ class BarProgress implements BuildProgress {
 /** Columns of text: the first `left` columns left-aligned, numbers right-aligned. */
 function pad(cells: string[][], left: number): string {
   const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  return cells.map((r) => r.map((c, i) => (i < left ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd()).join('\n');
+  return cells
+    .map((r) =>
+      r
+        .map((c, i) => (i < left ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The closing table, as text ending in a newline. */
@@ -200,7 +216,13 @@ export function formatSummary(s: BuildSummary): string {
     const f = (v: number): string => formatMeasure(t.measure, v);
     const range = t.min === t.max ? f(t.min) : `${f(t.min)}..${f(t.max)}`;
     const band = t.measure === 'grade' && (TIERS as readonly string[]).includes(t.tier) ? TATHAM_NAMES[t.tier] : '-';
-    tierRows.push([sizeLabel(t.m), t.tier, band, `${typeof t.m === 'number' ? cutName(t.measure, t.m) : 'grade score'} ${range}`, String(t.count)]);
+    tierRows.push([
+      sizeLabel(t.m),
+      t.tier,
+      band,
+      `${typeof t.m === 'number' ? cutName(t.measure, t.m) : 'grade score'} ${range}`,
+      String(t.count),
+    ]);
   }
   if (tierRows.length > 1) lines.push(pad(tierRows, 4));
   const run = s.sizes.filter((r) => Object.values(r.outcomes).some((n) => n > 0));

@@ -24,5 +24,6 @@ export function proofBudget(m: number, userMs: number | undefined): ProofBudget 
 
 /** A --time-limit must be a positive number of milliseconds, or absent. */
 export function checkTimeLimit(ms: number | undefined): void {
-  if (ms !== undefined && !(ms > 0 && Number.isFinite(ms))) throw new UserError(`--time-limit must be a number of seconds > 0 (got ${ms / 1000})`);
+  if (ms !== undefined && !(ms > 0 && Number.isFinite(ms)))
+    throw new UserError(`--time-limit must be a number of seconds > 0 (got ${ms / 1000})`);
 }

@@ -13,14 +13,17 @@ import { gaveUpBecause, type SolveCommand } from './solve-command.js';
 export type { SolveCommand };
 import { deadlineAt } from './faults.js';
 
-
 export async function runSolve(cmd: SolveCommand, stdout: NodeJS.WritableStream): Promise<number> {
   const { kind, blocks } = await kindAndBlocks(cmd.input, cmd.inputFormat, cmd.kind);
   if (kind === 'sudomino') return (await import('./sudomino-solve.js')).runSudominoSolve(cmd, blocks, stdout);
   return solveDominosa(cmd, blocks, stdout);
 }
 
-async function solveDominosa(cmd: SolveCommand, blocks: AsyncIterable<string>, stdout: NodeJS.WritableStream): Promise<number> {
+async function solveDominosa(
+  cmd: SolveCommand,
+  blocks: AsyncIterable<string>,
+  stdout: NodeJS.WritableStream,
+): Promise<number> {
   // The grader behind --explain is sixteen modules: only runs that explain load them.
   const walkthrough = cmd.explain ? (await import('../src/dominosa/grade/walkthrough.js')).walkthrough : undefined;
   const solver = new Solver();
@@ -36,28 +39,42 @@ async function solveDominosa(cmd: SolveCommand, blocks: AsyncIterable<string>, s
     solution: cmd.format !== 'jsonl',
   };
   await withOutput(cmd.out, { force: cmd.force ?? false, inputs: inputsOf(cmd.input) }, stdout, (stream) =>
-    forEachBoard(cmd.input, cmd.inputFormat, stream, (index, board) => {
-      const tooLarge = sizeError(index, board);
-      if (tooLarge !== null) throw new UserError(tooLarge);
-      const limitMs = timeLimitMs(board, cmd.timeoutMs);
-      options.interrupt = Number.isFinite(limitMs) ? clock : undefined;
-      deadline = performance.now() + limitMs;
-      if (deadlineAt(`board:${index}`)) deadline = -Infinity;
-      const res = solver.solve(board, options);
-      const told = walkthrough?.(board).lines;
-      const budget = gaveUpBecause(res.limit, cmd, limitMs);
-      return cmd.format === 'jsonl' ? jsonLine(index, board, res, json.write(solver.firstMate, board.rows, board.cols), budget, told) : textBlock(index, board, res, budget, told);
-    }, blocks),
+    forEachBoard(
+      cmd.input,
+      cmd.inputFormat,
+      stream,
+      (index, board) => {
+        const tooLarge = sizeError(index, board);
+        if (tooLarge !== null) throw new UserError(tooLarge);
+        const limitMs = timeLimitMs(board, cmd.timeoutMs);
+        options.interrupt = Number.isFinite(limitMs) ? clock : undefined;
+        deadline = performance.now() + limitMs;
+        if (deadlineAt(`board:${index}`)) deadline = -Infinity;
+        const res = solver.solve(board, options);
+        const told = walkthrough?.(board).lines;
+        const budget = gaveUpBecause(res.limit, cmd, limitMs);
+        return cmd.format === 'jsonl'
+          ? jsonLine(index, board, res, json.write(solver.firstMate, board.rows, board.cols), budget, told)
+          : textBlock(index, board, res, budget, told);
+      },
+      blocks,
+    ),
   );
   return EXIT_OK;
 }
-
 
 function idOf(board: Board): unknown {
   return board.meta?.id ?? null;
 }
 
-function jsonLine(index: number, board: Board, res: SolveResult, mate: string, budget: string | null, explain?: string[]): string {
+function jsonLine(
+  index: number,
+  board: Board,
+  res: SolveResult,
+  mate: string,
+  budget: string | null,
+  explain?: string[],
+): string {
   // Built by hand, head included (cheaper than JSON.stringify of an object): numbers and the
   // status word are their own JSON; only the id (any JSON value from the input) needs quoting.
   const told = explain ? `,"explain":${JSON.stringify(explain)}` : '';
@@ -69,9 +86,13 @@ function jsonLine(index: number, board: Board, res: SolveResult, mate: string, b
 
 function textBlock(index: number, board: Board, res: SolveResult, budget: string | null, explain?: string[]): string {
   const name = boardName(index, board);
-  const count = res.status === 'multiple' ? `at least ${res.solutions} solutions` : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
+  const count =
+    res.status === 'multiple'
+      ? `at least ${res.solutions} solutions`
+      : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
   const why = budget === null ? '' : ` (${budget})`;
-  if (explain === undefined) return `${name}: ${res.status}${why}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}\n\n`;
+  if (explain === undefined)
+    return `${name}: ${res.status}${why}, ${count}, ${res.nodes} node${res.nodes === 1 ? '' : 's'}\n${drawBoard(board, res.solution)}\n\n`;
   // For a player: the steps first, the solved grid last (no spoiler above them), rows and
   // columns numbered as the steps name them; the search's node count stays in --format jsonl.
   const steps = explain.map((line, i) => `  ${i + 1}. ${line}`).join('\n');

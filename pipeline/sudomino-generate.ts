@@ -56,8 +56,15 @@ export async function runSudominoGenerate(
             stoppedAt = where;
             break;
           }
-          const made = cmd.tier === undefined ? makeSlot(cmd.seed, shape, slot, solver) : makeTieredSlot(cmd.seed, shape, cmd.tier, slot, SUDOMINO_MAX_DEALS, solver, grader);
-          if (made === null) throw new UserError(`${where}: no ${cmd.tier} puzzle in ${SUDOMINO_MAX_DEALS} deals (${written} puzzle${written === 1 ? '' : 's'} written)`, EXIT_FAILED_CHECK);
+          const made =
+            cmd.tier === undefined
+              ? makeSlot(cmd.seed, shape, slot, solver)
+              : makeTieredSlot(cmd.seed, shape, cmd.tier, slot, SUDOMINO_MAX_DEALS, solver, grader);
+          if (made === null)
+            throw new UserError(
+              `${where}: no ${cmd.tier} puzzle in ${SUDOMINO_MAX_DEALS} deals (${written} puzzle${written === 1 ? '' : 's'} written)`,
+              EXIT_FAILED_CHECK,
+            );
           progress.tick(where);
           const id = sudominoPuzzleId(shape, cmd.seed, slot, cmd.tier);
           await out.write(cmd.format === 'jsonl' ? jsonLine(id, made) : textBlock(id, made));
@@ -70,7 +77,10 @@ export async function runSudominoGenerate(
     }
   });
   if (stoppedAt !== null) {
-    throw new UserError(`the --time-limit of ${(cmd.timeoutMs ?? 0) / 1000} s ran out at ${stoppedAt} (${written} puzzle${written === 1 ? '' : 's'} written)`, EXIT_FAILED_CHECK);
+    throw new UserError(
+      `the --time-limit of ${(cmd.timeoutMs ?? 0) / 1000} s ran out at ${stoppedAt} (${written} puzzle${written === 1 ? '' : 's'} written)`,
+      EXIT_FAILED_CHECK,
+    );
   }
   wrote?.(written);
   return EXIT_OK;

@@ -21,7 +21,7 @@ export async function forEachSudominoBoard(
   const out = new BufferedWriter(stream as never);
   try {
     for await (const block of blocks) {
-      for (let start = 0; start < block.length; ) {
+      for (let start = 0; start < block.length;) {
         const nl = block.indexOf('\n', start);
         const end = nl < 0 ? block.length : nl;
         if (out.add(result(reader.push(block.slice(start, end))))) await out.flush();

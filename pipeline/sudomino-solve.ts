@@ -10,9 +10,14 @@ import { withOutput } from './output.js';
 import { forEachSudominoBoard, sudominoBoardName } from './sudomino-input.js';
 import { gaveUpBecause, type SolveCommand } from './solve-command.js';
 
-export async function runSudominoSolve(cmd: SolveCommand, blocks: AsyncIterable<string>, stdout: NodeJS.WritableStream): Promise<number> {
+export async function runSudominoSolve(
+  cmd: SolveCommand,
+  blocks: AsyncIterable<string>,
+  stdout: NodeJS.WritableStream,
+): Promise<number> {
   if (cmd.explain) throw new UserError('--explain: for Sudomino, use dominosa grade --kind sudomino --explain');
-  if (cmd.inputFormat === 'tatham') throw new UserError('--input-format tatham reads Dominosa game IDs; Sudomino boards are text or JSON lines');
+  if (cmd.inputFormat === 'tatham')
+    throw new UserError('--input-format tatham reads Dominosa game IDs; Sudomino boards are text or JSON lines');
   const solver = new SudominoSolver();
   let deadline = Infinity;
   const limitMs = cmd.timeoutMs ?? Infinity;
@@ -33,7 +38,6 @@ export async function runSudominoSolve(cmd: SolveCommand, blocks: AsyncIterable<
   return EXIT_OK;
 }
 
-
 function idOf(board: SudominoBoard): unknown {
   return board.meta?.id ?? null;
 }
@@ -46,7 +50,10 @@ function jsonLine(index: number, board: SudominoBoard, res: SudominoSolveResult,
 
 function textBlock(index: number, board: SudominoBoard, res: SudominoSolveResult, budget: string | null): string {
   const name = sudominoBoardName(index, board);
-  const count = res.status === 'multiple' ? `at least ${res.solutions} solutions` : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
+  const count =
+    res.status === 'multiple'
+      ? `at least ${res.solutions} solutions`
+      : `${res.solutions} solution${res.solutions === 1 ? '' : 's'} found`;
   const why = budget === null ? '' : ` (${budget})`;
   // The first solution found, or the board itself when there is none.
   const drawn = res.solution === null ? boardRows(board) : answerRows(board.cols, res.solution);

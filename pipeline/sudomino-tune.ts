@@ -75,10 +75,14 @@ function inRange(bases: readonly { nodes: number; score: number; tier: Tier }[],
 
 /** What tune shows of each shape, read from one snapshot of the catalog. */
 function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
-  const held = [...cat.shapeCounts('sudomino').keys()].filter((s) => cat.baseDifficulties(s, 'sudomino').length > 0).sort(compareShapes);
+  const held = [...cat.shapeCounts('sudomino').keys()]
+    .filter((s) => cat.baseDifficulties(s, 'sudomino').length > 0)
+    .sort(compareShapes);
   if (held.length === 0) throw new UserError(`${opts.db} holds no Sudomino base puzzles to tune from`);
   const shapes = opts.shapes ? [...opts.shapes] : held;
-  for (const s of shapes) if (!held.includes(s)) throw new UserError(`no Sudomino base puzzles of shape ${s} in ${opts.db} (it holds ${held.join(', ')})`);
+  for (const s of shapes)
+    if (!held.includes(s))
+      throw new UserError(`no Sudomino base puzzles of shape ${s} in ${opts.db} (it holds ${held.join(', ')})`);
   const rules = cat.readShapeThresholds(null, 'sudomino');
   return shapes.map((shape) => {
     const bases = cat.baseDifficulties(shape, 'sudomino');
@@ -91,7 +95,12 @@ function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
       shape,
       tiers: TIERS.map((tier) => {
         const own = bases.filter((b) => b.tier === tier);
-        return { tier, count: own.length, score: spread(own.map((b) => b.score)), nodes: spread(own.map((b) => b.nodes)) };
+        return {
+          tier,
+          count: own.length,
+          score: spread(own.map((b) => b.score)),
+          nodes: spread(own.map((b) => b.nodes)),
+        };
       }),
       ordered: checkSudominoTierOrder([{ shape, bases }]).length === 0,
       current,
@@ -106,18 +115,25 @@ function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
 
 export async function runSudominoTune(opts: SudominoTuneOptions): Promise<SudominoTuneResult> {
   // Everything is read, and an --apply checked, on one read-only snapshot: a refusal changes nothing.
-  const { plan: shapes, stamp } = Catalog.inspect(opts.db, (cat) => {
-    if (cat === null) throw new UserError(`no catalog at ${opts.db} (run dominosa build first)`);
-    cat.assertSound();
-    return proposals(cat, opts);
-  }, opts.apply);
+  const { plan: shapes, stamp } = Catalog.inspect(
+    opts.db,
+    (cat) => {
+      if (cat === null) throw new UserError(`no catalog at ${opts.db} (run dominosa build first)`);
+      cat.assertSound();
+      return proposals(cat, opts);
+    },
+    opts.apply,
+  );
   const result: SudominoTuneResult = { db: opts.db, shapes, applied: false, tiersFile: opts.tiersFile ?? null };
   if (!opts.apply) return result;
   // Cuts cannot move a puzzle to another tier (its level names it), only leave it out of every one.
   const out = shapes.filter((s) => s.outside > 0);
   if (out.length > 0) {
     const what = out.map((s) => `${s.shape}: ${s.outside} base puzzle${s.outside === 1 ? '' : 's'}`).join(', ');
-    throw new UserError(`${what} would lie outside their tier's reference-node range under the proposed cuts (their levels overlap in nodes); nothing was changed`, EXIT_FAILED_CHECK);
+    throw new UserError(
+      `${what} would lie outside their tier's reference-node range under the proposed cuts (their levels overlap in nodes); nothing was changed`,
+      EXIT_FAILED_CHECK,
+    );
   }
   const file = opts.tiersFile === undefined ? null : prepareTiersFile(opts.tiersFile, opts.db, shapes);
   const cat = Catalog.openWriter(opts.db, 'tune --apply', stamp);
@@ -139,15 +155,31 @@ export async function runSudominoTune(opts: SudominoTuneOptions): Promise<Sudomi
 }
 
 /** The thresholds file with the tuned shapes' ranges in its "sudomino" section, its other sections kept. */
-function prepareTiersFile(path: string, db: string, shapes: ShapeTune[]): { target: ReturnType<typeof prepareOutput>; text: string } {
+function prepareTiersFile(
+  path: string,
+  db: string,
+  shapes: ShapeTune[],
+): { target: ReturnType<typeof prepareOutput>; text: string } {
   const target = prepareOutput(path, { force: true, inputs: [db], what: 'tiers file' });
   const file = readTiersFile(path);
   // The file's Dominosa "sizes" are what marks it as a whole tiers file.
-  if (file === null || Object.keys(file.table).length === 0) throw new UserError(`tiers file ${path} has no node thresholds for Dominosa; name a copy of data/tiers.json`);
-  const kept = file.sudomino?.solverVersion === SUDOMINO_REFERENCE_VERSION && file.sudomino.graderVersion === SUDOMINO_GRADER_VERSION ? file.sudomino.grade : {};
+  if (file === null || Object.keys(file.table).length === 0)
+    throw new UserError(`tiers file ${path} has no node thresholds for Dominosa; name a copy of data/tiers.json`);
+  const kept =
+    file.sudomino?.solverVersion === SUDOMINO_REFERENCE_VERSION &&
+    file.sudomino.graderVersion === SUDOMINO_GRADER_VERSION
+      ? file.sudomino.grade
+      : {};
   const grade = { ...kept, ...Object.fromEntries(shapes.map((s) => [s.shape, s.proposed])) };
   const comment = `${file.comment}${file.comment ? ' ' : ''}Sudomino ranges of shapes ${shapes.map((s) => s.shape).join(', ')} set by dominosa tune --kind sudomino on the base puzzles of ${basename(db)}.`;
-  return { target, text: tiersFileText({ ...file, comment, sudomino: { solverVersion: SUDOMINO_REFERENCE_VERSION, graderVersion: SUDOMINO_GRADER_VERSION, grade } }) };
+  return {
+    target,
+    text: tiersFileText({
+      ...file,
+      comment,
+      sudomino: { solverVersion: SUDOMINO_REFERENCE_VERSION, graderVersion: SUDOMINO_GRADER_VERSION, grade },
+    }),
+  };
 }
 
 /** The report for people, ending in a newline. */
@@ -157,7 +189,8 @@ export function formatSudominoTune(r: SudominoTuneResult): string {
   for (const s of r.shapes) {
     const n = s.tiers.reduce((a, t) => a + t.count, 0);
     out.push(`sudomino ${s.shape}: ${n} base puzzles`);
-    const sp = (x: Spread | null, f: (v: number) => string): string => (x === null ? '-' : `${f(x.min)}..${f(x.max)} (median ${f(x.median)})`);
+    const sp = (x: Spread | null, f: (v: number) => string): string =>
+      x === null ? '-' : `${f(x.min)}..${f(x.max)} (median ${f(x.median)})`;
     out.push(
       table([
         ['tier', 'bases', 'score', 'reference nodes'],
@@ -165,19 +198,42 @@ export function formatSudominoTune(r: SudominoTuneResult): string {
       ]),
     );
     const medians = s.tiers.filter((t) => t.nodes !== null).map((t) => `${t.tier} ${t.nodes!.median}`);
-    out.push(`  guardrail: median reference nodes ${s.ordered ? 'climb' : 'FALL'} with the tier (${medians.join(', ')})`);
-    if (s.current === null && s.currentRule !== null) out.push(`  tiered now by ${s.currentRule.measure} cuts ${th(s.currentRule.th).join('/')}`);
-    out.push(table([['node ranges', 't1', 't2', 't3'], ['current', ...th(s.current)], ['proposed', ...th(s.proposed)]]));
+    out.push(
+      `  guardrail: median reference nodes ${s.ordered ? 'climb' : 'FALL'} with the tier (${medians.join(', ')})`,
+    );
+    if (s.current === null && s.currentRule !== null)
+      out.push(`  tiered now by ${s.currentRule.measure} cuts ${th(s.currentRule.th).join('/')}`);
+    out.push(
+      table([
+        ['node ranges', 't1', 't2', 't3'],
+        ['current', ...th(s.current)],
+        ['proposed', ...th(s.proposed)],
+      ]),
+    );
     out.push(
       table([
         ['tier', 'bases', 'in range now', 'in range proposed'],
-        ...TIERS.map((t, i) => [t, String(s.tiers[i].count), s.inRangeNow ? String(s.inRangeNow[t]) : '-', String(s.inRange[t])]),
+        ...TIERS.map((t, i) => [
+          t,
+          String(s.tiers[i].count),
+          s.inRangeNow ? String(s.inRangeNow[t]) : '-',
+          String(s.inRange[t]),
+        ]),
       ]),
     );
-    if (s.outside > 0) out.push(`  note: ${s.outside} base puzzle${s.outside === 1 ? '' : 's'} would lie outside their tier's range: the levels overlap in reference nodes`);
+    if (s.outside > 0)
+      out.push(
+        `  note: ${s.outside} base puzzle${s.outside === 1 ? '' : 's'} would lie outside their tier's range: the levels overlap in reference nodes`,
+      );
     out.push('');
   }
-  if (r.applied) out.push(`applied: node ranges written to ${r.tiersFile === null ? r.db : `${r.db} and ${r.tiersFile}`}; no puzzle changed tier (a Sudomino tier is its level's)`);
-  else out.push(`nothing changed; rerun with --apply to write these ranges to the catalog${r.tiersFile === null ? '' : ` and ${r.tiersFile}`}`);
+  if (r.applied)
+    out.push(
+      `applied: node ranges written to ${r.tiersFile === null ? r.db : `${r.db} and ${r.tiersFile}`}; no puzzle changed tier (a Sudomino tier is its level's)`,
+    );
+  else
+    out.push(
+      `nothing changed; rerun with --apply to write these ranges to the catalog${r.tiersFile === null ? '' : ` and ${r.tiersFile}`}`,
+    );
   return `${out.join('\n')}\n`;
 }

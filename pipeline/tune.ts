@@ -7,7 +7,16 @@
 // named) and every puzzle of the size is re-tiered.
 import { basename } from 'node:path';
 import { checkTierOrder } from '../src/catalog/check.js';
-import { gradeTableText, histogramText, logBins, scatterPlotSvg, tunePlotSvg, type Bin, type Mark, type ScatterPoint } from '../src/formats/plot.js';
+import {
+  gradeTableText,
+  histogramText,
+  logBins,
+  scatterPlotSvg,
+  tunePlotSvg,
+  type Bin,
+  type Mark,
+  type ScatterPoint,
+} from '../src/formats/plot.js';
 import { spearman } from '../src/rank/correlation.js';
 import { LEVELS } from '../src/dominosa/grade/ladder.js';
 import { GRADE_BANDS, TATHAM_NAMES, bandOfLevel } from '../src/dominosa/rank/bands.js';
@@ -102,17 +111,24 @@ const BOXES = TIERS.map((t) => ({ tier: t, ...GRADE_BANDS[t] }));
 /** The measure the sizes are tiered by now, when they agree (tune's default measure). */
 function currentMeasure(measures: TierMeasure[]): TierMeasure {
   const one = [...new Set(measures)];
-  if (one.length > 1) throw new UserError(`the sizes are tiered by different measures (${one.join(', ')}); say which to tune with --measure`);
+  if (one.length > 1)
+    throw new UserError(
+      `the sizes are tiered by different measures (${one.join(', ')}); say which to tune with --measure`,
+    );
   return one[0] ?? 'grade';
 }
 
 export async function runTune(opts: TuneOptions): Promise<TuneResult> {
   // Everything is read, and an --apply checked, on one read-only snapshot: a refusal changes nothing.
-  const { plan, stamp } = Catalog.inspect(opts.db, (cat) => {
-    if (cat === null) throw new UserError(`no catalog at ${opts.db} (run dominosa build first)`);
-    cat.assertSound();
-    return proposals(cat, opts);
-  }, opts.apply);
+  const { plan, stamp } = Catalog.inspect(
+    opts.db,
+    (cat) => {
+      if (cat === null) throw new UserError(`no catalog at ${opts.db} (run dominosa build first)`);
+      cat.assertSound();
+      return proposals(cat, opts);
+    },
+    opts.apply,
+  );
   const { tunes, measure } = plan;
   opts = { ...opts, measure };
   const file = opts.apply && opts.tiersFile !== undefined ? prepareTiersFile(opts, tunes) : null;
@@ -126,7 +142,14 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
     });
   }
 
-  const result: TuneResult = { db: opts.db, quantiles: opts.quantiles, sizes: tunes, applied: false, tiersFile: opts.tiersFile ?? null, retiered: 0 };
+  const result: TuneResult = {
+    db: opts.db,
+    quantiles: opts.quantiles,
+    sizes: tunes,
+    applied: false,
+    tiersFile: opts.tiersFile ?? null,
+    retiered: 0,
+  };
   if (!opts.apply) return result;
   const cat = Catalog.openWriter(opts.db, 'tune --apply', stamp);
   try {
@@ -146,7 +169,8 @@ function proposals(cat: Catalog, opts: TuneOptions): { tunes: SizeTune[]; measur
   if (held.length === 0) throw new UserError(`${opts.db} holds no base puzzles to tune from`);
   const sizes = opts.sizes ? [...opts.sizes] : held;
   for (const m of sizes) {
-    if (!held.includes(m)) throw new UserError(`no base puzzles of size M=${m} in ${opts.db} (it holds sizes ${held.join(',')})`);
+    if (!held.includes(m))
+      throw new UserError(`no base puzzles of size M=${m} in ${opts.db} (it holds sizes ${held.join(',')})`);
   }
   const rules = cat.readThresholds(null);
   const measure = opts.measure ?? currentMeasure(sizes.map((m) => rules.get(m)?.measure ?? 'nodes'));
@@ -155,7 +179,10 @@ function proposals(cat: Catalog, opts: TuneOptions): { tunes: SizeTune[]; measur
     const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);
     const rule = rules.get(m);
     const current = rule?.measure === measure ? rule.th : null;
-    const spread = Object.fromEntries(TIERS.map((t) => [t, new Array<number>(LEVELS.length + 1).fill(0)])) as Record<Tier, number[]>;
+    const spread = Object.fromEntries(TIERS.map((t) => [t, new Array<number>(LEVELS.length + 1).fill(0)])) as Record<
+      Tier,
+      number[]
+    >;
     for (const b of bases) spread[b.tier][Math.floor(b.score)]++;
     const common = {
       m,
@@ -182,7 +209,9 @@ function proposals(cat: Catalog, opts: TuneOptions): { tunes: SizeTune[]; measur
         }
         return out;
       };
-      const notes = TIERS.filter((t) => p.yields[t] === 0).map((t) => `${t}: no ${TATHAM_NAMES[t]} base puzzle fits any range above the easier tiers'`);
+      const notes = TIERS.filter((t) => p.yields[t] === 0).map(
+        (t) => `${t}: no ${TATHAM_NAMES[t]} base puzzle fits any range above the easier tiers'`,
+      );
       return {
         ...common,
         quantileValues: [],
@@ -196,7 +225,9 @@ function proposals(cat: Catalog, opts: TuneOptions): { tunes: SizeTune[]; measur
       };
     }
     const proposal =
-      measure === 'score' ? proposeThresholds(values, opts.quantiles, (v) => `score ${formatMeasure(measure, v)}`) : proposeThresholds(values, opts.quantiles);
+      measure === 'score'
+        ? proposeThresholds(values, opts.quantiles, (v) => `score ${formatMeasure(measure, v)}`)
+        : proposeThresholds(values, opts.quantiles);
     return {
       ...common,
       quantileValues: opts.quantiles.map((q) => quantile(values, q)),
@@ -220,19 +251,41 @@ function plotSvg(t: SizeTune): string {
   const axis = cutName(t.measure, t.m);
   const n = t.values.length;
   return t.measure === 'grade'
-    ? scatterPlotSvg({ title: `M=${t.m}: grade against ${axis} of ${n} base puzzles`, points: t.points, levels: LEVEL_ROWS, bands: BOXES, current: t.current, proposed: t.proposed, axis })
-    : tunePlotSvg({ title: `M=${t.m}: ${axis} of ${n} base puzzles`, bins: t.bins, current: t.current, proposed: t.proposed, axis });
+    ? scatterPlotSvg({
+        title: `M=${t.m}: grade against ${axis} of ${n} base puzzles`,
+        points: t.points,
+        levels: LEVEL_ROWS,
+        bands: BOXES,
+        current: t.current,
+        proposed: t.proposed,
+        axis,
+      })
+    : tunePlotSvg({
+        title: `M=${t.m}: ${axis} of ${n} base puzzles`,
+        bins: t.bins,
+        current: t.current,
+        proposed: t.proposed,
+        axis,
+      });
 }
 
 /** A plot's file beside the catalog: a name tune chose, so a link there is refused and an earlier plot kept unless --force. */
 function preparePlot(path: string, opts: TuneOptions): OutputTarget {
-  return prepareOutput(path, { chosen: true, force: opts.force ?? false, inputs: [opts.db], what: 'the plot', exists: 'use --force to replace it (a plot an earlier run wrote)' });
+  return prepareOutput(path, {
+    chosen: true,
+    force: opts.force ?? false,
+    inputs: [opts.db],
+    what: 'the plot',
+    exists: 'use --force to replace it (a plot an earlier run wrote)',
+  });
 }
 
 /** Thresholds tuned on counts (or grades) another solver (or grader) version measured would not fit this release. */
 function checkVersions(cat: Catalog, measure: TierMeasure, tunes: SizeTune[]): void {
   const byScore = measure === 'score';
-  const [what, current, version] = byScore ? ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)] : ['node counts', REFERENCE_VERSION, cat.solverVersions.bind(cat)];
+  const [what, current, version] = byScore
+    ? ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)]
+    : ['node counts', REFERENCE_VERSION, cat.solverVersions.bind(cat)];
   for (const t of tunes) {
     const versions = version(t.m).filter((v) => v !== current);
     if (versions.length > 0) {
@@ -243,7 +296,10 @@ function checkVersions(cat: Catalog, measure: TierMeasure, tunes: SizeTune[]): v
     }
     if (measure === 'grade') {
       const graders = cat.graderVersions(t.m).filter((v) => v !== GRADER_VERSION);
-      if (graders.length > 0) throw new UserError(`M=${t.m}: grades were given by ${graders.map((v) => v ?? 'an unrecorded grader').join(', ')}, not ${GRADER_VERSION} (rebuild first)`);
+      if (graders.length > 0)
+        throw new UserError(
+          `M=${t.m}: grades were given by ${graders.map((v) => v ?? 'an unrecorded grader').join(', ')}, not ${GRADER_VERSION} (rebuild first)`,
+        );
     }
   }
 }
@@ -263,17 +319,23 @@ function prepareTiersFile(opts: TuneOptions, tunes: SizeTune[]): { target: Outpu
   const fileVersion = measure === 'nodes' ? file.solverVersion : file.graderVersion;
   const own = measure === 'nodes' ? REFERENCE_VERSION : GRADER_VERSION;
   if (fileVersion !== undefined && fileVersion !== own) {
-    const stale = Object.keys(cuts).map(Number).filter((m) => !tuned.has(m));
+    const stale = Object.keys(cuts)
+      .map(Number)
+      .filter((m) => !tuned.has(m));
     if (stale.length > 0) {
-      throw new UserError(`tiers file ${path} has ${measure} cuts for ${fileVersion}; tune its other sizes (${stale.join(',')}) too, so the whole file is for ${own}`);
+      throw new UserError(
+        `tiers file ${path} has ${measure} cuts for ${fileVersion}; tune its other sizes (${stale.join(',')}) too, so the whole file is for ${own}`,
+      );
     }
   }
   for (const t of tunes) {
     cuts[t.m] = t.proposed;
     if (measure === 'grade') delete file.yields[t.m];
   }
-  if (Object.keys(file.table).length === 0 && measure !== 'grade') throw new UserError(`tiers file ${path} has no node thresholds; tune --measure nodes first`);
-  const how = measure === 'grade' ? 'to maximise the smallest per-band yield' : `at quantiles ${opts.quantiles.join(', ')}`;
+  if (Object.keys(file.table).length === 0 && measure !== 'grade')
+    throw new UserError(`tiers file ${path} has no node thresholds; tune --measure nodes first`);
+  const how =
+    measure === 'grade' ? 'to maximise the smallest per-band yield' : `at quantiles ${opts.quantiles.join(', ')}`;
   const comment = `${file.comment}${file.comment ? ' ' : ''}${measure} cuts of sizes ${[...tuned].join(', ')} set by dominosa tune ${how} on the base puzzles of ${basename(opts.db)}.`;
   return { target, text: tiersFileText({ ...file, comment }) };
 }
@@ -317,35 +379,65 @@ export function formatTune(r: TuneResult): string {
     if (t.measure === 'grade') {
       out.push(`  grade against ${name} (base puzzles per level and ${name}):`);
       out.push(gradeTableText(t.points, t.bins, LEVEL_ROWS, marks).trimEnd());
-      out.push(textTable([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
+      out.push(
+        textTable([
+          ['thresholds', 't1', 't2', 't3'],
+          ['current', ...th(t.current)],
+          ['proposed', ...th(t.proposed)],
+        ]),
+      );
       const totals = t.bandTotals!;
       out.push(
         textTable([
           ['tier', 'band', 'in band', 'tier now', 'in box now', 'in box proposed'],
-          ...TIERS.map((k) => [k, TATHAM_NAMES[k], String(totals[k]), String(t.now[k]), t.nowInBox ? String(t.nowInBox[k]) : '-', String(t.next[k])]),
+          ...TIERS.map((k) => [
+            k,
+            TATHAM_NAMES[k],
+            String(totals[k]),
+            String(t.now[k]),
+            t.nowInBox ? String(t.nowInBox[k]) : '-',
+            String(t.next[k]),
+          ]),
         ]),
       );
       const least = Math.min(...TIERS.map((k) => t.next[k]));
-      out.push(`  proposed: the smallest per-band yield is ${least} of ${n} base puzzles (${((1000 * least) / n).toFixed(1)} per 1,000)`);
+      out.push(
+        `  proposed: the smallest per-band yield is ${least} of ${n} base puzzles (${((1000 * least) / n).toFixed(1)} per 1,000)`,
+      );
     } else {
       out.push(histogramText(t.bins, { marks }).trimEnd());
       const qs = r.quantiles.map((q, i) => `q${q} = ${Math.round(t.quantileValues[i] * 1000) / 1000}`).join(', ');
       out.push(`  quantiles: ${qs}`);
-      out.push(textTable([['thresholds', 't1', 't2', 't3'], ['current', ...th(t.current)], ['proposed', ...th(t.proposed)]]));
+      out.push(
+        textTable([
+          ['thresholds', 't1', 't2', 't3'],
+          ['current', ...th(t.current)],
+          ['proposed', ...th(t.proposed)],
+        ]),
+      );
       out.push(textTable([['tier', 'now', 'proposed'], ...TIERS.map((k) => [k, String(t.now[k]), String(t.next[k])])]));
     }
     const rho = Number.isNaN(t.rho) ? 'undefined (one side is constant)' : t.rho.toFixed(3);
     out.push(`  nodes vs grade score: Spearman's rho = ${rho}`);
     const used = LEVELS.filter((l) => TIERS.some((k) => t.spread[k][l.level] > 0));
-    out.push(textTable([['tier / grade', ...used.map((l) => l.name)], ...TIERS.map((k) => [k, ...used.map((l) => String(t.spread[k][l.level]))])]));
+    out.push(
+      textTable([
+        ['tier / grade', ...used.map((l) => l.name)],
+        ...TIERS.map((k) => [k, ...used.map((l) => String(t.spread[k][l.level]))]),
+      ]),
+    );
     for (const note of t.notes) out.push(`  note: ${note}`);
     if (t.plot) out.push(`  plot: ${t.plot}`);
     out.push('');
   }
   if (r.applied) {
-    out.push(`applied: thresholds written to ${r.tiersFile === null ? r.db : `${r.db} and ${r.tiersFile}`}; ${r.retiered} puzzle${r.retiered === 1 ? '' : 's'} changed tier`);
+    out.push(
+      `applied: thresholds written to ${r.tiersFile === null ? r.db : `${r.db} and ${r.tiersFile}`}; ${r.retiered} puzzle${r.retiered === 1 ? '' : 's'} changed tier`,
+    );
   } else {
-    out.push(`nothing changed; rerun with --apply to write these thresholds to the catalog${r.tiersFile === null ? '' : ` and ${r.tiersFile}`}, and re-tier its puzzles`);
+    out.push(
+      `nothing changed; rerun with --apply to write these thresholds to the catalog${r.tiersFile === null ? '' : ` and ${r.tiersFile}`}, and re-tier its puzzles`,
+    );
   }
   return `${out.join('\n')}\n`;
 }
@@ -353,5 +445,7 @@ export function formatTune(r: TuneResult): string {
 /** Rows as a text table, indented two spaces: the first column left-aligned, the rest right. */
 export function textTable(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')}`).join('\n');
+  return rows
+    .map((r) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')}`)
+    .join('\n');
 }

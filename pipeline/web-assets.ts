@@ -10,5 +10,8 @@ const DIRS = [join(import.meta.dirname, '..', 'web'), join(import.meta.dirname, 
 export function readWebAssets(): WebAssets {
   const dir = DIRS.find((d) => existsSync(join(d, 'play.js')) && existsSync(join(d, 'play.css')));
   if (dir === undefined) throw new UserError('the web page bundle (dist/web/play.js) is missing: run npm run build');
-  return { script: readFileSync(join(dir, 'play.js'), 'utf8').trimEnd(), style: readFileSync(join(dir, 'play.css'), 'utf8').trimEnd() };
+  return {
+    script: readFileSync(join(dir, 'play.js'), 'utf8').trimEnd(),
+    style: readFileSync(join(dir, 'play.css'), 'utf8').trimEnd(),
+  };
 }

@@ -13,11 +13,17 @@ import { derive } from '../src/rng.js';
 describe('kindOfInput', () => {
   it('reads every Sudomino board as Sudomino', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 2, max: 16 }), fc.integer({ min: 2, max: 14 }), fc.nat(), (rows, cols, values, seed) => {
-        const b = randomBoard({ rows, cols, values }, 'shown', 0.3, derive(seed, 5));
-        expect(kindOfInput(formatSudominoText(b))).toBe('sudomino');
-        expect(kindOfInput(formatSudominoJson(b))).toBe('sudomino');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 2, max: 16 }),
+        fc.integer({ min: 2, max: 14 }),
+        fc.nat(),
+        (rows, cols, values, seed) => {
+          const b = randomBoard({ rows, cols, values }, 'shown', 0.3, derive(seed, 5));
+          expect(kindOfInput(formatSudominoText(b))).toBe('sudomino');
+          expect(kindOfInput(formatSudominoJson(b))).toBe('sudomino');
+        },
+      ),
       { numRuns: 100, seed: 5 },
     );
   });

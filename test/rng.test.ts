@@ -19,12 +19,16 @@ function chiSquare(counts: ArrayLike<number>, expected: number): number {
 describe('derive', () => {
   it('replays the same stream for the same seed and keys', () => {
     fc.assert(
-      fc.property(fc.maxSafeInteger(), fc.array(fc.integer({ min: -1e9, max: 1e9 }), { maxLength: 3 }), (seed, keys) => {
-        const a = derive(seed, ...keys);
-        const b = derive(seed, ...keys);
-        for (let i = 0; i < 20; i++) expect(a.int(0, 1e9)).toBe(b.int(0, 1e9));
-        expect(a.float()).toBe(b.float());
-      }),
+      fc.property(
+        fc.maxSafeInteger(),
+        fc.array(fc.integer({ min: -1e9, max: 1e9 }), { maxLength: 3 }),
+        (seed, keys) => {
+          const a = derive(seed, ...keys);
+          const b = derive(seed, ...keys);
+          for (let i = 0; i < 20; i++) expect(a.int(0, 1e9)).toBe(b.int(0, 1e9));
+          expect(a.float()).toBe(b.float());
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -77,7 +81,10 @@ describe('Rng', () => {
   });
 
   it('int is uniform on a small range (chi-square)', () => {
-    for (const [lo, hi] of [[0, 6], [3, 14]]) {
+    for (const [lo, hi] of [
+      [0, 6],
+      [3, 14],
+    ]) {
       const r = derive(9, lo, hi);
       const k = hi - lo + 1;
       const counts = new Array<number>(k).fill(0);

@@ -58,7 +58,10 @@ export interface CheckedBuild {
  * catalog's own thresholds and builds, read read-only), alone: build --dry-run, and a cluster
  * job script checking its command line before it submits.
  */
-export async function checkBuild(options: BuildOptions, ui: CalibrationUi = terminalCalibration): Promise<CheckedBuild> {
+export async function checkBuild(
+  options: BuildOptions,
+  ui: CalibrationUi = terminalCalibration,
+): Promise<CheckedBuild> {
   checkBuildOptions(options);
   refuseTransient(options.db);
   const toCalibrate = Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options), false).plan;
@@ -84,7 +87,11 @@ export async function checkBuild(options: BuildOptions, ui: CalibrationUi = term
  * once the catalog holds perTier bases of it, whichever build made them, and a candidate is a
  * duplicate if its symmetry class (of its kind) is anywhere in the catalog.
  */
-export async function runBuild(options: BuildOptions, progress: BuildProgress, ui: CalibrationUi = terminalCalibration): Promise<BuildResult> {
+export async function runBuild(
+  options: BuildOptions,
+  progress: BuildProgress,
+  ui: CalibrationUi = terminalCalibration,
+): Promise<BuildResult> {
   checkBuildOptions(options);
   refuseTransient(options.db);
   const kind = buildKindOf(options);
@@ -156,9 +163,14 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress, u
       const counts = w.tierCounts(shape, kind.name);
       const plan = plans.get(size)!;
       const after = w.nextSlot(id, shape);
-      const next = options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
+      const next =
+        options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
       starts.set(shape, next);
-      const state = tiersFull(counts, options.perTier, plan.wanted) ? 'done' : next >= maxSlots ? 'exhausted' : 'active';
+      const state = tiersFull(counts, options.perTier, plan.wanted)
+        ? 'done'
+        : next >= maxSlots
+          ? 'exhausted'
+          : 'active';
       return openSizeRun(size, plan.m, table[shape], plan, counts, w.slotStats(id, shape), state);
     });
     progress.start(
@@ -191,12 +203,16 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress, u
     // A shard that reaches the end of its slice has done all it was asked: the merge decides
     // whether the slices together fill the tiers.
     const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.size);
-    const final: BuildStatus = status === 'interrupted' ? 'interrupted' : exhausted.length > 0 ? 'incomplete' : 'finished';
+    const final: BuildStatus =
+      status === 'interrupted' ? 'interrupted' : exhausted.length > 0 ? 'incomplete' : 'finished';
     w.transaction(() => w.updateBuild(id, final, countsJson(runs), new Date().toISOString()));
     const built = new Set<SizeKey>(sizes);
     const summary: BuildSummary = {
       sizes: runs.map((r) => r.report),
-      tiers: kind.name === 'dominosa' ? w.tierStats().filter((t) => built.has(t.m)) : sudominoTierStats(w, options.shapes ?? []),
+      tiers:
+        kind.name === 'dominosa'
+          ? w.tierStats().filter((t) => built.has(t.m))
+          : sudominoTierStats(w, options.shapes ?? []),
       wallMs: Date.now() - t0,
     };
     const reported = final === 'interrupted' && timedOut ? 'timed-out' : final;
@@ -212,7 +228,13 @@ export async function runBuild(options: BuildOptions, progress: BuildProgress, u
         // The disk may be too full even for that; the rerun resumes all the same.
       }
     }
-    throw faultOf(e, `cannot write ${options.db}`, '; committed slots are kept: free space and rerun the same command to resume') ?? e;
+    throw (
+      faultOf(
+        e,
+        `cannot write ${options.db}`,
+        '; committed slots are kept: free space and rerun the same command to resume',
+      ) ?? e
+    );
   } finally {
     clearTimer();
     options.signal?.removeEventListener('abort', onAbort);
@@ -245,7 +267,14 @@ function sudominoTierStats(cat: Catalog, shapes: readonly string[]): SummaryTier
       else own.push(d.score);
     }
     for (const [tier, v] of [...scores].sort((a, b) => Math.min(...a[1]) - Math.min(...b[1]))) {
-      out.push({ m: shape, tier: tier as SummaryTier['tier'], count: v.length, measure: 'score', min: Math.min(...v), max: Math.max(...v) });
+      out.push({
+        m: shape,
+        tier: tier as SummaryTier['tier'],
+        count: v.length,
+        measure: 'score',
+        min: Math.min(...v),
+        max: Math.max(...v),
+      });
     }
   }
   return out;

@@ -40,7 +40,14 @@ export function sampleSize(m: number): number {
 }
 
 function specOf(o: BuildOptions, m: number, measure: TierMeasure): SampleSpec {
-  return { seed: o.seed, m, measure, aimed: measure === 'grade' && aimedByDefault(m), maxAttempts: o.maxAttempts, method: o.method };
+  return {
+    seed: o.seed,
+    m,
+    measure,
+    aimed: measure === 'grade' && aimedByDefault(m),
+    maxAttempts: o.maxAttempts,
+    method: o.method,
+  };
 }
 
 /** The sizes of a build that neither the catalog nor the thresholds file has cuts for; refused above CALIBRATE_MAX_M. */
@@ -114,7 +121,10 @@ export async function calibrate(sizes: readonly number[], o: BuildOptions, ui: C
     specs.forEach((spec, i) => {
       const points = samples[i].filter((p): p is BandPoint => p !== null);
       const cuts = cutsOfSample(spec, points, sampleSize(spec.m));
-      if (cuts === null) throw new UserError(`M=${spec.m}: no slot of the calibration sample found a board within --max-attempts ${o.maxAttempts}; raise it, or pass --thresholds with cuts for M=${spec.m}`);
+      if (cuts === null)
+        throw new UserError(
+          `M=${spec.m}: no slot of the calibration sample found a board within --max-attempts ${o.maxAttempts}; raise it, or pass --thresholds with cuts for M=${spec.m}`,
+        );
       rules[spec.m] = { measure, th: cuts.thresholds };
       said.push(`M=${spec.m} ${cuts.thresholds.t1}/${cuts.thresholds.t2}/${cuts.thresholds.t3}`);
     });
@@ -126,7 +136,11 @@ export async function calibrate(sizes: readonly number[], o: BuildOptions, ui: C
     return rules;
   } catch (e) {
     bar.stop();
-    if (stopped) throw new UserError('stopped while calibrating the tier cuts; nothing was written (rerun to start again)', EXIT_INTERRUPTED);
+    if (stopped)
+      throw new UserError(
+        'stopped while calibrating the tier cuts; nothing was written (rerun to start again)',
+        EXIT_INTERRUPTED,
+      );
     throw e;
   } finally {
     o.signal?.removeEventListener('abort', onAbort);

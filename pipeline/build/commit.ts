@@ -20,7 +20,12 @@ export interface Decision {
  * as SQLite would number them (so variants name their base at once), the slot rows, and the
  * build's counts as of the batch.
  */
-export function commitDecisions(cat: Catalog, buildId: number, batch: readonly Decision[], counts: Record<string, unknown>): void {
+export function commitDecisions(
+  cat: Catalog,
+  buildId: number,
+  batch: readonly Decision[],
+  counts: Record<string, unknown>,
+): void {
   cat.transaction(() => {
     let id = cat.nextPuzzleId();
     const rows: PuzzleRecord[] = [];

@@ -60,7 +60,6 @@ export class Decider {
     return this.s.runs;
   }
 
-
   /** Commit when the batch is large or old enough. */
   commitIfDue(): void {
     if (this.batch.length >= this.s.batchSize || Date.now() - this.lastCommit >= this.s.batchMs) this.commit();
@@ -70,7 +69,8 @@ export class Decider {
     const { cat, buildId, runs, progress, openStore } = this.s;
     if (this.batch.length === 0) return;
     // A batch filled before the timer: decisions come fast enough for commits to hold them up.
-    if (this.store === null && openStore !== undefined && this.batch.length >= this.s.batchSize) this.store = openStore();
+    if (this.store === null && openStore !== undefined && this.batch.length >= this.s.batchSize)
+      this.store = openStore();
     const store = this.store;
     const decisions = this.batch.splice(0);
     const hashes = [...this.batchHashes];
@@ -134,7 +134,8 @@ export class Decider {
       // The worker tiered it by the size's rule; tier null (no tier) is a rejection.
       const { tier } = p;
       const h = p.canonicalHash;
-      const classKept = this.classes.mayHold(h) && (this.batchHashes.has(h) || this.inFlight.has(h) || cat.hasBase(h, kind.name));
+      const classKept =
+        this.classes.mayHold(h) && (this.batchHashes.has(h) || this.inFlight.has(h) || cat.hasBase(h, kind.name));
       // Shards have no tier caps: which of their boards the catalog keeps depends on the other
       // shards' slots, so the merge decides, in slot order.
       outcome = decideSlot(classKept, tier, size.counts, perTier, !sharded);
@@ -152,7 +153,10 @@ export class Decider {
       }
     }
     const attempts = aimFull ? 0 : ans.ok ? ans.puzzle.attempts : ans.attempts;
-    const decision: Decision = { slot: { build_id: buildId, shape: String(size.size), slot, outcome, attempts, puzzle_id: null }, rows };
+    const decision: Decision = {
+      slot: { build_id: buildId, shape: String(size.size), slot, outcome, attempts, puzzle_id: null },
+      rows,
+    };
     if (duplicateOf !== undefined) decision.duplicateOf = duplicateOf;
     this.batch.push(decision);
     size.total[outcome]++;
@@ -163,7 +167,11 @@ export class Decider {
     r.workerMs += ans.ms;
     size.slotMs = size.slotMs === 0 ? ans.ms : 0.9 * size.slotMs + 0.1 * ans.ms;
     const { wanted } = size.plan;
-    progress.decided(size.size, basesTowardTarget(size.counts, perTier, wanted), Object.values(r.outcomes).reduce((x, y) => x + y, 0));
+    progress.decided(
+      size.size,
+      basesTowardTarget(size.counts, perTier, wanted),
+      Object.values(r.outcomes).reduce((x, y) => x + y, 0),
+    );
     if (tiersFull(size.counts, perTier, wanted)) {
       size.state = r.state = 'done';
       progress.sizeEnded(size.size, 'done');

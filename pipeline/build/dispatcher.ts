@@ -23,7 +23,8 @@ interface Pending {
  * What next() hands the decider: a run's answers in slot order (null: dropped unrun), the error
  * its task ended with, 'stopped' when the signal fired first, or 'end' when no run is left.
  */
-export type NextRun = { size: SizeView; answers: SlotAnswer[] | null } | { size: SizeView; error: unknown } | 'stopped' | 'end';
+export type NextRun =
+  { size: SizeView; answers: SlotAnswer[] | null } | { size: SizeView; error: unknown } | 'stopped' | 'end';
 
 /**
  * Worker time a task should take. A slot often takes well under a millisecond, and every task
@@ -101,7 +102,10 @@ export class Dispatcher {
   }
 
   private chunkOf(size: SizeView): number {
-    return this.s.options.chunk ?? (size.slotMs > 0 ? Math.max(1, Math.min(MAX_CHUNK, Math.floor(TASK_MS / size.slotMs))) : 4);
+    return (
+      this.s.options.chunk ??
+      (size.slotMs > 0 ? Math.max(1, Math.min(MAX_CHUNK, Math.floor(TASK_MS / size.slotMs))) : 4)
+    );
   }
 
   /** Runs of slots to dispatch, in order; a size stops yielding once decided done. */
@@ -129,7 +133,9 @@ export class Dispatcher {
       if (size.state !== 'active') return null;
       // A shard keeps every new class whatever its tier, so it wants every board back.
       const fullTiers = sharded ? [] : TIERS.filter((t) => size.counts[t] >= options.perTier);
-      return this.pool.run(this.s.kind.task(size, { options, first, count, stride, fullTiers, buildId: this.s.buildId, deadline }));
+      return this.pool.run(
+        this.s.kind.task(size, { options, first, count, stride, fullTiers, buildId: this.s.buildId, deadline }),
+      );
     });
     p.done = run.then(
       (value) => {

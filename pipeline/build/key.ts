@@ -153,10 +153,22 @@ function optionWords(k: Partial<KeyOptions> & { kind?: unknown }): Map<string, s
   if (k.solverVersion !== undefined) words.set('solver', k.solverVersion);
   if (k.graderVersion !== undefined) words.set('grader', k.graderVersion);
   if (k.thresholds !== undefined) {
-    words.set('thresholds', Object.entries(k.thresholds).map(([m, t]) => `M=${m} ${t.t1}/${t.t2}/${t.t3}`).join(' '));
+    words.set(
+      'thresholds',
+      Object.entries(k.thresholds)
+        .map(([m, t]) => `M=${m} ${t.t1}/${t.t2}/${t.t3}`)
+        .join(' '),
+    );
   }
   // Recorded since slots first aimed at several tiers at once; a build without it aimed at one per slot.
-  words.set('aims', k.aims === undefined ? 'one tier per slot' : Object.entries(k.aims).map(([m, a]) => `M=${m} ${inTurn(a.map((t) => t.join('+')))}`).join(', '));
+  words.set(
+    'aims',
+    k.aims === undefined
+      ? 'one tier per slot'
+      : Object.entries(k.aims)
+          .map(([m, a]) => `M=${m} ${inTurn(a.map((t) => t.join('+')))}`)
+          .join(', '),
+  );
   return words;
 }
 
@@ -171,14 +183,20 @@ function sudominoWords(k: Partial<SudominoKeyOptions>): Map<string, string> {
   if (k.shard !== undefined) words.set('shard', `${k.shard.index}/${k.shard.count}`);
   if (k.solverVersion !== undefined) words.set('solver', k.solverVersion);
   if (k.graderVersion !== undefined) words.set('grader', k.graderVersion);
-  if (k.thresholds !== undefined) words.set('thresholds', Object.entries(k.thresholds).map(([s, t]) => `${s} ${t.t1}/${t.t2}/${t.t3}`).join(' '));
+  if (k.thresholds !== undefined)
+    words.set(
+      'thresholds',
+      Object.entries(k.thresholds)
+        .map(([s, t]) => `${s} ${t.t1}/${t.t2}/${t.t3}`)
+        .join(' '),
+    );
   return words;
 }
 
 /** Aims in turn, a run of one aim written once with its count ("easy, hard+expert x2"). */
 function inTurn(aims: string[]): string {
   const out: string[] = [];
-  for (let i = 0; i < aims.length; ) {
+  for (let i = 0; i < aims.length;) {
     let j = i;
     while (j < aims.length && aims[j] === aims[i]) j++;
     out.push(j - i > 1 ? `${aims[i]} x${j - i}` : aims[i]);
@@ -212,7 +230,10 @@ function recordedWords(json: string): Map<string, string> {
 /** A build's recorded options (its builds row's JSON) as command-line words, for messages. */
 export function describeOptions(json: string): string {
   const words = recordedWords(json);
-  return [...words].filter(([k]) => !NOT_OPTIONS.includes(k)).map(([k, v]) => `--${k} ${v}`).join(' ');
+  return [...words]
+    .filter(([k]) => !NOT_OPTIONS.includes(k))
+    .map(([k, v]) => `--${k} ${v}`)
+    .join(' ');
 }
 
 /** How `mine` differs from a recorded build's options, option by option ("--seed 2 (the catalog's: 1)"). */

@@ -45,12 +45,26 @@ const DOMINOSA: BuildKind = {
     const { seed, variants, maxAttempts } = run.options;
     const method = run.options.method ?? 'auto';
     const { first, count, stride, fullTiers, buildId, deadline } = run;
-    const task: SlotTask = { seed, m: size.m, first, count, stride, method, variants, maxAttempts, rule: size.rule, fullTiers, aims: size.plan.aims, buildId };
+    const task: SlotTask = {
+      seed,
+      m: size.m,
+      first,
+      count,
+      stride,
+      method,
+      variants,
+      maxAttempts,
+      rule: size.rule,
+      fullTiers,
+      aims: size.plan.aims,
+      buildId,
+    };
     if (deadline !== undefined) task.deadline = deadline;
     return task;
   },
   aimOf: null,
-  misfit: (size, base) => (base.rows !== size.m + 1 || base.cols !== size.m + 2 ? `board is ${base.rows}x${base.cols}, not wide` : null),
+  misfit: (size, base) =>
+    base.rows !== size.m + 1 || base.cols !== size.m + 2 ? `board is ${base.rows}x${base.cols}, not wide` : null,
 };
 
 const SUDOMINO: BuildKind = {
@@ -59,7 +73,18 @@ const SUDOMINO: BuildKind = {
   task(size, run) {
     const { seed, variants, maxAttempts } = run.options;
     const { first, count, stride, fullTiers, buildId, deadline } = run;
-    const task: SudominoSlotTask = { seed, shape: String(size.size), first, count, stride, variants, maxAttempts, rule: size.rule, fullTiers, buildId };
+    const task: SudominoSlotTask = {
+      seed,
+      shape: String(size.size),
+      first,
+      count,
+      stride,
+      variants,
+      maxAttempts,
+      rule: size.rule,
+      fullTiers,
+      buildId,
+    };
     if (deadline !== undefined) task.deadline = deadline;
     return task;
   },
@@ -68,7 +93,9 @@ const SUDOMINO: BuildKind = {
     const s = parseShape(String(size.size));
     if (!s.ok) return s.error;
     const { rows, cols, values } = s.shape;
-    return base.rows !== rows || base.cols !== cols || base.m !== values ? `board is ${base.rows}x${base.cols}:${base.m}, not ${String(size.size)}` : null;
+    return base.rows !== rows || base.cols !== cols || base.m !== values
+      ? `board is ${base.rows}x${base.cols}:${base.m}, not ${String(size.size)}`
+      : null;
   },
 };
 

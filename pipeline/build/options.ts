@@ -111,7 +111,8 @@ export function checkBuildOptions(o: BuildOptions): void {
       const res = parseShape(text);
       if (!res.ok) throw new UserError(`--sizes: ${res.error}`);
       // The shape is the catalog's key for its slots and thresholds: one spelling only.
-      if (formatShape(res.shape) !== text) throw new UserError(`--sizes: write shape ${text} as ${formatShape(res.shape)}`);
+      if (formatShape(res.shape) !== text)
+        throw new UserError(`--sizes: write shape ${text} as ${formatShape(res.shape)}`);
     }
     if (new Set(shapes).size !== shapes.length) throw new UserError('--sizes: a shape is named twice');
   } else {
@@ -131,13 +132,17 @@ export function checkBuildOptions(o: BuildOptions): void {
   }
   if (o.method === 'rejection') {
     const big = o.sizes.filter((m) => m > REJECTION_MAX_M);
-    if (big.length > 0) throw new UserError(`--method rejection supports M ≤ ${REJECTION_MAX_M} (got ${big.join(', ')}); use repair or auto`);
+    if (big.length > 0)
+      throw new UserError(
+        `--method rejection supports M ≤ ${REJECTION_MAX_M} (got ${big.join(', ')}); use repair or auto`,
+      );
   }
   if (o.method === 'repair' && o.sizes.some((m) => m < 2)) throw new UserError('--method repair needs sizes M ≥ 2');
   if (o.tierBy !== undefined && !TIER_MEASURES.includes(o.tierBy)) {
     throw new UserError(`--tier-by must be one of ${TIER_MEASURES.join(', ')} (got ${o.tierBy})`);
   }
-  if (o.timeoutMs !== undefined && !(o.timeoutMs > 0)) throw new UserError(`--time-limit must be a positive number of seconds`);
+  if (o.timeoutMs !== undefined && !(o.timeoutMs > 0))
+    throw new UserError(`--time-limit must be a positive number of seconds`);
   if (o.shard !== undefined) {
     const { index, count } = o.shard;
     if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 0 || index >= count) {

@@ -9,7 +9,16 @@ import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import type { BuildRow, Catalog } from '../catalog/catalog.js';
 import { UserError } from '../errors.js';
-import { buildKey, buildKeyOptions, describeDifferences, describeOptions, kindOfBuild, sameBuildButCuts, type KeyOptions, type SudominoKeyOptions } from './key.js';
+import {
+  buildKey,
+  buildKeyOptions,
+  describeDifferences,
+  describeOptions,
+  kindOfBuild,
+  sameBuildButCuts,
+  type KeyOptions,
+  type SudominoKeyOptions,
+} from './key.js';
 import type { SizeKey } from './size-key.js';
 import type { BuildOptions } from './options.js';
 import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';
@@ -20,13 +29,21 @@ function holdings(cat: Catalog): string {
   const sizes = [...new Set(stats.map((t) => t.m))].sort((a, b) => a - b);
   const bases = stats.reduce((a, t) => a + t.count, 0);
   const tiers = new Set(stats.map((t) => t.tier)).size;
-  const run = sizes.length > 1 && sizes[sizes.length - 1] - sizes[0] === sizes.length - 1 ? `${sizes[0]}..${sizes[sizes.length - 1]}` : sizes.join(',');
+  const run =
+    sizes.length > 1 && sizes[sizes.length - 1] - sizes[0] === sizes.length - 1
+      ? `${sizes[0]}..${sizes[sizes.length - 1]}`
+      : sizes.join(',');
   const puzzles = [...cat.sizeCounts().values()].reduce((a, n) => a + n, 0);
   return `${puzzles} puzzles of M = ${run}: ${bases} base puzzles in ${tiers} tier${tiers === 1 ? '' : 's'}, and their variants`;
 }
 
 /** The plan of a size, or the one-line error (exit 2) of a tier request it cannot satisfy. */
-function planOrThrow(m: number, rule: TierRule, grade: GradeTarget | undefined, yields: Record<Tier, number> | undefined): SizePlan {
+function planOrThrow(
+  m: number,
+  rule: TierRule,
+  grade: GradeTarget | undefined,
+  yields: Record<Tier, number> | undefined,
+): SizePlan {
   const p = planSize(m, rule, grade, yields);
   if (!p.ok) throw new UserError(p.error);
   return p.plan;
@@ -60,12 +77,21 @@ export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTa
   const loaded = fromFile.length > 0 ? loadTiers(o.tiersFile, fromFile, measure) : null;
   const table: RuleTable = { ...loaded?.rules };
   for (const m of seeded) if (calibrated[m] !== undefined) table[m] = calibrated[m];
-  const named = o.tiersExplicit === true && seeded.size < o.sizes.length ? loadTiers(o.tiersFile, o.sizes.filter((m) => stored.has(m)), measure).rules : null;
+  const named =
+    o.tiersExplicit === true && seeded.size < o.sizes.length
+      ? loadTiers(
+          o.tiersFile,
+          o.sizes.filter((m) => stored.has(m)),
+          measure,
+        ).rules
+      : null;
   for (const m of o.sizes) {
     const own = stored.get(m);
     if (own === undefined) continue;
     if (own.measure !== measure) {
-      throw new UserError(`${o.db} tiers M=${m} by ${own.measure}, not ${measure}: a catalog keeps one tier rule per size (build another catalog, or pass --tier-by ${own.measure})`);
+      throw new UserError(
+        `${o.db} tiers M=${m} by ${own.measure}, not ${measure}: a catalog keeps one tier rule per size (build another catalog, or pass --tier-by ${own.measure})`,
+      );
     }
     const file = named?.[m];
     if (file !== undefined && (file.th.t1 !== own.th.t1 || file.th.t2 !== own.th.t2 || file.th.t3 !== own.th.t3)) {
@@ -93,7 +119,13 @@ export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTa
  * This build's row when it ran before, found by its key; or undefined for a new one, unless the
  * catalog holds another build of its kind (and o.extend is not set), which is refused in one line.
  */
-export function ownBuild(c: Catalog | null, kind: KindName, keyOptions: KeyOptions | SudominoKeyOptions, key: string, o: BuildOptions): BuildRow | undefined {
+export function ownBuild(
+  c: Catalog | null,
+  kind: KindName,
+  keyOptions: KeyOptions | SudominoKeyOptions,
+  key: string,
+  o: BuildOptions,
+): BuildRow | undefined {
   // A catalog's build of the other kind is no other build of this one's.
   const mine = c?.builds().filter((b) => kindOfBuild(b.options) === kind) ?? [];
   // A tune (--apply) since the build started changed the cuts its key was made with, not the
@@ -113,5 +145,11 @@ export function ownBuild(c: Catalog | null, kind: KindName, keyOptions: KeyOptio
 
 /** The build key's options: the tiers each size aims at are part of what was built. */
 function keyOptionsOf(o: BuildOptions, table: RuleTable, plans: ReadonlyMap<number, SizePlan>): KeyOptions {
-  return buildKeyOptions(o, table, REFERENCE_VERSION, new Map([...plans].map(([m, p]) => [m, p.wanted])), new Map([...plans].map(([m, p]) => [m, jointAims(p)])));
+  return buildKeyOptions(
+    o,
+    table,
+    REFERENCE_VERSION,
+    new Map([...plans].map(([m, p]) => [m, p.wanted])),
+    new Map([...plans].map(([m, p]) => [m, jointAims(p)])),
+  );
 }

@@ -55,7 +55,13 @@ export function openSizeRun(
     total[o] = s.slots;
     totalAttempts += s.attempts;
   }
-  const report: SizeReport = { m: size, state: state === 'active' ? 'open' : state, outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 };
+  const report: SizeReport = {
+    m: size,
+    state: state === 'active' ? 'open' : state,
+    outcomes: zeroOutcomes(),
+    attempts: 0,
+    workerMs: 0,
+  };
   return { size, m, rule, plan, counts, slotMs: 0, state, total, totalAttempts, report };
 }
 

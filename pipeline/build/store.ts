@@ -36,7 +36,11 @@ export class Store {
     private readonly buildId: number,
   ) {
     // No options of this process's own (an --input-type, say) carry over to the thread.
-    this.worker = new Worker(workerFile('build/store-worker.js'), { workerData: { path }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: STORE_YOUNG_MB, maxOldGenerationSizeMb: STORE_HEAP_MB } });
+    this.worker = new Worker(workerFile('build/store-worker.js'), {
+      workerData: { path },
+      execArgv: [],
+      resourceLimits: { maxYoungGenerationSizeMb: STORE_YOUNG_MB, maxOldGenerationSizeMb: STORE_HEAP_MB },
+    });
     this.worker.on('message', (r: StoreReply) => this.answer(r));
     this.worker.on('error', (e: Error) => this.fail(e));
     this.ended = new Promise((resolve) => {

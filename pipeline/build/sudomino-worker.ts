@@ -56,14 +56,23 @@ function runSlot(task: SudominoSlotTask, shape: Shape, slot: number): SlotAnswer
   }
   const { seed, buildId } = task;
   const made = makeCatalogSlot(seed, shape, slot, aim, task.variants, task.maxAttempts, solver, grader);
-  if (made === null) return { ok: false, slot, ms: performance.now() - t0, attempts: task.maxAttempts, reason: `no ${aim} puzzle in ${task.maxAttempts} deals` };
+  if (made === null)
+    return {
+      ok: false,
+      slot,
+      ms: performance.now() - t0,
+      attempts: task.maxAttempts,
+      reason: `no ${aim} puzzle in ${task.maxAttempts} deals`,
+    };
   const tier = sudominoTierFor({ score: made.score, nodes: made.nodes }, task.rule);
   // No tier, or a full one: a rejection or a tier-full slot, whose rows are not needed.
   if (tier === null || task.fullTiers.includes(tier)) {
     const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows: null };
     return { ok: true, slot, ms: performance.now() - t0, puzzle };
   }
-  const rows: PuzzleRecord[] = catalogSlotRows(made, { values: shape.values, seed, slot, tier, method: METHOD }).map((r) => puzzleRecord(r, { build_id: buildId }));
+  const rows: PuzzleRecord[] = catalogSlotRows(made, { values: shape.values, seed, slot, tier, method: METHOD }).map(
+    (r) => puzzleRecord(r, { build_id: buildId }),
+  );
   const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows };
   return { ok: true, slot, ms: performance.now() - t0, puzzle };
 }

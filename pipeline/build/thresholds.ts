@@ -54,7 +54,9 @@ export function loadTiers(path: string, sizes: number[], measure: TierMeasure): 
   }
   if (measure !== 'nodes' && res.graderVersion !== undefined && res.graderVersion !== GRADER_VERSION) {
     const how = measure === 'score' ? 'dominosa tune --measure score' : 'node dist/scripts/dev/sample-cuts.js --write';
-    throw new UserError(`tiers file ${path} has ${measure} cuts for grader ${res.graderVersion}, but grades are now ${GRADER_VERSION}'s; re-tune them (${how})`);
+    throw new UserError(
+      `tiers file ${path} has ${measure} cuts for grader ${res.graderVersion}, but grades are now ${GRADER_VERSION}'s; re-tune them (${how})`,
+    );
   }
   const table = measure === 'nodes' ? res.table : measure === 'grade' ? (res.grade ?? {}) : (res.scores ?? {});
   const known = Object.keys(table).map(Number);
@@ -96,7 +98,8 @@ export function readTiersFile(path: string): TiersFile | null {
   }
   const res = parseTierTable(json);
   if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
-  const comment = typeof (json as { comment?: unknown }).comment === 'string' ? (json as { comment: string }).comment : '';
+  const comment =
+    typeof (json as { comment?: unknown }).comment === 'string' ? (json as { comment: string }).comment : '';
   return {
     comment,
     table: res.table,
@@ -114,13 +117,19 @@ export function tierTableLines(t: Record<number, object>): string {
   return Object.keys(t)
     .map(Number)
     .sort((a, b) => a - b)
-    .map((m) => `    "${m}": ${JSON.stringify(t[m]).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/,"/g, ', "').replace(/":/g, '": ')}`)
+    .map(
+      (m) =>
+        `    "${m}": ${JSON.stringify(t[m]).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/,"/g, ', "').replace(/":/g, '": ')}`,
+    )
     .join(',\n');
 }
 
 /** The tiers file's text, as data/tiers.json is laid out (versions: this release's). */
 export function tiersFileText(f: Omit<TiersFile, 'solverVersion' | 'graderVersion'>): string {
-  const sections: string[] = [`  "solverVersion": ${JSON.stringify(REFERENCE_VERSION)}`, `  "comment": ${JSON.stringify(f.comment)}`];
+  const sections: string[] = [
+    `  "solverVersion": ${JSON.stringify(REFERENCE_VERSION)}`,
+    `  "comment": ${JSON.stringify(f.comment)}`,
+  ];
   const section = (key: string, t: Record<number, object>): void => {
     if (Object.keys(t).length > 0) sections.push(`  "${key}": {\n${tierTableLines(t)}\n  }`);
   };
@@ -135,9 +144,14 @@ export function tiersFileText(f: Omit<TiersFile, 'solverVersion' | 'graderVersio
     const { solverVersion, graderVersion, grade } = f.sudomino;
     const shapes = Object.keys(grade)
       .sort()
-      .map((shape) => `      ${JSON.stringify(shape)}: { "t1": ${grade[shape].t1}, "t2": ${grade[shape].t2}, "t3": ${grade[shape].t3} }`)
+      .map(
+        (shape) =>
+          `      ${JSON.stringify(shape)}: { "t1": ${grade[shape].t1}, "t2": ${grade[shape].t2}, "t3": ${grade[shape].t3} }`,
+      )
       .join(',\n');
-    sections.push(`  "sudomino": {\n    "solverVersion": ${JSON.stringify(solverVersion)},\n    "graderVersion": ${JSON.stringify(graderVersion)},\n    "grade": {\n${shapes}\n    }\n  }`);
+    sections.push(
+      `  "sudomino": {\n    "solverVersion": ${JSON.stringify(solverVersion)},\n    "graderVersion": ${JSON.stringify(graderVersion)},\n    "grade": {\n${shapes}\n    }\n  }`,
+    );
   }
   return `{\n${sections.join(',\n')}\n}\n`;
 }

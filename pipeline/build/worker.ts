@@ -71,15 +71,34 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
   const interrupt = deadline === undefined ? undefined : () => Date.now() > deadline;
   // A function of the slot, so --jobs and shards see the same aims; in turn, so tiers fill at one pace.
   const aim = aimOf(task, slot);
-  const res = generator.generateSlot(seed, m, slot, { maxAttempts: task.maxAttempts, method: task.method, interrupt, targets: aim?.targets });
+  const res = generator.generateSlot(seed, m, slot, {
+    maxAttempts: task.maxAttempts,
+    method: task.method,
+    interrupt,
+    targets: aim?.targets,
+  });
   if (!res.ok) {
     const ms = performance.now() - t0;
-    return { ok: false, slot, ms, attempts: res.attempts, reason: res.reason, ...(res.timedOut ? { timedOut: true } : {}) };
+    return {
+      ok: false,
+      slot,
+      ms,
+      attempts: res.attempts,
+      reason: res.reason,
+      ...(res.timedOut ? { timedOut: true } : {}),
+    };
   }
   const p = res.puzzle;
   // Past the deadline a slot is given up, as the generator gives one up: its grade (seconds at
   // M = 100) and its variants' proofs would otherwise run on long after the time limit.
-  const timedOut = (): SlotAnswer => ({ ok: false, slot, ms: performance.now() - t0, attempts: p.attempts, reason: 'the time budget ran out', timedOut: true });
+  const timedOut = (): SlotAnswer => ({
+    ok: false,
+    slot,
+    ms: performance.now() - t0,
+    attempts: p.attempts,
+    reason: 'the time budget ran out',
+    timedOut: true,
+  });
   // The stored grade (storedGrade's), or null when the deadline stopped the grading.
   const scoreOf = (): number | null => {
     const g = canonicalGrade(p.board, { interrupt });
@@ -95,11 +114,27 @@ function runSlot(task: SlotTask, slot: number): SlotAnswer {
   if (wanted && score === null && (score = scoreOf()) === null) return timedOut();
   let rows: PuzzleRecord[] | null = null;
   if (wanted) {
-    const common = { kind: 'dominosa' as const, m, tier, nodes: p.nodes, score: score!, attempts: p.attempts, canonical_hash: p.canonicalHash, seed, slot, method: p.method };
+    const common = {
+      kind: 'dominosa' as const,
+      m,
+      tier,
+      nodes: p.nodes,
+      score: score!,
+      attempts: p.attempts,
+      canonical_hash: p.canonicalHash,
+      seed,
+      slot,
+      method: p.method,
+    };
     rows = [puzzleRecord({ ...common, ...stored(p.board, p.solution), transform: null }, { build_id: task.buildId })];
     // A variant shares its base's tier, score and hash; its node count is its own.
     for (const v of makeVariants(p, seed, slot, task.variants, generator.solver)) {
-      rows.push(puzzleRecord({ ...common, ...stored(v.board, v.solution), nodes: v.nodes, transform: v.transform }, { build_id: task.buildId }));
+      rows.push(
+        puzzleRecord(
+          { ...common, ...stored(v.board, v.solution), nodes: v.nodes, transform: v.transform },
+          { build_id: task.buildId },
+        ),
+      );
     }
   }
   if (wanted && interrupt?.() === true) return timedOut();

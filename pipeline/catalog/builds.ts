@@ -27,7 +27,9 @@ const INSERT = `INSERT INTO builds (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map
 export function insertBuild(conn: Connection, b: NewBuild): number {
   return conn.write(() => {
     const { id, key, seed, options, solver_version, grader_version, started_at, finished_at, counts, status } = b;
-    const info = conn.stmt(INSERT).run({ id, key, seed, options, solver_version, grader_version, started_at, finished_at, counts, status });
+    const info = conn
+      .stmt(INSERT)
+      .run({ id, key, seed, options, solver_version, grader_version, started_at, finished_at, counts, status });
     const at = id ?? Number(info.lastInsertRowid);
     conn.added('builds', conn.stmt('SELECT * FROM builds WHERE id = ?').get(at) as BuildRow);
     return at;
@@ -49,16 +51,28 @@ export function allBuilds(conn: Connection): BuildRow[] {
 
 /** Mark a build running again, recording the options of this run. */
 export function resumeBuild(conn: Connection, id: number, options: string): void {
-  conn.changeRows('builds', 'id = ?', [id], () => conn.stmt(`UPDATE builds SET status = 'running', options = ? WHERE id = ?`).run(options, id));
+  conn.changeRows('builds', 'id = ?', [id], () =>
+    conn.stmt(`UPDATE builds SET status = 'running', options = ? WHERE id = ?`).run(options, id),
+  );
 }
 
-export function updateBuild(conn: Connection, id: number, status: BuildStatus, counts: unknown, finishedAt: string | null): void {
+export function updateBuild(
+  conn: Connection,
+  id: number,
+  status: BuildStatus,
+  counts: unknown,
+  finishedAt: string | null,
+): void {
   conn.changeRows('builds', 'id = ?', [id], () =>
-    conn.stmt('UPDATE builds SET status = ?, counts = ?, finished_at = ? WHERE id = ?').run(status, JSON.stringify(counts), finishedAt, id),
+    conn
+      .stmt('UPDATE builds SET status = ?, counts = ?, finished_at = ? WHERE id = ?')
+      .run(status, JSON.stringify(counts), finishedAt, id),
   );
 }
 
 /** Record that a build stopped (its counts stay those of its last committed batch). */
 export function setBuildStatus(conn: Connection, id: number, status: BuildStatus, finishedAt: string | null): void {
-  conn.changeRows('builds', 'id = ?', [id], () => conn.stmt('UPDATE builds SET status = ?, finished_at = ? WHERE id = ?').run(status, finishedAt, id));
+  conn.changeRows('builds', 'id = ?', [id], () =>
+    conn.stmt('UPDATE builds SET status = ?, finished_at = ? WHERE id = ?').run(status, finishedAt, id),
+  );
 }

@@ -61,85 +61,210 @@ export class Catalog {
   }
 
   // --- connection, transactions, digests ---
-  close(): void { this.conn.close(); }
-  transaction<T>(fn: () => T): T { return this.conn.transaction(fn); }
-  beginRead(): void { this.conn.beginRead(); }
-  endRead(): void { this.conn.endRead(); }
+  close(): void {
+    this.conn.close();
+  }
+  transaction<T>(fn: () => T): T {
+    return this.conn.transaction(fn);
+  }
+  beginRead(): void {
+    this.conn.beginRead();
+  }
+  endRead(): void {
+    this.conn.endRead();
+  }
   /** Copy what the WAL holds into the file as far as no reader needs it, without waiting for anyone. */
-  checkpoint(): void { this.conn.checkpoint(); }
+  checkpoint(): void {
+    this.conn.checkpoint();
+  }
   /** A writer takes up its running digests again after another connection of its process wrote (openBeside). */
-  reloadDigests(): void { if (this.conn.holder !== null) this.conn.digests.load(digests.storedDigests(this.db)); }
-  storedDigests(): Map<string, StoredDigest> { return digests.storedDigests(this.db); }
-  stamp(): string { return digests.stamp(this.db); }
-  computeDigests(eachPuzzle?: (p: puzzles.PuzzleRow) => void): Map<string, StoredDigest> { return digests.computeDigests(this.db, eachPuzzle); }
-  schemaObjects(): SchemaObject[] { return schemaObjects(this.db); }
-  optionalTables(): OptionalTable[] { return optionalTables(this.db); }
+  reloadDigests(): void {
+    if (this.conn.holder !== null) this.conn.digests.load(digests.storedDigests(this.db));
+  }
+  storedDigests(): Map<string, StoredDigest> {
+    return digests.storedDigests(this.db);
+  }
+  stamp(): string {
+    return digests.stamp(this.db);
+  }
+  computeDigests(eachPuzzle?: (p: puzzles.PuzzleRow) => void): Map<string, StoredDigest> {
+    return digests.computeDigests(this.db, eachPuzzle);
+  }
+  schemaObjects(): SchemaObject[] {
+    return schemaObjects(this.db);
+  }
+  optionalTables(): OptionalTable[] {
+    return optionalTables(this.db);
+  }
 
   // --- soundness ---
-  assertSound(): void { soundness.assertSound(this.conn); }
+  assertSound(): void {
+    soundness.assertSound(this.conn);
+  }
   /** SQLite's quick check of every page: 'ok', or the first thing wrong. */
-  quickCheck(): string { return soundness.quickCheck(this.conn); }
+  quickCheck(): string {
+    return soundness.quickCheck(this.conn);
+  }
   /** The schema's objects and its digest entry against this release's, reading no other row. */
-  checkSchema(): Failure[] { return soundness.checkSchema(this.conn); }
-  checkIntegrityOfCatalog(eachPuzzle?: (p: puzzles.PuzzleRow) => void): Failure[] { return soundness.checkIntegrityOfCatalog(this.conn, eachPuzzle); }
+  checkSchema(): Failure[] {
+    return soundness.checkSchema(this.conn);
+  }
+  checkIntegrityOfCatalog(eachPuzzle?: (p: puzzles.PuzzleRow) => void): Failure[] {
+    return soundness.checkIntegrityOfCatalog(this.conn, eachPuzzle);
+  }
 
   // --- meta ---
-  putMeta(key: string, value: string): void { meta.putMeta(this.conn, key, value); }
-  metaValue(key: string): string | null { return meta.metaValue(this.conn, key); }
+  putMeta(key: string, value: string): void {
+    meta.putMeta(this.conn, key, value);
+  }
+  metaValue(key: string): string | null {
+    return meta.metaValue(this.conn, key);
+  }
 
   // --- builds ---
-  builds(): builds.BuildRow[] { return builds.allBuilds(this.conn); }
-  findBuild(key: string): builds.BuildRow | undefined { return builds.findBuild(this.conn, key); }
-  createBuild(b: Omit<builds.BuildRow, 'id' | 'finished_at' | 'counts'>): number { return builds.createBuild(this.conn, b); }
+  builds(): builds.BuildRow[] {
+    return builds.allBuilds(this.conn);
+  }
+  findBuild(key: string): builds.BuildRow | undefined {
+    return builds.findBuild(this.conn, key);
+  }
+  createBuild(b: Omit<builds.BuildRow, 'id' | 'finished_at' | 'counts'>): number {
+    return builds.createBuild(this.conn, b);
+  }
   /** Insert a build row as it was (a migration keeps every build's id and fields). */
-  insertBuild(b: builds.NewBuild): number { return builds.insertBuild(this.conn, b); }
-  resumeBuild(id: number, options: string): void { builds.resumeBuild(this.conn, id, options); }
-  updateBuild(id: number, status: BuildStatus, counts: unknown, finishedAt: string | null): void { builds.updateBuild(this.conn, id, status, counts, finishedAt); }
-  setBuildStatus(id: number, status: BuildStatus, finishedAt: string | null): void { builds.setBuildStatus(this.conn, id, status, finishedAt); }
+  insertBuild(b: builds.NewBuild): number {
+    return builds.insertBuild(this.conn, b);
+  }
+  resumeBuild(id: number, options: string): void {
+    builds.resumeBuild(this.conn, id, options);
+  }
+  updateBuild(id: number, status: BuildStatus, counts: unknown, finishedAt: string | null): void {
+    builds.updateBuild(this.conn, id, status, counts, finishedAt);
+  }
+  setBuildStatus(id: number, status: BuildStatus, finishedAt: string | null): void {
+    builds.setBuildStatus(this.conn, id, status, finishedAt);
+  }
 
   // --- thresholds ---
-  writeThresholds(buildId: number | null, m: number, rule: TierRule, solverVersion: string): void { thresholds.writeThresholds(this.conn, buildId, m, rule, solverVersion); }
-  readThresholds(buildId: number | null): Map<number, thresholds.StoredRule> { return thresholds.readThresholds(this.conn, buildId); }
-  writeShapeThresholds(buildId: number | null, kind: KindName, shape: string, rule: TierRule, solverVersion: string): void { thresholds.writeShapeThresholds(this.conn, buildId, kind, shape, rule, solverVersion); }
-  readShapeThresholds(buildId: number | null, kind: KindName): Map<string, thresholds.StoredRule> { return thresholds.readShapeThresholds(this.conn, buildId, kind); }
+  writeThresholds(buildId: number | null, m: number, rule: TierRule, solverVersion: string): void {
+    thresholds.writeThresholds(this.conn, buildId, m, rule, solverVersion);
+  }
+  readThresholds(buildId: number | null): Map<number, thresholds.StoredRule> {
+    return thresholds.readThresholds(this.conn, buildId);
+  }
+  writeShapeThresholds(
+    buildId: number | null,
+    kind: KindName,
+    shape: string,
+    rule: TierRule,
+    solverVersion: string,
+  ): void {
+    thresholds.writeShapeThresholds(this.conn, buildId, kind, shape, rule, solverVersion);
+  }
+  readShapeThresholds(buildId: number | null, kind: KindName): Map<string, thresholds.StoredRule> {
+    return thresholds.readShapeThresholds(this.conn, buildId, kind);
+  }
 
   // --- slots ---
   /** Insert slot rows (a build's writer, a batch at a time). */
-  insertSlotValues(rows: readonly slots.SlotRow[]): void { slots.insertSlots(this.conn, rows); }
+  insertSlotValues(rows: readonly slots.SlotRow[]): void {
+    slots.insertSlots(this.conn, rows);
+  }
   /** Insert slot rows, keeping any already there when `orIgnore` (a merge). */
-  insertSlots(rows: readonly slots.SlotRow[], orIgnore = false): void { slots.insertSlots(this.conn, rows, orIgnore); }
-  nextSlot(buildId: number, shape: string): number { return slots.nextSlot(this.conn, buildId, shape); }
-  slotStats(buildId: number, shape: string): Map<SlotOutcome, { slots: number; attempts: number }> { return slots.slotStats(this.conn, buildId, shape); }
-  iterateSlots(buildId: number, shape: string): IterableIterator<slots.SlotRow> { return slots.iterateSlots(this.conn, buildId, shape); }
+  insertSlots(rows: readonly slots.SlotRow[], orIgnore = false): void {
+    slots.insertSlots(this.conn, rows, orIgnore);
+  }
+  nextSlot(buildId: number, shape: string): number {
+    return slots.nextSlot(this.conn, buildId, shape);
+  }
+  slotStats(buildId: number, shape: string): Map<SlotOutcome, { slots: number; attempts: number }> {
+    return slots.slotStats(this.conn, buildId, shape);
+  }
+  iterateSlots(buildId: number, shape: string): IterableIterator<slots.SlotRow> {
+    return slots.iterateSlots(this.conn, buildId, shape);
+  }
 
   // --- puzzles ---
   /** Insert rows as a build's workers made them, numbered by its writer. */
-  insertPreparedPuzzles(rows: readonly PuzzleRecord[]): void { puzzles.insertPuzzles(this.conn, rows); }
+  insertPreparedPuzzles(rows: readonly PuzzleRecord[]): void {
+    puzzles.insertPuzzles(this.conn, rows);
+  }
   /** Insert a puzzle with its checksum, under `id` or the next; returns its id. */
-  insertPuzzle(p: puzzles.NewPuzzle, id: number | null = null): number { return puzzles.insertPuzzle(this.conn, p, id); }
-  insertPuzzleOrIgnore(p: puzzles.NewPuzzle): number | null { return puzzles.insertPuzzleOrIgnore(this.conn, p); }
-  nextPuzzleId(): number { return puzzles.nextPuzzleId(this.conn); }
-  hasBase(canonicalHash: string, kind: KindName = 'dominosa'): boolean { return puzzles.baseIdByHash(this.conn, canonicalHash, kind) !== null; }
-  baseIdByHash(canonicalHash: string, kind: KindName = 'dominosa'): number | null { return puzzles.baseIdByHash(this.conn, canonicalHash, kind); }
-  getPuzzle(id: number): puzzles.PuzzleRow | undefined { return puzzles.getPuzzle(this.conn, id); }
-  iteratePuzzles(): IterableIterator<puzzles.PuzzleRow> { return puzzles.iteratePuzzles(this.conn); }
-  countPuzzles(): number { return puzzles.countPuzzles(this.conn); }
-  sizeCounts(): Map<number, number> { return puzzles.sizeCounts(this.conn); }
-  shapeCounts(kind: KindName): Map<string, number> { return puzzles.shapeCounts(this.conn, kind); }
-  variantsOf(baseId: number): puzzles.PuzzleRow[] { return puzzles.variantsOf(this.conn, baseId); }
-  puzzleIds(filter: puzzles.PuzzleFilter = {}): number[] { return puzzles.puzzleIds(this.conn, filter); }
-  iterateBaseHashes(kind: KindName = 'dominosa'): IterableIterator<string> { return puzzles.iterateBaseHashes(this.conn, kind); }
-  baseHashes(): { id: number; kind: KindName; canonical_hash: string }[] { return puzzles.baseHashes(this.conn); }
-  baseDifficulties(m: number | string, kind: KindName = 'dominosa'): { nodes: number; score: number; tier: Tier }[] { return puzzles.baseDifficulties(this.conn, m, kind); }
-  tierCounts(m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> { return puzzles.tierCounts(this.conn, m, kind); }
-  tierStats(): puzzles.TierStat[] { return puzzles.tierStats(this.conn); }
+  insertPuzzle(p: puzzles.NewPuzzle, id: number | null = null): number {
+    return puzzles.insertPuzzle(this.conn, p, id);
+  }
+  insertPuzzleOrIgnore(p: puzzles.NewPuzzle): number | null {
+    return puzzles.insertPuzzleOrIgnore(this.conn, p);
+  }
+  nextPuzzleId(): number {
+    return puzzles.nextPuzzleId(this.conn);
+  }
+  hasBase(canonicalHash: string, kind: KindName = 'dominosa'): boolean {
+    return puzzles.baseIdByHash(this.conn, canonicalHash, kind) !== null;
+  }
+  baseIdByHash(canonicalHash: string, kind: KindName = 'dominosa'): number | null {
+    return puzzles.baseIdByHash(this.conn, canonicalHash, kind);
+  }
+  getPuzzle(id: number): puzzles.PuzzleRow | undefined {
+    return puzzles.getPuzzle(this.conn, id);
+  }
+  iteratePuzzles(): IterableIterator<puzzles.PuzzleRow> {
+    return puzzles.iteratePuzzles(this.conn);
+  }
+  countPuzzles(): number {
+    return puzzles.countPuzzles(this.conn);
+  }
+  sizeCounts(): Map<number, number> {
+    return puzzles.sizeCounts(this.conn);
+  }
+  shapeCounts(kind: KindName): Map<string, number> {
+    return puzzles.shapeCounts(this.conn, kind);
+  }
+  variantsOf(baseId: number): puzzles.PuzzleRow[] {
+    return puzzles.variantsOf(this.conn, baseId);
+  }
+  puzzleIds(filter: puzzles.PuzzleFilter = {}): number[] {
+    return puzzles.puzzleIds(this.conn, filter);
+  }
+  iterateBaseHashes(kind: KindName = 'dominosa'): IterableIterator<string> {
+    return puzzles.iterateBaseHashes(this.conn, kind);
+  }
+  baseHashes(): { id: number; kind: KindName; canonical_hash: string }[] {
+    return puzzles.baseHashes(this.conn);
+  }
+  baseDifficulties(m: number | string, kind: KindName = 'dominosa'): { nodes: number; score: number; tier: Tier }[] {
+    return puzzles.baseDifficulties(this.conn, m, kind);
+  }
+  tierCounts(m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> {
+    return puzzles.tierCounts(this.conn, m, kind);
+  }
+  tierStats(): puzzles.TierStat[] {
+    return puzzles.tierStats(this.conn);
+  }
   /** Re-tier size m under `rule`; returns how many rows changed tier (retier.ts). */
-  retier(m: number | string, rule: TierRule, kind: KindName = 'dominosa', tierOf?: Parameters<typeof retier>[4]): number { return retier(this.conn, m, rule, kind, tierOf); }
+  retier(
+    m: number | string,
+    rule: TierRule,
+    kind: KindName = 'dominosa',
+    tierOf?: Parameters<typeof retier>[4],
+  ): number {
+    return retier(this.conn, m, rule, kind, tierOf);
+  }
 
   // --- versions and verdicts ---
-  solverVersions(m: number): (string | null)[] { return versions.solverVersions(this.conn, m); }
-  graderVersions(m: number): (string | null)[] { return versions.graderVersions(this.conn, m); }
-  graderVersionCounts(kind: KindName | null = null): Map<string | null, number> { return versions.graderVersionCounts(this.conn, kind); }
-  recordVerdicts(passed: readonly VerdictRow[], failed: readonly number[]): void { verdicts.recordVerdicts(this.conn, passed, failed); }
-  readVerdicts(): ReturnType<typeof verdicts.readVerdicts> { return verdicts.readVerdicts(this.conn); }
+  solverVersions(m: number): (string | null)[] {
+    return versions.solverVersions(this.conn, m);
+  }
+  graderVersions(m: number): (string | null)[] {
+    return versions.graderVersions(this.conn, m);
+  }
+  graderVersionCounts(kind: KindName | null = null): Map<string | null, number> {
+    return versions.graderVersionCounts(this.conn, kind);
+  }
+  recordVerdicts(passed: readonly VerdictRow[], failed: readonly number[]): void {
+    verdicts.recordVerdicts(this.conn, passed, failed);
+  }
+  readVerdicts(): ReturnType<typeof verdicts.readVerdicts> {
+    return verdicts.readVerdicts(this.conn);
+  }
 }

@@ -1,6 +1,12 @@
 // Making the catalog's objects: the whole schema on an empty file, and an optional table the
 // first time the one verb that writes it needs it, each with its digest entries.
-import { CATALOG_APP, OPTIONAL_SCHEMA_SQL, SCHEMA_SQL, SCHEMA_VERSION, type OptionalTable } from '../../src/catalog/schema.js';
+import {
+  CATALOG_APP,
+  OPTIONAL_SCHEMA_SQL,
+  SCHEMA_SQL,
+  SCHEMA_VERSION,
+  type OptionalTable,
+} from '../../src/catalog/schema.js';
 import type { Connection } from './connection.js';
 import { FLUSH_SQL, putSchemaDigest } from './digests.js';
 import { putMeta } from './meta.js';

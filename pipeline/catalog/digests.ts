@@ -3,7 +3,13 @@
 // as stored; and the full recount from every row and the schema that audit compares them with.
 import type Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type StoredDigest } from '../../src/catalog/digest.js';
-import { DIGEST_COLUMNS, DIGEST_TABLES, OPTIONAL_TABLES, SCHEMA_ENTRY, type DigestTable } from '../../src/catalog/schema.js';
+import {
+  DIGEST_COLUMNS,
+  DIGEST_TABLES,
+  OPTIONAL_TABLES,
+  SCHEMA_ENTRY,
+  type DigestTable,
+} from '../../src/catalog/schema.js';
 import { optionalTables, schemaObjects } from './schema.js';
 
 /** A writer's running digest per table, and the tables changed since it last wrote them. */
@@ -60,7 +66,8 @@ export class RunningDigests {
 }
 
 /** The statement flush() runs per changed table. */
-export const FLUSH_SQL = 'INSERT INTO digest (name, rows, sum) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET rows = excluded.rows, sum = excluded.sum';
+export const FLUSH_SQL =
+  'INSERT INTO digest (name, rows, sum) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET rows = excluded.rows, sum = excluded.sum';
 
 /** Write the schema's digest entry as the schema now stands (after making objects). */
 export function putSchemaDigest(db: Database.Database): void {
@@ -70,7 +77,9 @@ export function putSchemaDigest(db: Database.Database): void {
 
 /** The digest as stored, per table and for the schema. */
 export function storedDigests(db: Database.Database): Map<string, StoredDigest> {
-  const rows = db.prepare('SELECT name, rows, sum FROM digest ORDER BY name').all() as ({ name: string } & StoredDigest)[];
+  const rows = db.prepare('SELECT name, rows, sum FROM digest ORDER BY name').all() as ({
+    name: string;
+  } & StoredDigest)[];
   return new Map(rows.map((r) => [r.name, { rows: r.rows, sum: r.sum }]));
 }
 
@@ -91,7 +100,9 @@ export function computeDigests<P>(db: Database.Database, eachPuzzle?: (p: P) => 
     // An optional table is read whole: if redefined outside dominosa it may lack a column (the schema check names it).
     const cols = all || (OPTIONAL_TABLES as readonly string[]).includes(t) ? '*' : DIGEST_COLUMNS[t].join(', ');
     const order = t === 'puzzles' ? ' ORDER BY id' : '';
-    for (const row of db.prepare(`SELECT ${cols} FROM ${t}${order}`).iterate() as IterableIterator<Record<string, unknown>>) {
+    for (const row of db.prepare(`SELECT ${cols} FROM ${t}${order}`).iterate() as IterableIterator<
+      Record<string, unknown>
+    >) {
       d.add(rowDigest(t, row));
       if (all) eachPuzzle(row as P);
     }

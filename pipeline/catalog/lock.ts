@@ -38,7 +38,14 @@ function startTime(pid: number): string | null {
 
 /** This process, as the holder of a lock for `verb`. */
 export function thisProcess(verb: string): Holder {
-  return { pid: process.pid, verb, host: hostname(), boot: BOOT, start: startTime(process.pid) ?? '', since: new Date().toISOString() };
+  return {
+    pid: process.pid,
+    verb,
+    host: hostname(),
+    boot: BOOT,
+    start: startTime(process.pid) ?? '',
+    since: new Date().toISOString(),
+  };
 }
 
 /**
@@ -72,7 +79,8 @@ export function describeHolder(h: Holder): string {
 
 /** Refuse, naming it, a holder of the writer lock whose process still runs (exit 75). */
 export function refuseLiveHolder(db: Database.Database, path: string): void {
-  const held = db.prepare('SELECT pid, verb, host, boot, start, since FROM writer WHERE id = 1').get() as Holder | undefined;
+  const held = db.prepare('SELECT pid, verb, host, boot, start, since FROM writer WHERE id = 1').get() as
+    Holder | undefined;
   if (held === undefined) return;
   const state = holderState(held);
   if (state === 'dead') return;
@@ -89,7 +97,9 @@ export function takeLock(db: Database.Database, path: string, verb: string, prep
   db.transaction(() => {
     prepare();
     refuseLiveHolder(db, path);
-    db.prepare('INSERT OR REPLACE INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, @pid, @verb, @host, @boot, @start, @since)').run(me);
+    db.prepare(
+      'INSERT OR REPLACE INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, @pid, @verb, @host, @boot, @start, @since)',
+    ).run(me);
   }).immediate();
   return me;
 }

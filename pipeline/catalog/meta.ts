@@ -5,7 +5,8 @@ const COLUMNS = ['key', 'value'] as const;
 
 export function putMeta(conn: Connection, key: string, value: string): void {
   conn.write(() => {
-    const old = conn.stmt('SELECT key, value FROM meta WHERE key = ?').get(key) as { key: string; value: string } | undefined;
+    const old = conn.stmt('SELECT key, value FROM meta WHERE key = ?').get(key) as
+      { key: string; value: string } | undefined;
     if (old !== undefined) conn.removed('meta', old);
     conn.stmt(`INSERT OR REPLACE INTO meta (${COLUMNS.join(', ')}) VALUES (?, ?)`).run(key, value);
     conn.added('meta', { key, value });

@@ -83,7 +83,8 @@ function checkWritable(path: string): void {
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const where = err.path !== undefined && resolve(err.path) !== resolve(path) ? ` (its directory ${err.path})` : '';
-    const why = err.code === 'EPERM' && target === path ? 'the file is immutable or permission denied' : describeFsError(e);
+    const why =
+      err.code === 'EPERM' && target === path ? 'the file is immutable or permission denied' : describeFsError(e);
     throw new UserError(`cannot write catalog ${path}${where}: ${why}`);
   }
 }
@@ -93,7 +94,10 @@ function busyOr(e: unknown, path: string): unknown {
   if (e instanceof UserError) return e;
   const code = (e as { code?: string }).code ?? '';
   if (code.startsWith('SQLITE_BUSY')) {
-    return new UserError(`${path} is in use by another process (a reader of a catalog in rollback-journal mode, or a writer starting); try again when it is done`, EXIT_BUSY);
+    return new UserError(
+      `${path} is in use by another process (a reader of a catalog in rollback-journal mode, or a writer starting); try again when it is done`,
+      EXIT_BUSY,
+    );
   }
   return faultOf(e, `cannot write ${path}`) ?? e;
 }
@@ -117,7 +121,8 @@ function lock(conn: Connection, verb: string, wholeSchema: boolean): void {
   const { db, path } = conn;
   try {
     conn.holder = takeLock(db, path, verb, () => {
-      const empty = (db.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'`).pluck().get() as number) === 0;
+      const empty =
+        (db.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'`).pluck().get() as number) === 0;
       if (empty) createSchema(conn);
       else checkIdentity(db, path, false, wholeSchema);
     });
@@ -142,7 +147,8 @@ export function openCatalog(path: string, options: OpenOptions = {}): Connection
   if (existsSync(path) && !statSync(path).isFile()) throw new UserError(`${path} is not a file`);
   if (!readonly) checkWritable(path);
   // A write-ahead-log catalog that cannot be opened read-only for want of its -shm file.
-  const walCannotOpen = (e: unknown): boolean => readonly && (e as { code?: string }).code === 'SQLITE_CANTOPEN' && walHeader(path);
+  const walCannotOpen = (e: unknown): boolean =>
+    readonly && (e as { code?: string }).code === 'SQLITE_CANTOPEN' && walHeader(path);
   let db: Database.Database;
   try {
     db = new Database(path, { readonly, fileMustExist: !create });
@@ -169,7 +175,8 @@ export function openCatalog(path: string, options: OpenOptions = {}): Connection
     const err = e as { code?: string; message?: string };
     if (err.code === 'SQLITE_NOTADB') throw new UserError(`${path} is not a SQLite database`);
     // Unreadable before its first table is: not a catalog this release can open (exit 2).
-    if (err.code?.startsWith('SQLITE_CORRUPT')) throw new UserError(`cannot open ${path}: it is damaged (${err.message})`);
+    if (err.code?.startsWith('SQLITE_CORRUPT'))
+      throw new UserError(`cannot open ${path}: it is damaged (${err.message})`);
     throw faultOf(e, `cannot open ${path}`) ?? new UserError(`cannot open ${path}: ${err.message ?? String(e)}`);
   }
 }
@@ -180,7 +187,11 @@ export function openCatalog(path: string, options: OpenOptions = {}): Connection
  * as it was. Returns fn's plan and the stamp (the stored digest) a writer then opens with.
  * When the caller will write (`willWrite`), a live holder of the writer lock is refused first.
  */
-export function inspectCatalog<T>(path: string, fn: (conn: Connection | null) => T, willWrite: boolean): { plan: T; stamp: string | null } {
+export function inspectCatalog<T>(
+  path: string,
+  fn: (conn: Connection | null) => T,
+  willWrite: boolean,
+): { plan: T; stamp: string | null } {
   if (!existsSync(path)) return { plan: fn(null), stamp: null };
   let ro: Connection;
   try {
@@ -211,7 +222,10 @@ export function openWriter(path: string, verb: string, seen: string | null): Con
   const fresh = seen === null && (conn.db.prepare('SELECT COUNT(*) FROM builds').pluck().get() as number) === 0;
   if (stamp(conn.db) !== seen && !fresh) {
     conn.close();
-    throw new UserError(`${path} changed while dominosa was starting (another writer finished meanwhile); run the command again`, EXIT_BUSY);
+    throw new UserError(
+      `${path} changed while dominosa was starting (another writer finished meanwhile); run the command again`,
+      EXIT_BUSY,
+    );
   }
   return conn;
 }

@@ -90,7 +90,10 @@ export function insertPuzzleOrIgnore(conn: Connection, p: NewPuzzle): number | n
   return conn.write(() => {
     insertPuzzles(conn, [puzzleRecord(p, { base_id: p.base_id, build_id: p.build_id })], true);
     const shape = p.kind === 'sudomino' ? `${p.rows}x${p.cols}:${p.m}` : String(p.m);
-    const id = conn.stmt(`SELECT id FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`)
+    const id = conn
+      .stmt(
+        `SELECT id FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`,
+      )
       .pluck()
       .get(p.kind, shape, p.seed, p.slot, p.transform ?? '');
     return (id as number | undefined) ?? null;
@@ -117,19 +120,26 @@ export function countPuzzles(conn: Connection): number {
 
 /** Dominosa's puzzles per size (bases and variants). */
 export function sizeCounts(conn: Connection): Map<number, number> {
-  const rows = conn.stmt(`SELECT m, COUNT(*) AS n FROM puzzles WHERE kind = 'dominosa' GROUP BY m ORDER BY m`).all() as { m: number; n: number }[];
+  const rows = conn
+    .stmt(`SELECT m, COUNT(*) AS n FROM puzzles WHERE kind = 'dominosa' GROUP BY m ORDER BY m`)
+    .all() as { m: number; n: number }[];
   return new Map(rows.map((r) => [r.m, r.n]));
 }
 
 /** Puzzles of a kind per shape (bases and variants), in shape order. */
 export function shapeCounts(conn: Connection, kind: KindName): Map<string, number> {
-  const rows = conn.stmt('SELECT shape, COUNT(*) AS n FROM puzzles WHERE kind = ? GROUP BY shape ORDER BY shape').all(kind) as { shape: string; n: number }[];
+  const rows = conn
+    .stmt('SELECT shape, COUNT(*) AS n FROM puzzles WHERE kind = ? GROUP BY shape ORDER BY shape')
+    .all(kind) as { shape: string; n: number }[];
   return new Map(rows.map((r) => [r.shape, r.n]));
 }
 
 /** Id of the base puzzle of a kind's symmetry class, or null. */
 export function baseIdByHash(conn: Connection, canonicalHash: string, kind: KindName = 'dominosa'): number | null {
-  const id = conn.stmt('SELECT id FROM puzzles WHERE kind = ? AND canonical_hash = ? AND base_id IS NULL').pluck().get(kind, canonicalHash);
+  const id = conn
+    .stmt('SELECT id FROM puzzles WHERE kind = ? AND canonical_hash = ? AND base_id IS NULL')
+    .pluck()
+    .get(kind, canonicalHash);
   return (id as number | undefined) ?? null;
 }
 
@@ -140,17 +150,30 @@ export function variantsOf(conn: Connection, baseId: number): PuzzleRow[] {
 
 /** The canonical hash of every base puzzle of a kind, one at a time (memory stays flat on a large catalog). */
 export function iterateBaseHashes(conn: Connection, kind: KindName = 'dominosa'): IterableIterator<string> {
-  return conn.stmt('SELECT canonical_hash FROM puzzles WHERE kind = ? AND base_id IS NULL').pluck().iterate(kind) as IterableIterator<string>;
+  return conn
+    .stmt('SELECT canonical_hash FROM puzzles WHERE kind = ? AND base_id IS NULL')
+    .pluck()
+    .iterate(kind) as IterableIterator<string>;
 }
 
 /** Id, kind and canonical hash of every base puzzle. */
 export function baseHashes(conn: Connection): { id: number; kind: KindName; canonical_hash: string }[] {
-  return conn.stmt('SELECT id, kind, canonical_hash FROM puzzles WHERE base_id IS NULL ORDER BY id').all() as { id: number; kind: KindName; canonical_hash: string }[];
+  return conn.stmt('SELECT id, kind, canonical_hash FROM puzzles WHERE base_id IS NULL ORDER BY id').all() as {
+    id: number;
+    kind: KindName;
+    canonical_hash: string;
+  }[];
 }
 
 /** Nodes and score of the base puzzles of a shape (Dominosa's M by default), in id order. */
-export function baseDifficulties(conn: Connection, m: number | string, kind: KindName = 'dominosa'): { nodes: number; score: number; tier: Tier }[] {
-  return conn.stmt('SELECT nodes, score, tier FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL ORDER BY id').all(kind, String(m)) as { nodes: number; score: number; tier: Tier }[];
+export function baseDifficulties(
+  conn: Connection,
+  m: number | string,
+  kind: KindName = 'dominosa',
+): { nodes: number; score: number; tier: Tier }[] {
+  return conn
+    .stmt('SELECT nodes, score, tier FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL ORDER BY id')
+    .all(kind, String(m)) as { nodes: number; score: number; tier: Tier }[];
 }
 
 /** Ids of the puzzles the filter selects, ascending. */
@@ -181,13 +204,18 @@ export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[]
   }
   if (!filter.includeVariants) where.push('base_id IS NULL');
   const sql = `SELECT id FROM puzzles ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
-  return conn.db.prepare(sql).pluck().all(...args) as number[];
+  return conn.db
+    .prepare(sql)
+    .pluck()
+    .all(...args) as number[];
 }
 
 /** Base puzzles of a shape (Dominosa's M by default) per tier. */
 export function tierCounts(conn: Connection, m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> {
   const counts = zeroTierCounts();
-  const rows = conn.stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL GROUP BY tier').all(kind, String(m)) as { tier: Tier; n: number }[];
+  const rows = conn
+    .stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL GROUP BY tier')
+    .all(kind, String(m)) as { tier: Tier; n: number }[];
   for (const r of rows) counts[r.tier] = r.n;
   return counts;
 }
@@ -202,10 +230,12 @@ export function tierStats(conn: Connection): TierStat[] {
   for (const m of sizeCounts(conn).keys()) {
     const measure = rules.get(m)?.measure ?? 'nodes';
     const col = measureColumn(measure);
-    const rows = conn.stmt(
-      `SELECT tier, COUNT(*) AS count, MIN(${col}) AS min, MAX(${col}) AS max
+    const rows = conn
+      .stmt(
+        `SELECT tier, COUNT(*) AS count, MIN(${col}) AS min, MAX(${col}) AS max
        FROM puzzles WHERE kind = 'dominosa' AND m = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
-    ).all(m) as { tier: Tier; count: number; min: number; max: number }[];
+      )
+      .all(m) as { tier: Tier; count: number; min: number; max: number }[];
     for (const r of rows) out.push({ m, measure, ...r });
   }
   return out;

@@ -13,16 +13,43 @@ import type { PuzzleRow } from './puzzles.js';
  * lands in its base's tier), with its checksum renewed. Returns how many rows changed tier;
  * throws (rolling the transaction back) if a puzzle would fit no tier. Meant to run inside a transaction.
  */
-export function retier(conn: Connection, m: number | string, rule: TierRule, kind: KindName = 'dominosa', tierOf: (d: Difficulty, rule: TierRule) => Tier | null = tierFor): number {
+export function retier(
+  conn: Connection,
+  m: number | string,
+  rule: TierRule,
+  kind: KindName = 'dominosa',
+  tierOf: (d: Difficulty, rule: TierRule) => Tier | null = tierFor,
+): number {
   return conn.write(() => {
     const update = conn.stmt('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
     // Only what the update and the digest need, not whole rows: memory stays small.
-    const changed: { id: number; base_id: number | null; build_id: number | null; checksum: string; old: string; tier: Tier }[] = [];
-    for (const p of conn.stmt('SELECT * FROM puzzles WHERE kind = ? AND shape = ?').iterate(kind, String(m)) as IterableIterator<PuzzleRow>) {
+    const changed: {
+      id: number;
+      base_id: number | null;
+      build_id: number | null;
+      checksum: string;
+      old: string;
+      tier: Tier;
+    }[] = [];
+    for (const p of conn
+      .stmt('SELECT * FROM puzzles WHERE kind = ? AND shape = ?')
+      .iterate(kind, String(m)) as IterableIterator<PuzzleRow>) {
       const tier = tierOf(p, rule);
       // Only the grade rule leaves a puzzle out of every tier; re-tiering never drops one.
-      if (tier === null) throw new UserError(`${kind === 'dominosa' ? `M=${m}` : String(m)}: puzzle ${p.id} (${p.grade}, ${p.nodes}) would fit no tier under these cuts; nothing was changed`, EXIT_FAILED_CHECK);
-      if (tier !== p.tier) changed.push({ id: p.id, base_id: p.base_id, build_id: p.build_id, old: p.checksum, tier, checksum: rowChecksum({ ...p, tier }) });
+      if (tier === null)
+        throw new UserError(
+          `${kind === 'dominosa' ? `M=${m}` : String(m)}: puzzle ${p.id} (${p.grade}, ${p.nodes}) would fit no tier under these cuts; nothing was changed`,
+          EXIT_FAILED_CHECK,
+        );
+      if (tier !== p.tier)
+        changed.push({
+          id: p.id,
+          base_id: p.base_id,
+          build_id: p.build_id,
+          old: p.checksum,
+          tier,
+          checksum: rowChecksum({ ...p, tier }),
+        });
     }
     for (const c of changed) {
       update.run(c.tier, c.checksum, c.id);

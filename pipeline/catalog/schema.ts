@@ -5,7 +5,14 @@
 import Database from 'better-sqlite3';
 import { checkSchemaObjects, type Failure } from '../../src/catalog/check.js';
 import type { SchemaObject } from '../../src/catalog/digest.js';
-import { CATALOG_APP, OPTIONAL_SCHEMA_SQL, OPTIONAL_TABLES, SCHEMA_SQL, SCHEMA_VERSION, type OptionalTable } from '../../src/catalog/schema.js';
+import {
+  CATALOG_APP,
+  OPTIONAL_SCHEMA_SQL,
+  OPTIONAL_TABLES,
+  SCHEMA_SQL,
+  SCHEMA_VERSION,
+  type OptionalTable,
+} from '../../src/catalog/schema.js';
 import { UserError } from '../errors.js';
 
 /** An SQLite file with no tables yet: to a writer, no catalog yet (another writer may be creating it). */
@@ -44,7 +51,9 @@ let optional: SchemaObject[] | null = null;
 export function optionalSchema(): SchemaObject[] {
   if (optional === null) {
     const base = new Set(expectedSchema().map((o) => `${o.type}\0${o.name}`));
-    optional = schemaMadeBy([SCHEMA_SQL, ...Object.values(OPTIONAL_SCHEMA_SQL)]).filter((o) => !base.has(`${o.type}\0${o.name}`));
+    optional = schemaMadeBy([SCHEMA_SQL, ...Object.values(OPTIONAL_SCHEMA_SQL)]).filter(
+      (o) => !base.has(`${o.type}\0${o.name}`),
+    );
   }
   return optional;
 }
@@ -67,7 +76,8 @@ export function optionalTables(db: Database.Database): OptionalTable[] {
 
 /** True when these objects hold a meta table as every schema version defines it (so reading it reads a table). */
 export function isCatalogMeta(objects: readonly SchemaObject[]): boolean {
-  const sql = (of: readonly SchemaObject[]): string | null | undefined => of.find((o) => o.type === 'table' && o.name === 'meta')?.sql;
+  const sql = (of: readonly SchemaObject[]): string | null | undefined =>
+    of.find((o) => o.type === 'table' && o.name === 'meta')?.sql;
   return sql(objects) !== undefined && sql(objects) === sql(expectedSchema());
 }
 
@@ -104,6 +114,8 @@ export function checkIdentity(db: Database.Database, path: string, create: boole
     const more = wrong.length > 1 ? ` (and ${wrong.length - 1} more)` : '';
     // A table's failure says most (a dropped table takes its indexes with it): named first.
     const first = wrong.find((f) => /^(unknown )?table /.test(f.detail)) ?? wrong[0];
-    throw new UserError(`${path} is not a dominosa catalog as this release writes it: ${first.detail}${more}; nothing was read or changed (run dominosa audit)`);
+    throw new UserError(
+      `${path} is not a dominosa catalog as this release writes it: ${first.detail}${more}; nothing was read or changed (run dominosa audit)`,
+    );
   }
 }

@@ -59,19 +59,28 @@ export function insertSlots(conn: Connection, rows: readonly SlotRow[], orIgnore
 
 /** The first slot of a shape not yet committed for the build (slots commit in order). */
 export function nextSlot(conn: Connection, buildId: number, shape: string): number {
-  const v = conn.stmt('SELECT MAX(slot) FROM slots WHERE build_id = ? AND shape = ?').pluck().get(buildId, shape) as number | null;
+  const v = conn.stmt('SELECT MAX(slot) FROM slots WHERE build_id = ? AND shape = ?').pluck().get(buildId, shape) as
+    number | null;
   return v === null ? 0 : v + 1;
 }
 
 /** Committed slots of a build and shape, by outcome, with their attempts. */
-export function slotStats(conn: Connection, buildId: number, shape: string): Map<SlotOutcome, { slots: number; attempts: number }> {
-  const rows = conn.stmt(
-    'SELECT outcome, COUNT(*) AS slots, SUM(attempts) AS attempts FROM slots WHERE build_id = ? AND shape = ? GROUP BY outcome',
-  ).all(buildId, shape) as { outcome: SlotOutcome; slots: number; attempts: number }[];
+export function slotStats(
+  conn: Connection,
+  buildId: number,
+  shape: string,
+): Map<SlotOutcome, { slots: number; attempts: number }> {
+  const rows = conn
+    .stmt(
+      'SELECT outcome, COUNT(*) AS slots, SUM(attempts) AS attempts FROM slots WHERE build_id = ? AND shape = ? GROUP BY outcome',
+    )
+    .all(buildId, shape) as { outcome: SlotOutcome; slots: number; attempts: number }[];
   return new Map(rows.map((r) => [r.outcome, { slots: r.slots, attempts: r.attempts }]));
 }
 
 /** Committed slot rows of a build and shape in slot order, one at a time. */
 export function iterateSlots(conn: Connection, buildId: number, shape: string): IterableIterator<SlotRow> {
-  return conn.stmt('SELECT * FROM slots WHERE build_id = ? AND shape = ? ORDER BY slot').iterate(buildId, shape) as IterableIterator<SlotRow>;
+  return conn
+    .stmt('SELECT * FROM slots WHERE build_id = ? AND shape = ? ORDER BY slot')
+    .iterate(buildId, shape) as IterableIterator<SlotRow>;
 }

@@ -40,8 +40,10 @@ export function assertSound(conn: Connection): void {
     if (missing.length > 0) refuse(`holds puzzles of M=${missing.join(',')} but no current tier thresholds for them`);
     const shapes = readShapeThresholds(conn, null, 'sudomino');
     const unruled = [...shapeCounts(conn, 'sudomino').keys()].filter((s) => !shapes.has(s));
-    if (unruled.length > 0) refuse(`holds Sudomino puzzles of ${unruled.join(',')} but no current tier thresholds for them`);
-    const ruleOf = (p: PuzzleRow): StoredRule | undefined => (p.kind === 'sudomino' ? shapes.get(p.shape) : thresholds.get(p.m));
+    if (unruled.length > 0)
+      refuse(`holds Sudomino puzzles of ${unruled.join(',')} but no current tier thresholds for them`);
+    const ruleOf = (p: PuzzleRow): StoredRule | undefined =>
+      p.kind === 'sudomino' ? shapes.get(p.shape) : thresholds.get(p.m);
     const digest = checkDigests(storedDigests(conn.db), computeDigests(conn.db, rowChecker(conn, ruleOf)));
     if (digest.length > 0) refuse(`fails its checks (digest-mismatch: ${digest[0].detail})`);
   } finally {
@@ -63,7 +65,12 @@ function rowChecker(conn: Connection, ruleOf: (p: PuzzleRow) => StoredRule | und
     const sudomino = p.kind === 'sudomino';
     const failures = checkStoredRow(p, base, sudomino ? null : rule);
     const tier = sudomino && rule !== null ? sudominoTierFor(p, rule) : p.tier;
-    if (tier !== p.tier) failures.push({ kind: 'tier-mismatch', puzzleId: p.id, detail: `stored tier ${p.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under ${p.shape}'s cuts` });
+    if (tier !== p.tier)
+      failures.push({
+        kind: 'tier-mismatch',
+        puzzleId: p.id,
+        detail: `stored tier ${p.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under ${p.shape}'s cuts`,
+      });
     if (failures.length > 0) {
       const f = failures[0];
       throw new UserError(
@@ -74,7 +81,15 @@ function rowChecker(conn: Connection, ruleOf: (p: PuzzleRow) => StoredRule | und
     // Only what variants are compared on, and only recent bases (variants follow their base
     // in id order; an older one is read again): memory stays flat however large the catalog.
     if (p.base_id === null && bases.size >= 1024) bases.clear();
-    if (p.base_id === null) bases.set(p.id, { id: p.id, m: p.m, tier: p.tier, nodes: p.nodes, score: p.score, canonical_hash: p.canonical_hash });
+    if (p.base_id === null)
+      bases.set(p.id, {
+        id: p.id,
+        m: p.m,
+        tier: p.tier,
+        nodes: p.nodes,
+        score: p.score,
+        canonical_hash: p.canonical_hash,
+      });
   };
 }
 
@@ -85,7 +100,8 @@ function rowChecker(conn: Connection, ruleOf: (p: PuzzleRow) => StoredRule | und
 export function checkSchema(conn: Connection): Failure[] {
   const failures = schemaFailures(conn.db);
   const objects = schemaObjects(conn.db);
-  const digestSql = (of: readonly SchemaObject[]): string | null | undefined => of.find((o) => o.type === 'table' && o.name === 'digest')?.sql;
+  const digestSql = (of: readonly SchemaObject[]): string | null | undefined =>
+    of.find((o) => o.type === 'table' && o.name === 'digest')?.sql;
   if (digestSql(objects) !== digestSql(expectedSchema())) return failures;
   const stored = storedDigests(conn.db).get(SCHEMA_ENTRY);
   const actual = new Map([[SCHEMA_ENTRY, schemaDigest(objects)]]);

@@ -40,10 +40,14 @@ export function recordVerdicts(conn: Connection, passed: readonly VerdictRow[], 
  * The recorded verdicts by puzzle id, or why none can be trusted: the table is missing (never
  * recorded), or its definition or rows do not match what dominosa wrote (the digest).
  */
-export function readVerdicts(conn: Connection): { ok: true; verdicts: Map<number, VerdictRow> } | { ok: false; why: string; tampered: boolean } {
-  if (!optionalTables(conn.db).includes('verdicts')) return { ok: false, why: 'no verdicts recorded (run dominosa audit --record)', tampered: false };
+export function readVerdicts(
+  conn: Connection,
+): { ok: true; verdicts: Map<number, VerdictRow> } | { ok: false; why: string; tampered: boolean } {
+  if (!optionalTables(conn.db).includes('verdicts'))
+    return { ok: false, why: 'no verdicts recorded (run dominosa audit --record)', tampered: false };
   const def = schemaObjects(conn.db).find((o) => o.type === 'table' && o.name === 'verdicts');
-  if (def?.sql !== optionalSchema().find((o) => o.name === 'verdicts')?.sql) return { ok: false, why: 'the verdicts table is not as dominosa makes it', tampered: true };
+  if (def?.sql !== optionalSchema().find((o) => o.name === 'verdicts')?.sql)
+    return { ok: false, why: 'the verdicts table is not as dominosa makes it', tampered: true };
   const verdicts = new Map<number, VerdictRow>();
   const d = new TableDigest();
   for (const v of conn.stmt('SELECT * FROM verdicts').iterate() as IterableIterator<VerdictRow>) {
@@ -53,7 +57,11 @@ export function readVerdicts(conn: Connection): { ok: true; verdicts: Map<number
   const stored = storedDigests(conn.db).get('verdicts');
   const now = d.stored();
   if (stored === undefined || stored.rows !== now.rows || stored.sum !== now.sum) {
-    return { ok: false, why: 'the recorded verdicts do not match their digest (changed outside dominosa)', tampered: true };
+    return {
+      ok: false,
+      why: 'the recorded verdicts do not match their digest (changed outside dominosa)',
+      tampered: true,
+    };
   }
   return { ok: true, verdicts };
 }

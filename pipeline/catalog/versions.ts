@@ -8,24 +8,34 @@ import type { Connection } from './connection.js';
  * a puzzle without a build the current thresholds' (null when neither is recorded).
  */
 export function solverVersions(conn: Connection, m: number): (string | null)[] {
-  return conn.stmt(
-    `SELECT DISTINCT COALESCE(b.solver_version, t.solver_version) FROM puzzles p
+  return conn
+    .stmt(
+      `SELECT DISTINCT COALESCE(b.solver_version, t.solver_version) FROM puzzles p
      LEFT JOIN builds b ON b.id = p.build_id
      LEFT JOIN thresholds t ON t.build_id IS NULL AND t.kind = p.kind AND t.shape = p.shape
      WHERE p.kind = 'dominosa' AND p.m = ?`,
-  ).pluck().all(m) as (string | null)[];
+    )
+    .pluck()
+    .all(m) as (string | null)[];
 }
 
 /** The grader versions that scored size m's puzzles: their builds' (null for a puzzle without one). */
 export function graderVersions(conn: Connection, m: number): (string | null)[] {
-  return conn.stmt(`SELECT DISTINCT b.grader_version FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.kind = 'dominosa' AND p.m = ?`).pluck().all(m) as (string | null)[];
+  return conn
+    .stmt(
+      `SELECT DISTINCT b.grader_version FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.kind = 'dominosa' AND p.m = ?`,
+    )
+    .pluck()
+    .all(m) as (string | null)[];
 }
 
 /** Base puzzles (of one kind, or all) per grader version of their build (null: no build recorded). */
 export function graderVersionCounts(conn: Connection, kind: KindName | null = null): Map<string | null, number> {
-  const rows = conn.stmt(
-    `SELECT b.grader_version AS v, COUNT(*) AS n FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id
+  const rows = conn
+    .stmt(
+      `SELECT b.grader_version AS v, COUNT(*) AS n FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id
      WHERE p.base_id IS NULL AND (? IS NULL OR p.kind = ?) GROUP BY b.grader_version`,
-  ).all(kind, kind) as { v: string | null; n: number }[];
+    )
+    .all(kind, kind) as { v: string | null; n: number }[];
   return new Map(rows.map((r) => [r.v, r.n]));
 }

@@ -58,7 +58,10 @@ export function onControl(e: Event): void {
       if (c.hint?.kind === 'mistake') {
         const h = c.hint;
         const pos = g.position();
-        g.setPosition({ laid: pos.laid.filter((p) => !h.dominoes.includes(p)), marks: pos.marks.filter((p) => !h.marks.includes(p)) });
+        g.setPosition({
+          laid: pos.laid.filter((p) => !h.dominoes.includes(p)),
+          marks: pos.marks.filter((p) => !h.marks.includes(p)),
+        });
         changed();
       }
       return;

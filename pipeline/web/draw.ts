@@ -52,7 +52,11 @@ function dupBadge(x: number, y: number, times: number, p: number): string {
 }
 
 /** The rectangle of a tile on placement p, inset from its cells. */
-function tileRect(cols: number, p: number, inset: number): { x: number; y: number; w: number; h: number; across: boolean } {
+function tileRect(
+  cols: number,
+  p: number,
+  inset: number,
+): { x: number; y: number; w: number; h: number; across: boolean } {
   const [a] = cellsOf({ rows: 0, cols }, p);
   const across = (p & 1) === 0;
   return {
@@ -101,7 +105,9 @@ export function boardSvg(v: BoardView, title: string): string {
   for (let r = 1; r < rows; r++) lines += `M${n(PAD)} ${n(PAD + r * CELL)}H${n(PAD + cols * CELL)}`;
   for (let c = 1; c < cols; c++) lines += `M${n(PAD + c * CELL)} ${n(PAD)}V${n(PAD + rows * CELL)}`;
   out.push(`<path class="grid" d="${lines}" stroke-width="${n(CELL * 0.03)}"/>`);
-  out.push(`<rect class="frame" x="${n(PAD)}" y="${n(PAD)}" width="${cols * CELL}" height="${rows * CELL}" stroke-width="${n(CELL * 0.06)}"/>`);
+  out.push(
+    `<rect class="frame" x="${n(PAD)}" y="${n(PAD)}" width="${cols * CELL}" height="${rows * CELL}" stroke-width="${n(CELL * 0.06)}"/>`,
+  );
 
   const pos = g.position();
   const dup = new Set(g.duplicates());
@@ -113,7 +119,9 @@ export function boardSvg(v: BoardView, title: string): string {
     const cls = ['domino'];
     if (dup.has(p)) cls.push('dup');
     if (v.wrong.has(p)) cls.push('wrong');
-    out.push(`<rect class="${cls.join(' ')}" data-domino="${p}" x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}" stroke-width="${n(CELL * TILE.stroke)}"/>`);
+    out.push(
+      `<rect class="${cls.join(' ')}" data-domino="${p}" x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}" stroke-width="${n(CELL * TILE.stroke)}"/>`,
+    );
     const box = `x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}"`;
     if (v.wrong.has(p)) {
       out.push(`<rect class="over hatched" ${box} fill="url(#dw-hatch)"/>`);
@@ -121,32 +129,52 @@ export function boardSvg(v: BoardView, title: string): string {
     }
     if (tally && dup.has(p)) badges.push(dupBadge(t.x + t.w / 2, t.y + t.h / 2, tally[g.pairOf(p)], p));
     const e = CELL * TILE.dividerEnd;
-    dividers += t.across ? `M${n(t.x + t.w / 2)} ${n(t.y + e)}V${n(t.y + t.h - e)}` : `M${n(t.x + e)} ${n(t.y + t.h / 2)}H${n(t.x + t.w - e)}`;
+    dividers += t.across
+      ? `M${n(t.x + t.w / 2)} ${n(t.y + e)}V${n(t.y + t.h - e)}`
+      : `M${n(t.x + e)} ${n(t.y + t.h / 2)}H${n(t.x + t.w - e)}`;
   }
   if (dividers) out.push(`<path class="divider" d="${dividers}" stroke-width="${n(CELL * TILE.divider)}"/>`);
   for (const p of v.ghosts) {
     const t = tileRect(cols, p, inset);
-    out.push(`<rect class="ghost" data-ghost="${p}" x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}" stroke-width="${n(CELL * 0.06)}"/>`);
+    out.push(
+      `<rect class="ghost" data-ghost="${p}" x="${n(t.x)}" y="${n(t.y)}" width="${n(t.w)}" height="${n(t.h)}" rx="${n(CELL * TILE.radius)}" stroke-width="${n(CELL * 0.06)}"/>`,
+    );
   }
   for (const p of pos.marks) {
-    out.push(`<line class="mark${v.wrong.has(p) ? ' wrong' : ''}" data-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`);
+    out.push(
+      `<line class="mark${v.wrong.has(p) ? ' wrong' : ''}" data-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`,
+    );
     if (v.wrong.has(p)) {
       const a = p >> 1;
       const across = (p & 1) === 0;
-      badges.push(wrongBadge(PAD + ((a % cols) + (across ? 1 : 0.5)) * CELL, PAD + (Math.floor(a / cols) + (across ? 0.5 : 1)) * CELL, `data-wrong-badge="m${p}"`));
+      badges.push(
+        wrongBadge(
+          PAD + ((a % cols) + (across ? 1 : 0.5)) * CELL,
+          PAD + (Math.floor(a / cols) + (across ? 0.5 : 1)) * CELL,
+          `data-wrong-badge="m${p}"`,
+        ),
+      );
     }
   }
-  for (const p of v.hintMarks) out.push(`<line class="mark hint" data-hint-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`);
+  for (const p of v.hintMarks)
+    out.push(
+      `<line class="mark hint" data-hint-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`,
+    );
   if (v.cursor >= 0) {
     const c = v.cursor;
-    out.push(`<rect class="cursor" x="${n(PAD + (c % cols) * CELL + 3)}" y="${n(PAD + Math.floor(c / cols) * CELL + 3)}" width="${CELL - 6}" height="${CELL - 6}" rx="4" stroke-width="3"/>`);
+    out.push(
+      `<rect class="cursor" x="${n(PAD + (c % cols) * CELL + 3)}" y="${n(PAD + Math.floor(c / cols) * CELL + 3)}" width="${CELL - 6}" height="${CELL - 6}" rx="4" stroke-width="3"/>`,
+    );
   }
   const faces = v.faces ?? 'digits';
   if (faces === 'pips') {
     const dots: string[] = [];
     for (let c = 0; c < rows * cols; c++) {
       const cls = uncoverable.has(c) ? ' class="stuck"' : '';
-      for (const [x, y] of pipCentres(values[c])) dots.push(`<circle${cls} cx="${n(PAD + (c % cols + x) * CELL)}" cy="${n(PAD + (Math.floor(c / cols) + y) * CELL)}" r="${n(PIP.radius * CELL)}"/>`);
+      for (const [x, y] of pipCentres(values[c]))
+        dots.push(
+          `<circle${cls} cx="${n(PAD + ((c % cols) + x) * CELL)}" cy="${n(PAD + (Math.floor(c / cols) + y) * CELL)}" r="${n(PIP.radius * CELL)}"/>`,
+        );
     }
     out.push(`<g class="numbers pips">${dots.join('')}</g>`, ...badges, '</svg>');
     return out.join('');
@@ -156,7 +184,9 @@ export function boardSvg(v: BoardView, title: string): string {
   const texts: string[] = [];
   for (let c = 0; c < rows * cols; c++) {
     const cls = uncoverable.has(c) ? ' class="stuck"' : '';
-    texts.push(`<text${cls} x="${n(PAD + (c % cols + 0.5) * CELL)}" y="${n(PAD + (Math.floor(c / cols) + 0.5) * CELL + lift)}">${faceText(values[c], faces)}</text>`);
+    texts.push(
+      `<text${cls} x="${n(PAD + ((c % cols) + 0.5) * CELL)}" y="${n(PAD + (Math.floor(c / cols) + 0.5) * CELL + lift)}">${faceText(values[c], faces)}</text>`,
+    );
   }
   out.push(`<g class="numbers" font-size="${n(fs)}" text-anchor="middle">${texts.join('')}</g>`, ...badges, '</svg>');
   return out.join('');

@@ -41,7 +41,9 @@ export function showIndex(): void {
   const sudomino = pack.puzzles.some(isSudominoWeb);
   const dominosa = pack.puzzles.some((p) => !isSudominoWeb(p));
   const kinds = [dominosa ? 'Dominosa' : '', sudomino ? 'Sudomino' : ''].filter(Boolean).join(' and ') || 'Dominosa';
-  const parts: string[] = [`<header class="top"><h1>${esc(pack.name)}</h1><p class="sub">${kinds} · ${pack.puzzles.length} puzzle${pack.puzzles.length === 1 ? '' : 's'}</p></header>`];
+  const parts: string[] = [
+    `<header class="top"><h1>${esc(pack.name)}</h1><p class="sub">${kinds} · ${pack.puzzles.length} puzzle${pack.puzzles.length === 1 ? '' : 's'}</p></header>`,
+  ];
   if (dominosa || !sudomino) {
     parts.push(
       `<p class="rules">${sudomino ? '<b>Dominosa:</b> ' : ''}Each grid hides a complete set of dominoes, one of every pair from ${pack.faces === 'one-based' ? '1-1 to (M+1)-(M+1)' : pack.faces === 'pips' ? 'blank-blank up' : '0-0 to M-M'}. ` +
@@ -59,7 +61,9 @@ export function showIndex(): void {
     const statuses = list.map((p) => savedOf(p).status);
     const solved = statuses.filter((s) => s === 'solved').length;
     const revealed = statuses.filter((s) => s === 'revealed').length;
-    parts.push(`<section class="tier"><h2>${esc(titleCase(tier))} <span class="count">${solved} / ${list.length} solved${revealed > 0 ? `, ${revealed} revealed` : ''}</span></h2>`);
+    parts.push(
+      `<section class="tier"><h2>${esc(titleCase(tier))} <span class="count">${solved} / ${list.length} solved${revealed > 0 ? `, ${revealed} revealed` : ''}</span></h2>`,
+    );
     // Groups of one kind and size, in the order of their puzzles' numbers.
     for (const head of [...new Set(list.map((p) => groupHead(p).join('\n')))]) {
       const [title, size] = head.split('\n');

@@ -6,7 +6,12 @@ import { act, changed } from './moves.js';
 import { render } from './render.js';
 import { live } from './state.js';
 
-const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
 
 export function onKey(e: KeyboardEvent): void {
   const c = live.current;

@@ -23,7 +23,9 @@ export function showPuzzle(p: WebPuzzle): void {
     game,
     ms: saved?.ms ?? 0,
     since: null,
-    progress: saved ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals } : { ...FRESH },
+    progress: saved
+      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
+      : { ...FRESH },
     selected: -1,
     cursor: -1,
     pending: null,

@@ -33,8 +33,17 @@ export function render(): void {
   const note = helpNote(c.progress);
   if (game.solved && c.progress.revealed && !c.progress.solved) status.textContent = 'Solution revealed.';
   else if (game.solved) status.textContent = `Solved in ${clock(elapsed(c))}${note ? `, with ${note}` : ''}!`;
-  else if (c.pending) status.textContent = c.pending === 'join' ? 'Press an arrow to join with that neighbour.' : 'Press an arrow to mark that boundary.';
-  else if (dups > 0 || stuck > 0) status.textContent = [dups > 0 ? `${dups} dominoes spell a pair used twice` : '', stuck > 0 ? `${stuck} cell${stuck === 1 ? '' : 's'} can no longer be covered` : ''].filter(Boolean).join('; ') + '.';
+  else if (c.pending)
+    status.textContent =
+      c.pending === 'join' ? 'Press an arrow to join with that neighbour.' : 'Press an arrow to mark that boundary.';
+  else if (dups > 0 || stuck > 0)
+    status.textContent =
+      [
+        dups > 0 ? `${dups} dominoes spell a pair used twice` : '',
+        stuck > 0 ? `${stuck} cell${stuck === 1 ? '' : 's'} can no longer be covered` : '',
+      ]
+        .filter(Boolean)
+        .join('; ') + '.';
   else status.textContent = c.message;
   status.classList.toggle('solved', game.solved);
   (document.getElementById('after') as HTMLElement).innerHTML = game.solved ? nextLinkHtml(c.pp.puzzle) : '';
@@ -55,14 +64,26 @@ function panelHtml(c: Current): string {
     case 'none':
       return '';
     case 'mistake': {
-      const parts = [h.dominoes.length ? `${h.dominoes.length} domino${h.dominoes.length === 1 ? '' : 'es'}` : '', h.marks.length ? `${h.marks.length} mark${h.marks.length === 1 ? '' : 's'}` : ''].filter(Boolean);
+      const parts = [
+        h.dominoes.length ? `${h.dominoes.length} domino${h.dominoes.length === 1 ? '' : 'es'}` : '',
+        h.marks.length ? `${h.marks.length} mark${h.marks.length === 1 ? '' : 's'}` : '',
+      ].filter(Boolean);
       return c.showMistakes
         ? `<p class="hint mistake" data-hint="mistake">There is a mistake on the board: ${parts.join(' and ')} (hatched and marked ✗) disagree${h.dominoes.length + h.marks.length === 1 ? 's' : ''} with the solution.</p><div class="row"><button type="button" data-act="remove-mistakes">Take them away</button><button type="button" data-act="close">Close</button></div>`
         : `<p class="hint mistake" data-hint="mistake">There is a mistake on the board.</p><div class="row"><button type="button" data-act="show-mistakes">Show it</button><button type="button" data-act="close">Close</button></div>`;
     }
     case 'step': {
-      const text = explainSteps({ rows: c.pp.board.rows, cols: c.pp.board.cols, m: c.pp.board.m, cells: Uint16Array.from(c.pp.board.values) }, [toGraderStep(c.pp.board, h.step)], pack.faces === 'one-based' ? 1 : 0)[0];
-      const adds = [h.lay.length ? `lay the dashed domino${h.lay.length === 1 ? '' : 'es'}` : '', h.marks.length ? `add the dashed mark${h.marks.length === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+      const text = explainSteps(
+        { rows: c.pp.board.rows, cols: c.pp.board.cols, m: c.pp.board.m, cells: Uint16Array.from(c.pp.board.values) },
+        [toGraderStep(c.pp.board, h.step)],
+        pack.faces === 'one-based' ? 1 : 0,
+      )[0];
+      const adds = [
+        h.lay.length ? `lay the dashed domino${h.lay.length === 1 ? '' : 'es'}` : '',
+        h.marks.length ? `add the dashed mark${h.marks.length === 1 ? '' : 's'}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
       return (
         `<p class="hint" data-hint="step" data-step="${h.index}"><span class="level">${esc(h.step.level)}</span> ${esc(text)}</p>` +
         `<p class="small">To follow it, ${adds}.</p><div class="row"><button type="button" data-act="apply-hint">Do it</button><button type="button" data-act="close">Close</button></div>`
@@ -79,7 +100,9 @@ function renderTally(c: Current): void {
     const [u, v] = pairFromIndex(q);
     const cls = counts[q] === 0 ? 'free' : counts[q] === 1 ? 'used' : 'dup';
     const n = counts[q] > 1 ? ` data-count="${counts[q]}"` : '';
-    cells.push(`<span class="pair ${cls}" data-pair="${q}"${n} style="grid-row:${v + 1};grid-column:${u + 1}" title="${shown(u)}-${shown(v)}: laid ${counts[q]} time${counts[q] === 1 ? '' : 's'}">${shown(u)}-${shown(v)}</span>`);
+    cells.push(
+      `<span class="pair ${cls}" data-pair="${q}"${n} style="grid-row:${v + 1};grid-column:${u + 1}" title="${shown(u)}-${shown(v)}: laid ${counts[q]} time${counts[q] === 1 ? '' : 's'}">${shown(u)}-${shown(v)}</span>`,
+    );
   }
   const t = document.getElementById('tally') as HTMLElement;
   t.style.gridTemplateColumns = `repeat(${m + 1}, minmax(0, 1fr))`;

@@ -25,7 +25,8 @@ export function storageKey(checksum: string, id: number | string, prefix = PREFI
 
 const numbers = (x: unknown): number[] => (Array.isArray(x) ? x.filter((v): v is number => Number.isInteger(v)) : []);
 // Per-domino lists keep their places: anything that is not a whole number reads as empty.
-const perDomino = (x: unknown): number[] => (Array.isArray(x) ? x.map((v) => (Number.isInteger(v) ? (v as number) : 0)) : []);
+const perDomino = (x: unknown): number[] =>
+  Array.isArray(x) ? x.map((v) => (Number.isInteger(v) ? (v as number) : 0)) : [];
 const count = (x: unknown): number => (Number.isInteger(x) && (x as number) > 0 ? (x as number) : 0);
 
 /** A record's time and progress, whichever kind it is of. */
@@ -63,7 +64,15 @@ export function load(checksum: string, id: number | string): Saved | null {
 }
 
 export function save(checksum: string, id: number | string, s: Saved): void {
-  write(storageKey(checksum, id), { laid: s.laid, marks: s.marks, ms: s.ms, solved: s.solved, revealed: s.revealed, hints: s.hints, reveals: s.reveals });
+  write(storageKey(checksum, id), {
+    laid: s.laid,
+    marks: s.marks,
+    ms: s.ms,
+    solved: s.solved,
+    revealed: s.revealed,
+    hints: s.hints,
+    reveals: s.reveals,
+  });
 }
 
 export function loadSudomino(checksum: string, id: number | string): SudominoSaved | null {
@@ -72,7 +81,15 @@ export function loadSudomino(checksum: string, id: number | string): SudominoSav
 }
 
 export function saveSudomino(checksum: string, id: number | string, s: SudominoSaved): void {
-  write(storageKey(checksum, id, SUDOMINO_PREFIX), { values: s.values, marks: s.marks, ms: s.ms, solved: s.solved, revealed: s.revealed, hints: s.hints, reveals: s.reveals });
+  write(storageKey(checksum, id, SUDOMINO_PREFIX), {
+    values: s.values,
+    marks: s.marks,
+    ms: s.ms,
+    solved: s.solved,
+    revealed: s.revealed,
+    hints: s.hints,
+    reveals: s.reveals,
+  });
 }
 
 /** A saved Sudomino puzzle's word on the index. */

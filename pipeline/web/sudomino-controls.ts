@@ -2,7 +2,13 @@
 // hints (shown, followed, mistakes shown and taken away) and reveals after asking.
 import { panelAct } from './controls.js';
 import { live } from './state.js';
-import { askSudominoHint, followSudominoHint, removeMistakes, revealSudominoAll, revealSudominoOne } from './sudomino-help.js';
+import {
+  askSudominoHint,
+  followSudominoHint,
+  removeMistakes,
+  revealSudominoAll,
+  revealSudominoOne,
+} from './sudomino-help.js';
 import { clearSelected, enter, sudominoChanged } from './sudomino-moves.js';
 import { renderSudomino } from './sudomino-render.js';
 

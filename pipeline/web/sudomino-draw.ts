@@ -79,9 +79,16 @@ export function sudominoSvg(v: SudominoView, title: string): string {
   const h = rows * CELL + 2 * PAD;
   const selected = v.cursor >= 0 ? domino[v.cursor] : -1;
   const ghost = new Map(v.ghosts);
-  const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" role="img" aria-label="${title}">`, DEFS, `<rect class="paper" width="${n(w)}" height="${n(h)}"/>`];
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" role="img" aria-label="${title}">`,
+    DEFS,
+    `<rect class="paper" width="${n(w)}" height="${n(h)}"/>`,
+  ];
   for (const l of v.hintLines) {
-    const at = l < rows ? `x="${n(PAD)}" y="${n(PAD + l * CELL)}" width="${cols * CELL}" height="${CELL}"` : `x="${n(PAD + (l - rows) * CELL)}" y="${n(PAD)}" width="${CELL}" height="${rows * CELL}"`;
+    const at =
+      l < rows
+        ? `x="${n(PAD)}" y="${n(PAD + l * CELL)}" width="${cols * CELL}" height="${CELL}"`
+        : `x="${n(PAD + (l - rows) * CELL)}" y="${n(PAD)}" width="${CELL}" height="${rows * CELL}"`;
     out.push(`<rect class="hint-line" data-hint-line="${l}" ${at}/>`);
   }
   const texts: string[] = [];
@@ -102,7 +109,10 @@ export function sudominoSvg(v: SudominoView, title: string): string {
     if (v.wrong.has(d)) cls.push('wrong');
     out.push(`<rect class="${cls.join(' ')}" data-cell="${c}" ${at}/>`);
     if (v.hintDominoes.has(d)) out.push(`<rect class="over dots" ${at} fill="url(#sw-dots)"/>`);
-    if (v.clashes.has(c) || v.wrong.has(d)) out.push(`<rect class="over hatched" data-${v.clashes.has(c) ? 'clash' : 'wrong'}="${c}" ${at} fill="url(#sw-hatch)"/>`);
+    if (v.clashes.has(c) || v.wrong.has(d))
+      out.push(
+        `<rect class="over hatched" data-${v.clashes.has(c) ? 'clash' : 'wrong'}="${c}" ${at} fill="url(#sw-hatch)"/>`,
+      );
     const value = g.valueOf(d);
     const tx = n(x + CELL / 2);
     const ty = n(y + CELL / 2 + fs * 0.35);
@@ -110,7 +120,9 @@ export function sudominoSvg(v: SudominoView, title: string): string {
       const kind = g.isGiven(d) ? 'given' : v.clashes.has(c) ? 'entered clash' : 'entered';
       texts.push(`<text class="${kind}" data-value="${c}" x="${tx}" y="${ty}" font-size="${n(fs)}">${value}</text>`);
     } else if (ghost.has(d)) {
-      texts.push(`<text class="ghost-value" data-ghost="${c}" x="${tx}" y="${ty}" font-size="${n(fs)}">${ghost.get(d)}</text>`);
+      texts.push(
+        `<text class="ghost-value" data-ghost="${c}" x="${tx}" y="${ty}" font-size="${n(fs)}">${ghost.get(d)}</text>`,
+      );
     } else if (g.marksOf(d) !== 0) {
       texts.push(marksText(x, y, g.marksOf(d), values));
     }
@@ -118,7 +130,9 @@ export function sudominoSvg(v: SudominoView, title: string): string {
   const { thin, thick } = lines(g);
   out.push(`<path class="grid" d="${thin}" stroke-width="${n(CELL * 0.025)}"/>`);
   out.push(`<path class="outline" d="${thick}" stroke-width="${n(CELL * 0.08)}" stroke-linecap="square"/>`);
-  out.push(`<rect class="frame" x="${n(PAD)}" y="${n(PAD)}" width="${cols * CELL}" height="${rows * CELL}" stroke-width="${n(CELL * 0.08)}"/>`);
+  out.push(
+    `<rect class="frame" x="${n(PAD)}" y="${n(PAD)}" width="${cols * CELL}" height="${rows * CELL}" stroke-width="${n(CELL * 0.08)}"/>`,
+  );
   if (selected >= 0) {
     const [a, b] = [g.board.cells[2 * selected], g.board.cells[2 * selected + 1]];
     const across = b === a + 1;

@@ -8,7 +8,12 @@ import { askSudominoHint } from './sudomino-help.js';
 import { clearSelected, enter, sudominoChanged } from './sudomino-moves.js';
 import { renderSudomino } from './sudomino-render.js';
 
-const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
 
 /** The next open cell from `from` that way belonging to another domino, or `from` when there is none. */
 function stepFrom(c: SudominoCurrent, from: number, dr: number, dc: number): number {

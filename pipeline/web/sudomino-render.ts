@@ -33,7 +33,8 @@ export function renderSudomino(): void {
   const note = helpNote(c.progress);
   if (solved && c.progress.revealed && !c.progress.solved) status.textContent = 'Solution revealed.';
   else if (solved) status.textContent = `Solved in ${clock(elapsed(c))}${note ? `, with ${note}` : ''}!`;
-  else if (clashes.length > 0) status.textContent = `${clashes.length} cells clash: two dominoes of a row or column hold the same number.`;
+  else if (clashes.length > 0)
+    status.textContent = `${clashes.length} cells clash: two dominoes of a row or column hold the same number.`;
   else status.textContent = c.message;
   status.classList.toggle('solved', solved);
   (document.getElementById('after') as HTMLElement).innerHTML = solved ? nextLinkHtml(c.pp.puzzle) : '';
@@ -45,7 +46,10 @@ export function renderSudomino(): void {
   const d = c.cursor >= 0 ? game.dominoAt(c.cursor) : -1;
   for (const key of app.querySelectorAll<HTMLButtonElement>('[data-num]')) {
     const v = Number(key.getAttribute('data-num'));
-    key.setAttribute('aria-pressed', String(d >= 0 && (c.markMode ? (game.marksOf(d) & (1 << (v - 1))) !== 0 : game.valueOf(d) === v)));
+    key.setAttribute(
+      'aria-pressed',
+      String(d >= 0 && (c.markMode ? (game.marksOf(d) & (1 << (v - 1))) !== 0 : game.valueOf(d) === v)),
+    );
     key.disabled = d < 0 || game.isGiven(d);
   }
   (document.getElementById('panel') as HTMLElement).innerHTML = panelHtml(c);
@@ -67,7 +71,12 @@ function panelHtml(c: SudominoCurrent): string {
     }
     case 'step': {
       const text = explainSudominoStep(c.pp.board, h.step);
-      const adds = [h.place.length ? `enter the dashed number${h.place.length === 1 ? '' : 's'}` : '', h.remove.length ? `cross out ${h.remove.length} pencil mark${h.remove.length === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+      const adds = [
+        h.place.length ? `enter the dashed number${h.place.length === 1 ? '' : 's'}` : '',
+        h.remove.length ? `cross out ${h.remove.length} pencil mark${h.remove.length === 1 ? '' : 's'}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
       return (
         `<p class="hint" data-hint="step" data-step="${h.index}"><span class="level">${esc(h.step.levelName)}</span> ${esc(text)}</p>` +
         `<p class="small">To follow it, ${adds}.</p><div class="row"><button type="button" data-act="apply-hint">Do it</button><button type="button" data-act="close">Close</button></div>`

@@ -23,7 +23,9 @@ export function showSudomino(p: SudominoWebPuzzle): void {
     game: new SudominoGame(pp.board, saved ?? undefined),
     ms: saved?.ms ?? 0,
     since: null,
-    progress: saved ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals } : { ...FRESH },
+    progress: saved
+      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
+      : { ...FRESH },
     cursor: -1,
     typed: '',
     markMode: false,
@@ -32,7 +34,10 @@ export function showSudomino(p: SudominoWebPuzzle): void {
     confirm: false,
     message: '',
   };
-  const pad = Array.from({ length: p.values }, (_, i) => `<button type="button" data-num="${i + 1}">${i + 1}</button>`).join('');
+  const pad = Array.from(
+    { length: p.values },
+    (_, i) => `<button type="button" data-num="${i + 1}">${i + 1}</button>`,
+  ).join('');
   document.title = `${puzzleName(p)} — ${pack.name}`;
   app.innerHTML =
     `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${puzzleTitleHtml(p)}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +

@@ -75,7 +75,8 @@ export function sharedPanelHtml(c: Panel<{ kind: string }>): string | null {
   }
   if (!c.hint) return '';
   if (c.hint.kind === 'solved') return `<p class="hint">The board is solved.</p>`;
-  if (c.hint.kind === 'none') return `<p class="hint">No deduction is stored beyond this point for this puzzle; reveal a domino to go on.</p>`;
+  if (c.hint.kind === 'none')
+    return `<p class="hint">No deduction is stored beyond this point for this puzzle; reveal a domino to go on.</p>`;
   return null;
 }
 

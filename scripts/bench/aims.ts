@@ -28,7 +28,20 @@ function fill(m: number, seed: number, rule: TierRule, plan: SizePlan): { slots:
   let slot = 0;
   while (TIERS.some((t) => have[t] < PER_TIER)) {
     const fullTiers = TIERS.filter((t) => have[t] >= PER_TIER);
-    const [a] = runSlots({ seed, m, first: slot, count: 1, stride: 1, method: 'auto', variants: 3, maxAttempts: 100_000, aims: plan.aims, rule, fullTiers, buildId: 1 });
+    const [a] = runSlots({
+      seed,
+      m,
+      first: slot,
+      count: 1,
+      stride: 1,
+      method: 'auto',
+      variants: 3,
+      maxAttempts: 100_000,
+      aims: plan.aims,
+      rule,
+      fullTiers,
+      buildId: 1,
+    });
     slot++;
     if (a.ok && a.puzzle.tier !== null && have[a.puzzle.tier] < PER_TIER) have[a.puzzle.tier]++;
   }
@@ -41,7 +54,9 @@ export function aimsTable(root: string, quick: boolean): AimsRow[] {
   if (!file.ok) throw new Error(file.error);
   const seeds = quick ? [1] : [1, 2];
   const sizes = quick ? [3, 6, 9] : [3, 4, 5, 6, 7, 8, 9];
-  console.log(`\nThe default build's generation, shared aims against one tier per slot (in process, one core, CPU ms to fill 25 per tier; seeds ${seeds.join(', ')}, alternating which goes first, after a warm-up of both)`);
+  console.log(
+    `\nThe default build's generation, shared aims against one tier per slot (in process, one core, CPU ms to fill 25 per tier; seeds ${seeds.join(', ')}, alternating which goes first, after a warm-up of both)`,
+  );
   console.log('  M   shared: slots       ms   one tier: slots       ms   shared / one tier');
   const rows: AimsRow[] = [];
   for (const m of sizes) {
@@ -74,9 +89,13 @@ export function aimsTable(root: string, quick: boolean): AimsRow[] {
     }
     rows.push(row);
     const f = (x: number, w: number): string => x.toFixed(0).padStart(w);
-    console.log(`  ${String(m).padStart(1)}  ${f(row.sharedSlots, 14)} ${f(row.sharedMs, 8)}  ${f(row.aloneSlots, 16)} ${f(row.aloneMs, 8)}  ${(row.sharedMs / row.aloneMs).toFixed(2).padStart(18)}`);
+    console.log(
+      `  ${String(m).padStart(1)}  ${f(row.sharedSlots, 14)} ${f(row.sharedMs, 8)}  ${f(row.aloneSlots, 16)} ${f(row.aloneMs, 8)}  ${(row.sharedMs / row.aloneMs).toFixed(2).padStart(18)}`,
+    );
   }
   const sum = (k: 'sharedMs' | 'aloneMs'): number => rows.reduce((x, r) => x + r[k], 0);
-  console.log(`  all sizes: shared ${(sum('sharedMs') / 1000).toFixed(2)} s, one tier per slot ${(sum('aloneMs') / 1000).toFixed(2)} s, ratio ${(sum('sharedMs') / sum('aloneMs')).toFixed(2)}`);
+  console.log(
+    `  all sizes: shared ${(sum('sharedMs') / 1000).toFixed(2)} s, one tier per slot ${(sum('aloneMs') / 1000).toFixed(2)} s, ratio ${(sum('sharedMs') / sum('aloneMs')).toFixed(2)}`,
+  );
   return rows;
 }

@@ -43,7 +43,10 @@ function quantile(sorted: readonly number[], f: number): number {
 
 const fmt = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3));
 
-export function bandsTable(root: string, quick: boolean): { generation: BandRow[]; slotCost: SlotCostRow[]; grading: GradingRow[] } {
+export function bandsTable(
+  root: string,
+  quick: boolean,
+): { generation: BandRow[]; slotCost: SlotCostRow[]; grading: GradingRow[] } {
   const file = parseTierTable(JSON.parse(readFileSync(join(root, 'data', 'tiers.json'), 'utf8')));
   if (!file.ok) throw new Error(file.error);
   const cuts = file.grade ?? {};
@@ -53,8 +56,12 @@ export function bandsTable(root: string, quick: boolean): { generation: BandRow[
   const gen = new Generator();
   const rows: BandRow[] = [];
   const kept = new Map<number, GeneratedPuzzle[]>();
-  console.log('\nGraded generation per band, ms per kept puzzle (one core; a build slot: band and range, rejected deals, grading and hash included)');
-  console.log(`  M  tier    band     range                  puzzles   median      p90  cpu median  attempts  × easy (cpu)`);
+  console.log(
+    '\nGraded generation per band, ms per kept puzzle (one core; a build slot: band and range, rejected deals, grading and hash included)',
+  );
+  console.log(
+    `  M  tier    band     range                  puzzles   median      p90  cpu median  attempts  × easy (cpu)`,
+  );
   for (const m of [...small, ...large]) {
     const th = cuts[m];
     if (th === undefined) {
@@ -85,7 +92,16 @@ export function bandsTable(root: string, quick: boolean): { generation: BandRow[
       }
       ms.sort((a, c) => a - c);
       cpu.sort((a, c) => a - c);
-      sizeRows.push({ m, tier, puzzles: n, medianMs: quantile(ms, 0.5), p90Ms: quantile(ms, 0.9), cpuMedianMs: quantile(cpu, 0.5), attempts: attempts / n, vsEasy: 0 });
+      sizeRows.push({
+        m,
+        tier,
+        puzzles: n,
+        medianMs: quantile(ms, 0.5),
+        p90Ms: quantile(ms, 0.9),
+        cpuMedianMs: quantile(cpu, 0.5),
+        attempts: attempts / n,
+        vsEasy: 0,
+      });
     }
     for (const r of sizeRows) {
       r.vsEasy = r.cpuMedianMs / sizeRows[0].cpuMedianMs;
@@ -100,7 +116,9 @@ export function bandsTable(root: string, quick: boolean): { generation: BandRow[
   }
   const slotCost = slotCostTable(cuts, quick);
   const grading: GradingRow[] = [];
-  console.log('\nStored grade (the build grades every kept puzzle so), ms per board over the puzzles above, all bands alike');
+  console.log(
+    '\nStored grade (the build grades every kept puzzle so), ms per board over the puzzles above, all bands alike',
+  );
   console.log('  M  boards   median      p90  target (median)');
   for (const m of [9, 30]) {
     const boards = (kept.get(m) ?? []).map((p) => p.board);
@@ -119,7 +137,13 @@ export function bandsTable(root: string, quick: boolean): { generation: BandRow[
       });
     }
     ms.sort((a, c) => a - c);
-    const row = { m, boards: boards.length, medianMs: quantile(ms, 0.5), p90Ms: quantile(ms, 0.9), targetMedianMs: GRADING_TARGET_MS[m] };
+    const row = {
+      m,
+      boards: boards.length,
+      medianMs: quantile(ms, 0.5),
+      p90Ms: quantile(ms, 0.9),
+      targetMedianMs: GRADING_TARGET_MS[m],
+    };
     grading.push(row);
     console.log(
       `${String(m).padStart(3)}  ${String(row.boards).padStart(6)} ${fmt(row.medianMs).padStart(8)} ${fmt(row.p90Ms).padStart(8)}  ${row.targetMedianMs} ms (${(row.medianMs / row.targetMedianMs).toFixed(2)}× target)`,

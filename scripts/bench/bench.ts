@@ -114,10 +114,14 @@ function solverTable(): Row[] {
       });
     }
   }
-  console.log(`\nUniqueness proofs (count to 2, model build included), µs per board (each board's fastest of ${PASSES} passes)`);
+  console.log(
+    `\nUniqueness proofs (count to 2, model build included), µs per board (each board's fastest of ${PASSES} passes)`,
+  );
   console.log('  M  boards  kind    median    p95      max  nodes  target (median / p95 / max)');
   for (const r of rows) {
-    const target = [r.targetMedianUs, r.targetP95Us, r.targetMaxUs].map((t) => (t === undefined ? '-' : String(t))).join(' / ');
+    const target = [r.targetMedianUs, r.targetP95Us, r.targetMaxUs]
+      .map((t) => (t === undefined ? '-' : String(t)))
+      .join(' / ');
     const ratio = r.targetMedianUs ? `  (${(r.medianUs / r.targetMedianUs).toFixed(2)}× target)` : '';
     console.log(
       `${String(r.m).padStart(3)}  ${String(r.boards).padStart(6)}  ${r.kind.padEnd(6)} ${fmt(r.medianUs).padStart(7)} ${fmt(r.p95Us).padStart(7)} ${fmt(r.maxUs).padStart(8)} ${String(r.medianNodes).padStart(6)}  ${target}${ratio}`,
@@ -192,7 +196,22 @@ function gitCommit(): string | null {
 // generation with shared aims against one tier per slot (aims.ts); `--only default` the
 // default build's wall time from an empty catalog, Dominosa's part and Sudomino's (default.ts); `--only sudomino` Sudomino's
 // proofs, generation and the two methods' agreement (sudomino.ts).
-const SECTIONS = ['solver', 'memory', 'cli', 'startup', 'generation', 'bands', 'aims', 'default', 'build', 'formats', 'merge', 'slurm', 'large', 'sudomino'] as const;
+const SECTIONS = [
+  'solver',
+  'memory',
+  'cli',
+  'startup',
+  'generation',
+  'bands',
+  'aims',
+  'default',
+  'build',
+  'formats',
+  'merge',
+  'slurm',
+  'large',
+  'sudomino',
+] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
 const unknown = (only ?? []).filter((s) => !(SECTIONS as readonly string[]).includes(s));
@@ -217,9 +236,13 @@ if (runs('formats')) results.formats = await formatsTable();
 if (runs('merge')) results.merge = mergeScaling(root, quick);
 if (runs('slurm')) results.slurm = await slurmScenario(root);
 if (runs('sudomino')) results.sudomino = sudominoTable(quick);
-if (runs('large')) results.large = { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) };
+if (runs('large'))
+  results.large = { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) };
 // A partial run does not replace the full run's record.
 const out = join(root, 'bench-results', only === null ? 'latest.json' : `only-${only.join('-')}.json`);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, ...results }, null, 2) + '\n');
+writeFileSync(
+  out,
+  JSON.stringify({ started, commit: gitCommit(), node: process.version, quick, ...results }, null, 2) + '\n',
+);
 console.log(`\nwritten ${out}`);

@@ -56,9 +56,14 @@ function childrenCpu(text: string): number | null {
 /** One build command into `db` in a child process: its wall and CPU seconds. */
 function timedBuild(cli: string, db: string, extra: string): { wallS: number; cpuS: number | null } {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', `node "$0" build ${extra} --db "$1" >/dev/null 2>"$1.err"; s=$?; times; exit $s`, cli, db], { encoding: 'utf8' });
+  const r = spawnSync(
+    'bash',
+    ['-c', `node "$0" build ${extra} --db "$1" >/dev/null 2>"$1.err"; s=$?; times; exit $s`, cli, db],
+    { encoding: 'utf8' },
+  );
   const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (r.status !== 0) throw new Error(`the default build${extra === '' ? '' : ` (${extra})`} exited ${r.status}: ${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`the default build${extra === '' ? '' : ` (${extra})`} exited ${r.status}: ${r.stderr}`);
   return { wallS, cpuS: childrenCpu(r.stdout) };
 }
 
@@ -91,12 +96,22 @@ export function defaultBuild(root: string, quick: boolean): DefaultBuildRuns {
   const medianWallS = median(wallS);
   sudomino.medianWallS = median(sudomino.wallS);
   const fmt = (xs: (number | null)[]): string => xs.map((x) => (x === null ? '-' : x.toFixed(2))).join(', ');
-  console.log(`\nthe default build from an empty catalog (node dist/scripts/cli.js build --db EMPTY, as npm start; ${runs} run${runs === 1 ? '' : 's'})`);
+  console.log(
+    `\nthe default build from an empty catalog (node dist/scripts/cli.js build --db EMPTY, as npm start; ${runs} run${runs === 1 ? '' : 's'})`,
+  );
   console.log(`  wall s ${fmt(wallS)}; CPU s ${fmt(cpuS)}`);
-  console.log(`  median ${medianWallS.toFixed(2)} s (target ≤ ${TARGET_S} s, ${(medianWallS / TARGET_S).toFixed(2)}× target)`);
-  console.log(`then its Sudomino part (node dist/scripts/cli.js build --kind sudomino --db SAME: ${SUDOMINO_BUILD_SHAPES.join(', ')}, 25 per tier, 3 variants)`);
+  console.log(
+    `  median ${medianWallS.toFixed(2)} s (target ≤ ${TARGET_S} s, ${(medianWallS / TARGET_S).toFixed(2)}× target)`,
+  );
+  console.log(
+    `then its Sudomino part (node dist/scripts/cli.js build --kind sudomino --db SAME: ${SUDOMINO_BUILD_SHAPES.join(', ')}, 25 per tier, 3 variants)`,
+  );
   console.log(`  wall s ${fmt(sudomino.wallS)}; CPU s ${fmt(sudomino.cpuS)}`);
-  console.log(`  median ${sudomino.medianWallS.toFixed(2)} s (target ≤ ${SUDOMINO_TARGET_S} s, ${(sudomino.medianWallS / SUDOMINO_TARGET_S).toFixed(2)}× target)`);
-  console.log(`  puzzles row for row those of data/catalog.sqlite: ${same === null ? 'no shipped catalog' : same ? 'yes' : 'NO'}`);
+  console.log(
+    `  median ${sudomino.medianWallS.toFixed(2)} s (target ≤ ${SUDOMINO_TARGET_S} s, ${(sudomino.medianWallS / SUDOMINO_TARGET_S).toFixed(2)}× target)`,
+  );
+  console.log(
+    `  puzzles row for row those of data/catalog.sqlite: ${same === null ? 'no shipped catalog' : same ? 'yes' : 'NO'}`,
+  );
   return { runs, wallS, cpuS, medianWallS, sudomino, sameAsShipped: same };
 }

@@ -29,9 +29,23 @@ function planted(count: number): PackPuzzle[] {
     const rng = derive(5, m, k);
     const mate = tilingFor(rows, cols).sample(rng);
     const cells = dealOnto(mate, rows, cols, m, rng);
-    const b = boardFromGrid(Array.from({ length: rows }, (_, r) => Array.from(cells.subarray(r * cols, (r + 1) * cols))), k);
+    const b = boardFromGrid(
+      Array.from({ length: rows }, (_, r) => Array.from(cells.subarray(r * cols, (r + 1) * cols))),
+      k,
+    );
     if (!b.ok) throw new Error('bench board did not parse');
-    return { id: k + 1, m, rows, cols, tier: TIERS[k % 4], nodes: k, grid: boardToGrid(b.board), solution: tilingToSolution(mate, rows, cols), baseId: null, transform: null };
+    return {
+      id: k + 1,
+      m,
+      rows,
+      cols,
+      tier: TIERS[k % 4],
+      nodes: k,
+      grid: boardToGrid(b.board),
+      solution: tilingToSolution(mate, rows, cols),
+      baseId: null,
+      transform: null,
+    };
   });
 }
 
@@ -63,17 +77,25 @@ export async function formatsTable(): Promise<FormatRow[]> {
   await buildBookletPdf(puzzles, { title: 'bench', fonts: bookletFonts() });
   rows.push({ what: 'pdf booklet, 1,000 puzzles (embedded font)', ms: performance.now() - t0, targetMs: 5000 });
   rows.push(
-    timed('refuse a 10^9-row board', () => {
-      const tall: unknown[] = [];
-      tall.length = 1e9;
-      boardFromGrid(tall, 0);
-    }, 3000),
-    timed('refuse a text row of 6,000,000 values', () => {
-      const line = '0 '.repeat(1_000_000);
-      const reader = new BoardReader('text');
-      for (let k = 0; k < 6; k++) reader.push(line);
-      reader.end();
-    }, 3000),
+    timed(
+      'refuse a 10^9-row board',
+      () => {
+        const tall: unknown[] = [];
+        tall.length = 1e9;
+        boardFromGrid(tall, 0);
+      },
+      3000,
+    ),
+    timed(
+      'refuse a text row of 6,000,000 values',
+      () => {
+        const line = '0 '.repeat(1_000_000);
+        const reader = new BoardReader('text');
+        for (let k = 0; k < 6; k++) reader.push(line);
+        reader.end();
+      },
+      3000,
+    ),
   );
   console.log('\nFormats (pure builders, one core)');
   for (const r of rows) {

@@ -86,7 +86,13 @@ export function generationTable(root: string, quick: boolean): GenerationRow[] {
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (!r.ok) throw new Error(`bench: M=${m} slot ${k}: ${r.reason}`);
       const p = r.puzzle;
-      made.push({ ms, tier: tierOf(p.nodes, tiers[m]), attempts: p.attempts, steps: p.steps, proofNodes: p.proofNodes });
+      made.push({
+        ms,
+        tier: tierOf(p.nodes, tiers[m]),
+        attempts: p.attempts,
+        steps: p.steps,
+        proofNodes: p.proofNodes,
+      });
     }
     for (const tier of ['all', ...TIERS] as const) {
       const group = tier === 'all' ? made : made.filter((x) => x.tier === tier);
@@ -110,9 +116,14 @@ export function generationTable(root: string, quick: boolean): GenerationRow[] {
     }
   }
   console.log('\nGeneration, ms per unique puzzle (one core; proof, grade and hash included), by size and tier');
-  console.log('  M  method     tier    puzzles   median      p90  attempts   steps  proof nodes (med/max)  target (median)');
+  console.log(
+    '  M  method     tier    puzzles   median      p90  attempts   steps  proof nodes (med/max)  target (median)',
+  );
   for (const r of rows) {
-    const target = r.targetMedianMs === undefined ? '' : `${fmtMs(r.targetMedianMs)} ms (${(r.medianMs / r.targetMedianMs).toFixed(2)}× target)`;
+    const target =
+      r.targetMedianMs === undefined
+        ? ''
+        : `${fmtMs(r.targetMedianMs)} ms (${(r.medianMs / r.targetMedianMs).toFixed(2)}× target)`;
     console.log(
       `${String(r.m).padStart(3)}  ${r.method.padEnd(9)}  ${r.tier.padEnd(7)} ${String(r.puzzles).padStart(7)} ${fmtMs(r.medianMs).padStart(8)} ${fmtMs(r.p90Ms).padStart(8)} ${r.attempts.toFixed(1).padStart(9)} ${r.steps.toFixed(0).padStart(7)}  ${`${r.proofNodesMedian} / ${r.proofNodesMax}`.padStart(21)}  ${target}`,
     );
@@ -129,8 +140,22 @@ const GRADED_TARGET_MS: Record<string, number> = { '9:hard': 50, '9:expert': 500
  */
 export function gradedGenerationTable(quick: boolean): GenerationRow[] {
   const cases: [number, string, number][] = quick
-    ? [[9, 'hard', 100], [9, 'expert', 100], [15, 'hard', 30], [15, 'expert', 30], [20, 'hard', 30], [20, 'expert', 30]]
-    : [[9, 'hard', 500], [9, 'expert', 500], [15, 'hard', 100], [15, 'expert', 100], [20, 'hard', 60], [20, 'expert', 60]];
+    ? [
+        [9, 'hard', 100],
+        [9, 'expert', 100],
+        [15, 'hard', 30],
+        [15, 'expert', 30],
+        [20, 'hard', 30],
+        [20, 'expert', 30],
+      ]
+    : [
+        [9, 'hard', 500],
+        [9, 'expert', 500],
+        [15, 'hard', 100],
+        [15, 'expert', 100],
+        [20, 'hard', 60],
+        [20, 'expert', 60],
+      ];
   const gen = new Generator();
   const rows: GenerationRow[] = [];
   for (const [m, name, n] of cases) {
@@ -172,10 +197,17 @@ export function gradedGenerationTable(quick: boolean): GenerationRow[] {
       ...(target !== undefined ? { targetMedianMs: target } : {}),
     });
   }
-  console.log('\nGraded generation (--grade), ms per puzzle in the target (one core; rejected deals, grading and hash included)');
-  console.log(`  M  method     grade   puzzles   median      p90  attempts   steps  levels 1–${SEARCH_LEVEL}         target (median)`);
+  console.log(
+    '\nGraded generation (--grade), ms per puzzle in the target (one core; rejected deals, grading and hash included)',
+  );
+  console.log(
+    `  M  method     grade   puzzles   median      p90  attempts   steps  levels 1–${SEARCH_LEVEL}         target (median)`,
+  );
   for (const r of rows) {
-    const target = r.targetMedianMs === undefined ? '' : `${fmtMs(r.targetMedianMs)} ms (${(r.medianMs / r.targetMedianMs).toFixed(2)}× target)`;
+    const target =
+      r.targetMedianMs === undefined
+        ? ''
+        : `${fmtMs(r.targetMedianMs)} ms (${(r.medianMs / r.targetMedianMs).toFixed(2)}× target)`;
     console.log(
       `${String(r.m).padStart(3)}  ${r.method.padEnd(9)}  ${r.grade!.padEnd(7)} ${String(r.puzzles).padStart(7)} ${fmtMs(r.medianMs).padStart(8)} ${fmtMs(r.p90Ms).padStart(8)} ${r.attempts.toFixed(1).padStart(9)} ${r.steps.toFixed(0).padStart(7)}  ${r.levels!.join(' ').padEnd(18)} ${target}`,
     );
@@ -212,7 +244,14 @@ function timedBuild(root: string, db: string, perTier: number, variants: number,
     console.log(JSON.stringify({ status: r.status, seconds, elu, cpuS: (c.user + c.system) / 1e6, mainCpuS: m0 === null || m1 === null ? null : m1 - m0, maxRssKB: process.resourceUsage().maxRSS }));`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bench build failed: ${r.stderr}`);
-  const res = JSON.parse(r.stdout.trim().split('\n').pop()!) as { status: string; seconds: number; elu: number; cpuS: number; mainCpuS: number | null; maxRssKB: number };
+  const res = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+    status: string;
+    seconds: number;
+    elu: number;
+    cpuS: number;
+    mainCpuS: number | null;
+    maxRssKB: number;
+  };
   if (res.status !== 'finished') throw new Error(`bench build ended ${res.status}`);
   const puzzles = 4 * perTier * (1 + variants);
   return {
@@ -330,11 +369,18 @@ export function buildThroughput(root: string, quick: boolean): ThroughputRun[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`\nbuild --sizes 6 --per-tier ${perTier} --variants 3 --tier-by nodes --jobs N (${runs[0].puzzles} puzzle rows), fresh catalog`);
-  console.log('  jobs  seconds  puzzles/s  peak RSS MB  main ELU  main CPU s  other CPU s  main/other CPU   (other: the workers, the store thread, V8\'s own threads)');
+  console.log(
+    `\nbuild --sizes 6 --per-tier ${perTier} --variants 3 --tier-by nodes --jobs N (${runs[0].puzzles} puzzle rows), fresh catalog`,
+  );
+  console.log(
+    "  jobs  seconds  puzzles/s  peak RSS MB  main ELU  main CPU s  other CPU s  main/other CPU   (other: the workers, the store thread, V8's own threads)",
+  );
   for (const r of runs) {
     const main = r.mainCpuSeconds;
-    const cells = main === null ? ['-', '-', '-'] : [main.toFixed(2), (r.cpuSeconds - main).toFixed(2), (main / (r.cpuSeconds - main)).toFixed(3)];
+    const cells =
+      main === null
+        ? ['-', '-', '-']
+        : [main.toFixed(2), (r.cpuSeconds - main).toFixed(2), (main / (r.cpuSeconds - main)).toFixed(3)];
     console.log(
       `  ${String(r.jobs).padStart(4)} ${r.seconds.toFixed(1).padStart(8)} ${String(r.puzzlesPerSecond).padStart(10)} ${String(r.peakRssMB).padStart(12)} ${`${(100 * r.mainElu).toFixed(1)}%`.padStart(9)} ${cells[0].padStart(11)} ${cells[1].padStart(12)} ${cells[2].padStart(15)}`,
     );
@@ -346,12 +392,14 @@ export function buildThroughput(root: string, quick: boolean): ThroughputRun[] {
   const speedup = mean(1, (r) => r.seconds) / mean(2, (r) => r.seconds);
   const elu = mean(2, (r) => r.mainElu);
   const scaled = (mean(2, (r) => r.seconds) * 100_000) / runs[0].puzzles;
-  if (runs.length > 2) console.log('  (the speedup and the main thread\'s load: means of the runs of each --jobs)');
+  if (runs.length > 2) console.log("  (the speedup and the main thread's load: means of the runs of each --jobs)");
   console.log(
     `  --jobs 2 speedup ${speedup.toFixed(2)}× (target ≥ ${SPEEDUP_TARGET}×, ${(speedup / SPEEDUP_TARGET).toFixed(2)}× target; needs a quiet machine); ` +
       `main thread busy ${(100 * elu).toFixed(1)}% of the wall time at --jobs 2 (target ≤ ${100 * ELU_TARGET}%, ${(elu / ELU_TARGET).toFixed(2)}× target)`,
   );
-  console.log(`  100,000 puzzles at this rate: ${scaled.toFixed(1)} s (target ≤ 60 s, ${(scaled / 60).toFixed(2)}× target), peak RSS target < 300 MB`);
+  console.log(
+    `  100,000 puzzles at this rate: ${scaled.toFixed(1)} s (target ≤ 60 s, ${(scaled / 60).toFixed(2)}× target), peak RSS target < 300 MB`,
+  );
   const a = alone;
   const us = (ms: number): string => ((1000 * ms) / a.rows).toFixed(1);
   const other = a.commitMs - a.puzzlesMs - a.slotsMs;

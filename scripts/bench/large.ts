@@ -42,7 +42,10 @@ export interface BudgetRow {
   targetOverMs: number;
 }
 
-const TARGETS: Record<number, { medianMs: number; maxMs: number }> = { 50: { medianMs: 1000, maxMs: 10_000 }, 100: { medianMs: 5000, maxMs: 30_000 } };
+const TARGETS: Record<number, { medianMs: number; maxMs: number }> = {
+  50: { medianMs: 1000, maxMs: 10_000 },
+  100: { medianMs: 5000, maxMs: 30_000 },
+};
 
 function stats(xs: number[]): { medianMs: number; maxMs: number } {
   const s = [...xs].sort((a, b) => a - b);
@@ -144,18 +147,67 @@ export function catalogRuns(root: string, quick: boolean): CatalogRun[] {
   const out: CatalogRun[] = [];
   const note = (what: string, seconds: number, targetSeconds?: number): void => {
     out.push({ what, seconds, targetSeconds });
-    const t = targetSeconds === undefined ? '' : ` (target ≤ ${targetSeconds} s, ${(seconds / targetSeconds).toFixed(2)}× target)`;
+    const t =
+      targetSeconds === undefined
+        ? ''
+        : ` (target ≤ ${targetSeconds} s, ${(seconds / targetSeconds).toFixed(2)}× target)`;
     console.log(`  ${what}: ${seconds.toFixed(1)} s${t}`);
   };
   try {
-    console.log(`\nA catalog of ${quick ? '4 M = 50' : '12 M = 50 and 4 M = 100'} base puzzles, 1 variant each (wall, child processes)`);
-    note('build M = 50', run(cli, ['build', '--sizes', '50', '--per-tier', quick ? '1' : '3', '--variants', '1', '--jobs', '2', '--db', db]));
+    console.log(
+      `\nA catalog of ${quick ? '4 M = 50' : '12 M = 50 and 4 M = 100'} base puzzles, 1 variant each (wall, child processes)`,
+    );
+    note(
+      'build M = 50',
+      run(cli, [
+        'build',
+        '--sizes',
+        '50',
+        '--per-tier',
+        quick ? '1' : '3',
+        '--variants',
+        '1',
+        '--jobs',
+        '2',
+        '--db',
+        db,
+      ]),
+    );
     // A second build into a finished catalog adds to it only with --extend (one build key otherwise).
-    if (!quick) note('build M = 100', run(cli, ['build', '--sizes', '100', '--per-tier', '1', '--variants', '1', '--jobs', '2', '--extend', '--db', db]));
+    if (!quick)
+      note(
+        'build M = 100',
+        run(cli, [
+          'build',
+          '--sizes',
+          '100',
+          '--per-tier',
+          '1',
+          '--variants',
+          '1',
+          '--jobs',
+          '2',
+          '--extend',
+          '--db',
+          db,
+        ]),
+      );
     note('audit --jobs 1', run(cli, ['audit', '--db', db, '--jobs', '1']));
     note('audit --jobs 2', run(cli, ['audit', '--db', db, '--jobs', '2']), quick ? undefined : 60);
     // Export proves again what has no recorded verdict; --record stores them, and --recheck ignores them.
-    const exportArgs = (format: string, name: string): string[] => ['export', '--db', db, '--format', format, '--sizes', '50', '--count', '1', '--out', join(dir, name)];
+    const exportArgs = (format: string, name: string): string[] => [
+      'export',
+      '--db',
+      db,
+      '--format',
+      format,
+      '--sizes',
+      '50',
+      '--count',
+      '1',
+      '--out',
+      join(dir, name),
+    ];
     const unrecorded = run(cli, exportArgs('html', 'unrecorded.html'));
     note('export --format html --sizes 50 --count 1, no verdicts recorded', unrecorded);
     note('audit --jobs 2 --record', run(cli, ['audit', '--db', db, '--jobs', '2', '--record']));
@@ -164,7 +216,10 @@ export function catalogRuns(root: string, quick: boolean): CatalogRun[] {
       note(`export --format ${format} --sizes 50 --count 1, verdicts recorded`, s);
       if (format === 'html') console.log(`    ${(unrecorded / s).toFixed(1)}× faster than with none recorded`);
     }
-    note('export --format html --sizes 50 --count 1 --recheck', run(cli, [...exportArgs('html', 'recheck.html'), '--recheck']));
+    note(
+      'export --format html --sizes 50 --count 1 --recheck',
+      run(cli, [...exportArgs('html', 'recheck.html'), '--recheck']),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -176,7 +231,9 @@ export function budgetTable(root: string, quick: boolean): BudgetRow[] {
   const rows: BudgetRow[] = [];
   const note = (what: string, limitMs: number, overMs: number): void => {
     rows.push({ what, limitMs, overMs, targetOverMs: 100 });
-    console.log(`  ${what.padEnd(52)} limit ${String(limitMs).padStart(5)} ms   over by ${fmt(overMs).padStart(6)} ms   (target ≤ 100 ms, ${(overMs / 100).toFixed(2)}× target)`);
+    console.log(
+      `  ${what.padEnd(52)} limit ${String(limitMs).padStart(5)} ms   over by ${fmt(overMs).padStart(6)} ms   (target ≤ 100 ms, ${(overMs / 100).toFixed(2)}× target)`,
+    );
   };
   console.log('\nTime budgets: time past the limit');
   const solver = new Solver();
@@ -190,10 +247,18 @@ export function budgetTable(root: string, quick: boolean): BudgetRow[] {
       deadline = performance.now() + limitMs;
       const r = solver.solve(b, { interrupt: clock, solution: false });
       const end = performance.now();
-      note(`solve, M = ${m} deal (${r.status}${r.limit ? `: ${r.limit}` : ''})`, limitMs, r.limit === 'time' ? end - deadline : 0);
+      note(
+        `solve, M = ${m} deal (${r.status}${r.limit ? `: ${r.limit}` : ''})`,
+        limitMs,
+        r.limit === 'time' ? end - deadline : 0,
+      );
       deadline = performance.now() + limitMs;
       const g = grader.grade(b, { interrupt: clock });
-      note(`grade, M = ${m} deal (${g.solved ? 'solved' : `unsolved${g.limit ? `: ${g.limit}` : ''}`})`, limitMs, g.limit === 'time' ? performance.now() - deadline : 0);
+      note(
+        `grade, M = ${m} deal (${g.solved ? 'solved' : `unsolved${g.limit ? `: ${g.limit}` : ''}`})`,
+        limitMs,
+        g.limit === 'time' ? performance.now() - deadline : 0,
+      );
     }
   }
   // One application of each rule above level 3, on an M = 400 deal at its level-3 fixpoint (the
@@ -210,7 +275,11 @@ export function budgetTable(root: string, quick: boolean): BudgetRow[] {
       g.budget.maxNodes = Infinity;
       deadline = performance.now() + 100;
       const fired = rule.apply(g);
-      note(`rule ${rule.name}, M = 400 (${g.budget.outOfTime ? 'stopped' : fired ? 'fired' : 'nothing'})`, 100, Math.max(0, performance.now() - deadline));
+      note(
+        `rule ${rule.name}, M = 400 (${g.budget.outOfTime ? 'stopped' : fired ? 'fired' : 'nothing'})`,
+        100,
+        Math.max(0, performance.now() - deadline),
+      );
     }
   }
   // Generation in this process: one slot at M = 200 (the largest generate and build take) and 400.
@@ -237,18 +306,36 @@ export function budgetTable(root: string, quick: boolean): BudgetRow[] {
       const file = join(dir, `m${m}.txt`);
       writeFileSync(file, formatBoardText(brickDeal(m, 2)) + '\n');
       // JSON lines, with room for the whole board: the text form would draw it.
-      const start = spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl', '--time-limit', '0.001'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+      const start = spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl', '--time-limit', '0.001'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      });
       const t0 = performance.now();
-      spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl', '--time-limit', '0.001'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+      spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl', '--time-limit', '0.001'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      });
       const base = performance.now() - t0;
       const t1 = performance.now();
-      const r = spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl', '--time-limit', '1'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+      const r = spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl', '--time-limit', '1'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      });
       const wall = performance.now() - t1;
       if (start.status !== 0 || r.status !== 0) throw new Error(`solve exited ${r.status}: ${r.stderr}`);
-      note(`dominosa solve --time-limit 1, M = ${m} (${/"status":"([a-z-]+)"/.exec(r.stdout)?.[1] ?? '?'})`, 1000, Math.max(0, wall - base - 999));
+      note(
+        `dominosa solve --time-limit 1, M = ${m} (${/"status":"([a-z-]+)"/.exec(r.stdout)?.[1] ?? '?'})`,
+        1000,
+        Math.max(0, wall - base - 999),
+      );
       const t2 = performance.now();
-      const n = spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl', '--max-nodes', '1000'], { encoding: 'utf8', maxBuffer: 1 << 30 });
-      console.log(`  dominosa solve --max-nodes 1000, M = ${m}: ${fmt(performance.now() - t2)} ms wall (${/"status":"([a-z-]+)"/.exec(n.stdout)?.[1] ?? '?'})`);
+      const n = spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl', '--max-nodes', '1000'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      });
+      console.log(
+        `  dominosa solve --max-nodes 1000, M = ${m}: ${fmt(performance.now() - t2)} ms wall (${/"status":"([a-z-]+)"/.exec(n.stdout)?.[1] ?? '?'})`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -262,14 +349,48 @@ export function budgetTable(root: string, quick: boolean): BudgetRow[] {
  * verb takes. solve and grade get an M = 400 deal (several solutions: grade's budget is spent in
  * its uniqueness proof), generate M = 200 and build M = 100 (the largest with grade-band ranges).
  */
-function verbBudgets(cli: string, dir: string, quick: boolean, note: (what: string, limitMs: number, overMs: number) => void): void {
+function verbBudgets(
+  cli: string,
+  dir: string,
+  quick: boolean,
+  note: (what: string, limitMs: number, overMs: number) => void,
+): void {
   const file = join(dir, 'verbs-m400.txt');
   writeFileSync(file, formatBoardText(brickDeal(400, 3)) + '\n');
   const verbs: { what: string; args: (t: string, run: number) => string[] }[] = [
     { what: 'solve, M = 400 deal', args: (t) => ['solve', file, '--format', 'jsonl', '--time-limit', t] },
     { what: 'grade, M = 400 deal', args: (t) => ['grade', file, '--format', 'jsonl', '--time-limit', t] },
-    { what: 'generate --sizes 200 --count 4', args: (t) => ['generate', '--sizes', '200', '--count', '4', '--time-limit', t, '--out', join(dir, 'gen.jsonl'), '--force'] },
-    { what: 'build --sizes 100 --jobs 2', args: (t, run) => ['build', '--sizes', '100', '--per-tier', '1', '--jobs', '2', '--time-limit', t, '--db', join(dir, `verb-build-${t}-${run}.sqlite`)] },
+    {
+      what: 'generate --sizes 200 --count 4',
+      args: (t) => [
+        'generate',
+        '--sizes',
+        '200',
+        '--count',
+        '4',
+        '--time-limit',
+        t,
+        '--out',
+        join(dir, 'gen.jsonl'),
+        '--force',
+      ],
+    },
+    {
+      what: 'build --sizes 100 --jobs 2',
+      args: (t, run) => [
+        'build',
+        '--sizes',
+        '100',
+        '--per-tier',
+        '1',
+        '--jobs',
+        '2',
+        '--time-limit',
+        t,
+        '--db',
+        join(dir, `verb-build-${t}-${run}.sqlite`),
+      ],
+    },
   ];
   const runs = quick ? 1 : 3;
   const wall = (args: string[]): number => {
@@ -286,6 +407,10 @@ function verbBudgets(cli: string, dir: string, quick: boolean, note: (what: stri
       base.push(wall(v.args('0.001', k)));
       limited.push(wall(v.args('1', k)));
     }
-    note(`dominosa ${v.what} --time-limit 1 (median of ${runs})`, 1000, Math.max(0, median(limited) - median(base) - 999));
+    note(
+      `dominosa ${v.what} --time-limit 1 (median of ${runs})`,
+      1000,
+      Math.max(0, median(limited) - median(base) - 999),
+    );
   }
 }

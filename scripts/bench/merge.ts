@@ -19,12 +19,16 @@ export interface MergeRun {
 
 /** Run a module script in a child process; its last stdout line, as JSON. */
 function child<T>(script: string): T {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`bench child failed (exit ${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as T;
 }
 
-const url = (root: string, ...path: string[]): string => JSON.stringify(pathToFileURL(join(root, 'dist', ...path)).href);
+const url = (root: string, ...path: string[]): string =>
+  JSON.stringify(pathToFileURL(join(root, 'dist', ...path)).href);
 
 /** Build all `shards` shards of one M=6 build (one worker each) into dir/shard-i.sqlite. */
 function buildShards(root: string, dir: string, shards: number, perTier: number, maxSlots: number): string[] {
@@ -52,7 +56,14 @@ function timedMerge(root: string, out: string, inputs: string[], perTier: number
     console.log(JSON.stringify({ seconds, maxRssKB: process.resourceUsage().maxRSS, status: r.status, rows: r.insertedPuzzles,
       slots: r.sizes.reduce((a, s) => a + s.slots, 0) }));`);
   if (r.status !== 'finished') throw new Error(`bench merge of ${inputs.length} shards ended ${r.status}`);
-  return { shards: inputs.length, perTier, slots: r.slots, rows: r.rows, seconds: r.seconds, peakRssMB: Math.round(r.maxRssKB / 1024) };
+  return {
+    shards: inputs.length,
+    perTier,
+    slots: r.slots,
+    rows: r.rows,
+    seconds: r.seconds,
+    peakRssMB: Math.round(r.maxRssKB / 1024),
+  };
 }
 
 /** Peak RSS of a child that only loads merge's modules: what every merge pays before its first shard. */
@@ -72,7 +83,12 @@ export function mergeScaling(root: string, quick: boolean): { baselineMB: number
   const dir = mkdtempSync(join(tmpdir(), 'dominosa-bench-merge-'));
   const runs: MergeRun[] = [];
   try {
-    const cases: [number, number][] = [[4, perTier], [16, perTier], [64, perTier], [64, 2 * perTier]];
+    const cases: [number, number][] = [
+      [4, perTier],
+      [16, perTier],
+      [64, perTier],
+      [64, 2 * perTier],
+    ];
     for (const [n, p] of cases) {
       const set = join(dir, `${n}x${p}`);
       const inputs = buildShards(root, set, n, p, 16 * p);
@@ -82,7 +98,9 @@ export function mergeScaling(root: string, quick: boolean): { baselineMB: number
     rmSync(dir, { recursive: true, force: true });
   }
   const base = baselineMB(root);
-  console.log(`\nmerge of M=6 shard catalogs (variants 3, --max-slots 16 × per-tier), a child process each; ${base} MB peak RSS with the modules loaded alone`);
+  console.log(
+    `\nmerge of M=6 shard catalogs (variants 3, --max-slots 16 × per-tier), a child process each; ${base} MB peak RSS with the modules loaded alone`,
+  );
   console.log('  shards  per-tier  slots walked  rows written  seconds  µs/slot  peak RSS MB');
   for (const r of runs) {
     console.log(

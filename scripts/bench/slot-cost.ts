@@ -63,7 +63,14 @@ export function slotCostRows(m: number, th: Thresholds, count: number, seed = 20
   const cells = new Uint16Array(rows * cols);
   const board = { rows, cols, m, cells };
   const source = tilingFor(rows, cols);
-  const prove: SolveOptions = { ...PINNED_PROBING, rules: RULES, cap: 2, maxNodes: 50_000, squareSwap: true, solution: false };
+  const prove: SolveOptions = {
+    ...PINNED_PROBING,
+    rules: RULES,
+    cap: 2,
+    maxNodes: 50_000,
+    squareSwap: true,
+    solution: false,
+  };
   const ranges = new Map<Tier, NodeRange>(TIERS.map((t) => [t, nodeRange(t, th)]));
   const deals: Deal[] = [];
   for (let i = 0; i < count; i++) {
@@ -71,7 +78,19 @@ export function slotCostRows(m: number, th: Thresholds, count: number, seed = 20
     let t = now();
     source.sample(rng, mate);
     dealOnto(mate, rows, cols, m, rng, { avoidSquares: true }, cells);
-    const d: Deal = { dealMs: now() - t, proofMs: 0, unique: false, settled: false, rulesLevel: 0, singlesMs: 0, referenceMs: 0, nodes: -1, rangeTier: null, gradeMs: 0, fits: false };
+    const d: Deal = {
+      dealMs: now() - t,
+      proofMs: 0,
+      unique: false,
+      settled: false,
+      rulesLevel: 0,
+      singlesMs: 0,
+      referenceMs: 0,
+      nodes: -1,
+      rangeTier: null,
+      gradeMs: 0,
+      fits: false,
+    };
     t = now();
     const res = solver.solve(board, prove);
     d.proofMs = now() - t;
@@ -109,7 +128,13 @@ export function slotCostRows(m: number, th: Thresholds, count: number, seed = 20
       if (d.fits) row.kept++;
     }
     const k = Math.max(1, row.kept);
-    return { ...row, dealMs: row.dealMs / k, proofMs: row.proofMs / k, referenceMs: row.referenceMs / k, gradeMs: row.gradeMs / k };
+    return {
+      ...row,
+      dealMs: row.dealMs / k,
+      proofMs: row.proofMs / k,
+      referenceMs: row.referenceMs / k,
+      gradeMs: row.gradeMs / k,
+    };
   });
 }
 
@@ -117,7 +142,9 @@ const fmt = (x: number): string => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
 /** Prints the table for sizes 3..9 and returns its rows. */
 export function slotCostTable(cuts: Record<number, Thresholds>, quick: boolean): SlotCostRow[] {
-  console.log('\nWhere a graded slot spends its time: ms per kept puzzle by step (one core, one sample of deals per size, seed 2027)');
+  console.log(
+    '\nWhere a graded slot spends its time: ms per kept puzzle by step (one core, one sample of deals per size, seed 2027)',
+  );
   console.log('  M  tier     deals   kept     deal    proof  reference    grade    total  grade share');
   const out: SlotCostRow[] = [];
   for (const m of [3, 4, 5, 6, 7, 8, 9]) {

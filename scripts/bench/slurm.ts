@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clusterUnavailable, LocalCluster, submittedJobs } from '../deploy/slurm/local-cluster.js';
 
-export type SlurmRun = { skipped: string } | { shards: number; clusterUpSeconds: number; seconds: number; targetSeconds: number };
+export type SlurmRun =
+  { skipped: string } | { shards: number; clusterUpSeconds: number; seconds: number; targetSeconds: number };
 
 // As the Slurm test runs it: seed 1 fills every tier of M = 6..9 within 400 slots.
 const OPTIONS = ['--sizes', '6..9', '--per-tier', '25', '--variants', '3', '--max-slots', '400', '--tier-by', 'nodes'];
@@ -15,7 +16,9 @@ const TARGET_S = 60;
 
 export async function slurmScenario(root: string): Promise<SlurmRun> {
   const why = clusterUnavailable();
-  console.log('\nSlurm: submit.sh --shards 4 --audit of build --sizes 6..9 --per-tier 25 --variants 3 --max-slots 400, from the cluster\'s start');
+  console.log(
+    "\nSlurm: submit.sh --shards 4 --audit of build --sizes 6..9 --per-tier 25 --variants 3 --max-slots 400, from the cluster's start",
+  );
   if (why !== null) {
     console.log(`  skipped: ${why}`);
     return { skipped: why };
@@ -28,14 +31,21 @@ export async function slurmScenario(root: string): Promise<SlurmRun> {
     const up = (performance.now() - t0) / 1000;
     const out = join(dir, 'out');
     const submit = join(root, 'scripts', 'deploy', 'slurm', 'submit.sh');
-    const s = spawnSync('bash', [submit, '--shards', '4', '--out', out, '--audit', '--node', process.execPath, '--', ...OPTIONS], { env: cluster.env, encoding: 'utf8' });
+    const s = spawnSync(
+      'bash',
+      [submit, '--shards', '4', '--out', out, '--audit', '--node', process.execPath, '--', ...OPTIONS],
+      { env: cluster.env, encoding: 'utf8' },
+    );
     if (s.status !== 0) throw new Error(`submit.sh exited ${s.status}: ${s.stderr}`);
     const ids = submittedJobs(s.stdout);
     const jobs = await cluster.waitForJobs([ids.array, ids.merge], 600_000);
     const seconds = (performance.now() - t0) / 1000;
     const bad = jobs.filter((j) => j.state !== 'COMPLETED');
-    if (bad.length > 0) throw new Error(`jobs did not complete: ${bad.map((j) => `${j.jobId} ${j.state} ${j.exitCode}`).join(', ')}`);
-    console.log(`  node idle after ${up.toFixed(1)} s; 4 shards, merge and audit done after ${seconds.toFixed(1)} s (target ≤ ${TARGET_S} s, ${(seconds / TARGET_S).toFixed(2)}× target)`);
+    if (bad.length > 0)
+      throw new Error(`jobs did not complete: ${bad.map((j) => `${j.jobId} ${j.state} ${j.exitCode}`).join(', ')}`);
+    console.log(
+      `  node idle after ${up.toFixed(1)} s; 4 shards, merge and audit done after ${seconds.toFixed(1)} s (target ≤ ${TARGET_S} s, ${(seconds / TARGET_S).toFixed(2)}× target)`,
+    );
     console.log('  reproduce: npm run bench -- --only slurm (as root, with Slurm installed)');
     return { shards: 4, clusterUpSeconds: up, seconds, targetSeconds: TARGET_S };
   } finally {

@@ -30,17 +30,23 @@ function linkedCommand(cli: string): string | null {
   }
 }
 
-export function startupTimes(root: string, quick: boolean): { nodeMs: number; commandMs: number; command: string; overMs: number } {
+export function startupTimes(
+  root: string,
+  quick: boolean,
+): { nodeMs: number; commandMs: number; command: string; overMs: number } {
   const cli = join(root, 'dist', 'scripts', 'cli.js');
   const runs = quick ? 5 : 11;
   const nodeMs = timeRuns(process.execPath, [cli, '--help'], runs);
   // The linked `dominosa` is this file run through its #!/usr/bin/env node line; without the link, time that line's command.
   const linked = linkedCommand(cli);
-  const commandMs = linked === null ? timeRuns('/usr/bin/env', ['node', cli, '--help'], runs) : timeRuns(linked, ['--help'], runs);
+  const commandMs =
+    linked === null ? timeRuns('/usr/bin/env', ['node', cli, '--help'], runs) : timeRuns(linked, ['--help'], runs);
   const command = linked ?? '/usr/bin/env node dist/scripts/cli.js (what the linked dominosa runs)';
   const overMs = commandMs - nodeMs;
   console.log(`\nstart-up (node dist/scripts/bench/bench.js --only startup), --help, median of ${runs}:`);
   console.log(`  node dist/scripts/cli.js   ${nodeMs.toFixed(0)} ms`);
-  console.log(`  ${command}   ${commandMs.toFixed(0)} ms (${overMs >= 0 ? '+' : ''}${overMs.toFixed(0)} ms; target within 100 ms: ${overMs <= 100 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  ${command}   ${commandMs.toFixed(0)} ms (${overMs >= 0 ? '+' : ''}${overMs.toFixed(0)} ms; target within 100 ms: ${overMs <= 100 ? 'met' : 'NOT met'})`,
+  );
   return { nodeMs, commandMs, command, overMs };
 }

@@ -104,7 +104,10 @@ function agreement(count: number, solver: SudominoSolver): Agreement {
     const b = randomBoard(shape, k % 2 === 0 ? 'shown' : 'noise', rng.float(), rng);
     const ours = solver.solve(b);
     const sat = countBySat(b);
-    const agree = ours.status === sat.status && ours.solutions === sat.solutions && (ours.status !== 'unique' || String(ours.solution) === String(sat.solution));
+    const agree =
+      ours.status === sat.status &&
+      ours.solutions === sat.solutions &&
+      (ours.status !== 'unique' || String(ours.solution) === String(sat.solution));
     if (!agree) {
       res.disagreements++;
       console.log(`disagreement on board ${k} (solver ${ours.status}, sat ${sat.status}):\n${formatSudominoText(b)}`);
@@ -146,14 +149,24 @@ function tierRows(shape: Shape, count: number): TierRow[] {
       givens.push(made.board.given.reduce((n, v) => n + (v > 0 ? 1 : 0), 0));
     }
     const t = sorted(ms);
-    rows.push({ shape: formatShape(shape), tier, puzzles: deals.length, medianMs: quantile(t, 0.5), p95Ms: quantile(t, 0.95), medianDeals: quantile(sorted(deals), 0.5), medianGivens: quantile(sorted(givens), 0.5) });
+    rows.push({
+      shape: formatShape(shape),
+      tier,
+      puzzles: deals.length,
+      medianMs: quantile(t, 0.5),
+      p95Ms: quantile(t, 0.95),
+      medianDeals: quantile(sorted(deals), 0.5),
+      medianGivens: quantile(sorted(givens), 0.5),
+    });
   }
   return rows;
 }
 
 export function sudominoTable(quick: boolean): { shapes: SudominoRow[]; agreement: Agreement; tiers: TierRow[] } {
   const solver = new SudominoSolver();
-  console.log('\nSudomino (npm run bench -- --only sudomino): proof of generated unique puzzles, generation per puzzle');
+  console.log(
+    '\nSudomino (npm run bench -- --only sudomino): proof of generated unique puzzles, generation per puzzle',
+  );
   console.log('shape     puzzles  proof median µs  p95 µs   max µs  nodes  generate median ms  p95 ms  givens');
   const shapes: SudominoRow[] = [];
   for (const shape of SHAPES) {
@@ -176,7 +189,10 @@ export function sudominoTable(quick: boolean): { shapes: SudominoRow[]; agreemen
   for (const shape of SHAPES.slice(0, 3)) {
     for (const row of tierRows(shape, quick ? 20 : 100)) {
       tiers.push(row);
-      const aim = row.shape === '8x8:6' && TIER_TARGET_MS[row.tier] !== undefined ? ` (target ≤ ${TIER_TARGET_MS[row.tier]})` : '';
+      const aim =
+        row.shape === '8x8:6' && TIER_TARGET_MS[row.tier] !== undefined
+          ? ` (target ≤ ${TIER_TARGET_MS[row.tier]})`
+          : '';
       console.log(
         `${row.shape.padEnd(9)} ${row.tier.padEnd(7)}  ${String(row.puzzles).padStart(7)}  ${row.medianMs.toFixed(2).padStart(9)}${aim}  ${row.p95Ms.toFixed(1).padStart(6)}  ${String(row.medianDeals).padStart(5)}  ${String(row.medianGivens).padStart(6)}`,
       );

@@ -4,7 +4,20 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
-import { argsOrExit, flag, integer, MAX_COUNT, MAX_JOBS, plainArgs, whole, withOptions, examples, catalogDb, timeLimitMs, kind } from './options.js';
+import {
+  argsOrExit,
+  flag,
+  integer,
+  MAX_COUNT,
+  MAX_JOBS,
+  plainArgs,
+  whole,
+  withOptions,
+  examples,
+  catalogDb,
+  timeLimitMs,
+  kind,
+} from './options.js';
 import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 export const AUDIT_OPTIONS = {
@@ -12,11 +25,16 @@ export const AUDIT_OPTIONS = {
   kind: kind('audit', ['dominosa', 'sudomino'], { shown: 'every kind' }),
   db: catalogDb('catalog file'),
   jobs: whole('worker threads', 1, { default: Math.min(availableParallelism(), MAX_JOBS), max: MAX_JOBS }),
-  sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1, { max: MAX_COUNT }),
+  sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1, {
+    max: MAX_COUNT,
+  }),
   seed: integer('seed of the --sample draw', { default: 1 }),
   json: flag('print the report as JSON', { default: false }),
   'time-limit': PROOF_TIME_LIMIT,
-  record: flag('store each passing puzzle\'s verdict in the catalog (bound to its row and this release\'s solvers and grader), so export trusts it instead of proving it again; writes, holding the writer lock', { default: false }),
+  record: flag(
+    "store each passing puzzle's verdict in the catalog (bound to its row and this release's solvers and grader), so export trusts it instead of proving it again; writes, holding the writer lock",
+    { default: false },
+  ),
 };
 
 export function auditCommand(y: Argv): Argv {
@@ -24,27 +42,38 @@ export function auditCommand(y: Argv): Argv {
     'audit',
     'Re-prove every puzzle of a catalog, of every kind (or one, --kind; or a seeded sample), with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only unless --record.',
     (a) =>
-      withOptions(a, AUDIT_OPTIONS)
-        .epilogue(
-          examples([
-            ['$0 audit', 'audit the catalog (see --db)'],
-            ['$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'],
-            ['$0 audit --record --db big.sqlite', 'audit, and record the verdicts export then trusts'],
-          ]),
-        ),
+      withOptions(a, AUDIT_OPTIONS).epilogue(
+        examples([
+          ['$0 audit', 'audit the catalog (see --db)'],
+          ['$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'],
+          ['$0 audit --record --db big.sqlite', 'audit, and record the verdicts export then trusts'],
+        ]),
+      ),
     async (argv) => {
       const v = argsOrExit(plainArgs(AUDIT_OPTIONS, argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
-      const [{ runAudit }, { createAuditProgress, failingPuzzles, formatAuditJson, formatAuditText }] = await Promise.all([
-        import('../../pipeline/audit.js'),
-        import('../../pipeline/audit-report.js'),
-      ]);
-      const report = await runAudit({ db: v.db, jobs: v.jobs, sample: v.sample, seed: v.seed, record: v.record, timeLimitMs: timeLimitMs(v['time-limit']), kind: v.kind }, createAuditProgress());
+      const [{ runAudit }, { createAuditProgress, failingPuzzles, formatAuditJson, formatAuditText }] =
+        await Promise.all([import('../../pipeline/audit.js'), import('../../pipeline/audit-report.js')]);
+      const report = await runAudit(
+        {
+          db: v.db,
+          jobs: v.jobs,
+          sample: v.sample,
+          seed: v.seed,
+          record: v.record,
+          timeLimitMs: timeLimitMs(v['time-limit']),
+          kind: v.kind,
+        },
+        createAuditProgress(),
+      );
       process.stdout.write(v.json ? formatAuditJson(report) : formatAuditText(report));
       if (report.failures.length > 0) {
         const n = report.failures.length;
         const p = failingPuzzles(report.failures).length;
-        throw new UserError(`audit failed: ${n} failure${n === 1 ? '' : 's'}, ${p} failing puzzle${p === 1 ? '' : 's'}`, EXIT_FAILED_CHECK);
+        throw new UserError(
+          `audit failed: ${n} failure${n === 1 ? '' : 's'}, ${p} failing puzzle${p === 1 ? '' : 's'}`,
+          EXIT_FAILED_CHECK,
+        );
       }
       process.exitCode = 0;
     },

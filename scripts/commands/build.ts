@@ -3,7 +3,14 @@
 // ran out, 2 bad options, 130 interrupted).
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import { BUILD_LIMITS, DEFAULT_BATCH_SIZE, SUDOMINO_BUILD_SHAPES, SUDOMINO_MAX_ATTEMPTS, type BuildOptions, type Shard } from '../../pipeline/build/options.js';
+import {
+  BUILD_LIMITS,
+  DEFAULT_BATCH_SIZE,
+  SUDOMINO_BUILD_SHAPES,
+  SUDOMINO_MAX_ATTEMPTS,
+  type BuildOptions,
+  type Shard,
+} from '../../pipeline/build/options.js';
 import { formatShape } from '../../src/sudomino/shape.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/dominosa/rank/measure.js';
@@ -52,29 +59,56 @@ export function parseShard(text: string): Checked<Shard> {
 }
 
 const shard: OptionSpec<Shard | undefined> = {
-  yargs: { type: 'string', describe: 'build only shard i/N of the slots (slots i, i+N, ...) into its own catalog, for dominosa merge', requiresArg: true },
+  yargs: {
+    type: 'string',
+    describe: 'build only shard i/N of the slots (slots i, i+N, ...) into its own catalog, for dominosa merge',
+    requiresArg: true,
+  },
   check: (v) => parseShard(String(v)),
 };
 
 export const BUILD_OPTIONS = {
   kind: kind('build', KINDS),
-  sizes: rawList(`Dominosa: board sizes M, 3..9, 3,5,7 or mixed (3..5,8) [default: 3..9]; Sudomino: shapes RxC:N, e.g. 8x8:6,10x10:7 [default: ${SUDOMINO_BUILD_SHAPES.join(',')}]`),
+  sizes: rawList(
+    `Dominosa: board sizes M, 3..9, 3,5,7 or mixed (3..5,8) [default: 3..9]; Sudomino: shapes RxC:N, e.g. 8x8:6,10x10:7 [default: ${SUDOMINO_BUILD_SHAPES.join(',')}]`,
+  ),
   'per-tier': whole('base puzzles per tier and size', 1, { default: 25, max: BUILD_LIMITS.perTier }),
-  variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, { default: 3, max: BUILD_LIMITS.variants }),
-  seed: integer('seed: the same seed and options build the same catalog', { default: 1 }),
-  jobs: whole('worker threads (does not change the result)', 1, { default: Math.min(availableParallelism(), BUILD_LIMITS.jobs), max: BUILD_LIMITS.jobs }),
-  db: catalogDb('catalog file (created if missing)'),
-  thresholds: thresholds('tier thresholds file that seeds a new catalog (or new sizes); a catalog keeps its own thresholds'),
-  extend: flag('add this build\'s puzzles to a catalog that holds a build with other options (another seed, more sizes, ...)', { default: false }),
-  tiers: OLD_TIERS_FILE,
-  'max-attempts': whole('deals tried per slot before it is rejected', 1, { shown: `${DEFAULT_MAX_ATTEMPTS}; Sudomino ${SUDOMINO_MAX_ATTEMPTS}`, max: BUILD_LIMITS.maxAttempts }),
-  'max-slots': whole('slots per size before giving up on it', 1, { shown: 'max(1000, 100 × per-tier)', max: BUILD_LIMITS.maxSlots }),
-  method: choice(METHOD_CHOICES, 'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)', {
-    default: 'auto',
+  variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, {
+    default: 3,
+    max: BUILD_LIMITS.variants,
   }),
+  seed: integer('seed: the same seed and options build the same catalog', { default: 1 }),
+  jobs: whole('worker threads (does not change the result)', 1, {
+    default: Math.min(availableParallelism(), BUILD_LIMITS.jobs),
+    max: BUILD_LIMITS.jobs,
+  }),
+  db: catalogDb('catalog file (created if missing)'),
+  thresholds: thresholds(
+    'tier thresholds file that seeds a new catalog (or new sizes); a catalog keeps its own thresholds',
+  ),
+  extend: flag(
+    "add this build's puzzles to a catalog that holds a build with other options (another seed, more sizes, ...)",
+    { default: false },
+  ),
+  tiers: OLD_TIERS_FILE,
+  'max-attempts': whole('deals tried per slot before it is rejected', 1, {
+    shown: `${DEFAULT_MAX_ATTEMPTS}; Sudomino ${SUDOMINO_MAX_ATTEMPTS}`,
+    max: BUILD_LIMITS.maxAttempts,
+  }),
+  'max-slots': whole('slots per size before giving up on it', 1, {
+    shown: 'max(1000, 100 × per-tier)',
+    max: BUILD_LIMITS.maxSlots,
+  }),
+  method: choice(
+    METHOD_CHOICES,
+    'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)',
+    {
+      default: 'auto',
+    },
+  ),
   'tier-by': choice(
     TIER_MEASURES,
-    'what a tier is: grade (Tatham\'s levels: easy Trivial, normal Basic, hard Hard, expert Extreme, each inside its range of the reference measure; harder puzzles are in no tier), nodes (ranges of the reference measure alone) or score (ranges of the grade score)',
+    "what a tier is: grade (Tatham's levels: easy Trivial, normal Basic, hard Hard, expert Extreme, each inside its range of the reference measure; harder puzzles are in no tier), nodes (ranges of the reference measure alone) or score (ranges of the grade score)",
     { default: DEFAULT_TIER_MEASURE },
   ),
   grade: gradeTarget(
@@ -83,9 +117,19 @@ export const BUILD_OPTIONS = {
   'time-limit': timeLimit('run', 'stop after this long: committed slots are kept, exit 1; rerun to continue'),
   timeout: oldTimeout('run'),
   shard,
-  'dry-run': flag('check the options, the thresholds file and the catalog path, say what would be built, and build nothing', { default: false }),
-  'batch-size': whole('decisions per committed batch', 1, { default: DEFAULT_BATCH_SIZE, hidden: true, max: BUILD_LIMITS.batchSize }),
-  chunk: whole('slots per worker task (default: about 20 ms of work); does not change the result', 1, { hidden: true, max: BUILD_LIMITS.chunk }),
+  'dry-run': flag(
+    'check the options, the thresholds file and the catalog path, say what would be built, and build nothing',
+    { default: false },
+  ),
+  'batch-size': whole('decisions per committed batch', 1, {
+    default: DEFAULT_BATCH_SIZE,
+    hidden: true,
+    max: BUILD_LIMITS.batchSize,
+  }),
+  chunk: whole('slots per worker task (default: about 20 ms of work); does not change the result', 1, {
+    hidden: true,
+    max: BUILD_LIMITS.chunk,
+  }),
 };
 
 /** Dominosa's sizes, checked as every verb checks them once the kind is known. */
@@ -103,12 +147,16 @@ export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOpt
   let sized: number[] = [];
   if (o.kind === 'sudomino') {
     const notHere = DOMINOSA_ONLY.find((k) => argv[k] !== undefined);
-    if (notHere !== undefined) return { ok: false, error: `--${notHere}: not for Sudomino, whose tiers are its grade's levels` };
+    if (notHere !== undefined)
+      return { ok: false, error: `--${notHere}: not for Sudomino, whose tiers are its grade's levels` };
     const res = shapeList(o.sizes ?? SUDOMINO_BUILD_SHAPES);
     if (!res.ok) return res;
     shapes = res.value.map(formatShape);
   } else {
-    const res = o.sizes === undefined ? { ok: true as const, value: DOMINOSA_SIZES.default! } : DOMINOSA_SIZES.check(o.sizes, '--sizes');
+    const res =
+      o.sizes === undefined
+        ? { ok: true as const, value: DOMINOSA_SIZES.default! }
+        : DOMINOSA_SIZES.check(o.sizes, '--sizes');
     if (!res.ok) return res;
     sized = res.value;
   }
@@ -149,16 +197,18 @@ export function buildCommand(y: Argv): Argv {
     'build',
     'Generate puzzles proven unique, grade them into tiers and store them (with variants) in the catalog. Resumable: rerun the same command.',
     (a) =>
-      withOptions(a, BUILD_OPTIONS)
-        .epilogue(
-          examples([
-            ['$0 build', 'sizes 3..9, 25 per tier, into the catalog (see --db)'],
-            ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
-            ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
-            ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],
-            ['$0 build --kind sudomino', `Sudomino at ${SUDOMINO_BUILD_SHAPES.join(', ')}, 25 per tier, into the same catalog`],
-          ]),
-        ),
+      withOptions(a, BUILD_OPTIONS).epilogue(
+        examples([
+          ['$0 build', 'sizes 3..9, 25 per tier, into the catalog (see --db)'],
+          ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
+          ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
+          ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],
+          [
+            '$0 build --kind sudomino',
+            `Sudomino at ${SUDOMINO_BUILD_SHAPES.join(', ')}, 25 per tier, into the same catalog`,
+          ],
+        ]),
+      ),
     async (v) => {
       // Options are checked before the handler goes in, and runBuild checks the rest before
       // touching the catalog.
@@ -205,14 +255,18 @@ export function buildCommand(y: Argv): Argv {
       }
       switch (result.status) {
         case 'already-finished':
-          process.stderr.write(`dominosa: this build already finished in ${options.db} (build ${result.buildId}), which holds ${result.holds}; nothing to do (to rebuild it, delete the file and rerun)\n`);
+          process.stderr.write(
+            `dominosa: this build already finished in ${options.db} (build ${result.buildId}), which holds ${result.holds}; nothing to do (to rebuild it, delete the file and rerun)\n`,
+          );
           process.exitCode = 0;
           return;
         case 'finished':
           process.exitCode = 0;
           return;
         case 'interrupted':
-          process.stderr.write(`dominosa: build stopped by ${stoppedBy}; committed slots are kept. Rerun the same command to resume.\n`);
+          process.stderr.write(
+            `dominosa: build stopped by ${stoppedBy}; committed slots are kept. Rerun the same command to resume.\n`,
+          );
           process.exitCode = EXIT_INTERRUPTED;
           return;
         case 'timed-out':

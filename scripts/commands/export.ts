@@ -8,14 +8,37 @@ import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { gradeTarget } from './grade-target.js';
-import { argsOrExit, type Checked, choice, flag, type FormatFiles, formatFor, integer, type OptionSpec, out, readOptions, text, type VerbArgs, whole, withOptions, examples, catalogDb, MAX_COUNT, timeLimitMs, kindList, parseMixedSizes, rawList } from './options.js';
+import {
+  argsOrExit,
+  type Checked,
+  choice,
+  flag,
+  type FormatFiles,
+  formatFor,
+  integer,
+  type OptionSpec,
+  out,
+  readOptions,
+  text,
+  type VerbArgs,
+  whole,
+  withOptions,
+  examples,
+  catalogDb,
+  MAX_COUNT,
+  timeLimitMs,
+  kindList,
+  parseMixedSizes,
+  rawList,
+} from './options.js';
 import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
 export function parseTierList(text: string): Checked<Tier[]> {
   const names = text.split(',').map((s) => s.trim().toLowerCase());
   for (const n of names) {
-    if (!(TIERS as readonly string[]).includes(n)) return { ok: false, error: `--tiers: "${n}" is not a tier (use ${TIERS.join(', ')})` };
+    if (!(TIERS as readonly string[]).includes(n))
+      return { ok: false, error: `--tiers: "${n}" is not a tier (use ${TIERS.join(', ')})` };
   }
   return { ok: true, value: TIERS.filter((t) => names.includes(t)) };
 }
@@ -31,7 +54,15 @@ const tiers: OptionSpec<Tier[] | undefined> = {
  * extension of their own and always need --format (Tatham IDs may go in a .txt).
  */
 export const EXPORT_FILES: FormatFiles<ExportFormat> = {
-  infer: { '.jsonl': 'jsonl', '.json': 'json', '.csv': 'csv', '.txt': 'text', '.pdf': 'pdf', '.html': 'html', '.htm': 'html' },
+  infer: {
+    '.jsonl': 'jsonl',
+    '.json': 'json',
+    '.csv': 'csv',
+    '.txt': 'text',
+    '.pdf': 'pdf',
+    '.html': 'html',
+    '.htm': 'html',
+  },
   // The web pack is an .html page too, but never inferred: an .html alone is the booklet.
   alsoAccept: { tatham: ['.txt'], web: ['.html', '.htm'] },
 };
@@ -39,20 +70,37 @@ export const EXPORT_FILES: FormatFiles<ExportFormat> = {
 export const EXPORT_OPTIONS = {
   kind: kindList('export'),
   db: catalogDb('catalog file'),
-  format: choice(EXPORT_FORMATS, 'output format [default: from --out\'s extension (.jsonl, .json, .csv, .txt, .pdf, .html), else jsonl]'),
+  format: choice(
+    EXPORT_FORMATS,
+    "output format [default: from --out's extension (.jsonl, .json, .csv, .txt, .pdf, .html), else jsonl]",
+  ),
   out: out('output file, written whole or not at all; - for stdout (not pdf)'),
   force: flag('overwrite an existing --out file', { default: false }),
-  sizes: rawList('only these sizes: Dominosa\'s M (3..9, 3,5,7) and Sudomino\'s shapes (8x8:6), comma-separated'),
+  sizes: rawList("only these sizes: Dominosa's M (3..9, 3,5,7) and Sudomino's shapes (8x8:6), comma-separated"),
   tiers,
-  grade: gradeTarget(`only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`),
-  count: whole('at most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with --seed', 1, { max: MAX_COUNT }),
-  'per-tier': whole('this many puzzles of each tier, spread over the sizes (instead of --count)', 1, { max: MAX_COUNT }),
+  grade: gradeTarget(
+    `only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`,
+  ),
+  count: whole(
+    'at most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with --seed',
+    1,
+    { max: MAX_COUNT },
+  ),
+  'per-tier': whole('this many puzzles of each tier, spread over the sizes (instead of --count)', 1, {
+    max: MAX_COUNT,
+  }),
   'per-size': whole('this many puzzles of each tier and size (instead of --count)', 1, { max: MAX_COUNT }),
-  seed: integer('seed of the --count, --per-tier or --per-size sample (same options and seed, same pack)', { default: 1 }),
+  seed: integer('seed of the --count, --per-tier or --per-size sample (same options and seed, same pack)', {
+    default: 1,
+  }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
-  name: text(`pack name (json manifest, booklet title); any Unicode text [default: named for its kinds: ${DEFAULT_PACK_NAME}, Sudomino, or both]`),
+  name: text(
+    `pack name (json manifest, booklet title); any Unicode text [default: named for its kinds: ${DEFAULT_PACK_NAME}, Sudomino, or both]`,
+  ),
   paper: choice(PAPER_NAMES, 'booklet paper size (html, pdf): a4 or letter (US Letter)', { default: DEFAULT_PAPER }),
-  tally: flag('booklets (html, pdf): print the domino tally beside each puzzle, a box per pair to tick off', { default: false }),
+  tally: flag('booklets (html, pdf): print the domino tally beside each puzzle, a box per pair to tick off', {
+    default: false,
+  }),
   technique: flag('booklets (html, pdf): name the technique each puzzle needs under its caption', { default: false }),
   'one-based': flag('booklets and web pack: numbers 1..M+1 instead of 0..M', { default: false }),
   pips: flag('booklets and web pack: pips as on real dominoes, a blank for 0 (sizes up to 9)', { default: false }),
@@ -71,17 +119,29 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
   const format = formatFor(o.format, o.out, EXPORT_FILES, 'jsonl');
   if (!format.ok) return format;
   const only = (given: boolean, flag: string, formats: readonly ExportFormat[]): string | null =>
-    given && !formats.includes(format.value) ? `${flag} applies to --format ${formats.join(', ')}, not ${format.value}` : null;
+    given && !formats.includes(format.value)
+      ? `${flag} applies to --format ${formats.join(', ')}, not ${format.value}`
+      : null;
   const why =
-    only(argv.paper !== undefined, '--paper', BOOKLETS) ?? only(o.tally, '--tally', BOOKLETS) ?? only(o.technique, '--technique', BOOKLETS) ?? only(o['one-based'], '--one-based', FACES_FORMATS) ?? only(o.pips, '--pips', FACES_FORMATS);
+    only(argv.paper !== undefined, '--paper', BOOKLETS) ??
+    only(o.tally, '--tally', BOOKLETS) ??
+    only(o.technique, '--technique', BOOKLETS) ??
+    only(o['one-based'], '--one-based', FACES_FORMATS) ??
+    only(o.pips, '--pips', FACES_FORMATS);
   if (why !== null) return { ok: false, error: why };
-  if (o['one-based'] && o.pips) return { ok: false, error: '--one-based and --pips are two ways to show numbers; give one' };
+  if (o['one-based'] && o.pips)
+    return { ok: false, error: '--one-based and --pips are two ways to show numbers; give one' };
   const faces: Faces | undefined = o.pips ? 'pips' : o['one-based'] ? 'one-based' : undefined;
   const sized = o.sizes === undefined ? null : parseMixedSizes([o.sizes].flat().map(String).join(','));
   if (sized !== null && !sized.ok) return sized;
   const chosen = sized?.value;
-  if (chosen && !o.kind.includes('sudomino') && chosen.shapes.length > 0) return { ok: false, error: `--sizes ${chosen.shapes[0]} is a Sudomino shape: add --kind sudomino (or --kind dominosa,sudomino)` };
-  if (chosen && !o.kind.includes('dominosa') && chosen.sizes.length > 0) return { ok: false, error: `--sizes ${chosen.sizes[0]} is a Dominosa size; Sudomino's are shapes such as 8x8:6` };
+  if (chosen && !o.kind.includes('sudomino') && chosen.shapes.length > 0)
+    return {
+      ok: false,
+      error: `--sizes ${chosen.shapes[0]} is a Sudomino shape: add --kind sudomino (or --kind dominosa,sudomino)`,
+    };
+  if (chosen && !o.kind.includes('dominosa') && chosen.sizes.length > 0)
+    return { ok: false, error: `--sizes ${chosen.sizes[0]} is a Dominosa size; Sudomino's are shapes such as 8x8:6` };
   const run: ExportOptions = {
     db: o.db,
     format: format.value,
@@ -112,18 +172,26 @@ export function exportCommand(y: Argv): Argv {
     'export',
     'Write puzzles out as a pack: json, jsonl, text, tatham game IDs, a printable html booklet or a pdf one, or a web page that plays them.',
     (a) =>
-      withOptions(a, EXPORT_OPTIONS)
-        .epilogue(
-          examples([
-            ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
-            ['$0 export --sizes 6..9 --count 24 --out book.pdf', 'a printable booklet (A4): 6 of each tier, spread over the sizes'],
-            ['$0 export --sizes 5..7 --tiers hard --per-size 4 --out hard.pdf', 'four hard puzzles of each size'],
-            ['$0 export --sizes 3..6 --paper letter --tally --pips --out kids.pdf', 'on US Letter, with pips and a tally to tick off'],
-            ['$0 export --grade hard --out hard.csv', 'every base puzzle that needs set analysis, for a spreadsheet'],
-            ['$0 export --format tatham --sizes 6 --count 10', 'game IDs for Simon Tatham\'s Dominosa'],
-            ['$0 export --format web --sizes 5..7 --count 30 --out play.html', 'one offline page to play them in a browser, with hints'],
-          ]),
-        ),
+      withOptions(a, EXPORT_OPTIONS).epilogue(
+        examples([
+          ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
+          [
+            '$0 export --sizes 6..9 --count 24 --out book.pdf',
+            'a printable booklet (A4): 6 of each tier, spread over the sizes',
+          ],
+          ['$0 export --sizes 5..7 --tiers hard --per-size 4 --out hard.pdf', 'four hard puzzles of each size'],
+          [
+            '$0 export --sizes 3..6 --paper letter --tally --pips --out kids.pdf',
+            'on US Letter, with pips and a tally to tick off',
+          ],
+          ['$0 export --grade hard --out hard.csv', 'every base puzzle that needs set analysis, for a spreadsheet'],
+          ['$0 export --format tatham --sizes 6 --count 10', "game IDs for Simon Tatham's Dominosa"],
+          [
+            '$0 export --format web --sizes 5..7 --count 30 --out play.html',
+            'one offline page to play them in a browser, with hints',
+          ],
+        ]),
+      ),
     async (v) => {
       const run = argsOrExit(exportArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.

@@ -2,7 +2,17 @@
 // output formats, where the output goes, and the per-board budgets.
 import type { BoardFormat } from '../../src/dominosa/board.js';
 import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/dominosa/solve/limits.js';
-import { choice, flag, type FormatFiles, formatFor, oldTimeout, out, timeLimit, timeLimitMs, type Checked } from './options.js';
+import {
+  choice,
+  flag,
+  type FormatFiles,
+  formatFor,
+  oldTimeout,
+  out,
+  timeLimit,
+  timeLimitMs,
+  type Checked,
+} from './options.js';
 
 export const BOARD_OUTPUT_FORMATS = ['text', 'jsonl'] as const;
 export type BoardOutputFormat = (typeof BOARD_OUTPUT_FORMATS)[number];
@@ -14,10 +24,14 @@ export const INPUT_FORMATS = ['auto', 'text', 'jsonl', 'tatham'] as const;
 
 /** The options solve and grade share; each verb adds its own. */
 export const BOARD_INPUT_OPTIONS = {
-  format: choice(BOARD_OUTPUT_FORMATS, 'output format [default: from --out\'s extension (.txt, .jsonl), else text]'),
-  'input-format': choice(INPUT_FORMATS, 'input format (auto: JSON lines if the first line starts with {, Tatham game IDs if it starts like 6:, else text)', {
-    default: 'auto',
-  }),
+  format: choice(BOARD_OUTPUT_FORMATS, "output format [default: from --out's extension (.txt, .jsonl), else text]"),
+  'input-format': choice(
+    INPUT_FORMATS,
+    'input format (auto: JSON lines if the first line starts with {, Tatham game IDs if it starts like 6:, else text)',
+    {
+      default: 'auto',
+    },
+  ),
   out: out(),
   force: flag('overwrite an existing --out file', { default: false }),
   'time-limit': timeLimit('board', 'give up on a board after this long', {
@@ -50,7 +64,16 @@ export function boardRunOptions(o: {
 }): Checked<BoardRunOptions> {
   const format = boardOutputFormat(o.format, o.out);
   if (!format.ok) return format;
-  return { ok: true, value: { inputFormat: o['input-format'], format: format.value, out: o.out, force: o.force, timeoutMs: timeLimitMs(o['time-limit']) } };
+  return {
+    ok: true,
+    value: {
+      inputFormat: o['input-format'],
+      format: format.value,
+      out: o.out,
+      force: o.force,
+      timeoutMs: timeLimitMs(o['time-limit']),
+    },
+  };
 }
 
 export type { BoardFormat };

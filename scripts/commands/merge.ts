@@ -9,7 +9,7 @@ import { parseOnly } from './parse.js';
 import { argsOrExit, plainArgs, whole, withOptions, examples, kind, KINDS } from './options.js';
 
 export const MERGE_OPTIONS = {
-  kind: kind('merge', KINDS, { shown: 'the shards\' kind; given, the shards must hold it' }),
+  kind: kind('merge', KINDS, { shown: "the shards' kind; given, the shards must hold it" }),
   'batch-size': whole('shard rows per committed batch', 1, { default: 500, hidden: true }),
 };
 
@@ -32,26 +32,28 @@ function mergeOptionsOf(v: Record<string, unknown>): MergeOptions {
   const read = plainArgs(MERGE_OPTIONS, v);
   if (!read.ok) throw new UserError(read.error);
   const o = read.value.run;
-  return { out: String(v.out), inputs: (v.inputs as unknown[]).map(String), batchSize: o['batch-size'], ...(o.kind === undefined ? {} : { kind: o.kind }) };
+  return {
+    out: String(v.out),
+    inputs: (v.inputs as unknown[]).map(String),
+    batchSize: o['batch-size'],
+    ...(o.kind === undefined ? {} : { kind: o.kind }),
+  };
 }
 
 export function mergeCommand(y: Argv): Argv {
   return y.command(
     'merge <out> <inputs..>',
     'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes. Idempotent.',
-    (a) =>
-      mergeArgs(a)
-        .epilogue(
-          examples([
-            ['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'],
-          ]),
-        ),
+    (a) => mergeArgs(a).epilogue(examples([['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard']])),
     async (v) => {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runMerge } = await import('../../pipeline/merge.js');
       argsOrExit(plainArgs(MERGE_OPTIONS, v));
       const res = runMerge(mergeOptionsOf(v));
-      const lines = res.sizes.map((s) => `  ${sizeLabel(s.m)}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`);
+      const lines = res.sizes.map(
+        (s) =>
+          `  ${sizeLabel(s.m)}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`,
+      );
       process.stderr.write(
         `dominosa: merged ${res.shards} shards into ${v.out} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,
       );

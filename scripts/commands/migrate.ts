@@ -15,25 +15,30 @@ export function migrateCommand(y: Argv): Argv {
     'migrate',
     'Upgrade a catalog written by an older release to this schema version (grades every base puzzle; keeps the old file as <db>.v<N>.bak).',
     (a) =>
-      withOptions(a, MIGRATE_OPTIONS)
-        .epilogue(
-          examples([
-            ['$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak'],
-          ]),
-        ),
+      withOptions(a, MIGRATE_OPTIONS).epilogue(
+        examples([['$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak']]),
+      ),
     async (argv) => {
       const v = argsOrExit(plainArgs(MIGRATE_OPTIONS, argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
-      const [{ runMigrate }, { createAuditProgress }] = await Promise.all([import('../../pipeline/migrate.js'), import('../../pipeline/audit-report.js')]);
+      const [{ runMigrate }, { createAuditProgress }] = await Promise.all([
+        import('../../pipeline/migrate.js'),
+        import('../../pipeline/audit-report.js'),
+      ]);
       const res = runMigrate({ db: v.db, backup: v.backup }, createAuditProgress(process.stderr, undefined, 'migrate'));
-      if (res.status === 'current') process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; nothing to do\n`);
+      if (res.status === 'current')
+        process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; nothing to do\n`);
       else if (res.status === 'journal') {
-        process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; it was left in write-ahead-log mode and is now in rollback-journal mode, readable by anyone\n`);
+        process.stderr.write(
+          `dominosa: ${v.db} is already at schema version ${res.to}; it was left in write-ahead-log mode and is now in rollback-journal mode, readable by anyone\n`,
+        );
       } else {
         const kept = res.backup === null ? '' : `; the old catalog is kept as ${res.backup}`;
         const moved = res.moved > 0 ? `, ${res.moved} base puzzles changed tier` : '';
         const out = res.keptOut > 0 ? `, ${res.keptOut} base puzzles fit no tier and were kept out` : '';
-        process.stderr.write(`dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles ${res.regraded ? 'graded and checksummed' : 'checked against their checksums and kept'}${moved}${out})${kept}\n`);
+        process.stderr.write(
+          `dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles ${res.regraded ? 'graded and checksummed' : 'checked against their checksums and kept'}${moved}${out})${kept}\n`,
+        );
       }
       process.exitCode = 0;
     },

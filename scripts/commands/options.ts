@@ -32,7 +32,9 @@ export type OptionTable = Record<string, OptionSpec<unknown> | OldName>;
 
 type SpecValue<S> = S extends OptionSpec<infer V> ? V : never;
 /** The values readOptions returns for a table: one per option spec (old names give none). */
-export type Values<T extends OptionTable> = { [K in keyof T as T[K] extends OptionSpec<unknown> ? K : never]: SpecValue<T[K]> };
+export type Values<T extends OptionTable> = {
+  [K in keyof T as T[K] extends OptionSpec<unknown> ? K : never]: SpecValue<T[K]>;
+};
 
 export interface Read<T extends OptionTable> {
   values: Values<T>;
@@ -52,7 +54,10 @@ export function yargsOptions(table: OptionTable): Record<string, Options> {
   for (const [name, spec] of Object.entries(table)) {
     if (isOld(spec)) out[name] = { hidden: true };
     else {
-      const shown = spec.default === undefined || spec.yargs.defaultDescription !== undefined ? {} : { defaultDescription: describeDefault(spec.default) };
+      const shown =
+        spec.default === undefined || spec.yargs.defaultDescription !== undefined
+          ? {}
+          : { defaultDescription: describeDefault(spec.default) };
       // Required is checked by readOptions (an old name may stand in), so --help is told here.
       const describe = spec.required ? `${spec.yargs.describe ?? ''} [required]` : spec.yargs.describe;
       out[name] = { ...spec.yargs, ...shown, describe };
@@ -82,7 +87,8 @@ export function readOptions<T extends OptionTable>(table: T, argv: Record<string
     if (!isOld(spec) || argv[name] === undefined) continue;
     if (spec.refused !== undefined) return { ok: false, error: spec.refused };
     const to = spec.renamedTo!;
-    if (argv[to] !== undefined) return { ok: false, error: `${flagOf(name)} is the old name of ${flagOf(to)}; give ${flagOf(to)} alone` };
+    if (argv[to] !== undefined)
+      return { ok: false, error: `${flagOf(name)} is the old name of ${flagOf(to)}; give ${flagOf(to)} alone` };
     raw[to] = argv[name];
     notes.push(`${flagOf(name)} is deprecated and will be removed in the next release; use ${flagOf(to)}`);
   }
@@ -90,7 +96,10 @@ export function readOptions<T extends OptionTable>(table: T, argv: Record<string
   for (const [name, spec] of specs) {
     const given = raw[name] ?? argv[name];
     if (Array.isArray(given) && !spec.list) {
-      return { ok: false, error: `${flagOf(name)} was given ${given.length} times (${given.map(String).join(', ')}); give it once` };
+      return {
+        ok: false,
+        error: `${flagOf(name)} was given ${given.length} times (${given.map(String).join(', ')}); give it once`,
+      };
     }
   }
   const values: Record<string, unknown> = {};
@@ -140,7 +149,11 @@ export { MAX_JOBS } from '../../pipeline/pool.js';
 
 function spec<T>(yargs: Options, check: OptionSpec<T>['check'], extra: Extra<T> = {}): OptionSpec<T> {
   const { hidden, shown, ...rest } = extra;
-  return { yargs: { ...yargs, ...(hidden ? { hidden } : {}), ...(shown === undefined ? {} : { defaultDescription: shown }) }, check, ...rest };
+  return {
+    yargs: { ...yargs, ...(hidden ? { hidden } : {}), ...(shown === undefined ? {} : { defaultDescription: shown }) },
+    check,
+    ...rest,
+  };
 }
 
 /**
@@ -150,34 +163,55 @@ function spec<T>(yargs: Options, check: OptionSpec<T>['check'], extra: Extra<T> 
 export function whole(describe: string, min: number, extra: Extra<number> & { max?: number } = {}): OptionSpec<number> {
   const { max = Number.MAX_SAFE_INTEGER, ...rest } = extra;
   const capped = max < Number.MAX_SAFE_INTEGER ? `${describe} (at most ${max.toLocaleString('en-US')})` : describe;
-  return spec({ type: 'number', describe: capped, requiresArg: true }, (v, flag) => {
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) return bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`);
-    return v <= max ? ok(v) : bad(`${flag} must be at most ${max.toLocaleString('en-US')} (got ${v})`);
-  }, rest);
+  return spec(
+    { type: 'number', describe: capped, requiresArg: true },
+    (v, flag) => {
+      if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min)
+        return bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`);
+      return v <= max ? ok(v) : bad(`${flag} must be at most ${max.toLocaleString('en-US')} (got ${v})`);
+    },
+    rest,
+  );
 }
 
 /** Any whole number (a seed). */
 export function integer(describe: string, extra: Extra<number> = {}): OptionSpec<number> {
-  return spec({ type: 'number', describe, requiresArg: true }, (v, flag) =>
-    typeof v === 'number' && Number.isSafeInteger(v) ? ok(v) : bad(`${flag} must be a whole number (got ${String(v)})`),
-  extra);
+  return spec(
+    { type: 'number', describe, requiresArg: true },
+    (v, flag) =>
+      typeof v === 'number' && Number.isSafeInteger(v)
+        ? ok(v)
+        : bad(`${flag} must be a whole number (got ${String(v)})`),
+    extra,
+  );
 }
 
 export function text(describe: string, extra: Extra<string> = {}): OptionSpec<string> {
   // requiresArg: yargs would otherwise read `--out -` as the flag alone plus a stray "-".
-  return spec({ type: 'string', describe, requiresArg: true }, (v, flag) =>
-    typeof v === 'string' && v !== '' ? ok(v) : bad(`${flag} needs a value`),
-  extra);
+  return spec(
+    { type: 'string', describe, requiresArg: true },
+    (v, flag) => (typeof v === 'string' && v !== '' ? ok(v) : bad(`${flag} needs a value`)),
+    extra,
+  );
 }
 
 export function flag(describe: string, extra: Extra<boolean> = {}): OptionSpec<boolean> {
-  return spec({ type: 'boolean', describe }, (v, f) => (typeof v === 'boolean' ? ok(v) : bad(`${f} takes no value`)), extra);
+  return spec(
+    { type: 'boolean', describe },
+    (v, f) => (typeof v === 'boolean' ? ok(v) : bad(`${f} takes no value`)),
+    extra,
+  );
 }
 
 export function choice<C extends string>(choices: readonly C[], describe: string, extra: Extra<C> = {}): OptionSpec<C> {
-  return spec({ type: 'string', choices, describe, requiresArg: true }, (v, f) =>
-    (choices as readonly unknown[]).includes(v) ? ok(v as C) : bad(`${f} must be one of ${choices.join(', ')} (got ${String(v)})`),
-  extra);
+  return spec(
+    { type: 'string', choices, describe, requiresArg: true },
+    (v, f) =>
+      (choices as readonly unknown[]).includes(v)
+        ? ok(v as C)
+        : bad(`${f} must be one of ${choices.join(', ')} (got ${String(v)})`),
+    extra,
+  );
 }
 
 /** The puzzle kinds, as --kind spells them on every verb. */
@@ -188,12 +222,27 @@ export type Kind = (typeof KINDS)[number];
  * --kind, the same on every verb: `takes` lists the kinds the verb handles so far, and any other
  * is refused in one line. Default dominosa; solve has none, and tells the kind from its input.
  */
-export function kind(verb: string, takes: readonly Kind[], extra: Extra<Kind> = { default: 'dominosa' }): OptionSpec<Kind> {
-  return spec({ type: 'string', choices: KINDS, describe: `puzzle kind${takes.length < KINDS.length ? ` (${verb} takes ${takes.join(', ')} so far)` : ''}`, requiresArg: true }, (v, f) => {
-    if (!(KINDS as readonly unknown[]).includes(v)) return bad(`${f} must be one of ${KINDS.join(', ')} (got ${String(v)})`);
-    if (!(takes as readonly unknown[]).includes(v)) return bad(`${f} ${String(v)}: not yet; ${verb} takes ${takes.join(', ')} puzzles so far`);
-    return ok(v as Kind);
-  }, extra);
+export function kind(
+  verb: string,
+  takes: readonly Kind[],
+  extra: Extra<Kind> = { default: 'dominosa' },
+): OptionSpec<Kind> {
+  return spec(
+    {
+      type: 'string',
+      choices: KINDS,
+      describe: `puzzle kind${takes.length < KINDS.length ? ` (${verb} takes ${takes.join(', ')} so far)` : ''}`,
+      requiresArg: true,
+    },
+    (v, f) => {
+      if (!(KINDS as readonly unknown[]).includes(v))
+        return bad(`${f} must be one of ${KINDS.join(', ')} (got ${String(v)})`);
+      if (!(takes as readonly unknown[]).includes(v))
+        return bad(`${f} ${String(v)}: not yet; ${verb} takes ${takes.join(', ')} puzzles so far`);
+      return ok(v as Kind);
+    },
+    extra,
+  );
 }
 
 /**
@@ -242,12 +291,25 @@ export function shapeList(given: unknown): Checked<Shape[]> {
  */
 export function kindList(verb: string): OptionSpec<Kind[]> {
   return {
-    ...spec<Kind[]>({ type: 'string', describe: `puzzle kind: ${KINDS.join(', ')}, or both (${KINDS.join(',')}): ${verb} may mix them`, requiresArg: true }, (v, f) => {
-      const names = [v].flat().map(String).join(',').split(',').map((s) => s.trim());
-      const wrong = names.find((n) => !(KINDS as readonly string[]).includes(n));
-      if (wrong !== undefined) return bad(`${f} must be ${KINDS.join(', ')} or both, comma-separated (got ${wrong})`);
-      return ok(KINDS.filter((k) => names.includes(k)));
-    }, { default: ['dominosa'] }),
+    ...spec<Kind[]>(
+      {
+        type: 'string',
+        describe: `puzzle kind: ${KINDS.join(', ')}, or both (${KINDS.join(',')}): ${verb} may mix them`,
+        requiresArg: true,
+      },
+      (v, f) => {
+        const names = [v]
+          .flat()
+          .map(String)
+          .join(',')
+          .split(',')
+          .map((s) => s.trim());
+        const wrong = names.find((n) => !(KINDS as readonly string[]).includes(n));
+        if (wrong !== undefined) return bad(`${f} must be ${KINDS.join(', ')} or both, comma-separated (got ${wrong})`);
+        return ok(KINDS.filter((k) => names.includes(k)));
+      },
+      { default: ['dominosa'] },
+    ),
     list: true,
   };
 }
@@ -272,20 +334,36 @@ export function parseMixedSizes(text: string): Checked<{ sizes: number[]; shapes
 export function sizes(describe: string, extra: Extra<number[]> & { max?: number } = {}): OptionSpec<number[]> {
   const { max, ...rest } = extra;
   return {
-    ...spec<number[]>({ type: 'string', describe, requiresArg: true }, (v, f) => {
-      const res = parseSizeList([v].flat().map(String).join(','));
-      if (res.ok && max !== undefined && res.value.some((m) => m > max)) return bad(`${f}: sizes go up to ${max} here (got ${res.value.filter((m) => m > max).join(', ')})`);
-      return res;
-    }, rest),
+    ...spec<number[]>(
+      { type: 'string', describe, requiresArg: true },
+      (v, f) => {
+        const res = parseSizeList([v].flat().map(String).join(','));
+        if (res.ok && max !== undefined && res.value.some((m) => m > max))
+          return bad(`${f}: sizes go up to ${max} here (got ${res.value.filter((m) => m > max).join(', ')})`);
+        return res;
+      },
+      rest,
+    ),
     list: true,
   };
 }
 
 /** Seconds, fractions allowed; per board or per run, as the help says. */
-export function timeLimit(per: 'board' | 'run', describe: string, extra: Extra<number | undefined> = {}): OptionSpec<number | undefined> {
+export function timeLimit(
+  per: 'board' | 'run',
+  describe: string,
+  extra: Extra<number | undefined> = {},
+): OptionSpec<number | undefined> {
   return spec<number | undefined>(
-    { type: 'number', describe: `${describe} (seconds ${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`, requiresArg: true },
-    (v, f) => (typeof v === 'number' && v > 0 && Number.isFinite(v) ? ok(v) : bad(`${f} must be a number of seconds > 0 (got ${String(v)})`)),
+    {
+      type: 'number',
+      describe: `${describe} (seconds ${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`,
+      requiresArg: true,
+    },
+    (v, f) =>
+      typeof v === 'number' && v > 0 && Number.isFinite(v)
+        ? ok(v)
+        : bad(`${f} must be a number of seconds > 0 (got ${String(v)})`),
     extra,
   );
 }
@@ -326,17 +404,24 @@ export const CATALOG_VARIABLE = 'DOMINOSA_DB';
 export function defaultCatalog(env: NodeJS.ProcessEnv = process.env): { path: string; from: string } {
   const named = env[CATALOG_VARIABLE];
   if (named !== undefined && named !== '') return { path: named, from: `from ${CATALOG_VARIABLE}` };
-  return { path: packagedData('catalog.sqlite'), from: 'the package\'s own' };
+  return { path: packagedData('catalog.sqlite'), from: "the package's own" };
 }
 
 /** --db: a catalog file, by default the one defaultCatalog resolves (shown resolved in --help). */
 export function catalogDb(describe: string, env: NodeJS.ProcessEnv = process.env): OptionSpec<string> {
   const d = defaultCatalog(env);
   return spec<string>(
-    { type: 'string', describe: `${describe}; without --db: $${CATALOG_VARIABLE}, else the package's data/catalog.sqlite`, requiresArg: true },
+    {
+      type: 'string',
+      describe: `${describe}; without --db: $${CATALOG_VARIABLE}, else the package's data/catalog.sqlite`,
+      requiresArg: true,
+    },
     (v, f) => {
       if (typeof v !== 'string' || v === '') return bad(`${f} needs a value`);
-      if (isTransient(v)) return bad(`${f} ${v} is not a file: SQLite would keep that catalog in memory, gone when dominosa exits; name a file`);
+      if (isTransient(v))
+        return bad(
+          `${f} ${v} is not a file: SQLite would keep that catalog in memory, gone when dominosa exits; name a file`,
+        );
       return ok(v);
     },
     { default: d.path, shown: `${d.path}, ${d.from}` },
@@ -360,11 +445,15 @@ export function refused(line: string): OldName {
 
 /** --timeout's unit differed between verbs (ms in solve, s in build and generate): refused everywhere. */
 export function oldTimeout(per: 'board' | 'run'): OldName {
-  return refused(`--timeout is no longer accepted (its unit differed between verbs); use --time-limit SECONDS (${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`);
+  return refused(
+    `--timeout is no longer accepted (its unit differed between verbs); use --time-limit SECONDS (${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`,
+  );
 }
 
 /** build and tune took a thresholds file as --tiers; --tiers now names tiers, as in export. */
-export const OLD_TIERS_FILE = refused('--tiers names tiers (as in export); give a thresholds file with --thresholds FILE');
+export const OLD_TIERS_FILE = refused(
+  '--tiers names tiers (as in export); give a thresholds file with --thresholds FILE',
+);
 
 // ---- The format from --out's name. ----
 
@@ -387,12 +476,19 @@ function extensionOf(path: string): string {
  * default. A --format that another format's extension contradicts (--format pdf --out a.html)
  * is refused; a format without extensions of its own (web, tatham) always needs --format.
  */
-export function formatFor<F extends string>(given: F | undefined, outPath: string, files: FormatFiles<F>, fallback: F): Checked<F> {
+export function formatFor<F extends string>(
+  given: F | undefined,
+  outPath: string,
+  files: FormatFiles<F>,
+  fallback: F,
+): Checked<F> {
   const ext = outPath === '-' ? '' : extensionOf(outPath);
   const implied = Object.hasOwn(files.infer, ext) ? files.infer[ext] : undefined;
   if (given === undefined) return ok(implied ?? fallback);
   if (implied === undefined || implied === given || (files.alsoAccept?.[given] ?? []).includes(ext)) return ok(given);
-  return bad(`--format ${given} does not match --out ${outPath} (a ${ext} file is ${implied}); drop --format or change the file name`);
+  return bad(
+    `--format ${given} does not match --out ${outPath} (a ${ext} file is ${implied}); drop --format or change the file name`,
+  );
 }
 
 // ---- Help. ----

@@ -8,7 +8,11 @@ import { UserError } from '../../pipeline/errors.js';
  * `args` (the words after the verb) parsed by `builder` into its options. `usage` is the
  * command with its positionals ('$0 <out> <inputs..>'), for verbs that take them.
  */
-export function parseOnly<T>(args: readonly string[], builder: (a: Argv) => Argv<T>, usage = '$0'): Awaited<Argv<T>['argv']> {
+export function parseOnly<T>(
+  args: readonly string[],
+  builder: (a: Argv) => Argv<T>,
+  usage = '$0',
+): Awaited<Argv<T>['argv']> {
   const parser = yargs([...args])
     .strict()
     .help(false)

@@ -2,16 +2,34 @@
 import type { Argv } from 'yargs';
 import type { SolveCommand } from '../../pipeline/solve.js';
 import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
-import { argsOrExit, flag, kind, KINDS, maxNodes, readOptions, type VerbArgs, whole, withOptions, examples } from './options.js';
+import {
+  argsOrExit,
+  flag,
+  kind,
+  KINDS,
+  maxNodes,
+  readOptions,
+  type VerbArgs,
+  whole,
+  withOptions,
+  examples,
+} from './options.js';
 import { DEFAULT_VALUES, MAX_VALUES } from '../../src/sudomino/board.js';
 
 export const SOLVE_OPTIONS = {
   kind: kind('solve', KINDS, { shown: 'told from the input (a Sudomino board has ! or letters), else dominosa' }),
-  values: whole(`Sudomino's N (values 1..N, at most ${MAX_VALUES}) for boards without a "# values: N" line or "values" field`, 1, { default: DEFAULT_VALUES }),
+  values: whole(
+    `Sudomino's N (values 1..N, at most ${MAX_VALUES}) for boards without a "# values: N" line or "values" field`,
+    1,
+    { default: DEFAULT_VALUES },
+  ),
   ...BOARD_INPUT_OPTIONS,
   'max-solutions': whole('stop counting at this many solutions', 1, { default: 2 }),
   'max-nodes': maxNodes('give up on a board after this many', 1, { default: Infinity, shown: 'no limit' }),
-  explain: flag('the deductions that solve each board, one step a line, in words, then the solved grid with rows and columns numbered', { default: false }),
+  explain: flag(
+    'the deductions that solve each board, one step a line, in words, then the solved grid with rows and columns numbered',
+    { default: false },
+  ),
 };
 
 /** The run solve's options describe (all but the input file), or the line that refuses them. */
@@ -22,7 +40,14 @@ export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCom
   const io = boardRunOptions(o);
   if (!io.ok) return io;
   if (o.values > MAX_VALUES) return { ok: false, error: `--values must be at most ${MAX_VALUES} (got ${o.values})` };
-  const run = { ...io.value, kind: o.kind, values: o.values, maxSolutions: o['max-solutions'], maxNodes: o['max-nodes'], explain: o.explain };
+  const run = {
+    ...io.value,
+    kind: o.kind,
+    values: o.values,
+    maxSolutions: o['max-solutions'],
+    maxNodes: o['max-nodes'],
+    explain: o.explain,
+  };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
@@ -31,15 +56,24 @@ export function solveCommand(y: Argv): Argv {
     'solve [file]',
     'Prove boards from a file (or stdin): unique, multiple, none or gave-up, with node counts and the solution.',
     (a) =>
-      withOptions(a.positional('file', { type: 'string', default: '-', describe: 'board file (text or JSON lines); - for stdin' }), SOLVE_OPTIONS)
-        .epilogue(
-          examples([
-            ['$0 solve data/examples/boards.txt', 'solve the example boards and draw them'],
-            ['$0 solve boards.jsonl --out results.jsonl', 'one JSON line per board, into a file'],
-            ['$0 solve boards.txt --explain', 'the steps a person would take, then the solution'],
-            ['$0 solve --kind sudomino --values 6 sudomino.txt', 'prove Sudomino boards (letters, digit pairs, ! blocked)'],
-          ]),
-        ),
+      withOptions(
+        a.positional('file', {
+          type: 'string',
+          default: '-',
+          describe: 'board file (text or JSON lines); - for stdin',
+        }),
+        SOLVE_OPTIONS,
+      ).epilogue(
+        examples([
+          ['$0 solve data/examples/boards.txt', 'solve the example boards and draw them'],
+          ['$0 solve boards.jsonl --out results.jsonl', 'one JSON line per board, into a file'],
+          ['$0 solve boards.txt --explain', 'the steps a person would take, then the solution'],
+          [
+            '$0 solve --kind sudomino --values 6 sudomino.txt',
+            'prove Sudomino boards (letters, digit pairs, ! blocked)',
+          ],
+        ]),
+      ),
     async (v) => {
       const run = argsOrExit(solveArgs(v));
       const { runSolve } = await import('../../pipeline/solve.js');

@@ -6,12 +6,29 @@ import type { SudominoTuneOptions } from '../../pipeline/sudomino-tune.js';
 import type { TuneOptions } from '../../pipeline/tune.js';
 import { formatShape } from '../../src/sudomino/shape.js';
 import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
-import { argsOrExit, choice, flag, OLD_TIERS_FILE, type OptionSpec, rawList, readOptions, shapeList, sizes, text, type VerbArgs, withOptions, examples, catalogDb, kind } from './options.js';
+import {
+  argsOrExit,
+  choice,
+  flag,
+  OLD_TIERS_FILE,
+  type OptionSpec,
+  rawList,
+  readOptions,
+  shapeList,
+  sizes,
+  text,
+  type VerbArgs,
+  withOptions,
+  examples,
+  catalogDb,
+  kind,
+} from './options.js';
 
 const quantiles: OptionSpec<Quantiles> = {
   yargs: {
     type: 'string',
-    describe: 'with --measure nodes or score: the quantiles of the base puzzles\' values at the cuts t1,t2,t3 (grade cuts take none: they maximise the smallest per-band yield)',
+    describe:
+      "with --measure nodes or score: the quantiles of the base puzzles' values at the cuts t1,t2,t3 (grade cuts take none: they maximise the smallest per-band yield)",
     requiresArg: true,
     defaultDescription: `${DEFAULT_QUANTILES.join(',')} with nodes or score`,
   },
@@ -25,15 +42,22 @@ const quantiles: OptionSpec<Quantiles> = {
 export const TUNE_OPTIONS = {
   kind: kind('tune', ['dominosa', 'sudomino']),
   db: catalogDb('catalog file'),
-  sizes: rawList('sizes to tune: Dominosa sizes M (3..9, 3,5,7), Sudomino shapes RxC:N (8x8:6,10x10:7) [default: every size of the kind in the catalog]'),
+  sizes: rawList(
+    'sizes to tune: Dominosa sizes M (3..9, 3,5,7), Sudomino shapes RxC:N (8x8:6,10x10:7) [default: every size of the kind in the catalog]',
+  ),
   measure: choice(
     ['grade', 'nodes', 'score'] as const,
     'what to cut: grade (the grade bands\' reference-node ranges, thresholds file "grade"), nodes (reference nodes alone, "sizes") or score (the grade score, "scores")',
     { shown: 'what the sizes are tiered by now' },
   ),
   quantiles,
-  apply: flag('write the proposed thresholds to the catalog (and to --thresholds FILE if named), and re-tier every puzzle', { default: false }),
-  thresholds: text('with --apply, write the thresholds to this file too (its other sizes kept), to seed new catalogs', { shown: 'the catalog alone' }),
+  apply: flag(
+    'write the proposed thresholds to the catalog (and to --thresholds FILE if named), and re-tier every puzzle',
+    { default: false },
+  ),
+  thresholds: text('with --apply, write the thresholds to this file too (its other sizes kept), to seed new catalogs', {
+    shown: 'the catalog alone',
+  }),
   tiers: OLD_TIERS_FILE,
   plot: flag('also write an SVG plot per size beside the catalog (<db>.tune-M<m>.svg)', { default: false }),
   force: flag('with --plot, replace plots an earlier run wrote', { default: false }),
@@ -53,16 +77,35 @@ export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneRun> {
   if (o.kind === 'sudomino') {
     // A Sudomino tier is its grader level's: its cuts are node ranges only, set by one rule.
     const other = (['measure', 'quantiles', 'plot'] as const).find((k) => argv[k] !== undefined && argv[k] !== false);
-    if (other !== undefined) return { ok: false, error: `--${other}: not for Sudomino, whose cuts are the tiers' reference-node ranges` };
+    if (other !== undefined)
+      return { ok: false, error: `--${other}: not for Sudomino, whose cuts are the tiers' reference-node ranges` };
     const shapes = o.sizes === undefined ? { ok: true as const, value: undefined } : shapeList(o.sizes);
     if (!shapes.ok) return shapes;
-    const run = { kind: 'sudomino' as const, db: o.db, shapes: shapes.value?.map(formatShape), apply: o.apply, tiersFile: o.thresholds };
+    const run = {
+      kind: 'sudomino' as const,
+      db: o.db,
+      shapes: shapes.value?.map(formatShape),
+      apply: o.apply,
+      tiersFile: o.thresholds,
+    };
     return { ok: true, value: { run, notes: read.value.notes } };
   }
-  const sized = o.sizes === undefined ? { ok: true as const, value: undefined } : DOMINOSA_SIZES.check(o.sizes, '--sizes');
+  const sized =
+    o.sizes === undefined ? { ok: true as const, value: undefined } : DOMINOSA_SIZES.check(o.sizes, '--sizes');
   if (!sized.ok) return sized;
-  if (argv.quantiles !== undefined && o.measure === 'grade') return { ok: false, error: '--quantiles sets node or score cuts; --measure grade cuts take none' };
-  const run = { kind: 'dominosa' as const, db: o.db, sizes: sized.value, quantiles: o.quantiles, measure: o.measure, apply: o.apply, tiersFile: o.thresholds, plots: o.plot, force: o.force };
+  if (argv.quantiles !== undefined && o.measure === 'grade')
+    return { ok: false, error: '--quantiles sets node or score cuts; --measure grade cuts take none' };
+  const run = {
+    kind: 'dominosa' as const,
+    db: o.db,
+    sizes: sized.value,
+    quantiles: o.quantiles,
+    measure: o.measure,
+    apply: o.apply,
+    tiersFile: o.thresholds,
+    plots: o.plot,
+    force: o.force,
+  };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
@@ -71,14 +114,16 @@ export function tuneCommand(y: Argv): Argv {
     'tune',
     'Per size: nodes against grade (or the node-count or grade-score distribution), the cuts proposed for them, how nodes and grades agree; --apply writes the cuts and re-tiers the catalog.',
     (a) =>
-      withOptions(a, TUNE_OPTIONS)
-        .epilogue(
-          examples([
-            ['$0 tune', 'show the distributions and the proposed thresholds; change nothing'],
-            ['$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'],
-            ['$0 tune --kind sudomino', 'per Sudomino shape: tiers on score and reference nodes, the guardrail, node ranges proposed'],
-          ]),
-        ),
+      withOptions(a, TUNE_OPTIONS).epilogue(
+        examples([
+          ['$0 tune', 'show the distributions and the proposed thresholds; change nothing'],
+          ['$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'],
+          [
+            '$0 tune --kind sudomino',
+            'per Sudomino shape: tiers on score and reference nodes, the guardrail, node ranges proposed',
+          ],
+        ]),
+      ),
     async (v) => {
       const run = argsOrExit(tuneArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.

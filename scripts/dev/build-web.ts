@@ -10,8 +10,18 @@ const TARGET = ['es2020', 'chrome90', 'firefox90', 'safari15'];
 
 async function main(): Promise<void> {
   const common = { bundle: true, minify: true, legalComments: 'none', logLevel: 'warning', target: TARGET } as const;
-  await build({ ...common, entryPoints: [join(ROOT, 'pipeline', 'web', 'play.ts')], outfile: join(ROOT, 'dist', 'web', 'play.js'), format: 'iife', platform: 'browser' });
-  await build({ ...common, entryPoints: [join(ROOT, 'pipeline', 'web', 'play.css')], outfile: join(ROOT, 'dist', 'web', 'play.css') });
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'pipeline', 'web', 'play.ts')],
+    outfile: join(ROOT, 'dist', 'web', 'play.js'),
+    format: 'iife',
+    platform: 'browser',
+  });
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'pipeline', 'web', 'play.css')],
+    outfile: join(ROOT, 'dist', 'web', 'play.css'),
+  });
 }
 
 main().catch((e: unknown) => {

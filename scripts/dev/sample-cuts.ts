@@ -35,8 +35,14 @@ const args = yargs(hideBin(process.argv))
   .option('seed', { type: 'number', default: 7 })
   .option('quantiles', { type: 'string', default: '0.4,0.7,0.9' })
   .option('write', { type: 'string', describe: 'tiers file to write the cuts into (its other sections are kept)' })
-  .option('aimed', { type: 'boolean', describe: `sample count slots aimed at each band (default: from M = ${LAYERED_FROM_M})` })
-  .option('max-attempts', { type: 'number', describe: 'deals (rejection) or deals repaired (repair) per slot before it counts as not found' })
+  .option('aimed', {
+    type: 'boolean',
+    describe: `sample count slots aimed at each band (default: from M = ${LAYERED_FROM_M})`,
+  })
+  .option('max-attempts', {
+    type: 'number',
+    describe: 'deals (rejection) or deals repaired (repair) per slot before it counts as not found',
+  })
   .strict()
   .parseSync();
 const { measure, count, seed } = args;
@@ -52,7 +58,13 @@ const yields: YieldTable = {};
 for (const m of sizes) {
   const t0 = performance.now();
   const aimed = measure === 'grade' && (args.aimed ?? aimedByDefault(m));
-  const spec: SampleSpec = { seed, m, measure, aimed, maxAttempts: measure === 'grade' ? args['max-attempts'] : undefined };
+  const spec: SampleSpec = {
+    seed,
+    m,
+    measure,
+    aimed,
+    maxAttempts: measure === 'grade' ? args['max-attempts'] : undefined,
+  };
   // Aimed: count slots per band (slot 4j + b aims at band b); else count slots as they come.
   const slots = aimed ? TIERS.length * count : count;
   const points: BandPoint[] = [];
@@ -71,15 +83,23 @@ for (const m of sizes) {
   const took = `${Math.round(performance.now() - t0)} ms`;
   if (aimed) {
     const median = (xs: number[]): number => Math.round([...xs].sort((a, b) => a - b)[xs.length >> 1]);
-    const inRange = TIERS.map((t) => `${t} ${cuts.inRange[t]}/${cuts.totals![t]}/${count} (${median(ms[t])} ms)`).join(', ');
-    process.stderr.write(`M=${m}: ${count} slots per band (${took}), ${guardrailName(m)} cuts ${th.t1}/${th.t2}/${th.t3}; in range/found/aimed (median ms per slot): ${inRange}\n`);
+    const inRange = TIERS.map((t) => `${t} ${cuts.inRange[t]}/${cuts.totals![t]}/${count} (${median(ms[t])} ms)`).join(
+      ', ',
+    );
+    process.stderr.write(
+      `M=${m}: ${count} slots per band (${took}), ${guardrailName(m)} cuts ${th.t1}/${th.t2}/${th.t3}; in range/found/aimed (median ms per slot): ${inRange}\n`,
+    );
   } else if (measure === 'grade') {
     const none = points.filter((x) => x.band === null).length;
     const inBand = TIERS.map((t) => `${t} ${cuts.inRange[t]}/${cuts.totals![t]}`).join(', ');
-    process.stderr.write(`M=${m}: ${points.length} boards (${took}), ${guardrailName(m)} cuts ${th.t1}/${th.t2}/${th.t3}; in range/in band: ${inBand}; beyond every band: ${none}\n`);
+    process.stderr.write(
+      `M=${m}: ${points.length} boards (${took}), ${guardrailName(m)} cuts ${th.t1}/${th.t2}/${th.t3}; in range/in band: ${inBand}; beyond every band: ${none}\n`,
+    );
   } else {
     const c = cuts.inRange;
-    process.stderr.write(`M=${m}: ${points.length} boards; tiers ${c.easy}/${c.normal}/${c.hard}/${c.expert}${cuts.notes.length ? `; ${cuts.notes.join(' ')}` : ''}\n`);
+    process.stderr.write(
+      `M=${m}: ${points.length} boards; tiers ${c.easy}/${c.normal}/${c.hard}/${c.expert}${cuts.notes.length ? `; ${cuts.notes.join(' ')}` : ''}\n`,
+    );
   }
 }
 if (args.write === undefined) {
@@ -90,7 +110,12 @@ if (args.write === undefined) {
   // The file has one graderVersion: cuts of the other grade-bound section from another grader would be relabelled.
   const other = measure === 'grade' ? file.scores : measure === 'score' ? file.grade : {};
   const stale = Object.keys(other).filter((m) => !sizes.includes(Number(m)));
-  if (measure !== 'nodes' && file.graderVersion !== undefined && file.graderVersion !== GRADER_VERSION && stale.length > 0) {
+  if (
+    measure !== 'nodes' &&
+    file.graderVersion !== undefined &&
+    file.graderVersion !== GRADER_VERSION &&
+    stale.length > 0
+  ) {
     process.stderr.write(
       `sample-cuts: ${args.write} holds ${measure === 'grade' ? 'score' : 'grade'} cuts of M=${stale.join(',')} for ${file.graderVersion}; ` +
         `delete that section, run this, then re-sample it with --measure ${measure === 'grade' ? 'score' : 'grade'}\n`,

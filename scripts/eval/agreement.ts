@@ -58,8 +58,12 @@ function main(): void {
   const opts = parseArgs(process.argv.slice(2));
   const gen = new Generator();
   const total = Array.from({ length: 6 }, () => new Array<number>(5).fill(0));
-  console.log(`Referee (rows) against the grader (columns): ${opts.count} puzzles per size and method, seed ${opts.seed}`);
-  console.log(`${'M'.padStart(3)} ${'method'.padEnd(10)} ${'finished by his levels: agree'.padEnd(31)} ${'beyond: agree'.padEnd(15)} not covered   T/B/H/E/beyond (referee)   ms`);
+  console.log(
+    `Referee (rows) against the grader (columns): ${opts.count} puzzles per size and method, seed ${opts.seed}`,
+  );
+  console.log(
+    `${'M'.padStart(3)} ${'method'.padEnd(10)} ${'finished by his levels: agree'.padEnd(31)} ${'beyond: agree'.padEnd(15)} not covered   T/B/H/E/beyond (referee)   ms`,
+  );
   for (const m of opts.sizes) {
     for (const method of opts.methods) {
       const t0 = performance.now();
@@ -77,7 +81,9 @@ function main(): void {
         total[ref][ours]++;
         if (ref !== ours && ref !== 5 && shown < opts.show) {
           shown++;
-          const used = Object.entries(g.steps).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`);
+          const used = Object.entries(g.steps)
+            .filter(([, n]) => n > 0)
+            .map(([k, n]) => `${k} ${n}`);
           console.log(`    slot ${slot}: referee ${CLASSES[ref]}, grader ${g.grade} (${used.join(', ')})`);
         }
       }
@@ -85,7 +91,10 @@ function main(): void {
       const agreeFinished = [0, 1, 2, 3].reduce((n, i) => n + conf[i][i], 0);
       const beyond = conf[4].reduce((a, b) => a + b, 0);
       const notCovered = conf[5].reduce((a, b) => a + b, 0);
-      const labels = conf.slice(0, 5).map((row) => row.reduce((a, b) => a + b, 0)).join('/');
+      const labels = conf
+        .slice(0, 5)
+        .map((row) => row.reduce((a, b) => a + b, 0))
+        .join('/');
       console.log(
         `${pad(m, 3)} ${method.padEnd(10)} ${`${agreeFinished} of ${finished}`.padEnd(31)} ${`${conf[4][4]} of ${beyond}`.padEnd(15)} ${pad(notCovered, 11)}   ${labels.padEnd(24)} ${pad((performance.now() - t0).toFixed(0), 6)}`,
       );
@@ -93,7 +102,8 @@ function main(): void {
   }
   console.log('\nAll sizes and methods together, referee (rows) against grader (columns):');
   console.log(`${''.padEnd(12)}${CLASSES.map((c) => pad(c, 9)).join('')}`);
-  for (let i = 0; i < 6; i++) console.log(`${(i === 5 ? 'not covered' : CLASSES[i]).padEnd(12)}${total[i].map((n) => pad(n, 9)).join('')}`);
+  for (let i = 0; i < 6; i++)
+    console.log(`${(i === 5 ? 'not covered' : CLASSES[i]).padEnd(12)}${total[i].map((n) => pad(n, 9)).join('')}`);
 }
 
 main();

@@ -105,8 +105,12 @@ function pad(s: string | number, n: number): string {
 function main(): void {
   const opts = parseArgs(process.argv.slice(2));
   const gen = new Generator();
-  console.log(`Tatham-like levels: ${TATHAM_LEVELS.map((n, i) => `${i + 1} ${n}`).join(', ')}, 5 beyond Extreme (dropped)`);
-  console.log(`up to ${opts.perLevel} puzzles per level and size, from at most ${opts.maxSlots} generated slots (seed ${opts.seed})\n`);
+  console.log(
+    `Tatham-like levels: ${TATHAM_LEVELS.map((n, i) => `${i + 1} ${n}`).join(', ')}, 5 beyond Extreme (dropped)`,
+  );
+  console.log(
+    `up to ${opts.perLevel} puzzles per level and size, from at most ${opts.maxSlots} generated slots (seed ${opts.seed})\n`,
+  );
   console.log('   M  slots  beyond  sample  T/B/H/E in sample    ρ nodes  ρ score  ρ grade');
   const reports: SizeReport[] = [];
   for (const m of opts.sizes) {
@@ -116,9 +120,18 @@ function main(): void {
     const labels = rep.sample.map((s) => s.label);
     const per = [1, 2, 3, 4].map((l) => labels.filter((x) => x === l).length).join('/');
     const beyond = `${((100 * rep.natural[5]) / Math.max(1, rep.slots)).toFixed(0)}%`;
-    const rn = spearman(rep.sample.map((s) => s.nodes), labels);
-    const rs = spearman(rep.sample.map((s) => s.score), labels);
-    const rl = spearman(rep.sample.map((s) => s.level), labels);
+    const rn = spearman(
+      rep.sample.map((s) => s.nodes),
+      labels,
+    );
+    const rs = spearman(
+      rep.sample.map((s) => s.score),
+      labels,
+    );
+    const rl = spearman(
+      rep.sample.map((s) => s.level),
+      labels,
+    );
     console.log(
       `${pad(m, 4)} ${pad(rep.slots, 6)} ${pad(beyond, 7)} ${pad(rep.sample.length, 7)}  ${per.padEnd(18)} ${pad(rn.toFixed(3), 8)} ${pad(rs.toFixed(3), 8)} ${pad(rl.toFixed(3), 8)}   (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
     );
@@ -127,14 +140,18 @@ function main(): void {
   console.log('\nTatham-like level (rows) against our grade (columns), all sizes above together:');
   console.log(`${''.padEnd(10)}${LEVELS.map((l) => pad(l.name, 14)).join('')}`);
   for (let label = 1; label <= 4; label++) {
-    const row = LEVELS.map((l) => reports.reduce((n, r) => n + r.sample.filter((s) => s.label === label && s.level === l.level).length, 0));
+    const row = LEVELS.map((l) =>
+      reports.reduce((n, r) => n + r.sample.filter((s) => s.label === label && s.level === l.level).length, 0),
+    );
     console.log(`${TATHAM_LEVELS[label - 1].padEnd(10)}${row.map((n) => pad(n, 14)).join('')}`);
   }
   // Which rules the puzzles of each label needed: where a rule sits too low or too high.
   console.log('\nPuzzles of each Tatham-like level that used each rule (levels 3 up), all sizes together:');
   console.log(`${''.padEnd(28)}${TATHAM_LEVELS.map((n) => pad(n, 9)).join('')}`);
   for (const rule of LADDER.filter((r) => r.level >= 3)) {
-    const row = [1, 2, 3, 4].map((label) => reports.reduce((n, r) => n + r.sample.filter((s) => s.label === label && s.used.includes(rule.name)).length, 0));
+    const row = [1, 2, 3, 4].map((label) =>
+      reports.reduce((n, r) => n + r.sample.filter((s) => s.label === label && s.used.includes(rule.name)).length, 0),
+    );
     console.log(`${`${rule.level} ${rule.name}`.padEnd(28)}${row.map((n) => pad(n, 9)).join('')}`);
   }
   console.log('\nNatural label distribution of the generated puzzles (T/B/H/E/beyond):');

@@ -17,7 +17,9 @@ function main(): void {
   const seed = Number(value('--seed', '7'));
   const gen = new Generator();
   const grader = new Grader();
-  console.log(`Grading ${count} generated boards per size (seed ${seed}), search nodes ≤ ${STORED_GRADE_MAX_NODES}, trial dominoes ≤ ${DEFAULT_MAX_TRIAL_WORK}`);
+  console.log(
+    `Grading ${count} generated boards per size (seed ${seed}), search nodes ≤ ${STORED_GRADE_MAX_NODES}, trial dominoes ≤ ${DEFAULT_MAX_TRIAL_WORK}`,
+  );
   console.log(`   M  median ms   p90 ms   max ms   ${LEVELS.map((l) => l.name).join('/')}   search   cut short`);
   for (const m of sizes) {
     const ms: number[] = [];
@@ -34,7 +36,9 @@ function main(): void {
     }
     ms.sort((a, b) => a - b);
     const q = (f: number): string => ms[Math.min(ms.length - 1, Math.floor(f * ms.length))].toFixed(0);
-    console.log(`${String(m).padStart(4)} ${q(0.5).padStart(10)} ${q(0.9).padStart(8)} ${q(1).padStart(8)}   ${levels.slice(1).join('/')}   ${levels[SEARCH_LEVEL]} of ${ms.length}   ${cut}`);
+    console.log(
+      `${String(m).padStart(4)} ${q(0.5).padStart(10)} ${q(0.9).padStart(8)} ${q(1).padStart(8)}   ${levels.slice(1).join('/')}   ${levels[SEARCH_LEVEL]} of ${ms.length}   ${cut}`,
+    );
   }
 }
 

@@ -28,16 +28,21 @@ function main(argv: string[]): void {
   for (let k = 0; k < count; k++) {
     const { board } = makePuzzle(shape, derive(seed, shape.rows, shape.cols, shape.values, k));
     for (const g of board.given) if (g !== 0) givens++;
-    for (let L = 1; L <= TOP_LEVEL; L++) if (gradeSudomino(board, { maxLevel: L, log: false, chainLimit }).status === 'solved') solvedUpTo[L]++;
+    for (let L = 1; L <= TOP_LEVEL; L++)
+      if (gradeSudomino(board, { maxLevel: L, log: false, chainLimit }).status === 'solved') solvedUpTo[L]++;
     const t = performance.now();
     const r = gradeSudomino(board, { log: false, chainLimit });
     gradeMs += performance.now() - t;
     if (r.status === 'solved') needs[r.level]++;
     else stuck++;
   }
-  console.log(`${count} unique ${formatShape(shape)} boards (seed ${seed}, chain limit ${chainLimit} rounds), ${(givens / count).toFixed(1)} givens on average`);
+  console.log(
+    `${count} unique ${formatShape(shape)} boards (seed ${seed}, chain limit ${chainLimit} rounds), ${(givens / count).toFixed(1)} givens on average`,
+  );
   for (const { level, name, tier } of LEVELS) {
-    console.log(`  level ${level} ${name.padEnd(8)} (${tier.padEnd(6)}): solved with levels 1..${level}: ${String(solvedUpTo[level]).padStart(4)}   graded ${level}: ${needs[level]}`);
+    console.log(
+      `  level ${level} ${name.padEnd(8)} (${tier.padEnd(6)}): solved with levels 1..${level}: ${String(solvedUpTo[level]).padStart(4)}   graded ${level}: ${needs[level]}`,
+    );
   }
   console.log(`  stuck at every level: ${stuck}`);
   console.log(`  full grade: ${(gradeMs / count).toFixed(3)} ms a board on average`);

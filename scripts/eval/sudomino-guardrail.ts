@@ -68,7 +68,9 @@ function main(argv: string[]): void {
       }
     }
     const total = performance.now() - t0;
-    console.log(`\n${formatShape(shape)}: ${(total / 1000).toFixed(2)} s in all (about ${(total / 2000).toFixed(2)} s on 2 workers)`);
+    console.log(
+      `\n${formatShape(shape)}: ${(total / 1000).toFixed(2)} s in all (about ${(total / 2000).toFixed(2)} s on 2 workers)`,
+    );
     console.log('  tier    made  nodes med/p90   ms med/p95      givens mean  deals mean/max  rejected  variants');
     const medians: number[] = [];
     for (const tier of TIERS) {
@@ -76,14 +78,17 @@ function main(argv: string[]): void {
       const sort = (a: number[]): number[] => [...a].sort((x, y) => x - y);
       const nodes = sort(r.nodes);
       const ms = sort(r.ms);
-      const mean = (a: number[]): string => (a.length === 0 ? '-' : (a.reduce((s, x) => s + x, 0) / a.length).toFixed(1));
+      const mean = (a: number[]): string =>
+        a.length === 0 ? '-' : (a.reduce((s, x) => s + x, 0) / a.length).toFixed(1);
       medians.push(quantile(nodes, 0.5));
       console.log(
         `  ${tier.padEnd(7)} ${String(r.nodes.length).padStart(4)}  ${`${quantile(nodes, 0.5)}/${quantile(nodes, 0.9)}`.padStart(14)}  ${`${quantile(ms, 0.5).toFixed(1)}/${quantile(ms, 0.95).toFixed(1)}`.padStart(13)}  ${mean(r.givens).padStart(11)}  ${`${mean(r.attempts)}/${r.attempts.length === 0 ? '-' : Math.max(...r.attempts)}`.padStart(14)}  ${String(r.rejected).padStart(8)}  ${mean(r.variants).padStart(8)}`,
       );
     }
     const ordered = medians.every((m, i) => i === 0 || !(m < medians[i - 1]));
-    console.log(`  median reference nodes easy ≤ normal ≤ hard ≤ expert: ${ordered ? 'yes' : 'NO'} (${medians.join(' ≤ ')})`);
+    console.log(
+      `  median reference nodes easy ≤ normal ≤ hard ≤ expert: ${ordered ? 'yes' : 'NO'} (${medians.join(' ≤ ')})`,
+    );
   }
 }
 

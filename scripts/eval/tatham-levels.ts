@@ -521,7 +521,8 @@ export function tathamSolve(board: Board, maxLevel: number): TathamRun {
     if (step === undefined) break;
     hardest = Math.max(hardest, step.level);
     // A pair with no place left: the board has no solution, and no rule can help.
-    for (const q of pos.pairs()) if (pos.pairLive(q).length === 0) return { solved: false, complete: true, hardest, remaining: remaining(pos) };
+    for (const q of pos.pairs())
+      if (pos.pairLive(q).length === 0) return { solved: false, complete: true, hardest, remaining: remaining(pos) };
   }
   return { solved: pos.solved(), complete: !pos.incomplete, hardest, remaining: remaining(pos) };
 }

@@ -17,7 +17,11 @@ if (path === undefined) {
 }
 const perSize = rest.includes('--per-size');
 const db = new Database(path, { readonly: true, fileMustExist: true });
-const rows = db.prepare('SELECT m, tier, grid FROM puzzles WHERE base_id IS NULL ORDER BY m, id').all() as { m: number; tier: Tier; grid: string }[];
+const rows = db.prepare('SELECT m, tier, grid FROM puzzles WHERE base_id IS NULL ORDER BY m, id').all() as {
+  m: number;
+  tier: Tier;
+  grid: string;
+}[];
 db.close();
 
 const heads = [...'beyond'];
@@ -34,12 +38,16 @@ for (const r of rows) {
 }
 
 function print(title: string, t: Table): void {
-  process.stdout.write(`${title}\n| tier | ${heads.join(' | ')} | on its level |\n|---|${heads.map(() => '---|').join('')}---|\n`);
+  process.stdout.write(
+    `${title}\n| tier | ${heads.join(' | ')} | on its level |\n|---|${heads.map(() => '---|').join('')}---|\n`,
+  );
   for (const tier of TIERS) {
     const row = t.get(tier)!;
     const n = row.reduce((a, b) => a + b, 0);
     const own = row[TATHAM_LEVELS.indexOf(TATHAM_NAMES[tier])];
-    process.stdout.write(`| ${tier} | ${row.join(' | ')} | ${n === 0 ? '-' : `${own}/${n} (${((100 * own) / n).toFixed(0)}%)`} |\n`);
+    process.stdout.write(
+      `| ${tier} | ${row.join(' | ')} | ${n === 0 ? '-' : `${own}/${n} (${((100 * own) / n).toFixed(0)}%)`} |\n`,
+    );
   }
 }
 print(`${path}: ${rows.length} base puzzles, tier × Tatham level (scripts/eval/tatham-levels.ts)`, all);

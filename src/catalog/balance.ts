@@ -77,9 +77,15 @@ function waterFill(quota: number, caps: readonly number[], start: number): numbe
  * odd puzzles rotating over the sizes from tier to tier so the pack as a whole stays even too.
  * `per-size` asks K of every cell and moves nothing.
  */
-export function planPack<T extends string>(tiers: readonly T[], cells: readonly PackCell<T>[], split: PackSplit): PackPlan<T> {
-  if (!Number.isSafeInteger(split.count) || split.count < 0) throw new RangeError(`a pack count must be a whole number ≥ 0 (got ${split.count})`);
-  const quotas = split.by === 'count' ? evenShares(split.count, Math.max(tiers.length, 1)) : tiers.map(() => split.count);
+export function planPack<T extends string>(
+  tiers: readonly T[],
+  cells: readonly PackCell<T>[],
+  split: PackSplit,
+): PackPlan<T> {
+  if (!Number.isSafeInteger(split.count) || split.count < 0)
+    throw new RangeError(`a pack count must be a whole number ≥ 0 (got ${split.count})`);
+  const quotas =
+    split.by === 'count' ? evenShares(split.count, Math.max(tiers.length, 1)) : tiers.map(() => split.count);
   const shares: PackShare<T>[] = [];
   const short: Shortfall<T>[] = [];
   let rotate = 0;
@@ -89,11 +95,24 @@ export function planPack<T extends string>(tiers: readonly T[], cells: readonly 
       for (const c of own) {
         const take = Math.min(c.available, split.count);
         shares.push({ ...c, take });
-        if (take < split.count) short.push({ tier, m: c.m, ...(c.label === undefined ? {} : { label: c.label }), asked: split.count, got: take });
+        if (take < split.count)
+          short.push({
+            tier,
+            m: c.m,
+            ...(c.label === undefined ? {} : { label: c.label }),
+            asked: split.count,
+            got: take,
+          });
       }
       return;
     }
-    const take = own.length ? waterFill(quotas[t], own.map((c) => c.available), rotate % own.length) : [];
+    const take = own.length
+      ? waterFill(
+          quotas[t],
+          own.map((c) => c.available),
+          rotate % own.length,
+        )
+      : [];
     own.forEach((c, i) => shares.push({ ...c, take: take[i] }));
     const got = take.reduce((a, b) => a + b, 0);
     if (got < quotas[t]) short.push({ tier, m: null, asked: quotas[t], got });

@@ -95,7 +95,8 @@ function parseBoard(p: StoredPuzzle): Parsed<Board> {
   if (b.rows !== p.rows || b.cols !== p.cols) {
     return { ok: false, error: `the grid is ${b.rows}x${b.cols} but the row says ${p.rows}x${p.cols}` };
   }
-  if (b.rows !== b.m + 1) return { ok: false, error: `the grid is ${b.rows}x${b.cols}, not the catalog's ${b.m + 1}x${b.m + 2}` };
+  if (b.rows !== b.m + 1)
+    return { ok: false, error: `the grid is ${b.rows}x${b.cols}, not the catalog's ${b.m + 1}x${b.m + 2}` };
   return { ok: true, value: b };
 }
 
@@ -107,7 +108,8 @@ function parseSolution(text: string): Parsed<Solution> {
     return { ok: false, error: 'the stored solution is not JSON' };
   }
   const isDomino = (d: unknown): boolean => Array.isArray(d) && d.length === 4 && d.every((x) => Number.isInteger(x));
-  if (!Array.isArray(sol) || !sol.every(isDomino)) return { ok: false, error: 'the stored solution is not a list of [r1, c1, r2, c2]' };
+  if (!Array.isArray(sol) || !sol.every(isDomino))
+    return { ok: false, error: 'the stored solution is not a list of [r1, c1, r2, c2]' };
   return { ok: true, value: sol as Solution };
 }
 
@@ -139,8 +141,12 @@ export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule:
         const level = Math.floor(p.score);
         const band = bandOfLevel(level);
         const what = `grade ${levelName(level)} (${band === null ? 'beyond Extreme' : TATHAM_NAMES[band]}) with ${measureName(measure)} ${f(v)}`;
-        fail('tier-mismatch', `stored tier ${p.tier}, but ${what} ${want === null ? 'fits no tier' : `is ${want}`} under ${cuts}`);
-      } else fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under ${cuts}`);
+        fail(
+          'tier-mismatch',
+          `stored tier ${p.tier}, but ${what} ${want === null ? 'fits no tier' : `is ${want}`} under ${cuts}`,
+        );
+      } else
+        fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under ${cuts}`);
     }
   }
   out.push(...sharedFieldFailures(p, base));
@@ -150,7 +156,13 @@ export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule:
 /** A row whose checksum is not its content's was changed behind the catalog's back (either kind). */
 export function checksumFailures(p: StoredPuzzle): Failure[] {
   if (rowChecksum(p) === p.checksum) return [];
-  return [{ kind: 'checksum-mismatch', puzzleId: p.id, detail: 'the row does not match its checksum: it was changed outside dominosa' }];
+  return [
+    {
+      kind: 'checksum-mismatch',
+      puzzleId: p.id,
+      detail: 'the row does not match its checksum: it was changed outside dominosa',
+    },
+  ];
 }
 
 /** A variant's base must be in the catalog and agree with it on what they share (either kind). */
@@ -159,10 +171,12 @@ export function sharedFieldFailures(p: StoredPuzzle, base: SharedFields | null):
   const fail = (detail: string): void => {
     out.push({ kind: 'variant-mismatch', puzzleId: p.id, detail });
   };
-  if (p.base_id !== null && (base === null || base.id !== p.base_id)) fail(`its base ${p.base_id} is not in the catalog`);
+  if (p.base_id !== null && (base === null || base.id !== p.base_id))
+    fail(`its base ${p.base_id} is not in the catalog`);
   else if (p.base_id !== null && base !== null) {
     for (const k of ['m', 'tier', 'nodes', 'score', 'canonical_hash'] as const) {
-      if (p[k] !== base[k]) fail(`${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
+      if (p[k] !== base[k])
+        fail(`${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
     }
   }
   return out;
@@ -221,7 +235,11 @@ export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: Ki
   if (!out.some((f) => f.kind === 'checksum-mismatch')) k.prove(board, solution, fail);
 
   const hash = k.hash(board);
-  if (hash !== p.canonical_hash) fail('hash-mismatch', `stored canonical hash ${p.canonical_hash.slice(0, 12)}…, the grid hashes to ${hash.slice(0, 12)}…`);
+  if (hash !== p.canonical_hash)
+    fail(
+      'hash-mismatch',
+      `stored canonical hash ${p.canonical_hash.slice(0, 12)}…, the grid hashes to ${hash.slice(0, 12)}…`,
+    );
 
   if (p.base_id !== null || p.transform !== null) {
     const why = k.variantError(board, stored.ok ? stored.value : null);
@@ -235,7 +253,10 @@ export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: Ki
  * later step stops at once, and a test between steps (where a small board's proof can end before
  * its solver first asks) that records the one 'gave-up' failure, naming the step.
  */
-export function budgetGuard(ctx: { interrupt?: () => boolean; budget?: string }, fail: (kind: FailureKind, detail: string) => void): { interrupt: (() => boolean) | undefined; outOfBudget(step: string): boolean } {
+export function budgetGuard(
+  ctx: { interrupt?: () => boolean; budget?: string },
+  fail: (kind: FailureKind, detail: string) => void,
+): { interrupt: (() => boolean) | undefined; outOfBudget(step: string): boolean } {
   let spent = false;
   const own = ctx.interrupt;
   const interrupt = own === undefined ? undefined : (): boolean => (spent ||= own());
@@ -266,7 +287,13 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
  * (valid) solution is the unique one, nodes and grade measured again. A budget that runs out
  * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
  */
-function prove(p: StoredPuzzle, board: Board, solution: Solution | null, ctx: PuzzleContext, fail: (kind: FailureKind, detail: string) => void): void {
+function prove(
+  p: StoredPuzzle,
+  board: Board,
+  solution: Solution | null,
+  ctx: PuzzleContext,
+  fail: (kind: FailureKind, detail: string) => void,
+): void {
   const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
   const solver = ctx.solver;
 
@@ -277,7 +304,10 @@ function prove(p: StoredPuzzle, board: Board, solution: Solution | null, ctx: Pu
   const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false, interrupt });
   if (outOfBudget('while proving it unique')) return;
   if (dlx.status !== prop.status) {
-    fail('solvers-disagree', `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`);
+    fail(
+      'solvers-disagree',
+      `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`,
+    );
   } else if (dlx.status !== 'unique') {
     fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
   }
@@ -289,19 +319,26 @@ function prove(p: StoredPuzzle, board: Board, solution: Solution | null, ctx: Pu
   if (ctx.solverVersion !== null && sameCounts(ctx.solverVersion, REFERENCE_VERSION, p.m)) {
     const nodes = referenceNodes(board, solver, interrupt);
     if (outOfBudget('while measuring its reference nodes')) return;
-    if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${REFERENCE_VERSION} measures ${nodes}`);
+    if (nodes !== p.nodes)
+      fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${REFERENCE_VERSION} measures ${nodes}`);
   }
 
   // Variants share their base's grade, so only bases are graded again.
   if (ctx.graderVersion === GRADER_VERSION && p.base_id === null) {
     const g = storedGrade(board, interrupt);
     if (outOfBudget('while grading it')) return;
-    if (g.score !== p.score) fail('grade-mismatch', `stored score ${p.score}, ${GRADER_VERSION} grades it ${g.grade} with score ${g.score}`);
+    if (g.score !== p.score)
+      fail('grade-mismatch', `stored score ${p.score}, ${GRADER_VERSION} grades it ${g.grade} with score ${g.score}`);
   }
 }
 
 /** Why a variant is not its base under its transform, or null. */
-function variantError(p: StoredPuzzle, board: Board, solution: Solution | null, base: StoredPuzzle | null): string | null {
+function variantError(
+  p: StoredPuzzle,
+  board: Board,
+  solution: Solution | null,
+  base: StoredPuzzle | null,
+): string | null {
   if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
   // A missing base is checkStoredRow's to report; without it there is nothing to compare.
   if (base === null || base.id !== p.base_id) return null;
@@ -320,7 +357,8 @@ function variantError(p: StoredPuzzle, board: Board, solution: Solution | null, 
   const baseSolution = parseSolution(base.solution);
   if (solution !== null && baseSolution.ok) {
     const want = transformSolution(baseSolution.value, b.value.rows, b.value.cols, t.transform);
-    if (solutionKey(want) !== solutionKey(solution)) return `the solution is not base ${base.id}'s under "${p.transform}"`;
+    if (solutionKey(want) !== solutionKey(solution))
+      return `the solution is not base ${base.id}'s under "${p.transform}"`;
   }
   return null;
 }
@@ -342,13 +380,20 @@ export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
   const out: Failure[] = [];
   const sizes = [...new Set(ranges.map((r) => r.m))].sort((a, b) => a - b);
   for (const m of sizes) {
-    const present = TIERS.map((t) => ranges.find((r) => r.m === m && r.tier === t && r.count > 0)).filter((r) => r !== undefined);
+    const present = TIERS.map((t) => ranges.find((r) => r.m === m && r.tier === t && r.count > 0)).filter(
+      (r) => r !== undefined,
+    );
     for (let i = 0; i + 1 < present.length; i++) {
       const lo = present[i];
       for (const hi of present.slice(i + 1)) {
         if (lo.max >= hi.min) {
-          const f = (v: number): string => (lo.measure === 'nodes' ? `${v} nodes` : `${measureName(lo.measure)} ${formatMeasure(lo.measure, v)}`);
-          out.push({ kind: 'tier-order', puzzleId: null, detail: `M=${m}: ${lo.tier} reaches ${f(lo.max)} but ${hi.tier} starts at ${f(hi.min)}` });
+          const f = (v: number): string =>
+            lo.measure === 'nodes' ? `${v} nodes` : `${measureName(lo.measure)} ${formatMeasure(lo.measure, v)}`;
+          out.push({
+            kind: 'tier-order',
+            puzzleId: null,
+            detail: `M=${m}: ${lo.tier} reaches ${f(lo.max)} but ${hi.tier} starts at ${f(hi.min)}`,
+          });
         }
       }
     }
@@ -371,7 +416,11 @@ export function checkDistinctBases(bases: readonly { id: number; kind?: string; 
     const hash = key.slice(key.indexOf('\0') + 1);
     if (ids.length < 2) continue;
     for (const id of ids.slice(1)) {
-      out.push({ kind: 'duplicate-base', puzzleId: id, detail: `same symmetry class (hash ${hash.slice(0, 12)}…) as base ${ids[0]}` });
+      out.push({
+        kind: 'duplicate-base',
+        puzzleId: id,
+        detail: `same symmetry class (hash ${hash.slice(0, 12)}…) as base ${ids[0]}`,
+      });
     }
   }
   return out;
@@ -424,7 +473,11 @@ export function checkThresholdsPresent<K extends number | string>(
   const out: Failure[] = [];
   for (const [m, n] of puzzlesPerSize) {
     if (!sizesWithThresholds.has(m)) {
-      out.push({ kind: 'missing-thresholds', puzzleId: null, detail: `${name(m)}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked` });
+      out.push({
+        kind: 'missing-thresholds',
+        puzzleId: null,
+        detail: `${name(m)}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked`,
+      });
     }
   }
   return out;
@@ -438,17 +491,28 @@ export function checkGraderVersions(counts: ReadonlyMap<string | null, number>):
   const other = [...counts].filter(([v, n]) => v !== GRADER_VERSION && n > 0);
   if (other.length === 0) return [];
   const what = other.map(([v, n]) => `${n} puzzle${n === 1 ? '' : 's'} by ${v ?? 'an unrecorded grader'}`).join(', ');
-  return [{ kind: 'grader-version-mismatch', puzzleId: null, detail: `grades of ${what} cannot be checked by ${GRADER_VERSION}; migrate or rebuild them` }];
+  return [
+    {
+      kind: 'grader-version-mismatch',
+      puzzleId: null,
+      detail: `grades of ${what} cannot be checked by ${GRADER_VERSION}; migrate or rebuild them`,
+    },
+  ];
 }
 
-const describeObject = (o: SchemaObject): string => (o.type === 'table' || o.name === o.tbl_name ? `${o.type} ${o.name}` : `${o.type} ${o.name} on ${o.tbl_name}`);
+const describeObject = (o: SchemaObject): string =>
+  o.type === 'table' || o.name === o.tbl_name ? `${o.type} ${o.name}` : `${o.type} ${o.name} on ${o.tbl_name}`;
 
 /**
  * The catalog must hold exactly the objects this release's schema makes, SQL text and all: a
  * trigger, view, index or table added (or dropped, or changed) outside dominosa fails. An
  * `optional` object (a table only some verb makes) may be missing, but if there, must match too.
  */
-export function checkSchemaObjects(actual: readonly SchemaObject[], expected: readonly SchemaObject[], optional: readonly SchemaObject[] = []): Failure[] {
+export function checkSchemaObjects(
+  actual: readonly SchemaObject[],
+  expected: readonly SchemaObject[],
+  optional: readonly SchemaObject[] = [],
+): Failure[] {
   const key = (o: SchemaObject): string => `${o.type}\0${o.name}`;
   const have = new Map(actual.map((o) => [key(o), o]));
   const want = new Map([...expected, ...optional.filter((o) => have.has(key(o)))].map((o) => [key(o), o]));
@@ -458,8 +522,10 @@ export function checkSchemaObjects(actual: readonly SchemaObject[], expected: re
   };
   for (const [k, o] of have) {
     const w = want.get(k);
-    if (w === undefined) fail(`unknown ${describeObject(o)}: this release's schema has no such object (added outside dominosa?)`);
-    else if (w.sql !== o.sql || w.tbl_name !== o.tbl_name) fail(`${describeObject(o)} differs from this release's definition`);
+    if (w === undefined)
+      fail(`unknown ${describeObject(o)}: this release's schema has no such object (added outside dominosa?)`);
+    else if (w.sql !== o.sql || w.tbl_name !== o.tbl_name)
+      fail(`${describeObject(o)} differs from this release's definition`);
   }
   for (const [k, o] of want) if (!have.has(k)) fail(`${describeObject(o)} is missing`);
   return out;
@@ -470,19 +536,29 @@ export function checkSchemaObjects(actual: readonly SchemaObject[], expected: re
  * that differs means rows were deleted or inserted, an equal count with another sum that rows
  * were changed, swapped or replaced, all outside dominosa.
  */
-export function checkDigests(stored: ReadonlyMap<string, StoredDigest>, actual: ReadonlyMap<string, StoredDigest>): Failure[] {
+export function checkDigests(
+  stored: ReadonlyMap<string, StoredDigest>,
+  actual: ReadonlyMap<string, StoredDigest>,
+): Failure[] {
   const out: Failure[] = [];
   for (const [name, a] of actual) {
     const s = stored.get(name);
     const what = name === 'schema' ? 'the schema' : `table ${name}`;
     let detail: string | null = null;
     if (s === undefined) detail = `${what} has no digest recorded`;
-    else if (s.rows !== a.rows) detail = `${what} holds ${a.rows} ${name === 'schema' ? 'objects' : 'rows'}, its digest records ${s.rows}: ${name === 'schema' ? 'objects' : 'rows'} were added or deleted outside dominosa`;
-    else if (s.sum !== a.sum) detail = `${what} does not match its digest: ${name === 'schema' ? 'an object' : 'a row'} was changed, swapped or replaced outside dominosa`;
+    else if (s.rows !== a.rows)
+      detail = `${what} holds ${a.rows} ${name === 'schema' ? 'objects' : 'rows'}, its digest records ${s.rows}: ${name === 'schema' ? 'objects' : 'rows'} were added or deleted outside dominosa`;
+    else if (s.sum !== a.sum)
+      detail = `${what} does not match its digest: ${name === 'schema' ? 'an object' : 'a row'} was changed, swapped or replaced outside dominosa`;
     if (detail !== null) out.push({ kind: 'digest-mismatch', puzzleId: null, detail });
   }
   for (const name of stored.keys()) {
-    if (!actual.has(name)) out.push({ kind: 'digest-mismatch', puzzleId: null, detail: `the digest records a table ${name} this release does not digest` });
+    if (!actual.has(name))
+      out.push({
+        kind: 'digest-mismatch',
+        puzzleId: null,
+        detail: `the digest records a table ${name} this release does not digest`,
+      });
   }
   return out;
 }

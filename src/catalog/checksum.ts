@@ -26,13 +26,45 @@ export interface ChecksummedRow {
 }
 
 /** The fields a checksum covers, in its order (the catalog's digest covers the rest of the row). */
-export const CHECKSUM_FIELDS = ['kind', 'm', 'rows', 'cols', 'grid', 'solution', 'tier', 'nodes', 'score', 'attempts', 'canonical_hash', 'transform', 'seed', 'slot', 'method'] as const satisfies readonly (keyof ChecksummedRow)[];
+export const CHECKSUM_FIELDS = [
+  'kind',
+  'm',
+  'rows',
+  'cols',
+  'grid',
+  'solution',
+  'tier',
+  'nodes',
+  'score',
+  'attempts',
+  'canonical_hash',
+  'transform',
+  'seed',
+  'slot',
+  'method',
+] as const satisfies readonly (keyof ChecksummedRow)[];
 
 /**
  * Hex SHA-256 of the row's fields in a fixed order, as one JSON array (unambiguous framing); the
  * kind leads the array except for Dominosa's, whose rows predate kinds.
  */
 export function rowChecksum(p: ChecksummedRow): string {
-  const fields = [...(p.kind === 'dominosa' ? [] : [p.kind]), p.m, p.rows, p.cols, p.grid, p.solution, p.tier, p.nodes, p.score, p.attempts, p.canonical_hash, p.transform, p.seed, p.slot, p.method];
+  const fields = [
+    ...(p.kind === 'dominosa' ? [] : [p.kind]),
+    p.m,
+    p.rows,
+    p.cols,
+    p.grid,
+    p.solution,
+    p.tier,
+    p.nodes,
+    p.score,
+    p.attempts,
+    p.canonical_hash,
+    p.transform,
+    p.seed,
+    p.slot,
+    p.method,
+  ];
   return sha256Hex(JSON.stringify(fields));
 }

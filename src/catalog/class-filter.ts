@@ -11,7 +11,8 @@ export class ClassFilter {
   private readonly shift: number;
 
   constructor(log2Bits = DEFAULT_LOG2_BITS) {
-    if (!Number.isInteger(log2Bits) || log2Bits < 5 || log2Bits > 31) throw new RangeError(`log2Bits must be 5..31 (got ${log2Bits})`);
+    if (!Number.isInteger(log2Bits) || log2Bits < 5 || log2Bits > 31)
+      throw new RangeError(`log2Bits must be 5..31 (got ${log2Bits})`);
     this.bits = new Uint32Array(1 << (log2Bits - 5));
     this.shift = 32 - log2Bits;
   }

@@ -14,7 +14,13 @@ export type { TierCounts } from '../rank/tiers.js';
  * turns it away (only when tiers are capped: a shard keeps every new class and leaves the caps
  * to the merge); otherwise it is kept. `counts` is what is kept so far.
  */
-export function decideSlot(classKept: boolean, tier: Tier | null, counts: TierCounts, perTier: number, capped = true): Exclude<SlotOutcome, 'failed'> {
+export function decideSlot(
+  classKept: boolean,
+  tier: Tier | null,
+  counts: TierCounts,
+  perTier: number,
+  capped = true,
+): Exclude<SlotOutcome, 'failed'> {
   if (tier === null) return 'rejected';
   if (classKept) return 'duplicate';
   if (capped && counts[tier] >= perTier) return 'tier-full';

@@ -28,7 +28,8 @@ export const BUILD_STATUSES = ['running', 'interrupted', 'incomplete', 'finished
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
 const list = (xs: readonly string[]): string => xs.map((x) => `'${x}'`).join(', ');
-const levelNames = (levels: readonly { level: number; name: string }[]): string => levels.map((l) => `WHEN ${l.level} THEN '${l.name}'`).join(' ');
+const levelNames = (levels: readonly { level: number; name: string }[]): string =>
+  levels.map((l) => `WHEN ${l.level} THEN '${l.name}'`).join(' ');
 const gradeNames = `CASE kind WHEN 'sudomino' THEN CASE CAST(score AS INTEGER) ${levelNames(SUDOMINO_LEVELS)} END ELSE CASE CAST(score AS INTEGER) ${levelNames(LEVELS)} END END`;
 const topLevel = `CASE kind WHEN 'sudomino' THEN ${SUDOMINO_LEVELS.length} ELSE ${LEVELS.length} END`;
 
@@ -157,11 +158,30 @@ CREATE TABLE writer (
  */
 export const DIGEST_COLUMNS = {
   meta: ['key', 'value'],
-  builds: ['id', 'key', 'seed', 'options', 'solver_version', 'grader_version', 'started_at', 'finished_at', 'counts', 'status'],
+  builds: [
+    'id',
+    'key',
+    'seed',
+    'options',
+    'solver_version',
+    'grader_version',
+    'started_at',
+    'finished_at',
+    'counts',
+    'status',
+  ],
   thresholds: ['build_id', 'kind', 'shape', 'measure', 't1', 't2', 't3', 'solver_version'],
   slots: ['build_id', 'shape', 'slot', 'outcome', 'attempts', 'puzzle_id'],
   puzzles: ['id', 'base_id', 'build_id', 'checksum'],
-  verdicts: ['puzzle_id', 'checksum', 'base_checksum', 'proof_version', 'solver_version', 'grader_version', 'audited_at'],
+  verdicts: [
+    'puzzle_id',
+    'checksum',
+    'base_checksum',
+    'proof_version',
+    'solver_version',
+    'grader_version',
+    'audited_at',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 export type DigestTable = keyof typeof DIGEST_COLUMNS;
 
@@ -189,7 +209,9 @@ export type OptionalTable = keyof typeof OPTIONAL_SCHEMA_SQL;
 export const OPTIONAL_TABLES = Object.keys(OPTIONAL_SCHEMA_SQL) as OptionalTable[];
 
 /** The digested tables every catalog has (SCHEMA_SQL makes them). */
-export const DIGEST_TABLES = (Object.keys(DIGEST_COLUMNS) as DigestTable[]).filter((t) => !(OPTIONAL_TABLES as readonly string[]).includes(t));
+export const DIGEST_TABLES = (Object.keys(DIGEST_COLUMNS) as DigestTable[]).filter(
+  (t) => !(OPTIONAL_TABLES as readonly string[]).includes(t),
+);
 
 /** The digest's entry for the schema itself. */
 export const SCHEMA_ENTRY = 'schema';

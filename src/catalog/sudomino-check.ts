@@ -11,10 +11,24 @@ import { checkAnswer } from '../sudomino/solve/check.js';
 import { countBySat } from '../sudomino/solve/satcount.js';
 import type { SudominoSolver } from '../sudomino/solve/solver.js';
 import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../sudomino/stored.js';
-import { applySudominoTransform, parseSudominoTransform, sudominoTransformProblem, transformSudominoValues } from '../sudomino/transform.js';
+import {
+  applySudominoTransform,
+  parseSudominoTransform,
+  sudominoTransformProblem,
+  transformSudominoValues,
+} from '../sudomino/transform.js';
 import type { TierRule } from '../dominosa/rank/measure.js';
 import { TIERS, type Tier } from '../rank/tiers.js';
-import { budgetGuard, checkStoredPuzzle, checksumFailures, sharedFieldFailures, type Failure, type FailureKind, type Parsed, type StoredPuzzle } from './check.js';
+import {
+  budgetGuard,
+  checkStoredPuzzle,
+  checksumFailures,
+  sharedFieldFailures,
+  type Failure,
+  type FailureKind,
+  type Parsed,
+  type StoredPuzzle,
+} from './check.js';
 
 export interface SudominoContext {
   /** The shape's current cuts; null: the tier is the grade's level's alone. */
@@ -33,7 +47,8 @@ function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parse
   const res = sudominoBoardFromStored(p.grid, p.m);
   if (!res.ok) return res;
   const b = res.board;
-  if (b.rows !== p.rows || b.cols !== p.cols) return { ok: false, error: `the grid is ${b.rows}x${b.cols} but the row says ${p.rows}x${p.cols}` };
+  if (b.rows !== p.rows || b.cols !== p.cols)
+    return { ok: false, error: `the grid is ${b.rows}x${b.cols} but the row says ${p.rows}x${p.cols}` };
   return { ok: true, value: b };
 }
 
@@ -41,7 +56,8 @@ function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parse
 function readValues(text: string, board: SudominoBoard): Parsed<Uint8Array> {
   const res = sudominoSolutionFromStored(text);
   if (!res.ok) return res;
-  if (res.rows !== board.rows || res.cols !== board.cols) return { ok: false, error: `the solution is ${res.rows}x${res.cols}, the board ${board.rows}x${board.cols}` };
+  if (res.rows !== board.rows || res.cols !== board.cols)
+    return { ok: false, error: `the solution is ${res.rows}x${res.cols}, the board ${board.rows}x${board.cols}` };
   return { ok: true, value: res.values };
 }
 
@@ -55,7 +71,10 @@ function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 function tierFailures(p: StoredPuzzle, rule: TierRule | null): Failure[] {
   const want = sudominoTierFor(p, rule);
   if (want === p.tier) return [];
-  const cuts = rule === null ? 'its level alone (the shape has no cuts)' : `${p.rows}x${p.cols}:${p.m} ${rule.measure} cuts ${rule.th.t1}/${rule.th.t2}/${rule.th.t3}`;
+  const cuts =
+    rule === null
+      ? 'its level alone (the shape has no cuts)'
+      : `${p.rows}x${p.cols}:${p.m} ${rule.measure} cuts ${rule.th.t1}/${rule.th.t2}/${rule.th.t3}`;
   const what = `score ${p.score.toFixed(3)} and ${p.nodes} reference nodes ${want === null ? 'fit no tier' : `make ${want}`}`;
   return [{ kind: 'tier-mismatch', puzzleId: p.id, detail: `stored tier ${p.tier}, but ${what} under ${cuts}` }];
 }
@@ -82,7 +101,13 @@ export function checkSudominoPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, 
  * solution; reference nodes and (bases only) the grade measured again. A budget that runs out
  * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
  */
-function prove(p: StoredPuzzle, board: SudominoBoard, values: Uint8Array | null, ctx: SudominoContext, fail: (kind: FailureKind, detail: string) => void): void {
+function prove(
+  p: StoredPuzzle,
+  board: SudominoBoard,
+  values: Uint8Array | null,
+  ctx: SudominoContext,
+  fail: (kind: FailureKind, detail: string) => void,
+): void {
   const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
 
   // Uniqueness, twice: the CNF count shares no code with the propagation solver.
@@ -91,17 +116,24 @@ function prove(p: StoredPuzzle, board: SudominoBoard, values: Uint8Array | null,
   const prop = ctx.solver.solve(board, { cap: 2, interrupt });
   if (outOfBudget('while proving it unique')) return;
   if (sat.status === 'gave-up' || prop.status === 'gave-up') {
-    fail('gave-up', `gave up proving it unique (the clause-learning count says ${sat.status}, the propagation solver ${prop.status})`);
+    fail(
+      'gave-up',
+      `gave up proving it unique (the clause-learning count says ${sat.status}, the propagation solver ${prop.status})`,
+    );
     return;
   }
   if (sat.status !== prop.status) {
-    fail('solvers-disagree', `the independent proof (clause learning) says ${sat.status}, the propagation solver says ${prop.status}`);
+    fail(
+      'solvers-disagree',
+      `the independent proof (clause learning) says ${sat.status}, the propagation solver says ${prop.status}`,
+    );
   } else if (sat.status !== 'unique') {
     fail('not-unique', sat.status === 'none' ? 'the grid has no solution' : `the grid is ${sat.status}, not unique`);
   } else if (!sameValues(sat.solution!, prop.solution!)) {
     fail('solvers-disagree', 'the two methods each find one solution, but not the same one');
   }
-  if (values !== null && sat.status === 'unique' && !sameValues(values, sat.solution!)) fail('wrong-solution', 'the stored solution differs from the unique one');
+  if (values !== null && sat.status === 'unique' && !sameValues(values, sat.solution!))
+    fail('wrong-solution', 'the stored solution differs from the unique one');
 
   // The guardrail's measure, taken on the class's board as the build took it.
   const nodes = referenceSudominoNodes(board, ctx.solver, interrupt);
@@ -112,12 +144,18 @@ function prove(p: StoredPuzzle, board: SudominoBoard, values: Uint8Array | null,
   if (p.base_id === null) {
     const g = storedSudominoGrade(board, ctx.grader);
     if (outOfBudget('while grading it')) return;
-    if (g.score !== p.score) fail('grade-mismatch', `stored score ${p.score}, the grader grades it ${g.levelName} with score ${g.score}`);
+    if (g.score !== p.score)
+      fail('grade-mismatch', `stored score ${p.score}, the grader grades it ${g.levelName} with score ${g.score}`);
   }
 }
 
 /** Why a variant is not its base under its transform, or null. */
-function variantError(p: StoredPuzzle, board: SudominoBoard, values: Uint8Array | null, base: StoredPuzzle | null): string | null {
+function variantError(
+  p: StoredPuzzle,
+  board: SudominoBoard,
+  values: Uint8Array | null,
+  base: StoredPuzzle | null,
+): string | null {
   if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
   // A missing base is sharedFieldFailures' to report; without it there is nothing to compare.
   if (base === null || base.id !== p.base_id) return null;
@@ -129,7 +167,8 @@ function variantError(p: StoredPuzzle, board: SudominoBoard, values: Uint8Array 
   const why = sudominoTransformProblem(t.transform, b.value.rows, b.value.cols, b.value.values);
   if (why !== null) return `transform "${p.transform}" does not apply to base ${base.id}: ${why}`;
   // Both boards written by the one formatter, so equal boards give equal text whatever form was stored.
-  if (sudominoGridText(applySudominoTransform(b.value, t.transform)) !== sudominoGridText(board)) return `the grid is not base ${base.id} under "${p.transform}"`;
+  if (sudominoGridText(applySudominoTransform(b.value, t.transform)) !== sudominoGridText(board))
+    return `the grid is not base ${base.id} under "${p.transform}"`;
   const baseValues = readValues(base.solution, b.value);
   if (values !== null && baseValues.ok) {
     const want = transformSudominoValues(baseValues.value, b.value.rows, b.value.cols, b.value.values, t.transform);
@@ -178,7 +217,11 @@ export function checkSudominoTierOrder(shapes: readonly SudominoShapeBases[]): F
       const lo = medians[i];
       for (const hi of medians.slice(i + 1)) {
         if (lo.median > hi.median) {
-          out.push({ kind: 'tier-order', puzzleId: null, detail: `sudomino ${shape}: median reference nodes of ${lo.tier} is ${lo.median} but of ${hi.tier} ${hi.median}` });
+          out.push({
+            kind: 'tier-order',
+            puzzleId: null,
+            detail: `sudomino ${shape}: median reference nodes of ${lo.tier} is ${lo.median} but of ${hi.tier} ${hi.median}`,
+          });
         }
       }
     }

@@ -63,14 +63,18 @@ export function staleVerdict(v: VerdictRow | undefined, p: JudgedPuzzle): string
   if (v === undefined) return 'no verdict recorded';
   if (v.puzzle_id !== p.puzzle.id) return 'the verdict is of another puzzle';
   if (v.checksum !== p.puzzle.checksum) return 'the puzzle changed since its verdict';
-  if (v.base_checksum !== (p.puzzle.base_id === null ? null : (p.base?.checksum ?? null))) return 'its base changed since its verdict';
+  if (v.base_checksum !== (p.puzzle.base_id === null ? null : (p.base?.checksum ?? null)))
+    return 'its base changed since its verdict';
   const j = judges(p.puzzle.kind);
   if (v.proof_version !== j.proof) return `the verdict is of proof ${v.proof_version}, this release's is ${j.proof}`;
-  if (v.solver_version !== j.solver) return `the verdict is of solver ${v.solver_version}, this release's is ${j.solver}`;
-  if (v.grader_version !== j.grader) return `the verdict is of grader ${v.grader_version}, this release's is ${j.grader}`;
+  if (v.solver_version !== j.solver)
+    return `the verdict is of solver ${v.solver_version}, this release's is ${j.solver}`;
+  if (v.grader_version !== j.grader)
+    return `the verdict is of grader ${v.grader_version}, this release's is ${j.grader}`;
   // Audit measures a Sudomino puzzle's nodes and grade again whatever version stored them.
   if (p.puzzle.kind === 'sudomino') return null;
-  if (p.solverVersion === null || !sameCounts(p.solverVersion, REFERENCE_VERSION, p.puzzle.m)) return 'its nodes are of another solver';
+  if (p.solverVersion === null || !sameCounts(p.solverVersion, REFERENCE_VERSION, p.puzzle.m))
+    return 'its nodes are of another solver';
   if (p.puzzle.base_id === null && p.graderVersion !== GRADER_VERSION) return 'its score is of another grader';
   return null;
 }

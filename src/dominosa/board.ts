@@ -25,9 +25,7 @@ export type BoardError = {
   message: string;
 };
 
-export type ParseResult =
-  | { ok: true; index: number; board: Board }
-  | { ok: false; index: number; error: BoardError };
+export type ParseResult = { ok: true; index: number; board: Board } | { ok: false; index: number; error: BoardError };
 
 export type BoardFormat = 'text' | 'jsonl' | 'tatham' | 'auto';
 
@@ -365,13 +363,20 @@ export class BoardReader {
     const { grid, ...rest } = obj as Record<string, unknown>;
     const meta = Object.keys(rest).length > 0 ? rest : undefined;
     if (meta !== undefined && nestingDepth(meta, MAX_META_DEPTH) > MAX_META_DEPTH) {
-      return bad(`fields other than "grid" nest more than ${MAX_META_DEPTH - 1} levels deep; an id is a string, a number or a small JSON value`);
+      return bad(
+        `fields other than "grid" nest more than ${MAX_META_DEPTH - 1} levels deep; an id is a string, a number or a small JSON value`,
+      );
     }
     if (!Object.hasOwn(obj, 'grid')) {
       // A mixed pack's Sudomino line: say what it is and how to read it, not only what it lacks.
       const rows = (obj as { rows?: unknown }).rows;
       const sudomino = Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string');
-      return bad(sudomino ? 'a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)' : 'the object has no "grid" field', idOf(meta));
+      return bad(
+        sudomino
+          ? 'a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)'
+          : 'the object has no "grid" field',
+        idOf(meta),
+      );
     }
     const res = boardFromGrid(grid, index, meta);
     if (!res.ok) res.error.line = lineNo;

@@ -10,15 +10,7 @@ import type { Domino, Solution } from './solve/solution.js';
  * `mirror-v` flips top↔bottom (rows reversed), `rot90` turns clockwise. The last four swap
  * rows and columns, so on a Dominosa board (never square) they change the orientation.
  */
-export type Geometry =
-  | 'id'
-  | 'mirror-h'
-  | 'mirror-v'
-  | 'rot180'
-  | 'transpose'
-  | 'anti-transpose'
-  | 'rot90'
-  | 'rot270';
+export type Geometry = 'id' | 'mirror-h' | 'mirror-v' | 'rot180' | 'transpose' | 'anti-transpose' | 'rot90' | 'rot270';
 
 export const GEOMETRIES: readonly Geometry[] = [
   'id',
@@ -167,7 +159,10 @@ export function parseTransform(text: string): { ok: true; transform: Transform }
       if (geometry) return { ok: false, error: `transform "${text}" has more than one geometry` };
       geometry = part as Geometry;
     } else {
-      return { ok: false, error: `unknown transform part "${part}" (expected one of ${GEOMETRIES.join(', ')} or relabel:…)` };
+      return {
+        ok: false,
+        error: `unknown transform part "${part}" (expected one of ${GEOMETRIES.join(', ')} or relabel:…)`,
+      };
     }
   }
   return { ok: true, transform: relabel ? { geometry: geometry ?? 'id', relabel } : { geometry: geometry ?? 'id' } };

@@ -17,7 +17,15 @@ import {
   type PagePlan,
   type SlotPlan,
 } from './booklet.js';
-import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners, SUDOMINO_EXAMPLE, sudominoRulesText } from './cover.js';
+import {
+  coverSubtitle,
+  EXAMPLE,
+  legendLines,
+  rulesText,
+  starCorners,
+  SUDOMINO_EXAMPLE,
+  sudominoRulesText,
+} from './cover.js';
 import { isSudomino, kindWords, type AnyPackPuzzle } from './pack.js';
 import { sudominoSvg } from './sudomino-svg.js';
 import { escapeXml, puzzleSvg, tallySvg } from './svg.js';
@@ -89,7 +97,9 @@ function starsSvg(filled: number): string {
   const w = 4 * pitch;
   const h = 2 * r + 0.4;
   const stars = [0, 1, 2, 3].map((i) => {
-    const pts = starCorners(pitch / 2 + i * pitch, r + 0.2, r).map(([x, y]) => `${r2(x)},${r2(y)}`).join(' ');
+    const pts = starCorners(pitch / 2 + i * pitch, r + 0.2, r)
+      .map(([x, y]) => `${r2(x)},${r2(y)}`)
+      .join(' ');
     return `<polygon points="${pts}" fill="${i < filled ? '#111' : '#fff'}" stroke="#111" stroke-width="0.25"/>`;
   });
   return `<svg class="stars" xmlns="http://www.w3.org/2000/svg" width="${mm(w)}" height="${mm(h)}" viewBox="0 0 ${r2(w)} ${r2(h)}" role="img"><title>${'\u2605'.repeat(filled)}${'\u2606'.repeat(4 - filled)}</title>${stars.join('')}</svg>`;
@@ -97,13 +107,21 @@ function starsSvg(filled: number): string {
 
 function coverHtml(plan: BookletPlan, tally: boolean): string {
   const rows = contentsRows(plan)
-    .map(([tier, numbers, sizes, page, sol]) => `<tr><td>${escapeXml(tier)}</td><td class="n">${numbers}</td><td>${sizes}</td><td class="n">${page}</td><td class="n">${sol}</td></tr>`)
+    .map(
+      ([tier, numbers, sizes, page, sol]) =>
+        `<tr><td>${escapeXml(tier)}</td><td class="n">${numbers}</td><td>${sizes}</td><td class="n">${page}</td><td class="n">${sol}</td></tr>`,
+    )
     .join('');
   const table = plan.sections.length
     ? `<table><thead><tr><th>Tier</th><th>Puzzles</th><th>Sizes</th><th>Page</th><th>Solutions</th></tr></thead><tbody>${rows}</tbody></table>`
     : '';
   const { dominosa, sudomino } = plan.kinds;
-  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier), kindWords(plan.kinds));
+  const sub = coverSubtitle(
+    plan.title,
+    plan.count,
+    plan.sections.map((s) => s.tier),
+    kindWords(plan.kinds),
+  );
   const figure = (svg: string, caption: string): string => `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
   const rules: string[] = [];
   if (dominosa) {
@@ -120,7 +138,9 @@ function coverHtml(plan: BookletPlan, tally: boolean): string {
         `${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'The example solved', solved: true }), 'Solved')}</div>`,
     );
   }
-  const legend = `<ul class="legend">${legendLines(tally && dominosa).map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`;
+  const legend = `<ul class="legend">${legendLines(tally && dominosa)
+    .map((l) => `<li>${escapeXml(l)}</li>`)
+    .join('')}</ul>`;
   return `<div class="title${dominosa && sudomino ? ' both' : ''}"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}${rules.join('')}${legend}</div>`;
 }
 
@@ -149,7 +169,9 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
       const p = s.puzzle;
       if (solutions) {
         const box = `left:${mm(s.labelX)};top:${mm(s.labelY)};width:${mm(s.labelW)}`;
-        parts.push(`<div class="label sol" style="${box}"><span class="n">${s.number}</span> <span class="id">${escapeXml(idText(p))}</span></div>`);
+        parts.push(
+          `<div class="label sol" style="${box}"><span class="n">${s.number}</span> <span class="id">${escapeXml(idText(p))}</span></div>`,
+        );
       } else parts.push(captionHtml(plan, s));
       parts.push(
         `<div class="board" style="left:${mm(s.boardX)};top:${mm(s.boardY)};width:${mm(s.boardW)};height:${mm(s.boardH)}">`,
@@ -160,7 +182,9 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
       );
       if (s.tally && !isSudomino(p)) {
         const side = mm(tallyUnits(p.m) * s.tally.cell);
-        parts.push(`<div class="tally" style="left:${mm(s.tally.x)};top:${mm(s.tally.y)};width:${side};height:${side}">${tallySvg(p.m, { faces: plan.faces })}</div>`);
+        parts.push(
+          `<div class="tally" style="left:${mm(s.tally.x)};top:${mm(s.tally.y)};width:${side};height:${side}">${tallySvg(p.m, { faces: plan.faces })}</div>`,
+        );
       }
     }
   }
@@ -172,7 +196,10 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
  * The booklet as one self-contained HTML document (inline CSS and SVG; no scripts, fonts or
  * other requests). `pages` is the number of pages it prints to on its paper.
  */
-export function buildBookletHtml(puzzles: readonly AnyPackPuzzle[], opts: BookletOptions): { html: string; pages: number } {
+export function buildBookletHtml(
+  puzzles: readonly AnyPackPuzzle[],
+  opts: BookletOptions,
+): { html: string; pages: number } {
   const plan = planBooklet(puzzles, opts);
   const body = plan.pages.map((p) => pageHtml(plan, p, opts.tally ?? false)).join('\n');
   const html =

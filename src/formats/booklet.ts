@@ -3,7 +3,15 @@
 // planBooklet does the page arithmetic (positions in mm) once; booklet-html.ts and pdf.ts draw it.
 import { TIERS } from '../rank/tiers.js';
 import { faceDigits, type Faces } from './faces.js';
-import { isSudomino, kindsOf, techniqueLine, type AnyPackPuzzle, type KindsPresent, type PackPuzzle, type SudominoPackPuzzle } from './pack.js';
+import {
+  isSudomino,
+  kindsOf,
+  techniqueLine,
+  type AnyPackPuzzle,
+  type KindsPresent,
+  type PackPuzzle,
+  type SudominoPackPuzzle,
+} from './pack.js';
 import { SVG_PAD_CELLS } from './svg.js';
 import { tallyUnits } from './tally.js';
 
@@ -39,7 +47,13 @@ export function geometryOf(paper: Paper = DEFAULT_PAPER): Geometry {
     paper,
     page: { width, height, margin: MARGIN_MM },
     content,
-    band: { headBaseline: 9, headRule: 12, bodyTop: 16, bodyBottom: content.height - 7, footBaseline: content.height - 1 },
+    band: {
+      headBaseline: 9,
+      headRule: 12,
+      bodyTop: 16,
+      bodyBottom: content.height - 7,
+      footBaseline: content.height - 1,
+    },
   };
 }
 
@@ -177,7 +191,8 @@ export function slotGrid(k: number, geom: Geometry = geometryOf(), labelH: numbe
 type Tally = 'none' | 'beside' | 'below';
 
 /** What the layout needs of a puzzle of either kind: its board's size and how wide its numbers are. */
-export type Sized = Pick<PackPuzzle, 'rows' | 'cols' | 'm'> | Pick<SudominoPackPuzzle, 'kind' | 'rows' | 'cols' | 'values'>;
+export type Sized =
+  Pick<PackPuzzle, 'rows' | 'cols' | 'm'> | Pick<SudominoPackPuzzle, 'kind' | 'rows' | 'cols' | 'values'>;
 
 function isSudominoSized(p: Sized): p is Pick<SudominoPackPuzzle, 'kind' | 'rows' | 'cols' | 'values'> {
   return 'kind' in p && p.kind === 'sudomino';
@@ -226,7 +241,8 @@ function minCellOf(p: Sized, faces?: Faces): number {
 export function autoPerPage(p: Sized, opts: LayoutOptions = {}): number {
   const geom = geometryOf(opts.paper);
   const labelH = opts.technique ? LABEL_MM.withTechnique : LABEL_MM.height;
-  for (const k of AUTO_PER_PAGE) if (pageFit(slotGrid(k, geom, labelH), [p], opts.tally ?? false, labelH).cell >= minCellOf(p, opts.faces)) return k;
+  for (const k of AUTO_PER_PAGE)
+    if (pageFit(slotGrid(k, geom, labelH), [p], opts.tally ?? false, labelH).cell >= minCellOf(p, opts.faces)) return k;
   return 1;
 }
 
@@ -247,7 +263,14 @@ export function starsOf(tier: string): number {
   return (TIERS as readonly string[]).indexOf(tier) + 1;
 }
 
-function slotsFor(chunk: readonly AnyPackPuzzle[], firstNumber: number, g: Grid, geom: Geometry, fit: { cell: number; tally: Tally }, labelH: number): SlotPlan[] {
+function slotsFor(
+  chunk: readonly AnyPackPuzzle[],
+  firstNumber: number,
+  g: Grid,
+  geom: Geometry,
+  fit: { cell: number; tally: Tally },
+  labelH: number,
+): SlotPlan[] {
   const { cell } = fit;
   return chunk.map((puzzle, i) => {
     const col = i % g.cols;
@@ -325,7 +348,19 @@ function solutionPages(slots: readonly SlotPlan[], geom: Geometry): SlotPlan[][]
       y = geom.band.bodyTop;
       rowH = 0;
     }
-    const slot: SlotPlan = { puzzle: p, number: src.number, labelX: x, labelY: y, labelW: w, boardX: x + (w - boardW) / 2, boardY: y + SOLUTION_MM.label, boardW, boardH, cell, stars: src.stars };
+    const slot: SlotPlan = {
+      puzzle: p,
+      number: src.number,
+      labelX: x,
+      labelY: y,
+      labelW: w,
+      boardX: x + (w - boardW) / 2,
+      boardY: y + SOLUTION_MM.label,
+      boardW,
+      boardH,
+      cell,
+      stars: src.stars,
+    };
     page.push(slot);
     row.push(slot);
     x += w + SOLUTION_MM.gapX;
@@ -375,7 +410,7 @@ export function planBooklet(puzzles: readonly AnyPackPuzzle[], opts: BookletOpti
   const order = tierOrder(puzzles);
   const list = puzzles.slice().sort((a, b) => order.indexOf(a.tier) - order.indexOf(b.tier) || bySize(a, b));
   const choices = opts.perPage === undefined ? AUTO_PER_PAGE : [opts.perPage];
-  for (let i = 0; i < list.length; ) {
+  for (let i = 0; i < list.length;) {
     let chunk: AnyPackPuzzle[] = [];
     let g = slotGrid(1, geom, labelH);
     let fit = { cell: 0, tally: 'none' as Tally };
@@ -388,7 +423,13 @@ export function planBooklet(puzzles: readonly AnyPackPuzzle[], opts: BookletOpti
     const tiers = order.filter((t) => chunk.some((p) => p.tier === t));
     const continued = list.slice(0, i).some((p) => p.tier === tiers[0]);
     const heading = tiers.map(titleCase).join(' \u00b7 ') + (continued && tiers.length === 1 ? ' (continued)' : '');
-    pages.push({ number: pages.length + 1, kind: 'puzzles', tier: chunk[0].tier, heading, slots: slotsFor(chunk, i + 1, g, geom, fit, labelH) });
+    pages.push({
+      number: pages.length + 1,
+      kind: 'puzzles',
+      tier: chunk[0].tier,
+      heading,
+      slots: slotsFor(chunk, i + 1, g, geom, fit, labelH),
+    });
     i += chunk.length;
   }
   const placed = pages.flatMap((p) => p.slots);
@@ -398,15 +439,35 @@ export function planBooklet(puzzles: readonly AnyPackPuzzle[], opts: BookletOpti
     const shapes = [...new Set(own.flatMap((s) => (isSudomino(s.puzzle) ? [boardSize(s.puzzle)] : [])))];
     const firstPage = pages.findIndex((p) => p.slots.includes(own[0])) + 1;
     const [minM, maxM] = ms.length ? [Math.min(...ms), Math.max(...ms)] : [null, null];
-    return { tier, count: own.length, first: own[0].number, last: own[own.length - 1].number, minM, maxM, shapes, firstPage, solutionsPage: 0 };
+    return {
+      tier,
+      count: own.length,
+      first: own[0].number,
+      last: own[own.length - 1].number,
+      minM,
+      maxM,
+      shapes,
+      firstPage,
+      solutionsPage: 0,
+    };
   });
   for (const slots of solutionPages(placed, geom)) {
     const number = pages.length + 1;
-    for (const s of sections) if (s.solutionsPage === 0 && slots.some((x) => x.number === s.first)) s.solutionsPage = number;
+    for (const s of sections)
+      if (s.solutionsPage === 0 && slots.some((x) => x.number === s.first)) s.solutionsPage = number;
     const heading = `Solutions ${numberRange(slots[0].number, slots[slots.length - 1].number)}`;
     pages.push({ number, kind: 'solutions', tier: null, heading, slots });
   }
-  return { title: opts.title, count: puzzles.length, geometry: geom, faces, technique, pages, sections, kinds: kindsOf(puzzles) };
+  return {
+    title: opts.title,
+    count: puzzles.length,
+    geometry: geom,
+    faces,
+    technique,
+    pages,
+    sections,
+    kinds: kindsOf(puzzles),
+  };
 }
 
 /** A puzzle's plain title: its set and its grid ("Double-6, 7 × 8"; "Sudomino 8×8, numbers 1–6"). */
@@ -418,7 +479,8 @@ export function puzzleTitle(p: Sized): string {
 /** The size in a caption ("Double-6", "Sudomino 8×8, 1–6"), or '' where the caption is too narrow for it beside the id. */
 export function captionSize(s: Pick<SlotPlan, 'puzzle' | 'labelW'>): string {
   const p = s.puzzle;
-  if (isSudomino(p)) return s.labelW >= 90 ? puzzleTitle(p) : s.labelW >= 70 ? `Sudomino ${boardSize(p)}, 1\u2013${p.values}` : '';
+  if (isSudomino(p))
+    return s.labelW >= 90 ? puzzleTitle(p) : s.labelW >= 70 ? `Sudomino ${boardSize(p)}, 1\u2013${p.values}` : '';
   return s.labelW >= 70 ? `Double-${p.m}` : '';
 }
 
@@ -437,7 +499,10 @@ export function slotLabel(s: Pick<SlotPlan, 'puzzle' | 'number'>): string {
 function sizesText(s: SectionSummary): string {
   const parts: string[] = [];
   if (s.minM !== null) parts.push(s.minM === s.maxM ? `Double-${s.minM}` : `Double-${s.minM} to ${s.maxM}`);
-  if (s.shapes.length) parts.push(`Sudomino ${s.shapes.length === 1 ? s.shapes[0] : `${s.shapes[0]} to ${s.shapes[s.shapes.length - 1]}`}`);
+  if (s.shapes.length)
+    parts.push(
+      `Sudomino ${s.shapes.length === 1 ? s.shapes[0] : `${s.shapes[0]} to ${s.shapes[s.shapes.length - 1]}`}`,
+    );
   return parts.join(', ');
 }
 

@@ -57,13 +57,23 @@ export function coverSubtitle(title: string, count: number, tiers: readonly stri
   const named = kinds.split(' and ').every((k) => new RegExp(k, 'i').test(title));
   const what = named ? `${count === 1 ? 'puzzle' : 'puzzles'}` : `${kinds} ${count === 1 ? 'puzzle' : 'puzzles'}`;
   const known = TIERS.filter((t) => tiers.includes(t));
-  const span = known.length === 0 ? '' : known.length === 1 ? `, all ${known[0]}` : `, from ${known[0]} to ${known[known.length - 1]}`;
+  const span =
+    known.length === 0
+      ? ''
+      : known.length === 1
+        ? `, all ${known[0]}`
+        : `, from ${known[0]} to ${known[known.length - 1]}`;
   return `${count} ${what}${span}`;
 }
 
 /** The rules, as printed on the cover. */
 export function rulesText(faces: Faces = 'digits'): string {
-  const set = faces === 'one-based' ? '1-1 to (M+1)-(M+1)' : faces === 'pips' ? 'blank-blank to the double of the most pips' : '0-0 to M-M';
+  const set =
+    faces === 'one-based'
+      ? '1-1 to (M+1)-(M+1)'
+      : faces === 'pips'
+        ? 'blank-blank to the double of the most pips'
+        : '0-0 to M-M';
   return (
     `Each grid hides a complete set of dominoes, one of every pair from ${set}. ` +
     'Divide the grid into dominoes (two neighbouring cells each) so that every pair appears exactly once. ' +

@@ -11,7 +11,23 @@ import { formatAnswer } from '../sudomino/format.js';
  * The columns, in order; the README documents each one. One header for every pack, kind and
  * shape last, so a spreadsheet reads a mixed pack as one table and Dominosa's columns keep their places.
  */
-export const CSV_COLUMNS = ['id', 'm', 'rows', 'cols', 'tier', 'grade', 'tatham', 'score', 'nodes', 'base_id', 'transform', 'grid', 'solution', 'kind', 'shape'] as const;
+export const CSV_COLUMNS = [
+  'id',
+  'm',
+  'rows',
+  'cols',
+  'tier',
+  'grade',
+  'tatham',
+  'score',
+  'nodes',
+  'base_id',
+  'transform',
+  'grid',
+  'solution',
+  'kind',
+  'shape',
+] as const;
 
 /** How a cell starts that a spreadsheet reads as a formula, or as one behind a tab or line end. */
 const FORMULA_START = /^[=+\-@\t\r]/;

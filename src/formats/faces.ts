@@ -20,7 +20,9 @@ export function faceDigits(m: number, faces: Faces = 'digits'): number {
 
 /** Why a board of size m cannot be shown with these faces, or null. */
 export function facesError(m: number, faces: Faces): string | null {
-  return faces === 'pips' && m > MAX_PIPS ? `pips go up to ${MAX_PIPS} (double-${MAX_PIPS} sets), and this board is double-${m}` : null;
+  return faces === 'pips' && m > MAX_PIPS
+    ? `pips go up to ${MAX_PIPS} (double-${MAX_PIPS} sets), and this board is double-${m}`
+    : null;
 }
 
 // Pip spots on a 3×3 lattice (column, row in -1..1), as laid on dominoes.

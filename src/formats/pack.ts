@@ -160,7 +160,9 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+    const keys = Object.keys(obj)
+      .filter((k) => obj[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -244,7 +246,8 @@ function entryError(e: unknown, k: number): string | null {
   if (!isObject(e)) return `${at} is not an object`;
   if (!isId(e.id)) return `${at}: id must be a number or a string`;
   const name = `${at} (id ${JSON.stringify(e.id)})`;
-  if (e.kind !== undefined && e.kind !== 'dominosa' && e.kind !== 'sudomino') return `${name}: kind must be "dominosa" or "sudomino"`;
+  if (e.kind !== undefined && e.kind !== 'dominosa' && e.kind !== 'sudomino')
+    return `${name}: kind must be "dominosa" or "sudomino"`;
   if (typeof e.tier !== 'string') return `${name}: tier must be a string`;
   if (typeof e.nodes !== 'number' || !Number.isInteger(e.nodes) || e.nodes < 0) {
     return `${name}: nodes must be a non-negative integer`;
@@ -252,7 +255,8 @@ function entryError(e: unknown, k: number): string | null {
   if (e.grade !== undefined && typeof e.grade !== 'string') return `${name}: grade must be a string`;
   if (e.technique !== undefined && typeof e.technique !== 'string') return `${name}: technique must be a string`;
   const top = e.kind === 'sudomino' ? TOP_LEVEL : LEVELS.length;
-  if (e.score !== undefined && (typeof e.score !== 'number' || !(e.score >= 1 && e.score < top + 1))) return `${name}: score must be a number from 1 to below ${top + 1}`;
+  if (e.score !== undefined && (typeof e.score !== 'number' || !(e.score >= 1 && e.score < top + 1)))
+    return `${name}: score must be a number from 1 to below ${top + 1}`;
   const why = e.kind === 'sudomino' ? sudominoEntryError(e) : dominosaEntryError(e, k);
   return why === null ? null : `${name}: ${why}`;
 }
@@ -282,7 +286,8 @@ function sudominoEntryError(e: Record<string, unknown>): string | null {
   if (e.values !== values) return `values is ${JSON.stringify(e.values)} but the shape says N=${values}`;
   const board = sudominoBoardOf(e.board, values, e.id as number | string);
   if (!board.ok) return board.error;
-  if (board.value.rows !== rows || board.value.cols !== cols) return `the board is ${board.value.rows}x${board.value.cols}, its shape ${rows}x${cols}`;
+  if (board.value.rows !== rows || board.value.cols !== cols)
+    return `the board is ${board.value.rows}x${board.value.cols}, its shape ${rows}x${cols}`;
   return sudominoSolutionError(board.value, e.solution);
 }
 
@@ -302,23 +307,33 @@ export function verifyPackJson(text: string): VerifyResult {
     return { ok: false, error: `format is ${JSON.stringify(doc.format)}, expected "${PACK_FORMAT}"` };
   }
   if (doc.version !== PACK_VERSION) {
-    return { ok: false, error: `pack version ${JSON.stringify(doc.version)} is not supported (this reader knows version ${PACK_VERSION})` };
+    return {
+      ok: false,
+      error: `pack version ${JSON.stringify(doc.version)} is not supported (this reader knows version ${PACK_VERSION})`,
+    };
   }
   const man = doc.manifest;
   if (!isObject(man)) return { ok: false, error: 'manifest is missing' };
   if (typeof man.name !== 'string') return { ok: false, error: 'manifest.name must be a string' };
   if (typeof man.created !== 'string') return { ok: false, error: 'manifest.created must be a string' };
-  if (man.buildId !== null && !isId(man.buildId)) return { ok: false, error: 'manifest.buildId must be a number, a string or null' };
+  if (man.buildId !== null && !isId(man.buildId))
+    return { ok: false, error: 'manifest.buildId must be a number, a string or null' };
   if (typeof man.schemaVersion !== 'number') return { ok: false, error: 'manifest.schemaVersion must be a number' };
   if (typeof man.checksum !== 'string') return { ok: false, error: 'manifest.checksum must be a string' };
   const puzzles = doc.puzzles;
   if (!Array.isArray(puzzles)) return { ok: false, error: 'puzzles must be an array' };
   if (man.count !== puzzles.length) {
-    return { ok: false, error: `manifest.count is ${JSON.stringify(man.count)} but the pack holds ${puzzles.length} puzzles` };
+    return {
+      ok: false,
+      error: `manifest.count is ${JSON.stringify(man.count)} but the pack holds ${puzzles.length} puzzles`,
+    };
   }
   const sum = sha256(canonicalJson(puzzles));
   if (sum !== man.checksum) {
-    return { ok: false, error: `checksum mismatch: the puzzles hash to ${sum}, the manifest says ${man.checksum} (the pack was altered or damaged)` };
+    return {
+      ok: false,
+      error: `checksum mismatch: the puzzles hash to ${sum}, the manifest says ${man.checksum} (the pack was altered or damaged)`,
+    };
   }
   for (let k = 0; k < puzzles.length; k++) {
     const why = entryError(puzzles[k], k);
@@ -345,7 +360,11 @@ function sudominoText(p: SudominoPackPuzzle): string[] {
   const lines = formatSudominoText(board.value).trimEnd().split('\n');
   const tech = techniqueLine(p);
   // After `# values:`, so a reader has N before the rows; the reader keeps the id across comments.
-  lines.splice(lines[0].startsWith('# id:') ? 2 : 1, 0, `# tier: ${p.tier} (Sudomino ${p.shape}, ${p.nodes} nodes${tech ? `; ${tech}` : ''})`);
+  lines.splice(
+    lines[0].startsWith('# id:') ? 2 : 1,
+    0,
+    `# tier: ${p.tier} (Sudomino ${p.shape}, ${p.nodes} nodes${tech ? `; ${tech}` : ''})`,
+  );
   return lines;
 }
 
@@ -356,7 +375,10 @@ function sudominoText(p: SudominoPackPuzzle): string[] {
  * the answer form.
  */
 export function buildPackText(puzzles: readonly AnyPackPuzzle[]): string {
-  const out: string[] = [`# ${kindWords(kindsOf(puzzles))} puzzles: ${plural(puzzles.length, 'puzzle')}. Solutions at the end.`, ''];
+  const out: string[] = [
+    `# ${kindWords(kindsOf(puzzles))} puzzles: ${plural(puzzles.length, 'puzzle')}. Solutions at the end.`,
+    '',
+  ];
   for (const p of puzzles) {
     if (isSudomino(p)) {
       out.push(...sudominoText(p), '');
@@ -364,7 +386,11 @@ export function buildPackText(puzzles: readonly AnyPackPuzzle[]): string {
     }
     const lines = formatBoardText(boardOf(p)).split('\n');
     // The reader keeps an `# id:` across other comments, so the tier line may follow it.
-    lines.splice(lines[0].startsWith('#') ? 1 : 0, 0, `# tier: ${p.tier} (M=${p.m}, ${p.rows}x${p.cols}, ${p.nodes} nodes${p.grade === undefined ? '' : `; ${techniqueOf(p.grade) ?? p.grade}`})`);
+    lines.splice(
+      lines[0].startsWith('#') ? 1 : 0,
+      0,
+      `# tier: ${p.tier} (M=${p.m}, ${p.rows}x${p.cols}, ${p.nodes} nodes${p.grade === undefined ? '' : `; ${techniqueOf(p.grade) ?? p.grade}`})`,
+    );
     out.push(...lines, '');
   }
   out.push('# Solutions', '#');

@@ -22,7 +22,15 @@ import {
   type SlotPlan,
 } from './booklet.js';
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
-import { coverSubtitle, EXAMPLE, legendLines, rulesText, starCorners, SUDOMINO_EXAMPLE, sudominoRulesText } from './cover.js';
+import {
+  coverSubtitle,
+  EXAMPLE,
+  legendLines,
+  rulesText,
+  starCorners,
+  SUDOMINO_EXAMPLE,
+  sudominoRulesText,
+} from './cover.js';
 import { fitText } from './fit.js';
 import { isSudomino, kindWords, type AnyPackPuzzle, type SudominoPackPuzzle } from './pack.js';
 import { sudominoDrawing } from '../sudomino/formats/drawing.js';
@@ -95,7 +103,6 @@ class Content {
 function n(x: number): string {
   return String(Math.round(x * 100) / 100);
 }
-
 
 function printable(fonts: Fonts, s: string): string {
   let out = '';
@@ -208,11 +215,16 @@ function drawSudominoBoard(out: Content, slot: SlotPlan, p: SudominoPackPuzzle, 
   for (let r = 1; r < d.rows; r++) grid += `${n(X(0))} ${n(Y(r))} m ${n(X(d.cols))} ${n(Y(r))} l `;
   for (let c = 1; c < d.cols; c++) grid += `${n(X(c))} ${n(Y(0))} m ${n(X(c))} ${n(Y(d.rows))} l `;
   if (grid) out.push(`q ${greyOf(SUDOMINO_INK.gridGrey)} G ${n(cell * SUDOMINO_INK.grid)} w ${grid}S Q`);
-  if (d.blocked.length) out.push(`q ${greyOf(SUDOMINO_INK.blocked)} g ${d.blocked.map(([r, c]) => `${n(X(c))} ${n(Y(r + 1))} ${n(cell)} ${n(cell)} re `).join('')}f Q`);
+  if (d.blocked.length)
+    out.push(
+      `q ${greyOf(SUDOMINO_INK.blocked)} g ${d.blocked.map(([r, c]) => `${n(X(c))} ${n(Y(r + 1))} ${n(cell)} ${n(cell)} re `).join('')}f Q`,
+    );
   // Projecting caps (2 J) close the corners where walls meet, as the SVG's square caps do.
   const walls = d.walls.map(([x1, y1, x2, y2]) => `${n(X(x1))} ${n(Y(y1))} m ${n(X(x2))} ${n(Y(y2))} l `).join('');
   if (walls) out.push(`q ${INK} G 2 J ${n(cell * SUDOMINO_INK.wall)} w ${walls}S Q`);
-  out.push(`q ${INK} G ${n(cell * SUDOMINO_INK.border)} w ${n(X(0))} ${n(Y(d.rows))} ${n(d.cols * cell)} ${n(d.rows * cell)} re S Q`);
+  out.push(
+    `q ${INK} G ${n(cell * SUDOMINO_INK.border)} w ${n(X(0))} ${n(Y(d.rows))} ${n(d.cols * cell)} ${n(d.rows * cell)} re S Q`,
+  );
   const size = numberFontSize(cell, String(board.values).length);
   for (const given of [true, false]) {
     const font = given ? out.fonts.bold : out.fonts.regular;
@@ -271,7 +283,8 @@ function drawBoard(out: Content, slot: SlotPlan, solved: boolean, faces: Faces):
     const r = PIP.radius * cell;
     let dots = '';
     for (let row = 0; row < rows; row++) {
-      for (let c = 0; c < cols; c++) for (const [x, y] of pipCentres(p.grid[row][c])) dots += circle(X(c + x), Y(row + y), r);
+      for (let c = 0; c < cols; c++)
+        for (const [x, y] of pipCentres(p.grid[row][c])) dots += circle(X(c + x), Y(row + y), r);
     }
     if (dots) out.push(`q ${INK} g ${dots}f Q`);
     return;
@@ -315,7 +328,8 @@ function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
   const top = out.py(t.y);
   const inset = cell * 0.1;
   let boxes = '';
-  for (const b of tallyBoxes(m)) boxes += `${n(left + b.x * cell + inset)} ${n(top - (b.y + 1) * cell + inset)} ${n(cell - 2 * inset)} ${n(cell - 2 * inset)} re `;
+  for (const b of tallyBoxes(m))
+    boxes += `${n(left + b.x * cell + inset)} ${n(top - (b.y + 1) * cell + inset)} ${n(cell - 2 * inset)} ${n(cell - 2 * inset)} re `;
   out.push(`q ${TALLY_INK} G ${n(cell * 0.05)} w ${boxes}S Q`);
   const size = numberFontSize(cell, faceDigits(m, faces === 'pips' ? 'digits' : faces)) * 0.9;
   const font = out.fonts.regular;
@@ -331,7 +345,15 @@ function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
 }
 
 /** Words wrapped to `width` mm at `size` points from plan y; returns the y after the last line. */
-function paragraph(out: Content, words: string, x: number, y: number, width: number, size: number, lead: number): number {
+function paragraph(
+  out: Content,
+  words: string,
+  x: number,
+  y: number,
+  width: number,
+  size: number,
+  lead: number,
+): number {
   let line = '';
   for (const word of words.split(' ')) {
     const next = line ? `${line} ${word}` : word;
@@ -362,7 +384,12 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
   const cw = out.geom.content.width;
   const mid = cw / 2;
   text(out, fitWidth(out.fonts, plan.title, 28, cw, out.fonts.bold), mid, 32, 28, { bold: true, align: 'center' });
-  const sub = coverSubtitle(plan.title, plan.count, plan.sections.map((s) => s.tier), kindWords(plan.kinds));
+  const sub = coverSubtitle(
+    plan.title,
+    plan.count,
+    plan.sections.map((s) => s.tier),
+    kindWords(plan.kinds),
+  );
   text(out, fitWidth(out.fonts, sub, 13, cw), mid, 42, 13, { align: 'center', grey: GREY });
   // Contents: tier, puzzle numbers, sizes, page, solutions page (numbers right-aligned),
   // centred on the page whatever its width.
@@ -382,7 +409,16 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
       line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
       y += 7.5;
       // The sizes of a section holding both kinds may run long: cut to their column.
-      row.forEach((cellText, i) => text(out, i === 2 ? fitWidth(out.fonts, cellText, 11, cols[3][0] - cols[2][0] - 12) : cellText, cols[i][0], y, 11, { align: cols[i][1] }));
+      row.forEach((cellText, i) =>
+        text(
+          out,
+          i === 2 ? fitWidth(out.fonts, cellText, 11, cols[3][0] - cols[2][0] - 12) : cellText,
+          cols[i][0],
+          y,
+          11,
+          { align: cols[i][1] },
+        ),
+      );
     }
     line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
   }
@@ -392,7 +428,19 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     const w = (p.cols + 2 * SVG_PAD_CELLS) * cell;
     const h = (p.rows + 2 * SVG_PAD_CELLS) * cell;
     const left = mid - w - gap / 2;
-    const example = (x: number): SlotPlan => ({ puzzle: p, number: 0, labelX: x, labelY: y, labelW: w, boardX: x, boardY: y + 2, boardW: w, boardH: h, cell, stars: 0 });
+    const example = (x: number): SlotPlan => ({
+      puzzle: p,
+      number: 0,
+      labelX: x,
+      labelY: y,
+      labelW: w,
+      boardX: x,
+      boardY: y + 2,
+      boardW: w,
+      boardH: h,
+      cell,
+      stars: 0,
+    });
     drawBoard(out, example(left), false, plan.faces);
     drawBoard(out, example(mid + gap / 2), true, plan.faces);
     text(out, captions[0], left + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
@@ -411,7 +459,10 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     // The example takes what the legend leaves of the page, up to a comfortable size.
     const legend = legendLines(tally && dominosa).length * 5 + 4;
     const room = out.geom.band.footBaseline - 8 - y - 18 - legend;
-    pair(SUDOMINO_EXAMPLE, Math.max(3, Math.min(5.5, room / (SUDOMINO_EXAMPLE.rows + 2 * SVG_PAD_CELLS))), 12, ['The puzzle (N = 6)', 'Solved']);
+    pair(SUDOMINO_EXAMPLE, Math.max(3, Math.min(5.5, room / (SUDOMINO_EXAMPLE.rows + 2 * SVG_PAD_CELLS))), 12, [
+      'The puzzle (N = 6)',
+      'Solved',
+    ]);
   }
   for (const l of legendLines(tally && dominosa)) y = paragraph(out, `\u2022 ${l}`, 18, y, cw - 36, 10, 5);
 }
@@ -420,7 +471,16 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
   const p = slot.puzzle;
   if (solutions) {
     const mid = slot.labelX + slot.labelW / 2;
-    centredRuns(out, [{ s: String(slot.number), size: 7.5, bold: true }, { s: `  ${idText(p)}`, size: 6, grey: GREY }], mid, slot.labelY + 2.9, slot.labelW);
+    centredRuns(
+      out,
+      [
+        { s: String(slot.number), size: 7.5, bold: true },
+        { s: `  ${idText(p)}`, size: 6, grey: GREY },
+      ],
+      mid,
+      slot.labelY + 2.9,
+      slot.labelW,
+    );
     return;
   }
   const base = slot.labelY + LABEL_MM.titleBaseline;
@@ -436,13 +496,19 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
   const size = captionSize(slot);
   if (size) text(out, size, x, base, 8);
   const sizeW = size ? widthOf(out.fonts, out.fonts.regular, size, 8) / PT + 1.5 : 0;
-  if (room - sizeW > 2) text(out, fitWidth(out.fonts, idText(p), 6.5, room - sizeW), x + sizeW, base, 6.5, { grey: GREY });
+  if (room - sizeW > 2)
+    text(out, fitWidth(out.fonts, idText(p), 6.5, room - sizeW), x + sizeW, base, 6.5, { grey: GREY });
   const bx = slot.labelX + slot.labelW - TIME_BOX_MM.width;
   const by = slot.labelY + TIME_BOX_MM.top;
-  out.push(`q ${TALLY_INK} G ${n(0.25 * PT)} w ${n(out.px(bx))} ${n(out.py(by + TIME_BOX_MM.height))} ${n(TIME_BOX_MM.width * PT)} ${n(TIME_BOX_MM.height * PT)} re S Q`);
+  out.push(
+    `q ${TALLY_INK} G ${n(0.25 * PT)} w ${n(out.px(bx))} ${n(out.py(by + TIME_BOX_MM.height))} ${n(TIME_BOX_MM.width * PT)} ${n(TIME_BOX_MM.height * PT)} re S Q`,
+  );
   text(out, 'time', bx + 1, by + 3.7, 6, { grey: GREY });
   const tech = technique ? techniqueLine(p) : '';
-  if (tech) text(out, fitWidth(out.fonts, tech, 7.5, slot.labelW), slot.labelX, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, { grey: GREY });
+  if (tech)
+    text(out, fitWidth(out.fonts, tech, 7.5, slot.labelW), slot.labelX, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, {
+      grey: GREY,
+    });
 }
 
 function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PagePlan, tally: boolean): void {
@@ -456,7 +522,10 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
     drawTitlePage(out, plan, tally);
   } else {
     text(out, spec.heading, 0, band.headBaseline, 15, { bold: true });
-    text(out, fitWidth(fonts, plan.title, 9, content.width / 2), content.width, band.headBaseline, 9, { align: 'right', grey: GREY });
+    text(out, fitWidth(fonts, plan.title, 9, content.width / 2), content.width, band.headBaseline, 9, {
+      align: 'right',
+      grey: GREY,
+    });
     line(out, 0, band.headRule, content.width, band.headRule, 0.4 * PT, INK);
     const solutions = spec.kind === 'solutions';
     for (const slot of spec.slots) {

@@ -17,7 +17,8 @@ export interface Bin {
  */
 export function logBins(sorted: readonly number[], maxBins = 16): Bin[] {
   if (sorted.length === 0) return [];
-  if (!Number.isInteger(maxBins) || maxBins < 1) throw new RangeError(`maxBins must be a whole number ≥ 1 (got ${maxBins})`);
+  if (!Number.isInteger(maxBins) || maxBins < 1)
+    throw new RangeError(`maxBins must be a whole number ≥ 1 (got ${maxBins})`);
   const lo = sorted[0];
   const hi = sorted[sorted.length - 1];
   const starts: number[] = [];
@@ -99,7 +100,13 @@ function niceStep(raw: number): number {
  * Centres for labels of the given widths wanted at xs (in any order), moved apart as little as
  * needed so that no two overlap and all stay within [lo, hi]: a sweep right, then one left.
  */
-export function spreadLabels(xs: readonly number[], widths: readonly number[], lo: number, hi: number, gap = 6): number[] {
+export function spreadLabels(
+  xs: readonly number[],
+  widths: readonly number[],
+  lo: number,
+  hi: number,
+  gap = 6,
+): number[] {
   const order = xs.map((_, i) => i).sort((a, b) => xs[a] - xs[b] || a - b);
   const out = [...xs];
   let edge = lo;
@@ -134,7 +141,9 @@ function xAxis(X: (v: number) => number, lo: number, hi: number, y0: number, nam
     axis.push(`<line x1="${num(x)}" y1="${num(y0)}" x2="${num(x)}" y2="${num(y0 + 5)}" stroke="#333"/>`);
     axis.push(`<text x="${num(x)}" y="${num(y0 + 18)}" text-anchor="middle">${v}</text>`);
   }
-  axis.push(`<text x="${M.left + (W - M.left - M.right) / 2}" y="${H - 10}" text-anchor="middle" fill="#333">${escapeXml(name)} (log scale)</text>`);
+  axis.push(
+    `<text x="${M.left + (W - M.left - M.right) / 2}" y="${H - 10}" text-anchor="middle" fill="#333">${escapeXml(name)} (log scale)</text>`,
+  );
   return `<g font-size="11" fill="#444">${axis.join('')}</g>`;
 }
 
@@ -157,17 +166,35 @@ function header(title: string, current: string, proposed: string): string[] {
  * to the axis, and their labels in that row, spread so none overlaps another; the rows sit above
  * the plot, so no line ever crosses a label.
  */
-function cutLines(X: (v: number) => number, th: Thresholds, colour: string, dashed: boolean, row: number, y0: number, kept: Thresholds | null = null): string {
+function cutLines(
+  X: (v: number) => number,
+  th: Thresholds,
+  colour: string,
+  dashed: boolean,
+  row: number,
+  y0: number,
+  kept: Thresholds | null = null,
+): string {
   const keys = ['t1', 't2', 't3'] as const;
   const xs = keys.map((k) => X(th[k] + 1));
   // A cut the proposal keeps is one line, the proposed one: two drawn on one another read as neither.
   const same = keys.map((k) => kept !== null && kept[k] === th[k]);
   const texts = keys.map((k, i) => `${k} ≤ ${th[k]}${same[i] ? ' (kept)' : ''}`);
-  const at = spreadLabels(xs, texts.map((t) => t.length * LABEL_CHAR_W), M.left, W - M.right);
+  const at = spreadLabels(
+    xs,
+    texts.map((t) => t.length * LABEL_CHAR_W),
+    M.left,
+    W - M.right,
+  );
   const parts: string[] = [];
   keys.forEach((_, i) => {
-    if (!same[i]) parts.push(`<line x1="${num(xs[i])}" y1="${row + 4}" x2="${num(xs[i])}" y2="${num(y0)}" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
-    parts.push(`<text x="${num(at[i])}" y="${row}" text-anchor="middle" fill="${colour}">${escapeXml(texts[i])}</text>`);
+    if (!same[i])
+      parts.push(
+        `<line x1="${num(xs[i])}" y1="${row + 4}" x2="${num(xs[i])}" y2="${num(y0)}" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="6 4"' : ''}/>`,
+      );
+    parts.push(
+      `<text x="${num(at[i])}" y="${row}" text-anchor="middle" fill="${colour}">${escapeXml(texts[i])}</text>`,
+    );
   });
   return `<g font-size="11">${parts.join('')}</g>`;
 }
@@ -190,7 +217,9 @@ export function tunePlotSvg(plot: TunePlot): string {
   const Y = (c: number): number => M.top + ph - (c / yMax) * ph;
 
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" role="img">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" role="img">`,
+  );
   out.push(...header(plot.title, 'current cut-offs', 'proposed'));
   // Grid lines and y ticks.
   const grid: string[] = [];
@@ -208,7 +237,9 @@ export function tunePlotSvg(plot: TunePlot): string {
     });
   out.push(`<g fill="#9fb3c8" stroke="#6f86a0" stroke-width="0.5">${bars.join('')}</g>`);
   out.push(xAxis(X, lo, hi, Y(0), plot.axis ?? 'reference nodes'));
-  out.push(`<g font-size="11" fill="#333"><text transform="rotate(-90 16 ${M.top + ph / 2})" x="16" y="${M.top + ph / 2}" text-anchor="middle">base puzzles</text></g>`);
+  out.push(
+    `<g font-size="11" fill="#333"><text transform="rotate(-90 16 ${M.top + ph / 2})" x="16" y="${M.top + ph / 2}" text-anchor="middle">base puzzles</text></g>`,
+  );
   out.push(cutLines(X, plot.proposed, PROPOSED, false, LABEL_ROWS.proposed, Y(0)));
   if (plot.current) out.push(cutLines(X, plot.current, CURRENT, true, LABEL_ROWS.current, Y(0), plot.proposed));
   out.push('</svg>');
@@ -262,12 +293,16 @@ export function scatterPlotSvg(plot: ScatterPlot): string {
   const y0 = M.top + ph;
 
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" role="img">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" role="img">`,
+  );
   out.push(...header(plot.title, 'current tiers', 'proposed'));
   const rows: string[] = [];
   levels.forEach(([l, name], i) => {
     const y = Y(i);
-    rows.push(`<line x1="${left}" y1="${num(y + rowH / 2)}" x2="${W - M.right}" y2="${num(y + rowH / 2)}" stroke="#eee"/>`);
+    rows.push(
+      `<line x1="${left}" y1="${num(y + rowH / 2)}" x2="${W - M.right}" y2="${num(y + rowH / 2)}" stroke="#eee"/>`,
+    );
     rows.push(`<text x="${left - 8}" y="${num(y + 4)}" text-anchor="end">${l} ${escapeXml(name)}</text>`);
   });
   out.push(`<g font-size="11" fill="#444">${rows.join('')}</g>`);
@@ -302,8 +337,12 @@ export function scatterPlotSvg(plot: ScatterPlot): string {
       if (!named) return;
       // A white halo keeps the tier's name legible over the dots it sits on.
       const fits = x2 - x1 > b.tier.length * LABEL_CHAR_W + 6;
-      const at = fits ? `x="${num(x1 + 4)}" y="${num(top + 12)}"` : `x="${num((x1 + x2) / 2)}" y="${num(top - 4)}" text-anchor="middle"`;
-      parts.push(`<text ${at} fill="${colour}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(b.tier)}</text>`);
+      const at = fits
+        ? `x="${num(x1 + 4)}" y="${num(top + 12)}"`
+        : `x="${num((x1 + x2) / 2)}" y="${num(top - 4)}" text-anchor="middle"`;
+      parts.push(
+        `<text ${at} fill="${colour}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(b.tier)}</text>`,
+      );
     });
     return `<g font-size="11">${parts.join('')}</g>`;
   };
@@ -319,7 +358,12 @@ export function scatterPlotSvg(plot: ScatterPlot): string {
 function cutLabels(X: (v: number) => number, th: Thresholds, colour: string, row: number): string {
   const keys = ['t1', 't2', 't3'] as const;
   const texts = keys.map((k) => `${k} ≤ ${th[k]}`);
-  const at = spreadLabels(keys.map((k) => X(th[k] + 1)), texts.map((t) => t.length * LABEL_CHAR_W), 110, W - M.right);
+  const at = spreadLabels(
+    keys.map((k) => X(th[k] + 1)),
+    texts.map((t) => t.length * LABEL_CHAR_W),
+    110,
+    W - M.right,
+  );
   return `<g font-size="11">${texts.map((t, i) => `<text x="${num(at[i])}" y="${row}" text-anchor="middle" fill="${colour}">${escapeXml(t)}</text>`).join('')}</g>`;
 }
 
@@ -328,7 +372,12 @@ function cutLabels(X: (v: number) => number, th: Thresholds, colour: string, row
  * per bin, each cell the puzzles of that level in that bin, and under the header the cuts
  * that fall in each bin.
  */
-export function gradeTableText(points: readonly ScatterPoint[], bins: readonly Bin[], levels: readonly (readonly [number, string])[], marks: readonly Mark[] = []): string {
+export function gradeTableText(
+  points: readonly ScatterPoint[],
+  bins: readonly Bin[],
+  levels: readonly (readonly [number, string])[],
+  marks: readonly Mark[] = [],
+): string {
   const heads = bins.map((b) => (b.lo === b.hi ? String(b.lo) : `${b.lo}..${b.hi}`));
   const used = levels.filter(([l]) => points.some((p) => p.level === l));
   const cell = (l: number, b: Bin): string => {
@@ -336,7 +385,15 @@ export function gradeTableText(points: readonly ScatterPoint[], bins: readonly B
     return n === 0 ? '.' : String(n);
   };
   const rows: string[][] = [['level \\ value', ...heads]];
-  const cutRow = ['cuts', ...bins.map((b) => marks.filter((m) => m.value >= b.lo && m.value <= b.hi).map((m) => m.label).join(' '))];
+  const cutRow = [
+    'cuts',
+    ...bins.map((b) =>
+      marks
+        .filter((m) => m.value >= b.lo && m.value <= b.hi)
+        .map((m) => m.label)
+        .join(' '),
+    ),
+  ];
   for (const [l, name] of [...used].reverse()) rows.push([`${l} ${name}`, ...bins.map((b) => cell(l, b))]);
   if (marks.length > 0) rows.push(cutRow);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

@@ -33,13 +33,19 @@ export function sudominoPuzzleOfRow(row: SudominoRow): Checked<SudominoPackPuzzl
   if (!shape.ok) return { ok: false, error: `${at}: ${shape.error}` };
   const { rows, cols, values } = shape.shape;
   if (rows !== row.rows || cols !== row.cols || values !== row.m) {
-    return { ok: false, error: `${at}: shape ${formatShape(shape.shape)} disagrees with its ${row.rows}x${row.cols} board of N=${row.m}` };
+    return {
+      ok: false,
+      error: `${at}: shape ${formatShape(shape.shape)} disagrees with its ${row.rows}x${row.cols} board of N=${row.m}`,
+    };
   }
   const grid = parseJson(row.grid);
   const board = sudominoBoardOf(grid, values, row.id);
   if (!board.ok) return { ok: false, error: `${at}: ${board.error}` };
   if (board.value.rows !== rows || board.value.cols !== cols) {
-    return { ok: false, error: `${at}: the board is ${board.value.rows}x${board.value.cols}, its shape ${rows}x${cols}` };
+    return {
+      ok: false,
+      error: `${at}: the board is ${board.value.rows}x${board.value.cols}, its shape ${rows}x${cols}`,
+    };
   }
   const solution = parseJson(row.solution);
   const why = sudominoSolutionError(board.value, solution);

@@ -76,7 +76,9 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
       const th = (across ? 1 : 2) * cell - 2 * inset;
       const x = x0 + c * cell + inset;
       const y = y0 + r * cell + inset;
-      tiles.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(tw)}" height="${num(th)}" rx="${num(cell * TILE.radius)}"/>`);
+      tiles.push(
+        `<rect x="${num(x)}" y="${num(y)}" width="${num(tw)}" height="${num(th)}" rx="${num(cell * TILE.radius)}"/>`,
+      );
       if (across) {
         const mx = x0 + (c + 1) * cell;
         dividers += `M${num(mx)} ${num(y + cell * TILE.dividerEnd)}V${num(y + th - cell * TILE.dividerEnd)}`;
@@ -86,7 +88,8 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
       }
     }
     out.push(`<g fill="#f1f1f1" stroke="#111" stroke-width="${num(cell * TILE.stroke)}">${tiles.join('')}</g>`);
-    if (dividers) out.push(`<path d="${dividers}" fill="none" stroke="#999" stroke-width="${num(cell * TILE.divider)}"/>`);
+    if (dividers)
+      out.push(`<path d="${dividers}" fill="none" stroke="#999" stroke-width="${num(cell * TILE.divider)}"/>`);
   } else {
     let lines = '';
     for (let r = 1; r < rows; r++) lines += `M${num(x0)} ${num(y0 + r * cell)}H${num(x0 + cols * cell)}`;
@@ -101,7 +104,8 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
     let dots = '';
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
-        for (const [x, y] of pipCentres(grid[r][c])) dots += `<circle cx="${num(x0 + (c + x) * cell)}" cy="${num(y0 + (r + y) * cell)}" r="${num(PIP.radius * cell)}"/>`;
+        for (const [x, y] of pipCentres(grid[r][c]))
+          dots += `<circle cx="${num(x0 + (c + x) * cell)}" cy="${num(y0 + (r + y) * cell)}" r="${num(PIP.radius * cell)}"/>`;
       }
     }
     out.push(`<g fill="#111">${dots}</g>`);
@@ -113,9 +117,12 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
     for (let r = 0; r < rows; r++) {
       const row = grid[r];
       const y = num(y0 + (r + 0.5) * cell + lift);
-      for (let c = 0; c < cols; c++) texts.push(`<text x="${num(x0 + (c + 0.5) * cell)}" y="${y}">${faceText(row[c], faces)}</text>`);
+      for (let c = 0; c < cols; c++)
+        texts.push(`<text x="${num(x0 + (c + 0.5) * cell)}" y="${y}">${faceText(row[c], faces)}</text>`);
     }
-    out.push(`<g font-family="sans-serif" font-size="${num(fs)}" text-anchor="middle" fill="#111">${texts.join('')}</g>`);
+    out.push(
+      `<g font-family="sans-serif" font-size="${num(fs)}" text-anchor="middle" fill="#111">${texts.join('')}</g>`,
+    );
   }
   out.push('</svg>');
   return out.join('');
@@ -133,11 +140,17 @@ export function tallySvg(m: number, opts: { cellSize?: number; faces?: Faces } =
   const heads: string[] = [];
   for (let v = 0; v <= m; v++) {
     const t = tallyHeader(v, opts.faces);
-    heads.push(`<text x="${num((v + 1.5) * cell)}" y="${num(0.5 * cell + lift)}">${t}</text>`, `<text x="${num(0.5 * cell)}" y="${num((v + 1.5) * cell + lift)}">${t}</text>`);
+    heads.push(
+      `<text x="${num((v + 1.5) * cell)}" y="${num(0.5 * cell + lift)}">${t}</text>`,
+      `<text x="${num(0.5 * cell)}" y="${num((v + 1.5) * cell + lift)}">${t}</text>`,
+    );
   }
   const inset = cell * 0.1;
   const boxes = tallyBoxes(m)
-    .map((b) => `<rect x="${num(b.x * cell + inset)}" y="${num(b.y * cell + inset)}" width="${num(cell - 2 * inset)}" height="${num(cell - 2 * inset)}"/>`)
+    .map(
+      (b) =>
+        `<rect x="${num(b.x * cell + inset)}" y="${num(b.y * cell + inset)}" width="${num(cell - 2 * inset)}" height="${num(cell - 2 * inset)}"/>`,
+    )
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${num(side)}" height="${num(side)}" viewBox="0 0 ${num(side)} ${num(side)}" role="img">` +

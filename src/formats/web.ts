@@ -6,7 +6,14 @@ import { boardFromGrid, formatBoardError } from '../dominosa/board.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
 import { walkthrough } from '../dominosa/grade/walkthrough.js';
 import { placementOfDomino } from '../dominosa/play/geometry.js';
-import { packNumbers, WEB_PACK_FORMAT, WEB_PACK_VERSION, type AnyWebPuzzle, type WebPack, type WebPuzzle } from '../dominosa/play/pack.js';
+import {
+  packNumbers,
+  WEB_PACK_FORMAT,
+  WEB_PACK_VERSION,
+  type AnyWebPuzzle,
+  type WebPack,
+  type WebPuzzle,
+} from '../dominosa/play/pack.js';
 import { packSteps, type RuleEntry } from '../dominosa/play/steps.js';
 import { cellName } from '../sudomino/board.js';
 import { LEVELS as SUDOMINO_LEVELS, SudominoGrader } from '../sudomino/grade/ladder.js';
@@ -61,13 +68,24 @@ function dominosaEntry(p: PackPuzzle, number: number, rules: RuleEntry[]): WebPu
 }
 
 /** A Sudomino puzzle's entry: its rows, its solution per domino and the grader's steps from the givens. */
-function sudominoEntry(p: SudominoPackPuzzle, number: number, rules: SudominoRuleEntry[], grader: SudominoGrader): SudominoWebPuzzle {
+function sudominoEntry(
+  p: SudominoPackPuzzle,
+  number: number,
+  rules: SudominoRuleEntry[],
+  grader: SudominoGrader,
+): SudominoWebPuzzle {
   const board = webBoard({ board: p.board, values: p.values, id: p.id });
   const solution: number[] = [];
   for (let d = 0; d < board.given.length; d++) {
     const [a, b] = [board.cells[2 * d], board.cells[2 * d + 1]];
-    const [va, vb] = [p.solution[Math.floor(a / board.cols)]?.[a % board.cols], p.solution[Math.floor(b / board.cols)]?.[b % board.cols]];
-    if (va !== vb || !(va >= 1 && va <= board.values)) throw new RangeError(`puzzle ${p.id}: the solution does not give the domino at ${cellName(board.cols, a)} one value 1..${board.values}`);
+    const [va, vb] = [
+      p.solution[Math.floor(a / board.cols)]?.[a % board.cols],
+      p.solution[Math.floor(b / board.cols)]?.[b % board.cols],
+    ];
+    if (va !== vb || !(va >= 1 && va <= board.values))
+      throw new RangeError(
+        `puzzle ${p.id}: the solution does not give the domino at ${cellName(board.cols, a)} one value 1..${board.values}`,
+      );
     solution.push(va);
   }
   const graded = grader.grade(board);
@@ -81,7 +99,9 @@ function sudominoEntry(p: SudominoPackPuzzle, number: number, rules: SudominoRul
     cols: p.cols,
     values: p.values,
     tier: p.tier,
-    ...(p.grade === undefined ? {} : { grade: p.grade, technique: level === undefined ? p.grade : `Level ${level.level}: ${level.name}` }),
+    ...(p.grade === undefined
+      ? {}
+      : { grade: p.grade, technique: level === undefined ? p.grade : `Level ${level.level}: ${level.name}` }),
     board: p.board,
     solution,
     steps: packSudominoSteps(graded.steps, rules, sudominoLevelName),
@@ -94,8 +114,12 @@ export function webPackData(puzzles: readonly AnyPackPuzzle[], name: string, fac
   const rules: RuleEntry[] = [];
   const sudominoRules: SudominoRuleEntry[] = [];
   const grader = new SudominoGrader();
-  const numbers = packNumbers(puzzles.map((p) => (isSudomino(p) ? { kind: p.kind, tier: p.tier, m: p.values, rows: p.rows } : p)));
-  const list = puzzles.map((p, i): AnyWebPuzzle => (isSudomino(p) ? sudominoEntry(p, numbers[i], sudominoRules, grader) : dominosaEntry(p, numbers[i], rules)));
+  const numbers = packNumbers(
+    puzzles.map((p) => (isSudomino(p) ? { kind: p.kind, tier: p.tier, m: p.values, rows: p.rows } : p)),
+  );
+  const list = puzzles.map((p, i): AnyWebPuzzle =>
+    isSudomino(p) ? sudominoEntry(p, numbers[i], sudominoRules, grader) : dominosaEntry(p, numbers[i], rules),
+  );
   return {
     format: WEB_PACK_FORMAT,
     version: WEB_PACK_VERSION,
@@ -132,7 +156,10 @@ export function buildWebHtml(pack: WebPack, assets: WebAssets, maxBytes = WEB_MA
   const bytes = new TextEncoder().encode(html).length;
   if (bytes > maxBytes) {
     const n = pack.puzzles.length;
-    return { ok: false, error: `the web pack of ${n} puzzle${n === 1 ? '' : 's'} would be ${bytes} bytes, over its limit of ${maxBytes}: select fewer with --count, --sizes or --tiers` };
+    return {
+      ok: false,
+      error: `the web pack of ${n} puzzle${n === 1 ? '' : 's'} would be ${bytes} bytes, over its limit of ${maxBytes}: select fewer with --count, --sizes or --tiers`,
+    };
   }
   return { ok: true, html, bytes };
 }

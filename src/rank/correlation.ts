@@ -5,7 +5,7 @@
 export function ranks(xs: readonly number[]): number[] {
   const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
   const out = new Array<number>(xs.length);
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
     for (let k = i; k <= j; k++) out[order[k][1]] = (i + j) / 2 + 1;

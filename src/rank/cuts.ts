@@ -24,14 +24,16 @@ export function quantile(sorted: readonly number[], q: number): number {
 /** Three quantiles from text like "0.25,0.5,0.75": each strictly between 0 and 1, rising. */
 export function parseQuantiles(text: string): { ok: true; quantiles: Quantiles } | { ok: false; error: string } {
   const parts = text.split(',').map((s) => s.trim());
-  if (parts.length !== 3) return { ok: false, error: `give three quantiles, one per cut (e.g. 0.25,0.5,0.75); got ${parts.length}` };
+  if (parts.length !== 3)
+    return { ok: false, error: `give three quantiles, one per cut (e.g. 0.25,0.5,0.75); got ${parts.length}` };
   const qs = parts.map(Number);
   for (let i = 0; i < 3; i++) {
     if (parts[i] === '' || !Number.isFinite(qs[i]) || qs[i] <= 0 || qs[i] >= 1) {
       return { ok: false, error: `"${parts[i]}" is not a quantile strictly between 0 and 1` };
     }
   }
-  if (!(qs[0] < qs[1] && qs[1] < qs[2])) return { ok: false, error: `quantiles must rise strictly (got ${parts.join(', ')})` };
+  if (!(qs[0] < qs[1] && qs[1] < qs[2]))
+    return { ok: false, error: `quantiles must rise strictly (got ${parts.join(', ')})` };
   return { ok: true, quantiles: [qs[0], qs[1], qs[2]] };
 }
 
@@ -160,7 +162,12 @@ export function proposeBandCuts(points: readonly BandPoint[]): BandProposal {
   for (const row of prefix) for (let i = 1; i < c; i++) row[i] += row[i - 1];
   const [pe, pn, ph, px] = prefix;
   const totals = Object.fromEntries(TIERS.map((t, k) => [t, prefix[k][c - 1]])) as Record<Tier, number>;
-  const yieldsOf = (i: number, j: number, k: number): number[] => [pe[i], pn[j] - pn[i], ph[k] - ph[j], px[c - 1] - px[k]];
+  const yieldsOf = (i: number, j: number, k: number): number[] => [
+    pe[i],
+    pn[j] - pn[i],
+    ph[k] - ph[j],
+    px[c - 1] - px[k],
+  ];
   // The best smallest yield: the greedy lowest cuts reaching y are feasible iff any cuts are.
   const greedy = (y: number): [number, number, number] | null => {
     const first = (row: Float64Array, from: number, base: number): number => {
@@ -220,5 +227,9 @@ export function proposeBandCuts(points: readonly BandPoint[]): BandProposal {
   const t2 = Math.max(cand[j], t1 + 1);
   const t3 = Math.max(cand[k], t2 + 1);
   const ys = yieldsOf(i, j, k);
-  return { thresholds: { t1, t2, t3 }, yields: Object.fromEntries(TIERS.map((t, n) => [t, ys[n]])) as Record<Tier, number>, totals };
+  return {
+    thresholds: { t1, t2, t3 },
+    yields: Object.fromEntries(TIERS.map((t, n) => [t, ys[n]])) as Record<Tier, number>,
+    totals,
+  };
 }

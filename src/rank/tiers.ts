@@ -65,7 +65,16 @@ export function tierOf(v: number, th: Thresholds): Tier {
   return 'expert';
 }
 
-const FILE_KEYS = new Set(['solverVersion', 'sizes', 'comment', 'graderVersion', 'grade', 'yields', 'scores', 'sudomino']);
+const FILE_KEYS = new Set([
+  'solverVersion',
+  'sizes',
+  'comment',
+  'graderVersion',
+  'grade',
+  'yields',
+  'scores',
+  'sudomino',
+]);
 const SUDOMINO_KEYS = new Set(['solverVersion', 'graderVersion', 'grade']);
 // A shape key is written as formatShape writes it: "8x8:6".
 const SHAPE_KEY = /^[1-9]\d*x[1-9]\d*:[1-9]\d*$/;
@@ -100,7 +109,8 @@ export function parseTierTable(json: unknown): TierTableResult {
   }
   const v = json.solverVersion;
   if (typeof v !== 'string' || v === '') return { ok: false, error: 'solverVersion must be a non-empty string' };
-  if (json.comment !== undefined && typeof json.comment !== 'string') return { ok: false, error: 'comment must be a string' };
+  if (json.comment !== undefined && typeof json.comment !== 'string')
+    return { ok: false, error: 'comment must be a string' };
   if (!isObject(json.sizes)) return { ok: false, error: 'sizes is not an object of M → thresholds' };
   const nodes = parseSizes(json.sizes, 'nodes');
   if (!nodes.ok) return nodes;
@@ -112,7 +122,8 @@ export function parseTierTable(json: unknown): TierTableResult {
   }
   if (json.scores === undefined && json.grade === undefined && json.yields === undefined) return out;
   const g = json.graderVersion;
-  if (typeof g !== 'string' || g === '') return { ok: false, error: 'graderVersion must be a non-empty string when grade or scores are given' };
+  if (typeof g !== 'string' || g === '')
+    return { ok: false, error: 'graderVersion must be a non-empty string when grade or scores are given' };
   out.graderVersion = g;
   for (const key of ['grade', 'scores'] as const) {
     if (json[key] === undefined) continue;
@@ -133,13 +144,16 @@ function parseYields(json: unknown): { ok: true; yields: YieldTable } | { ok: fa
   if (!isObject(json)) return { ok: false, error: 'not an object of M → yields per tier' };
   const yields: YieldTable = {};
   for (const [key, y] of Object.entries(json)) {
-    if (!SIZE_KEY.test(key) || !Number.isSafeInteger(Number(key))) return { ok: false, error: `size key "${key}" is not a board size M` };
+    if (!SIZE_KEY.test(key) || !Number.isSafeInteger(Number(key)))
+      return { ok: false, error: `size key "${key}" is not a board size M` };
     if (!isObject(y)) return { ok: false, error: `M=${key}: yields must be an object {easy, normal, hard, expert}` };
-    for (const k of Object.keys(y)) if (!(TIERS as readonly string[]).includes(k)) return { ok: false, error: `M=${key}: unknown tier "${k}"` };
+    for (const k of Object.keys(y))
+      if (!(TIERS as readonly string[]).includes(k)) return { ok: false, error: `M=${key}: unknown tier "${k}"` };
     const row = {} as Record<Tier, number>;
     for (const t of TIERS) {
       const v = y[t];
-      if (typeof v !== 'number' || !(v >= 0)) return { ok: false, error: `M=${key}: ${t} must be a number ≥ 0 (got ${JSON.stringify(v) ?? 'nothing'})` };
+      if (typeof v !== 'number' || !(v >= 0))
+        return { ok: false, error: `M=${key}: ${t} must be a number ≥ 0 (got ${JSON.stringify(v) ?? 'nothing'})` };
       row[t] = v;
     }
     yields[Number(key)] = row;
@@ -149,7 +163,9 @@ function parseYields(json: unknown): { ok: true; yields: YieldTable } | { ok: fa
 
 function parseSudominoCuts(json: unknown): { ok: true; cuts: SudominoCuts } | { ok: false; error: string } {
   if (!isObject(json)) return { ok: false, error: 'not an object {solverVersion, graderVersion, grade}' };
-  for (const k of Object.keys(json)) if (!SUDOMINO_KEYS.has(k)) return { ok: false, error: `unknown field "${k}" (expected ${[...SUDOMINO_KEYS].join(', ')})` };
+  for (const k of Object.keys(json))
+    if (!SUDOMINO_KEYS.has(k))
+      return { ok: false, error: `unknown field "${k}" (expected ${[...SUDOMINO_KEYS].join(', ')})` };
   for (const k of ['solverVersion', 'graderVersion'] as const) {
     if (typeof json[k] !== 'string' || json[k] === '') return { ok: false, error: `${k} must be a non-empty string` };
   }
@@ -161,10 +177,16 @@ function parseSudominoCuts(json: unknown): { ok: true; cuts: SudominoCuts } | { 
     if (!t.ok) return t;
     grade[key] = t.th;
   }
-  return { ok: true, cuts: { solverVersion: json.solverVersion as string, graderVersion: json.graderVersion as string, grade } };
+  return {
+    ok: true,
+    cuts: { solverVersion: json.solverVersion as string, graderVersion: json.graderVersion as string, grade },
+  };
 }
 
-function parseSizes(sizes: Record<string, unknown>, kind: 'nodes' | 'score'): { ok: true; table: TierTable } | { ok: false; error: string } {
+function parseSizes(
+  sizes: Record<string, unknown>,
+  kind: 'nodes' | 'score',
+): { ok: true; table: TierTable } | { ok: false; error: string } {
   const table: TierTable = {};
   const entries = Object.entries(sizes);
   if (entries.length === 0) return { ok: false, error: 'tier table has no sizes' };
@@ -180,7 +202,11 @@ function parseSizes(sizes: Record<string, unknown>, kind: 'nodes' | 'score'): { 
 }
 
 /** One size's {t1, t2, t3}: whole node counts or scores, rising strictly. */
-function parseThresholds(th: unknown, where: string, kind: 'nodes' | 'score'): { ok: true; th: Thresholds } | { ok: false; error: string } {
+function parseThresholds(
+  th: unknown,
+  where: string,
+  kind: 'nodes' | 'score',
+): { ok: true; th: Thresholds } | { ok: false; error: string } {
   if (!isObject(th)) return { ok: false, error: `${where}: thresholds must be an object {t1, t2, t3}` };
   for (const k of Object.keys(th)) {
     if (!(THRESHOLD_KEYS as readonly string[]).includes(k)) {
@@ -194,7 +220,10 @@ function parseThresholds(th: unknown, where: string, kind: 'nodes' | 'score'): {
     }
     // A cut may sit one below the least score (no easy boards), so from 0.
     if (kind === 'score' && (typeof v !== 'number' || !(v >= 0 && v < 8))) {
-      return { ok: false, error: `${where}: ${k} must be a score from 0 to below 8 (got ${JSON.stringify(v) ?? 'nothing'})` };
+      return {
+        ok: false,
+        error: `${where}: ${k} must be a score from 0 to below 8 (got ${JSON.stringify(v) ?? 'nothing'})`,
+      };
     }
   }
   const t1 = th.t1 as number;

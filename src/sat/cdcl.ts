@@ -456,7 +456,6 @@ export class Cdcl {
     }
     this.reduceAt += 2000;
   }
-
 }
 
 function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {

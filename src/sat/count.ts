@@ -17,13 +17,19 @@ export interface ModelCount<T> {
  * Count models up to `cap` (at least 1). `take` reads the current model and returns it with the
  * literals that forbid it; an empty clause means no variable tells models apart, so it is the only one.
  */
-export function countModels<T>(sat: Cdcl, budget: SatBudget, cap: number, take: () => { model: T; block: number[] }): ModelCount<T> {
+export function countModels<T>(
+  sat: Cdcl,
+  budget: SatBudget,
+  cap: number,
+  take: () => { model: T; block: number[] },
+): ModelCount<T> {
   let solutions = 0;
   let first: T | null = null;
   for (;;) {
     const answer = sat.solve(budget);
     if (answer === 'unknown') return { status: 'gave-up', solutions, first };
-    if (answer === 'unsat') return { status: solutions === 0 ? 'none' : solutions === 1 ? 'unique' : 'multiple', solutions, first };
+    if (answer === 'unsat')
+      return { status: solutions === 0 ? 'none' : solutions === 1 ? 'unique' : 'multiple', solutions, first };
     const { model, block } = take();
     solutions++;
     first ??= model;

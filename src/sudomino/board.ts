@@ -39,7 +39,8 @@ export interface SudominoError {
   message: string;
 }
 
-export type SudominoParse = { ok: true; index: number; board: SudominoBoard } | { ok: false; index: number; error: SudominoError };
+export type SudominoParse =
+  { ok: true; index: number; board: SudominoBoard } | { ok: false; index: number; error: SudominoError };
 
 /**
  * One cell as written: blocked, or part of a domino named by a label (a letter, a number of the
@@ -71,20 +72,28 @@ export function lineName(rows: number, line: number): string {
 type Built = { ok: true; board: SudominoBoard } | { ok: false; row?: number; col?: number; message: string };
 
 const fail = (message: string, cell?: number, cols?: number): Built =>
-  cell === undefined || cols === undefined ? { ok: false, message } : { ok: false, row: Math.floor(cell / cols), col: cell % cols, message };
+  cell === undefined || cols === undefined
+    ? { ok: false, message }
+    : { ok: false, row: Math.floor(cell / cols), col: cell % cols, message };
 
 /**
  * A board from its rows of cell marks, or the first thing wrong with it: ragged rows, values
  * outside 1..N, a digit pair that is not exactly one pair, a label not on exactly two adjacent
  * cells, two given dominoes of a line with one value, a line with more than N entries.
  */
-export function buildBoard(grid: readonly (readonly CellMark[])[], values: number, meta?: Record<string, unknown>): Built {
-  if (!Number.isInteger(values) || values < 1 || values > MAX_VALUES) return fail(`values must be a whole number 1..${MAX_VALUES} (got ${values})`);
+export function buildBoard(
+  grid: readonly (readonly CellMark[])[],
+  values: number,
+  meta?: Record<string, unknown>,
+): Built {
+  if (!Number.isInteger(values) || values < 1 || values > MAX_VALUES)
+    return fail(`values must be a whole number 1..${MAX_VALUES} (got ${values})`);
   const rows = grid.length;
   if (rows === 0) return fail('empty board');
   const cols = grid[0].length;
   for (let r = 1; r < rows; r++) {
-    if (grid[r].length !== cols) return { ok: false, row: r, message: `row has ${grid[r].length} cells, expected ${cols} as in row 1` };
+    if (grid[r].length !== cols)
+      return { ok: false, row: r, message: `row has ${grid[r].length} cells, expected ${cols} as in row 1` };
   }
   if (rows * cols > MAX_CELLS) return fail(`too large (boards are limited to ${MAX_CELLS} cells)`);
   const n = rows * cols;
@@ -95,7 +104,8 @@ export function buildBoard(grid: readonly (readonly CellMark[])[], values: numbe
   for (let i = 0; i < n; i++) {
     const m = mark(i);
     if (m.blocked) continue;
-    if (m.value !== 0 && (m.value < 1 || m.value > values)) return fail(`value ${m.value} is outside 1..${values}`, i, cols);
+    if (m.value !== 0 && (m.value < 1 || m.value > values))
+      return fail(`value ${m.value} is outside 1..${values}`, i, cols);
     value[i] = m.value;
     if (m.label !== null) {
       const list = byLabel.get(m.label);
@@ -117,15 +127,23 @@ export function buildBoard(grid: readonly (readonly CellMark[])[], values: numbe
       }
     }
     if (count === 0) return fail(`digit ${m.value} has no equal neighbour to make a domino with`, i, cols);
-    if (count > 1) return fail(`digit ${m.value} has ${count} equal neighbours; a given domino is exactly two cells`, i, cols);
+    if (count > 1)
+      return fail(`digit ${m.value} has ${count} equal neighbours; a given domino is exactly two cells`, i, cols);
     partner[i] = found;
   }
   for (const [label, list] of byLabel) {
     const shown = JSON.stringify(label);
-    if (list.length !== 2) return fail(`${shown} is on ${list.length} cell${list.length === 1 ? '' : 's'}; a domino is exactly two adjacent cells`, list[0], cols);
+    if (list.length !== 2)
+      return fail(
+        `${shown} is on ${list.length} cell${list.length === 1 ? '' : 's'}; a domino is exactly two adjacent cells`,
+        list[0],
+        cols,
+      );
     const [a, b] = list;
-    if (!adjacent(a, b, cols)) return fail(`${shown} is on two cells that do not touch (the other at ${cellName(cols, b)})`, a, cols);
-    if (value[a] !== value[b]) return fail(`the two cells of ${shown} show different values (${value[a]} and ${value[b]})`, a, cols);
+    if (!adjacent(a, b, cols))
+      return fail(`${shown} is on two cells that do not touch (the other at ${cellName(cols, b)})`, a, cols);
+    if (value[a] !== value[b])
+      return fail(`the two cells of ${shown} show different values (${value[a]} and ${value[b]})`, a, cols);
     partner[a] = b;
     partner[b] = a;
   }
@@ -160,7 +178,8 @@ export function withLines(
   const lineDominoes: number[] = [];
   const add = (l: number, d: number): void => {
     // Cells of a line are visited in order, so a domino along it is met twice in a row.
-    if (d >= 0 && (lineDominoes.length === lineStart[l] || lineDominoes[lineDominoes.length - 1] !== d)) lineDominoes.push(d);
+    if (d >= 0 && (lineDominoes.length === lineStart[l] || lineDominoes[lineDominoes.length - 1] !== d))
+      lineDominoes.push(d);
   };
   for (let r = 0; r < rows; r++) {
     lineStart[r] = lineDominoes.length;
@@ -171,7 +190,17 @@ export function withLines(
     for (let r = 0; r < rows; r++) add(rows + c, domino[r * cols + c]);
   }
   lineStart[nLines] = lineDominoes.length;
-  return { rows, cols, values, domino, cells, given, lineStart, lineDominoes: Int32Array.from(lineDominoes), ...(meta === undefined ? {} : { meta }) };
+  return {
+    rows,
+    cols,
+    values,
+    domino,
+    cells,
+    given,
+    lineStart,
+    lineDominoes: Int32Array.from(lineDominoes),
+    ...(meta === undefined ? {} : { meta }),
+  };
 }
 
 /** Why a board built elsewhere (the generator, a test) breaks a line's limits, or null. */
@@ -187,7 +216,8 @@ function lineProblem(board: SudominoBoard): Built | null {
   for (let l = 0; l < rows + cols; l++) {
     const k = lineStart[l + 1] - lineStart[l];
     const where = l < rows ? { row: l } : { col: l - rows };
-    if (k > values) return { ok: false, ...where, message: `${lineName(rows, l)} has ${k} dominoes, more than the ${values} values` };
+    if (k > values)
+      return { ok: false, ...where, message: `${lineName(rows, l)} has ${k} dominoes, more than the ${values} values` };
     seen.fill(-1);
     for (let e = lineStart[l]; e < lineStart[l + 1]; e++) {
       const d = lineDominoes[e];

@@ -3,7 +3,12 @@
 // any two puzzles that are not transforms of each other. The catalog dedupes bases by the hash.
 import { sha256Hex } from '../catalog/sha256.js';
 import type { SudominoBoard } from './board.js';
-import { applySudominoTransform, shapeKeepingGeometries, transformedCell, type SudominoTransform } from './transform.js';
+import {
+  applySudominoTransform,
+  shapeKeepingGeometries,
+  transformedCell,
+  type SudominoTransform,
+} from './transform.js';
 
 export interface CanonicalSudomino {
   /** The class's representative: the board under `transform`. */
@@ -62,7 +67,11 @@ export function canonicalSudomino(board: SudominoBoard): CanonicalSudomino {
     if (best === null || text < best.text) best = { text, transform: { geometry, relabel } };
   }
   const { text, transform } = best!;
-  return { board: applySudominoTransform(board, transform), transform, form: `${board.rows}x${board.cols}:${board.values}:${text}` };
+  return {
+    board: applySudominoTransform(board, transform),
+    transform,
+    form: `${board.rows}x${board.cols}:${board.values}:${text}`,
+  };
 }
 
 /** The class's representative board (meta dropped): equal cell for cell for every member of the class. */

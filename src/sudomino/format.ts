@@ -66,12 +66,20 @@ export function answerRows(cols: number, values: ArrayLike<number>): string[] {
 }
 
 /** An answer read back: rows × cols values (0 for `.`), or why it is not one. */
-export function parseAnswer(text: string): { ok: true; rows: number; cols: number; values: Uint8Array } | { ok: false; error: string } {
-  const rows = text.split('/').map((r) => r.trim().split(/\s+/).filter((t) => t !== ''));
+export function parseAnswer(
+  text: string,
+): { ok: true; rows: number; cols: number; values: Uint8Array } | { ok: false; error: string } {
+  const rows = text.split('/').map((r) =>
+    r
+      .trim()
+      .split(/\s+/)
+      .filter((t) => t !== ''),
+  );
   const cols = rows[0].length;
   const values: number[] = [];
   for (let r = 0; r < rows.length; r++) {
-    if (rows[r].length !== cols) return { ok: false, error: `answer row ${r + 1} has ${rows[r].length} cells, expected ${cols}` };
+    if (rows[r].length !== cols)
+      return { ok: false, error: `answer row ${r + 1} has ${rows[r].length} cells, expected ${cols}` };
     for (const t of rows[r]) {
       if (t === '.') values.push(0);
       else if (/^\d+$/.test(t) && Number(t) >= 1 && Number(t) <= 255) values.push(Number(t));

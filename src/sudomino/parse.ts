@@ -41,7 +41,10 @@ export function parseLetterRow(row: string, values: number): Row {
 
 /** One row of the numbered form as cell marks. */
 export function parseNumberedRow(row: string, values: number): Row {
-  const tokens = row.trim().split(/\s+/).filter((t) => t !== '');
+  const tokens = row
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '');
   const cells: CellMark[] = [];
   for (let c = 0; c < tokens.length; c++) {
     const t = tokens[c];
@@ -50,9 +53,11 @@ export function parseNumberedRow(row: string, values: number): Row {
       continue;
     }
     const m = /^(\d+)(?:=(\d+))?$/.exec(t);
-    if (m === null) return { ok: false, col: c, message: `${JSON.stringify(t)} is not !, a domino number or number=value` };
+    if (m === null)
+      return { ok: false, col: c, message: `${JSON.stringify(t)} is not !, a domino number or number=value` };
     const v = m[2] === undefined ? 0 : Number(m[2]);
-    if (m[2] !== undefined && (v < 1 || v > values)) return { ok: false, col: c, message: `value ${m[2]} is outside 1..${values}` };
+    if (m[2] !== undefined && (v < 1 || v > values))
+      return { ok: false, col: c, message: `value ${m[2]} is outside 1..${values}` };
     // Numbers as labels, leading zeros dropped, so 07 and 7 are one domino.
     cells.push({ blocked: false, label: String(BigInt(m[1])), value: v });
   }
@@ -116,7 +121,11 @@ export class SudominoReader {
         const n = /^\d+$/.test(v[1]) ? Number(v[1]) : NaN;
         if (!(n >= 1 && n <= MAX_VALUES)) {
           const index = this.index;
-          return { ok: false, index, error: { index, line: lineNo, message: `# values: ${v[1]} is not a whole number 1..${MAX_VALUES}` } };
+          return {
+            ok: false,
+            index,
+            error: { index, line: lineNo, message: `# values: ${v[1]} is not a whole number 1..${MAX_VALUES}` },
+          };
         }
         this.values = n;
       }
@@ -140,18 +149,28 @@ export class SudominoReader {
 
   private json(text: string, lineNo: number): SudominoParse {
     const index = this.index++;
-    const at = (message: string, id?: unknown): SudominoParse => ({ ok: false, index, error: { index, id, line: lineNo, message } });
+    const at = (message: string, id?: unknown): SudominoParse => ({
+      ok: false,
+      index,
+      error: { index, id, line: lineNo, message },
+    });
     let obj: unknown;
     try {
       obj = JSON.parse(text);
     } catch {
       return at('invalid JSON');
     }
-    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) return at('a JSON board is an object with a "rows" field');
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj))
+      return at('a JSON board is an object with a "rows" field');
     const o = obj as Record<string, unknown>;
     const id = o.id;
-    if (Array.isArray(o.grid) && !Array.isArray(o.rows)) return at('a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)', id);
-    if (!Array.isArray(o.rows) || o.rows.length === 0 || !o.rows.every((r) => typeof r === 'string')) return at('"rows" must be a non-empty array of strings', id);
+    if (Array.isArray(o.grid) && !Array.isArray(o.rows))
+      return at(
+        'a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)',
+        id,
+      );
+    if (!Array.isArray(o.rows) || o.rows.length === 0 || !o.rows.every((r) => typeof r === 'string'))
+      return at('"rows" must be a non-empty array of strings', id);
     let values = this.values;
     if (o.values !== undefined) {
       if (typeof o.values !== 'number' || !Number.isInteger(o.values) || o.values < 1 || o.values > MAX_VALUES) {
@@ -167,7 +186,13 @@ export class SudominoReader {
 }
 
 /** A board from the rows of its text (either form), N, and its place in the input. */
-export function boardFromRows(rows: readonly string[], values: number, index: number, id?: unknown, numbered = rows.some(looksNumbered)): SudominoParse {
+export function boardFromRows(
+  rows: readonly string[],
+  values: number,
+  index: number,
+  id?: unknown,
+  numbered = rows.some(looksNumbered),
+): SudominoParse {
   const grid: CellMark[][] = [];
   const idPart = id === undefined || id === null ? {} : { id };
   for (let r = 0; r < rows.length; r++) {

@@ -28,7 +28,8 @@ export function parseShape(text: string): { ok: true; shape: Shape } | { ok: fal
   const [rows, cols] = [Number(m[1]), Number(m[2])];
   const values = m[3] === undefined ? DEFAULT_SHAPE.values : Number(m[3]);
   if (rows < 1 || cols < 1 || rows * cols < 2) return { ok: false, error: `shape ${text} has no room for a domino` };
-  if (rows * cols > MAX_CELLS) return { ok: false, error: `shape ${text} is too large (boards are limited to ${MAX_CELLS} cells)` };
+  if (rows * cols > MAX_CELLS)
+    return { ok: false, error: `shape ${text} is too large (boards are limited to ${MAX_CELLS} cells)` };
   if (values < 1 || values > MAX_VALUES) return { ok: false, error: `shape ${text}: N must be 1..${MAX_VALUES}` };
   return { ok: true, shape: { rows, cols, values } };
 }

@@ -48,23 +48,28 @@ export function sudominoBoardFromStored(grid: string, values: number): StoredRea
 }
 
 /** Per-cell values from the solution column (rows of equal length, each value 0..255), or what is wrong with it. */
-export function sudominoSolutionFromStored(text: string): StoredRead<{ rows: number; cols: number; values: Uint8Array }> {
+export function sudominoSolutionFromStored(
+  text: string,
+): StoredRead<{ rows: number; cols: number; values: Uint8Array }> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return { ok: false, error: 'solution is not JSON' };
   }
-  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(Array.isArray)) return { ok: false, error: 'solution is not a non-empty JSON array of rows' };
+  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(Array.isArray))
+    return { ok: false, error: 'solution is not a non-empty JSON array of rows' };
   const rows = parsed as unknown[][];
   const cols = rows[0].length;
   if (cols === 0) return { ok: false, error: 'solution row 1 is empty' };
   const values = new Uint8Array(rows.length * cols);
   for (let r = 0; r < rows.length; r++) {
-    if (rows[r].length !== cols) return { ok: false, error: `solution row ${r + 1} has ${rows[r].length} cells, expected ${cols}` };
+    if (rows[r].length !== cols)
+      return { ok: false, error: `solution row ${r + 1} has ${rows[r].length} cells, expected ${cols}` };
     for (let c = 0; c < cols; c++) {
       const v = rows[r][c];
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255) return { ok: false, error: `solution row ${r + 1}, column ${c + 1}: ${JSON.stringify(v)} is not a value` };
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255)
+        return { ok: false, error: `solution row ${r + 1}, column ${c + 1}: ${JSON.stringify(v)} is not a value` };
       values[r * cols + c] = v;
     }
   }

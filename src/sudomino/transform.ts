@@ -8,7 +8,8 @@ import { type SudominoBoard, withLines } from './board.js';
  * `mirror-v` the rows, `rot90` turns clockwise. The last four swap rows and columns, so they
  * keep an R×C board's shape only when R = C.
  */
-export type SudominoGeometry = 'id' | 'mirror-h' | 'mirror-v' | 'rot180' | 'transpose' | 'anti-transpose' | 'rot90' | 'rot270';
+export type SudominoGeometry =
+  'id' | 'mirror-h' | 'mirror-v' | 'rot180' | 'transpose' | 'anti-transpose' | 'rot90' | 'rot270';
 
 /**
  * Each geometry as an optional transpose followed by flips of the result's rows and columns:
@@ -85,8 +86,14 @@ function relabelProblem(relabel: readonly number[], values?: number): string | n
 }
 
 /** Why the transform cannot apply to a rows×cols board of N values (a turn of a non-square board, a wrong relabel), or null. */
-export function sudominoTransformProblem(t: SudominoTransform, rows: number, cols: number, values: number): string | null {
-  if (ACTIONS[t.geometry].swap && rows !== cols) return `${t.geometry} would turn a ${rows}x${cols} board into ${cols}x${rows}`;
+export function sudominoTransformProblem(
+  t: SudominoTransform,
+  rows: number,
+  cols: number,
+  values: number,
+): string | null {
+  if (ACTIONS[t.geometry].swap && rows !== cols)
+    return `${t.geometry} would turn a ${rows}x${cols} board into ${cols}x${rows}`;
   return t.relabel === undefined ? null : relabelProblem(t.relabel, values);
 }
 
@@ -128,7 +135,13 @@ export function applySudominoTransform(board: SudominoBoard, t: SudominoTransfor
 }
 
 /** Per-cell values (0 where blocked) of a rows×cols board of N values, moved and relabelled by the transform. */
-export function transformSudominoValues(cellValues: ArrayLike<number>, rows: number, cols: number, values: number, t: SudominoTransform): Uint8Array {
+export function transformSudominoValues(
+  cellValues: ArrayLike<number>,
+  rows: number,
+  cols: number,
+  values: number,
+  t: SudominoTransform,
+): Uint8Array {
   mustApply(t, rows, cols, values);
   const out = new Uint8Array(rows * cols);
   for (let i = 0; i < out.length; i++) {
@@ -183,7 +196,10 @@ export function encodeSudominoTransform(t: SudominoTransform): string {
 }
 
 /** encodeSudominoTransform's text read back, or the one line that refuses it (N, when known, checks the relabel's length). */
-export function parseSudominoTransform(text: string, values?: number): { ok: true; transform: SudominoTransform } | { ok: false; error: string } {
+export function parseSudominoTransform(
+  text: string,
+  values?: number,
+): { ok: true; transform: SudominoTransform } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, error: 'empty transform (write "id" for none)' };
   let geometry: SudominoGeometry | undefined;
@@ -192,7 +208,8 @@ export function parseSudominoTransform(text: string, values?: number): { ok: tru
     if (part.startsWith('relabel:')) {
       if (relabel !== undefined) return { ok: false, error: `transform "${trimmed}" has two relabellings` };
       const body = part.slice('relabel:'.length);
-      if (!/^\d+(,\d+)*$/.test(body)) return { ok: false, error: `relabel "${body}" is not a comma-separated list of values` };
+      if (!/^\d+(,\d+)*$/.test(body))
+        return { ok: false, error: `relabel "${body}" is not a comma-separated list of values` };
       relabel = body.split(',').map(Number);
       const why = relabelProblem(relabel, values);
       if (why !== null) return { ok: false, error: why };
@@ -200,8 +217,14 @@ export function parseSudominoTransform(text: string, values?: number): { ok: tru
       if (geometry !== undefined) return { ok: false, error: `transform "${trimmed}" has two geometries` };
       geometry = part as SudominoGeometry;
     } else {
-      return { ok: false, error: `"${part}" is no transform part (one of ${SUDOMINO_GEOMETRIES.join(', ')}, or relabel:…)` };
+      return {
+        ok: false,
+        error: `"${part}" is no transform part (one of ${SUDOMINO_GEOMETRIES.join(', ')}, or relabel:…)`,
+      };
     }
   }
-  return { ok: true, transform: relabel === undefined ? { geometry: geometry ?? 'id' } : { geometry: geometry ?? 'id', relabel } };
+  return {
+    ok: true,
+    transform: relabel === undefined ? { geometry: geometry ?? 'id' } : { geometry: geometry ?? 'id', relabel },
+  };
 }

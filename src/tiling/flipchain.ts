@@ -25,7 +25,14 @@ export const EXACT_TABLE_LIMIT = 2 ** 21;
  * seeded by one draw of `rng` (32 coins a step, far cheaper than a draw per square); the result
  * depends on `rng` alone, so it is as reproducible as any other draw.
  */
-export function flipSweeps(mate: Int32Array, rows: number, cols: number, sweeps: number, rng: Rng, interrupt?: () => boolean): void {
+export function flipSweeps(
+  mate: Int32Array,
+  rows: number,
+  cols: number,
+  sweeps: number,
+  rng: Rng,
+  interrupt?: () => boolean,
+): void {
   let x = rng.int(1, 0x7fffffff); // xorshift32 needs a non-zero state
   let bits = 0;
   let left = 0;
@@ -52,10 +59,16 @@ export function flipSweeps(mate: Int32Array, rows: number, cols: number, sweeps:
         const e = d + 1;
         if (mate[a] === b) {
           if (mate[d] === e) {
-            mate[a] = d; mate[d] = a; mate[b] = e; mate[e] = b;
+            mate[a] = d;
+            mate[d] = a;
+            mate[b] = e;
+            mate[e] = b;
           }
         } else if (mate[a] === d && mate[b] === e) {
-          mate[a] = b; mate[b] = a; mate[d] = e; mate[e] = d;
+          mate[a] = b;
+          mate[b] = a;
+          mate[d] = e;
+          mate[e] = d;
         }
       }
     }

@@ -199,9 +199,15 @@ export function randomTilingMarkov(
     const d = a + cols;
     const e = d + 1;
     if (out[a] === b && out[d] === e) {
-      out[a] = d; out[d] = a; out[b] = e; out[e] = b;
+      out[a] = d;
+      out[d] = a;
+      out[b] = e;
+      out[e] = b;
     } else if (out[a] === d && out[b] === e) {
-      out[a] = b; out[b] = a; out[d] = e; out[e] = d;
+      out[a] = b;
+      out[b] = a;
+      out[d] = e;
+      out[e] = d;
     }
   }
   return out;

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 const ROOMS = ['src', 'pipeline', 'scripts'];
 
-
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -50,7 +49,10 @@ function importGraph(): Map<string, string[]> {
     for (const file of sourceFiles(join(root, room))) {
       const from = relative(root, file);
       const specs = specifiersOf(readFileSync(file, 'utf8')).filter((s) => s.startsWith('.'));
-      graph.set(from, specs.map((s) => resolveSpecifier(from, s)));
+      graph.set(
+        from,
+        specs.map((s) => resolveSpecifier(from, s)),
+      );
     }
   }
   return graph;
@@ -94,9 +96,9 @@ describe('the circle finder', () => {
   it('finds a circle exactly when an edge closes one', () => {
     // Random graphs over n nodes: edges that only go forward (i < j) never close a circle;
     // one backward edge along a forward path always does.
-    const forward = fc.integer({ min: 2, max: 12 }).chain((n) =>
-      fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 40 })),
-    );
+    const forward = fc
+      .integer({ min: 2, max: 12 })
+      .chain((n) => fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 40 })));
     fc.assert(
       fc.property(forward, ([n, pairs]) => {
         const graph = new Map<string, string[]>();

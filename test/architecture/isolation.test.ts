@@ -9,13 +9,19 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [relative(root, join(dir, e.name))] : [],
+    e.isDirectory()
+      ? testFiles(join(dir, e.name))
+      : e.name.endsWith('.test.ts')
+        ? [relative(root, join(dir, e.name))]
+        : [],
   );
 }
 
 describe('test isolation', () => {
   it('every file that mocks a module runs isolated', () => {
-    const mocking = testFiles(join(root, 'test')).filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, f), 'utf8')));
+    const mocking = testFiles(join(root, 'test')).filter((f) =>
+      /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, f), 'utf8')),
+    );
     expect(mocking.length, 'the scan finds the files that mock').toBeGreaterThan(0);
     expect(mocking.sort()).toEqual([...MOCKING].sort());
   });

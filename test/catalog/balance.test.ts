@@ -11,7 +11,8 @@ function grid(sizes: readonly number[], available: (t: T, m: number) => number):
   return TIERS.flatMap((tier) => sizes.map((m) => ({ tier, m, available: available(tier, m) })));
 }
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-const byTier = (plan: ReturnType<typeof planPack<T>>): number[] => TIERS.map((t) => sum(plan.shares.filter((s) => s.tier === t).map((s) => s.take)));
+const byTier = (plan: ReturnType<typeof planPack<T>>): number[] =>
+  TIERS.map((t) => sum(plan.shares.filter((s) => s.tier === t).map((s) => s.take)));
 
 describe('planPack', () => {
   it('splits 24 over four tiers as 6 each and 12 as 3 each, the sizes even across the pack', () => {
@@ -36,7 +37,9 @@ describe('planPack', () => {
     const plan = planPack(TIERS, cells, { by: 'count', count: 24 });
     expect(byTier(plan)).toEqual([6, 6, 6, 4]);
     expect(plan.short).toEqual([{ tier: 'expert', m: null, asked: 6, got: 4 }]);
-    expect(shortfallLine(plan.short)).toBe('the catalog runs short: expert 4 of 6; the pack holds what there is, the others were not topped up');
+    expect(shortfallLine(plan.short)).toBe(
+      'the catalog runs short: expert 4 of 6; the pack holds what there is, the others were not topped up',
+    );
     expect(shortfallLine([])).toBeNull();
   });
 
@@ -55,13 +58,19 @@ describe('planPack', () => {
   });
 
   it('holds its promises on any catalog (property)', () => {
-    const split = fc.record({ by: fc.constantFrom<PackSplit['by']>('count', 'per-tier', 'per-size'), count: fc.integer({ min: 0, max: 60 }) });
+    const split = fc.record({
+      by: fc.constantFrom<PackSplit['by']>('count', 'per-tier', 'per-size'),
+      count: fc.integer({ min: 0, max: 60 }),
+    });
     fc.assert(
       fc.property(split, fc.array(fc.integer({ min: 0, max: 15 }), { minLength: 12, maxLength: 12 }), (sp, avail) => {
         const sizes = [4, 5, 6];
         const cells = grid(sizes, (t, m) => avail[TIERS.indexOf(t) * 3 + m - 4]);
         const plan = planPack(TIERS, cells, sp);
-        const quotas = sp.by === 'count' ? TIERS.map((_, i) => Math.floor(sp.count / 4) + (i < sp.count % 4 ? 1 : 0)) : TIERS.map(() => sp.count * (sp.by === 'per-size' ? sizes.length : 1));
+        const quotas =
+          sp.by === 'count'
+            ? TIERS.map((_, i) => Math.floor(sp.count / 4) + (i < sp.count % 4 ? 1 : 0))
+            : TIERS.map(() => sp.count * (sp.by === 'per-size' ? sizes.length : 1));
         for (const s of plan.shares) expect(s.take).toBeLessThanOrEqual(s.available);
         TIERS.forEach((t, i) => {
           const own = plan.shares.filter((s) => s.tier === t);
@@ -77,7 +86,10 @@ describe('planPack', () => {
           for (const s of own) if (s.take < top - 1) expect(s.take).toBe(s.available);
         });
         // A shortfall is named exactly when a tier (or, per size, a cell) got less than it asked.
-        const under = sp.by === 'per-size' ? plan.shares.some((s) => s.take < sp.count) : byTier(plan).some((n, i) => n < quotas[i]);
+        const under =
+          sp.by === 'per-size'
+            ? plan.shares.some((s) => s.take < sp.count)
+            : byTier(plan).some((n, i) => n < quotas[i]);
         expect(plan.short.length > 0).toBe(under);
       }),
     );

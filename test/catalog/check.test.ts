@@ -45,7 +45,14 @@ function stored(m: number, k: number, id: number): StoredPuzzle[] {
   const r = gen.generateSlot(5, m, k);
   if (!r.ok) throw new Error(r.reason);
   const p = r.puzzle;
-  const common = { kind: 'dominosa' as const, m, tier: tierOf(p.nodes, TH), nodes: p.nodes, canonical_hash: p.canonicalHash, score: storedGrade(p.board).score };
+  const common = {
+    kind: 'dominosa' as const,
+    m,
+    tier: tierOf(p.nodes, TH),
+    nodes: p.nodes,
+    canonical_hash: p.canonicalHash,
+    score: storedGrade(p.board).score,
+  };
   const base: StoredPuzzle = {
     id,
     ...common,
@@ -72,7 +79,8 @@ function stored(m: number, k: number, id: number): StoredPuzzle[] {
   return [base, ...variants].map(seal);
 }
 
-const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx): FailureKind[] => checkPuzzle(seal(p), base, c).map((f) => f.kind);
+const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx): FailureKind[] =>
+  checkPuzzle(seal(p), base, c).map((f) => f.kind);
 
 function withGrid(p: StoredPuzzle, edit: (g: number[][]) => void): StoredPuzzle {
   const g = JSON.parse(p.grid) as number[][];
@@ -150,7 +158,9 @@ describe('checkPuzzle', () => {
     const multiple = Array.from({ length: 50 }, (_, k) => plantedBoard(4, 9, k).board).find(
       (b) => countExactCover(b).status === 'multiple',
     ) as Board;
-    const none = Array.from({ length: 50 }, (_, k) => shuffledBoard(4, 9, k)).find((b) => countExactCover(b).status === 'none') as Board;
+    const none = Array.from({ length: 50 }, (_, k) => shuffledBoard(4, 9, k)).find(
+      (b) => countExactCover(b).status === 'none',
+    ) as Board;
     const m = kinds(row(multiple, 7), null, bare);
     expect(m).toContain('not-unique');
     const n = checkPuzzle(seal(row(none, 8)), null, bare);
@@ -166,7 +176,9 @@ describe('checkPuzzle', () => {
         expect(spent.map((f) => f.kind)).toEqual(['gave-up']);
         expect(spent[0].detail).toBe('gave up within the budget (time limit 2 s) before proving it unique');
         // A budget never spent changes nothing: the proofs run, and a wrong score is found.
-        expect(checkPuzzle(p, null, { ...ctx, interrupt: () => false }).map((f) => f.kind)).toEqual(wrongScore ? ['grade-mismatch'] : []);
+        expect(checkPuzzle(p, null, { ...ctx, interrupt: () => false }).map((f) => f.kind)).toEqual(
+          wrongScore ? ['grade-mismatch'] : [],
+        );
       }),
       { numRuns: 20, seed: 27 },
     );
@@ -178,11 +190,15 @@ describe('checkPuzzle', () => {
     // Out after its first answer: the solvers' own polls meet it mid-proof.
     const f = checkPuzzle(base, null, { ...ctx, interrupt: () => polls++ > 0 });
     expect(f.map((x) => x.kind)).toEqual(['gave-up']);
-    expect(f[0].detail).toMatch(/^gave up within the budget (while proving it unique|while measuring its reference nodes|while grading it)$/);
+    expect(f[0].detail).toMatch(
+      /^gave up within the budget (while proving it unique|while measuring its reference nodes|while grading it)$/,
+    );
   });
 
   it('a row that fails its checksum is reported, not proved', () => {
-    const multiple = Array.from({ length: 50 }, (_, k) => plantedBoard(4, 9, k).board).find((b) => countExactCover(b).status === 'multiple') as Board;
+    const multiple = Array.from({ length: 50 }, (_, k) => plantedBoard(4, 9, k).board).find(
+      (b) => countExactCover(b).status === 'multiple',
+    ) as Board;
     const r = row(multiple, 7);
     expect(kinds(r, null, bare)).toContain('not-unique');
     let asked = 0;
@@ -248,8 +264,17 @@ describe('checkStoredRow and the stored grade', () => {
     const [base, v1] = stored(5, 3, 1);
     expect(checkStoredRow(base, null, RULE)).toEqual([]);
     expect(checkStoredRow(v1, base, RULE)).toEqual([]);
-    const edits: Partial<StoredPuzzle>[] = [{ nodes: base.nodes + 1 }, { score: base.score + 0.01 }, { seed: 6 }, { slot: 99 }, { attempts: 0 }, { method: 'x' }, { solution: '[]' }];
-    for (const e of edits) expect(checkStoredRow({ ...base, ...e }, null, null).map((f) => f.kind)).toEqual(['checksum-mismatch']);
+    const edits: Partial<StoredPuzzle>[] = [
+      { nodes: base.nodes + 1 },
+      { score: base.score + 0.01 },
+      { seed: 6 },
+      { slot: 99 },
+      { attempts: 0 },
+      { method: 'x' },
+      { solution: '[]' },
+    ];
+    for (const e of edits)
+      expect(checkStoredRow({ ...base, ...e }, null, null).map((f) => f.kind)).toEqual(['checksum-mismatch']);
     expect(kinds({ ...base, nodes: base.nodes + 1 }, null).length).toBeGreaterThan(0);
     expect(checkPuzzle({ ...base, method: 'x' }, null, ctx).map((f) => f.kind)).toEqual(['checksum-mismatch']);
   });
@@ -270,9 +295,14 @@ describe('checkStoredRow and the stored grade', () => {
   it('checks tiers on the measure the size is cut by', () => {
     for (const k of [1, 2, 3, 4, 5]) {
       const [base] = stored(6, k, 1);
-      const byScore = { measure: 'score' as const, th: { t1: base.score - 0.002, t2: base.score - 0.001, t3: base.score } };
+      const byScore = {
+        measure: 'score' as const,
+        th: { t1: base.score - 0.002, t2: base.score - 0.001, t3: base.score },
+      };
       expect(checkStoredRow(seal({ ...base, tier: 'hard' }), null, byScore)).toEqual([]);
-      expect(checkStoredRow(seal({ ...base, tier: 'easy' }), null, byScore).map((f) => f.kind)).toEqual(['tier-mismatch']);
+      expect(checkStoredRow(seal({ ...base, tier: 'easy' }), null, byScore).map((f) => f.kind)).toEqual([
+        'tier-mismatch',
+      ]);
     }
   });
 
@@ -297,19 +327,43 @@ describe('checkStoredRow and the stored grade', () => {
       expect(guess.map((f) => f.kind)).toEqual(['tier-mismatch']);
       expect(guess[0].detail).toMatch(/beyond Extreme.*fits no tier/);
       // Its own band, but its nodes in another tier's range.
-      const shifted = { measure: 'grade' as const, th: i === 0 ? { t1: n - 1, t2: n, t3: n + 1 } : { t1: n, t2: n + 1, t3: n + 2 } };
-      expect(checkStoredRow(seal({ ...base, tier: band }), null, shifted).map((f) => f.detail)).toEqual([expect.stringMatching(/fits no tier/)]);
+      const shifted = {
+        measure: 'grade' as const,
+        th: i === 0 ? { t1: n - 1, t2: n, t3: n + 1 } : { t1: n, t2: n + 1, t3: n + 2 },
+      };
+      expect(checkStoredRow(seal({ ...base, tier: band }), null, shifted).map((f) => f.detail)).toEqual([
+        expect.stringMatching(/fits no tier/),
+      ]);
     }
     expect(seen).toBeGreaterThan(10);
   });
 });
 
 describe('catalog-wide checks', () => {
-  const range = (m: number, tier: string, min: number, max: number) => ({ m, tier, count: 3, measure: 'nodes' as const, min, max });
+  const range = (m: number, tier: string, min: number, max: number) => ({
+    m,
+    tier,
+    count: 3,
+    measure: 'nodes' as const,
+    min,
+    max,
+  });
 
   it('accepts tiers in strict node order and reports any overlap, empty tiers skipped', () => {
-    expect(checkTierOrder([range(3, 'easy', 1, 1), range(3, 'normal', 2, 3), range(3, 'expert', 6, 9), range(4, 'easy', 1, 20)])).toEqual([]);
-    const f = checkTierOrder([range(3, 'easy', 1, 4), range(3, 'normal', 4, 6), range(3, 'hard', 7, 8), range(3, 'expert', 5, 9)]);
+    expect(
+      checkTierOrder([
+        range(3, 'easy', 1, 1),
+        range(3, 'normal', 2, 3),
+        range(3, 'expert', 6, 9),
+        range(4, 'easy', 1, 20),
+      ]),
+    ).toEqual([]);
+    const f = checkTierOrder([
+      range(3, 'easy', 1, 4),
+      range(3, 'normal', 4, 6),
+      range(3, 'hard', 7, 8),
+      range(3, 'expert', 5, 9),
+    ]);
     expect(f.map((x) => x.detail)).toEqual([
       'M=3: easy reaches 4 nodes but normal starts at 4 nodes',
       'M=3: normal reaches 6 nodes but expert starts at 5 nodes',
@@ -319,7 +373,12 @@ describe('catalog-wide checks', () => {
   });
 
   it('reports every base after the first of a symmetry class', () => {
-    expect(checkDistinctBases([{ id: 1, canonical_hash: 'a' }, { id: 2, canonical_hash: 'b' }])).toEqual([]);
+    expect(
+      checkDistinctBases([
+        { id: 1, canonical_hash: 'a' },
+        { id: 2, canonical_hash: 'b' },
+      ]),
+    ).toEqual([]);
     const f = checkDistinctBases([
       { id: 1, canonical_hash: 'a' },
       { id: 2, canonical_hash: 'b' },
@@ -341,7 +400,10 @@ describe('catalog-wide checks', () => {
 
   it('passes integrity_check output "ok" only', () => {
     expect(checkIntegrity(['ok'])).toEqual([]);
-    expect(checkIntegrity(['*** in database main ***', 'Page 5: never used']).map((f) => f.kind)).toEqual(['integrity', 'integrity']);
+    expect(checkIntegrity(['*** in database main ***', 'Page 5: never used']).map((f) => f.kind)).toEqual([
+      'integrity',
+      'integrity',
+    ]);
     expect(checkIntegrity([])).toHaveLength(0);
   });
 
@@ -368,6 +430,8 @@ describe('catalog-wide checks', () => {
       ]),
       new Set([3]),
     );
-    expect(f.map((x) => [x.kind, x.detail])).toEqual([['missing-thresholds', 'M=5: no current thresholds for its 4 puzzles, so their tiers cannot be checked']]);
+    expect(f.map((x) => [x.kind, x.detail])).toEqual([
+      ['missing-thresholds', 'M=5: no current thresholds for its 4 puzzles, so their tiers cannot be checked'],
+    ]);
   });
 });

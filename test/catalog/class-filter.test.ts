@@ -17,7 +17,7 @@ describe('ClassFilter', () => {
 
   it('proves most other classes new: about (classes / buckets) of them are asked about again', () => {
     const f = new ClassFilter(16);
-    const hex = (i: number): string => (i * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(8);
+    const hex = (i: number): string => ((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(8);
     for (let i = 0; i < 1000; i++) f.add(hex(i));
     let maybe = 0;
     for (let i = 1000; i < 11_000; i++) if (f.mayHold(hex(i))) maybe++;

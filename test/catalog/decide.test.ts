@@ -15,7 +15,11 @@ describe('decideSlot', () => {
     expect(decideSlot(false, 'easy', full, 10)).toBe('kept');
     expect(decideSlot(false, 'easy', full, 9, false)).toBe('kept');
     // A board that fits no tier (under the grade rule: beyond every band, or outside its band's range) is rejected, whatever else holds.
-    expect([decideSlot(false, null, full, 10), decideSlot(true, null, full, 1), decideSlot(false, null, full, 9, false)]).toEqual(['rejected', 'rejected', 'rejected']);
+    expect([
+      decideSlot(false, null, full, 10),
+      decideSlot(true, null, full, 1),
+      decideSlot(false, null, full, 9, false),
+    ]).toEqual(['rejected', 'rejected', 'rejected']);
   });
 
   it('keeps each class once and at most perTier a tier, in any stream of candidates', () => {

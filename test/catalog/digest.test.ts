@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/catalog/sha256.js';
 import { CHECKSUM_FIELDS, rowChecksum } from '../../src/catalog/checksum.js';
 import { rowDigest, schemaDigest, TableDigest, valuesDigest } from '../../src/catalog/digest.js';
-import { DIGEST_COLUMNS, DIGEST_TABLES, OPTIONAL_SCHEMA_SQL, OPTIONAL_TABLES, SCHEMA_SQL, UNDIGESTED_TABLES } from '../../src/catalog/schema.js';
+import {
+  DIGEST_COLUMNS,
+  DIGEST_TABLES,
+  OPTIONAL_SCHEMA_SQL,
+  OPTIONAL_TABLES,
+  SCHEMA_SQL,
+  UNDIGESTED_TABLES,
+} from '../../src/catalog/schema.js';
 
 const slot = fc.record({
   build_id: fc.nat(5),
@@ -81,7 +88,12 @@ describe('table digests', () => {
       for (const r of rows) d.add(rowDigest('puzzles', r));
       return d.stored().sum;
     };
-    expect(sum([{ ...a, checksum: 'bb' }, { ...b, checksum: 'aa' }])).not.toBe(sum([a, b]));
+    expect(
+      sum([
+        { ...a, checksum: 'bb' },
+        { ...b, checksum: 'aa' },
+      ]),
+    ).not.toBe(sum([a, b]));
     expect(sum([{ ...a, base_id: 8 }, b])).not.toBe(sum([a, b]));
     // The same values in another table are another row.
     expect(rowDigest('meta', { key: 'k', value: 'v' })).not.toBe(rowDigest('builds', { key: 'k', value: 'v' }));
@@ -107,7 +119,12 @@ describe('table digests', () => {
   it('of a row given as its values are those of the row', () => {
     fc.assert(
       fc.property(slot, (r) => {
-        expect(valuesDigest('slots', DIGEST_COLUMNS.slots.map((c) => r[c]))).toBe(rowDigest('slots', r));
+        expect(
+          valuesDigest(
+            'slots',
+            DIGEST_COLUMNS.slots.map((c) => r[c]),
+          ),
+        ).toBe(rowDigest('slots', r));
       }),
     );
     const p = { id: 3, base_id: null, build_id: 1, checksum: 'ab' };
@@ -126,7 +143,9 @@ describe('the schema digest', () => {
     const t = { type: 'table', name: 't', tbl_name: 't', sql: 'CREATE TABLE t (a)' };
     const i = { type: 'index', name: 'i', tbl_name: 't', sql: 'CREATE INDEX i ON t (a)' };
     expect(schemaDigest([t, i])).toEqual(schemaDigest([i, t]));
-    expect(schemaDigest([t, i, { type: 'trigger', name: 'x', tbl_name: 't', sql: 'CREATE TRIGGER x ...' }]).rows).toBe(3);
+    expect(schemaDigest([t, i, { type: 'trigger', name: 'x', tbl_name: 't', sql: 'CREATE TRIGGER x ...' }]).rows).toBe(
+      3,
+    );
     expect(schemaDigest([t, { ...i, sql: 'CREATE INDEX i ON t (a DESC)' }]).sum).not.toBe(schemaDigest([t, i]).sum);
   });
 });
@@ -137,16 +156,26 @@ describe('what the digest covers', () => {
     const db = new Database(':memory:');
     try {
       db.exec(SCHEMA_SQL);
-      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
-      expect(tables.filter((t) => !(UNDIGESTED_TABLES as readonly string[]).includes(t)).sort()).toEqual([...DIGEST_TABLES].sort());
+      const tables = db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+        .pluck()
+        .all() as string[];
+      expect(tables.filter((t) => !(UNDIGESTED_TABLES as readonly string[]).includes(t)).sort()).toEqual(
+        [...DIGEST_TABLES].sort(),
+      );
       // The optional tables (made only by the verb that writes each) are digested like the rest.
       for (const sql of Object.values(OPTIONAL_SCHEMA_SQL)) db.exec(sql);
       expect(OPTIONAL_TABLES.filter((t) => (DIGEST_TABLES as readonly string[]).includes(t))).toEqual([]);
       for (const t of [...DIGEST_TABLES, ...OPTIONAL_TABLES]) {
         // hidden 2 and 3 are generated columns: derived, not stored.
-        const stored = (db.prepare(`PRAGMA table_xinfo(${t})`).all() as { name: string; hidden: number }[]).filter((c) => c.hidden === 0).map((c) => c.name);
+        const stored = (db.prepare(`PRAGMA table_xinfo(${t})`).all() as { name: string; hidden: number }[])
+          .filter((c) => c.hidden === 0)
+          .map((c) => c.name);
         const covered = new Set<string>([...DIGEST_COLUMNS[t], ...(t === 'puzzles' ? CHECKSUM_FIELDS : [])]);
-        expect(stored.filter((c) => !covered.has(c)), `columns of ${t} outside the digest`).toEqual([]);
+        expect(
+          stored.filter((c) => !covered.has(c)),
+          `columns of ${t} outside the digest`,
+        ).toEqual([]);
         for (const c of DIGEST_COLUMNS[t]) expect(stored).toContain(c);
       }
     } finally {
@@ -155,9 +184,28 @@ describe('what the digest covers', () => {
   });
 
   it('the checksum covers the fields CHECKSUM_FIELDS lists, in its order', () => {
-    const row = { kind: 'dominosa' as const, m: 3, rows: 4, cols: 5, grid: 'g', solution: 's', tier: 'easy', nodes: 1, score: 1.5, attempts: 2, canonical_hash: 'h', transform: null, seed: 1, slot: 0, method: 'rejection' };
+    const row = {
+      kind: 'dominosa' as const,
+      m: 3,
+      rows: 4,
+      cols: 5,
+      grid: 'g',
+      solution: 's',
+      tier: 'easy',
+      nodes: 1,
+      score: 1.5,
+      attempts: 2,
+      canonical_hash: 'h',
+      transform: null,
+      seed: 1,
+      slot: 0,
+      method: 'rejection',
+    };
     for (const f of CHECKSUM_FIELDS) {
-      const changed = { ...row, [f]: typeof row[f] === 'number' ? (row[f] as number) + 1 : `${String(row[f])}x` } as typeof row;
+      const changed = {
+        ...row,
+        [f]: typeof row[f] === 'number' ? (row[f] as number) + 1 : `${String(row[f])}x`,
+      } as typeof row;
       expect(rowChecksum(changed), f).not.toBe(rowChecksum(row));
     }
   });

@@ -33,7 +33,9 @@ describe('puzzleRecord', () => {
     fc.assert(
       fc.property(puzzle, id, id, id, fc.boolean(), (p, buildId, rowId, baseId, givesIds) => {
         const extra = { ...p, level: 3, grade: 'singles' };
-        const r = givesIds ? puzzleRecord(extra, { id: rowId, base_id: baseId, build_id: buildId }) : puzzleRecord(extra, { build_id: buildId });
+        const r = givesIds
+          ? puzzleRecord(extra, { id: rowId, base_id: baseId, build_id: buildId })
+          : puzzleRecord(extra, { build_id: buildId });
         expect(Object.keys(r)).toEqual([...PUZZLE_COLUMNS]);
         expect([r.id, r.base_id, r.build_id]).toEqual(givesIds ? [rowId, baseId, buildId] : [null, null, buildId]);
         expect(r.checksum).toBe(rowChecksum(p));
@@ -46,14 +48,20 @@ describe('puzzleRecord', () => {
 describe('gridText and solutionText', () => {
   it('write exactly what JSON.stringify writes of the grid and the solution, in any orientation and size', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.nat(), fc.boolean(), fc.constantFrom(...GEOMETRIES), (m, seed, wide, geometry) => {
-        const { board, planted } = plantedBoard(m, seed, 0, { wide });
-        const t = { geometry };
-        const b = applyTransform(board, t);
-        const s = transformSolution(planted, board.rows, board.cols, t);
-        expect(gridText(b)).toBe(JSON.stringify(boardToGrid(b)));
-        expect(solutionText(s)).toBe(JSON.stringify(s));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.constantFrom(...GEOMETRIES),
+        (m, seed, wide, geometry) => {
+          const { board, planted } = plantedBoard(m, seed, 0, { wide });
+          const t = { geometry };
+          const b = applyTransform(board, t);
+          const s = transformSolution(planted, board.rows, board.cols, t);
+          expect(gridText(b)).toBe(JSON.stringify(boardToGrid(b)));
+          expect(solutionText(s)).toBe(JSON.stringify(s));
+        },
+      ),
     );
   });
 

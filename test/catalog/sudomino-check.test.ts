@@ -5,14 +5,28 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowChecksum, type ChecksummedRow } from '../../src/catalog/checksum.js';
 import type { FailureKind, StoredPuzzle } from '../../src/catalog/check.js';
-import { checkSudominoPuzzle, checkSudominoTierOrder, GUARDRAIL_MIN_BASES, type SudominoContext } from '../../src/catalog/sudomino-check.js';
+import {
+  checkSudominoPuzzle,
+  checkSudominoTierOrder,
+  GUARDRAIL_MIN_BASES,
+  type SudominoContext,
+} from '../../src/catalog/sudomino-check.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { withLines } from '../../src/sudomino/board.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
-import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored, sudominoSolutionText } from '../../src/sudomino/stored.js';
-import { composeSudominoTransforms, encodeSudominoTransform, parseSudominoTransform } from '../../src/sudomino/transform.js';
+import {
+  sudominoBoardFromStored,
+  sudominoGridText,
+  sudominoSolutionFromStored,
+  sudominoSolutionText,
+} from '../../src/sudomino/stored.js';
+import {
+  composeSudominoTransforms,
+  encodeSudominoTransform,
+  parseSudominoTransform,
+} from '../../src/sudomino/transform.js';
 
 const solver = new SudominoSolver();
 const grader = new SudominoGrader();
@@ -45,21 +59,32 @@ beforeAll(() => {
     };
     const v = made.variants[0];
     return {
-      base: sealed({ ...common, id: 1, base_id: null, transform: null, grid: made.base.grid, solution: made.base.solution }),
+      base: sealed({
+        ...common,
+        id: 1,
+        base_id: null,
+        transform: null,
+        grid: made.base.grid,
+        solution: made.base.solution,
+      }),
       variant: sealed({ ...common, id: 2, base_id: 1, transform: v.transform, grid: v.grid, solution: v.solution }),
     };
   });
 });
 
 const ctx = (over: Partial<SudominoContext> = {}): SudominoContext => ({ rule: null, solver, grader, ...over });
-const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx()): FailureKind[] => checkSudominoPuzzle(p, base, c).map((f) => f.kind);
+const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx()): FailureKind[] =>
+  checkSudominoPuzzle(p, base, c).map((f) => f.kind);
 
 interface Tampering {
   name: string;
   /** The failure kinds meant for it: it must cause one of them. */
   caught: FailureKind[];
   /** The row changed (its checksum resealed), or null when this pair cannot show it. */
-  apply(pair: { base: StoredPuzzle; variant: StoredPuzzle }, pick: number): { row: StoredPuzzle; base: StoredPuzzle | null } | null;
+  apply(
+    pair: { base: StoredPuzzle; variant: StoredPuzzle },
+    pick: number,
+  ): { row: StoredPuzzle; base: StoredPuzzle | null } | null;
 }
 
 function board(p: StoredPuzzle) {
@@ -115,7 +140,13 @@ const TAMPERINGS: Tampering[] = [
     apply({ base }, pick) {
       const at = pick % base.canonical_hash.length;
       const digit = base.canonical_hash[at] === '0' ? '1' : '0';
-      return { row: sealed({ ...base, canonical_hash: base.canonical_hash.slice(0, at) + digit + base.canonical_hash.slice(at + 1) }), base: null };
+      return {
+        row: sealed({
+          ...base,
+          canonical_hash: base.canonical_hash.slice(0, at) + digit + base.canonical_hash.slice(at + 1),
+        }),
+        base: null,
+      };
     },
   },
   {
@@ -158,13 +189,21 @@ describe('checkSudominoPuzzle', () => {
 
   it('catches every seeded tampering with the check meant for it', () => {
     fc.assert(
-      fc.property(fc.nat({ max: TIERS.length - 1 }), fc.nat({ max: TAMPERINGS.length - 1 }), fc.nat({ max: 1000 }), (i, k, pick) => {
-        const t = TAMPERINGS[k];
-        const changed = t.apply(pairs[i], pick);
-        fc.pre(changed !== null);
-        const found = kinds(changed!.row, changed!.base);
-        expect(found.some((f) => t.caught.includes(f)), `${t.name}: ${found.join(', ')}`).toBe(true);
-      }),
+      fc.property(
+        fc.nat({ max: TIERS.length - 1 }),
+        fc.nat({ max: TAMPERINGS.length - 1 }),
+        fc.nat({ max: 1000 }),
+        (i, k, pick) => {
+          const t = TAMPERINGS[k];
+          const changed = t.apply(pairs[i], pick);
+          fc.pre(changed !== null);
+          const found = kinds(changed!.row, changed!.base);
+          expect(
+            found.some((f) => t.caught.includes(f)),
+            `${t.name}: ${found.join(', ')}`,
+          ).toBe(true);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -177,7 +216,10 @@ describe('checkSudominoPuzzle', () => {
   it('a spent budget gives up, naming it, and judges nothing it stopped', () => {
     const { base, variant } = pairs[3];
     const spent = ctx({ interrupt: () => true, budget: 'time limit 0.1 s' });
-    for (const [p, b] of [[base, null], [variant, base]] as const) {
+    for (const [p, b] of [
+      [base, null],
+      [variant, base],
+    ] as const) {
       const f = checkSudominoPuzzle(p, b, spent);
       expect(f.map((x) => x.kind)).toEqual(['gave-up']);
       expect(f[0].detail).toContain('time limit 0.1 s');
@@ -192,23 +234,31 @@ describe('checkSudominoPuzzle', () => {
 
 describe('checkSudominoTierOrder', () => {
   // `per` bases a tier, spread around the tier's median m (the lower middle is m itself).
-  const bases = (medians: number[], per = GUARDRAIL_MIN_BASES) => TIERS.flatMap((tier, i) => Array.from({ length: per }, (_, k) => ({ tier, nodes: medians[i] + k - ((per - 1) >> 1) })));
+  const bases = (medians: number[], per = GUARDRAIL_MIN_BASES) =>
+    TIERS.flatMap((tier, i) =>
+      Array.from({ length: per }, (_, k) => ({ tier, nodes: medians[i] + k - ((per - 1) >> 1) })),
+    );
   it('holds when the medians climb (or stay), fails naming the shape and tiers when one falls', () => {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 50 }), { minLength: 4, maxLength: 4 }), (m) => {
         const f = checkSudominoTierOrder([{ shape: '8x8:6', bases: bases(m) }]);
         const ordered = m.every((x, i) => i === 0 || m[i - 1] <= x);
         expect(f.length === 0).toBe(ordered);
-        for (const x of f) expect(x.detail).toMatch(/^sudomino 8x8:6: median reference nodes of \w+ is -?\d+ but of \w+ -?\d+$/);
+        for (const x of f)
+          expect(x.detail).toMatch(/^sudomino 8x8:6: median reference nodes of \w+ is -?\d+ but of \w+ -?\d+$/);
       }),
     );
   });
 
   it('judges only tiers holding enough bases for a median to mean something', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat({ max: 50 }), { minLength: 4, maxLength: 4 }), fc.integer({ min: 1, max: GUARDRAIL_MIN_BASES - 1 }), (m, per) => {
-        expect(checkSudominoTierOrder([{ shape: '8x8:6', bases: bases(m, per) }])).toEqual([]);
-      }),
+      fc.property(
+        fc.array(fc.nat({ max: 50 }), { minLength: 4, maxLength: 4 }),
+        fc.integer({ min: 1, max: GUARDRAIL_MIN_BASES - 1 }),
+        (m, per) => {
+          expect(checkSudominoTierOrder([{ shape: '8x8:6', bases: bases(m, per) }])).toEqual([]);
+        },
+      ),
     );
   });
 });

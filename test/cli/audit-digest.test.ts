@@ -20,7 +20,21 @@ beforeAll(() => {
   db = join(dir, 'small.sqlite');
   other = join(dir, 'other.sqlite');
   buildSmallCatalog(db);
-  const r = cli(['build', '--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--jobs', '2', '--seed', '7', '--db', other]);
+  const r = cli([
+    'build',
+    '--sizes',
+    '3..4',
+    '--per-tier',
+    '3',
+    '--variants',
+    '2',
+    '--jobs',
+    '2',
+    '--seed',
+    '7',
+    '--db',
+    other,
+  ]);
   if (r.code !== 0) throw new Error(r.stderr);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,7 +62,9 @@ function audit(path: string): { code: number | null; report: Report } {
 function expectFails(path: string, kind: string, detail: RegExp): void {
   const { code, report } = audit(path);
   expect(code, JSON.stringify(report)).toBe(1);
-  expect(report.failures.filter((f) => f.kind === kind).map((f) => f.detail)).toContainEqual(expect.stringMatching(detail));
+  expect(report.failures.filter((f) => f.kind === kind).map((f) => f.detail)).toContainEqual(
+    expect.stringMatching(detail),
+  );
 }
 
 describe('audit fails an edit it used to pass', () => {
@@ -58,7 +74,9 @@ describe('audit fails an edit it used to pass', () => {
   });
 
   it('one variant deleted', () => {
-    const path = tampered((d, rows) => d.prepare('DELETE FROM puzzles WHERE id = ?').run(rows.find((r) => r.base_id !== null)!.id));
+    const path = tampered((d, rows) =>
+      d.prepare('DELETE FROM puzzles WHERE id = ?').run(rows.find((r) => r.base_id !== null)!.id),
+    );
     expectFails(path, 'digest-mismatch', /table puzzles holds 71 rows, its digest records 72/);
   });
 
@@ -73,13 +91,19 @@ describe('audit fails an edit it used to pass', () => {
   });
 
   it('a base copied, checksum and all, from another catalog', () => {
-    const have = new Set(query<{ canonical_hash: string }>(db, 'SELECT canonical_hash FROM puzzles').map((r) => r.canonical_hash));
+    const have = new Set(
+      query<{ canonical_hash: string }>(db, 'SELECT canonical_hash FROM puzzles').map((r) => r.canonical_hash),
+    );
     // A base of a class this catalog lacks (the unique index would refuse any other).
-    const row = query(other, 'SELECT * FROM puzzles WHERE base_id IS NULL ORDER BY id').find((r) => !have.has(r.canonical_hash as string))!;
+    const row = query(other, 'SELECT * FROM puzzles WHERE base_id IS NULL ORDER BY id').find(
+      (r) => !have.has(r.canonical_hash as string),
+    )!;
     expect(row).toBeDefined();
     const path = tampered((d) => {
       // The stored columns (table_info leaves out generated ones), all but the id.
-      const cols = (d.prepare('PRAGMA table_info(puzzles)').all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id');
+      const cols = (d.prepare('PRAGMA table_info(puzzles)').all() as { name: string }[])
+        .map((c) => c.name)
+        .filter((c) => c !== 'id');
       d.prepare(`INSERT INTO puzzles (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
     });
     expectFails(path, 'digest-mismatch', /table puzzles holds 73 rows/);
@@ -109,7 +133,11 @@ describe('audit fails an edit it used to pass', () => {
   });
 
   it('a slot turned from kept to rejected', () => {
-    const path = tampered((d) => d.exec(`UPDATE slots SET outcome = 'rejected', puzzle_id = NULL WHERE (build_id, shape, slot) = (SELECT build_id, shape, slot FROM slots WHERE outcome = 'kept' ORDER BY CAST(shape AS INTEGER), slot LIMIT 1)`));
+    const path = tampered((d) =>
+      d.exec(
+        `UPDATE slots SET outcome = 'rejected', puzzle_id = NULL WHERE (build_id, shape, slot) = (SELECT build_id, shape, slot FROM slots WHERE outcome = 'kept' ORDER BY CAST(shape AS INTEGER), slot LIMIT 1)`,
+      ),
+    );
     expectFails(path, 'digest-mismatch', /table slots does not match its digest/);
   });
 
@@ -125,18 +153,26 @@ describe('audit fails an edit it used to pass', () => {
     const { code, report } = audit(path);
     expect(code).toBe(1);
     const schema = report.failures.filter((f) => f.kind === 'schema-mismatch').map((f) => f.detail);
-    expect(schema).toEqual(Object.keys(ddl).map((what) => expect.stringMatching(new RegExp(`^unknown ${what}: .*added outside dominosa`))));
+    expect(schema).toEqual(
+      Object.keys(ddl).map((what) => expect.stringMatching(new RegExp(`^unknown ${what}: .*added outside dominosa`))),
+    );
     expect(report.failures.filter((f) => f.kind === 'digest-mismatch').map((f) => f.detail)).toContainEqual(
       expect.stringMatching(/the schema holds \d+ objects, its digest records \d+/),
     );
   });
 
   it('a trigger that drops expert rows: the next build is refused, changing nothing', () => {
-    const path = tampered((d) => d.exec(`CREATE TRIGGER drop_expert BEFORE INSERT ON puzzles WHEN NEW.tier = 'expert' BEGIN SELECT RAISE(IGNORE); END`));
+    const path = tampered((d) =>
+      d.exec(
+        `CREATE TRIGGER drop_expert BEFORE INSERT ON puzzles WHEN NEW.tier = 'expert' BEGIN SELECT RAISE(IGNORE); END`,
+      ),
+    );
     const r = cli(['build', '--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--jobs', '2', '--db', path]);
     // Refused as every verb refuses a schema that is not this release's: before a row is read.
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/^dominosa: .* is not a dominosa catalog as this release writes it: unknown trigger drop_expert on puzzles.*nothing was read or changed/);
+    expect(r.stderr).toMatch(
+      /^dominosa: .* is not a dominosa catalog as this release writes it: unknown trigger drop_expert on puzzles.*nothing was read or changed/,
+    );
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -33,7 +33,8 @@ const copy = (from: string): string => copyCatalog(from, join(dir, `c${n++}.sqli
 const count = (path: string, sql: string): unknown => scalar(path, sql);
 /** Raw SQL on a closed catalog, as anything but dominosa would. */
 const raw = (path: string, sql: string): void => editCatalog(path, (d) => d.exec(sql));
-const hasVerdicts = (path: string): boolean => count(path, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'verdicts'`) === 1;
+const hasVerdicts = (path: string): boolean =>
+  count(path, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'verdicts'`) === 1;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-audit-record-'));
@@ -57,7 +58,12 @@ describe('audit --record', () => {
 
   it('stores one pass verdict per puzzle checked, and the recorded catalog audits clean', () => {
     expect(count(recorded, 'SELECT COUNT(*) FROM verdicts')).toBe(36);
-    expect(count(recorded, 'SELECT COUNT(*) FROM verdicts v JOIN puzzles p ON p.id = v.puzzle_id AND p.checksum = v.checksum')).toBe(36);
+    expect(
+      count(
+        recorded,
+        'SELECT COUNT(*) FROM verdicts v JOIN puzzles p ON p.id = v.puzzle_id AND p.checksum = v.checksum',
+      ),
+    ).toBe(36);
     const { code, report } = audit(recorded);
     expect(code, JSON.stringify(report.failures)).toBe(0);
     // Left as one file in rollback-journal mode, the lock released.
@@ -92,19 +98,28 @@ describe('audit --record', () => {
       raw(path, edit);
       const { code, report } = audit(path);
       expect(code, edit).toBe(1);
-      expect(report.failures.map((f) => `${f.kind}: ${f.detail}`), edit).toContainEqual(expect.stringMatching(/^digest-mismatch: table verdicts (does not match|holds)/));
+      expect(
+        report.failures.map((f) => `${f.kind}: ${f.detail}`),
+        edit,
+      ).toContainEqual(expect.stringMatching(/^digest-mismatch: table verdicts (does not match|holds)/));
     }
   });
 
   it('the verdicts table dropped, or redefined and resealed, fails audit', () => {
     const dropped = copy(recorded);
     raw(dropped, 'DROP TABLE verdicts');
-    expect(audit(dropped).report.failures.map((f) => f.detail)).toContainEqual(expect.stringMatching(/records a table verdicts/));
+    expect(audit(dropped).report.failures.map((f) => f.detail)).toContainEqual(
+      expect.stringMatching(/records a table verdicts/),
+    );
     const redefined = copy(recorded);
-    editAndReseal(redefined, (d) => d.exec('DROP TABLE verdicts; CREATE TABLE verdicts (puzzle_id INTEGER PRIMARY KEY, checksum TEXT)'));
+    editAndReseal(redefined, (d) =>
+      d.exec('DROP TABLE verdicts; CREATE TABLE verdicts (puzzle_id INTEGER PRIMARY KEY, checksum TEXT)'),
+    );
     const { code, report } = audit(redefined);
     expect(code).toBe(1);
-    expect(report.failures.map((f) => `${f.kind}: ${f.detail}`)).toContainEqual('schema-mismatch: table verdicts differs from this release\'s definition');
+    expect(report.failures.map((f) => `${f.kind}: ${f.detail}`)).toContainEqual(
+      "schema-mismatch: table verdicts differs from this release's definition",
+    );
   });
 
   it('records nothing on a catalog that fails a catalog-wide check', () => {
@@ -133,7 +148,22 @@ describe('audit --record', () => {
 
   it('a later build extends a recorded catalog, which still audits clean', () => {
     const path = copy(recorded);
-    const b = cli(['build', '--sizes', '5', '--per-tier', '1', '--variants', '1', '--jobs', '2', '--tier-by', 'nodes', '--extend', '--db', path]);
+    const b = cli([
+      'build',
+      '--sizes',
+      '5',
+      '--per-tier',
+      '1',
+      '--variants',
+      '1',
+      '--jobs',
+      '2',
+      '--tier-by',
+      'nodes',
+      '--extend',
+      '--db',
+      path,
+    ]);
     expect(b.code, b.stderr).toBe(0);
     const { code, report } = audit(path);
     expect(code, JSON.stringify(report.failures)).toBe(0);
@@ -151,7 +181,11 @@ describe('export and recorded verdicts', () => {
       const score = p.score + 0.001;
       d.prepare('UPDATE puzzles SET score = ?, checksum = ? WHERE id = ?').run(score, rowChecksum({ ...p, score }), id);
     });
-    expect(audit(path).report.failures.filter((f) => f.puzzleId === id).map((f) => f.kind)).toContain('grade-mismatch');
+    expect(
+      audit(path)
+        .report.failures.filter((f) => f.puzzleId === id)
+        .map((f) => f.kind),
+    ).toContain('grade-mismatch');
     const r = cli(['export', '--db', path, '--out', join(dir, `e${n++}.jsonl`)]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`^dominosa: puzzle ${id} fails its checks \\(grade-mismatch`));

@@ -19,13 +19,27 @@ beforeAll(() => {
   buildSmallCatalog(mixed, '3');
   // Seed 2's three bases a tier hold the guardrail (seed 1's do not: see the last test).
   addSudominoRows(mixed, { shape: '8x8:6', seed: 2, slots: 12, variants: 1 });
-  const n = (kind?: string): number => (query<{ n: number }>(mixed, `SELECT COUNT(*) AS n FROM puzzles${kind ? ' WHERE kind = ?' : ''}`, ...(kind ? [kind] : []))[0].n);
+  const n = (kind?: string): number =>
+    query<{ n: number }>(
+      mixed,
+      `SELECT COUNT(*) AS n FROM puzzles${kind ? ' WHERE kind = ?' : ''}`,
+      ...(kind ? [kind] : []),
+    )[0].n;
   counts = { all: n(), sudomino: n('sudomino') };
 });
 
 const auditJson = (path: string, ...args: string[]) => {
   const r = cli(['audit', '--db', path, '--jobs', '2', '--json', ...args]);
-  return { ...r, report: JSON.parse(r.stdout) as { ok: boolean; checked: number; failures: { kind: string; puzzleId: number | null; detail: string; scope?: string }[]; recorded?: number; guardrails: unknown } };
+  return {
+    ...r,
+    report: JSON.parse(r.stdout) as {
+      ok: boolean;
+      checked: number;
+      failures: { kind: string; puzzleId: number | null; detail: string; scope?: string }[];
+      recorded?: number;
+      guardrails: unknown;
+    },
+  };
 };
 
 describe('audit of a catalog of both kinds', () => {
@@ -36,7 +50,9 @@ describe('audit of a catalog of both kinds', () => {
     expect(r.code).toBe(0);
     expect(r.report.checked).toBe(counts.all);
     const m = (tier: string, median: number) => ({ tier, count: 3, median });
-    expect(r.report.guardrails).toEqual([{ shape: '8x8:6', medians: [m('easy', 1), m('normal', 9), m('hard', 9), m('expert', 12)] }]);
+    expect(r.report.guardrails).toEqual([
+      { shape: '8x8:6', medians: [m('easy', 1), m('normal', 9), m('hard', 9), m('expert', 12)] },
+    ]);
   });
 
   it('--kind narrows it to one kind', () => {
@@ -48,13 +64,19 @@ describe('audit of a catalog of both kinds', () => {
     const r = auditJson(path, '--record', '--kind', 'sudomino');
     expect(r.code).toBe(0);
     expect(r.report.recorded).toBe(counts.sudomino);
-    const v = query<{ n: number }>(path, `SELECT COUNT(*) AS n FROM verdicts JOIN puzzles p ON p.id = puzzle_id WHERE p.kind = 'sudomino' AND proof_version = 'sudomino-cnf-1'`);
+    const v = query<{ n: number }>(
+      path,
+      `SELECT COUNT(*) AS n FROM verdicts JOIN puzzles p ON p.id = puzzle_id WHERE p.kind = 'sudomino' AND proof_version = 'sudomino-cnf-1'`,
+    );
     expect(v[0].n).toBe(counts.sudomino);
   });
 
   it('bases whose nodes, tier, score or hash were changed (checksums resealed) fail by the check meant for each, exit 1', () => {
     const path = copyCatalog(mixed, fresh());
-    const bases = query<PuzzleRow>(path, `SELECT * FROM puzzles WHERE kind = 'sudomino' AND base_id IS NULL ORDER BY id LIMIT 4`);
+    const bases = query<PuzzleRow>(
+      path,
+      `SELECT * FROM puzzles WHERE kind = 'sudomino' AND base_id IS NULL ORDER BY id LIMIT 4`,
+    );
     const flip = (h: string): string => `${h[0] === '0' ? '1' : '0'}${h.slice(1)}`;
     const tamperings = [
       ['nodes', 'nodes-mismatch', (p: PuzzleRow) => p.nodes + 1],
@@ -66,7 +88,11 @@ describe('audit of a catalog of both kinds', () => {
       tamperings.forEach(([column, , change], i) => {
         const p = bases[i];
         const changed = { ...p, [column]: change(p) } as PuzzleRow;
-        d.prepare(`UPDATE puzzles SET ${column} = ?, checksum = ? WHERE id = ?`).run(changed[column], rowChecksum(changed), p.id);
+        d.prepare(`UPDATE puzzles SET ${column} = ?, checksum = ? WHERE id = ?`).run(
+          changed[column],
+          rowChecksum(changed),
+          p.id,
+        );
       });
     });
     const r = auditJson(path, '--kind', 'sudomino');
@@ -85,11 +111,19 @@ describe('audit of a catalog of both kinds', () => {
     editAndReseal(path, (d) => d.prepare(`DELETE FROM thresholds WHERE kind = 'sudomino'`).run());
     const r = auditJson(path, '--kind', 'sudomino');
     expect(r.code).toBe(1);
-    expect(r.report.failures).toEqual([{ kind: 'missing-thresholds', puzzleId: null, detail: 'sudomino 8x8:6: no current thresholds for its 24 puzzles, so their tiers cannot be checked' }]);
+    expect(r.report.failures).toEqual([
+      {
+        kind: 'missing-thresholds',
+        puzzleId: null,
+        detail: 'sudomino 8x8:6: no current thresholds for its 24 puzzles, so their tiers cannot be checked',
+      },
+    ]);
   });
 
   it('a board whose budget runs out is gave-up, naming it', () => {
-    const r = cli(['audit', '--db', mixed, '--jobs', '1', '--json', '--kind', 'sudomino', '--time-limit', '5'], { env: { DOMINOSA_FAULT: 'exhaust:proof' } });
+    const r = cli(['audit', '--db', mixed, '--jobs', '1', '--json', '--kind', 'sudomino', '--time-limit', '5'], {
+      env: { DOMINOSA_FAULT: 'exhaust:proof' },
+    });
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as { failures: { kind: string; puzzleId: number | null; detail: string }[] };
     const own = report.failures.filter((f) => f.puzzleId !== null);
@@ -105,6 +139,8 @@ describe('audit of a catalog of both kinds', () => {
     addSudominoRows(path, { shape: '8x8:6', seed: 1, slots: 12, variants: 0 });
     const r = cli(['audit', '--db', path, '--jobs', '2']);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toContain(`\nsudomino 8x8:6: median reference nodes easy 1 ≤ normal 3 ≤ hard 31 > expert 29 (not judged: easy, normal, hard, expert hold fewer than ${GUARDRAIL_MIN_BASES} bases)\n`);
+    expect(r.stdout).toContain(
+      `\nsudomino 8x8:6: median reference nodes easy 1 ≤ normal 3 ≤ hard 31 > expert 29 (not judged: easy, normal, hard, expert hold fewer than ${GUARDRAIL_MIN_BASES} bases)\n`,
+    );
   });
 });

@@ -58,7 +58,9 @@ describe('dominosa audit on a sound catalog', () => {
     const before = sha(db);
     const r = cli(['audit', '--db', db, '--jobs', '2']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^audit of .*small\.sqlite: 72 puzzles checked in \d+\.\d s with 2 jobs\nall checks passed/);
+    expect(r.stdout).toMatch(
+      /^audit of .*small\.sqlite: 72 puzzles checked in \d+\.\d s with 2 jobs\nall checks passed/,
+    );
     expect(r.stderr).toBe('');
     expect(sha(db)).toBe(before);
   });
@@ -66,7 +68,14 @@ describe('dominosa audit on a sound catalog', () => {
   it('reports as JSON, and checks a reproducible sample', () => {
     const full = audit(db);
     expect(full.code).toBe(0);
-    expect(full.report).toMatchObject({ ok: true, checked: 72, puzzles: 72, sample: null, failures: [], failuresByKind: {} });
+    expect(full.report).toMatchObject({
+      ok: true,
+      checked: 72,
+      puzzles: 72,
+      sample: null,
+      failures: [],
+      failuresByKind: {},
+    });
     const s = audit(db, '--sample', '10', '--seed', '3');
     expect(s.report).toMatchObject({ ok: true, checked: 10, puzzles: 72, sample: 10 });
   });
@@ -74,7 +83,9 @@ describe('dominosa audit on a sound catalog', () => {
   it('finds only the sampled puzzles when a sample is tampered', () => {
     // Every puzzle's tier is wrong here, so a sample of 5 reports exactly 5 puzzles, and the
     // same seed gives the same 5.
-    const path = tampered((d) => d.exec(`UPDATE thresholds SET t1 = t1 + 1000, t2 = t2 + 1000, t3 = t3 + 1000 WHERE build_id IS NULL`));
+    const path = tampered((d) =>
+      d.exec(`UPDATE thresholds SET t1 = t1 + 1000, t2 = t2 + 1000, t3 = t3 + 1000 WHERE build_id IS NULL`),
+    );
     const a = audit(path, '--sample', '5', '--seed', '11');
     const b = audit(path, '--sample', '5', '--seed', '11');
     const c = audit(path, '--sample', '5', '--seed', '12');
@@ -89,7 +100,9 @@ describe('dominosa audit on a sound catalog', () => {
 describe('dominosa audit catches tampering (exit 1)', () => {
   /** Run in-process (the CLI's exit code and stderr line are checked by the first case). */
   async function expectCaught(path: string, kind: string, ids: (number | null)[]): Promise<JsonReport> {
-    const report = JSON.parse(formatAuditJson(await runAudit({ db: path, jobs: 1, seed: 1 }, silentAuditProgress))) as JsonReport;
+    const report = JSON.parse(
+      formatAuditJson(await runAudit({ db: path, jobs: 1, seed: 1 }, silentAuditProgress)),
+    ) as JsonReport;
     expect(report.ok).toBe(false);
     const hit = report.failures.filter((f) => f.kind === kind).map((f) => f.puzzleId);
     expect(hit).toEqual(ids);
@@ -116,7 +129,9 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     const text = cli(['audit', '--db', path, '--jobs', '1']);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(new RegExp(`failures by kind:\\n  checksum-mismatch  1\\n  grid-invalid       1\\n`));
-    expect(text.stdout).toMatch(new RegExp(`puzzle ${id} \\(dominosa M=\\d+\\): grid-invalid: value \\d+ appears \\d+ times`));
+    expect(text.stdout).toMatch(
+      new RegExp(`puzzle ${id} \\(dominosa M=\\d+\\): grid-invalid: value \\d+ appears \\d+ times`),
+    );
   });
 
   it('a swapped solution', async () => {
@@ -146,11 +161,15 @@ describe('dominosa audit catches tampering (exit 1)', () => {
 
   it('a base moved to the next tier breaks the node order as well', async () => {
     const path = tampered((d) => {
-      d.exec(`UPDATE puzzles SET tier = 'normal' WHERE id = (SELECT MIN(id) FROM puzzles WHERE m = 3 AND tier = 'easy' AND base_id IS NULL)`);
+      d.exec(
+        `UPDATE puzzles SET tier = 'normal' WHERE id = (SELECT MIN(id) FROM puzzles WHERE m = 3 AND tier = 'easy' AND base_id IS NULL)`,
+      );
     });
     // M=3's easy tier is nodes ≤ 1 (data/tiers.json), so every easy base has exactly 1 node.
     const rep = await expectCaught(path, 'tier-order', [null]);
-    expect(rep.failures.find((f) => f.kind === 'tier-order')?.detail).toBe('M=3: easy reaches 1 nodes but normal starts at 1 nodes');
+    expect(rep.failures.find((f) => f.kind === 'tier-order')?.detail).toBe(
+      'M=3: easy reaches 1 nodes but normal starts at 1 nodes',
+    );
   });
 
   it('a row changed where no other check looks: its checksum', async () => {
@@ -170,7 +189,11 @@ describe('dominosa audit catches tampering (exit 1)', () => {
         const p = rows.find((r) => r.base_id === null) as Row;
         id = p.id;
         const score = p.score + 0.001;
-        d.prepare('UPDATE puzzles SET score = ?, checksum = ? WHERE id = ?').run(score, seal ? rowChecksum({ ...p, score }) : p.checksum, id);
+        d.prepare('UPDATE puzzles SET score = ?, checksum = ? WHERE id = ?').run(
+          score,
+          seal ? rowChecksum({ ...p, score }) : p.checksum,
+          id,
+        );
       });
     const rep = await expectCaught(edit(true), 'grade-mismatch', [id]);
     expect(rep.failuresByKind['checksum-mismatch']).toBeUndefined();
@@ -208,7 +231,9 @@ describe('dominosa audit catches tampering (exit 1)', () => {
       d.prepare('UPDATE puzzles SET canonical_hash = ? WHERE id = ?').run(a.canonical_hash, b.id);
     });
     const rep = await expectCaught(path, 'schema-mismatch', [null]);
-    expect(rep.failures.find((f) => f.kind === 'schema-mismatch')?.detail).toMatch(/^index puzzles_base_hash on puzzles is missing/);
+    expect(rep.failures.find((f) => f.kind === 'schema-mismatch')?.detail).toMatch(
+      /^index puzzles_base_hash on puzzles is missing/,
+    );
     expect(rep.checked).toBe(0);
   });
 
@@ -242,7 +267,11 @@ describe('dominosa audit catches tampering (exit 1)', () => {
       d.exec(`UPDATE builds SET solver_version = 'ref-1'`);
       id = rows[0].id;
       const nodes = rows[0].nodes + 1000;
-      d.prepare('UPDATE puzzles SET nodes = ?, checksum = ? WHERE id = ?').run(nodes, rowChecksum({ ...rows[0], nodes }), id);
+      d.prepare('UPDATE puzzles SET nodes = ?, checksum = ? WHERE id = ?').run(
+        nodes,
+        rowChecksum({ ...rows[0], nodes }),
+        id,
+      );
     });
     const bad = audit(wrong);
     expect(bad.code).toBe(1);
@@ -259,7 +288,9 @@ describe('dominosa audit catches tampering (exit 1)', () => {
       // An index that no longer matches its table is what integrity_check exists to find.
       d.unsafeMode(true);
       d.pragma('writable_schema = ON');
-      d.exec(`UPDATE sqlite_master SET sql = replace(sql, 'ON puzzles (kind, shape, tier, nodes)', 'ON puzzles (kind, shape, nodes, tier)') WHERE name = 'puzzles_size_tier'`);
+      d.exec(
+        `UPDATE sqlite_master SET sql = replace(sql, 'ON puzzles (kind, shape, tier, nodes)', 'ON puzzles (kind, shape, nodes, tier)') WHERE name = 'puzzles_size_tier'`,
+      );
     });
     const rep = await expectCaught(path, 'integrity', expect.arrayContaining([null]) as unknown as null[]);
     expect(rep.checked).toBe(0);

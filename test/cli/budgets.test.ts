@@ -25,17 +25,38 @@ function withLargeRow(checksum: 'bad' | 'sound'): { path: string; id: number } {
   const path = copyCatalog(base, fresh());
   const b = brickBoard(400, 3);
   const solution = [];
-  for (let a = 0; a < b.cells.length; a += 2) solution.push([Math.floor(a / b.cols), a % b.cols, Math.floor(a / b.cols), (a % b.cols) + 1]);
-  const row = { kind: 'dominosa' as const, m: 400, rows: b.rows, cols: b.cols, grid: JSON.stringify(boardToGrid(b)), solution: JSON.stringify(solution), tier: 'easy', nodes: 1, score: 1, attempts: 1, canonical_hash: 'h400', transform: null, seed: 7, slot: 0, method: 'rejection' };
+  for (let a = 0; a < b.cells.length; a += 2)
+    solution.push([Math.floor(a / b.cols), a % b.cols, Math.floor(a / b.cols), (a % b.cols) + 1]);
+  const row = {
+    kind: 'dominosa' as const,
+    m: 400,
+    rows: b.rows,
+    cols: b.cols,
+    grid: JSON.stringify(boardToGrid(b)),
+    solution: JSON.stringify(solution),
+    tier: 'easy',
+    nodes: 1,
+    score: 1,
+    attempts: 1,
+    canonical_hash: 'h400',
+    transform: null,
+    seed: 7,
+    slot: 0,
+    method: 'rejection',
+  };
   let id = 0;
   editCatalog(path, (d) => {
     const sum = checksum === 'bad' ? 'bad' : rowChecksum(row);
     id = Number(
       d
-        .prepare('INSERT INTO puzzles (kind, m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, checksum) VALUES (@kind, @m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, NULL, @transform, @seed, @slot, @method, NULL, @sum)')
+        .prepare(
+          'INSERT INTO puzzles (kind, m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, checksum) VALUES (@kind, @m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, NULL, @transform, @seed, @slot, @method, NULL, @sum)',
+        )
         .run({ ...row, sum }).lastInsertRowid,
     );
-    d.prepare(`INSERT INTO thresholds (build_id, kind, shape, measure, t1, t2, t3, solver_version) VALUES (NULL, 'dominosa', '400', 'nodes', 1, 2, 3, 'ref-2')`).run();
+    d.prepare(
+      `INSERT INTO thresholds (build_id, kind, shape, measure, t1, t2, t3, solver_version) VALUES (NULL, 'dominosa', '400', 'nodes', 1, 2, 3, 'ref-2')`,
+    ).run();
   });
   return { path, id };
 }
@@ -67,10 +88,14 @@ describe('a proof that runs out of budget', () => {
     expect(ok.code, ok.stdout + ok.stderr).toBe(0);
     const r = cli(['audit', '--jobs', '1', '--json', '--time-limit', '2.5', '--db', base], { env: EXHAUST });
     expect(r.code, r.stderr).toBe(1);
-    const rep = JSON.parse(r.stdout) as { puzzles: number; failures: { kind: string; puzzleId: number | null; detail: string }[] };
+    const rep = JSON.parse(r.stdout) as {
+      puzzles: number;
+      failures: { kind: string; puzzleId: number | null; detail: string }[];
+    };
     const spent = rep.failures.filter((f) => f.kind === 'gave-up');
     expect(spent.length).toBe(rep.puzzles);
-    for (const f of spent) expect(f.detail).toBe('gave up within the budget (time limit 2.5 s) before proving it unique');
+    for (const f of spent)
+      expect(f.detail).toBe('gave up within the budget (time limit 2.5 s) before proving it unique');
     expect(rep.failures.filter((f) => f.kind !== 'gave-up')).toEqual([]);
   });
 
@@ -79,10 +104,17 @@ describe('a proof that runs out of budget', () => {
     const a = cli(['audit', '--jobs', '1', '--json', '--db', path], { env: EXHAUST });
     expect(a.code, a.stderr).toBe(1);
     const rep = JSON.parse(a.stdout) as { failures: { kind: string; puzzleId: number | null; detail: string }[] };
-    expect(rep.failures.find((f) => f.puzzleId === id && f.kind === 'gave-up')?.detail).toBe('gave up within the budget (time limit 10 s) before proving it unique');
-    const e = cli(['export', '--sizes', '400', '--time-limit', '0.25', '--db', path, '--out', join(path, '..', 'y.jsonl')], { env: EXHAUST });
+    expect(rep.failures.find((f) => f.puzzleId === id && f.kind === 'gave-up')?.detail).toBe(
+      'gave up within the budget (time limit 10 s) before proving it unique',
+    );
+    const e = cli(
+      ['export', '--sizes', '400', '--time-limit', '0.25', '--db', path, '--out', join(path, '..', 'y.jsonl')],
+      { env: EXHAUST },
+    );
     expect(e.code, e.stderr).toBe(1);
-    expect(e.stderr).toBe(`dominosa: puzzle ${id} fails its checks (gave-up: gave up within the budget (time limit 0.25 s) before proving it unique); nothing was written (run dominosa audit --db ${path})\n`);
+    expect(e.stderr).toBe(
+      `dominosa: puzzle ${id} fails its checks (gave-up: gave up within the budget (time limit 0.25 s) before proving it unique); nothing was written (run dominosa audit --db ${path})\n`,
+    );
   });
 
   it('--time-limit must be a number of seconds > 0, one line and exit 2', () => {
@@ -95,7 +127,7 @@ describe('a proof that runs out of budget', () => {
 });
 
 describe('proofBudget', () => {
-  it('is solve\'s by default (none up to M = 30, 10 s above) and the user\'s when given', () => {
+  it("is solve's by default (none up to M = 30, 10 s above) and the user's when given", () => {
     expect(proofBudget(30, undefined)).toEqual({ interrupt: undefined, budget: undefined });
     expect(proofBudget(31, undefined).budget).toBe('time limit 10 s');
     expect(proofBudget(400, undefined).interrupt?.()).toBe(false);

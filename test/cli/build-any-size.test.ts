@@ -15,12 +15,18 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function thresholds(db: string): { build_id: number | null; m: number; measure: string; t1: number; t2: number; t3: number }[] {
-  return query(db, 'SELECT build_id, CAST(shape AS INTEGER) AS m, measure, t1, t2, t3 FROM thresholds ORDER BY IFNULL(build_id, 0), CAST(shape AS INTEGER)') as never;
+function thresholds(
+  db: string,
+): { build_id: number | null; m: number; measure: string; t1: number; t2: number; t3: number }[] {
+  return query(
+    db,
+    'SELECT build_id, CAST(shape AS INTEGER) AS m, measure, t1, t2, t3 FROM thresholds ORDER BY IFNULL(build_id, 0), CAST(shape AS INTEGER)',
+  ) as never;
 }
 
 /** The calibration's line: its sizes' cuts as announced. */
-const CALIBRATED = /^dominosa: no grade cuts for M=10,11 in the catalog or .*: calibrated them from 100 sample slots per size \(seed 1\), as dominosa tune would, into .*: (M=10 \S+, M=11 \S+)$/m;
+const CALIBRATED =
+  /^dominosa: no grade cuts for M=10,11 in the catalog or .*: calibrated them from 100 sample slots per size \(seed 1\), as dominosa tune would, into .*: (M=10 \S+, M=11 \S+)$/m;
 
 describe('a build of sizes the thresholds file has no cuts for', () => {
   it('calibrates them, records them in the catalog, says so in one line, and builds', () => {
@@ -33,7 +39,12 @@ describe('a build of sizes the thresholds file has no cuts for', () => {
     expect(current.map((t) => t.m)).toEqual([10, 11, 12]);
     expect(current.every((t) => t.measure === 'grade' && t.t1 < t.t2 && t.t2 < t.t3)).toBe(true);
     // The line names the cuts the catalog holds.
-    expect(said![1]).toBe(current.slice(0, 2).map((t) => `M=${t.m} ${t.t1}/${t.t2}/${t.t3}`).join(', '));
+    expect(said![1]).toBe(
+      current
+        .slice(0, 2)
+        .map((t) => `M=${t.m} ${t.t1}/${t.t2}/${t.t3}`)
+        .join(', '),
+    );
 
     // Resuming (here: re-checking) reads the catalog's own cuts: no second calibration.
     const again = cli(['build', '--sizes', '10..12', '--per-tier', '5', '--variants', '0', '--jobs', '2', '--db', db]);
@@ -43,7 +54,20 @@ describe('a build of sizes the thresholds file has no cuts for', () => {
 
     // Another worker count calibrates the same cuts (a dry run: it samples, and writes nothing).
     const other = join(dir, 'other.sqlite');
-    const dry = cli(['build', '--sizes', '10..12', '--per-tier', '5', '--variants', '0', '--jobs', '1', '--db', other, '--dry-run']);
+    const dry = cli([
+      'build',
+      '--sizes',
+      '10..12',
+      '--per-tier',
+      '5',
+      '--variants',
+      '0',
+      '--jobs',
+      '1',
+      '--db',
+      other,
+      '--dry-run',
+    ]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(CALIBRATED.exec(dry.stderr)?.[1]).toBe(said![1]);
     expect(existsSync(other)).toBe(false);
@@ -54,7 +78,9 @@ describe('a build of sizes the thresholds file has no cuts for', () => {
     const r = cli(['build', '--sizes', '40', '--per-tier', '1', '--db', db]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/no grade cuts for M=40 .* calibrates them only up to M=30 .*sample-cuts\.js --sizes 40 .*--thresholds/);
+    expect(r.stderr).toMatch(
+      /no grade cuts for M=40 .* calibrates them only up to M=30 .*sample-cuts\.js --sizes 40 .*--thresholds/,
+    );
     expect(existsSync(db)).toBe(false);
   });
 });

@@ -16,11 +16,30 @@ import { checkAnswer } from '../../src/sudomino/solve/check.js';
 import { countBySat } from '../../src/sudomino/solve/satcount.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../../src/sudomino/stored.js';
-import { applySudominoTransform, parseSudominoTransform, transformSudominoValues } from '../../src/sudomino/transform.js';
+import {
+  applySudominoTransform,
+  parseSudominoTransform,
+  transformSudominoValues,
+} from '../../src/sudomino/transform.js';
 import { copyCatalog, dumpCatalog, editAndReseal, type CatalogDump } from '../helpers/catalog.js';
 import { CLI, cli } from '../helpers/cli.js';
 
-const OPTS = ['--kind', 'sudomino', '--sizes', '6x6:4,8x8:6', '--per-tier', '2', '--variants', '1', '--seed', '3', '--max-slots', '200', '--batch-size', '2'];
+const OPTS = [
+  '--kind',
+  'sudomino',
+  '--sizes',
+  '6x6:4,8x8:6',
+  '--per-tier',
+  '2',
+  '--variants',
+  '1',
+  '--seed',
+  '3',
+  '--max-slots',
+  '200',
+  '--batch-size',
+  '2',
+];
 const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--db', db, ...extra]);
 
 let dir: string;
@@ -54,7 +73,8 @@ describe('build --kind sudomino', () => {
     // Two per tier at each of the two shapes.
     expect(bases.length).toBe(16);
     for (const shape of ['6x6:4', '8x8:6']) {
-      for (const t of TIERS) expect(bases.filter((p) => p.shape === shape && p.tier === t).length, `${shape} ${t}`).toBe(2);
+      for (const t of TIERS)
+        expect(bases.filter((p) => p.shape === shape && p.tier === t).length, `${shape} ${t}`).toBe(2);
     }
     for (const p of whole.puzzles) {
       expect(p.kind).toBe('sudomino');
@@ -86,13 +106,15 @@ describe('build --kind sudomino', () => {
       if (!t.ok) continue;
       const baseBoard = boardOf(base.grid, base.m);
       expect(sudominoGridText(applySudominoTransform(baseBoard, t.transform))).toBe(v.grid);
-      expect([...transformSudominoValues(valuesOf(base.solution), base.rows, base.cols, base.m, t.transform)]).toEqual([...valuesOf(v.solution)]);
+      expect([...transformSudominoValues(valuesOf(base.solution), base.rows, base.cols, base.m, t.transform)]).toEqual([
+        ...valuesOf(v.solution),
+      ]);
       for (const k of ['tier', 'score', 'nodes', 'canonical_hash', 'slot', 'seed'] as const) expect(v[k]).toBe(base[k]);
       expect(storedSudominoGrade(boardOf(v.grid, v.m)).score).toBe(base.score);
     }
   });
 
-  it('records the level cuts as the shapes\' thresholds, under kind sudomino', () => {
+  it("records the level cuts as the shapes' thresholds, under kind sudomino", () => {
     const current = whole.thresholds.filter((t) => t.build_id === null);
     expect(current.map((t) => [t.kind, t.shape, t.measure, t.t1, t.t2, t.t3])).toEqual([
       ['sudomino', '6x6:4', 'score', 2, 3, 4],
@@ -115,7 +137,10 @@ describe('build --kind sudomino', () => {
   it('resumes a build killed at a fault point into the uninterrupted result', () => {
     const db = join(dir, 'killed.sqlite');
     const killed = (point: string) =>
-      spawnSync(process.execPath, [CLI, 'build', ...OPTS, '--db', db, '--jobs', '2'], { stdio: 'ignore', env: { ...process.env, DOMINOSA_FAULT: `kill:${point}` } }).status;
+      spawnSync(process.execPath, [CLI, 'build', ...OPTS, '--db', db, '--jobs', '2'], {
+        stdio: 'ignore',
+        env: { ...process.env, DOMINOSA_FAULT: `kill:${point}` },
+      }).status;
     // Both shapes need at least eight slots, and batches hold two: each kill lands before the
     // slot it names is committed (the first after slots 0..3 were).
     expect(killed('commit:6x6:4:5')).toBeNull();
@@ -127,18 +152,24 @@ describe('build --kind sudomino', () => {
     expect(after.integrity).toBe('ok');
     expect(after.puzzles).toEqual(whole.puzzles);
     expect(after.slots).toEqual(whole.slots);
-    expect(after.builds.map((b) => [b.key, b.counts, b.status])).toEqual(whole.builds.map((b) => [b.key, b.counts, b.status]));
+    expect(after.builds.map((b) => [b.key, b.counts, b.status])).toEqual(
+      whole.builds.map((b) => [b.key, b.counts, b.status]),
+    );
   });
 
-  it('finds its build again once a shape\'s cuts were changed (as tune --apply changes them)', () => {
+  it("finds its build again once a shape's cuts were changed (as tune --apply changes them)", () => {
     const db = copyCatalog(join(dir, 'whole.sqlite'), join(dir, 'tuned.sqlite'));
     // Cuts that still give every stored grade its level's tier, so the rows stay as they are.
-    editAndReseal(db, (d) => d.prepare(`UPDATE thresholds SET t1 = 1.9, t2 = 2.9, t3 = 3.9 WHERE build_id IS NULL AND shape = '6x6:4'`).run());
+    editAndReseal(db, (d) =>
+      d.prepare(`UPDATE thresholds SET t1 = 1.9, t2 = 2.9, t3 = 3.9 WHERE build_id IS NULL AND shape = '6x6:4'`).run(),
+    );
     const r = build(db);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/already finished/);
     // Cuts that move stored rows out of their tier are a catalog changed behind the build's back.
-    editAndReseal(db, (d) => d.prepare(`UPDATE thresholds SET t1 = 1.2, t2 = 2.9, t3 = 3.9 WHERE build_id IS NULL AND shape = '6x6:4'`).run());
+    editAndReseal(db, (d) =>
+      d.prepare(`UPDATE thresholds SET t1 = 1.2, t2 = 2.9, t3 = 3.9 WHERE build_id IS NULL AND shape = '6x6:4'`).run(),
+    );
     const refused = build(db);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/6x6:4\) fails its checks \(tier-mismatch/);
@@ -147,7 +178,9 @@ describe('build --kind sudomino', () => {
   it('stops at its --time-limit with exit 1, keeping the slots before it, and a rerun ends as the uninterrupted build', () => {
     const db = join(dir, 'timed.sqlite');
     // The time limit runs out at 6x6:4's slot 6 (a fault point), whatever the machine's speed.
-    const timed = cli(['build', ...OPTS, '--db', db, '--jobs', '2', '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:6x6:4:6' } });
+    const timed = cli(['build', ...OPTS, '--db', db, '--jobs', '2', '--time-limit', '600'], {
+      env: { DOMINOSA_FAULT: 'deadline:slot:6x6:4:6' },
+    });
     expect(timed.code, timed.stderr).toBe(1);
     expect(timed.stderr).toMatch(/--time-limit of 600 s ran out/);
     expect(dumpCatalog(db).slots.map((s) => s.slot)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -162,7 +195,10 @@ describe('build --kind sudomino', () => {
     const out = join(dir, 'merged.sqlite');
     // --kind, when given, must be the shards' own.
     const wrong = cli(['merge', out, ...shards, '--kind', 'dominosa']);
-    expect([wrong.code, wrong.stderr]).toEqual([2, 'dominosa: the shards hold a sudomino build, not dominosa; nothing was merged\n']);
+    expect([wrong.code, wrong.stderr]).toEqual([
+      2,
+      'dominosa: the shards hold a sudomino build, not dominosa; nothing was merged\n',
+    ]);
     expect(existsSync(out)).toBe(false);
     const r = cli(['merge', out, shards[2], shards[0], shards[1], '--kind', 'sudomino']);
     expect(r.code, r.stderr).toBe(0);
@@ -175,7 +211,7 @@ describe('build --kind sudomino', () => {
     expect(build(out).stderr).toMatch(/already finished/);
   });
 
-  it('keeps a catalog\'s Dominosa build apart: each kind finds its own build', () => {
+  it("keeps a catalog's Dominosa build apart: each kind finds its own build", () => {
     const db = join(dir, 'both.sqlite');
     const dominosa = ['build', '--sizes', '3', '--per-tier', '1', '--variants', '0', '--tier-by', 'nodes', '--db', db];
     expect(cli(dominosa).code).toBe(0);

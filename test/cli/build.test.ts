@@ -48,7 +48,10 @@ function sampleThresholds(sizes: number[]): Record<number, Thresholds> {
 }
 
 /** The grade bands' node ranges from a sample of another seed, and their yields per 1,000 (the shape sample-cuts writes). */
-function sampleBandCuts(sizes: number[]): { grade: Record<number, Thresholds>; yields: Record<number, Record<Tier, number>> } {
+function sampleBandCuts(sizes: number[]): {
+  grade: Record<number, Thresholds>;
+  yields: Record<number, Record<Tier, number>>;
+} {
   const gen = new Generator();
   const grade: Record<number, Thresholds> = {};
   const yields: Record<number, Record<Tier, number>> = {};
@@ -69,10 +72,10 @@ let bandCuts: Record<number, Thresholds>;
 
 // The node rule's own tests say --tier-by nodes; the default (grade) has its block below.
 const SMALL = ['--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes'];
-const build = (db: string, ...extra: string[]) => cli(['build', ...SMALL, '--thresholds', tiersFile, '--db', db, ...extra]);
+const build = (db: string, ...extra: string[]) =>
+  cli(['build', ...SMALL, '--thresholds', tiersFile, '--db', db, ...extra]);
 
 type Row = PuzzleRow;
-
 
 let dbA: string;
 let a: CatalogDump;
@@ -82,7 +85,10 @@ beforeAll(() => {
   thresholds = sampleThresholds([3, 4, 5, 6]);
   tiersFile = join(dir, 'tiers.json');
   const graded = sampleBandCuts([3, 4, 5, 6]);
-  writeFileSync(tiersFile, JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes: thresholds, graderVersion: GRADER_VERSION, ...graded }));
+  writeFileSync(
+    tiersFile,
+    JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes: thresholds, graderVersion: GRADER_VERSION, ...graded }),
+  );
   bandCuts = graded.grade;
   dbA = join(dir, 'a.sqlite');
   const r = build(dbA, '--jobs', '2');
@@ -112,7 +118,9 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
       expect([p.rows, p.cols]).toEqual([p.m + 1, p.m + 2]);
       const base = p.base_id === null ? null : (byId.get(p.base_id) ?? null);
       const rule = { measure: 'nodes' as const, th: thresholds[p.m] };
-      expect(checkPuzzle(p, base, { rule, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION, solver })).toEqual([]);
+      expect(
+        checkPuzzle(p, base, { rule, solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION, solver }),
+      ).toEqual([]);
     }
   });
 
@@ -121,24 +129,35 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
     for (const p of bases) expect(p.tier).toBe(tierOf(p.nodes, thresholds[p.m]));
     for (const m of [3, 4]) {
       const ranges = TIERS.map((t) => bases.filter((p) => p.m === m && p.tier === t).map((p) => p.nodes));
-      for (let i = 0; i + 1 < ranges.length; i++) expect(Math.max(...ranges[i])).toBeLessThan(Math.min(...ranges[i + 1]));
+      for (let i = 0; i + 1 < ranges.length; i++)
+        expect(Math.max(...ranges[i])).toBeLessThan(Math.min(...ranges[i + 1]));
     }
     // Distinct symmetry classes among the bases.
     expect(new Set(bases.map((p) => p.canonical_hash)).size).toBe(bases.length);
   });
 
   it('records the build, its thresholds and every decided slot', () => {
-    const [b] = query<{ status: string; seed: number; solver_version: string; finished_at: string }>(dbA, 'SELECT * FROM builds');
+    const [b] = query<{ status: string; seed: number; solver_version: string; finished_at: string }>(
+      dbA,
+      'SELECT * FROM builds',
+    );
     expect(b.status).toBe('finished');
     expect(b.seed).toBe(1);
     expect(b.finished_at).toBeTruthy();
-    const th = query(dbA, 'SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3 FROM thresholds WHERE build_id = 1 ORDER BY CAST(shape AS INTEGER)');
+    const th = query(
+      dbA,
+      'SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3 FROM thresholds WHERE build_id = 1 ORDER BY CAST(shape AS INTEGER)',
+    );
     expect(th).toEqual([3, 4].map((m) => ({ m, ...thresholds[m] })));
     const kept = scalar(dbA, `SELECT COUNT(*) FROM slots WHERE outcome = 'kept'`);
     expect(kept).toBe(24);
     // Slots are decided in order: 0..n-1 with no gap, per size.
     for (const m of [3, 4]) {
-      const [s] = query<{ lo: number; hi: number; n: number }>(dbA, 'SELECT MIN(slot) AS lo, MAX(slot) AS hi, COUNT(*) AS n FROM slots WHERE shape = ?', String(m));
+      const [s] = query<{ lo: number; hi: number; n: number }>(
+        dbA,
+        'SELECT MIN(slot) AS lo, MAX(slot) AS hi, COUNT(*) AS n FROM slots WHERE shape = ?',
+        String(m),
+      );
       expect([s.lo, s.hi]).toEqual([0, s.n - 1]);
     }
   });
@@ -161,7 +180,8 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
     const b = dumpCatalog(db);
     expect(b.puzzles).toEqual(a.puzzles);
     expect(b.slots).toEqual(a.slots);
-    const digests = (path: string) => query(path, "SELECT * FROM digest WHERE name IN ('puzzles', 'slots') ORDER BY name");
+    const digests = (path: string) =>
+      query(path, "SELECT * FROM digest WHERE name IN ('puzzles', 'slots') ORDER BY name");
     expect(digests(db)).toEqual(digests(dbA));
     expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
   });
@@ -177,7 +197,21 @@ describe('dominosa build (sizes 3..4, 3 per tier, 2 variants)', () => {
   it('fills a new size from the same catalog without touching the sizes already full (with --extend: one catalog, one build key otherwise)', () => {
     const db = join(dir, 'grow.sqlite');
     expect(build(db, '--jobs', '2').code).toBe(0);
-    const args = ['build', '--sizes', '3..5', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--thresholds', tiersFile, '--db', db];
+    const args = [
+      'build',
+      '--sizes',
+      '3..5',
+      '--per-tier',
+      '3',
+      '--variants',
+      '2',
+      '--tier-by',
+      'nodes',
+      '--thresholds',
+      tiersFile,
+      '--db',
+      db,
+    ];
     expect(cli(args).code).toBe(2);
     const r = cli([...args, '--extend']);
     expect(r.code, r.stderr).toBe(0);
@@ -193,7 +227,23 @@ describe('memory', () => {
     const db = join(dir, 'heap.sqlite');
     const r = spawnSync(
       process.execPath,
-      ['--max-old-space-size=20', CLI, 'build', '--sizes', '6', '--per-tier', '1000', '--variants', '3', '--max-slots', '50000', '--tier-by', 'nodes', '--db', db],
+      [
+        '--max-old-space-size=20',
+        CLI,
+        'build',
+        '--sizes',
+        '6',
+        '--per-tier',
+        '1000',
+        '--variants',
+        '3',
+        '--max-slots',
+        '50000',
+        '--tier-by',
+        'nodes',
+        '--db',
+        db,
+      ],
       { encoding: 'utf8' },
     );
     expect(r.status, r.stderr).toBe(0);
@@ -222,8 +272,13 @@ describe('dominosa build by grade (the default)', () => {
     const ranges = TIERS.map((t) => bases.filter((p) => p.tier === t).map((p) => p.nodes));
     for (let i = 0; i + 1 < ranges.length; i++) expect(Math.max(...ranges[i])).toBeLessThan(Math.min(...ranges[i + 1]));
     // The variants share their base's grade.
-    for (const v of one.puzzles.filter((p) => p.base_id !== null)) expect(v.score).toBe(bases.find((b) => b.id === v.base_id)?.score);
-    expect(JSON.parse((one.builds[0] as { options: string }).options)).toMatchObject({ tierBy: 'grade', graderVersion: GRADER_VERSION, thresholds: { 5: bandCuts[5] } });
+    for (const v of one.puzzles.filter((p) => p.base_id !== null))
+      expect(v.score).toBe(bases.find((b) => b.id === v.base_id)?.score);
+    expect(JSON.parse((one.builds[0] as { options: string }).options)).toMatchObject({
+      tierBy: 'grade',
+      graderVersion: GRADER_VERSION,
+      thresholds: { 5: bandCuts[5] },
+    });
     expect(cli(['audit', '--db', db1, '--jobs', '1']).code).toBe(0);
   }, 180_000);
 
@@ -234,23 +289,58 @@ describe('dominosa build by grade (the default)', () => {
       const rows = d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[];
       const base = rows.find((p) => p.base_id === null && p.tier === 'hard')!;
       const update = d.prepare('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
-      for (const p of rows.filter((x) => x.id === base.id || x.base_id === base.id)) update.run('normal', rowChecksum({ ...p, tier: 'normal' }), p.id);
+      for (const p of rows.filter((x) => x.id === base.id || x.base_id === base.id))
+        update.run('normal', rowChecksum({ ...p, tier: 'normal' }), p.id);
     });
     const r = cli(['audit', '--db', db, '--jobs', '1']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/tier-mismatch +2\n/);
-    expect(r.stdout).toMatch(/tier-mismatch: stored tier normal, but grade \w+ \(Hard\) with reference nodes \d+ is hard under M=5/);
+    expect(r.stdout).toMatch(
+      /tier-mismatch: stored tier normal, but grade \w+ \(Hard\) with reference nodes \d+ is hard under M=5/,
+    );
   });
 
   it('says what a finished catalog holds when it is run again', () => {
-    const r = cli(['build', '--sizes', '5', '--per-tier', '2', '--variants', '1', '--thresholds', tiersFile, '--db', join(dir, 'grade1.sqlite'), '--jobs', '1']);
+    const r = cli([
+      'build',
+      '--sizes',
+      '5',
+      '--per-tier',
+      '2',
+      '--variants',
+      '1',
+      '--thresholds',
+      tiersFile,
+      '--db',
+      join(dir, 'grade1.sqlite'),
+      '--jobs',
+      '1',
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/already finished in .*grade1\.sqlite \(build 1\), which holds 16 puzzles of M = 5: 8 base puzzles in 4 tiers, and their variants; nothing to do \(to rebuild it, delete the file and rerun\)/);
+    expect(r.stderr).toMatch(
+      /already finished in .*grade1\.sqlite \(build 1\), which holds 16 puzzles of M = 5: 8 base puzzles in 4 tiers, and their variants; nothing to do \(to rebuild it, delete the file and rerun\)/,
+    );
   });
 
   it('--grade keeps only puzzles of the target grade, records it, and audits clean', () => {
     const db = join(dir, 'graded.sqlite');
-    const r = cli(['build', '--sizes', '6', '--per-tier', '2', '--variants', '1', '--grade', 'expert', '--tier-by', 'nodes', '--thresholds', tiersFile, '--db', db]);
+    const r = cli([
+      'build',
+      '--sizes',
+      '6',
+      '--per-tier',
+      '2',
+      '--variants',
+      '1',
+      '--grade',
+      'expert',
+      '--tier-by',
+      'nodes',
+      '--thresholds',
+      tiersFile,
+      '--db',
+      db,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const got = dumpCatalog(db);
     expect(got.puzzles.filter((p) => p.base_id === null)).toHaveLength(8);
@@ -284,7 +374,22 @@ async function stopAtStalledSlot(db: string, args: string[], at: number, signal:
 }
 
 describe('resuming a stopped build', () => {
-  const args = () => ['--sizes', '3..6', '--per-tier', '6', '--variants', '1', '--jobs', '1', '--batch-size', '4', '--tier-by', 'nodes', '--thresholds', tiersFile];
+  const args = () => [
+    '--sizes',
+    '3..6',
+    '--per-tier',
+    '6',
+    '--variants',
+    '1',
+    '--jobs',
+    '1',
+    '--batch-size',
+    '4',
+    '--tier-by',
+    'nodes',
+    '--thresholds',
+    tiersFile,
+  ];
   let whole: CatalogDump;
 
   beforeAll(() => {
@@ -301,7 +406,14 @@ describe('resuming a stopped build', () => {
     expect(stop.code).toBeNull();
     const partial = dumpCatalog(db);
     const kept = partial.slots.map((x) => [x.shape, x.slot]);
-    expect(kept).toEqual([['3', 0], ['3', 1], ['3', 2], ['3', 3]].slice(0, kept.length));
+    expect(kept).toEqual(
+      [
+        ['3', 0],
+        ['3', 1],
+        ['3', 2],
+        ['3', 3],
+      ].slice(0, kept.length),
+    );
     expect(kept.length).toBeGreaterThan(0);
     expect(partial.slots.length).toBeLessThan(whole.slots.length);
     expect((partial.builds[0] as { status: string }).status).toBe('running');
@@ -331,7 +443,9 @@ describe('build --dry-run', () => {
     const fresh = join(dir, 'dry-fresh.sqlite');
     const r0 = cli(['build', '--dry-run', '--db', fresh]);
     expect(r0.code, r0.stderr).toBe(0);
-    expect(r0.stderr).toMatch(/^dominosa: would build M=3,4,5,6,7,8,9, 25 per tier, 3 variants, seed 1, tiers by grade, .*nothing was built \(--dry-run\)\n$/);
+    expect(r0.stderr).toMatch(
+      /^dominosa: would build M=3,4,5,6,7,8,9, 25 per tier, 3 variants, seed 1, tiers by grade, .*nothing was built \(--dry-run\)\n$/,
+    );
     expect(existsSync(fresh)).toBe(false);
     const shipped = join(dir, 'dry-shipped.sqlite');
     copyFileSync(join(DATA, 'catalog.sqlite'), shipped);
@@ -341,14 +455,28 @@ describe('build --dry-run', () => {
     expect(same.stderr).toMatch(/already holds this build, finished; nothing was built/);
     const other = cli(['build', '--dry-run', '--seed', '5', '--db', shipped]);
     expect(other.code).toBe(2);
-    expect(other.stderr).toMatch(/^dominosa: .* holds another build \(build 1: .*\); this one differs in --seed 5 .*--extend.*\n$/);
+    expect(other.stderr).toMatch(
+      /^dominosa: .* holds another build \(build 1: .*\); this one differs in --seed 5 .*--extend.*\n$/,
+    );
     expect(readFileSync(shipped).equals(before)).toBe(true);
   });
 });
 
 describe('a size that runs out of slots', () => {
   it('exits 1 with a clear message, keeps what it found, and continues given a larger budget', () => {
-    const opts = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--thresholds', tiersFile];
+    const opts = [
+      'build',
+      '--sizes',
+      '3',
+      '--per-tier',
+      '3',
+      '--variants',
+      '2',
+      '--tier-by',
+      'nodes',
+      '--thresholds',
+      tiersFile,
+    ];
     const db = join(dir, 'budget.sqlite');
     const r = cli([...opts, '--db', db, '--max-slots', '5']);
     expect(r.code).toBe(1);
@@ -369,7 +497,11 @@ describe('bad options', () => {
   const cases: [string, string[], RegExp][] = [
     // A size without cuts up to M = 30 is calibrated (build-any-size.test.ts); above, refused.
     ['a size above M = 30 without grade-band ranges', ['--sizes', '3,31'], /no grade cuts for M=31 in .*sample-cuts/],
-    ['a size above M = 30 without node thresholds', ['--sizes', '3,31', '--tier-by', 'nodes'], /no nodes cuts for M=31 /],
+    [
+      'a size above M = 30 without node thresholds',
+      ['--sizes', '3,31', '--tier-by', 'nodes'],
+      /no nodes cuts for M=31 /,
+    ],
     ['a malformed size list', ['--sizes', '3..x'], /--sizes/],
     ['a backwards range', ['--sizes', '5..3'], /backwards/],
     ['--per-tier 0', ['--per-tier', '0'], /--per-tier/],
@@ -380,7 +512,11 @@ describe('bad options', () => {
     ['an unknown grade target', ['--grade', 'fiendish'], /^dominosa: --grade: /],
     ['an unknown tier measure', ['--tier-by', 'mood'], /tier-by/],
     // Tier requests no puzzle can satisfy fail before any slot runs, naming size, tier and why.
-    ['a grade target beyond every tier', ['--grade', 'lookahead'], /^dominosa: M=3: no tier holds grade lookahead puzzles, which are beyond Extreme/],
+    [
+      'a grade target beyond every tier',
+      ['--grade', 'lookahead'],
+      /^dominosa: M=3: no tier holds grade lookahead puzzles, which are beyond Extreme/,
+    ],
     [
       'a grade target the first node tier cannot hold',
       ['--grade', 'expert', '--tier-by', 'nodes', '--thresholds', join(DATA, 'tiers.json')],

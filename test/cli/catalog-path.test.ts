@@ -25,7 +25,7 @@ function oneLine(r: { code: number | null; stderr: string }, code: number, msg: 
 const from = (args: string[], db?: string) => cli(args, { cwd: away, env: { DOMINOSA_DB: db } });
 
 describe('the catalog from any folder', () => {
-  it('export run from another folder finds the package\'s catalog, and writes its --out there', () => {
+  it("export run from another folder finds the package's catalog, and writes its --out there", () => {
     expect(existsSync(SHIPPED), 'the package ships data/catalog.sqlite').toBe(true);
     const r = from(['export', '--format', 'jsonl', '--sizes', '3', '--count', '2', '--out', 'pack.jsonl']);
     expect(r.code, r.stderr).toBe(0);
@@ -44,7 +44,7 @@ describe('the catalog from any folder', () => {
     oneLine(missing, 2, /no catalog at other\.sqlite/);
   });
 
-  it('--help shows the path it resolved: the package\'s own, or the variable\'s', () => {
+  it("--help shows the path it resolved: the package's own, or the variable's", () => {
     for (const verb of ['build', 'audit', 'export', 'tune', 'migrate']) {
       const own = from([verb, '--help']).stdout.replace(/\s+/g, ' ');
       expect(own, verb).toContain(`${SHIPPED}, the package's own`);
@@ -55,7 +55,11 @@ describe('the catalog from any folder', () => {
 
   it('a catalog that cannot be created is one line naming --db and the variable', () => {
     const r = from(['build', '--sizes', '3', '--per-tier', '1', '--db', join(away, 'no', 'such', 'c.sqlite')]);
-    oneLine(r, 2, /cannot create catalog .*no such file or directory; name a writable catalog with --db FILE or the DOMINOSA_DB variable/);
+    oneLine(
+      r,
+      2,
+      /cannot create catalog .*no such file or directory; name a writable catalog with --db FILE or the DOMINOSA_DB variable/,
+    );
     const env = from(['build', '--sizes', '3', '--per-tier', '1'], join(away, 'no', 'c.sqlite'));
     oneLine(env, 2, /cannot create catalog .*--db FILE or the DOMINOSA_DB variable/);
   });
@@ -63,7 +67,11 @@ describe('the catalog from any folder', () => {
 
 describe('a catalog must outlive the process', () => {
   it('build --db :memory: (or a file: URI, or the variable saying so) is refused at once, exit 2, nothing made', () => {
-    oneLine(from(['build', '--sizes', '3', '--per-tier', '1', '--db', ':memory:']), 2, /--db :memory: is not a file.*gone when dominosa exits/);
+    oneLine(
+      from(['build', '--sizes', '3', '--per-tier', '1', '--db', ':memory:']),
+      2,
+      /--db :memory: is not a file.*gone when dominosa exits/,
+    );
     oneLine(from(['build', '--sizes', '3', '--per-tier', '1', '--db', 'file:x?mode=memory']), 2, /is not a file/);
     oneLine(from(['build', '--sizes', '3', '--per-tier', '1'], ':memory:'), 2, /":memory:" is not a file/);
     oneLine(from(['build', '--sizes', '3', '--per-tier', '1', '--dry-run'], ':memory:'), 2, /":memory:" is not a file/);

@@ -12,16 +12,45 @@ let dir: string;
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 describe('export and audit while a build writes', () => {
   it('read consistent snapshots, batch by batch', async () => {
     dir = mkdtempSync(join(tmpdir(), 'dominosa-conc-'));
     const db = join(dir, 'live.sqlite');
     // Create the catalog first so readers never race its creation.
-    const first = spawnSync(process.execPath, [CLI, 'build', '--sizes', '3', '--per-tier', '2', '--variants', `${VARIANTS}`, '--tier-by', 'nodes', '--db', db]);
+    const first = spawnSync(process.execPath, [
+      CLI,
+      'build',
+      '--sizes',
+      '3',
+      '--per-tier',
+      '2',
+      '--variants',
+      `${VARIANTS}`,
+      '--tier-by',
+      'nodes',
+      '--db',
+      db,
+    ]);
     expect(first.status).toBe(0);
     // Other options than the first build's: adding to the catalog is asked for (--extend).
-    const build = run(['build', '--sizes', '3..9', '--per-tier', '40', '--variants', `${VARIANTS}`, '--jobs', '1', '--batch-size', '8', '--tier-by', 'nodes', '--extend', '--db', db]);
+    const build = run([
+      'build',
+      '--sizes',
+      '3..9',
+      '--per-tier',
+      '40',
+      '--variants',
+      `${VARIANTS}`,
+      '--jobs',
+      '1',
+      '--batch-size',
+      '8',
+      '--tier-by',
+      'nodes',
+      '--extend',
+      '--db',
+      db,
+    ]);
     let finished = false;
     void build.then(() => (finished = true));
     let exports = 0;
@@ -35,7 +64,10 @@ describe('export and audit while a build writes', () => {
       ]);
       expect(ex.code, ex.stderr).toBe(0);
       expect(au.code, au.stdout + au.stderr).toBe(0);
-      const puzzles = ex.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; n: number; base_id: number | null });
+      const puzzles = ex.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: number; n: number; base_id: number | null });
       const variantsOf = new Map<number, number>();
       for (const p of puzzles) if (p.base_id !== null) variantsOf.set(p.base_id, (variantsOf.get(p.base_id) ?? 0) + 1);
       for (const p of puzzles) {

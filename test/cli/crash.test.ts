@@ -11,7 +11,20 @@ import { derive } from '../../src/rng.js';
 import { dumpCatalog, type CatalogDump } from '../helpers/catalog.js';
 import { CLI, cli } from '../helpers/cli.js';
 
-const ARGS = ['--sizes', '3..7', '--per-tier', '6', '--variants', '2', '--jobs', '2', '--batch-size', '4', '--tier-by', 'nodes'];
+const ARGS = [
+  '--sizes',
+  '3..7',
+  '--per-tier',
+  '6',
+  '--variants',
+  '2',
+  '--jobs',
+  '2',
+  '--batch-size',
+  '4',
+  '--tier-by',
+  'nodes',
+];
 
 /** Run a build with DOMINOSA_FAULT=kill:POINT; its exit code (null when the kill landed). */
 function buildKilledAt(db: string, point: string): number | null {
@@ -40,7 +53,10 @@ describe('a build killed at seeded moments', () => {
       // (four tiers of six), so no kill's slot was committed by the run before it: each lands.
       const rng = derive(2026, trial);
       const points = [4, 5, 6].map((m) => `${rng.int(0, 1) === 0 ? 'slot' : 'commit'}:${m}:${rng.int(0, 23)}`);
-      expect(points.map((p) => buildKilledAt(db, p)), points.join(' ')).toEqual([null, null, null]);
+      expect(
+        points.map((p) => buildKilledAt(db, p)),
+        points.join(' '),
+      ).toEqual([null, null, null]);
       expect(dumpCatalog(db).slots.length).toBeGreaterThan(0);
       const last = cli(['build', ...ARGS, '--db', db]);
       expect(last.code).toBe(0);

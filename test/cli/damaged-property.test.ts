@@ -26,7 +26,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-damage-'));
   base = join(dir, 'base.sqlite');
   shard = join(dir, 'shard.sqlite');
-  for (const [db, extra] of [[base, []], [shard, ['--shard', '0/1']]] as const) {
+  for (const [db, extra] of [
+    [base, []],
+    [shard, ['--shard', '0/1']],
+  ] as const) {
     const r = cli(['build', ...BUILD, ...extra, '--db', db]);
     if (r.code !== 0) throw new Error(`building ${db} failed: ${r.stderr}`);
   }
@@ -36,7 +39,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Each verb as run on a catalog (merge on a one-shard build, the others on a plain one). */
 const VERBS: Record<string, { from: () => string; args: (db: string) => string[] }> = {
   audit: { from: () => base, args: (db) => ['audit', '--db', db, '--jobs', '1'] },
-  export: { from: () => base, args: (db) => ['export', '--db', db, '--format', 'json', '--include-variants', '--out', join(dir, `pack${n++}.json`)] },
+  export: {
+    from: () => base,
+    args: (db) => [
+      'export',
+      '--db',
+      db,
+      '--format',
+      'json',
+      '--include-variants',
+      '--out',
+      join(dir, `pack${n++}.json`),
+    ],
+  },
   build: { from: () => base, args: (db) => ['build', ...BUILD, '--db', db] },
   tune: { from: () => base, args: (db) => ['tune', '--db', db, '--no-plot'] },
   merge: { from: () => shard, args: (db) => ['merge', join(dir, `merged${n++}.sqlite`), db] },
@@ -72,11 +87,34 @@ type Damage =
 const damage: fc.Arbitrary<Damage> = fc.oneof(
   fc.record({ kind: fc.constant('drop' as const), name: fc.constantFrom(...TABLES, ...INDEXES) }),
   fc.record({ kind: fc.constant('view' as const), table: fc.constantFrom(...TABLES), endless: fc.boolean() }),
-  fc.record({ kind: fc.constant('add' as const), what: fc.constantFrom('table' as const, 'index' as const, 'view' as const, 'trigger' as const) }),
-  fc.record({ kind: fc.constant('alter' as const), table: fc.constantFrom(...TABLES), how: fc.constantFrom('add-column' as const, 'rename-column' as const, 'rename-table' as const) }),
-  fc.record({ kind: fc.constant('sql' as const), edit: fc.constantFrom('generated' as const, 'check' as const, 'default' as const, 'index' as const, 'garbage' as const) }),
-  fc.record({ kind: fc.constant('app' as const), value: fc.option(fc.constantFrom('dominosa', 'other-app', ''), { nil: null }) }),
-  fc.record({ kind: fc.constant('row' as const), column: fc.constantFrom(...Object.keys(CONTENT)), pick: fc.nat(1000) }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    what: fc.constantFrom('table' as const, 'index' as const, 'view' as const, 'trigger' as const),
+  }),
+  fc.record({
+    kind: fc.constant('alter' as const),
+    table: fc.constantFrom(...TABLES),
+    how: fc.constantFrom('add-column' as const, 'rename-column' as const, 'rename-table' as const),
+  }),
+  fc.record({
+    kind: fc.constant('sql' as const),
+    edit: fc.constantFrom(
+      'generated' as const,
+      'check' as const,
+      'default' as const,
+      'index' as const,
+      'garbage' as const,
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('app' as const),
+    value: fc.option(fc.constantFrom('dominosa', 'other-app', ''), { nil: null }),
+  }),
+  fc.record({
+    kind: fc.constant('row' as const),
+    column: fc.constantFrom(...Object.keys(CONTENT)),
+    pick: fc.nat(1000),
+  }),
   fc.record({ kind: fc.constant('truncate' as const), keep: fc.double({ min: 0.01, max: 0.999, noNaN: true }) }),
 );
 
@@ -104,7 +142,9 @@ function apply(path: string, dm: Damage): void {
         d.exec(`DROP ${INDEXES.includes(dm.name) ? 'INDEX' : 'TABLE'} ${dm.name}`);
         break;
       case 'view': {
-        const rows = dm.endless ? 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x AS id, x AS key, x AS value FROM r' : 'SELECT 1 AS id';
+        const rows = dm.endless
+          ? 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x AS id, x AS key, x AS value FROM r'
+          : 'SELECT 1 AS id';
         d.exec(`DROP TABLE ${dm.table}; CREATE VIEW ${dm.table} AS ${rows}`);
         break;
       }
@@ -133,7 +173,8 @@ function apply(path: string, dm: Damage): void {
         if (dm.edit === 'generated') rewrite(d, 'puzzles', `THEN 'singles'`, `THEN '=1+1'`);
         else if (dm.edit === 'check') rewrite(d, 'thresholds', 'CHECK (t1 < t2 AND t2 < t3)', 'CHECK (1)');
         else if (dm.edit === 'default') rewrite(d, 'builds', `DEFAULT '{}'`, `DEFAULT '[]'`);
-        else if (dm.edit === 'index') rewrite(d, 'puzzles_size_tier', '(kind, shape, tier, nodes)', '(kind, shape, tier)');
+        else if (dm.edit === 'index')
+          rewrite(d, 'puzzles_size_tier', '(kind, shape, tier, nodes)', '(kind, shape, tier)');
         else rewrite(d, 'slots', '', 'CREATE TABLE slots (');
         break;
       case 'app':
@@ -145,7 +186,10 @@ function apply(path: string, dm: Damage): void {
         const id = ids[dm.pick % ids.length];
         const old = d.prepare(`SELECT ${dm.column} FROM puzzles WHERE id = ?`).pluck().get(id);
         try {
-          d.prepare(`UPDATE puzzles SET ${dm.column} = ? WHERE id = ?`).run(CONTENT[dm.column](old, dm.pick) as string | number, id);
+          d.prepare(`UPDATE puzzles SET ${dm.column} = ? WHERE id = ?`).run(
+            CONTENT[dm.column](old, dm.pick) as string | number,
+            id,
+          );
         } catch {
           // The change broke a key (another row holds it): the row's checksum is damaged instead.
           d.prepare(`UPDATE puzzles SET checksum = 'changed by hand' WHERE id = ?`).run(id);
@@ -179,7 +223,9 @@ describe('damaged catalogs, seeded', () => {
   }, 300_000);
 
   it(`each of ${CASES} is refused by its verb: exit 1, 2 or 74, one line, no control character`, async () => {
-    const cases = fc.sample(damage, { seed: SEED, numRuns: CASES }).map((dm, i) => ({ dm, verb: VERB_NAMES[i % VERB_NAMES.length] }));
+    const cases = fc
+      .sample(damage, { seed: SEED, numRuns: CASES })
+      .map((dm, i) => ({ dm, verb: VERB_NAMES[i % VERB_NAMES.length] }));
     const kinds = new Set(cases.map((c) => c.dm.kind));
     expect(kinds.size, 'every kind of damage is drawn').toBe(8);
     let next = 0;

@@ -27,16 +27,20 @@ const sha = (path: string): string => createHash('sha256').update(readFileSync(p
 const DAMAGE: Record<string, (path: string) => void> = {
   truncated: (p) => writeFileSync(p, readFileSync(p).subarray(0, 20_000)),
   'not SQLite': (p) => writeFileSync(p, 'hello, this is not a database\n'),
-  'unknown schema version': (p) => editCatalog(p, (d) => d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`)),
-  'missing thresholds': (p) => editCatalog(p, (d) => d.exec(`DELETE FROM thresholds WHERE build_id IS NULL AND shape = '4'`)),
+  'unknown schema version': (p) =>
+    editCatalog(p, (d) => d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`)),
+  'missing thresholds': (p) =>
+    editCatalog(p, (d) => d.exec(`DELETE FROM thresholds WHERE build_id IS NULL AND shape = '4'`)),
   'of an older schema version': (p) => copyFileSync(join(FIXTURES, 'catalogs', 'v1.sqlite'), p),
   // Rows edited behind the catalog's back, one field of each kind (the checksum is left as it was).
-  'holding a changed grid cell': (p) => tamper(p, 'grid', (r) => r.grid.replace(/\d/, (c) => String((Number(c) + 1) % (r.m + 1)))),
+  'holding a changed grid cell': (p) =>
+    tamper(p, 'grid', (r) => r.grid.replace(/\d/, (c) => String((Number(c) + 1) % (r.m + 1)))),
   'holding a changed solution': (p) => tamper(p, 'solution', (r) => r.solution.replace('[[0,0,', '[[0,0,,')),
   'holding a changed node count': (p) => tamper(p, 'nodes', (r) => r.nodes + 1),
   'holding a changed tier': (p) => tamper(p, 'tier', (r) => (r.tier === 'easy' ? 'expert' : 'easy')),
   'holding a changed grade score': (p) => tamper(p, 'score', (r) => Math.min(7.9, r.score + 0.5)),
-  'holding a changed canonical hash': (p) => tamper(p, 'canonical_hash', (r) => r.canonical_hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
+  'holding a changed canonical hash': (p) =>
+    tamper(p, 'canonical_hash', (r) => r.canonical_hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
   "holding a variant's changed transform": (p) => tamper(p, 'transform', () => 'rot180', 'base_id IS NOT NULL'),
   'holding a row whose checksum was recomputed after moving it to another tier': (p) =>
     editCatalog(p, (d) => {
@@ -58,9 +62,31 @@ function tamper(path: string, field: string, value: (r: Row) => unknown, where =
 
 /** The verbs, as run on a catalog at `db` (writers with the options that built it). */
 const VERBS: Record<string, (db: string) => string[]> = {
-  export: (db) => ['export', '--db', db, '--format', 'json', '--include-variants', '--out', join(dir, 'pack.json'), '--force'],
+  export: (db) => [
+    'export',
+    '--db',
+    db,
+    '--format',
+    'json',
+    '--include-variants',
+    '--out',
+    join(dir, 'pack.json'),
+    '--force',
+  ],
   tune: (db) => ['tune', '--db', db, '--apply', '--thresholds', join(dir, 'tiers.json'), '--no-plot'],
-  'build (resuming)': (db) => ['build', '--sizes', '3..4', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--db', db],
+  'build (resuming)': (db) => [
+    'build',
+    '--sizes',
+    '3..4',
+    '--per-tier',
+    '3',
+    '--variants',
+    '2',
+    '--tier-by',
+    'nodes',
+    '--db',
+    db,
+  ],
   audit: (db) => ['audit', '--db', db, '--jobs', '1'],
 };
 

@@ -45,14 +45,27 @@ const outPath = (ext: string): string => join(dir, `out${n++}.${ext}`);
 
 /** Pages of a booklet of these puzzles: a title page, then puzzles and solutions at 6 a page per tier (M ≤ 9). */
 /** The booklet's plan for these catalog rows (its page arithmetic is tested in test/formats). */
-function bookletPlan(puzzles: Row[], opts: { paper?: 'a4' | 'letter'; tally?: boolean } = {}): ReturnType<typeof planBooklet> {
+function bookletPlan(
+  puzzles: Row[],
+  opts: { paper?: 'a4' | 'letter'; tally?: boolean } = {},
+): ReturnType<typeof planBooklet> {
   const pack = puzzles.map((p) => {
     const grid = JSON.parse(p.grid) as number[][];
-    return { id: p.id, m: p.m, rows: grid.length, cols: grid[0].length, tier: p.tier, nodes: 0, grid, solution: JSON.parse(p.solution) };
+    return {
+      id: p.id,
+      m: p.m,
+      rows: grid.length,
+      cols: grid[0].length,
+      tier: p.tier,
+      nodes: 0,
+      grid,
+      solution: JSON.parse(p.solution),
+    };
   });
   return planBooklet(pack, { title: 't', ...opts });
 }
-const bookletPages = (puzzles: Row[], opts: { paper?: 'a4' | 'letter'; tally?: boolean } = {}): number => bookletPlan(puzzles, opts).pages.length;
+const bookletPages = (puzzles: Row[], opts: { paper?: 'a4' | 'letter'; tally?: boolean } = {}): number =>
+  bookletPlan(puzzles, opts).pages.length;
 
 describe('dominosa export pack formats', () => {
   it('tatham: one game ID per line, its catalog id on the comment line above, that parses back to the catalog grid', () => {
@@ -73,7 +86,10 @@ describe('dominosa export pack formats', () => {
     for (const verb of ['solve', 'grade']) {
       const back = cli([verb, '-', '--format', 'jsonl'], { input: r.stdout });
       expect(back.code, back.stderr).toBe(0);
-      const got = back.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: number; status: string });
+      const got = back.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: number; status: string });
       expect(got.map((g) => [g.id, g.status])).toEqual(want.map((p) => [p.id, 'unique']));
     }
   });
@@ -87,7 +103,12 @@ describe('dominosa export pack formats', () => {
     const v = verifyPackJson(text);
     if (!v.ok) throw new Error(v.error);
     const want = selected(small);
-    expect(v.pack.manifest).toMatchObject({ name: 'Small ones', buildId: 1, schemaVersion: SCHEMA_VERSION, count: want.length });
+    expect(v.pack.manifest).toMatchObject({
+      name: 'Small ones',
+      buildId: 1,
+      schemaVersion: SCHEMA_VERSION,
+      count: want.length,
+    });
     expect(Date.parse(v.pack.manifest.created)).toBeGreaterThan(Date.parse('2020-01-01'));
     expect((v.pack.puzzles as PackEntry[]).map((p) => [p.id, p.size.m, p.tier, p.grid, p.solution])).toEqual(
       want.map((w) => [w.id, w.m, w.tier, JSON.parse(w.grid), JSON.parse(w.solution)]),
@@ -109,10 +130,26 @@ describe('dominosa export pack formats', () => {
 
   it('html: a self-contained booklet with the promised pages', () => {
     const out = outPath('html');
-    const r = cli(['export', '--db', db, '--format', 'html', '--sizes', '5,7', '--tiers', 'easy,hard', '--name', 'Booklet <1>', '--out', out]);
+    const r = cli([
+      'export',
+      '--db',
+      db,
+      '--format',
+      'html',
+      '--sizes',
+      '5,7',
+      '--tiers',
+      'easy,hard',
+      '--name',
+      'Booklet <1>',
+      '--out',
+      out,
+    ]);
     expect(r.code).toBe(0);
     const html = readFileSync(out, 'utf8');
-    const want = selected((x) => (x.m === 5 || x.m === 7) && (x.tier === 'easy' || x.tier === 'hard') && x.base_id === null);
+    const want = selected(
+      (x) => (x.m === 5 || x.m === 7) && (x.tier === 'easy' || x.tier === 'hard') && x.base_id === null,
+    );
     expect(html.split('<section class="page">').length - 1).toBe(bookletPages(want));
     expect(html).toContain('<title>Booklet &#60;1&#62;</title>');
     expect(html).not.toMatch(/<script|<link|@font-face|url\(/i);
@@ -127,9 +164,25 @@ describe('dominosa export pack formats', () => {
   it('html and pdf: --paper letter, --tally, --one-based and --pips, refused where they do not apply', async () => {
     const want = selected((x) => x.m === 5 && x.base_id === null);
     const pdf = outPath('pdf');
-    const r = cli(['export', '--db', db, '--sizes', '5', '--paper', 'letter', '--tally', '--pips', '--name', 'Dominó Ωμέγα Жук ✓ 日本', '--out', pdf]);
+    const r = cli([
+      'export',
+      '--db',
+      db,
+      '--sizes',
+      '5',
+      '--paper',
+      'letter',
+      '--tally',
+      '--pips',
+      '--name',
+      'Dominó Ωμέγα Жук ✓ 日本',
+      '--out',
+      pdf,
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^dominosa: warning: the pdf's fonts have no glyph for 日 \(U\+65E5\), 本 \(U\+672C\); printed as "\?"\n/);
+    expect(r.stderr).toMatch(
+      /^dominosa: warning: the pdf's fonts have no glyph for 日 \(U\+65E5\), 本 \(U\+672C\); printed as "\?"\n/,
+    );
     const doc = await PDFDocument.load(readFileSync(pdf));
     expect(doc.getPageCount()).toBe(bookletPages(want, { paper: 'letter', tally: true }));
     expect(doc.getTitle()).toBe('Dominó Ωμέγα Жук ✓ 日本');
@@ -139,7 +192,10 @@ describe('dominosa export pack formats', () => {
     expect(readFileSync(html, 'utf8')).toContain('one of every pair from 1-1 to (M+1)-(M+1)');
     for (const [args, line] of [
       [['--tally', '--format', 'text'], '--tally applies to --format html, pdf, not text'],
-      [['--paper', 'letter', '--format', 'web', '--out', outPath('html')], '--paper applies to --format html, pdf, not web'],
+      [
+        ['--paper', 'letter', '--format', 'web', '--out', outPath('html')],
+        '--paper applies to --format html, pdf, not web',
+      ],
       [['--pips', '--format', 'json'], '--pips applies to --format html, pdf, web, not json'],
       [['--pips', '--one-based', '--format', 'html'], '--one-based and --pips are two ways to show numbers; give one'],
       [['--paper', 'a5', '--format', 'html'], 'a5'],
@@ -194,19 +250,27 @@ describe('dominosa export selection', () => {
     expect(await ids({ includeVariants: true })).toEqual(selected(() => true).map((r) => r.id));
     expect(await ids({})).toEqual(selected((r) => r.base_id === null).map((r) => r.id));
     const tat = async (includeVariants?: boolean): Promise<number> =>
-      (await exportText({ format: 'tatham', sizes: [3], includeVariants })).trimEnd().split('\n').filter((l) => !l.startsWith('#')).length;
+      (await exportText({ format: 'tatham', sizes: [3], includeVariants }))
+        .trimEnd()
+        .split('\n')
+        .filter((l) => !l.startsWith('#')).length;
     expect(await tat()).toBe(40);
     expect(await tat(true)).toBe(160);
   });
 
   it('filters by size and tier', async () => {
     expect(await ids({ sizes: [5, 6], tiers: ['normal', 'expert'], includeVariants: false })).toEqual(
-      selected((r) => (r.m === 5 || r.m === 6) && (r.tier === 'normal' || r.tier === 'expert') && r.base_id === null).map((r) => r.id),
+      selected(
+        (r) => (r.m === 5 || r.m === 6) && (r.tier === 'normal' || r.tier === 'expert') && r.base_id === null,
+      ).map((r) => r.id),
     );
     const cliIds = cli(['export', '--db', db, '--sizes', '5..6', '--tiers', 'Normal,expert', '--no-include-variants']);
-    expect(cliIds.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: number }).id)).toEqual(
-      await ids({ sizes: [5, 6], tiers: ['normal', 'expert'], includeVariants: false }),
-    );
+    expect(
+      cliIds.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: number }).id),
+    ).toEqual(await ids({ sizes: [5, 6], tiers: ['normal', 'expert'], includeVariants: false }));
   });
 
   it('draws a --count sample reproducibly from --seed, in pack order', async () => {
@@ -220,7 +284,9 @@ describe('dominosa export selection', () => {
       expect(rows.find((r) => r.id === id)).toMatchObject({ m: 8, tier: 'hard' });
     }
     // More than the selection holds: all of it.
-    expect(await ids({ count: 100_000, sizes: [3] })).toEqual(selected((r) => r.m === 3 && r.base_id === null).map((r) => r.id));
+    expect(await ids({ count: 100_000, sizes: [3] })).toEqual(
+      selected((r) => r.m === 3 && r.base_id === null).map((r) => r.id),
+    );
   });
 
   /** [tier, M] of each puzzle of the pack, in its order. */
@@ -230,7 +296,8 @@ describe('dominosa export selection', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { tier: string; n: number })
       .map((p) => `${p.tier} ${p.n}`);
-  const tally = (xs: string[]): Record<string, number> => Object.fromEntries([...new Set(xs)].map((x) => [x, xs.filter((y) => y === x).length]));
+  const tally = (xs: string[]): Record<string, number> =>
+    Object.fromEntries([...new Set(xs)].map((x) => [x, xs.filter((y) => y === x).length]));
 
   it('balances --count over the tiers, then over the sizes, in tier then size order', async () => {
     for (const seed of [1, 2, 3]) {
@@ -241,13 +308,26 @@ describe('dominosa export selection', () => {
       const key = (c: string): number => TIER_ORDER.indexOf(c.split(' ')[0]) * 100 + Number(c.split(' ')[1]);
       expect(got.map(key)).toEqual([...got.map(key)].sort((x, y) => x - y));
     }
-    expect(tally((await cells({ count: 12, sizes: [5, 6] })).map((c) => c.split(' ')[0]))).toEqual({ easy: 3, normal: 3, hard: 3, expert: 3 });
+    expect(tally((await cells({ count: 12, sizes: [5, 6] })).map((c) => c.split(' ')[0]))).toEqual({
+      easy: 3,
+      normal: 3,
+      hard: 3,
+      expert: 3,
+    });
     // Filters first: two tiers named, the count goes over those two.
-    expect(tally(await cells({ count: 8, sizes: [4], tiers: ['easy', 'expert'] }))).toEqual({ 'easy 4': 4, 'expert 4': 4 });
+    expect(tally(await cells({ count: 8, sizes: [4], tiers: ['easy', 'expert'] }))).toEqual({
+      'easy 4': 4,
+      'expert 4': 4,
+    });
   });
 
   it('--per-tier and --per-size set the split; a short one says so in one line and tops up nothing', async () => {
-    expect(tally(await cells({ perTier: 3, sizes: [5] }))).toEqual({ 'easy 5': 3, 'normal 5': 3, 'hard 5': 3, 'expert 5': 3 });
+    expect(tally(await cells({ perTier: 3, sizes: [5] }))).toEqual({
+      'easy 5': 3,
+      'normal 5': 3,
+      'hard 5': 3,
+      'expert 5': 3,
+    });
     expect(tally(await cells({ perSize: 2, sizes: [3, 9], tiers: ['hard'] }))).toEqual({ 'hard 3': 2, 'hard 9': 2 });
     // 10 bases per tier and size: 15 per tier runs short.
     const out = outPath('jsonl');
@@ -268,7 +348,9 @@ describe('dominosa export selection', () => {
     const out = outPath('json');
     const r = cli(['export', '--db', db, '--format', 'json', '--sizes', '12', '--tiers', 'expert', '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('dominosa: no puzzles match --sizes 12 --tiers expert (base puzzles only); the catalog holds sizes 3,4,5,6,7,8,9\n');
+    expect(r.stderr).toBe(
+      'dominosa: no puzzles match --sizes 12 --tiers expert (base puzzles only); the catalog holds sizes 3,4,5,6,7,8,9\n',
+    );
     expect(existsSync(out)).toBe(false);
   });
 
@@ -305,7 +387,11 @@ describe('dominosa export output files', () => {
     const d = new Database(db, { readonly: true });
     await d.backup(broken);
     d.close();
-    editCatalog(broken, (w) => w.prepare(`UPDATE puzzles SET grid = '[[0]]' WHERE id = (SELECT MAX(id) FROM puzzles WHERE base_id IS NULL)`).run());
+    editCatalog(broken, (w) =>
+      w
+        .prepare(`UPDATE puzzles SET grid = '[[0]]' WHERE id = (SELECT MAX(id) FROM puzzles WHERE base_id IS NULL)`)
+        .run(),
+    );
     const out = outPath('tatham');
     const r = cli(['export', '--db', broken, '--format', 'tatham', '--out', out]);
     // Every selected puzzle is re-checked before anything is written.

@@ -29,7 +29,19 @@ describe('dominosa export --format web', () => {
     expect(empty.stderr.trim().split('\n')).toHaveLength(1);
     expect(empty.stderr).toMatch(/no puzzles match --sizes 13/);
     expect(existsSync(out)).toBe(false);
-    const again = cli(['export', '--db', DB, '--format', 'web', '--sizes', '3', '--count', '1', '--out', join(dir, 'm9.html')]);
+    const again = cli([
+      'export',
+      '--db',
+      DB,
+      '--format',
+      'web',
+      '--sizes',
+      '3',
+      '--count',
+      '1',
+      '--out',
+      join(dir, 'm9.html'),
+    ]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already exists; use --force/);
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);

@@ -22,10 +22,22 @@ import { applyTransform, encodeTransform, transformSolution } from '../../src/do
 import { CLI, cli } from '../helpers/cli.js';
 
 const TH = { t1: 1, t2: 2, t3: 3 };
-const FIELDS = ['id', 'n', 'rows', 'cols', 'grid', 'solution', 'tier', 'nodes', 'grade', 'score', 'base_id', 'transform'];
+const FIELDS = [
+  'id',
+  'n',
+  'rows',
+  'cols',
+  'grid',
+  'solution',
+  'tier',
+  'nodes',
+  'grade',
+  'score',
+  'base_id',
+  'transform',
+];
 let dir: string;
 let db: string;
-
 
 /** A catalog of real puzzles: three bases of sizes 3..5, each with a rot180 variant. */
 beforeAll(() => {
@@ -135,9 +147,16 @@ describe('dominosa export --format jsonl', () => {
       for (let i = 1; i <= 600; i++) cat.insertPuzzle({ ...row, base_id: baseId, transform: 'id', slot: i });
     });
     cat.close();
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" export --db "${big}" --include-variants | head -1; echo "status \${PIPESTATUS[0]}" >&2`], {
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${CLI}" export --db "${big}" --include-variants | head -1; echo "status \${PIPESTATUS[0]}" >&2`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expect(r.stderr).toBe('status 0\n');
   });
@@ -163,7 +182,11 @@ describe('dominosa export --format jsonl', () => {
 function jsonlRecords(args: string[] = []): Record<string, unknown>[] {
   const r = cli(['export', '--db', db, '--format', 'jsonl', ...args]);
   expect(r.code).toBe(0);
-  return r.stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return r.stdout
+    .trimEnd()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 describe('dominosa export --format csv', () => {
@@ -219,7 +242,12 @@ describe('dominosa export --grade', () => {
         continue;
       }
       expect(await run).toBe(want.length);
-      expect(text.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: number }).id)).toEqual(want);
+      expect(
+        text
+          .trimEnd()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { id: number }).id),
+      ).toEqual(want);
     }
   });
 

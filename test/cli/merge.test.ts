@@ -27,9 +27,22 @@ function writeTiers(): void {
   writeFileSync(tiersFile, JSON.stringify({ solverVersion: REFERENCE_VERSION, sizes, ...graded }));
 }
 
-const OPTS = ['--sizes', '3,4,13', '--per-tier', '3', '--variants', '1', '--seed', '5', '--max-slots', '400', '--tier-by', 'nodes'];
-const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--thresholds', tiersFile, '--db', db, ...extra]);
-
+const OPTS = [
+  '--sizes',
+  '3,4,13',
+  '--per-tier',
+  '3',
+  '--variants',
+  '1',
+  '--seed',
+  '5',
+  '--max-slots',
+  '400',
+  '--tier-by',
+  'nodes',
+];
+const build = (db: string, ...extra: string[]) =>
+  cli(['build', ...OPTS, '--thresholds', tiersFile, '--db', db, ...extra]);
 
 let whole: CatalogDump;
 const shard = (i: number, n = 3) => join(dir, `shard-${i}-of-${n}.sqlite`);
@@ -70,7 +83,22 @@ describe('build --shard and merge', () => {
   });
 
   it('merges builds tiered by grade into the unsharded one too', () => {
-    const opts = ['--sizes', '4', '--per-tier', '2', '--variants', '1', '--seed', '3', '--max-slots', '300', '--tier-by', 'grade', '--thresholds', tiersFile];
+    const opts = [
+      '--sizes',
+      '4',
+      '--per-tier',
+      '2',
+      '--variants',
+      '1',
+      '--seed',
+      '3',
+      '--max-slots',
+      '300',
+      '--tier-by',
+      'grade',
+      '--thresholds',
+      tiersFile,
+    ];
     const one = join(dir, 'grade-whole.sqlite');
     expect(cli(['build', ...opts, '--db', one]).code).toBe(0);
     const parts = [0, 1].map((i) => join(dir, `grade-shard-${i}.sqlite`));
@@ -92,17 +120,29 @@ describe('build --shard and merge', () => {
     });
     const r = cli(['merge', join(dir, 'from-tampered.sqlite'), shard(0), bad, shard(2)]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^dominosa: ${bad}: puzzle ${id} \\(M=\\d+\\) fails its checks \\(checksum-mismatch: .*\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^dominosa: ${bad}: puzzle ${id} \\(M=\\d+\\) fails its checks \\(checksum-mismatch: .*\\n$`),
+    );
   });
 
-  it('stops at a shard whose slot row was edited into another shard\'s class (exit 1), naming it', () => {
+  it("stops at a shard whose slot row was edited into another shard's class (exit 1), naming it", () => {
     const bad = join(dir, 'slot-edited-shard-1.sqlite');
     copyFileSync(shard(1), bad);
     editCatalog(bad, (d) => {
       // Drop triggers that guard the table, as someone editing it by hand would.
-      for (const t of d.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'slots'").pluck().all() as string[]) d.exec(`DROP TRIGGER "${t}"`);
-      const row = d.prepare('SELECT build_id, shape, slot FROM slots ORDER BY CAST(shape AS INTEGER), slot LIMIT 1').get() as { build_id: number; shape: string; slot: number };
-      d.prepare('UPDATE slots SET slot = slot + 1 WHERE build_id = ? AND shape = ? AND slot = ?').run(row.build_id, row.shape, row.slot);
+      for (const t of d
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'slots'")
+        .pluck()
+        .all() as string[])
+        d.exec(`DROP TRIGGER "${t}"`);
+      const row = d
+        .prepare('SELECT build_id, shape, slot FROM slots ORDER BY CAST(shape AS INTEGER), slot LIMIT 1')
+        .get() as { build_id: number; shape: string; slot: number };
+      d.prepare('UPDATE slots SET slot = slot + 1 WHERE build_id = ? AND shape = ? AND slot = ?').run(
+        row.build_id,
+        row.shape,
+        row.slot,
+      );
     });
     const out = join(dir, 'from-slot-edited.sqlite');
     const r = cli(['merge', out, shard(0), bad, shard(2)]);
@@ -133,7 +173,20 @@ describe('build --shard and merge', () => {
   });
 
   it('equals the unsharded build also when the slots run out first (both exit 1)', () => {
-    const opts = ['--sizes', '3', '--per-tier', '3', '--variants', '1', '--max-slots', '12', '--tier-by', 'nodes', '--thresholds', tiersFile];
+    const opts = [
+      '--sizes',
+      '3',
+      '--per-tier',
+      '3',
+      '--variants',
+      '1',
+      '--max-slots',
+      '12',
+      '--tier-by',
+      'nodes',
+      '--thresholds',
+      tiersFile,
+    ];
     const a = cli(['build', ...opts, '--db', join(dir, 'short.sqlite')]);
     expect(a.code).toBe(1);
     for (let i = 0; i < 2; i++) {
@@ -183,7 +236,23 @@ describe('merge refuses', () => {
 
   it('a shard that did not finish (stopped by --time-limit, exit 1, resumable)', () => {
     const db = join(dir, 'slow-shard.sqlite');
-    const args = ['build', '--sizes', '30', '--per-tier', '40', '--variants', '0', '--jobs', '1', '--shard', '0/2', '--tier-by', 'nodes', '--db', db];
+    const args = [
+      'build',
+      '--sizes',
+      '30',
+      '--per-tier',
+      '40',
+      '--variants',
+      '0',
+      '--jobs',
+      '1',
+      '--shard',
+      '0/2',
+      '--tier-by',
+      'nodes',
+      '--db',
+      db,
+    ];
     // Shard 0/2 holds the even slots; its time limit runs out at slot 4 (a fault point), not by the clock.
     const r = cli([...args, '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:30:4' } });
     expect(r.code).toBe(1);

@@ -34,14 +34,16 @@ function copyOfV1(): string {
 
 type Rows = Record<string, unknown>[];
 
-
 /** Slots and thresholds as an old catalog holds them (by M), and the same read from a migrated one (by shape). */
 /** Every puzzle column schema 2 and 3 have, as they have it. */
-const OLD_PUZZLE = 'id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, score, checksum, level, grade';
+const OLD_PUZZLE =
+  'id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, score, checksum, level, grade';
 const OLD_SLOTS = 'SELECT build_id, m, slot, outcome, attempts, puzzle_id FROM slots ORDER BY build_id, m, slot';
-const NEW_SLOTS = 'SELECT build_id, CAST(shape AS INTEGER) AS m, slot, outcome, attempts, puzzle_id FROM slots ORDER BY build_id, CAST(shape AS INTEGER), slot';
+const NEW_SLOTS =
+  'SELECT build_id, CAST(shape AS INTEGER) AS m, slot, outcome, attempts, puzzle_id FROM slots ORDER BY build_id, CAST(shape AS INTEGER), slot';
 const OLD_TH = 'SELECT build_id, m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, m';
-const NEW_TH = 'SELECT build_id, CAST(shape AS INTEGER) AS m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, CAST(shape AS INTEGER)';
+const NEW_TH =
+  'SELECT build_id, CAST(shape AS INTEGER) AS m, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, CAST(shape AS INTEGER)';
 
 describe('dominosa migrate', () => {
   it('the other verbs refuse a schema-1 catalog and say how to upgrade it', () => {
@@ -49,7 +51,11 @@ describe('dominosa migrate', () => {
     const before = sha(path);
     const exp = cli(['export', '--db', path, '--format', 'jsonl', '--out', join(dir, 'x.jsonl')]);
     expect(exp.code).toBe(2);
-    expect(exp.stderr).toMatch(new RegExp(`schema version 1; this dominosa reads version ${SCHEMA_VERSION} only \\(upgrade it with: dominosa migrate --db .*\\)\\n$`));
+    expect(exp.stderr).toMatch(
+      new RegExp(
+        `schema version 1; this dominosa reads version ${SCHEMA_VERSION} only \\(upgrade it with: dominosa migrate --db .*\\)\\n$`,
+      ),
+    );
     const audit = cli(['audit', '--db', path, '--json']);
     expect(audit.code).toBe(1);
     expect(audit.stdout).toMatch(/upgrade it with dominosa migrate/);
@@ -60,7 +66,10 @@ describe('dominosa migrate', () => {
     const path = copyOfV1();
     const before = sha(path);
     const old = {
-      puzzles: query(path, 'SELECT id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id FROM puzzles ORDER BY id'),
+      puzzles: query(
+        path,
+        'SELECT id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id FROM puzzles ORDER BY id',
+      ),
       slots: query(path, OLD_SLOTS),
       thresholds: query(path, OLD_TH),
     };
@@ -78,12 +87,21 @@ describe('dominosa migrate', () => {
     expect(query(path, NEW_TH)).toEqual(old.thresholds);
     expect(query(path, 'SELECT DISTINCT measure FROM thresholds')).toEqual([{ measure: 'nodes' }]);
     expect(query(path, 'SELECT DISTINCT grader_version FROM builds')).toEqual([{ grader_version: GRADER_VERSION }]);
-    expect(query(path, `SELECT key, value FROM meta WHERE key IN ('schema_version', 'migrated_from') ORDER BY key`)).toEqual([
+    expect(
+      query(path, `SELECT key, value FROM meta WHERE key IN ('schema_version', 'migrated_from') ORDER BY key`),
+    ).toEqual([
       { key: 'migrated_from', value: '1' },
       { key: 'schema_version', value: String(SCHEMA_VERSION) },
     ]);
     // Each base's score is the stored grade of its grid; variants carry their base's.
-    const rows = query(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles') as { id: number; grid: string; score: number; grade: string; level: number; base_id: number | null }[];
+    const rows = query(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles') as {
+      id: number;
+      grid: string;
+      score: number;
+      grade: string;
+      level: number;
+      base_id: number | null;
+    }[];
     const byId = new Map(rows.map((p) => [p.id, p]));
     for (const p of rows) {
       if (p.base_id === null) {
@@ -113,8 +131,18 @@ describe('dominosa migrate', () => {
     const path = join(dir, `v2-${n++}.sqlite`);
     copyFileSync(V2, path);
     const before = sha(path);
-    const oldQueries = [`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, OLD_SLOTS, OLD_TH, 'SELECT * FROM builds ORDER BY id'];
-    const newQueries = [`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, NEW_SLOTS, NEW_TH, 'SELECT * FROM builds ORDER BY id'];
+    const oldQueries = [
+      `SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`,
+      OLD_SLOTS,
+      OLD_TH,
+      'SELECT * FROM builds ORDER BY id',
+    ];
+    const newQueries = [
+      `SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`,
+      NEW_SLOTS,
+      NEW_TH,
+      'SELECT * FROM builds ORDER BY id',
+    ];
     const old = oldQueries.map((q) => query(path, q));
     const r = cli(['migrate', '--db', path]);
     expect(r.code, r.stderr).toBe(0);
@@ -124,7 +152,8 @@ describe('dominosa migrate', () => {
     expect(sha(`${path}.v2.bak`)).toBe(before);
     // Every base is re-graded by this release's grader (grade-2 scores could not be audited), so
     // its score, level, grade name, checksum and its build's grader version are new; all else is kept.
-    const noGrade = (rows: Rows): Rows => rows.map(({ grade: _g, level: _l, score: _s, checksum: _c, grader_version: _v, ...rest }) => rest);
+    const noGrade = (rows: Rows): Rows =>
+      rows.map(({ grade: _g, level: _l, score: _s, checksum: _c, grader_version: _v, ...rest }) => rest);
     expect(newQueries.map((q) => noGrade(query(path, q)))).toEqual(old.map(noGrade));
     expect(query(path, 'SELECT DISTINCT kind FROM puzzles')).toEqual([{ kind: 'dominosa' }]);
     expect(query(path, 'SELECT name, rows FROM digest ORDER BY name')).toEqual([
@@ -144,12 +173,25 @@ describe('dominosa migrate', () => {
   it('upgrades a schema-3 catalog with every row kept as it was, checksums included, each a Dominosa row of its shape; a full audit passes', () => {
     const path = join(dir, `v3-${n++}.sqlite`);
     copyFileSync(V3, path);
-    const old = [`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, OLD_SLOTS, OLD_TH, 'SELECT * FROM builds ORDER BY id'].map((q) => query(path, q));
+    const old = [
+      `SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`,
+      OLD_SLOTS,
+      OLD_TH,
+      'SELECT * FROM builds ORDER BY id',
+    ].map((q) => query(path, q));
     const r = cli(['migrate', '--db', path, '--no-backup']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe(`dominosa: migrated ${path} from schema version 3 to ${SCHEMA_VERSION} (32 puzzles checked against their checksums and kept)\n`);
-    expect([`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, NEW_SLOTS, NEW_TH, 'SELECT * FROM builds ORDER BY id'].map((q) => query(path, q))).toEqual(old);
-    expect(query(path, 'SELECT DISTINCT kind, shape = CAST(m AS TEXT) AS named FROM puzzles')).toEqual([{ kind: 'dominosa', named: 1 }]);
+    expect(r.stderr).toBe(
+      `dominosa: migrated ${path} from schema version 3 to ${SCHEMA_VERSION} (32 puzzles checked against their checksums and kept)\n`,
+    );
+    expect(
+      [`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, NEW_SLOTS, NEW_TH, 'SELECT * FROM builds ORDER BY id'].map(
+        (q) => query(path, q),
+      ),
+    ).toEqual(old);
+    expect(query(path, 'SELECT DISTINCT kind, shape = CAST(m AS TEXT) AS named FROM puzzles')).toEqual([
+      { kind: 'dominosa', named: 1 },
+    ]);
     const audit = cli(['audit', '--db', path, '--jobs', '1']);
     expect(audit.code, audit.stdout).toBe(0);
   });

@@ -5,7 +5,20 @@
 // and a documented exit code, never a trace or exit 70. Cases that need root fail under CI.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +28,8 @@ import { CLI, cli } from '../helpers/cli.js';
 const sha = (p: string): string => createHash('sha256').update(readFileSync(p)).digest('hex');
 const ROOT = process.getuid?.() === 0;
 const CI = process.env.CI === 'true';
-if (!ROOT && !CI) console.warn('outputs.test: the device-node case is skipped: mknod needs root (required when CI=true)');
+if (!ROOT && !CI)
+  console.warn('outputs.test: the device-node case is skipped: mknod needs root (required when CI=true)');
 
 let dir: string;
 let db: string;
@@ -26,7 +40,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const exportTo = (out: string, ...extra: string[]) => cli(['export', '--db', db, '--format', 'jsonl', '--out', out, '--force', ...extra]);
+const exportTo = (out: string, ...extra: string[]) =>
+  cli(['export', '--db', db, '--format', 'jsonl', '--out', out, '--force', ...extra]);
 
 function oneLine(r: { code: number | null; stderr: string }, code: number, msg: RegExp): void {
   expect(r.code, r.stderr).toBe(code);
@@ -81,7 +96,7 @@ describe('--out writes regular files only', () => {
     expect(existsSync(join(dir, 'nowhere.jsonl'))).toBe(false);
   });
 
-  it("a pdf export killed before its rename leaves a temp file that the next export removes, and names", () => {
+  it('a pdf export killed before its rename leaves a temp file that the next export removes, and names', () => {
     const out = join(dir, 'book.pdf');
     const killed = spawnSync(process.execPath, [CLI, 'export', '--db', db, '--format', 'pdf', '--out', out], {
       env: { ...process.env, DOMINOSA_FAULT: 'kill:output:before-rename' },
@@ -97,8 +112,13 @@ describe('--out writes regular files only', () => {
   });
 
   /** Run the CLI with a stall fault at `point`; resolves once it has stalled there. */
-  async function stalledAt(point: string, args: string[]): Promise<{ kill: (s: NodeJS.Signals) => Promise<number | null>; stderr: () => string }> {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DOMINOSA_FAULT: `stall:${point}` } });
+  async function stalledAt(
+    point: string,
+    args: string[],
+  ): Promise<{ kill: (s: NodeJS.Signals) => Promise<number | null>; stderr: () => string }> {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, DOMINOSA_FAULT: `stall:${point}` },
+    });
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await new Promise<void>((resolve) => {
@@ -130,7 +150,17 @@ describe('--out writes regular files only', () => {
     const out = join(dir, 'long.pdf');
     // Fitting the title cut one character at a time once took minutes here; the stall proves
     // the title page was drawn, and that the page loop hands signals a turn.
-    const run = await stalledAt('pdf:page', ['export', '--db', db, '--format', 'pdf', '--name', 'Dominosa '.repeat(11_112), '--out', out]);
+    const run = await stalledAt('pdf:page', [
+      'export',
+      '--db',
+      db,
+      '--format',
+      'pdf',
+      '--name',
+      'Dominosa '.repeat(11_112),
+      '--out',
+      out,
+    ]);
     expect(await run.kill('SIGINT')).toBe(130);
     expect(run.stderr()).toMatch(/dominosa: stopped by SIGINT; nothing was written\n$/);
     expect(readdirSync(dir).filter((f) => f.startsWith('long.pdf'))).toEqual([]);
@@ -156,7 +186,11 @@ describe('--out writes regular files only', () => {
     const toInput = join(dir, 'to-boards');
     symlinkSync(boards, toInput);
     for (const verb of ['solve', 'grade']) {
-      oneLine(cli([verb, boards, '--out', boards, '--force']), 2, /boards\.txt is .*boards\.txt, an input of this command/);
+      oneLine(
+        cli([verb, boards, '--out', boards, '--force']),
+        2,
+        /boards\.txt is .*boards\.txt, an input of this command/,
+      );
       oneLine(cli([verb, boards, '--out', toInput, '--force']), 2, /\(it resolves to it\), an input of this command/);
     }
     expect(sha(boards)).toBe(before);
@@ -164,7 +198,11 @@ describe('--out writes regular files only', () => {
     const dangling = join(dir, 'dangling.txt');
     symlinkSync(join(dir, 'made-through.txt'), dangling);
     oneLine(cli(['solve', boards, '--out', dangling]), 2, /is a symbolic link to a file that does not exist/);
-    oneLine(cli(['generate', '--sizes', '3', '--count', '1', '--out', dangling, '--force']), 2, /is a symbolic link to a file that does not exist/);
+    oneLine(
+      cli(['generate', '--sizes', '3', '--count', '1', '--out', dangling, '--force']),
+      2,
+      /is a symbolic link to a file that does not exist/,
+    );
     expect(existsSync(join(dir, 'made-through.txt'))).toBe(false);
     // A link to a regular file is written through with --force, the link kept.
     const target = join(dir, 'solved.txt');
@@ -179,12 +217,30 @@ describe('--out writes regular files only', () => {
 
   it('merge refuses an OUT that is a link to one of its shards, changing nothing', () => {
     const shard = join(dir, 'shard-0.sqlite');
-    const b = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--shard', '0/2', '--db', shard]);
+    const b = cli([
+      'build',
+      '--sizes',
+      '3',
+      '--per-tier',
+      '1',
+      '--variants',
+      '1',
+      '--jobs',
+      '1',
+      '--shard',
+      '0/2',
+      '--db',
+      shard,
+    ]);
     expect(b.code, b.stderr).toBe(0);
     const before = sha(shard);
     const out = join(dir, 'merged.sqlite');
     symlinkSync(shard, out);
-    oneLine(cli(['merge', out, shard]), 2, /the output .*merged\.sqlite is .*shard-0\.sqlite \(it resolves to it\), an input of this command/);
+    oneLine(
+      cli(['merge', out, shard]),
+      2,
+      /the output .*merged\.sqlite is .*shard-0\.sqlite \(it resolves to it\), an input of this command/,
+    );
     expect(sha(shard)).toBe(before);
   });
 });
@@ -207,17 +263,42 @@ describe('faults are one line and an exit code', () => {
 
   it('a closed stderr does not stop a build: it finishes', () => {
     const out = join(dir, 'epipe.sqlite');
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" build --sizes 3 --per-tier 2 --variants 1 --jobs 1 --db "${out}" 2>&1 >/dev/null | head -c 1 >/dev/null`]);
+    const r = spawnSync('sh', [
+      '-c',
+      `"${process.execPath}" "${CLI}" build --sizes 3 --per-tier 2 --variants 1 --jobs 1 --db "${out}" 2>&1 >/dev/null | head -c 1 >/dev/null`,
+    ]);
     expect(r.status).toBe(0);
     expect(query(out, 'SELECT status FROM builds').map((b) => b.status)).toEqual(['finished']);
   });
 
   it('absurd sizes and budgets: refused at once, or honoured', () => {
-    oneLine(cli(['build', '--sizes', '3..100000000', '--db', join(dir, 'never.sqlite')]), 2, /--sizes: 100000000 is larger than the largest board size, M=998/);
-    oneLine(cli(['export', '--db', db, '--sizes', '3..100000']), 2, /--sizes: 100000 is larger than the largest board size/);
+    oneLine(
+      cli(['build', '--sizes', '3..100000000', '--db', join(dir, 'never.sqlite')]),
+      2,
+      /--sizes: 100000000 is larger than the largest board size, M=998/,
+    );
+    oneLine(
+      cli(['export', '--db', db, '--sizes', '3..100000']),
+      2,
+      /--sizes: 100000 is larger than the largest board size/,
+    );
     expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
     // 2147484 s overflowed Node's 32-bit timer, which then fired at once.
-    const r = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '1', '--jobs', '1', '--time-limit', '2147484', '--db', join(dir, 'long.sqlite')]);
+    const r = cli([
+      'build',
+      '--sizes',
+      '3',
+      '--per-tier',
+      '1',
+      '--variants',
+      '1',
+      '--jobs',
+      '1',
+      '--time-limit',
+      '2147484',
+      '--db',
+      join(dir, 'long.sqlite'),
+    ]);
     expect(r.code, r.stderr).toBe(0);
   });
 

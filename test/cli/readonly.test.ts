@@ -20,7 +20,8 @@ let db: string;
 const mounts: string[] = [];
 
 function run(args: string[], as?: string): { code: number | null; stdout: string; stderr: string } {
-  const cmd = as === undefined ? [process.execPath, CLI, ...args] : ['runuser', '-u', as, '--', process.execPath, CLI, ...args];
+  const cmd =
+    as === undefined ? [process.execPath, CLI, ...args] : ['runuser', '-u', as, '--', process.execPath, CLI, ...args];
   const r = spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -102,7 +103,11 @@ describe.skipIf(!RUN)('read-only catalogs, as another user and on read-only moun
   it('migrate and tune --apply on a read-only mount are refused in one line, exit 2', () => {
     const path = readOnlyMount();
     oneLine(run(['migrate', '--db', path]), 2, /read-only file system/);
-    oneLine(run(['tune', '--db', path, '--apply', '--no-plot']), 2, /^dominosa: cannot write catalog .*read-only file system/);
+    oneLine(
+      run(['tune', '--db', path, '--apply', '--no-plot']),
+      2,
+      /^dominosa: cannot write catalog .*read-only file system/,
+    );
   });
 
   it('tune --apply on an immutable catalog is refused in one line, exit 2', () => {
@@ -110,7 +115,11 @@ describe.skipIf(!RUN)('read-only catalogs, as another user and on read-only moun
     copyFileSync(db, path);
     sh('chattr', '+i', path);
     try {
-      oneLine(run(['tune', '--db', path, '--apply', '--no-plot']), 2, /^dominosa: cannot write catalog .*immutable.sqlite: the file is immutable or permission denied/);
+      oneLine(
+        run(['tune', '--db', path, '--apply', '--no-plot']),
+        2,
+        /^dominosa: cannot write catalog .*immutable.sqlite: the file is immutable or permission denied/,
+      );
     } finally {
       sh('chattr', '-i', path);
     }
@@ -118,7 +127,21 @@ describe.skipIf(!RUN)('read-only catalogs, as another user and on read-only moun
 
   it('a finished build in a folder the user cannot write: build and build --dry-run say it is finished, exit 0', () => {
     // The options buildSmallCatalog(db, '3') built with.
-    const same = ['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--jobs', '2', '--tier-by', 'nodes', '--db', db];
+    const same = [
+      'build',
+      '--sizes',
+      '3',
+      '--per-tier',
+      '3',
+      '--variants',
+      '2',
+      '--jobs',
+      '2',
+      '--tier-by',
+      'nodes',
+      '--db',
+      db,
+    ];
     const dry = run([...same, '--dry-run'], 'nobody');
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stderr).toMatch(/already holds this build, finished; nothing was built/);
@@ -129,11 +152,34 @@ describe.skipIf(!RUN)('read-only catalogs, as another user and on read-only moun
   });
 
   it('a build that would write there says it cannot, and why, in one line naming --db and DOMINOSA_DB', () => {
-    const other = ['build', '--sizes', '3', '--per-tier', '4', '--variants', '2', '--jobs', '1', '--tier-by', 'nodes', '--extend', '--db', db];
+    const other = [
+      'build',
+      '--sizes',
+      '3',
+      '--per-tier',
+      '4',
+      '--variants',
+      '2',
+      '--jobs',
+      '1',
+      '--tier-by',
+      'nodes',
+      '--extend',
+      '--db',
+      db,
+    ];
     for (const args of [other, [...other, '--dry-run']]) {
-      oneLine(run(args, 'nobody'), 2, /cannot write catalog .*c\.sqlite.*permission denied; name a writable catalog with --db FILE or the DOMINOSA_DB variable/);
+      oneLine(
+        run(args, 'nobody'),
+        2,
+        /cannot write catalog .*c\.sqlite.*permission denied; name a writable catalog with --db FILE or the DOMINOSA_DB variable/,
+      );
     }
-    oneLine(run(['build', '--sizes', '3', '--db', join(dir, 'new.sqlite')], 'nobody'), 2, /cannot create catalog .*new\.sqlite: .*permission denied; .*DOMINOSA_DB/);
+    oneLine(
+      run(['build', '--sizes', '3', '--db', join(dir, 'new.sqlite')], 'nobody'),
+      2,
+      /cannot create catalog .*new\.sqlite: .*permission denied; .*DOMINOSA_DB/,
+    );
   });
 
   it('a build on a full disk stops in one line, exit 74, and resumes where there is room', () => {
@@ -141,9 +187,25 @@ describe.skipIf(!RUN)('read-only catalogs, as another user and on read-only moun
     sh('mount', '-t', 'tmpfs', '-o', 'size=160k', 'none', m);
     mounts.push(m);
     const path = join(m, 'c.sqlite');
-    const args = ['build', '--sizes', '4..5', '--per-tier', '20', '--variants', '2', '--jobs', '1', '--batch-size', '4'];
+    const args = [
+      'build',
+      '--sizes',
+      '4..5',
+      '--per-tier',
+      '20',
+      '--variants',
+      '2',
+      '--jobs',
+      '1',
+      '--batch-size',
+      '4',
+    ];
     const r = run([...args, '--db', path]);
-    oneLine(r, 74, /(no space left on device|input\/output error).*committed slots are kept: free space and rerun the same command to resume/);
+    oneLine(
+      r,
+      74,
+      /(no space left on device|input\/output error).*committed slots are kept: free space and rerun the same command to resume/,
+    );
     // Nothing committed is lost: a copy where there is room audits clean, and the same command resumes it.
     const moved = join(dir, 'resumed');
     mkdirSync(moved);

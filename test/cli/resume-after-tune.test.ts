@@ -18,18 +18,37 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function read(db: string): { builds: { status: string }[]; thresholds: unknown[]; slots: number } {
   return {
     builds: query<{ status: string }>(db, 'SELECT status FROM builds ORDER BY id'),
-    thresholds: query(db, 'SELECT CAST(shape AS INTEGER) AS m, measure, t1, t2, t3 FROM thresholds WHERE build_id IS NULL ORDER BY CAST(shape AS INTEGER)'),
+    thresholds: query(
+      db,
+      'SELECT CAST(shape AS INTEGER) AS m, measure, t1, t2, t3 FROM thresholds WHERE build_id IS NULL ORDER BY CAST(shape AS INTEGER)',
+    ),
     slots: query<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM slots')[0].n,
   };
 }
 
 /** The build command the test reruns unchanged. */
-const BUILD = (db: string): string[] => ['build', '--sizes', '5..6', '--per-tier', '6', '--variants', '1', '--tier-by', 'nodes', '--jobs', '1', '--db', db];
+const BUILD = (db: string): string[] => [
+  'build',
+  '--sizes',
+  '5..6',
+  '--per-tier',
+  '6',
+  '--variants',
+  '1',
+  '--tier-by',
+  'nodes',
+  '--jobs',
+  '1',
+  '--db',
+  db,
+];
 
 /** Run `args` with a worker held at fault point `point`, and send SIGINT once it is held there. */
 function interruptAt(args: string[], point: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DOMINOSA_FAULT: `stall:${point}` } });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, DOMINOSA_FAULT: `stall:${point}` },
+    });
     let stderr = '';
     let sent = false;
     child.stderr.on('data', (d) => {

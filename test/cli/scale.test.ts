@@ -37,7 +37,21 @@ let rows: Row[];
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-scale-'));
   const db = join(dir, 'large.sqlite');
-  const r = cli(['build', '--sizes', '12,15,20,30', '--per-tier', '2', '--variants', '1', '--jobs', '2', '--tier-by', 'nodes', '--db', db]);
+  const r = cli([
+    'build',
+    '--sizes',
+    '12,15,20,30',
+    '--per-tier',
+    '2',
+    '--variants',
+    '1',
+    '--jobs',
+    '2',
+    '--tier-by',
+    'nodes',
+    '--db',
+    db,
+  ]);
   expect(r.code, r.stderr).toBe(0);
   rows = query<Row>(db, 'SELECT * FROM puzzles ORDER BY id');
 });
@@ -47,7 +61,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('build at M = 12, 15, 20, 30', () => {
   it('fills every tier of every size', () => {
     for (const m of [12, 15, 20, 30]) {
-      for (const t of TIERS) expect(rows.filter((p) => p.m === m && p.tier === t && p.base_id === null), `M=${m} ${t}`).toHaveLength(2);
+      for (const t of TIERS)
+        expect(
+          rows.filter((p) => p.m === m && p.tier === t && p.base_id === null),
+          `M=${m} ${t}`,
+        ).toHaveLength(2);
     }
   });
 
@@ -72,19 +90,36 @@ describe('build at M = 12, 15, 20, 30', () => {
       if (p.tier === 'expert') expect(afterProbing, `M=${p.m}`).toBeGreaterThan(0);
       if (p.tier === 'hard') expect([open > 0, afterProbing]).toEqual([true, 0]);
       if (p.tier === 'normal' || p.tier === 'easy') expect(open).toBe(0);
-      if (p.tier === 'easy') expect(solver.deduce(board, { rules: ['cellSingleton', 'pairSingleton'], live: false }).undecidedCells).toBe(0);
+      if (p.tier === 'easy')
+        expect(solver.deduce(board, { rules: ['cellSingleton', 'pairSingleton'], live: false }).undecidedCells).toBe(0);
     }
   });
 });
 
 describe('build --time-limit', () => {
   it('stops with exit 1, keeps what it committed, and a rerun ends as the uninterrupted build', () => {
-    const args = ['build', '--sizes', '30', '--per-tier', '3', '--variants', '1', '--jobs', '2', '--batch-size', '2', '--tier-by', 'nodes'];
+    const args = [
+      'build',
+      '--sizes',
+      '30',
+      '--per-tier',
+      '3',
+      '--variants',
+      '1',
+      '--jobs',
+      '2',
+      '--batch-size',
+      '2',
+      '--tier-by',
+      'nodes',
+    ];
     const db = join(dir, 'timed.sqlite');
     // The time limit runs out at slot 6 (a fault point), whatever the machine's speed.
     const first = cli([...args, '--db', db, '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:30:6' } });
     expect(first.code, first.stderr).toBe(1);
-    expect(first.stderr).toMatch(/--time-limit of 600 s ran out; committed slots are kept\. Rerun the same command to continue\.\n$/);
+    expect(first.stderr).toMatch(
+      /--time-limit of 600 s ran out; committed slots are kept\. Rerun the same command to continue\.\n$/,
+    );
     const partial = dumpCatalog(db);
     expect(partial.slots.map((s) => s.slot)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(cli([...args, '--db', db]).code).toBe(0);
@@ -110,7 +145,9 @@ describe('generate at large M', () => {
   });
 
   it('stops at --time-limit with what it made, one line and exit 1', () => {
-    const r = cli(['generate', '--sizes', '60', '--count', '1000', '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:60:2' } });
+    const r = cli(['generate', '--sizes', '60', '--count', '1000', '--time-limit', '600'], {
+      env: { DOMINOSA_FAULT: 'deadline:slot:60:2' },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^dominosa: the --time-limit of 600 s ran out at slot 2 \(2 puzzles written\)\n$/);
     const lines = r.stdout.trim().split('\n');
@@ -121,13 +158,19 @@ describe('generate at large M', () => {
   it('stops at --time-limit at the largest sizes too: generate M = 200, build M = 100 (the slot in progress at the deadline is given up)', () => {
     // Wall-clock targets (T + 100 ms) are the bench's (npm run bench -- --only large); here: it
     // stops and says so. The limit runs out at slot 0 (a fault point), so the slot in progress is given up.
-    const g = cli(['generate', '--sizes', '200', '--count', '2', '--time-limit', '600'], { env: { DOMINOSA_FAULT: 'deadline:slot:200:0' } });
+    const g = cli(['generate', '--sizes', '200', '--count', '2', '--time-limit', '600'], {
+      env: { DOMINOSA_FAULT: 'deadline:slot:200:0' },
+    });
     expect(g.code).toBe(1);
     expect(g.stderr).toMatch(/^dominosa: the --time-limit of 600 s ran out at slot 0 \(0 puzzles written\)\n$/);
     const db = join(dir, 'timed100.sqlite');
-    const b = cli(['build', '--sizes', '100', '--per-tier', '1', '--jobs', '1', '--time-limit', '600', '--db', db], { env: { DOMINOSA_FAULT: 'deadline:slot:100:0' } });
+    const b = cli(['build', '--sizes', '100', '--per-tier', '1', '--jobs', '1', '--time-limit', '600', '--db', db], {
+      env: { DOMINOSA_FAULT: 'deadline:slot:100:0' },
+    });
     expect(b.code).toBe(1);
-    expect(b.stderr).toMatch(/--time-limit of 600 s ran out; committed slots are kept\. Rerun the same command to continue\.\n$/);
+    expect(b.stderr).toMatch(
+      /--time-limit of 600 s ran out; committed slots are kept\. Rerun the same command to continue\.\n$/,
+    );
     expect(dumpCatalog(db).slots).toEqual([]);
   });
 

@@ -81,7 +81,11 @@ describe('malformed input corpus', () => {
   });
 
   it('refuses bad options with exit 2', () => {
-    for (const args of [['--max-solutions', '0'], ['--max-nodes', '-3'], ['--format', 'xml']]) {
+    for (const args of [
+      ['--max-solutions', '0'],
+      ['--max-nodes', '-3'],
+      ['--format', 'xml'],
+    ]) {
       const r = solve([join(FIX, 'wellformed', 'both-orientations.txt'), ...args]);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n').length).toBeGreaterThanOrEqual(1);
@@ -98,7 +102,10 @@ describe('well-formed inputs', () => {
       const r = solve([path, '--format', 'jsonl']);
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
-      const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const out = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(out).toHaveLength(boards.length);
       for (const [i, res] of out.entries()) {
         const b = boards[i];
@@ -115,8 +122,13 @@ describe('well-formed inputs', () => {
     const big = swapHeavyBoard(30);
     const input = `${formatBoardText(big)}\n\n${readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8')}`;
     // The first board's time limit runs out at once (a fault point), so no clock decides the verdict.
-    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--time-limit', '600'], input, { DOMINOSA_FAULT: 'deadline:board:0' });
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const r = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--time-limit', '600'], input, {
+      DOMINOSA_FAULT: 'deadline:board:0',
+    });
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(out.map((o) => o.status)).toEqual(['gave-up', 'unique', 'unique']);
     expect(out[0]).toMatchObject({ limit: 'time', budget: 'time limit 600 s' });
     const n = solve(['-', '--format', 'jsonl', '--max-solutions', '1000000000', '--max-nodes', '500'], input);
@@ -141,7 +153,9 @@ describe('well-formed inputs', () => {
   }, 180_000);
 
   it('states the default limit of large boards in --help', () => {
-    expect(solve(['--help']).stdout.replace(/\s+/g, ' ')).toMatch(/no limit up to M=30, 10 s above; boards above M=400 are refused/);
+    expect(solve(['--help']).stdout.replace(/\s+/g, ' ')).toMatch(
+      /no limit up to M=30, 10 s above; boards above M=400 are refused/,
+    );
   });
 
   it('reads stdin, and draws each solved grid with its dominoes in text form', () => {
@@ -159,7 +173,10 @@ describe('well-formed inputs', () => {
   it('reports multiple, none and gave-up with their counts', () => {
     const ambiguous = readFileSync(join(ROOT, 'data', 'examples', 'boards.jsonl'), 'utf8');
     const r = solve(['-', '--format', 'jsonl', '--max-solutions', '5'], ambiguous);
-    const statuses = r.stdout.trim().split('\n').map((l) => JSON.parse(l).status);
+    const statuses = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).status);
     expect(statuses).toContain('multiple');
     // No two 0s are adjacent, so the [0,0] domino has nowhere to go.
     const none = solve(['-', '--format', 'jsonl'], '0 1 0\n1 0 1\n');
@@ -169,4 +186,3 @@ describe('well-formed inputs', () => {
     expect(last).toMatchObject({ id: 'm3-ambiguous', status: 'gave-up' });
   });
 });
-

@@ -12,20 +12,45 @@ describe('grade --kind sudomino', () => {
     const r = cli(['grade', '--explain', DOCUMENT]);
     expect([r.code, r.stderr]).toEqual([0, '']);
     const [head, ...steps] = r.stdout.trimEnd().split('\n');
-    expect(head).toMatch(/^board 1 \(id "document"\): singles \(level 1\), tier easy, score 1\.\d{3}; techniques: nakedSingle \d+, hiddenSingle \d+$/);
+    expect(head).toMatch(
+      /^board 1 \(id "document"\): singles \(level 1\), tier easy, score 1\.\d{3}; techniques: nakedSingle \d+, hiddenSingle \d+$/,
+    );
     // 28 dominoes, 6 given: each step places one of the other 22.
     expect(steps).toHaveLength(22);
-    steps.forEach((s, i) => expect(s).toMatch(new RegExp(`^  ${i + 1}\\. (Row|Column) \\d+ needs a \\d and only the domino at r\\d+c\\d+–r\\d+c\\d+ can hold it\\.$|^  ${i + 1}\\. The domino at r\\d+c\\d+–r\\d+c\\d+ has only \\d left, so it holds \\d\\.$`)));
+    steps.forEach((s, i) =>
+      expect(s).toMatch(
+        new RegExp(
+          `^  ${i + 1}\\. (Row|Column) \\d+ needs a \\d and only the domino at r\\d+c\\d+–r\\d+c\\d+ can hold it\\.$|^  ${i + 1}\\. The domino at r\\d+c\\d+–r\\d+c\\d+ has only \\d left, so it holds \\d\\.$`,
+        ),
+      ),
+    );
   });
 
   it('grades puzzles made for a tier at that tier', () => {
     for (const tier of ['easy', 'normal', 'hard', 'expert']) {
-      const g = cli(['generate', '--kind', 'sudomino', '--sizes', '8x8:6', '--count', '3', '--grade', tier, '--seed', '9']);
+      const g = cli([
+        'generate',
+        '--kind',
+        'sudomino',
+        '--sizes',
+        '8x8:6',
+        '--count',
+        '3',
+        '--grade',
+        tier,
+        '--seed',
+        '9',
+      ]);
       expect(g.code).toBe(0);
       const r = cli(['grade', '--format', 'jsonl'], { input: g.stdout });
       expect(r.code).toBe(0);
-      const graded = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-      expect(graded.map((x) => [x.kind, x.status, x.tier, x.solved])).toEqual(Array(3).fill(['sudomino', 'unique', tier, true]));
+      const graded = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(graded.map((x) => [x.kind, x.status, x.tier, x.solved])).toEqual(
+        Array(3).fill(['sudomino', 'unique', tier, true]),
+      );
     }
   });
 

@@ -31,34 +31,73 @@ describe('solve --kind sudomino', () => {
     const r = cli(['solve', '--kind', 'sudomino', '--format', 'jsonl', DOCUMENT]);
     expect(r.code).toBe(0);
     const o = JSON.parse(r.stdout);
-    expect(o).toMatchObject({ index: 0, id: 'document', kind: 'sudomino', status: 'unique', solutions: 1, solution: ANSWER.join(' / ') });
+    expect(o).toMatchObject({
+      index: 0,
+      id: 'document',
+      kind: 'sudomino',
+      status: 'unique',
+      solutions: 1,
+      solution: ANSWER.join(' / '),
+    });
   });
 
   it('reads JSON lines and the numbered form, and answers multiple, none and gave-up', () => {
-    const input = ['{"rows": ["aabb", "ccdd"], "values": 2, "id": "two"}', '{"rows": ["1 1 2=1", "3 3 2=1"], "values": 2, "id": "none"}'].join('\n');
+    const input = [
+      '{"rows": ["aabb", "ccdd"], "values": 2, "id": "two"}',
+      '{"rows": ["1 1 2=1", "3 3 2=1"], "values": 2, "id": "none"}',
+    ].join('\n');
     const r = cli(['solve', '--kind', 'sudomino', '--format', 'jsonl'], { input });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const [two, none] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [two, none] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(two).toMatchObject({ id: 'two', status: 'multiple', solutions: 2 });
     expect(none).toMatchObject({ id: 'none', status: 'none', solutions: 0, solution: null });
-    const b = cli(['solve', '--format', 'jsonl', '--max-nodes', '2'], { input: '{"rows": ["aabbcc", "ddeeff", "gghhii"], "values": 3, "id": "budget"}' });
+    const b = cli(['solve', '--format', 'jsonl', '--max-nodes', '2'], {
+      input: '{"rows": ["aabbcc", "ddeeff", "gghhii"], "values": 3, "id": "budget"}',
+    });
     expect(b.code).toBe(0);
-    expect(JSON.parse(b.stdout)).toMatchObject({ id: 'budget', status: 'gave-up', limit: 'nodes', budget: 'node limit 2', nodes: 2 });
+    expect(JSON.parse(b.stdout)).toMatchObject({
+      id: 'budget',
+      status: 'gave-up',
+      limit: 'nodes',
+      budget: 'node limit 2',
+      nodes: 2,
+    });
   });
 
   it('takes N from --values when the input does not say', () => {
     const r = cli(['solve', '--kind', 'sudomino', '--values', '1'], { input: 'aa\nbb\n' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^dominosa: board 1, line 1, column 1: column 1 has 2 dominoes, more than the 1 values\n$/);
+    expect(r.stderr).toMatch(
+      /^dominosa: board 1, line 1, column 1: column 1 has 2 dominoes, more than the 1 values\n$/,
+    );
   });
 
   const refusals: [what: string, input: string, line: RegExp][] = [
-    ['a digit with no equal neighbour', 'aa4\nbbc\n!!c\n', /^dominosa: board 1, line 1, row 1, column 3: digit 4 has no equal neighbour/],
-    ['a digit with two equal neighbours', '444\naab\n!!b\n', /^dominosa: board 1, line 1, row 1, column 2: digit 4 has 2 equal neighbours/],
-    ['a letter not on two adjacent cells', 'a!a\nbb!\n', /^dominosa: board 1, line 1, row 1, column 1: "a" is on two cells that do not touch \(the other at row 1, column 3\)/],
+    [
+      'a digit with no equal neighbour',
+      'aa4\nbbc\n!!c\n',
+      /^dominosa: board 1, line 1, row 1, column 3: digit 4 has no equal neighbour/,
+    ],
+    [
+      'a digit with two equal neighbours',
+      '444\naab\n!!b\n',
+      /^dominosa: board 1, line 1, row 1, column 2: digit 4 has 2 equal neighbours/,
+    ],
+    [
+      'a letter not on two adjacent cells',
+      'a!a\nbb!\n',
+      /^dominosa: board 1, line 1, row 1, column 1: "a" is on two cells that do not touch \(the other at row 1, column 3\)/,
+    ],
     ['a letter on three cells', 'aaa\nbb!\n', /^dominosa: board 1, line 1, row 1, column 1: "a" is on 3 cells/],
-    ['one number on two given dominoes of a line', '3ab3\n3ab3\n', /^dominosa: board 1, line 1, row 1, column 4: row 1 has two given dominoes showing 3 \(the other at row 1, column 1\)/],
+    [
+      'one number on two given dominoes of a line',
+      '3ab3\n3ab3\n',
+      /^dominosa: board 1, line 1, row 1, column 4: row 1 has two given dominoes showing 3 \(the other at row 1, column 1\)/,
+    ],
   ];
   for (const [what, input, line] of refusals) {
     it(`refuses ${what}: exit 2, one line naming the cells`, () => {
@@ -95,9 +134,15 @@ describe('a file of both kinds', () => {
   const dominosa = '{"id": "d", "grid": [[0, 0, 1], [1, 1, 0]], "rows": 2, "cols": 3}';
   it('stops at the first board of the other kind, naming it and the way out, exit 2', () => {
     const d = cli(['solve', '--format', 'jsonl'], { input: `${dominosa}\n${sudomino}\n` });
-    expect([d.code, d.stderr]).toEqual([2, 'dominosa: board 2 (id "s"), line 2: a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)\n']);
+    expect([d.code, d.stderr]).toEqual([
+      2,
+      'dominosa: board 2 (id "s"), line 2: a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)\n',
+    ]);
     const s = cli(['solve', '--format', 'jsonl'], { input: `${sudomino}\n${dominosa}\n` });
-    expect([s.code, s.stderr]).toEqual([2, 'dominosa: board 2 (id "d"), line 2: a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)\n']);
+    expect([s.code, s.stderr]).toEqual([
+      2,
+      'dominosa: board 2 (id "d"), line 2: a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)\n',
+    ]);
   });
 });
 
@@ -114,29 +159,67 @@ describe('generate --kind sudomino', () => {
     const g = cli(['generate', '--kind', 'sudomino', '--sizes', '6x6:4,8x8:6', '--count', '3', '--seed', '4']);
     expect(g.stderr).toBe('');
     expect(g.code).toBe(0);
-    const made = g.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(made.map((p) => p.id)).toEqual(['6x6:4-s4-0', '6x6:4-s4-1', '6x6:4-s4-2', '8x8:6-s4-0', '8x8:6-s4-1', '8x8:6-s4-2']);
+    const made = g.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(made.map((p) => p.id)).toEqual([
+      '6x6:4-s4-0',
+      '6x6:4-s4-1',
+      '6x6:4-s4-2',
+      '8x8:6-s4-0',
+      '8x8:6-s4-1',
+      '8x8:6-s4-2',
+    ]);
     const s = cli(['solve', '--format', 'jsonl'], { input: g.stdout });
     expect(s.code).toBe(0);
-    const solved = s.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const solved = s.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(solved.map((r) => [r.id, r.status, r.solution])).toEqual(made.map((p) => [p.id, 'unique', p.solution]));
     // A slot is its own: fewer slots give the same first ones.
-    const again = cli(['generate', '--kind', 'sudomino', '--sizes', '8x8:6', '--count', '2', '--seed', '4', '--format', 'text']);
-    expect(again.stdout).toContain(`# id: 8x8:6-s4-1\n# values: 6\n${made[4].rows.join('\n')}\n# solution: ${made[4].solution}\n`);
+    const again = cli([
+      'generate',
+      '--kind',
+      'sudomino',
+      '--sizes',
+      '8x8:6',
+      '--count',
+      '2',
+      '--seed',
+      '4',
+      '--format',
+      'text',
+    ]);
+    expect(again.stdout).toContain(
+      `# id: 8x8:6-s4-1\n# values: 6\n${made[4].rows.join('\n')}\n# solution: ${made[4].solution}\n`,
+    );
   });
 
   it('--grade makes puzzles of that tier: solve proves them unique, with their own ids', () => {
     const g = cli(['generate', '--kind', 'sudomino', '--sizes', '6x6:5', '--count', '2', '--grade', 'hard']);
     expect([g.code, g.stderr]).toEqual([0, '']);
-    const made = g.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const made = g.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(made.map((p) => p.id)).toEqual(['6x6:5-s1-hard-0', '6x6:5-s1-hard-1']);
     const s = cli(['solve', '--format', 'jsonl'], { input: g.stdout });
-    expect(s.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['unique', 'unique']);
+    expect(
+      s.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).status),
+    ).toEqual(['unique', 'unique']);
   });
 
   it('refuses what Sudomino cannot take yet, and bad shapes, in one line', () => {
     const grade = cli(['generate', '--kind', 'sudomino', '--count', '1', '--grade', 'sets']);
-    expect([grade.code, grade.stderr]).toEqual([2, 'dominosa: --grade sets: Sudomino takes a tier, easy|normal|hard|expert\n']);
+    expect([grade.code, grade.stderr]).toEqual([
+      2,
+      'dominosa: --grade sets: Sudomino takes a tier, easy|normal|hard|expert\n',
+    ]);
     const method = cli(['generate', '--kind', 'sudomino', '--count', '1', '--method', 'repair']);
     expect([method.code, method.stderr]).toEqual([2, 'dominosa: --method: not yet for Sudomino\n']);
     const shape = cli(['generate', '--kind', 'sudomino', '--count', '1', '--sizes', '8x8:99']);

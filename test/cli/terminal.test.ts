@@ -21,15 +21,27 @@ beforeAll(() => {
   if (r.code !== 0) throw new Error(r.stderr);
   editCatalog(db, (d) => {
     // A live holder (this very process) whose verb is hostile; the writer table is outside the digest.
-    d.prepare('INSERT INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, ?, ?, ?, ?, ?, ?)').run(process.pid, VERB, hostname(), '', '', '\u001b[2J');
-    d.prepare('UPDATE puzzles SET transform = ? WHERE id = (SELECT MIN(id) FROM puzzles WHERE base_id IS NOT NULL)').run('\u001b[2J');
+    d.prepare('INSERT INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, ?, ?, ?, ?, ?, ?)').run(
+      process.pid,
+      VERB,
+      hostname(),
+      '',
+      '',
+      '\u001b[2J',
+    );
+    d.prepare(
+      'UPDATE puzzles SET transform = ? WHERE id = (SELECT MIN(id) FROM puzzles WHERE base_id IS NOT NULL)',
+    ).run('\u001b[2J');
   });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('catalog text on the terminal', () => {
   it('the writer refusal names the holder spelt out, in one line, exit 75', () => {
-    for (const args of [['tune', '--apply'], ['build', '--sizes', '3', '--per-tier', '3', '--variants', '1', '--jobs', '1', '--extend']]) {
+    for (const args of [
+      ['tune', '--apply'],
+      ['build', '--sizes', '3', '--per-tier', '3', '--variants', '1', '--jobs', '1', '--extend'],
+    ]) {
       const r = cli([...args, '--db', db]);
       expect(r.code, r.stderr).toBe(75);
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);

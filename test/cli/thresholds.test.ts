@@ -27,7 +27,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const copy = (): string => copyCatalog(small, join(dir, `c${n++}.sqlite`));
 
 function current(db: string, m: number): { t1: number; t2: number; t3: number } {
-  return query<{ t1: number; t2: number; t3: number }>(db, 'SELECT t1, t2, t3 FROM thresholds WHERE build_id IS NULL AND shape = ?', String(m))[0];
+  return query<{ t1: number; t2: number; t3: number }>(
+    db,
+    'SELECT t1, t2, t3 FROM thresholds WHERE build_id IS NULL AND shape = ?',
+    String(m),
+  )[0];
 }
 
 const TUNE = ['--sizes', '3', '--quantiles', '0.3,0.6,0.9', '--apply', '--no-plot'];
@@ -37,7 +41,7 @@ const auditOk = (db: string): void => {
 };
 
 describe('thresholds live in the catalog', () => {
-  it('tune --apply writes the catalog alone by default, never the package\'s data/tiers.json', () => {
+  it("tune --apply writes the catalog alone by default, never the package's data/tiers.json", () => {
     const db = copy();
     const before = sha(PACKAGED);
     const was = current(db, 3);
@@ -53,10 +57,27 @@ describe('thresholds live in the catalog', () => {
     const db = copy();
     expect(cli(['tune', '--db', db, ...TUNE]).code).toBe(0);
     const tuned = current(db, 3);
-    const r = cli(['build', '--sizes', '3,4', '--per-tier', '3', '--variants', '2', '--jobs', '2', '--tier-by', 'nodes', '--extend', '--db', db]);
+    const r = cli([
+      'build',
+      '--sizes',
+      '3,4',
+      '--per-tier',
+      '3',
+      '--variants',
+      '2',
+      '--jobs',
+      '2',
+      '--tier-by',
+      'nodes',
+      '--extend',
+      '--db',
+      db,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(current(db, 3)).toEqual(tuned);
-    const file = JSON.parse(readFileSync(PACKAGED, 'utf8')) as { sizes: Record<string, { t1: number; t2: number; t3: number }> };
+    const file = JSON.parse(readFileSync(PACKAGED, 'utf8')) as {
+      sizes: Record<string, { t1: number; t2: number; t3: number }>;
+    };
     expect(current(db, 4)).toEqual({ t1: file.sizes['4'].t1, t2: file.sizes['4'].t2, t3: file.sizes['4'].t3 });
     auditOk(db);
   });
@@ -65,7 +86,22 @@ describe('thresholds live in the catalog', () => {
     const db = copy();
     expect(cli(['tune', '--db', db, ...TUNE]).code).toBe(0);
     const before = sha(db);
-    const r = cli(['build', '--sizes', '3', '--per-tier', '3', '--variants', '2', '--tier-by', 'nodes', '--thresholds', PACKAGED, '--extend', '--db', db]);
+    const r = cli([
+      'build',
+      '--sizes',
+      '3',
+      '--per-tier',
+      '3',
+      '--variants',
+      '2',
+      '--tier-by',
+      'nodes',
+      '--thresholds',
+      PACKAGED,
+      '--extend',
+      '--db',
+      db,
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/has its own thresholds for M=3 .* a thresholds file only seeds a new catalog/);
     expect(sha(db)).toBe(before);
@@ -90,7 +126,9 @@ describe('thresholds live in the catalog', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/note: removed .*\.tmp-\d+, left by an interrupted run/);
     expect(existsSync(join(dir, left[0]))).toBe(false);
-    const written = JSON.parse(readFileSync(tiers, 'utf8')) as { sizes: Record<string, { t1: number; t2: number; t3: number }> };
+    const written = JSON.parse(readFileSync(tiers, 'utf8')) as {
+      sizes: Record<string, { t1: number; t2: number; t3: number }>;
+    };
     const c = current(db, 3);
     expect({ t1: written.sizes['3'].t1, t2: written.sizes['3'].t2, t3: written.sizes['3'].t3 }).toEqual(c);
   });

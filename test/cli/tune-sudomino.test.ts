@@ -27,7 +27,13 @@ beforeAll(() => {
   addSudominoRows(overlapping, { shape: '8x8:6', seed: 2, slots: 12, variants: 1 });
   separable = fresh();
   buildSmallCatalog(separable, '3');
-  addSudominoRows(separable, { shape: '8x8:6', seed: 2, slots: 24, variants: 1, keep: (m) => m.nodes >= KEEP[m.tier][0] && m.nodes <= KEEP[m.tier][1] });
+  addSudominoRows(separable, {
+    shape: '8x8:6',
+    seed: 2,
+    slots: 24,
+    variants: 1,
+    keep: (m) => m.nodes >= KEEP[m.tier][0] && m.nodes <= KEEP[m.tier][1],
+  });
 });
 
 describe('tune --kind sudomino', () => {
@@ -36,15 +42,22 @@ describe('tune --kind sudomino', () => {
     const r = cli(['tune', '--kind', 'sudomino', '--db', overlapping]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^sudomino 8x8:6: 12 base puzzles\n/);
-    for (const t of TIERS) expect(r.stdout).toMatch(new RegExp(`\\n  ${t} +3 +\\d\\.\\d{3}\\.\\.\\d\\.\\d{3} \\(median \\d\\.\\d{3}\\) +\\d+\\.\\.\\d+ \\(median \\d+\\)\\n`));
-    expect(r.stdout).toContain('guardrail: median reference nodes climb with the tier (easy 1, normal 9, hard 9, expert 12)');
+    for (const t of TIERS)
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `\\n  ${t} +3 +\\d\\.\\d{3}\\.\\.\\d\\.\\d{3} \\(median \\d\\.\\d{3}\\) +\\d+\\.\\.\\d+ \\(median \\d+\\)\\n`,
+        ),
+      );
+    expect(r.stdout).toContain(
+      'guardrail: median reference nodes climb with the tier (easy 1, normal 9, hard 9, expert 12)',
+    );
     expect(r.stdout).toContain('\n  tiered now by score cuts 2/3/4\n');
     expect(r.stdout).toMatch(/\n  proposed +\d+ +\d+ +\d+\n/);
     expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
     expect(sha(overlapping)).toBe(before);
   });
 
-  it('--apply refuses (exit 1, nothing changed) while a base would lie outside its tier\'s range', async () => {
+  it("--apply refuses (exit 1, nothing changed) while a base would lie outside its tier's range", async () => {
     const db = copyCatalog(overlapping, fresh());
     const before = sha(db);
     let caught: unknown;
@@ -64,16 +77,37 @@ describe('tune --kind sudomino', () => {
     expect(r.applied).toBe(true);
     const [s] = r.shapes;
     expect(s.outside).toBe(0);
-    const th = query<{ kind: string; shape: string; measure: string; t1: number; t2: number; t3: number; solver_version: string }>(db, 'SELECT kind, shape, measure, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL AND kind = ?', 'sudomino');
-    expect(th).toEqual([{ kind: 'sudomino', shape: '8x8:6', measure: 'grade', ...s.proposed, solver_version: 'sudomino-ref-1' }]);
+    const th = query<{
+      kind: string;
+      shape: string;
+      measure: string;
+      t1: number;
+      t2: number;
+      t3: number;
+      solver_version: string;
+    }>(
+      db,
+      'SELECT kind, shape, measure, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL AND kind = ?',
+      'sudomino',
+    );
+    expect(th).toEqual([
+      { kind: 'sudomino', shape: '8x8:6', measure: 'grade', ...s.proposed, solver_version: 'sudomino-ref-1' },
+    ]);
     // Every base lies in its tier's range under the written cuts; no row changed tier.
-    const bases = query<{ nodes: number; score: number; tier: Tier }>(db, `SELECT nodes, score, tier FROM puzzles WHERE kind = 'sudomino' AND base_id IS NULL`);
+    const bases = query<{ nodes: number; score: number; tier: Tier }>(
+      db,
+      `SELECT nodes, score, tier FROM puzzles WHERE kind = 'sudomino' AND base_id IS NULL`,
+    );
     expect(new Set(bases.map((b) => b.tier)).size).toBe(TIERS.length);
     for (const b of bases) expect(sudominoTierFor(b, { measure: 'grade', th: s.proposed })).toBe(b.tier);
     expect(query(db, 'SELECT id, tier FROM puzzles ORDER BY id')).toEqual(rowsBefore);
     // The file keeps Dominosa's sections and gains Sudomino's, which read back.
     const file = parseTierTable(JSON.parse(readFileSync(tiers, 'utf8')));
-    expect(file.ok && file.sudomino).toEqual({ solverVersion: 'sudomino-ref-1', graderVersion: 'sudomino-grade-2', grade: { '8x8:6': s.proposed } });
+    expect(file.ok && file.sudomino).toEqual({
+      solverVersion: 'sudomino-ref-1',
+      graderVersion: 'sudomino-grade-2',
+      grade: { '8x8:6': s.proposed },
+    });
     const packaged = parseTierTable(JSON.parse(readFileSync(join(DATA, 'tiers.json'), 'utf8')));
     expect(file.ok && packaged.ok && file.table).toEqual(packaged.ok && packaged.table);
     const audit = cli(['audit', '--db', db, '--jobs', '2']);

@@ -53,7 +53,10 @@ interface Row {
 }
 
 function read(db: string): { rows: Row[]; current: Record<number, Thresholds>; byBuild: unknown[] } {
-  const th = query<Thresholds & { m: number; solver_version: string }>(db, 'SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL');
+  const th = query<Thresholds & { m: number; solver_version: string }>(
+    db,
+    'SELECT CAST(shape AS INTEGER) AS m, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL',
+  );
   for (const t of th) expect(t.solver_version).toBe(REFERENCE_VERSION);
   return {
     rows: query<Row>(db, 'SELECT id, m, tier, nodes, base_id FROM puzzles ORDER BY id'),
@@ -115,7 +118,8 @@ describe('dominosa tune --apply', () => {
     expect(moved).toBeGreaterThan(0);
     for (const s of res.sizes) {
       const bases = after.rows.filter((r) => r.m === s.m && r.base_id === null);
-      for (const t of ['easy', 'normal', 'hard', 'expert'] as const) expect(bases.filter((b) => b.tier === t).length).toBe(s.next[t]);
+      for (const t of ['easy', 'normal', 'hard', 'expert'] as const)
+        expect(bases.filter((b) => b.tier === t).length).toBe(s.next[t]);
     }
     const audit = cli(['audit', '--db', f.db, '--jobs', '2']);
     expect(audit.stdout).toMatch(/all checks passed/);
@@ -126,9 +130,23 @@ describe('dominosa tune --apply', () => {
 
   it('applies through the CLI and says so', () => {
     const f = fixture();
-    const r = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--sizes', '3', '--quantiles', '0.3,0.6,0.9', '--apply', '--no-plot']);
+    const r = cli([
+      'tune',
+      '--db',
+      f.db,
+      '--thresholds',
+      f.tiers,
+      '--sizes',
+      '3',
+      '--quantiles',
+      '0.3,0.6,0.9',
+      '--apply',
+      '--no-plot',
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\napplied: thresholds written to .*\.sqlite and .*tiers\d+\.json; \d+ puzzles? changed tier\n$/);
+    expect(r.stdout).toMatch(
+      /\napplied: thresholds written to .*\.sqlite and .*tiers\d+\.json; \d+ puzzles? changed tier\n$/,
+    );
     expect(read(f.db).current[4]).toEqual({ t1: 4, t2: 7, t3: 11 });
   });
 });
@@ -144,9 +162,15 @@ describe('dominosa tune and the human grade', () => {
         tier: 'easy' | 'normal' | 'hard' | 'expert';
         level: number;
       }>(f.db, 'SELECT nodes, score, tier, level FROM puzzles WHERE m = ? AND base_id IS NULL ORDER BY id', s.m);
-      expect(s.rho).toBe(spearman(bases.map((b) => b.nodes), bases.map((b) => b.score)));
+      expect(s.rho).toBe(
+        spearman(
+          bases.map((b) => b.nodes),
+          bases.map((b) => b.score),
+        ),
+      );
       for (const t of TIERS) {
-        for (let l = 1; l <= 7; l++) expect(s.spread[t][l]).toBe(bases.filter((b) => b.tier === t && b.level === l).length);
+        for (let l = 1; l <= 7; l++)
+          expect(s.spread[t][l]).toBe(bases.filter((b) => b.tier === t && b.level === l).length);
       }
     }
     const text = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--no-plot']).stdout;
@@ -170,7 +194,10 @@ describe('dominosa tune and the human grade', () => {
       tier: string;
       score: number;
       measure: string;
-    }>(f.db, 'SELECT p.m, p.tier, p.score, t.measure FROM puzzles p JOIN thresholds t ON t.build_id IS NULL AND t.kind = p.kind AND t.shape = p.shape');
+    }>(
+      f.db,
+      'SELECT p.m, p.tier, p.score, t.measure FROM puzzles p JOIN thresholds t ON t.build_id IS NULL AND t.kind = p.kind AND t.shape = p.shape',
+    );
     for (const r of rows) {
       expect(r.measure).toBe('score');
       expect(r.tier).toBe(tierOf(r.score, file.scores![r.m]));
@@ -178,7 +205,21 @@ describe('dominosa tune and the human grade', () => {
     expect(cli(['audit', '--db', f.db, '--jobs', '1']).code).toBe(0);
     // A build tiered by score with these cuts, into a new catalog: its tiers follow the scores.
     const db2 = join(dir, `score${n++}.sqlite`);
-    const b = cli(['build', '--sizes', '3', '--per-tier', '2', '--variants', '1', '--tier-by', 'score', '--thresholds', f.tiers, '--db', db2]);
+    const b = cli([
+      'build',
+      '--sizes',
+      '3',
+      '--per-tier',
+      '2',
+      '--variants',
+      '1',
+      '--tier-by',
+      'score',
+      '--thresholds',
+      f.tiers,
+      '--db',
+      db2,
+    ]);
     expect(b.code, b.stderr).toBe(0);
     expect(b.stdout + b.stderr).toMatch(/M=3 +easy +- +grade score \d\.\d{3}\S* +2\n/);
     expect(cli(['audit', '--db', db2, '--jobs', '1']).code).toBe(0);
@@ -187,9 +228,23 @@ describe('dominosa tune and the human grade', () => {
   it('build --tier-by score refuses a size above M = 30 that the tiers file has no score cuts for', () => {
     const f = fixture();
     // The packaged file has score cuts for sizes 3..9 only; up to M = 30 a build calibrates the rest.
-    const r = cli(['build', '--sizes', '40', '--per-tier', '2', '--tier-by', 'score', '--thresholds', f.tiers, '--db', join(dir, 'none.sqlite')]);
+    const r = cli([
+      'build',
+      '--sizes',
+      '40',
+      '--per-tier',
+      '2',
+      '--tier-by',
+      'score',
+      '--thresholds',
+      f.tiers,
+      '--db',
+      join(dir, 'none.sqlite'),
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^dominosa: no score cuts for M=40 in .* calibrates them only up to M=30 .*--measure score --write my-tiers\.json, then add --thresholds my-tiers\.json\n$/);
+    expect(r.stderr).toMatch(
+      /^dominosa: no score cuts for M=40 in .* calibrates them only up to M=30 .*--measure score --write my-tiers\.json, then add --thresholds my-tiers\.json\n$/,
+    );
     expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
   });
 });
@@ -228,7 +283,9 @@ describe('dominosa tune refuses, changing nothing', () => {
     const f = fixture();
     const before = sha(f.db);
     const missingDir = join(dir, 'no-such-dir', 'tiers.json');
-    await expect(runTune(opts(f, { apply: true, plots: false, tiersFile: missingDir }))).rejects.toThrow(/cannot write tiers file/);
+    await expect(runTune(opts(f, { apply: true, plots: false, tiersFile: missingDir }))).rejects.toThrow(
+      /cannot write tiers file/,
+    );
     expect(sha(f.db)).toBe(before);
     expect(existsSync(missingDir)).toBe(false);
   });
@@ -243,7 +300,9 @@ describe('dominosa tune on a catalog tiered by grade (the default build)', () =>
     const r = cli(['tune', '--db', db, '--thresholds', tiers, '--plot']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n  grade against reference nodes/);
-    expect(r.stdout).toMatch(/\n  tier +band +in band +tier now +in box now +in box proposed\n  easy +Trivial +3 +3 +3 +\d+\n/);
+    expect(r.stdout).toMatch(
+      /\n  tier +band +in band +tier now +in box now +in box proposed\n  easy +Trivial +3 +3 +3 +\d+\n/,
+    );
     expect(r.stdout).toMatch(/proposed: the smallest per-band yield is \d+ of 12 base puzzles/);
     const svg = readFileSync(plotPath(db, 3), 'utf8');
     expect(svg).toMatch(/^<svg/);

@@ -39,9 +39,14 @@ interface Running {
 }
 
 function startHeld(args: string[]): Running & { stalled: Promise<void> } {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DOMINOSA_FAULT: `stall:${STALL}` } });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, DOMINOSA_FAULT: `stall:${STALL}` },
+  });
   let stderr = '';
-  const exit = new Promise<{ code: number | null; stderr: string }>((res) => child.on('exit', (code) => res({ code, stderr })));
+  const exit = new Promise<{ code: number | null; stderr: string }>((res) =>
+    child.on('exit', (code) => res({ code, stderr })),
+  );
   const stalled = new Promise<void>((res, rej) => {
     child.stderr!.on('data', (d) => {
       stderr += d;
@@ -66,57 +71,79 @@ async function heldBy(db: string, w: Running & { stalled: Promise<void> }): Prom
   }
 }
 
-const status = (db: string): string[] => query<{ status: string }>(db, 'SELECT status FROM builds ORDER BY id').map((b) => b.status);
+const status = (db: string): string[] =>
+  query<{ status: string }>(db, 'SELECT status FROM builds ORDER BY id').map((b) => b.status);
 
 describe('one writer at a time', () => {
-  it('a second build (another seed, or the same options) and tune --apply are refused while a build writes; SIGTERM then stops it as Ctrl-C does', async () => {
-    const db = fresh();
-    const a = startHeld(['build', ...HELD, '--db', db]);
-    running.add(a.child);
-    await heldBy(db, a);
-    const holder = new RegExp(`^dominosa: .* is being written by build \\(pid ${a.child.pid}, since \\d{4}-\\d\\d-\\d\\dT[^)]*\\); wait for it to finish\\n$`);
-    for (const args of [
-      ['build', ...HELD, '--seed', '2', '--db', db],
-      ['build', ...HELD, '--db', db],
-      ['tune', '--db', db, '--apply', '--no-plot', '--sizes', '3'],
-    ]) {
-      const r = cli(args);
-      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(75);
-      expect(r.stderr).toMatch(holder);
-    }
-    // Readers never wait for the lock.
-    const ex = cli(['export', '--db', db, '--format', 'jsonl']);
-    expect(ex.code, ex.stderr).toBe(0);
-    a.child.kill('SIGTERM');
-    const end = await a.exit;
-    expect(end.code).toBe(130);
-    expect(end.stderr).toMatch(/build stopped by SIGTERM; committed slots are kept\. Rerun the same command to resume\.\n$/);
-    expect(status(db)).toEqual(['interrupted']);
-    // The lock went with it: the next writer is not refused.
-    expect(scalar(db, 'SELECT COUNT(*) FROM writer')).toBe(0);
-  }, LONG);
+  it(
+    'a second build (another seed, or the same options) and tune --apply are refused while a build writes; SIGTERM then stops it as Ctrl-C does',
+    async () => {
+      const db = fresh();
+      const a = startHeld(['build', ...HELD, '--db', db]);
+      running.add(a.child);
+      await heldBy(db, a);
+      const holder = new RegExp(
+        `^dominosa: .* is being written by build \\(pid ${a.child.pid}, since \\d{4}-\\d\\d-\\d\\dT[^)]*\\); wait for it to finish\\n$`,
+      );
+      for (const args of [
+        ['build', ...HELD, '--seed', '2', '--db', db],
+        ['build', ...HELD, '--db', db],
+        ['tune', '--db', db, '--apply', '--no-plot', '--sizes', '3'],
+      ]) {
+        const r = cli(args);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(75);
+        expect(r.stderr).toMatch(holder);
+      }
+      // Readers never wait for the lock.
+      const ex = cli(['export', '--db', db, '--format', 'jsonl']);
+      expect(ex.code, ex.stderr).toBe(0);
+      a.child.kill('SIGTERM');
+      const end = await a.exit;
+      expect(end.code).toBe(130);
+      expect(end.stderr).toMatch(
+        /build stopped by SIGTERM; committed slots are kept\. Rerun the same command to resume\.\n$/,
+      );
+      expect(status(db)).toEqual(['interrupted']);
+      // The lock went with it: the next writer is not refused.
+      expect(scalar(db, 'SELECT COUNT(*) FROM writer')).toBe(0);
+    },
+    LONG,
+  );
 
-  it('two builds racing on a new file: one builds, the other is refused or finds it built, never an internal error', async () => {
-    const db = fresh();
-    const [x, y] = await Promise.all([cliAsync(['build', ...SMALL, '--db', db]), cliAsync(['build', ...SMALL, '--db', db])]);
-    for (const r of [x, y]) {
-      expect([0, 75], r.stderr).toContain(r.code);
-      expect(r.stderr).not.toMatch(/internal error|already exists|UNIQUE/);
-    }
-    expect(status(db)).toEqual(['finished']);
-    expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
-  }, LONG);
+  it(
+    'two builds racing on a new file: one builds, the other is refused or finds it built, never an internal error',
+    async () => {
+      const db = fresh();
+      const [x, y] = await Promise.all([
+        cliAsync(['build', ...SMALL, '--db', db]),
+        cliAsync(['build', ...SMALL, '--db', db]),
+      ]);
+      for (const r of [x, y]) {
+        expect([0, 75], r.stderr).toContain(r.code);
+        expect(r.stderr).not.toMatch(/internal error|already exists|UNIQUE/);
+      }
+      expect(status(db)).toEqual(['finished']);
+      expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
+    },
+    LONG,
+  );
 
-  it('a finished catalog refuses a build with other options, naming its own, unless --extend', () => {
-    const db = fresh();
-    expect(cli(['build', ...SMALL, '--db', db]).code).toBe(0);
-    const other = cli(['build', ...SMALL, '--seed', '2', '--db', db]);
-    expect(other.code).toBe(2);
-    expect(other.stderr).toMatch(/^dominosa: .* holds another build \(build 1: --seed 1 --sizes 3 --per-tier 2 .*\); this one differs in --seed 2 \(the catalog's: 1\).* --extend/);
-    expect(status(db)).toEqual(['finished']);
-    const ext = cli(['build', ...SMALL, '--seed', '2', '--extend', '--db', db]);
-    expect(ext.code, ext.stderr).toBe(0);
-    expect(status(db)).toEqual(['finished', 'finished']);
-    expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
-  }, LONG);
+  it(
+    'a finished catalog refuses a build with other options, naming its own, unless --extend',
+    () => {
+      const db = fresh();
+      expect(cli(['build', ...SMALL, '--db', db]).code).toBe(0);
+      const other = cli(['build', ...SMALL, '--seed', '2', '--db', db]);
+      expect(other.code).toBe(2);
+      expect(other.stderr).toMatch(
+        /^dominosa: .* holds another build \(build 1: --seed 1 --sizes 3 --per-tier 2 .*\); this one differs in --seed 2 \(the catalog's: 1\).* --extend/,
+      );
+      expect(status(db)).toEqual(['finished']);
+      const ext = cli(['build', ...SMALL, '--seed', '2', '--extend', '--db', db]);
+      expect(ext.code, ext.stderr).toBe(0);
+      expect(status(db)).toEqual(['finished', 'finished']);
+      expect(cli(['audit', '--db', db, '--jobs', '1']).code).toBe(0);
+    },
+    LONG,
+  );
 });

@@ -36,14 +36,12 @@ function makeBoard(m: number, wide: boolean, values: number[], meta?: Record<str
 
 /** A valid (not necessarily solvable) board of random size and orientation. */
 const arbBoard = (maxM = 12): fc.Arbitrary<Board> =>
-  fc
-    .record({ m: fc.integer({ min: 1, max: maxM }), wide: fc.boolean() })
-    .chain(({ m, wide }) => {
-      const all = multiset(m);
-      return fc
-        .shuffledSubarray(all, { minLength: all.length, maxLength: all.length })
-        .map((values) => makeBoard(m, wide, values));
-    });
+  fc.record({ m: fc.integer({ min: 1, max: maxM }), wide: fc.boolean() }).chain(({ m, wide }) => {
+    const all = multiset(m);
+    return fc
+      .shuffledSubarray(all, { minLength: all.length, maxLength: all.length })
+      .map((values) => makeBoard(m, wide, values));
+  });
 
 const arbId: fc.Arbitrary<string | number> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 12 }),
@@ -53,12 +51,11 @@ const arbId: fc.Arbitrary<string | number> = fc.oneof(
 );
 
 /** JSON-safe extra fields; `grid` and `n` are left out (n is checked against M). */
-const arbExtra = fc
-  .dictionary(
-    fc.string({ maxLength: 6 }).filter((k) => k !== 'grid' && k !== 'n' && k !== 'id'),
-    fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown),
-    { maxKeys: 4 },
-  );
+const arbExtra = fc.dictionary(
+  fc.string({ maxLength: 6 }).filter((k) => k !== 'grid' && k !== 'n' && k !== 'id'),
+  fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown),
+  { maxKeys: 4 },
+);
 
 function only(results: readonly ParseResult[]): Board {
   expect(results).toHaveLength(1);
@@ -103,28 +100,22 @@ describe('round trips', () => {
 
   it('formatBoardJsonl then parse is the identity (grid and all meta)', () => {
     fc.assert(
-      fc.property(
-        arbBoard(),
-        fc.option(arbId, { nil: undefined }),
-        fc.boolean(),
-        arbExtra,
-        (b0, id, withN, extra) => {
-          const meta: Record<string, unknown> = {};
-          if (id !== undefined) meta.id = id;
-          if (withN) meta.n = b0.m;
-          Object.assign(meta, extra);
-          const b = Object.keys(meta).length ? { ...b0, meta } : b0;
-          const line = formatBoardJsonl(b);
-          expect(line).not.toContain('\n');
-          const back = only(parseBoards(line, 'jsonl'));
-          sameGrid(back, b);
-          expect(back.meta).toEqual(b.meta);
-          // Meta fields come first, in order, then the grid.
-          const keys = Object.keys(JSON.parse(line) as object);
-          expect(keys[keys.length - 1]).toBe('grid');
-          expect(JSON.parse(line).grid).toEqual(boardToGrid(b));
-        },
-      ),
+      fc.property(arbBoard(), fc.option(arbId, { nil: undefined }), fc.boolean(), arbExtra, (b0, id, withN, extra) => {
+        const meta: Record<string, unknown> = {};
+        if (id !== undefined) meta.id = id;
+        if (withN) meta.n = b0.m;
+        Object.assign(meta, extra);
+        const b = Object.keys(meta).length ? { ...b0, meta } : b0;
+        const line = formatBoardJsonl(b);
+        expect(line).not.toContain('\n');
+        const back = only(parseBoards(line, 'jsonl'));
+        sameGrid(back, b);
+        expect(back.meta).toEqual(b.meta);
+        // Meta fields come first, in order, then the grid.
+        const keys = Object.keys(JSON.parse(line) as object);
+        expect(keys[keys.length - 1]).toBe('grid');
+        expect(JSON.parse(line).grid).toEqual(boardToGrid(b));
+      }),
       { numRuns: 300 },
     );
   });
@@ -232,7 +223,12 @@ describe('validation names the board, line, row and column', () => {
         expect(e.message).toContain(`${got} values`);
         expect(e.message).toContain(`expected ${b.cols}`);
         // The same through a JSON grid.
-        const j = failure([boardFromGrid(rows.map((row) => row.map(Number)), 9)]);
+        const j = failure([
+          boardFromGrid(
+            rows.map((row) => row.map(Number)),
+            9,
+          ),
+        ]);
         expect(j).toMatchObject({ index: 9, row: r });
         expect(j.message).toContain(`expected ${b.cols}`);
       }),
@@ -254,7 +250,9 @@ describe('validation names the board, line, row and column', () => {
         const e = failure(results, fillers.length);
         expect(e).toMatchObject({ index: fillers.length, line: rowLine[r], row: r, col: c });
         expect(e.message).toContain(token);
-        expect(formatBoardError(e)).toContain(`board ${fillers.length + 1}, line ${rowLine[r]}, row ${r + 1}, column ${c + 1}: `);
+        expect(formatBoardError(e)).toContain(
+          `board ${fillers.length + 1}, line ${rowLine[r]}, row ${r + 1}, column ${c + 1}: `,
+        );
       }),
       { numRuns: 80 },
     );
@@ -308,17 +306,24 @@ describe('validation names the board, line, row and column', () => {
 
   it('a value above M names its row and column', () => {
     fc.assert(
-      fc.property(arbFillers, arbBoard(), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 70000 }), (fillers, b, pr, pc, over) => {
-        const r = pr % b.rows;
-        const c = pc % b.cols;
-        const v = b.m + over;
-        const rows = rowsOf(b);
-        rows[r][c] = String(v);
-        const { text, rowLine } = textWithTarget(fillers, rows);
-        const e = failure(parseBoards(text), fillers.length);
-        expect(e).toMatchObject({ index: fillers.length, line: rowLine[r], row: r, col: c });
-        expect(e.message).toContain(`value ${v} is above M=${b.m}`);
-      }),
+      fc.property(
+        arbFillers,
+        arbBoard(),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 70000 }),
+        (fillers, b, pr, pc, over) => {
+          const r = pr % b.rows;
+          const c = pc % b.cols;
+          const v = b.m + over;
+          const rows = rowsOf(b);
+          rows[r][c] = String(v);
+          const { text, rowLine } = textWithTarget(fillers, rows);
+          const e = failure(parseBoards(text), fillers.length);
+          expect(e).toMatchObject({ index: fillers.length, line: rowLine[r], row: r, col: c });
+          expect(e.message).toContain(`value ${v} is above M=${b.m}`);
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -388,7 +393,15 @@ describe('BoardReader framing', () => {
         const aRows = formatBoardText(a).split('\n');
         const k = 1 + (cut % (aRows.length - 1));
         // A comment between rows neither adds a row nor ends the board; a whitespace-only line does end it.
-        const lines = ['# about a', ...aRows.slice(0, k), '  # mid-board comment', ...aRows.slice(k), ' \t ', '', ...formatBoardText(b).split('\n')];
+        const lines = [
+          '# about a',
+          ...aRows.slice(0, k),
+          '  # mid-board comment',
+          ...aRows.slice(k),
+          ' \t ',
+          '',
+          ...formatBoardText(b).split('\n'),
+        ];
         const text = `\ufeff${lines.join('\r\n')}\r\n`;
         const results = parseBoards(text);
         expect(results).toHaveLength(2);
@@ -440,7 +453,10 @@ describe('BoardReader framing', () => {
   it('lines read in place from one block (pushPart) give what pushing them one by one gives', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(arbBoard(6), fc.boolean(), fc.option(arbId, { nil: undefined })), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(arbBoard(6), fc.boolean(), fc.option(arbId, { nil: undefined })), {
+          minLength: 1,
+          maxLength: 5,
+        }),
         fc.constantFrom('text', 'jsonl'),
         fc.boolean(),
         fc.boolean(),
@@ -460,7 +476,7 @@ describe('BoardReader framing', () => {
           const a: ParseResult[] = [];
           const b: ParseResult[] = [];
           for (const l of text.split('\n')) a.push(...byLine.push(l));
-          for (let start = 3; start < block.length - 3; ) {
+          for (let start = 3; start < block.length - 3;) {
             const nl = block.indexOf('\n', start);
             const r = inPlace.pushPart(block, start, nl);
             if (r !== null) b.push(r);
@@ -505,7 +521,12 @@ describe('BoardReader framing', () => {
   it('an id comment names the next board only when it comes before the first row', () => {
     const rows = '0 1 1\n0 0 1';
     const r = parseBoards(`# id: first\n${rows}\n# id: ignored\n\n${rows}\n\n# id: 42\n${rows}\n\n# id: "42"\n${rows}`);
-    expect(r.map((x) => (x.ok ? x.board.meta : 'error'))).toEqual([{ id: 'first' }, undefined, { id: 42 }, { id: '42' }]);
+    expect(r.map((x) => (x.ok ? x.board.meta : 'error'))).toEqual([
+      { id: 'first' },
+      undefined,
+      { id: 42 },
+      { id: '42' },
+    ]);
   });
 });
 
@@ -578,7 +599,7 @@ function countSolutions(b: Board, cap: number): number {
       found++;
       return;
     }
-    for (const j of [i % cols + 1 < cols ? i + 1 : -1, i + cols < covered.length ? i + cols : -1]) {
+    for (const j of [(i % cols) + 1 < cols ? i + 1 : -1, i + cols < covered.length ? i + cols : -1]) {
       if (j < 0 || covered[j] || found >= cap) continue;
       const key = Math.min(cells[i], cells[j]) * 1000 + Math.max(cells[i], cells[j]);
       if (used.has(key)) continue;

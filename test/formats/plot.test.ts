@@ -27,19 +27,23 @@ describe('logBins', () => {
 
   it('tiles min..max with contiguous bins that count every value once', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 30 }), (raw, maxBins) => {
-        const values = raw.sort((a, b) => a - b);
-        const bins = logBins(values, maxBins);
-        expect(bins.length).toBeGreaterThan(0);
-        expect(bins.length).toBeLessThanOrEqual(maxBins);
-        expect(bins[0].lo).toBe(values[0]);
-        expect(bins[bins.length - 1].hi).toBe(values[values.length - 1]);
-        for (let i = 0; i < bins.length; i++) {
-          expect(bins[i].hi).toBeGreaterThanOrEqual(bins[i].lo);
-          if (i > 0) expect(bins[i].lo).toBe(bins[i - 1].hi + 1);
-          expect(bins[i].count).toBe(values.filter((v) => v >= bins[i].lo && v <= bins[i].hi).length);
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 30 }),
+        (raw, maxBins) => {
+          const values = raw.sort((a, b) => a - b);
+          const bins = logBins(values, maxBins);
+          expect(bins.length).toBeGreaterThan(0);
+          expect(bins.length).toBeLessThanOrEqual(maxBins);
+          expect(bins[0].lo).toBe(values[0]);
+          expect(bins[bins.length - 1].hi).toBe(values[values.length - 1]);
+          for (let i = 0; i < bins.length; i++) {
+            expect(bins[i].hi).toBeGreaterThanOrEqual(bins[i].lo);
+            if (i > 0) expect(bins[i].lo).toBe(bins[i - 1].hi + 1);
+            expect(bins[i].count).toBe(values.filter((v) => v >= bins[i].lo && v <= bins[i].hi).length);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -54,7 +58,14 @@ describe('histogramText', () => {
   ];
 
   it('draws a bar per bin, longest at full width, with the cuts that fall in each bin', () => {
-    const text = histogramText(bins, { width: 20, marks: [{ value: 3, label: 't1 now' }, { value: 2, label: 't1 new' }, { value: 9, label: 't2 new' }] });
+    const text = histogramText(bins, {
+      width: 20,
+      marks: [
+        { value: 3, label: 't1 now' },
+        { value: 2, label: 't1 new' },
+        { value: 9, label: 't2 new' },
+      ],
+    });
     expect(text.split('\n')).toEqual([
       '      1 |#################### 10',
       '   2..3 |##########            5  <- t1 now, t1 new',
@@ -67,7 +78,12 @@ describe('histogramText', () => {
 
 describe('tunePlotSvg', () => {
   const bins = logBins([1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
-  const svg = tunePlotSvg({ title: 'M=5 <nodes>', bins, current: { t1: 2, t2: 8, t3: 30 }, proposed: { t1: 3, t2: 13, t3: 55 } });
+  const svg = tunePlotSvg({
+    title: 'M=5 <nodes>',
+    bins,
+    current: { t1: 2, t2: 8, t3: 30 },
+    proposed: { t1: 3, t2: 13, t3: 55 },
+  });
 
   it('is a self-contained SVG with an escaped title', () => {
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
@@ -94,7 +110,8 @@ describe('tunePlotSvg', () => {
     expect(proposed).toEqual([...proposed].sort((a, b) => a - b));
     // Cut t sits between t and t + 1 nodes: t3 = 55 lies right of t2 = 13 and of the current t3 = 30.
     expect(proposed[2]).toBeGreaterThan(current[2]);
-    for (const label of ['t1 ≤ 2', 't2 ≤ 8', 't3 ≤ 30', 't1 ≤ 3', 't2 ≤ 13', 't3 ≤ 55']) expect(svg).toContain(`>${label}</text>`);
+    for (const label of ['t1 ≤ 2', 't2 ≤ 8', 't3 ≤ 30', 't1 ≤ 3', 't2 ≤ 13', 't3 ≤ 55'])
+      expect(svg).toContain(`>${label}</text>`);
     expect(svg.match(/stroke-dasharray="6 4"/g)).toHaveLength(4); // three cuts and the legend
   });
 
@@ -113,7 +130,12 @@ describe('tunePlotSvg', () => {
 });
 
 describe('scatterPlotSvg', () => {
-  const levels = [[1, 'singles'], [2, 'pairs'], [3, 'sets'], [4, 'extreme']] as const;
+  const levels = [
+    [1, 'singles'],
+    [2, 'pairs'],
+    [3, 'sets'],
+    [4, 'extreme'],
+  ] as const;
   const bands = [
     { tier: 'easy', minLevel: 1, maxLevel: 1 },
     { tier: 'normal', minLevel: 2, maxLevel: 2 },
@@ -122,16 +144,39 @@ describe('scatterPlotSvg', () => {
   ];
   const points = Array.from({ length: 40 }, (_, i) => ({ value: 1 + ((i * 37) % 900), level: 1 + (i % 4) }));
   const rects = (svg: string, colour: string) =>
-    [...svg.matchAll(new RegExp(`<rect x="([\\d.]+)" y="([\\d.]+)" width="([\\d.]+)" height="([\\d.]+)" fill="none" stroke="${colour}"`, 'g'))].map((m) => m.slice(1, 5).map(Number));
+    [
+      ...svg.matchAll(
+        new RegExp(
+          `<rect x="([\\d.]+)" y="([\\d.]+)" width="([\\d.]+)" height="([\\d.]+)" fill="none" stroke="${colour}"`,
+          'g',
+        ),
+      ),
+    ].map((m) => m.slice(1, 5).map(Number));
 
   it('names every tier, a narrow box (normal squeezed between close cuts) above it', () => {
-    const svg = scatterPlotSvg({ title: 'M=9', points, levels, bands, current: null, proposed: { t1: 10, t2: 11, t3: 500 }, axis: 'reference nodes' });
+    const svg = scatterPlotSvg({
+      title: 'M=9',
+      points,
+      levels,
+      bands,
+      current: null,
+      proposed: { t1: 10, t2: 11, t3: 500 },
+      axis: 'reference nodes',
+    });
     for (const t of ['easy', 'normal', 'hard', 'expert']) expect(svg).toContain(`>${t}</text>`);
   });
 
   it('draws the current boxes inside the proposed ones: no edge of one on an edge of the other, equal cuts too', () => {
     const same = { t1: 10, t2: 100, t3: 500 };
-    const svg = scatterPlotSvg({ title: 'M=9', points, levels, bands, current: same, proposed: same, axis: 'reference nodes' });
+    const svg = scatterPlotSvg({
+      title: 'M=9',
+      points,
+      levels,
+      bands,
+      current: same,
+      proposed: same,
+      axis: 'reference nodes',
+    });
     const red = rects(svg, '#c0392b');
     const blue = rects(svg, '#1f5fbf');
     expect(red).toHaveLength(4);
@@ -148,9 +193,19 @@ describe('scatterPlotSvg', () => {
 
 describe('tunePlotSvg, cuts the proposal keeps', () => {
   it('draws a kept cut once, and says it is kept', () => {
-    const bins = [{ lo: 0, hi: 9, count: 3 }, { lo: 10, hi: 99, count: 5 }];
-    const svg = tunePlotSvg({ title: 't', bins, current: { t1: 2, t2: 8, t3: 30 }, proposed: { t1: 2, t2: 9, t3: 30 } });
-    const lines = [...svg.matchAll(/<line x1="[\d.]+" y1="(\d+)"[^>]*stroke="#1f5fbf" stroke-width="2"/g)].filter((m) => m[1] !== '44');
+    const bins = [
+      { lo: 0, hi: 9, count: 3 },
+      { lo: 10, hi: 99, count: 5 },
+    ];
+    const svg = tunePlotSvg({
+      title: 't',
+      bins,
+      current: { t1: 2, t2: 8, t3: 30 },
+      proposed: { t1: 2, t2: 9, t3: 30 },
+    });
+    const lines = [...svg.matchAll(/<line x1="[\d.]+" y1="(\d+)"[^>]*stroke="#1f5fbf" stroke-width="2"/g)].filter(
+      (m) => m[1] !== '44',
+    );
     expect(lines).toHaveLength(1);
     expect(svg).toContain('>t1 ≤ 2 (kept)</text>');
     expect(svg).toContain('>t3 ≤ 30 (kept)</text>');

@@ -5,7 +5,16 @@
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { planBooklet, geometryOf, minCellMm, captionSize, contentsRows, puzzleTitle, slotLabel, PAPER_NAMES } from '../../src/formats/booklet.js';
+import {
+  planBooklet,
+  geometryOf,
+  minCellMm,
+  captionSize,
+  contentsRows,
+  puzzleTitle,
+  slotLabel,
+  PAPER_NAMES,
+} from '../../src/formats/booklet.js';
 import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import { coverSubtitle, SUDOMINO_EXAMPLE, sudominoRulesText } from '../../src/formats/cover.js';
 import { isSudomino, type AnyPackPuzzle } from '../../src/formats/pack.js';
@@ -18,7 +27,10 @@ const SHAPES = ['5x5:4', '8x8:6', '6x7:5', '3x14:10', '9x9:7', '10x10:8'];
 const sudominos = Array.from({ length: 12 }, (_, k) => sudominoPackPuzzle(SHAPES[k % SHAPES.length], k));
 const dominosas = packOf(8, [2, 5, 7, 11]);
 const arbMixed: fc.Arbitrary<AnyPackPuzzle[]> = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...sudominos), fc.constantFrom(...dominosas)), fc.constantFrom(...TIERS)), { minLength: 1, maxLength: 14 })
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...sudominos), fc.constantFrom(...dominosas)), fc.constantFrom(...TIERS)), {
+    minLength: 1,
+    maxLength: 14,
+  })
   .map((xs) => xs.map(([p, tier]) => ({ ...p, tier })));
 
 describe('planBooklet with both kinds', () => {
@@ -26,7 +38,10 @@ describe('planBooklet with both kinds', () => {
     fc.assert(
       fc.property(arbMixed, (puzzles) => {
         const plan = planBooklet(puzzles, { title: 't' });
-        expect(plan.kinds).toEqual({ dominosa: puzzles.some((p) => !isSudomino(p)), sudomino: puzzles.some(isSudomino) });
+        expect(plan.kinds).toEqual({
+          dominosa: puzzles.some((p) => !isSudomino(p)),
+          sudomino: puzzles.some(isSudomino),
+        });
         for (const kind of ['puzzles', 'solutions'] as const) {
           const placed = plan.pages.filter((p) => p.kind === kind).flatMap((p) => p.slots.map((s) => s.puzzle));
           expect(new Set(placed)).toEqual(new Set(puzzles));
@@ -71,11 +86,13 @@ describe('planBooklet with both kinds', () => {
             expect(b.x2).toBeLessThanOrEqual(content.width + eps);
             expect(b.y1).toBeGreaterThanOrEqual(band.bodyTop - eps);
             expect(b.y2).toBeLessThanOrEqual(band.bodyBottom + eps);
-            for (const o of boxes.slice(i + 1)) expect(b.x2 <= o.x1 + eps || o.x2 <= b.x1 + eps || b.y2 <= o.y1 + eps || o.y2 <= b.y1 + eps).toBe(true);
+            for (const o of boxes.slice(i + 1))
+              expect(b.x2 <= o.x1 + eps || o.x2 <= b.x1 + eps || b.y2 <= o.y1 + eps || o.y2 <= b.y1 + eps).toBe(true);
           }
           for (const s of page.slots) {
             if (isSudomino(s.puzzle)) expect(s.tally).toBeUndefined();
-            if (page.kind === 'puzzles' && page.slots.length > 1 && isSudomino(s.puzzle)) expect(s.cell).toBeGreaterThanOrEqual(minCellMm(String(s.puzzle.values).length) - eps);
+            if (page.kind === 'puzzles' && page.slots.length > 1 && isSudomino(s.puzzle))
+              expect(s.cell).toBeGreaterThanOrEqual(minCellMm(String(s.puzzle.values).length) - eps);
           }
         }
       }),
@@ -89,7 +106,9 @@ describe('planBooklet with both kinds', () => {
     expect(captionSize({ puzzle: p, labelW: 95 })).toBe('Sudomino 8\u00d78, numbers 1\u20136');
     expect(captionSize({ puzzle: p, labelW: 75 })).toBe('Sudomino 8\u00d78, 1\u20136');
     expect(captionSize({ puzzle: p, labelW: 40 })).toBe('');
-    expect(slotLabel({ puzzle: { ...p, grade: 'pairs' }, number: 3 })).toBe(`3. Sudomino 8\u00d78, numbers 1\u20136 (#${String(p.id)}): Normal: intersections and pairs`);
+    expect(slotLabel({ puzzle: { ...p, grade: 'pairs' }, number: 3 })).toBe(
+      `3. Sudomino 8\u00d78, numbers 1\u20136 (#${String(p.id)}): Normal: intersections and pairs`,
+    );
   });
 });
 
@@ -134,7 +153,10 @@ describe('the booklets with Sudomino', () => {
     const puzzles = [...sudominos.slice(0, 4), ...dominosas.slice(0, 3)];
     for (const paper of PAPER_NAMES) {
       const plan = planBooklet(puzzles, { title: 'Mixed', paper, technique: true });
-      const r = await buildBookletPdf(puzzles.map((p, k) => ({ ...p, grade: isSudomino(p) ? 'chains' : undefined, id: k })), { title: 'Mixed', paper, technique: true });
+      const r = await buildBookletPdf(
+        puzzles.map((p, k) => ({ ...p, grade: isSudomino(p) ? 'chains' : undefined, id: k })),
+        { title: 'Mixed', paper, technique: true },
+      );
       expect(r.missing).toEqual([]);
       expect(r.pages).toBe(plan.pages.length);
       expect((await PDFDocument.load(r.bytes)).getPageCount()).toBe(plan.pages.length);
@@ -142,7 +164,13 @@ describe('the booklets with Sudomino', () => {
   });
 
   it('take the Sudomino example as the catalog would store it', () => {
-    const res = sudominoPuzzleOfRow({ ...SUDOMINO_EXAMPLE, id: 1, m: 6, grid: JSON.stringify(SUDOMINO_EXAMPLE.board), solution: JSON.stringify(SUDOMINO_EXAMPLE.solution) });
+    const res = sudominoPuzzleOfRow({
+      ...SUDOMINO_EXAMPLE,
+      id: 1,
+      m: 6,
+      grid: JSON.stringify(SUDOMINO_EXAMPLE.board),
+      solution: JSON.stringify(SUDOMINO_EXAMPLE.solution),
+    });
     expect(res.ok).toBe(true);
   });
 });

@@ -15,9 +15,16 @@ import { parseSudominoBoards } from '../../src/sudomino/parse.js';
 import { packOf, sudominoPackPuzzle } from '../helpers/packs.js';
 
 const SHAPES = ['5x5:4', '8x8:6', '6x7:5', '3x14:10', '9x9:7'];
-const pool = Array.from({ length: 10 }, (_, k) => sudominoPackPuzzle(SHAPES[k % SHAPES.length], k, { grade: (['singles', 'pairs', 'subsets', 'chains'] as const)[k % 4] }));
+const pool = Array.from({ length: 10 }, (_, k) =>
+  sudominoPackPuzzle(SHAPES[k % SHAPES.length], k, {
+    grade: (['singles', 'pairs', 'subsets', 'chains'] as const)[k % 4],
+  }),
+);
 const dominosa = packOf(6, [2, 4, 6]);
-const arbMixed: fc.Arbitrary<AnyPackPuzzle[]> = fc.array(fc.oneof(fc.constantFrom(...pool), fc.constantFrom(...dominosa)), { maxLength: 8 });
+const arbMixed: fc.Arbitrary<AnyPackPuzzle[]> = fc.array(
+  fc.oneof(fc.constantFrom(...pool), fc.constantFrom(...dominosa)),
+  { maxLength: 8 },
+);
 
 /** A CSV line's fields; the rows written here never need quotes (checked by the test). */
 function fields(line: string): string[] {
@@ -27,7 +34,21 @@ function fields(line: string): string[] {
 
 describe('CSV of both kinds', () => {
   it('has one header, Dominosa columns first as before, kind and shape last', () => {
-    expect(CSV_COLUMNS.slice(0, 13)).toEqual(['id', 'm', 'rows', 'cols', 'tier', 'grade', 'tatham', 'score', 'nodes', 'base_id', 'transform', 'grid', 'solution']);
+    expect(CSV_COLUMNS.slice(0, 13)).toEqual([
+      'id',
+      'm',
+      'rows',
+      'cols',
+      'tier',
+      'grade',
+      'tatham',
+      'score',
+      'nodes',
+      'base_id',
+      'transform',
+      'grid',
+      'solution',
+    ]);
     expect(csvHeader()).toBe(`${CSV_COLUMNS.join(',')}\r\n`);
   });
 
@@ -38,7 +59,15 @@ describe('CSV of both kinds', () => {
           const f = Object.fromEntries(fields(csvRow(p)).map((v, k) => [CSV_COLUMNS[k], v]));
           expect(Object.keys(f).length).toBe(CSV_COLUMNS.length);
           if (isSudomino(p)) {
-            expect(f).toMatchObject({ kind: 'sudomino', shape: p.shape, m: String(p.values), rows: String(p.rows), cols: String(p.cols), tatham: '', grade: p.grade });
+            expect(f).toMatchObject({
+              kind: 'sudomino',
+              shape: p.shape,
+              m: String(p.values),
+              rows: String(p.rows),
+              cols: String(p.cols),
+              tatham: '',
+              grade: p.grade,
+            });
             expect(f.grid.split('/')).toEqual(p.board);
             const answer = parseAnswer(f.solution);
             expect(answer.ok && Array.from(answer.values)).toEqual(p.solution.flat());
@@ -60,8 +89,23 @@ describe('the Sudomino JSON line', () => {
       expect(kindOfInput(line)).toBe('sudomino');
       const [read] = parseSudominoBoards(line, 2);
       expect(read.ok).toBe(true);
-      if (read.ok) expect([read.board.meta?.id, read.board.values, read.board.rows, read.board.cols]).toEqual([p.id, p.values, p.rows, p.cols]);
-      expect(JSON.parse(line)).toMatchObject({ kind: 'sudomino', shape: p.shape, rows: p.board, solution: p.solution, tier: p.tier, nodes: p.nodes, base_id: null, transform: null });
+      if (read.ok)
+        expect([read.board.meta?.id, read.board.values, read.board.rows, read.board.cols]).toEqual([
+          p.id,
+          p.values,
+          p.rows,
+          p.cols,
+        ]);
+      expect(JSON.parse(line)).toMatchObject({
+        kind: 'sudomino',
+        shape: p.shape,
+        rows: p.board,
+        solution: p.solution,
+        tier: p.tier,
+        nodes: p.nodes,
+        base_id: null,
+        transform: null,
+      });
     }
   });
 });

@@ -3,7 +3,13 @@
 // reading; the text pack of Sudomino puzzles reads back through SudominoReader, answers included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildPackJson, buildPackText, verifyPackJson, type AnyPackPuzzle, type SudominoPackPuzzle } from '../../src/formats/pack.js';
+import {
+  buildPackJson,
+  buildPackText,
+  verifyPackJson,
+  type AnyPackPuzzle,
+  type SudominoPackPuzzle,
+} from '../../src/formats/pack.js';
 import { sudominoPuzzleOfRow, type SudominoRow } from '../../src/formats/sudomino-row.js';
 import { parseAnswer } from '../../src/sudomino/format.js';
 import { parseSudominoBoards } from '../../src/sudomino/parse.js';
@@ -12,7 +18,11 @@ import { mixedPack, packOf, sudominoPackPuzzle } from '../helpers/packs.js';
 
 const META = { name: 'mixed', created: '2026-12-02T09:00:00.000Z', buildId: 4, schemaVersion: 4 };
 const SHAPES = ['8x8:6', '6x7:5', '9x9:7'];
-const pool = Array.from({ length: 6 }, (_, k) => sudominoPackPuzzle(SHAPES[k % SHAPES.length], k, { grade: (['singles', 'pairs', 'subsets', 'chains'] as const)[k % 4] }));
+const pool = Array.from({ length: 6 }, (_, k) =>
+  sudominoPackPuzzle(SHAPES[k % SHAPES.length], k, {
+    grade: (['singles', 'pairs', 'subsets', 'chains'] as const)[k % 4],
+  }),
+);
 
 function rowOf(p: SudominoPackPuzzle): SudominoRow {
   return {
@@ -54,7 +64,10 @@ describe('sudominoPuzzleOfRow', () => {
         solution[r][c] = ((solution[r][c] - 1 + 1 + (shift % (p.values - 1))) % p.values) + 1;
         const res = sudominoPuzzleOfRow({ ...rowOf(p), solution: JSON.stringify(solution) });
         expect(res.ok).toBe(false);
-        if (!res.ok) expect(res.error).toMatch(new RegExp(`^puzzle ${rowOf(p).id}: the solution does not solve the board: .*(row|domino)`));
+        if (!res.ok)
+          expect(res.error).toMatch(
+            new RegExp(`^puzzle ${rowOf(p).id}: the solution does not solve the board: .*(row|domino)`),
+          );
       }),
       { numRuns: 60 },
     );
@@ -64,7 +77,10 @@ describe('sudominoPuzzleOfRow', () => {
     const row = rowOf(pool[0]);
     const cases: [Partial<SudominoRow>, RegExp][] = [
       [{ grid: '[' }, /board must be a non-empty array/],
-      [{ grid: JSON.stringify(pool[0].board.map((r, i) => (i === 0 ? `${r.slice(0, -1)}` : r))) }, /row 2.*cells, expected/],
+      [
+        { grid: JSON.stringify(pool[0].board.map((r, i) => (i === 0 ? `${r.slice(0, -1)}` : r))) },
+        /row 2.*cells, expected/,
+      ],
       [{ shape: '8x8:7' }, /shape 8x8:7 disagrees/],
       [{ shape: 'eight' }, /is not a shape/],
       [{ solution: '[[1]]' }, /solution must be 8 rows/],
@@ -79,7 +95,10 @@ describe('sudominoPuzzleOfRow', () => {
 
 describe('JSON pack with both kinds', () => {
   const arbMixed: fc.Arbitrary<AnyPackPuzzle[]> = fc.array(
-    fc.oneof(fc.constantFrom(...pool), fc.nat(40).map((k) => packOf(1, [2 + (k % 5)])[0])),
+    fc.oneof(
+      fc.constantFrom(...pool),
+      fc.nat(40).map((k) => packOf(1, [2 + (k % 5)])[0]),
+    ),
     { maxLength: 8 },
   );
 
@@ -91,11 +110,23 @@ describe('JSON pack with both kinds', () => {
         expect(res.ok).toBe(true);
         if (!res.ok) return;
         const dominosa = puzzles.filter((p) => p.kind !== 'sudomino');
-        const entries = (t: string): string[] => t.split('\n').filter((l) => l.startsWith('{"id"')).map((l) => l.replace(/,$/, ''));
+        const entries = (t: string): string[] =>
+          t
+            .split('\n')
+            .filter((l) => l.startsWith('{"id"'))
+            .map((l) => l.replace(/,$/, ''));
         expect(entries(text)).toEqual(entries(buildPackJson(dominosa, META)));
         for (const [i, e] of res.pack.puzzles.entries()) {
           const p = puzzles[i];
-          if (p.kind === 'sudomino') expect(e).toMatchObject({ kind: 'sudomino', id: p.id, shape: p.shape, values: p.values, board: p.board, solution: p.solution });
+          if (p.kind === 'sudomino')
+            expect(e).toMatchObject({
+              kind: 'sudomino',
+              id: p.id,
+              shape: p.shape,
+              values: p.values,
+              board: p.board,
+              solution: p.solution,
+            });
           else expect('kind' in e).toBe(false);
         }
       }),
@@ -120,7 +151,10 @@ describe('JSON pack with both kinds', () => {
   it('refuses an unknown kind and a Sudomino score beyond its ladder', async () => {
     const { createHash } = await import('node:crypto');
     const { canonicalJson } = await import('../../src/formats/pack.js');
-    for (const [change, why] of [[{ kind: 'kakuro' }, /kind must be/], [{ score: 5.5 }, /score must be a number from 1 to below 5/]] as const) {
+    for (const [change, why] of [
+      [{ kind: 'kakuro' }, /kind must be/],
+      [{ score: 5.5 }, /score must be a number from 1 to below 5/],
+    ] as const) {
       const doc = JSON.parse(buildPackJson([pool[0]], META));
       Object.assign(doc.puzzles[0], change);
       doc.manifest.checksum = createHash('sha256').update(canonicalJson(doc.puzzles)).digest('hex');
@@ -144,7 +178,9 @@ describe('text pack with Sudomino puzzles', () => {
           expect(r.board.meta?.id).toBe(puzzles[i].id);
           expect(r.board.values).toBe(puzzles[i].values);
           expect(boardRows(r.board)).toEqual(puzzles[i].board);
-          const line = text.split('\n').find((l) => l.startsWith(`# solution of ${JSON.stringify(puzzles[i].id)}: `)) as string;
+          const line = text
+            .split('\n')
+            .find((l) => l.startsWith(`# solution of ${JSON.stringify(puzzles[i].id)}: `)) as string;
           const answer = parseAnswer(line.slice(line.indexOf(': ') + 2));
           expect(answer.ok && Array.from(answer.values)).toEqual(puzzles[i].solution.flat());
         }
@@ -154,7 +190,9 @@ describe('text pack with Sudomino puzzles', () => {
   });
 
   it('names both kinds in a mixed pack and keeps a Dominosa-only pack as it was', () => {
-    expect(buildPackText(mixedPack(4, [3], ['8x8:6'])).split('\n')[0]).toBe('# Dominosa and Sudomino puzzles: 4 puzzles. Solutions at the end.');
+    expect(buildPackText(mixedPack(4, [3], ['8x8:6'])).split('\n')[0]).toBe(
+      '# Dominosa and Sudomino puzzles: 4 puzzles. Solutions at the end.',
+    );
     expect(buildPackText(packOf(2, [3])).split('\n')[0]).toBe('# Dominosa puzzles: 2 puzzles. Solutions at the end.');
   });
 });

@@ -132,7 +132,15 @@ describe('puzzleSvg', () => {
 
   it('escapes the title', () => {
     const title = `<b> & "quotes" 'too'`;
-    const els = readXml(puzzleSvg([[0, 0, 1], [0, 1, 1]], { title }));
+    const els = readXml(
+      puzzleSvg(
+        [
+          [0, 0, 1],
+          [0, 1, 1],
+        ],
+        { title },
+      ),
+    );
     const t = els.find((e) => e.name === 'title');
     expect(t?.text).toBe(escapeXml(title));
     expect(t?.text).toBe('&#60;b&#62; &#38; &#34;quotes&#34; &#39;too&#39;');

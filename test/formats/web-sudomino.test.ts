@@ -28,12 +28,22 @@ describe('webPackData of a mixed pack', () => {
         const alone = webPackData(dominosa, 'p');
         const mixed = webPackData([dominosa[0], s, ...dominosa.slice(1)], 'p');
         const strip = (p: WebPuzzle): WebPuzzle => ({ ...p, number: undefined });
-        expect(mixed.puzzles.filter((p) => !isSudominoWeb(p)).map((p) => strip(p as WebPuzzle))).toEqual(alone.puzzles.map((p) => strip(p as WebPuzzle)));
+        expect(mixed.puzzles.filter((p) => !isSudominoWeb(p)).map((p) => strip(p as WebPuzzle))).toEqual(
+          alone.puzzles.map((p) => strip(p as WebPuzzle)),
+        );
         expect(alone.sudominoRules).toBeUndefined();
         expect(alone.checksum).toBe(packChecksum(dominosa));
         expect(mixed.checksum).not.toBe(alone.checksum);
         const entry = mixed.puzzles[1] as SudominoWebPuzzle;
-        expect(entry).toMatchObject({ kind: 'sudomino', id: s.id, shape: s.shape, values: s.values, board: s.board, tier, ending: 'solved' });
+        expect(entry).toMatchObject({
+          kind: 'sudomino',
+          id: s.id,
+          shape: s.shape,
+          values: s.values,
+          board: s.board,
+          tier,
+          ending: 'solved',
+        });
         const pp = playSudomino(mixed.sudominoRules!, JSON.parse(JSON.stringify(entry)) as SudominoWebPuzzle);
         for (let d = 0; d < pp.board.given.length; d++) {
           const a = pp.board.cells[2 * d];

@@ -44,28 +44,38 @@ describe('webPackData', () => {
       expect(solution.length).toBe(puzzles[i].solution.length);
       // The planted deals need not be unique; where the grader told a whole solution, it replays.
       if (wp.ending === 'solved') {
-        const laid = replaySteps(board, pp.steps.map((s) => toGraderStep(board, s)));
+        const laid = replaySteps(
+          board,
+          pp.steps.map((s) => toGraderStep(board, s)),
+        );
         expect(laid).not.toBeNull();
       }
     }
   });
 
   it('is keyed by the json pack checksum of the same puzzles', () => {
-    const json = JSON.parse(buildPackJson(puzzles, { name: 'x', created: '2026-01-01T00:00:00Z', buildId: null, schemaVersion: 3 }));
+    const json = JSON.parse(
+      buildPackJson(puzzles, { name: 'x', created: '2026-01-01T00:00:00Z', buildId: null, schemaVersion: 3 }),
+    );
     expect(pack.checksum).toBe(json.manifest.checksum);
     expect(webPackData(puzzles.slice(1), 'Test pack').checksum).not.toBe(pack.checksum);
   });
 });
 
 describe('packNumbers', () => {
-  const puzzle = fc.record({ tier: fc.constantFrom('easy', 'normal', 'hard', 'expert', 'odd'), m: fc.integer({ min: 2, max: 12 }), rows: fc.integer({ min: 3, max: 13 }) });
+  const puzzle = fc.record({
+    tier: fc.constantFrom('easy', 'normal', 'hard', 'expert', 'odd'),
+    m: fc.integer({ min: 2, max: 12 }),
+    rows: fc.integer({ min: 3, max: 13 }),
+  });
 
   it('numbers a pack 1..N by tier from easy to expert (others after), then size, then pack order', () => {
     fc.assert(
       fc.property(fc.array(puzzle, { maxLength: 30 }), (list) => {
         const numbers = packNumbers(list);
         expect([...numbers].sort((a, b) => a - b)).toEqual(list.map((_, i) => i + 1));
-        const rank = (t: string): number => ((TIERS as readonly string[]).includes(t) ? (TIERS as readonly string[]).indexOf(t) : TIERS.length);
+        const rank = (t: string): number =>
+          (TIERS as readonly string[]).includes(t) ? (TIERS as readonly string[]).indexOf(t) : TIERS.length;
         const byNumber = list.map((p, i) => ({ ...p, i, n: numbers[i] })).sort((a, b) => a.n - b.n);
         for (let k = 1; k < byNumber.length; k++) {
           const [a, b] = [byNumber[k - 1], byNumber[k]];

@@ -15,14 +15,23 @@ export interface Planted {
 }
 
 /** A deal onto a random tiling; `wide` picks M+1 rows × M+2 columns, else the transpose. */
-export function plantedBoard(m: number, seed: number, k: number, opts: { wide?: boolean; avoid?: boolean } = {}): Planted {
+export function plantedBoard(
+  m: number,
+  seed: number,
+  k: number,
+  opts: { wide?: boolean; avoid?: boolean } = {},
+): Planted {
   const wide = opts.wide ?? true;
   const rows = wide ? m + 1 : m + 2;
   const cols = wide ? m + 2 : m + 1;
   const rng = derive(seed, m, k);
   const mate = tilingFor(rows, cols).sample(rng);
   const cells = dealOnto(mate, rows, cols, m, rng, { avoidSquares: opts.avoid ?? false });
-  return { board: { rows, cols, m, cells: Uint16Array.from(cells) }, planted: tilingToSolution(mate, rows, cols), mate };
+  return {
+    board: { rows, cols, m, cells: Uint16Array.from(cells) },
+    planted: tilingToSolution(mate, rows, cols),
+    mate,
+  };
 }
 
 /** The multiset of a double-M set (each value M+2 times) shuffled: often no solution at all. */
@@ -89,5 +98,10 @@ export function brickBoard(m: number, seed: number): Board {
   const rows = m + 1;
   const cols = m + 2;
   const mate = Int32Array.from({ length: rows * cols }, (_, a) => a ^ 1);
-  return { rows, cols, m, cells: Uint16Array.from(dealOnto(mate, rows, cols, m, derive(seed, m), { avoidSquares: false })) };
+  return {
+    rows,
+    cols,
+    m,
+    cells: Uint16Array.from(dealOnto(mate, rows, cols, m, derive(seed, m), { avoidSquares: false })),
+  };
 }

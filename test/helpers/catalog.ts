@@ -19,7 +19,21 @@ import { cli } from './cli.js';
  * `path`. Takes well under a second.
  */
 export function buildSmallCatalog(path: string, sizes = '3..4', tierBy: 'nodes' | 'grade' = 'nodes'): void {
-  const r = cli(['build', '--sizes', sizes, '--per-tier', '3', '--variants', '2', '--jobs', '2', '--tier-by', tierBy, '--db', path]);
+  const r = cli([
+    'build',
+    '--sizes',
+    sizes,
+    '--per-tier',
+    '3',
+    '--variants',
+    '2',
+    '--jobs',
+    '2',
+    '--tier-by',
+    tierBy,
+    '--db',
+    path,
+  ]);
   if (r.code !== 0) throw new Error(`building the test catalog failed (exit ${r.code}): ${r.stderr}`);
 }
 
@@ -48,7 +62,9 @@ export function editAndReseal(path: string, edit: (d: Database.Database) => void
         const s = sum.stored();
         put.run(t, s.rows, s.sum);
       }
-      const schema = schemaDigest(d.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all() as SchemaObject[]);
+      const schema = schemaDigest(
+        d.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all() as SchemaObject[],
+      );
       put.run(SCHEMA_ENTRY, schema.rows, schema.sum);
     })();
   } finally {
@@ -80,7 +96,10 @@ export function query<T = Record<string, unknown>>(path: string, sql: string, ..
 export function scalar<T = unknown>(path: string, sql: string, ...args: unknown[]): T {
   const d = new Database(path, { readonly: true });
   try {
-    return d.prepare(sql).pluck().get(...args) as T;
+    return d
+      .prepare(sql)
+      .pluck()
+      .get(...args) as T;
   } finally {
     d.close();
   }
@@ -92,7 +111,16 @@ export interface CatalogDump {
   slots: SlotRow[];
   /** Every column but the run times. */
   builds: Omit<BuildRow, 'started_at' | 'finished_at'>[];
-  thresholds: { build_id: number | null; kind: string; shape: string; measure: string; t1: number; t2: number; t3: number; solver_version: string }[];
+  thresholds: {
+    build_id: number | null;
+    kind: string;
+    shape: string;
+    measure: string;
+    t1: number;
+    t2: number;
+    t3: number;
+    solver_version: string;
+  }[];
   /** SQLite's integrity_check: 'ok' for a sound file. */
   integrity: string;
 }
@@ -103,8 +131,16 @@ export function dumpCatalog(path: string): CatalogDump {
     return {
       puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all() as PuzzleRow[],
       slots: d.prepare('SELECT * FROM slots ORDER BY build_id, shape, slot').all() as SlotRow[],
-      builds: d.prepare('SELECT id, key, seed, options, solver_version, grader_version, counts, status FROM builds ORDER BY id').all() as CatalogDump['builds'],
-      thresholds: d.prepare('SELECT build_id, kind, shape, measure, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, kind, shape').all() as CatalogDump['thresholds'],
+      builds: d
+        .prepare(
+          'SELECT id, key, seed, options, solver_version, grader_version, counts, status FROM builds ORDER BY id',
+        )
+        .all() as CatalogDump['builds'],
+      thresholds: d
+        .prepare(
+          'SELECT build_id, kind, shape, measure, t1, t2, t3, solver_version FROM thresholds ORDER BY build_id, kind, shape',
+        )
+        .all() as CatalogDump['thresholds'],
       integrity: d.pragma('integrity_check', { simple: true }) as string,
     };
   } finally {

@@ -23,15 +23,28 @@ export interface CliOptions {
 }
 
 export function cli(args: string[], opts: CliOptions = {}): CliResult {
-  const env = opts.env === undefined ? undefined : Object.fromEntries(Object.entries({ ...process.env, ...opts.env }).filter(([, v]) => v !== undefined));
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, input: opts.input, cwd: opts.cwd, env });
+  const env =
+    opts.env === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries({ ...process.env, ...opts.env }).filter(([, v]) => v !== undefined));
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    input: opts.input,
+    cwd: opts.cwd,
+    env,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** `killAfterMs`: a bound past which the process is killed (its code is then null), for tests of bounded work. */
 export function cliAsync(args: string[], opts: { killAfterMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], opts.killAfterMs === undefined ? {} : { timeout: opts.killAfterMs, killSignal: 'SIGKILL' });
+    const child = spawn(
+      process.execPath,
+      [CLI, ...args],
+      opts.killAfterMs === undefined ? {} : { timeout: opts.killAfterMs, killSignal: 'SIGKILL' },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

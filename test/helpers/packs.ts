@@ -14,7 +14,11 @@ import { plantedBoard } from './boards.js';
 const solver = new SudominoSolver();
 
 /** Puzzle k of size m, wide unless `tall`; tier cycles through TIERS unless given. */
-export function packPuzzle(m: number, k: number, opts: { tall?: boolean; tier?: string; id?: number | string; grade?: string } = {}): PackPuzzle {
+export function packPuzzle(
+  m: number,
+  k: number,
+  opts: { tall?: boolean; tier?: string; id?: number | string; grade?: string } = {},
+): PackPuzzle {
   const { board, planted } = plantedBoard(m, 20240601, k, { wide: !opts.tall });
   return {
     id: opts.id ?? 1000 * m + k,
@@ -40,7 +44,11 @@ export function packOf(count: number, sizes: readonly number[], opts: { tall?: b
  * Sudomino puzzle k of a shape ("8x8:6"): the generator's slot k, its solution from the solver,
  * its text rows as the catalog stores them; tier cycles through TIERS unless given.
  */
-export function sudominoPackPuzzle(shapeText: string, k: number, opts: { tier?: string; id?: number | string; grade?: LevelName } = {}): SudominoPackPuzzle {
+export function sudominoPackPuzzle(
+  shapeText: string,
+  k: number,
+  opts: { tier?: string; id?: number | string; grade?: LevelName } = {},
+): SudominoPackPuzzle {
   const parsed = parseShape(shapeText);
   if (!parsed.ok) throw new Error(parsed.error);
   const shape = parsed.shape;
@@ -48,7 +56,8 @@ export function sudominoPackPuzzle(shapeText: string, k: number, opts: { tier?: 
   const res = solver.solve(board);
   if (res.solution === null) throw new Error(`slot ${k} of ${shapeText} has no solution`);
   const solution: number[][] = [];
-  for (let r = 0; r < board.rows; r++) solution.push(Array.from(res.solution.subarray(r * board.cols, (r + 1) * board.cols)));
+  for (let r = 0; r < board.rows; r++)
+    solution.push(Array.from(res.solution.subarray(r * board.cols, (r + 1) * board.cols)));
   return {
     kind: 'sudomino',
     id: opts.id ?? `s${k}`,
@@ -58,7 +67,9 @@ export function sudominoPackPuzzle(shapeText: string, k: number, opts: { tier?: 
     values: shape.values,
     tier: opts.tier ?? TIERS[k % TIERS.length],
     nodes: res.nodes,
-    ...(opts.grade === undefined ? {} : { grade: opts.grade, score: LEVELS.findIndex((l) => l.name === opts.grade) + 1.25 }),
+    ...(opts.grade === undefined
+      ? {}
+      : { grade: opts.grade, score: LEVELS.findIndex((l) => l.name === opts.grade) + 1.25 }),
     board: boardRows(board),
     solution,
     baseId: null,
@@ -68,5 +79,9 @@ export function sudominoPackPuzzle(shapeText: string, k: number, opts: { tier?: 
 
 /** A mixed pack: Dominosa puzzles of the sizes given and Sudomino puzzles of the shapes given, interleaved. */
 export function mixedPack(count: number, sizes: readonly number[], shapes: readonly string[]): AnyPackPuzzle[] {
-  return Array.from({ length: count }, (_, k) => (k % 2 === 0 ? packPuzzle(sizes[(k / 2) % sizes.length], k) : sudominoPackPuzzle(shapes[((k - 1) / 2) % shapes.length], k)));
+  return Array.from({ length: count }, (_, k) =>
+    k % 2 === 0
+      ? packPuzzle(sizes[(k / 2) % sizes.length], k)
+      : sudominoPackPuzzle(shapes[((k - 1) / 2) % shapes.length], k),
+  );
 }

@@ -31,11 +31,33 @@ export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): numb
     cat.transaction(() => {
       // The rule a Sudomino build records for a new shape: score cuts at the level boundaries.
       const name = `${shape.rows}x${shape.cols}:${shape.values}`;
-      if (!cat.readShapeThresholds(null, 'sudomino').has(name)) cat.writeShapeThresholds(null, 'sudomino', name, { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } }, 'sudomino-ref-1');
+      if (!cat.readShapeThresholds(null, 'sudomino').has(name))
+        cat.writeShapeThresholds(
+          null,
+          'sudomino',
+          name,
+          { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } },
+          'sudomino-ref-1',
+        );
       for (let slot = 0; slot < (o.slots ?? 8); slot++) {
-        const made = makeCatalogSlot(seed, shape, slot, TIERS[slot % TIERS.length], o.variants ?? 1, 200, solver, grader);
+        const made = makeCatalogSlot(
+          seed,
+          shape,
+          slot,
+          TIERS[slot % TIERS.length],
+          o.variants ?? 1,
+          200,
+          solver,
+          grader,
+        );
         if (made === null || cat.hasBase(made.canonicalHash, 'sudomino') || !(o.keep?.(made) ?? true)) continue;
-        const [base, ...variants] = catalogSlotRows(made, { values: shape.values, seed, slot, tier: made.tier, method: 'tiered' });
+        const [base, ...variants] = catalogSlotRows(made, {
+          values: shape.values,
+          seed,
+          slot,
+          tier: made.tier,
+          method: 'tiered',
+        });
         const id = cat.insertPuzzle({ ...base, tier: made.tier, base_id: null, build_id: null });
         bases.push(id);
         for (const v of variants) cat.insertPuzzle({ ...v, tier: made.tier, base_id: id, build_id: null });

@@ -24,7 +24,12 @@ export function madeSudomino(shape: Shape, tier: Tier, slot: number): MadeSudomi
 }
 
 /** The same puzzle as the exporters receive it. */
-export function sudominoPackPuzzle(shape: Shape, tier: Tier, slot: number, id: number | string = `s${slot}`): SudominoPackPuzzle {
+export function sudominoPackPuzzle(
+  shape: Shape,
+  tier: Tier,
+  slot: number,
+  id: number | string = `s${slot}`,
+): SudominoPackPuzzle {
   const { board, filling } = madeSudomino(shape, tier, slot);
   const values = cellValues(board, filling);
   const graded = grader.grade(board, { log: false });
@@ -40,6 +45,8 @@ export function sudominoPackPuzzle(shape: Shape, tier: Tier, slot: number, id: n
     grade: LEVELS[graded.level - 1].name,
     score: graded.score,
     board: boardRows(board),
-    solution: Array.from({ length: board.rows }, (_, r) => Array.from(values.subarray(r * board.cols, (r + 1) * board.cols))),
+    solution: Array.from({ length: board.rows }, (_, r) =>
+      Array.from(values.subarray(r * board.cols, (r + 1) * board.cols)),
+    ),
   };
 }

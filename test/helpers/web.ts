@@ -15,7 +15,16 @@ import { readWebAssets } from '../../pipeline/web-assets.js';
 import { cli, DATA } from './cli.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const canRunChromium = existsSync(CHROMIUM) || process.env.CI === 'true';
 
 export interface PackSession<P extends AnyWebPuzzle = WebPuzzle> {
@@ -40,7 +49,11 @@ export async function openPack(exportArgs: string[], viewport = { width: 1100, h
 }
 
 /** Write a web pack of these puzzles (either kind, as the exporter receives them) with the built page, and open it. */
-export async function openPuzzles(puzzles: readonly AnyPackPuzzle[], name: string, viewport = { width: 1100, height: 900 }): Promise<PackSession<AnyWebPuzzle>> {
+export async function openPuzzles(
+  puzzles: readonly AnyPackPuzzle[],
+  name: string,
+  viewport = { width: 1100, height: 900 },
+): Promise<PackSession<AnyWebPuzzle>> {
   const dir = mkdtempSync(join(tmpdir(), 'dominosa-web-'));
   const file = join(dir, 'pack.html');
   const page = buildWebHtml(webPackData(puzzles, name), readWebAssets());
@@ -50,10 +63,19 @@ export async function openPuzzles(puzzles: readonly AnyPackPuzzle[], name: strin
 }
 
 /** Open a written page in a fresh browser profile, noting problems. */
-async function openPage<P extends AnyWebPuzzle>(dir: string, file: string, viewport: { width: number; height: number }): Promise<PackSession<P>> {
+async function openPage<P extends AnyWebPuzzle>(
+  dir: string,
+  file: string,
+  viewport: { width: number; height: number },
+): Promise<PackSession<P>> {
   const problems: string[] = [];
   const allowed = new Set([pathToFileURL(file).href]);
-  const context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: CHROMIUM, headless: true, args: ARGS, viewport });
+  const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport,
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
@@ -128,7 +150,9 @@ export class BoardOnScreen {
 
 /** Every placement of a puzzle's grid. */
 export function placementsOf(p: WebPuzzle): number[] {
-  return Array.from({ length: 2 * p.values.length }, (_, i) => i).filter((pl) => (pl & 1 ? (pl >> 1) + p.cols < p.values.length : (pl >> 1) % p.cols !== p.cols - 1));
+  return Array.from({ length: 2 * p.values.length }, (_, i) => i).filter((pl) =>
+    pl & 1 ? (pl >> 1) + p.cols < p.values.length : (pl >> 1) % p.cols !== p.cols - 1,
+  );
 }
 
 /** The pair placement pl spells, as "u-v". */

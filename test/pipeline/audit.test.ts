@@ -33,7 +33,13 @@ describe('costBatches', () => {
 });
 
 describe('auditBarLine', () => {
-  const o = { barsize: 10, barCompleteString: '#'.repeat(10), barIncompleteString: '-'.repeat(10), barGlue: '', autopaddingChar: ' ' } as cliProgress.Options;
+  const o = {
+    barsize: 10,
+    barCompleteString: '#'.repeat(10),
+    barIncompleteString: '-'.repeat(10),
+    barGlue: '',
+    autopaddingChar: ' ',
+  } as cliProgress.Options;
   it('shows the time so far at once and no estimate before the first puzzle', () => {
     const line = auditBarLine('audit', { progress: 0, value: 0, total: 48, eta: 0, startTime: 0 }, 7_000, o);
     expect(line).toMatch(/^ audit \[-{10}\] 0\/48 puzzles \| +7s \| estimating time left$/);
@@ -41,6 +47,8 @@ describe('auditBarLine', () => {
   it('estimates once puzzles are done', () => {
     const line = auditBarLine('audit', { progress: 0.5, value: 24, total: 48, eta: 30, startTime: 0 }, 30_000, o);
     expect(line).toMatch(/^ audit \[#{5}-{5}\] 24\/48 puzzles \| +30s \| +30s left$/);
-    expect(auditBarLine('audit', { progress: 0.5, value: 24, total: 48, eta: 'INF', startTime: 0 }, 1_000, o)).toContain('time left unknown');
+    expect(
+      auditBarLine('audit', { progress: 0.5, value: 24, total: 48, eta: 'INF', startTime: 0 }, 1_000, o),
+    ).toContain('time left unknown');
   });
 });

@@ -23,7 +23,10 @@ describe('countProgress', () => {
   });
 
   it('writes nothing when the stream is not a terminal, or there is nothing to count', () => {
-    for (const [tty, total] of [[false, 3], [true, 0]] as const) {
+    for (const [tty, total] of [
+      [false, 3],
+      [true, 0],
+    ] as const) {
       const s = sink(tty);
       const p = countProgress(total, 'generate', s.stream, tty);
       p.tick('slot 0');

@@ -35,7 +35,18 @@ function dominosaRow(k: number): AnyRow {
 
 function sudominoRow(k: number): AnyRow {
   const p = sudominoPackPuzzle('8x8:6', k);
-  return { ...dominosaRow(k), kind: 'sudomino', shape: p.shape, m: p.values, rows: p.rows, cols: p.cols, grid: JSON.stringify(p.board), solution: JSON.stringify(p.solution), grade: 'pairs' as never, score: 2.2 };
+  return {
+    ...dominosaRow(k),
+    kind: 'sudomino',
+    shape: p.shape,
+    m: p.values,
+    rows: p.rows,
+    cols: p.cols,
+    grid: JSON.stringify(p.board),
+    solution: JSON.stringify(p.solution),
+    grade: 'pairs' as never,
+    score: 2.2,
+  };
 }
 
 describe('packPuzzleOfRow', () => {
@@ -51,7 +62,16 @@ describe('packPuzzleOfRow', () => {
   it('reads a Sudomino row into its pack puzzle and its JSON line', () => {
     for (let k = 0; k < 5; k++) {
       const row = sudominoRow(k);
-      expect(packPuzzleOfRow(row)).toMatchObject({ kind: 'sudomino', id: row.id, shape: '8x8:6', values: 6, board: JSON.parse(row.grid), solution: JSON.parse(row.solution), grade: 'pairs', score: 2.2 });
+      expect(packPuzzleOfRow(row)).toMatchObject({
+        kind: 'sudomino',
+        id: row.id,
+        shape: '8x8:6',
+        values: 6,
+        board: JSON.parse(row.grid),
+        solution: JSON.parse(row.solution),
+        grade: 'pairs',
+        score: 2.2,
+      });
       const [read] = parseSudominoBoards(jsonLineOfRow(row));
       expect(read.ok && read.board.meta?.id).toBe(row.id);
     }
@@ -61,7 +81,10 @@ describe('packPuzzleOfRow', () => {
     const row = sudominoRow(1);
     const solution = JSON.parse(row.solution) as number[][];
     solution[0] = solution[0].map((v) => (v === 0 ? 0 : (v % 6) + 1));
-    for (const bad of [{ ...row, solution: JSON.stringify(solution) }, { ...row, shape: '8x9:6' }]) {
+    for (const bad of [
+      { ...row, solution: JSON.stringify(solution) },
+      { ...row, shape: '8x9:6' },
+    ]) {
       let err: unknown;
       try {
         packPuzzleOfRow(bad);

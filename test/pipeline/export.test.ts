@@ -52,7 +52,11 @@ describe('export trusts recorded verdicts', () => {
     expect(trusted.stats).toMatchObject({ trusted: 72, proved: 0, distrust: null });
     const proved = await exportOf(plain, { includeVariants: true });
     expect(proofs).toHaveBeenCalledTimes(72);
-    expect(proved.stats).toMatchObject({ trusted: 0, proved: 72, distrust: expect.stringMatching(/no verdicts recorded/) });
+    expect(proved.stats).toMatchObject({
+      trusted: 0,
+      proved: 72,
+      distrust: expect.stringMatching(/no verdicts recorded/),
+    });
     expect(trusted.text).toBe(proved.text);
   });
 
@@ -64,7 +68,22 @@ describe('export trusts recorded verdicts', () => {
 
   it('proves the puzzles a later build added, and trusts the rest', async () => {
     const path = copyCatalog(recorded, join(dir, 'extended.sqlite'));
-    const b = cli(['build', '--sizes', '5', '--per-tier', '1', '--variants', '0', '--jobs', '2', '--tier-by', 'nodes', '--extend', '--db', path]);
+    const b = cli([
+      'build',
+      '--sizes',
+      '5',
+      '--per-tier',
+      '1',
+      '--variants',
+      '0',
+      '--jobs',
+      '2',
+      '--tier-by',
+      'nodes',
+      '--extend',
+      '--db',
+      path,
+    ]);
     expect(b.code, b.stderr).toBe(0);
     const { stats } = await exportOf(path);
     expect(stats).toMatchObject({ trusted: 24, proved: 4 });

@@ -28,7 +28,7 @@ describe('worker pools', () => {
     expect(() => workerFile('no-such-worker.js')).toThrow(/compiled worker .*no-such-worker\.js is missing/);
   });
 
-  it("start workers whose require() of an ES module fails at once, so Piscina takes its import() path", async () => {
+  it('start workers whose require() of an ES module fails at once, so Piscina takes its import() path', async () => {
     // Node 20.17 and later can require() ES modules by default (the path that aborted now and
     // then); there the pools must turn it off. Older Nodes cannot, and need no option.
     const byDefault = await requireInWorker(undefined);

@@ -7,7 +7,28 @@ import { forTerminal, jsonForTerminal } from '../../pipeline/terminal.js';
 
 /** Any character a terminal acts on instead of showing, or that reorders or breaks a line. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const hostile = fc.string({ unit: fc.oneof(fc.constantFrom('\u001b', '\u0007', '\n', '\r', '\t', '\u009b', '\u202e', '\u2028', '[', ']', '0', ';', 'a', 'é', '\\'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })) });
+const hostile = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom(
+      '\u001b',
+      '\u0007',
+      '\n',
+      '\r',
+      '\t',
+      '\u009b',
+      '\u202e',
+      '\u2028',
+      '[',
+      ']',
+      '0',
+      ';',
+      'a',
+      'é',
+      '\\',
+    ),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  ),
+});
 
 describe('forTerminal', () => {
   it('leaves no control character, and so no second line, in any text', () => {
@@ -21,13 +42,20 @@ describe('forTerminal', () => {
   });
 
   it('changes nothing in text without control characters', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }).filter((s) => !CONTROL.test(s)), (s) => {
-      expect(forTerminal(s)).toBe(s);
-    }));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme' }).filter((s) => !CONTROL.test(s)),
+        (s) => {
+          expect(forTerminal(s)).toBe(s);
+        },
+      ),
+    );
   });
 
   it('spells the escape, bell and line end out, so the reader sees what was there', () => {
-    expect(forTerminal('\u001b]0;owned\u0007\nall checks passed\u001b[8m')).toBe('\\e]0;owned\\x07\\nall checks passed\\e[8m');
+    expect(forTerminal('\u001b]0;owned\u0007\nall checks passed\u001b[8m')).toBe(
+      '\\e]0;owned\\x07\\nall checks passed\\e[8m',
+    );
     expect(forTerminal('a\u202eb\u009bc')).toBe('a\\u202eb\\x9bc');
   });
 });

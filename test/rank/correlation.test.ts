@@ -28,7 +28,12 @@ describe('spearman', () => {
       fc.property(distinct, fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 40, maxLength: 40 }), (xs, noise) => {
         const ys = xs.map((x, i) => x + noise[i] / 100);
         expect(spearman(xs, xs)).toBeCloseTo(1, 12);
-        expect(spearman(xs, xs.map((x) => -x))).toBeCloseTo(-1, 12);
+        expect(
+          spearman(
+            xs,
+            xs.map((x) => -x),
+          ),
+        ).toBeCloseTo(-1, 12);
         expect(spearman(xs, ys)).toBeCloseTo(spearman(ys, xs), 12);
       }),
     );
@@ -40,7 +45,12 @@ describe('spearman', () => {
         const ys = ys40.slice(0, xs.length);
         fc.pre(new Set(ys).size > 1);
         const r = spearman(xs, ys);
-        expect(spearman(xs.map((x) => Math.exp(x / 300)), ys.map((y) => y * y * y + 1))).toBeCloseTo(r, 12);
+        expect(
+          spearman(
+            xs.map((x) => Math.exp(x / 300)),
+            ys.map((y) => y * y * y + 1),
+          ),
+        ).toBeCloseTo(r, 12);
       }),
     );
   });

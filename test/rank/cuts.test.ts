@@ -3,7 +3,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TIERS, tierOf } from '../../src/rank/tiers.js';
-import { countTiers, parseQuantiles, proposeBandCuts, proposeThresholds, quantile, type Quantiles } from '../../src/rank/cuts.js';
+import {
+  countTiers,
+  parseQuantiles,
+  proposeBandCuts,
+  proposeThresholds,
+  quantile,
+  type Quantiles,
+} from '../../src/rank/cuts.js';
 
 const range = (lo: number, hi: number): number[] => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 
@@ -50,7 +57,12 @@ describe('proposeThresholds', () => {
     expect(p.thresholds).toEqual({ t1: 25, t2: 50, t3: 75 });
     expect(p.counts).toEqual({ easy: 25, normal: 25, hard: 25, expert: 25 });
     expect(p.notes).toEqual([]);
-    expect(proposeThresholds(range(1, 100), [0.4, 0.7, 0.9]).counts).toEqual({ easy: 40, normal: 30, hard: 20, expert: 10 });
+    expect(proposeThresholds(range(1, 100), [0.4, 0.7, 0.9]).counts).toEqual({
+      easy: 40,
+      normal: 30,
+      hard: 20,
+      expert: 10,
+    });
   });
 
   it('keeps a run of equal counts whole and says what share it gave', () => {
@@ -58,12 +70,18 @@ describe('proposeThresholds', () => {
     const p = proposeThresholds(nodes, [0.25, 0.5, 0.75]);
     expect(p.thresholds).toEqual({ t1: 1, t2: 15, t3: 40 });
     expect(p.counts).toEqual({ easy: 36, normal: 14, hard: 25, expert: 25 });
-    expect(p.notes).toEqual(['t1: 36 boards share 1 node across the 25% quantile and cannot be split; easy holds 36 of 100 (36%, asked 25%)']);
+    expect(p.notes).toEqual([
+      't1: 36 boards share 1 node across the 25% quantile and cannot be split; easy holds 36 of 100 (36%, asked 25%)',
+    ]);
   });
 
   it('picks the nearer side of a run, the lower one on a tie', () => {
     // Runs: 1×10, 2×10: at 25% (2.5 boards) "below all" is nearer than "after the 1s".
-    expect(proposeThresholds([...Array(10).fill(1), ...Array(10).fill(2)], [0.1, 0.5, 0.9]).thresholds).toEqual({ t1: 0, t2: 1, t3: 2 });
+    expect(proposeThresholds([...Array(10).fill(1), ...Array(10).fill(2)], [0.1, 0.5, 0.9]).thresholds).toEqual({
+      t1: 0,
+      t2: 1,
+      t3: 2,
+    });
     // 4 boards, split at 2 exactly: cut after the second distinct value.
     expect(proposeThresholds([3, 3, 8, 8], [0.25, 0.5, 0.75]).thresholds.t2).toBe(3);
   });
@@ -76,7 +94,9 @@ describe('proposeThresholds', () => {
   });
 
   it('always gives valid, optimal, tie-respecting cuts', () => {
-    const sortedNodes = fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 200 }).map((a) => a.sort((x, y) => x - y));
+    const sortedNodes = fc
+      .array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 200 })
+      .map((a) => a.sort((x, y) => x - y));
     const quantiles = fc
       .uniqueArray(fc.integer({ min: 1, max: 99 }), { minLength: 3, maxLength: 3 })
       .map((a) => a.sort((x, y) => x - y).map((x) => x / 100) as unknown as Quantiles);
@@ -125,7 +145,10 @@ describe('countTiers', () => {
 
 describe('proposeBandCuts', () => {
   const BANDS = [null, 'easy', 'normal', 'hard', 'expert'] as const;
-  const pointsArb = fc.array(fc.record({ value: fc.integer({ min: 0, max: 12 }), band: fc.constantFrom(...BANDS) }), { minLength: 1, maxLength: 40 });
+  const pointsArb = fc.array(fc.record({ value: fc.integer({ min: 0, max: 12 }), band: fc.constantFrom(...BANDS) }), {
+    minLength: 1,
+    maxLength: 40,
+  });
 
   it('finds the largest smallest per-band yield (against every cut triple), with strictly rising cuts', () => {
     fc.assert(
@@ -138,7 +161,9 @@ describe('proposeBandCuts', () => {
           TIERS.map((t) => points.filter((x) => x.band === t && tierOf(x.value, th) === t).length);
         expect(TIERS.map((t) => p.yields[t])).toEqual(kept(p.thresholds));
         let best = 0;
-        for (let a = -1; a <= 12; a++) for (let b = a + 1; b <= 13; b++) for (let c = b + 1; c <= 14; c++) best = Math.max(best, Math.min(...kept({ t1: a, t2: b, t3: c })));
+        for (let a = -1; a <= 12; a++)
+          for (let b = a + 1; b <= 13; b++)
+            for (let c = b + 1; c <= 14; c++) best = Math.max(best, Math.min(...kept({ t1: a, t2: b, t3: c })));
         expect(Math.min(...kept(p.thresholds))).toBe(best);
       }),
       { numRuns: 200 },
@@ -146,7 +171,10 @@ describe('proposeBandCuts', () => {
   });
 
   it('reproduces a clean split, and counts each band in all', () => {
-    const pts = [1, 1, 2, 5, 6, 9, 9, 20, 30].map((value, i) => ({ value, band: (['easy', 'easy', 'easy', 'normal', 'normal', 'hard', 'hard', 'expert', 'expert'] as const)[i] }));
+    const pts = [1, 1, 2, 5, 6, 9, 9, 20, 30].map((value, i) => ({
+      value,
+      band: (['easy', 'easy', 'easy', 'normal', 'normal', 'hard', 'hard', 'expert', 'expert'] as const)[i],
+    }));
     const p = proposeBandCuts(pts);
     expect(p.thresholds).toEqual({ t1: 2, t2: 6, t3: 9 });
     expect(p.yields).toEqual({ easy: 3, normal: 2, hard: 2, expert: 2 });

@@ -36,7 +36,14 @@ describe('tierOf', () => {
 
   it('reaches every tier exactly at the boundaries', () => {
     const th = { t1: 3, t2: 7, t3: 20 };
-    expect([3, 4, 7, 8, 20, 21].map((n) => tierOf(n, th))).toEqual(['easy', 'normal', 'normal', 'hard', 'hard', 'expert']);
+    expect([3, 4, 7, 8, 20, 21].map((n) => tierOf(n, th))).toEqual([
+      'easy',
+      'normal',
+      'normal',
+      'hard',
+      'hard',
+      'expert',
+    ]);
     expect(TIERS).toEqual(['easy', 'normal', 'hard', 'expert']);
   });
 });
@@ -47,7 +54,11 @@ describe('parseTierTable', () => {
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.solverVersion).toBe(REFERENCE_VERSION);
-    expect(Object.keys(res.table).map(Number).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 12, 15, 20, 30, 50, 100]);
+    expect(
+      Object.keys(res.table)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([3, 4, 5, 6, 7, 8, 9, 12, 15, 20, 30, 50, 100]);
   });
 
   it('makes every tier reachable at every size (the thresholds match the current measure)', () => {
@@ -114,30 +125,53 @@ describe('parseTierTable', () => {
 
   it('round-trips any valid table', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.integer({ min: 1, max: 40 }).map(String), arbThresholds, { minKeys: 1 }), (sizes) => {
-        const res = parseTierTable({ solverVersion: 'x', sizes });
-        expect(res.ok && res.solverVersion === 'x' && JSON.stringify(res.table) === JSON.stringify(sizes)).toBe(true);
-      }),
+      fc.property(
+        fc.dictionary(fc.integer({ min: 1, max: 40 }).map(String), arbThresholds, { minKeys: 1 }),
+        (sizes) => {
+          const res = parseTierTable({ solverVersion: 'x', sizes });
+          expect(res.ok && res.solverVersion === 'x' && JSON.stringify(res.table) === JSON.stringify(sizes)).toBe(true);
+        },
+      ),
     );
   });
 
   it('reads a "sudomino" section of shape ranges, and refuses a malformed one', () => {
     const shapes = fc.dictionary(
-      fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 })).map(([r, c, n]) => `${r}x${c}:${n}`),
+      fc
+        .tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }))
+        .map(([r, c, n]) => `${r}x${c}:${n}`),
       arbThresholds,
     );
     fc.assert(
       fc.property(shapes, (grade) => {
-        const res = parseTierTable({ solverVersion: 'x', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, sudomino: { solverVersion: 's', graderVersion: 'g', grade } });
-        expect(res.ok && JSON.stringify(res.sudomino)).toBe(JSON.stringify({ solverVersion: 's', graderVersion: 'g', grade }));
+        const res = parseTierTable({
+          solverVersion: 'x',
+          sizes: { '3': { t1: 1, t2: 2, t3: 3 } },
+          sudomino: { solverVersion: 's', graderVersion: 'g', grade },
+        });
+        expect(res.ok && JSON.stringify(res.sudomino)).toBe(
+          JSON.stringify({ solverVersion: 's', graderVersion: 'g', grade }),
+        );
       }),
     );
-    const file = (sudomino: unknown) => parseTierTable({ solverVersion: 'x', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, sudomino });
+    const file = (sudomino: unknown) =>
+      parseTierTable({ solverVersion: 'x', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, sudomino });
     const th = { t1: 1, t2: 5, t3: 9 };
-    expect(file({ solverVersion: 's', graderVersion: 'g', grade: { '8x8': th } })).toEqual({ ok: false, error: 'sudomino: shape key "8x8" is not a shape RxC:N' });
-    expect(file({ solverVersion: 's', grade: { '8x8:6': th } })).toEqual({ ok: false, error: 'sudomino: graderVersion must be a non-empty string' });
-    expect(file({ solverVersion: 's', graderVersion: 'g', grade: {}, sizes: {} })).toMatchObject({ ok: false, error: expect.stringMatching(/^sudomino: unknown field "sizes"/) });
-    expect(file({ solverVersion: 's', graderVersion: 'g', grade: { '8x8:6': { t1: 5, t2: 5, t3: 9 } } })).toMatchObject({ ok: false, error: expect.stringMatching(/^sudomino: 8x8:6: thresholds must rise strictly/) });
+    expect(file({ solverVersion: 's', graderVersion: 'g', grade: { '8x8': th } })).toEqual({
+      ok: false,
+      error: 'sudomino: shape key "8x8" is not a shape RxC:N',
+    });
+    expect(file({ solverVersion: 's', grade: { '8x8:6': th } })).toEqual({
+      ok: false,
+      error: 'sudomino: graderVersion must be a non-empty string',
+    });
+    expect(file({ solverVersion: 's', graderVersion: 'g', grade: {}, sizes: {} })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^sudomino: unknown field "sizes"/),
+    });
+    expect(file({ solverVersion: 's', graderVersion: 'g', grade: { '8x8:6': { t1: 5, t2: 5, t3: 9 } } })).toMatchObject(
+      { ok: false, error: expect.stringMatching(/^sudomino: 8x8:6: thresholds must rise strictly/) },
+    );
   });
 
   const bad: [string, unknown, RegExp][] = [
@@ -158,9 +192,31 @@ describe('parseTierTable', () => {
     ['file without version', { sizes: { '3': { t1: 1, t2: 2, t3: 3 } } }, /solverVersion/],
     ['file with unknown field', { solverVersion: 'v', sizes: {}, extra: 1 }, /unknown field "extra"/],
     ['file sizes not object', { solverVersion: 'v', sizes: 3 }, /sizes is not an object/],
-    ['scores without a grader version', { solverVersion: 'v', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, scores: { '3': { t1: 1, t2: 2, t3: 3 } } }, /graderVersion/],
-    ['a score cut of 8', { solverVersion: 'v', graderVersion: 'g', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, scores: { '3': { t1: 1, t2: 2, t3: 8 } } }, /^scores: M=3: t3 must be a score/],
-    ['falling score cuts', { solverVersion: 'v', graderVersion: 'g', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, scores: { '3': { t1: 5.5, t2: 2.1, t3: 6 } } }, /^scores: M=3: thresholds must rise/],
+    [
+      'scores without a grader version',
+      { solverVersion: 'v', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, scores: { '3': { t1: 1, t2: 2, t3: 3 } } },
+      /graderVersion/,
+    ],
+    [
+      'a score cut of 8',
+      {
+        solverVersion: 'v',
+        graderVersion: 'g',
+        sizes: { '3': { t1: 1, t2: 2, t3: 3 } },
+        scores: { '3': { t1: 1, t2: 2, t3: 8 } },
+      },
+      /^scores: M=3: t3 must be a score/,
+    ],
+    [
+      'falling score cuts',
+      {
+        solverVersion: 'v',
+        graderVersion: 'g',
+        sizes: { '3': { t1: 1, t2: 2, t3: 3 } },
+        scores: { '3': { t1: 5.5, t2: 2.1, t3: 6 } },
+      },
+      /^scores: M=3: thresholds must rise/,
+    ],
   ];
   for (const [name, input, msg] of bad) {
     it(`refuses: ${name}`, () => {

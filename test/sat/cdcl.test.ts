@@ -20,7 +20,9 @@ function models(nVars: number, clauses: readonly Clause[]): number {
 const formula = fc.integer({ min: 3, max: 10 }).chain((nVars) =>
   fc.record({
     nVars: fc.constant(nVars),
-    clauses: fc.array(fc.array(fc.integer({ min: 0, max: 2 * nVars - 1 }), { minLength: 1, maxLength: 4 }), { maxLength: 5 * nVars }),
+    clauses: fc.array(fc.array(fc.integer({ min: 0, max: 2 * nVars - 1 }), { minLength: 1, maxLength: 4 }), {
+      maxLength: 5 * nVars,
+    }),
     binaryFirst: fc.boolean(),
   }),
 );
@@ -55,7 +57,8 @@ describe('Cdcl', () => {
     const s = new Cdcl(7 * holes);
     const v = (p: number, h: number): number => p * holes + h;
     for (let p = 0; p < 7; p++) s.addClause(Array.from({ length: holes }, (_, h) => 2 * v(p, h)));
-    for (let h = 0; h < holes; h++) for (let p = 0; p < 7; p++) for (let q = p + 1; q < 7; q++) s.addClause([2 * v(p, h) + 1, 2 * v(q, h) + 1]);
+    for (let h = 0; h < holes; h++)
+      for (let p = 0; p < 7; p++) for (let q = p + 1; q < 7; q++) s.addClause([2 * v(p, h) + 1, 2 * v(q, h) + 1]);
     expect(s.solve({ maxConflicts: 5 })).toBe('unknown');
     let polls = 0;
     expect(s.solve({ interrupt: () => ++polls > 0 })).toBe('unknown');

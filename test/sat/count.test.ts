@@ -7,14 +7,22 @@ import { countModels, type CountStatus } from '../../src/sat/count.js';
 
 function bruteCount(nVars: number, clauses: readonly number[][]): number {
   let n = 0;
-  for (let m = 0; m < 1 << nVars; m++) if (clauses.every((c) => c.some((l) => ((m >> (l >> 1)) & 1) === ((l & 1) ^ 1)))) n++;
+  for (let m = 0; m < 1 << nVars; m++)
+    if (clauses.every((c) => c.some((l) => ((m >> (l >> 1)) & 1) === ((l & 1) ^ 1)))) n++;
   return n;
 }
 
 const formula = fc.integer({ min: 1, max: 8 }).chain((nVars) =>
   fc.record({
     nVars: fc.constant(nVars),
-    clauses: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 2 * nVars - 1 }), { minLength: 1, maxLength: 3, selector: (l) => l >> 1 }), { maxLength: 20 }),
+    clauses: fc.array(
+      fc.uniqueArray(fc.integer({ min: 0, max: 2 * nVars - 1 }), {
+        minLength: 1,
+        maxLength: 3,
+        selector: (l) => l >> 1,
+      }),
+      { maxLength: 20 },
+    ),
     cap: fc.integer({ min: 1, max: 4 }),
   }),
 );
@@ -30,10 +38,12 @@ describe('countModels', () => {
           const model = Array.from({ length: nVars }, (_, v) => sat.modelValue(v));
           return { model, block: model.map((t, v) => 2 * v + (t ? 1 : 0)) };
         });
-        const want: CountStatus = n === 0 ? 'none' : n >= cap ? (cap >= 2 ? 'multiple' : 'gave-up') : n === 1 ? 'unique' : 'multiple';
+        const want: CountStatus =
+          n === 0 ? 'none' : n >= cap ? (cap >= 2 ? 'multiple' : 'gave-up') : n === 1 ? 'unique' : 'multiple';
         expect(r.status).toBe(want);
         expect(r.solutions).toBe(Math.min(n, cap));
-        if (r.first !== null) expect(clauses.every((c) => c.some((l) => r.first![l >> 1] === ((l & 1) === 0)))).toBe(true);
+        if (r.first !== null)
+          expect(clauses.every((c) => c.some((l) => r.first![l >> 1] === ((l & 1) === 0)))).toBe(true);
       }),
     );
   });

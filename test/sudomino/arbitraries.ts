@@ -79,7 +79,12 @@ export function related(a: SudominoBoard, b: SudominoBoard): boolean {
   ];
   if (rows === cols) {
     const n = rows - 1;
-    maps.push((r, c) => [c, r], (r, c) => [n - c, n - r], (r, c) => [c, n - r], (r, c) => [n - c, r]);
+    maps.push(
+      (r, c) => [c, r],
+      (r, c) => [n - c, n - r],
+      (r, c) => [c, n - r],
+      (r, c) => [n - c, r],
+    );
   }
   outer: for (const map of maps) {
     const at = (i: number): number => {
@@ -90,7 +95,7 @@ export function related(a: SudominoBoard, b: SudominoBoard): boolean {
     const backward = new Map<number, number>();
     for (let i = 0; i < rows * cols; i++) {
       const j = at(i);
-      if ((a.domino[i] < 0) !== (b.domino[j] < 0)) continue outer;
+      if (a.domino[i] < 0 !== b.domino[j] < 0) continue outer;
       if (a.domino[i] < 0) continue;
       if (at(partner(a, i)) !== partner(b, j)) continue outer;
       const ga = a.given[a.domino[i]];

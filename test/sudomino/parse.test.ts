@@ -22,12 +22,28 @@ function same(a: SudominoBoard, b: SudominoBoard): void {
 
 describe('refusals', () => {
   const cases: [string, string, RegExp][] = [
-    ['a digit with no equal neighbour', 'aa\n3b\n!b', /^board 1, line 2, row 2, column 1: digit 3 has no equal neighbour/],
-    ['a digit with two equal neighbours', '333\naab', /^board 1, line 1, row 1, column 2: digit 3 has 2 equal neighbours/],
+    [
+      'a digit with no equal neighbour',
+      'aa\n3b\n!b',
+      /^board 1, line 2, row 2, column 1: digit 3 has no equal neighbour/,
+    ],
+    [
+      'a digit with two equal neighbours',
+      '333\naab',
+      /^board 1, line 1, row 1, column 2: digit 3 has 2 equal neighbours/,
+    ],
     ['a letter on one cell', 'aab\n!cc', /^board 1, line 1, row 1, column 3: "b" is on 1 cell/],
     ['a letter on three cells', 'aaa\nbb!', /row 1, column 1: "a" is on 3 cells/],
-    ['a letter on two cells apart', 'a!a\nbb!', /row 1, column 1: "a" is on two cells that do not touch \(the other at row 1, column 3\)/],
-    ['one value on two given dominoes of a line', '3ab3\n3ab3', /row 1, column 4: row 1 has two given dominoes showing 3 \(the other at row 1, column 1\)/],
+    [
+      'a letter on two cells apart',
+      'a!a\nbb!',
+      /row 1, column 1: "a" is on two cells that do not touch \(the other at row 1, column 3\)/,
+    ],
+    [
+      'one value on two given dominoes of a line',
+      '3ab3\n3ab3',
+      /row 1, column 4: row 1 has two given dominoes showing 3 \(the other at row 1, column 1\)/,
+    ],
     ['ragged rows', 'aabb\ncc\n', /^board 1, line 2, row 2: row has 2 cells, expected 4/],
     ['a value above N', 'aa77', /row 1, column 3: value 7 is outside 1\.\.6/],
     ['a value 0', 'aa00', /row 1, column 3: value 0 is outside 1\.\.6/],
@@ -44,11 +60,15 @@ describe('refusals', () => {
 
   it('names the board and its id', () => {
     const [, r] = parseSudominoBoards('aa\n\n# id: p7\nab');
-    expect(!r.ok && formatSudominoError(r.error)).toMatch(/^board 2 \(id "p7"\), line 4, row 1, column 1: "a" is on 1 cell/);
+    expect(!r.ok && formatSudominoError(r.error)).toMatch(
+      /^board 2 \(id "p7"\), line 4, row 1, column 1: "a" is on 1 cell/,
+    );
   });
 
   it('refuses in the numbered form and in JSON lines', () => {
-    expect(refusal('1 1 2\n3 3 2=4')).toMatch(/row 1, column 3: the two cells of "2" show different values \(0 and 4\)/);
+    expect(refusal('1 1 2\n3 3 2=4')).toMatch(
+      /row 1, column 3: the two cells of "2" show different values \(0 and 4\)/,
+    );
     expect(refusal('{"rows": ["aa", "9b"], "values": 9}')).toMatch(/line 1.*: digit 9 has no equal neighbour/);
     expect(refusal('{"rows": "aa"}')).toMatch(/"rows" must be a non-empty array of strings/);
     expect(refusal('{"rows": ["aa"], "values": 31}')).toMatch(/"values" must be a whole number 1\.\.30/);
@@ -91,7 +111,11 @@ describe('round trips', () => {
   it('text and JSON forms give back the board they were written from', () => {
     fc.assert(
       fc.property(
-        fc.record({ rows: fc.integer({ min: 1, max: 10 }), cols: fc.integer({ min: 2, max: 10 }), values: fc.integer({ min: 3, max: 10 }) }),
+        fc.record({
+          rows: fc.integer({ min: 1, max: 10 }),
+          cols: fc.integer({ min: 2, max: 10 }),
+          values: fc.integer({ min: 3, max: 10 }),
+        }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.nat(),
         (shape, share, seed) => {

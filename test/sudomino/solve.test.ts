@@ -81,16 +81,22 @@ describe('the solver and the SAT count agree', () => {
     const seen = { unique: 0, multiple: 0, none: 0 };
     const solver = new SudominoSolver();
     fc.assert(
-      fc.property(shapes, fc.constantFrom('shown' as const, 'noise' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(), (shape, mode, share, seed) => {
-        const b = randomBoard(shape, mode, share, derive(seed, 29));
-        const ours = solver.solve(b);
-        const sat = countBySat(b);
-        expect(ours.status).toBe(sat.status);
-        expect(ours.solutions).toBe(sat.solutions);
-        if (ours.solution !== null) expect(checkAnswer(b, ours.solution)).toBeNull();
-        if (ours.status === 'unique') expect(Array.from(ours.solution!)).toEqual(Array.from(sat.solution!));
-        if (ours.status !== 'gave-up') seen[ours.status]++;
-      }),
+      fc.property(
+        shapes,
+        fc.constantFrom('shown' as const, 'noise' as const),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.nat(),
+        (shape, mode, share, seed) => {
+          const b = randomBoard(shape, mode, share, derive(seed, 29));
+          const ours = solver.solve(b);
+          const sat = countBySat(b);
+          expect(ours.status).toBe(sat.status);
+          expect(ours.solutions).toBe(sat.solutions);
+          if (ours.solution !== null) expect(checkAnswer(b, ours.solution)).toBeNull();
+          if (ours.status === 'unique') expect(Array.from(ours.solution!)).toEqual(Array.from(sat.solution!));
+          if (ours.status !== 'gave-up') seen[ours.status]++;
+        },
+      ),
       { numRuns: 10_000, seed: 2029 },
     );
     // The run must have met every outcome, or it checked less than it claims.

@@ -7,7 +7,13 @@ import { derive } from '../../src/rng.js';
 import { fitsLetterForm } from '../../src/sudomino/format.js';
 import { randomBoard } from '../../src/sudomino/make/random-board.js';
 import type { Shape } from '../../src/sudomino/shape.js';
-import { storedRowsNumbered, sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored, sudominoSolutionText } from '../../src/sudomino/stored.js';
+import {
+  storedRowsNumbered,
+  sudominoBoardFromStored,
+  sudominoGridText,
+  sudominoSolutionFromStored,
+  sudominoSolutionText,
+} from '../../src/sudomino/stored.js';
 import { cellsOf, puzzles } from './arbitraries.js';
 
 const LETTER_SHAPES: Shape[] = [
@@ -29,7 +35,9 @@ const MANY_DOMINO_SHAPES: Shape[] = [
 ];
 
 function boards(shapes: Shape[], share: fc.Arbitrary<number>) {
-  return fc.tuple(fc.constantFrom(...shapes), share, fc.nat()).map(([shape, s, seed]) => randomBoard(shape, 'shown', s, derive(seed, 29)));
+  return fc
+    .tuple(fc.constantFrom(...shapes), share, fc.nat())
+    .map(([shape, s, seed]) => randomBoard(shape, 'shown', s, derive(seed, 29)));
 }
 
 function roundTrip(b: ReturnType<typeof randomBoard>): void {
@@ -119,7 +127,19 @@ describe('the solution text', () => {
   });
 
   it('refuses bad text with one line', () => {
-    for (const text of ['', '[', '{}', '[]', '[[]]', '[[1, 2], [3]]', '[[1, "2"]]', '[[1, 2.5]]', '[[1, -1]]', '[[256]]', '[1, 2]']) {
+    for (const text of [
+      '',
+      '[',
+      '{}',
+      '[]',
+      '[[]]',
+      '[[1, 2], [3]]',
+      '[[1, "2"]]',
+      '[[1, 2.5]]',
+      '[[1, -1]]',
+      '[[256]]',
+      '[1, 2]',
+    ]) {
       const r = sudominoSolutionFromStored(text);
       expect(r.ok, text).toBe(false);
       if (!r.ok) expect(r.error).not.toContain('\n');

@@ -47,15 +47,25 @@ describe('applySudominoTransform', () => {
   it('is undone by the inverse, and two in turn are their composition', () => {
     fc.assert(
       fc.property(
-        transformedPuzzles.chain(([p, t]) => fc.tuple(fc.constant(p), fc.constant(t), transforms(p.board.rows, p.board.cols, p.board.values))),
+        transformedPuzzles.chain(([p, t]) =>
+          fc.tuple(fc.constant(p), fc.constant(t), transforms(p.board.rows, p.board.cols, p.board.values)),
+        ),
         ([p, t, u]) => {
           const back = applySudominoTransform(applySudominoTransform(p.board, t), inverseSudominoTransform(t));
           expect(cellsOf(back)).toEqual(cellsOf(p.board));
           const inTurn = applySudominoTransform(applySudominoTransform(p.board, t), u);
           expect(cellsOf(applySudominoTransform(p.board, composeSudominoTransforms(t, u)))).toEqual(cellsOf(inTurn));
           const { rows, cols, values } = p.board;
-          const twice = transformSudominoValues(transformSudominoValues(p.solution, rows, cols, values, t), rows, cols, values, u);
-          expect(Array.from(transformSudominoValues(p.solution, rows, cols, values, composeSudominoTransforms(t, u)))).toEqual(Array.from(twice));
+          const twice = transformSudominoValues(
+            transformSudominoValues(p.solution, rows, cols, values, t),
+            rows,
+            cols,
+            values,
+            u,
+          );
+          expect(
+            Array.from(transformSudominoValues(p.solution, rows, cols, values, composeSudominoTransforms(t, u))),
+          ).toEqual(Array.from(twice));
         },
       ),
       { numRuns: 150, seed: 8 },
@@ -68,29 +78,54 @@ describe('applySudominoTransform', () => {
     expect(sudominoTransformProblem({ geometry: 'id', relabel: [1, 1, 3] }, 4, 4, 3)).toMatch(/twice/);
     expect(sudominoTransformProblem({ geometry: 'id', relabel: [1, 2] }, 4, 4, 3)).toMatch(/entries/);
     const p = SHAPES[2];
-    expect(() => applySudominoTransform({ ...p, domino: new Int32Array(30), cells: new Int32Array(0), given: new Uint8Array(0), lineStart: new Int32Array(12), lineDominoes: new Int32Array(0) }, { geometry: 'transpose' })).toThrow(RangeError);
+    expect(() =>
+      applySudominoTransform(
+        {
+          ...p,
+          domino: new Int32Array(30),
+          cells: new Int32Array(0),
+          given: new Uint8Array(0),
+          lineStart: new Int32Array(12),
+          lineDominoes: new Int32Array(0),
+        },
+        { geometry: 'transpose' },
+      ),
+    ).toThrow(RangeError);
   });
 });
 
 describe('the transform text', () => {
   it('reads back what it writes, one line, and writes equal transforms equally', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SHAPES).chain((s) => fc.tuple(fc.constant(s), transforms(s.rows, s.cols, s.values))), ([s, t]) => {
-        const text = encodeSudominoTransform(t);
-        expect(text).toMatch(/^[a-z0-9:,+-]+$/);
-        const back = parseSudominoTransform(text, s.values);
-        expect(back.ok).toBe(true);
-        if (!back.ok) return;
-        expect(encodeSudominoTransform(back.transform)).toBe(text);
-        const id = { geometry: 'id' as const, relabel: Array.from({ length: s.values }, (_, i) => i + 1) };
-        expect(encodeSudominoTransform(composeSudominoTransforms(t, id))).toBe(text);
-      }),
+      fc.property(
+        fc.constantFrom(...SHAPES).chain((s) => fc.tuple(fc.constant(s), transforms(s.rows, s.cols, s.values))),
+        ([s, t]) => {
+          const text = encodeSudominoTransform(t);
+          expect(text).toMatch(/^[a-z0-9:,+-]+$/);
+          const back = parseSudominoTransform(text, s.values);
+          expect(back.ok).toBe(true);
+          if (!back.ok) return;
+          expect(encodeSudominoTransform(back.transform)).toBe(text);
+          const id = { geometry: 'id' as const, relabel: Array.from({ length: s.values }, (_, i) => i + 1) };
+          expect(encodeSudominoTransform(composeSudominoTransforms(t, id))).toBe(text);
+        },
+      ),
       { numRuns: 200, seed: 9 },
     );
   });
 
   it('refuses garbage with a message', () => {
-    for (const bad of ['', 'spin', 'rot90+rot180', 'relabel:', 'relabel:1,x', 'relabel:1,1', 'relabel:0,1', 'relabel:1,2+relabel:2,1', 'mirror-h+']) {
+    for (const bad of [
+      '',
+      'spin',
+      'rot90+rot180',
+      'relabel:',
+      'relabel:1,x',
+      'relabel:1,1',
+      'relabel:0,1',
+      'relabel:1,2+relabel:2,1',
+      'mirror-h+',
+    ]) {
       const r = parseSudominoTransform(bad);
       expect(r.ok, bad).toBe(false);
       if (!r.ok) expect(r.error).not.toContain('\n');

@@ -12,7 +12,8 @@ function tilingError(mate: Int32Array, rows: number, cols: number): string | nul
   for (let i = 0; i < rows * cols; i++) {
     const j = mate[i];
     if (!(j >= 0 && j < rows * cols) || mate[j] !== i || j === i) return `cell ${i}`;
-    if (Math.abs(Math.floor(i / cols) - Math.floor(j / cols)) + Math.abs((i % cols) - (j % cols)) !== 1) return `cell ${i}`;
+    if (Math.abs(Math.floor(i / cols) - Math.floor(j / cols)) + Math.abs((i % cols) - (j % cols)) !== 1)
+      return `cell ${i}`;
   }
   return null;
 }
@@ -34,13 +35,19 @@ function densities(mate: Int32Array, rows: number, cols: number): [number, numbe
 describe('FlipChainTiling', () => {
   it('gives perfect tilings, the same for the same stream', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.nat(1000), fc.nat(20), (r, c, seed, sweeps) => {
-        fc.pre((r * c) % 2 === 0);
-        const src = new FlipChainTiling(r, c, sweeps);
-        const a = src.sample(derive(seed));
-        expect(tilingError(a, r, c)).toBeNull();
-        expect(Array.from(src.sample(derive(seed)))).toEqual(Array.from(a));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat(1000),
+        fc.nat(20),
+        (r, c, seed, sweeps) => {
+          fc.pre((r * c) % 2 === 0);
+          const src = new FlipChainTiling(r, c, sweeps);
+          const a = src.sample(derive(seed));
+          expect(tilingError(a, r, c)).toBeNull();
+          expect(Array.from(src.sample(derive(seed)))).toEqual(Array.from(a));
+        },
+      ),
     );
   });
 

@@ -1,12 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { derive } from '../../src/rng.js';
-import {
-  countTilings,
-  TilingSampler,
-  randomTilingMarkov,
-  tilingFor,
-} from '../../src/tiling/tiling.js';
+import { countTilings, TilingSampler, randomTilingMarkov, tilingFor } from '../../src/tiling/tiling.js';
 import { tilingToSolution } from '../../src/dominosa/solve/solution.js';
 
 // Upper 0.1% point of chi-square with k degrees of freedom by the Wilson–Hilferty cube
@@ -84,12 +79,19 @@ describe('countTilings', () => {
 
 describe('TilingSampler', () => {
   it('its table agrees with the exact count', () => {
-    for (const [r, c] of [[4, 5], [7, 8], [8, 9], [12, 13], [13, 14]]) {
+    for (const [r, c] of [
+      [4, 5],
+      [7, 8],
+      [8, 9],
+      [12, 13],
+      [13, 14],
+    ]) {
       const s = new TilingSampler(r, c);
       // ln of a BigInt: scale down to a double first.
       const exact = countTilings(r, c);
       const digits = exact.toString().length;
-      const ln = Math.log(Number(exact / 10n ** BigInt(Math.max(0, digits - 17)))) + Math.max(0, digits - 17) * Math.log(10);
+      const ln =
+        Math.log(Number(exact / 10n ** BigInt(Math.max(0, digits - 17)))) + Math.max(0, digits - 17) * Math.log(10);
       expect(Math.abs(s.logCount - ln)).toBeLessThan(1e-9);
     }
   });
@@ -110,7 +112,10 @@ describe('TilingSampler', () => {
   });
 
   it('is uniform on 4×5 and 5×4: all 95 tilings, chi-square below the 0.1% point', () => {
-    for (const [r, c] of [[4, 5], [5, 4]]) {
+    for (const [r, c] of [
+      [4, 5],
+      [5, 4],
+    ]) {
       const s = new TilingSampler(r, c);
       const rng = derive(2024, r, c);
       const n = 95 * 200;

@@ -4,7 +4,19 @@
 // Needs root and Debian's slurmctld, slurmd, slurm-client and munge packages (.ci/run installs them).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +26,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const PROGRAMS = ['munged', 'slurmctld', 'slurmd', 'sbatch', 'squeue', 'scontrol', 'scancel', 'sinfo'];
 export const SLURM_PACKAGES = 'slurmctld slurmd slurm-client munge';
 const NODE_NAME = 'dominosa-node';
-const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'TIMEOUT', 'NODE_FAIL', 'PREEMPTED', 'OUT_OF_MEMORY', 'BOOT_FAIL', 'DEADLINE']);
+const TERMINAL = new Set([
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'TIMEOUT',
+  'NODE_FAIL',
+  'PREEMPTED',
+  'OUT_OF_MEMORY',
+  'BOOT_FAIL',
+  'DEADLINE',
+]);
 
 /** A program's path: on PATH, or where Debian puts daemons (root's PATH may lack sbin). */
 function which(program: string): string | null {
@@ -36,9 +58,11 @@ function mungeUser(): { uid: number; gid: number } | null {
 /** Why a local cluster cannot start here, in one line; null when it can. */
 export function clusterUnavailable(): string | null {
   if (process.platform !== 'linux') return `a local Slurm cluster needs Linux (this is ${process.platform})`;
-  if (process.getuid?.() !== 0) return 'a local Slurm cluster needs root (munged runs as the munge user, slurmd as root)';
+  if (process.getuid?.() !== 0)
+    return 'a local Slurm cluster needs root (munged runs as the munge user, slurmd as root)';
   const missing = PROGRAMS.filter((p) => which(p) === null);
-  if (missing.length > 0) return `Slurm is not installed (${missing.join(', ')} not on PATH): apt-get install --no-install-recommends ${SLURM_PACKAGES}`;
+  if (missing.length > 0)
+    return `Slurm is not installed (${missing.join(', ')} not on PATH): apt-get install --no-install-recommends ${SLURM_PACKAGES}`;
   if (mungeUser() === null) return `there is no munge user (reinstall the munge package)`;
   return null;
 }
@@ -157,12 +181,28 @@ export class LocalCluster {
         '',
       ].join('\n'),
     );
-    const m = this.daemon('munged', 'munged', ['--foreground', `--socket=${socket}`, `--key-file=${key}`, `--pid-file=${join(mungeDir, 'munged.pid')}`,
-      `--log-file=${join(mungeDir, 'munged.log')}`, `--seed-file=${join(mungeDir, 'munged.seed')}`], munge);
+    const m = this.daemon(
+      'munged',
+      'munged',
+      [
+        '--foreground',
+        `--socket=${socket}`,
+        `--key-file=${key}`,
+        `--pid-file=${join(mungeDir, 'munged.pid')}`,
+        `--log-file=${join(mungeDir, 'munged.log')}`,
+        `--seed-file=${join(mungeDir, 'munged.seed')}`,
+      ],
+      munge,
+    );
     await this.until(() => existsSync(socket), 10_000, 'munged did not create its socket', [m]);
     const ctld = this.daemon('slurmctld', 'slurmctld', ['-D', '-f', this.conf]);
     const slurmd = this.daemon('slurmd', 'slurmd', ['-D', '-N', NODE_NAME, '-f', this.conf]);
-    await this.until(() => this.client('sinfo', ['-h', '-o', '%T'], true).trim() === 'idle', 30_000, 'the node did not become idle', [m, ctld, slurmd]);
+    await this.until(
+      () => this.client('sinfo', ['-h', '-o', '%T'], true).trim() === 'idle',
+      30_000,
+      'the node did not become idle',
+      [m, ctld, slurmd],
+    );
   }
 
   private daemon(name: string, program: string, args: string[], user?: { uid: number; gid: number }): Daemon {
@@ -201,7 +241,9 @@ export class LocalCluster {
     const r = spawnSync(program, args, { env: this.env, encoding: 'utf8' });
     if (r.status !== 0) {
       if (quiet) return '';
-      throw new Error(`${program} ${args.join(' ')} exited ${r.status}: ${(r.stderr || r.error?.message || '').trim()}`);
+      throw new Error(
+        `${program} ${args.join(' ')} exited ${r.status}: ${(r.stderr || r.error?.message || '').trim()}`,
+      );
     }
     return r.stdout;
   }
@@ -213,7 +255,13 @@ export class LocalCluster {
       for (const line of this.client('scontrol', ['show', 'job', '-o', id]).split('\n')) {
         if (line.trim() === '') continue;
         const field = (k: string): string | null => new RegExp(`(?:^| )${k}=(\\S*)`).exec(line)?.[1] ?? null;
-        out.push({ jobId: field('JobId')!, arrayTaskId: field('ArrayTaskId'), state: field('JobState')!, exitCode: field('ExitCode') ?? '', reason: field('Reason') ?? '' });
+        out.push({
+          jobId: field('JobId')!,
+          arrayTaskId: field('ArrayTaskId'),
+          state: field('JobState')!,
+          exitCode: field('ExitCode') ?? '',
+          reason: field('Reason') ?? '',
+        });
       }
     }
     return out;
@@ -226,7 +274,9 @@ export class LocalCluster {
       const jobs = this.jobs(ids);
       if (jobs.every((j) => TERMINAL.has(j.state))) return jobs;
       if (Date.now() > end) {
-        throw new Error(`jobs ${ids.join(', ')} still not ended after ${timeoutMs / 1000} s: ${jobs.map((j) => `${j.jobId} ${j.state}`).join(', ')}`);
+        throw new Error(
+          `jobs ${ids.join(', ')} still not ended after ${timeoutMs / 1000} s: ${jobs.map((j) => `${j.jobId} ${j.state}`).join(', ')}`,
+        );
       }
       await sleep(250);
     }
@@ -248,7 +298,9 @@ export class LocalCluster {
   async stop(): Promise<void> {
     const ctldUp = this.daemons.some((d) => d.name === 'slurmctld' && d.alive);
     if (ctldUp) {
-      const ids = this.client('squeue', ['-h', '-o', '%A'], true).split('\n').filter((s) => s.trim() !== '');
+      const ids = this.client('squeue', ['-h', '-o', '%A'], true)
+        .split('\n')
+        .filter((s) => s.trim() !== '');
       if (ids.length > 0) {
         this.client('scancel', ids, true);
         const end = Date.now() + 20_000;

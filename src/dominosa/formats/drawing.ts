@@ -32,7 +32,9 @@ export function drawBoard(board: Board, solution: Solution | null, opts: { numbe
     let row = '|';
     for (let c = 0; c < cols; c++) {
       const i = r * cols + c;
-      row += String(cells[i]).padStart(w - 1).padEnd(w);
+      row += String(cells[i])
+        .padStart(w - 1)
+        .padEnd(w);
       row += c + 1 < cols && joined(i, i + 1) ? ' ' : '|';
     }
     lines.push(row);

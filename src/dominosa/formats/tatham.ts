@@ -43,7 +43,10 @@ export function parseTathamId(id: string): TathamResult {
   let i = head[0].length;
   while (i < text.length) {
     if (values.length === expected) {
-      return { ok: false, error: `too long: more than the ${expected} values of a double-${m} grid (${rows}x${cols}), extra text at character ${i + 1}` };
+      return {
+        ok: false,
+        error: `too long: more than the ${expected} values of a double-${m} grid (${rows}x${cols}), extra text at character ${i + 1}`,
+      };
     }
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
@@ -63,7 +66,10 @@ export function parseTathamId(id: string): TathamResult {
     }
   }
   if (values.length < expected) {
-    return { ok: false, error: `too short: ${values.length} values, but a double-${m} grid (${rows}x${cols}) has ${expected}` };
+    return {
+      ok: false,
+      error: `too short: ${values.length} values, but a double-${m} grid (${rows}x${cols}) has ${expected}`,
+    };
   }
   const grid: number[][] = [];
   for (let r = 0; r < rows; r++) grid.push(values.slice(r * cols, (r + 1) * cols));
@@ -79,7 +85,8 @@ export function parseTathamId(id: string): TathamResult {
  */
 export function tathamRefusal(puzzles: Iterable<{ kind?: string | null; id: number | string }>): string | null {
   for (const p of puzzles) {
-    if (p.kind === 'sudomino') return `--format tatham writes Simon Tatham's Dominosa game IDs, and puzzle ${String(p.id)} is Sudomino, which his collection does not have`;
+    if (p.kind === 'sudomino')
+      return `--format tatham writes Simon Tatham's Dominosa game IDs, and puzzle ${String(p.id)} is Sudomino, which his collection does not have`;
   }
   return null;
 }

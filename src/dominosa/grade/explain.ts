@@ -5,7 +5,6 @@ import type { Board } from '../board.js';
 import type { Domino } from '../solve/solution.js';
 import type { Cell, PairUV, Step } from './step.js';
 
-
 function cellName([r, c]: Cell): string {
   return `row ${r + 1}, column ${c + 1}`;
 }
@@ -138,7 +137,8 @@ function explainStep(w: Words, step: Step): string {
       return `Cells with two places left split the dominoes around them into two sides, one of which is laid in full: ${w.dominoes(r.chains[0])}, or ${w.dominoes(r.chains[1])}. Each side holds a ${w.pair(r.pair)}, so ${w.pair(r.pair)} goes at ${at(r.spots[0])} or ${at(r.spots[1])}${out}.`;
     case 'lookaheadRefutes': {
       const end = r.cell ? `${w.cell(r.cell)} with no partner` : `no place for ${w.pair(r.pair!)}`;
-      const then = r.chain.length > 0 ? `then ${w.dominoes(r.chain)} would follow, leaving ${end}` : `that would leave ${end}`;
+      const then =
+        r.chain.length > 0 ? `then ${w.dominoes(r.chain)} would follow, leaving ${end}` : `that would leave ${end}`;
       return `If ${w.domino(r.placement)} were laid, ${then}; so it is ruled out.`;
     }
     case 'searchRefutes':

@@ -21,7 +21,8 @@ export type { Reason, GradeRuleName, Step } from './step.js';
 export { explainSteps } from './explain.js';
 export { replaySteps } from './replay.js';
 
-export type LevelName = 'singles' | 'intersections' | 'duplicates' | 'parity' | 'sets' | 'extreme' | 'lookahead' | 'search';
+export type LevelName =
+  'singles' | 'intersections' | 'duplicates' | 'parity' | 'sets' | 'extreme' | 'lookahead' | 'search';
 
 /** Simon Tatham's four difficulty levels for Dominosa, easiest first. */
 export const TATHAM_LEVELS = ['Trivial', 'Basic', 'Hard', 'Extreme'] as const;
@@ -236,7 +237,13 @@ export class Grader {
     if (reason === null || reason.rule !== rule.name) throw new Error(`grader: ${rule.name} fired without its reason`);
     const placed = [];
     for (let k = placedMark; k < g.placedLen; k++) placed.push(dominoOf(g.model, g.placed[k]));
-    return { level: rule.level, rule: rule.name, eliminated: g.eliminatedNow.map((p) => dominoOf(g.model, p)), placed, reason };
+    return {
+      level: rule.level,
+      rule: rule.name,
+      eliminated: g.eliminatedNow.map((p) => dominoOf(g.model, p)),
+      placed,
+      reason,
+    };
   }
 }
 

@@ -30,7 +30,9 @@ export function walkthrough(board: Board, options: { maxSearchNodes?: number } =
   let ending: Walkthrough['ending'];
   if (guess >= 0) {
     ending = 'guess';
-    lines.push('Here no deduction decides between the options left: the board has more than one solution, so the explanation stops.');
+    lines.push(
+      'Here no deduction decides between the options left: the board has more than one solution, so the explanation stops.',
+    );
   } else if (res.solved) {
     ending = 'solved';
   } else if (res.nodes >= budget) {

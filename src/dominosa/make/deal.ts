@@ -94,7 +94,9 @@ export function dealOnto(
   const n = rows * cols;
   const count = pairCount(m);
   if (n !== 2 * count || mate.length !== n || out.length !== n) {
-    throw new RangeError(`dealOnto: a double-${m} set does not fill ${rows}x${cols} (mate ${mate.length}, out ${out.length})`);
+    throw new RangeError(
+      `dealOnto: a double-${m} set does not fill ${rows}x${cols} (mate ${mate.length}, out ${out.length})`,
+    );
   }
   const avoid = options.avoidSquares ?? true;
   const { lo, hi } = pairsOf(m);

@@ -50,8 +50,7 @@ export const METHOD_CHOICES: readonly MethodChoice[] = ['auto', 'rejection', 're
 
 /** `timedOut`: the deadline stopped the slot; it is a give-up, not a decision about the slot. */
 export type SlotResult =
-  | { ok: true; puzzle: GeneratedPuzzle }
-  | { ok: false; attempts: number; reason: string; timedOut?: boolean };
+  { ok: true; puzzle: GeneratedPuzzle } | { ok: false; attempts: number; reason: string; timedOut?: boolean };
 
 /** Largest M rejection handles: its exact tiling table grows as 2^(M+1). */
 export const REJECTION_MAX_M = 14;
@@ -93,7 +92,6 @@ export interface GenerateOptions {
   targets?: readonly Target[];
 }
 
-
 /** The grader's top level, search: the only one that spends search nodes. */
 const TOP_LEVEL = LEVELS[LEVELS.length - 1].level;
 
@@ -127,7 +125,8 @@ export class Generator {
   }
 
   generateSlot(seed: number, m: number, slot: number, options: GenerateOptions = {}): SlotResult {
-    if (!Number.isSafeInteger(m) || m < 1) return { ok: false, attempts: 0, reason: `M=${m} is not a whole number ≥ 1` };
+    if (!Number.isSafeInteger(m) || m < 1)
+      return { ok: false, attempts: 0, reason: `M=${m} is not a whole number ≥ 1` };
     if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(slot) || slot < 0) {
       return { ok: false, attempts: 0, reason: `seed ${seed} / slot ${slot} must be safe integers, slot ≥ 0` };
     }
@@ -137,14 +136,23 @@ export class Generator {
       return { ok: false, attempts: 0, reason: 'give targets, or a grade band and node range, not both' };
     }
     if (options.nodes !== undefined && options.grade === undefined) {
-      return { ok: false, attempts: 0, reason: `a node range needs a grade band (got ${options.nodes.min}..${options.nodes.max})` };
+      return {
+        ok: false,
+        attempts: 0,
+        reason: `a node range needs a grade band (got ${options.nodes.min}..${options.nodes.max})`,
+      };
     }
-    const targets = options.targets ?? (options.grade === undefined ? undefined : [{ band: options.grade, nodes: options.nodes }]);
+    const targets =
+      options.targets ?? (options.grade === undefined ? undefined : [{ band: options.grade, nodes: options.nodes }]);
     if (targets !== undefined) {
       if (targets.length === 0) return { ok: false, attempts: 0, reason: 'no target to keep a puzzle in' };
       for (const { band, nodes: range } of targets) {
         if (!(band.minLevel <= band.maxLevel && band.maxLevel >= 1 && band.minLevel <= TOP_LEVEL)) {
-          return { ok: false, attempts: 0, reason: `grade levels ${band.minLevel}–${band.maxLevel} hold no level of 1–${TOP_LEVEL}` };
+          return {
+            ok: false,
+            attempts: 0,
+            reason: `grade levels ${band.minLevel}–${band.maxLevel} hold no level of 1–${TOP_LEVEL}`,
+          };
         }
         if (range !== undefined && !(range.min <= range.max)) {
           return { ok: false, attempts: 0, reason: `a node range needs min ≤ max (got ${range.min}..${range.max})` };
@@ -157,7 +165,11 @@ export class Generator {
     // The flip chain is only approximately uniform, and rejection is the path whose tilings are
     // exactly uniform; larger sizes are repair's.
     if (m > REJECTION_MAX_M) {
-      return { ok: false, attempts: 0, reason: `M=${m}: rejection supports M ≤ ${REJECTION_MAX_M} (use the repair method)` };
+      return {
+        ok: false,
+        attempts: 0,
+        reason: `M=${m}: rejection supports M ≤ ${REJECTION_MAX_M} (use the repair method)`,
+      };
     }
     const source = tilingFor(rows, cols);
     const interrupt = options.interrupt;
@@ -173,7 +185,8 @@ export class Generator {
     };
     const rng = derive(seed, m, slot);
     for (let attempts = 1; attempts <= maxAttempts; attempts++) {
-      if (interrupt?.() === true) return { ok: false, attempts: attempts - 1, reason: 'the time budget ran out', timedOut: true };
+      if (interrupt?.() === true)
+        return { ok: false, attempts: attempts - 1, reason: 'the time budget ran out', timedOut: true };
       source.sample(rng, st.mate);
       dealOnto(st.mate, rows, cols, m, rng, { avoidSquares: true }, st.cells);
       // A second tiling that spells every pair is what the proof would find: the same rejection, cheaper.
@@ -205,9 +218,14 @@ export class Generator {
       return { ok: true, puzzle };
     }
     // An interrupted last proof is a give-up too, not a verdict on the slot.
-    if (interrupt?.() === true) return { ok: false, attempts: maxAttempts, reason: 'the time budget ran out', timedOut: true };
+    if (interrupt?.() === true)
+      return { ok: false, attempts: maxAttempts, reason: 'the time budget ran out', timedOut: true };
     const what = targets === undefined ? 'unique deal' : 'unique deal of the wanted grade';
-    return { ok: false, attempts: maxAttempts, reason: `no ${what} in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}` };
+    return {
+      ok: false,
+      attempts: maxAttempts,
+      reason: `no ${what} in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}`,
+    };
   }
 
   /**
@@ -218,7 +236,11 @@ export class Generator {
    * reference measure, taken once and only when some target has a range; then a grade, in the
    * first target that admits both.
    */
-  private fitOf(board: Board, targets: readonly Target[], rulesSettle?: boolean): { grade: GradeResult; nodes: number } | null {
+  private fitOf(
+    board: Board,
+    targets: readonly Target[],
+    rulesSettle?: boolean,
+  ): { grade: GradeResult; nodes: number } | null {
     let level = 0; // 1 or 2 once told, for a board the rules settle
     const may = (band: GradeBand): boolean => {
       if (rulesSettle === undefined) return true;
@@ -259,7 +281,10 @@ export class Generator {
       g = gradeBoard(canonicalBoard(board), { maxLevel: 2, maxSearchNodes: 0 });
     } else {
       if (band.maxLevel <= 2) return null;
-      const capped = band.maxLevel < TOP_LEVEL ? { maxLevel: band.maxLevel, maxSearchNodes: 0 } : { maxSearchNodes: STORED_GRADE_MAX_NODES };
+      const capped =
+        band.maxLevel < TOP_LEVEL
+          ? { maxLevel: band.maxLevel, maxSearchNodes: 0 }
+          : { maxSearchNodes: STORED_GRADE_MAX_NODES };
       g = gradeBoard(canonicalBoard(board), capped);
     }
     // Unsolved means the grader ran out of search nodes: no grade to keep.
@@ -274,13 +299,15 @@ export class Generator {
     interrupt?: () => boolean,
     targets?: readonly Target[],
   ): SlotResult {
-    if (m < 2) return { ok: false, attempts: 0, reason: `M=${m}: repair needs M ≥ 2 (a board with more than one tile)` };
+    if (m < 2)
+      return { ok: false, attempts: 0, reason: `M=${m}: repair needs M ≥ 2 (a board with more than one tile)` };
     this.repairer ??= new Repairer(this.solver);
     const rep = this.repairer;
     // The walk asks about boards the rules leave open; the last grade it accepted is the board's.
     // Several targets steer it by the span of their bands and accept a fit to any of them.
     const kept: { grade: GradeResult | null } = { grade: null };
-    const nodesIn = (nodes: number, t: Target): boolean => t.nodes === undefined || (nodes >= t.nodes.min && nodes <= t.nodes.max);
+    const nodesIn = (nodes: number, t: Target): boolean =>
+      t.nodes === undefined || (nodes >= t.nodes.min && nodes <= t.nodes.max);
     const inRange = (b: Board): boolean => {
       if (targets!.some((t) => t.nodes === undefined)) return true;
       const nodes = referenceNodes(b, this.solver);
@@ -321,7 +348,8 @@ export class Generator {
     };
     if (targets !== undefined) {
       const grade = kept.grade ?? gradeIn(board);
-      if (grade === null) throw new Error(`repair: M=${m} slot ${slot}: the kept board fits no target (grade band and range)`);
+      if (grade === null)
+        throw new Error(`repair: M=${m} slot ${slot}: the kept board fits no target (grade band and range)`);
       withGrade(puzzle, grade);
     }
     return { ok: true, puzzle };
@@ -334,7 +362,15 @@ export class Generator {
     const n = 2 * pairCount(m);
     const mate = new Int32Array(n);
     const cells = new Uint16Array(n);
-    this.state = { m, rows, cols, mate, cells, board: { rows, cols, m, cells }, refuter: m <= REFUTE_MAX_M ? new DealRefuter(m) : null };
+    this.state = {
+      m,
+      rows,
+      cols,
+      mate,
+      cells,
+      board: { rows, cols, m, cells },
+      refuter: m <= REFUTE_MAX_M ? new DealRefuter(m) : null,
+    };
     return this.state;
   }
 }

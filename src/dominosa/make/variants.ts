@@ -50,7 +50,13 @@ export function makeVariants(base: GeneratedPuzzle, seed: number, slot: number, 
     const cand = applyTransform(board, t);
     for (const b of seen) if (sameCells(b, cand)) return;
     seen.push(cand);
-    const res = s.solve(cand, { ...PINNED_PROBING, rules: RULES, cap: 2, solution: false, maxNodes: VARIANT_PROOF_NODES });
+    const res = s.solve(cand, {
+      ...PINNED_PROBING,
+      rules: RULES,
+      cap: 2,
+      solution: false,
+      maxNodes: VARIANT_PROOF_NODES,
+    });
     if (res.status === 'gave-up') return; // no better than no variant: try the next transform
     if (res.status !== 'unique') throw new Error(`variant ${encodeTransform(t)} of a unique board is ${res.status}`);
     const solution = transformSolution(base.solution, board.rows, board.cols, t);

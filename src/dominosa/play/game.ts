@@ -53,7 +53,8 @@ export class Game {
   position(): Position {
     const laid: number[] = [];
     const marks: number[] = [];
-    for (let c = 0; c < this.cover.length; c++) if (this.cover[c] >= 0 && this.cover[c] >> 1 === c) laid.push(this.cover[c]);
+    for (let c = 0; c < this.cover.length; c++)
+      if (this.cover[c] >= 0 && this.cover[c] >> 1 === c) laid.push(this.cover[c]);
     for (let p = 0; p < this.marked.length; p++) if (this.marked[p] === 1) marks.push(p);
     return { laid: laid.sort((a, b) => a - b), marks };
   }

@@ -45,7 +45,12 @@ export function ruledOut(board: PlayBoard, pos: Position): Set<number> {
  * the first step not yet done is the hint: every step before it is done, so all it stood on
  * (what those steps laid and ruled out) is on the board, and it follows from the board.
  */
-export function hintFor(board: PlayBoard, solution: readonly number[], steps: readonly HintStep[], pos: Position): Hint {
+export function hintFor(
+  board: PlayBoard,
+  solution: readonly number[],
+  steps: readonly HintStep[],
+  pos: Position,
+): Hint {
   const inSolution = new Set(solution);
   const dominoes = pos.laid.filter((p) => !inSolution.has(p));
   const marks = pos.marks.filter((p) => inSolution.has(p));

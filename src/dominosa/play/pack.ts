@@ -67,7 +67,16 @@ export function packNumbers(puzzles: readonly { tier: string; m: number; rows: n
   const known = TIERS as readonly string[];
   const unknown = [...new Set(puzzles.map((p) => p.tier).filter((t) => !known.includes(t)))];
   const rank = (t: string): number => (known.includes(t) ? known.indexOf(t) : known.length + unknown.indexOf(t));
-  const order = puzzles.map((_, i) => i).sort((a, b) => rank(puzzles[a].tier) - rank(puzzles[b].tier) || kindRank(puzzles[a].kind) - kindRank(puzzles[b].kind) || puzzles[a].m - puzzles[b].m || puzzles[a].rows - puzzles[b].rows || a - b);
+  const order = puzzles
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        rank(puzzles[a].tier) - rank(puzzles[b].tier) ||
+        kindRank(puzzles[a].kind) - kindRank(puzzles[b].kind) ||
+        puzzles[a].m - puzzles[b].m ||
+        puzzles[a].rows - puzzles[b].rows ||
+        a - b,
+    );
   const numbers = new Array<number>(puzzles.length);
   order.forEach((i, k) => (numbers[i] = k + 1));
   return numbers;

@@ -82,7 +82,12 @@ function unpackValue(s: Shape, kind: Kind, v: unknown): unknown {
  * Pack a log. `levelName` names a ladder level by its number (the exporter passes the grader's
  * LEVELS); `rules` collects the rule table the steps index into, shared by a whole pack.
  */
-export function packSteps(s: Shape, log: readonly Step[], rules: RuleEntry[], levelName: (level: number) => string): PackedStep[] {
+export function packSteps(
+  s: Shape,
+  log: readonly Step[],
+  rules: RuleEntry[],
+  levelName: (level: number) => string,
+): PackedStep[] {
   return log.map((step) => {
     let r = rules.findIndex(([name]) => name === step.rule);
     if (r < 0) r = rules.push([step.rule, levelName(step.level), step.level]) - 1;
@@ -92,11 +97,20 @@ export function packSteps(s: Shape, log: readonly Step[], rules: RuleEntry[], le
       if (v === undefined || k === 'rule') continue;
       reason[k] = k in KINDS ? packValue(s, KINDS[k], v) : v;
     }
-    return [r, step.placed.map((d) => placementOfDomino(s, d)), step.eliminated.map((d) => placementOfDomino(s, d)), reason];
+    return [
+      r,
+      step.placed.map((d) => placementOfDomino(s, d)),
+      step.eliminated.map((d) => placementOfDomino(s, d)),
+      reason,
+    ];
   });
 }
 
-export function unpackStep(s: Shape, rules: readonly RuleEntry[], [r, placed, eliminated, packed]: PackedStep): HintStep {
+export function unpackStep(
+  s: Shape,
+  rules: readonly RuleEntry[],
+  [r, placed, eliminated, packed]: PackedStep,
+): HintStep {
   const [rule, level, levelNumber] = rules[r];
   const reason: Record<string, unknown> = { rule };
   for (const [k, v] of Object.entries(packed)) reason[k] = k in KINDS ? unpackValue(s, KINDS[k], v) : v;
@@ -106,7 +120,13 @@ export function unpackStep(s: Shape, rules: readonly RuleEntry[], [r, placed, el
 /** The grader's Step again, for explain.ts to word. */
 export function toGraderStep(s: Shape, h: HintStep): Step {
   const dominoes = (ps: number[]): Domino[] => ps.map((p) => dominoOf(s, p));
-  return { level: h.levelNumber, rule: h.rule as Step['rule'], placed: dominoes(h.placed), eliminated: dominoes(h.eliminated), reason: h.reason as Step['reason'] };
+  return {
+    level: h.levelNumber,
+    rule: h.rule as Step['rule'],
+    placed: dominoes(h.placed),
+    eliminated: dominoes(h.eliminated),
+    reason: h.reason as Step['reason'],
+  };
 }
 
 /** The cells a hint about this step highlights: those its reason names, the dominoes it lays,

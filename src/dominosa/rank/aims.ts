@@ -58,7 +58,12 @@ function meet(a: GradeBand, b: GradeBand): GradeBand {
  * an error. Under the node and score rules every tier is wanted and a target, if any, is the
  * band of every slot; a score tier whose range holds no score of the target is an error.
  */
-export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?: Readonly<Record<Tier, number>>): PlanResult {
+export function planSize(
+  m: number,
+  rule: TierRule,
+  grade?: GradeTarget,
+  yields?: Readonly<Record<Tier, number>>,
+): PlanResult {
   const asked = grade === undefined ? '' : ` (--grade ${grade.name})`;
   if (rule.measure === 'nodes') {
     const refused = nodeTierRefusal(m, rule, grade);
@@ -72,11 +77,22 @@ export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?
         // Scores of levels minLevel..maxLevel lie in [minLevel, maxLevel + 1).
         if (!(r.hi >= grade.minLevel && r.lo < grade.maxLevel + 1)) {
           const f = (v: number): string => formatMeasure('score', v);
-          return { ok: false, error: `M=${m}: the ${t} tier's scores (${f(r.lo)}, ${f(r.hi)}] hold no puzzle of grade ${grade.name}${asked}` };
+          return {
+            ok: false,
+            error: `M=${m}: the ${t} tier's scores (${f(r.lo)}, ${f(r.hi)}] hold no puzzle of grade ${grade.name}${asked}`,
+          };
         }
       }
     }
-    return { ok: true, plan: { m, wanted: [...TIERS], unreachable: [], aims: [{ targets: [{ band: { minLevel: grade.minLevel, maxLevel: grade.maxLevel } }] }] } };
+    return {
+      ok: true,
+      plan: {
+        m,
+        wanted: [...TIERS],
+        unreachable: [],
+        aims: [{ targets: [{ band: { minLevel: grade.minLevel, maxLevel: grade.maxLevel } }] }],
+      },
+    };
   }
   const wanted: Tier[] = [];
   const unreachable: SizePlan['unreachable'] = [];
@@ -87,14 +103,20 @@ export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?
     if (yields !== undefined && yields[t] === 0) {
       const r = nodeRange(t, rule.th);
       const range = r.max === Infinity ? `above ${r.min - 1}` : `${r.min}..${r.max}`;
-      unreachable.push({ tier: t, why: `no ${TATHAM_NAMES[t]} puzzle had a ${cutName('grade', m)} of ${range} in the sample its cuts were set from` });
+      unreachable.push({
+        tier: t,
+        why: `no ${TATHAM_NAMES[t]} puzzle had a ${cutName('grade', m)} of ${range} in the sample its cuts were set from`,
+      });
       continue;
     }
     wanted.push(t);
     targets.set(t, { band: grade === undefined ? band : meet(band, grade), nodes: nodeRange(t, rule.th), tier: t });
   }
   if (wanted.length === 0 && unreachable.length === 0) {
-    return { ok: false, error: `M=${m}: no tier holds grade ${grade?.name} puzzles, which are beyond Extreme (tier them by nodes with --tier-by nodes, or use dominosa generate --grade)` };
+    return {
+      ok: false,
+      error: `M=${m}: no tier holds grade ${grade?.name} puzzles, which are beyond Extreme (tier them by nodes with --tier-by nodes, or use dominosa generate --grade)`,
+    };
   }
   if (wanted.length === 0) {
     const why = unreachable.map((u) => `${u.tier} is out of reach (${u.why})`).join('; ');
@@ -109,7 +131,12 @@ export function planSize(m: number, rule: TierRule, grade?: GradeTarget, yields?
  * whichever tier they meet first. Only where yields count unique deals (the node-count sizes,
  * below LAYERED_FROM_M); elsewhere, or without yields, every tier has its own slot.
  */
-function gradeAims(m: number, wanted: readonly Tier[], targets: ReadonlyMap<Tier, Target>, yields?: Readonly<Record<Tier, number>>): Aim[] {
+function gradeAims(
+  m: number,
+  wanted: readonly Tier[],
+  targets: ReadonlyMap<Tier, Target>,
+  yields?: Readonly<Record<Tier, number>>,
+): Aim[] {
   const own = (t: Tier): Aim => ({ targets: [targets.get(t)!] });
   if (yields === undefined || m >= LAYERED_FROM_M || wanted.length < 2) return wanted.map(own);
   const rarest = Math.min(...wanted.map((t) => yields[t]));

@@ -20,7 +20,8 @@ export function levelNumber(name: LevelName): number {
 /** The grader's level for Simon Tatham's Extreme. */
 export const EXTREME_LEVEL: LevelName = 'extreme';
 
-const levels = (lo: LevelName, hi: LevelName = lo): GradeBand => Object.freeze({ minLevel: levelNumber(lo), maxLevel: levelNumber(hi) });
+const levels = (lo: LevelName, hi: LevelName = lo): GradeBand =>
+  Object.freeze({ minLevel: levelNumber(lo), maxLevel: levelNumber(hi) });
 
 /**
  * The tiers are Simon Tatham's four levels, each the grader's levels that restate it: easy =
@@ -100,6 +101,7 @@ export function parseGradeTarget(text: string): GradeTargetResult {
     return { ok: true, target: { name, ...GRADE_BANDS[name] } };
   }
   const level = LEVELS.find((l) => l.name === key);
-  if (level !== undefined) return { ok: true, target: { name: level.name, minLevel: level.level, maxLevel: level.level } };
+  if (level !== undefined)
+    return { ok: true, target: { name: level.name, minLevel: level.level, maxLevel: level.level } };
   return { ok: false, error: `unknown grade target "${text}" (expected one of ${GRADE_TARGET_NAMES.join(', ')})` };
 }

@@ -47,7 +47,8 @@ export const REFERENCE_OPTIONS: SolveOptions = Object.freeze({
 export function referenceNodes(board: Board, solver: Solver, interrupt?: () => boolean): number {
   const canonical = canonicalBoard(board);
   if (board.m >= LAYERED_FROM_M) return layeredScore(canonical, solver, interrupt);
-  return solver.solve(canonical, interrupt === undefined ? REFERENCE_OPTIONS : { ...REFERENCE_OPTIONS, interrupt }).nodes;
+  return solver.solve(canonical, interrupt === undefined ? REFERENCE_OPTIONS : { ...REFERENCE_OPTIONS, interrupt })
+    .nodes;
 }
 
 /**

@@ -56,12 +56,20 @@ export interface SampleCuts {
 }
 
 /** The cuts a sample of `slots` slots gives (points: the slots' points that found a board); null when none did. */
-export function cutsOfSample(s: SampleSpec, points: readonly BandPoint[], slots: number, quantiles: Quantiles = SAMPLE_QUANTILES): SampleCuts | null {
+export function cutsOfSample(
+  s: SampleSpec,
+  points: readonly BandPoint[],
+  slots: number,
+  quantiles: Quantiles = SAMPLE_QUANTILES,
+): SampleCuts | null {
   if (points.length === 0) return null;
   if (s.measure === 'grade') {
     const p = proposeBandCuts(points);
     const per = s.aimed ? slots / TIERS.length : points.length;
-    const yields = Object.fromEntries(TIERS.map((t) => [t, Math.round((10_000 * p.yields[t]) / per) / 10])) as Record<Tier, number>;
+    const yields = Object.fromEntries(TIERS.map((t) => [t, Math.round((10_000 * p.yields[t]) / per) / 10])) as Record<
+      Tier,
+      number
+    >;
     return { thresholds: p.thresholds, yields, inRange: p.yields, totals: p.totals, notes: [] };
   }
   const values = points.map((p) => p.value).sort((a, b) => a - b);

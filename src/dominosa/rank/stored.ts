@@ -24,8 +24,14 @@ export interface StoredGrade {
  * with the default budget, exactly the catalog's stored grade and score for this puzzle and
  * every mirror and relabelling of it. Steps and nodes are counted on the canonical board.
  */
-export function canonicalGrade(board: Board, options: Pick<GradeOptions, 'maxSearchNodes' | 'interrupt'> = {}): GradeResult {
-  return gradeBoard(canonicalBoard(board), { maxSearchNodes: options.maxSearchNodes ?? STORED_GRADE_MAX_NODES, interrupt: options.interrupt });
+export function canonicalGrade(
+  board: Board,
+  options: Pick<GradeOptions, 'maxSearchNodes' | 'interrupt'> = {},
+): GradeResult {
+  return gradeBoard(canonicalBoard(board), {
+    maxSearchNodes: options.maxSearchNodes ?? STORED_GRADE_MAX_NODES,
+    interrupt: options.interrupt,
+  });
 }
 
 /** Grade a board as the catalog stores it (see the module comment); an interrupt that fires leaves it ungraded. */

@@ -30,7 +30,8 @@ export interface IndependentProof {
 export function proveIndependently(board: Board, options: { interrupt?: () => boolean } = {}): IndependentProof {
   if (board.m <= EXACT_COVER_UP_TO) {
     const dlx = countExactCover(board, { maxNodes: EXACT_COVER_NODES });
-    if (dlx.status !== 'gave-up') return { status: dlx.status, solutions: dlx.solutions, solution: dlx.solution, method: 'exact-cover' };
+    if (dlx.status !== 'gave-up')
+      return { status: dlx.status, solutions: dlx.solutions, solution: dlx.solution, method: 'exact-cover' };
   }
   const sat = countBySat(board, { interrupt: options.interrupt });
   return { status: sat.status, solutions: sat.solutions, solution: sat.solution, method: 'sat' };

@@ -8,7 +8,12 @@ import type { RootState, SolveRuleName, Solver } from './solver.js';
 export type RootLayer = 'singles' | 'rules' | 'probing' | 'search';
 
 /** The layers in order: each settles every board a weaker one settles. */
-export const ROOT_LAYERS: readonly RootLayer[] = Object.freeze(['singles', 'rules', 'probing', 'search'] as RootLayer[]);
+export const ROOT_LAYERS: readonly RootLayer[] = Object.freeze([
+  'singles',
+  'rules',
+  'probing',
+  'search',
+] as RootLayer[]);
 
 /** The layers that are a root deduction; search is what is left when none of them settles a board. */
 export type DeductionLayer = Exclude<RootLayer, 'search'>;

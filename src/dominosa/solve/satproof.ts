@@ -70,7 +70,8 @@ export function countBySat(board: Board, options: SatProofOptions = {}): SatProo
     for (let i = 0; i < g.length; i++) lits[i] = 2 * g[i];
     sat.addClause(lits.subarray(0, g.length));
     if (g.length <= PAIRWISE_UP_TO) {
-      for (let i = 0; i < g.length; i++) for (let j = i + 1; j < g.length; j++) sat.addBinary(2 * g[i] + 1, 2 * g[j] + 1);
+      for (let i = 0; i < g.length; i++)
+        for (let j = i + 1; j < g.length; j++) sat.addBinary(2 * g[i] + 1, 2 * g[j] + 1);
       return;
     }
     // Sequential counter: s_i means "one of the first i + 1 is laid"; a later one may not be.

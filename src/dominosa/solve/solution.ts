@@ -96,7 +96,10 @@ export function checkSolution(board: Board, solution: Solution): string | null {
   }
   for (const [r1, c1, r2, c2] of solution) {
     const where = `domino (${r1},${c1})-(${r2},${c2})`;
-    for (const [r, c] of [[r1, c1], [r2, c2]]) {
+    for (const [r, c] of [
+      [r1, c1],
+      [r2, c2],
+    ]) {
       if (!Number.isInteger(r) || !Number.isInteger(c) || r < 0 || r >= rows || c < 0 || c >= cols) {
         return `${where} leaves the ${rows}x${cols} grid`;
       }

@@ -295,7 +295,8 @@ export class Solver {
           : solutions === 1
             ? 'unique'
             : 'none';
-    const limit: SolveLimit | null = status !== 'gave-up' ? null : this.stopped ? 'time' : this.gaveUp ? 'nodes' : 'cap';
+    const limit: SolveLimit | null =
+      status !== 'gave-up' ? null : this.stopped ? 'time' : this.gaveUp ? 'nodes' : 'cap';
     return {
       status,
       solutions,
@@ -311,7 +312,10 @@ export class Solver {
    * still consistent, how many cells are undecided, and the live placements as dominoes.
    * This is the cheap signal repair-based generation steers by.
    */
-  deduce(board: Board, options: Pick<SolveOptions, 'rules' | 'probe' | 'interrupt'> & { live?: boolean } = {}): RootState {
+  deduce(
+    board: Board,
+    options: Pick<SolveOptions, 'rules' | 'probe' | 'interrupt'> & { live?: boolean } = {},
+  ): RootState {
     this.interrupt = options.interrupt;
     this.stopped = false;
     this.firings.fill(0);
@@ -401,7 +405,8 @@ export class Solver {
         this.m = -1;
         return false;
       }
-      for (let v = 0; v < w; v++) this.pairIndex[u * w + v] = u <= v ? ((v * (v + 1)) >> 1) + u : ((u * (u + 1)) >> 1) + v;
+      for (let v = 0; v < w; v++)
+        this.pairIndex[u * w + v] = u <= v ? ((v * (v + 1)) >> 1) + u : ((u * (u + 1)) >> 1) + v;
     }
     if (this.pairStart.length < nPairs) {
       this.pairStart = new Int32Array(nPairs);
@@ -612,7 +617,7 @@ export class Solver {
     // one loop exit to mispredict, not two), then along the pair's list from its end; the
     // pair walk stops once the rivals its count promised are dead.
     const step = b - a;
-    for (let rest = (mask[a] & ~(RIGHT << dir)) | ((mask[b] & ~(LEFT >> dir)) << 4); rest !== 0; ) {
+    for (let rest = (mask[a] & ~(RIGHT << dir)) | ((mask[b] & ~(LEFT >> dir)) << 4); rest !== 0;) {
       const j = HIGH_BIT8[rest];
       rest ^= 1 << j;
       this.kill(2 * (a + (j >> 2) * step) + off[j & 3]);
@@ -904,7 +909,7 @@ function pairSharedCell(s: Solver, x: number): boolean {
 function killOtherPairsAt(s: Solver, c: number, x: number): boolean {
   const { plX, bitOffset: off } = s;
   let fired = false;
-  for (let rest = s.mask[c]; rest !== 0; ) {
+  for (let rest = s.mask[c]; rest !== 0;) {
     const j = HIGH_BIT[rest];
     rest ^= 1 << j;
     const p = 2 * c + off[j];

@@ -26,7 +26,10 @@ function removals(board: SudominoBoard, step: SudominoStep): string {
     if (vs === undefined) byDomino.set(d, [v]);
     else vs.push(v);
   }
-  return list([...byDomino].map(([d, vs]) => `${list(vs.map(String))} from ${dominoName(board, d)}`), 'and');
+  return list(
+    [...byDomino].map(([d, vs]) => `${list(vs.map(String))} from ${dominoName(board, d)}`),
+    'and',
+  );
 }
 
 function reasonText(board: SudominoBoard, r: Reason): string {

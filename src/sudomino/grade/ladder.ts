@@ -143,7 +143,8 @@ export class SudominoGrader {
     const eliminated: [number, number][] = [];
     for (let d = 0; d < g.nDom; d++) {
       if (g.placed[d] === 1 && g.beforePlaced[d] === 0) placed.push([d, valueOf(g.mask[d])]);
-      for (let gone = g.before[d] & ~g.mask[d], v = 1; gone !== 0; gone >>>= 1, v++) if ((gone & 1) !== 0) eliminated.push([d, v]);
+      for (let gone = g.before[d] & ~g.mask[d], v = 1; gone !== 0; gone >>>= 1, v++)
+        if ((gone & 1) !== 0) eliminated.push([d, v]);
     }
     return { technique, level, reason: g.reason, placed, eliminated };
   }

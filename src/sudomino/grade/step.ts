@@ -19,7 +19,13 @@ export interface Reasons {
    * order (none for a line starvation), and what then fails:
    * a domino with no value left, or a line with fewer values than entries.
    */
-  contradictionChain: { domino: number; value: number; chain: [domino: number, value: number][]; deadDomino?: number; deadLine?: number };
+  contradictionChain: {
+    domino: number;
+    value: number;
+    chain: [domino: number, value: number][];
+    deadDomino?: number;
+    deadLine?: number;
+  };
 }
 
 export type RuleKind = keyof Reasons;
@@ -27,7 +33,17 @@ export type RuleKind = keyof Reasons;
 export type Reason = { [K in RuleKind]: { kind: K } & Reasons[K] }[RuleKind];
 
 /** The techniques of the ladder, easiest first (ladder.ts gives each its level). */
-export const TECHNIQUES = ['nakedSingle', 'hiddenSingle', 'lineIntersection', 'nakedPair', 'hiddenPair', 'nakedTriple', 'hiddenTriple', 'lineStarvation', 'contradictionChain'] as const;
+export const TECHNIQUES = [
+  'nakedSingle',
+  'hiddenSingle',
+  'lineIntersection',
+  'nakedPair',
+  'hiddenPair',
+  'nakedTriple',
+  'hiddenTriple',
+  'lineStarvation',
+  'contradictionChain',
+] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
 

@@ -55,7 +55,8 @@ export function makeCatalogSlot(
   const { board, filling } = made;
   const canonical = canonicalSudomino(board);
   const grade = storedSudominoGrade(canonical.board, grader);
-  if (grade.tier !== tier) throw new Error(`Sudomino slot ${slot} aimed at ${tier} but its class grades ${grade.tier ?? 'unsolved'}`);
+  if (grade.tier !== tier)
+    throw new Error(`Sudomino slot ${slot} aimed at ${tier} but its class grades ${grade.tier ?? 'unsolved'}`);
   const nodes = referenceSudominoNodes(canonical.board, solver);
   const solution = cellValues(board, filling);
   return {
@@ -65,7 +66,12 @@ export function makeCatalogSlot(
     score: grade.score,
     nodes,
     canonicalHash: sha256Hex(canonical.form),
-    base: { rows: board.rows, cols: board.cols, grid: sudominoGridText(board), solution: sudominoSolutionText(board.cols, solution) },
+    base: {
+      rows: board.rows,
+      cols: board.cols,
+      grid: sudominoGridText(board),
+      solution: sudominoSolutionText(board.cols, solution),
+    },
     variants: makeSudominoVariants(board, solution, nodes, seed, slot, variants, solver).map((v) => ({
       grid: sudominoGridText(v.board),
       solution: sudominoSolutionText(v.board.cols, v.solution),

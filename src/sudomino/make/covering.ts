@@ -40,7 +40,8 @@ export function randomFilledLayout(rows: number, cols: number, values: number, r
     if (domino[i] !== -2) continue;
     const r = (i / cols) | 0;
     const c = i % cols;
-    const acrossFree = c + 1 < cols && domino[i + 1] === -2 ? full & ~(used[r] | used[rows + c] | used[rows + c + 1]) : 0;
+    const acrossFree =
+      c + 1 < cols && domino[i + 1] === -2 ? full & ~(used[r] | used[rows + c] | used[rows + c + 1]) : 0;
     const downFree = r + 1 < rows ? full & ~(used[r] | used[r + 1] | used[rows + c]) : 0;
     const moves = (acrossFree !== 0 ? BLOCK_ODDS : 0) + (downFree !== 0 ? BLOCK_ODDS : 0);
     const pick = moves === 0 ? moves : rng.int(0, moves);

@@ -26,13 +26,21 @@ export function levelOfTier(tier: Tier): number {
  * would then have a second solution or need a technique above the level. A grader that solves a
  * board has proved it unique, so the cheap proof only spares it the boards it would refuse.
  */
-export function thinForLevel(shape: Shape, level: number, rng: Rng, solver: SudominoSolver, grader: SudominoGrader): MadePuzzle {
+export function thinForLevel(
+  shape: Shape,
+  level: number,
+  rng: Rng,
+  solver: SudominoSolver,
+  grader: SudominoGrader,
+): MadePuzzle {
   const { board, filling } = randomFilled(shape, rng);
   const given = board.given as Uint8Array;
   const order = rng.shuffle(Int32Array.from({ length: given.length }, (_, d) => d));
   for (const d of order) {
     given[d] = 0;
-    const keep = solver.solve(board, { solution: false }).status !== 'unique' || grader.grade(board, { maxLevel: level, log: false }).status !== 'solved';
+    const keep =
+      solver.solve(board, { solution: false }).status !== 'unique' ||
+      grader.grade(board, { maxLevel: level, log: false }).status !== 'solved';
     if (keep) given[d] = filling[d];
   }
   return { board, filling };
@@ -60,7 +68,8 @@ export function makeTieredSlot(
 ): TieredPuzzle | null {
   const level = levelOfTier(tier);
   const rng = derive(seed, TIERED_KEY, shape.rows, shape.cols, shape.values, level, slot);
-  const solvedUpTo = (board: SudominoBoard, maxLevel: number): boolean => grader.grade(board, { maxLevel, log: false }).status === 'solved';
+  const solvedUpTo = (board: SudominoBoard, maxLevel: number): boolean =>
+    grader.grade(board, { maxLevel, log: false }).status === 'solved';
   for (let attempts = 1; attempts <= maxAttempts; attempts++) {
     const made = thinForLevel(shape, level, rng, solver, grader);
     const judged = judgedOn(made.board);

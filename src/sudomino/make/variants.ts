@@ -5,7 +5,13 @@ import { derive } from '../../rng.js';
 import type { SudominoBoard } from '../board.js';
 import { checkAnswer } from '../solve/check.js';
 import type { SudominoSolver } from '../solve/solver.js';
-import { applySudominoTransform, encodeSudominoTransform, shapeKeepingGeometries, transformSudominoValues, type SudominoTransform } from '../transform.js';
+import {
+  applySudominoTransform,
+  encodeSudominoTransform,
+  shapeKeepingGeometries,
+  transformSudominoValues,
+  type SudominoTransform,
+} from '../transform.js';
 
 export interface SudominoVariant {
   board: SudominoBoard;

@@ -135,7 +135,8 @@ export class SudominoGame {
         if (first[v] < 0) first[v] = c;
         else if (domino[first[v]] !== d) {
           // Every cell of this value in the line is in the clash, the first one met included.
-          for (let j = 0, e = start; j < length; j++, e += step) if (domino[e] >= 0 && this.value[domino[e]] === v) out.add(e);
+          for (let j = 0, e = start; j < length; j++, e += step)
+            if (domino[e] >= 0 && this.value[domino[e]] === v) out.add(e);
         }
       }
     };

@@ -62,7 +62,12 @@ export function mistakes(board: SudominoBoard, solution: readonly number[], pos:
  * the first step not yet on the board is the hint: every step before it is, so all it stood on
  * (what those steps placed and removed) is on the board, and it follows from the board.
  */
-export function sudominoHintFor(board: SudominoBoard, solution: readonly number[], steps: readonly SudominoHintStep[], pos: SudominoPosition): SudominoHint {
+export function sudominoHintFor(
+  board: SudominoBoard,
+  solution: readonly number[],
+  steps: readonly SudominoHintStep[],
+  pos: SudominoPosition,
+): SudominoHint {
   const wrong = mistakes(board, solution, pos);
   if (wrong.length > 0) return { kind: 'mistake', dominoes: wrong };
   const has = (d: number): number => board.given[d] || pos.values[d] || 0;
@@ -72,7 +77,9 @@ export function sudominoHintFor(board: SudominoBoard, solution: readonly number[
     const step = steps[index];
     const place = step.placed.filter(([d]) => has(d) === 0);
     // A domino the step places loses its other values by being placed: nothing to cross out.
-    const remove = step.eliminated.filter(([d, v]) => (out[d] & (1 << (v - 1))) === 0 && !step.placed.some(([p]) => p === d));
+    const remove = step.eliminated.filter(
+      ([d, v]) => (out[d] & (1 << (v - 1))) === 0 && !step.placed.some(([p]) => p === d),
+    );
     if (place.length > 0 || remove.length > 0) return { kind: 'step', index, step, place, remove };
   }
   return { kind: 'none' };
@@ -82,7 +89,12 @@ export function sudominoHintFor(board: SudominoBoard, solution: readonly number[
  * The position after following a step: its values placed, and what it removes written as marks
  * (a domino without marks first gets every value the board still allows it).
  */
-export function followStep(board: SudominoBoard, pos: SudominoPosition, place: readonly [number, number][], remove: readonly [number, number][]): SudominoPosition {
+export function followStep(
+  board: SudominoBoard,
+  pos: SudominoPosition,
+  place: readonly [number, number][],
+  remove: readonly [number, number][],
+): SudominoPosition {
   const all = (1 << board.values) - 1;
   const out = ruledOut(board, pos);
   const D = board.given.length;

@@ -46,5 +46,10 @@ export function webBoard(p: Pick<SudominoWebPuzzle, 'board' | 'values' | 'id'>):
 }
 
 export function playSudomino(rules: readonly SudominoRuleEntry[], puzzle: SudominoWebPuzzle): PlaySudomino {
-  return { puzzle, board: webBoard(puzzle), solution: puzzle.solution, steps: puzzle.steps.map((s) => unpackSudominoStep(rules, s)) };
+  return {
+    puzzle,
+    board: webBoard(puzzle),
+    solution: puzzle.solution,
+    steps: puzzle.steps.map((s) => unpackSudominoStep(rules, s)),
+  };
 }

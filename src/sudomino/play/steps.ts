@@ -18,7 +18,11 @@ export interface SudominoHintStep extends SudominoStep {
  * Pack a log. `levelName` names a ladder level by its number (the exporter passes the grader's
  * LEVELS); `rules` collects the rule table the steps index into, shared by a whole pack.
  */
-export function packSudominoSteps(log: readonly SudominoStep[], rules: SudominoRuleEntry[], levelName: (level: number) => string): SudominoPackedStep[] {
+export function packSudominoSteps(
+  log: readonly SudominoStep[],
+  rules: SudominoRuleEntry[],
+  levelName: (level: number) => string,
+): SudominoPackedStep[] {
   return log.map((step) => {
     let r = rules.findIndex(([t]) => t === step.technique);
     if (r < 0) r = rules.push([step.technique, levelName(step.level), step.level]) - 1;
@@ -32,7 +36,10 @@ const pairs = (flat: readonly number[]): [number, number][] => {
   return out;
 };
 
-export function unpackSudominoStep(rules: readonly SudominoRuleEntry[], [r, placed, eliminated, reason]: SudominoPackedStep): SudominoHintStep {
+export function unpackSudominoStep(
+  rules: readonly SudominoRuleEntry[],
+  [r, placed, eliminated, reason]: SudominoPackedStep,
+): SudominoHintStep {
   const [technique, levelName, level] = rules[r];
   return { technique, level, levelName, reason, placed: pairs(placed), eliminated: pairs(eliminated) };
 }

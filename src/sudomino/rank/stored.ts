@@ -29,6 +29,10 @@ export const SUDOMINO_REFERENCE_VERSION = 'sudomino-ref-1';
  * The reference node measure: the solver's nodes proving the representative (the tiers'
  * guardrail). An interrupt (audit's budget) may stop it early, leaving the count short.
  */
-export function referenceSudominoNodes(board: SudominoBoard, solver = new SudominoSolver(), interrupt?: () => boolean): number {
+export function referenceSudominoNodes(
+  board: SudominoBoard,
+  solver = new SudominoSolver(),
+  interrupt?: () => boolean,
+): number {
   return solver.solve(canonicalSudominoBoard(board), { solution: false, interrupt }).nodes;
 }

@@ -47,7 +47,8 @@ export function countBySat(board: SudominoBoard, options: SatCountOptions = {}):
     const s = lineStart[l];
     const t = lineStart[l + 1];
     for (let v = 1; v <= N; v++) {
-      for (let i = s; i < t; i++) for (let j = i + 1; j < t; j++) sat.addBinary(2 * x(lineDominoes[i], v) + 1, 2 * x(lineDominoes[j], v) + 1);
+      for (let i = s; i < t; i++)
+        for (let j = i + 1; j < t; j++) sat.addBinary(2 * x(lineDominoes[i], v) + 1, 2 * x(lineDominoes[j], v) + 1);
       if (t - s === N) {
         const some: number[] = [];
         for (let i = s; i < t; i++) some.push(2 * x(lineDominoes[i], v));

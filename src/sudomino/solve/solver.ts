@@ -89,7 +89,14 @@ export class SudominoSolver {
     else if (this.propagate()) this.search();
     const solutions = this.solutions;
     // A search stopped by the cap at one solution has not proved uniqueness.
-    const status: SolveStatus = solutions >= 2 ? 'multiple' : this.stopped !== null || solutions >= this.cap ? 'gave-up' : solutions === 1 ? 'unique' : 'none';
+    const status: SolveStatus =
+      solutions >= 2
+        ? 'multiple'
+        : this.stopped !== null || solutions >= this.cap
+          ? 'gave-up'
+          : solutions === 1
+            ? 'unique'
+            : 'none';
     const limit = status !== 'gave-up' ? null : (this.stopped ?? 'cap');
     const solution = solutions > 0 && this.keep ? cellValues(board, this.first.subarray(0, this.nDom)) : null;
     return { status, solutions, nodes: this.nodes, solution, limit };
@@ -226,7 +233,8 @@ export class SudominoSolver {
       }
     }
     if (best < 0) {
-      if (this.solutions === 0 && this.keep) for (let d = 0; d < this.nDom; d++) this.first[d] = 32 - Math.clz32(dom[d]);
+      if (this.solutions === 0 && this.keep)
+        for (let d = 0; d < this.nDom; d++) this.first[d] = 32 - Math.clz32(dom[d]);
       this.solutions++;
       return;
     }

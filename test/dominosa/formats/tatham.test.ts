@@ -17,11 +17,26 @@ function same(a: Board, b: Board): boolean {
 
 describe('toTathamId', () => {
   it('writes M, a colon and the row-major digits', () => {
-    expect(toTathamId(board(1, [[0, 0, 1], [0, 1, 1]]))).toBe('1:001011');
+    expect(
+      toTathamId(
+        board(1, [
+          [0, 0, 1],
+          [0, 1, 1],
+        ]),
+      ),
+    ).toBe('1:001011');
   });
 
   it('transposes a tall board into his M+1 rows by M+2 columns', () => {
-    expect(toTathamId(board(1, [[0, 0], [0, 1], [1, 1]]))).toBe('1:001011');
+    expect(
+      toTathamId(
+        board(1, [
+          [0, 0],
+          [0, 1],
+          [1, 1],
+        ]),
+      ),
+    ).toBe('1:001011');
   });
 
   it('brackets exactly the values of 10 and more', () => {
@@ -56,7 +71,17 @@ describe('parseTathamId', () => {
     const res = parseTathamId('  2:0012[1]1122002  ');
     // 3 rows by 4 columns: 0 0 1 2 / 1 1 1 2 / 2 0 0 2; `[1]` is a bracketed small value.
     expect(res.ok).toBe(true);
-    if (res.ok) expect(same(res.board, board(2, [[0, 0, 1, 2], [1, 1, 1, 2], [2, 0, 0, 2]]))).toBe(true);
+    if (res.ok)
+      expect(
+        same(
+          res.board,
+          board(2, [
+            [0, 0, 1, 2],
+            [1, 1, 1, 2],
+            [2, 0, 0, 2],
+          ]),
+        ),
+      ).toBe(true);
   });
 
   it('accepts his full parameter string with a difficulty', () => {

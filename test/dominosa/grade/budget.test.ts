@@ -11,7 +11,11 @@ describe('the trial budget', () => {
   // Boards whose grading lays dominoes in trials (lookahead or search), of M = 7..9.
   const boards = [7, 8, 9]
     .flatMap((m) => uniqueBoards(m, 10, 300 + m))
-    .map(({ board }) => ({ board, free: grader.grade(board, { maxTrialWork: Infinity }), work: grader.state.budget.trialWork }))
+    .map(({ board }) => ({
+      board,
+      free: grader.grade(board, { maxTrialWork: Infinity }),
+      work: grader.state.budget.trialWork,
+    }))
     .filter((b) => b.work > 0);
 
   it('leaves a board unsolved at the search level when it runs out, and is kept to', () => {
@@ -31,7 +35,12 @@ describe('the trial budget', () => {
   it('changes nothing when it is at least what the board needs', () => {
     for (const { board, free, work } of boards) {
       const exact = grader.grade(board, { maxTrialWork: work + 1, log: true });
-      expect([exact.grade, exact.score, exact.solved, exact.steps]).toEqual([free.grade, free.score, free.solved, free.steps]);
+      expect([exact.grade, exact.score, exact.solved, exact.steps]).toEqual([
+        free.grade,
+        free.score,
+        free.solved,
+        free.steps,
+      ]);
     }
   });
 
@@ -41,7 +50,12 @@ describe('the trial budget', () => {
     expect(below.length).toBeGreaterThanOrEqual(1);
     for (const { board, free } of below) {
       const none = grader.grade(board, { maxSearchNodes: 0, log: true });
-      expect([none.grade, none.score, none.solved, none.steps]).toEqual([free.grade, free.score, free.solved, free.steps]);
+      expect([none.grade, none.score, none.solved, none.steps]).toEqual([
+        free.grade,
+        free.score,
+        free.solved,
+        free.steps,
+      ]);
     }
     for (const { board, free } of boards.filter((b) => b.free.level === SEARCH_LEVEL)) {
       const none = grader.grade(board, { maxSearchNodes: 0 });

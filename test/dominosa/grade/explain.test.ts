@@ -64,7 +64,10 @@ describe('replaySteps', () => {
       for (const { board: b } of uniqueBoards(m, 6, 77)) {
         const log = gradeBoard(b, { log: true }).log!;
         const shiftedBoard: Board = { ...b, m: b.m + 1, cells: b.cells.map((v) => v + 1) };
-        const shiftedLog = log.map((st) => ({ ...st, reason: Object.fromEntries(Object.entries(st.reason).map(([k, v]) => [k, up(k, v)])) }) as Step);
+        const shiftedLog = log.map(
+          (st) =>
+            ({ ...st, reason: Object.fromEntries(Object.entries(st.reason).map(([k, v]) => [k, up(k, v)])) }) as Step,
+        );
         expect(explainSteps(b, log, 1)).toEqual(explainSteps(shiftedBoard, shiftedLog));
         expect(explainSteps(b, log, 1)).not.toEqual(explainSteps(b, log));
         compared += log.length;
@@ -78,10 +81,21 @@ describe('replaySteps', () => {
     const log = gradeBoard(b, { log: true }).log!;
     expect(replaySteps(b, log)).toEqual(solution);
     const laying = log.findIndex((s) => s.placed.length > 0);
-    expect(replaySteps(b, log.filter((_, i) => i !== laying))).toBeNull();
+    expect(
+      replaySteps(
+        b,
+        log.filter((_, i) => i !== laying),
+      ),
+    ).toBeNull();
     const twice: Step[] = [...log, { ...log[laying] }];
     expect(replaySteps(b, twice)).toBeNull();
-    const ruledOut: Step = { level: 2, rule: 'pairCrowdedOut', eliminated: [log[laying].placed[0]], placed: [], reason: { rule: 'pairCrowdedOut', placement: log[laying].placed[0], pair: [0, 0] } };
+    const ruledOut: Step = {
+      level: 2,
+      rule: 'pairCrowdedOut',
+      eliminated: [log[laying].placed[0]],
+      placed: [],
+      reason: { rule: 'pairCrowdedOut', placement: log[laying].placed[0], pair: [0, 0] },
+    };
     expect(replaySteps(b, [ruledOut, ...log])).toBeNull();
   });
 });

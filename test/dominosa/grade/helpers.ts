@@ -38,7 +38,7 @@ export function allSolutions(board: Board, cap = 10_000): Set<number>[] {
       out.push(new Set(chosen));
       return;
     }
-    for (const b of [a % cols + 1 < cols ? a + 1 : -1, a + cols < n ? a + cols : -1]) {
+    for (const b of [(a % cols) + 1 < cols ? a + 1 : -1, a + cols < n ? a + cols : -1]) {
       if (b < 0 || covered[b]) continue;
       const q = pairIndex(cells[a], cells[b]);
       if (used[q]) continue;

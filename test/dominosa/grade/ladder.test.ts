@@ -71,7 +71,10 @@ describe('gradeBoard', () => {
   it('is deterministic: a board grades the same whatever was graded before, logged or not', () => {
     const list = boards.get(7)!;
     const first = list.map(({ board }) => gradeBoard(board));
-    const again = [...list].reverse().map(({ board }) => gradeBoard(board, { log: true })).reverse();
+    const again = [...list]
+      .reverse()
+      .map(({ board }) => gradeBoard(board, { log: true }))
+      .reverse();
     for (let i = 0; i < list.length; i++) {
       const { log, ...rest } = again[i];
       expect(rest).toEqual(first[i]);
@@ -93,7 +96,8 @@ describe('gradeBoard', () => {
           if (cap >= full.level) expect(r).toEqual(full);
           else {
             expect(r.level).toBe(SEARCH_LEVEL);
-            for (const rule of LADDER) if (rule.level > cap && rule.level < SEARCH_LEVEL) expect(r.steps[rule.name]).toBe(0);
+            for (const rule of LADDER)
+              if (rule.level > cap && rule.level < SEARCH_LEVEL) expect(r.steps[rule.name]).toBe(0);
           }
         }
       }
@@ -111,19 +115,25 @@ describe('gradeBoard', () => {
   it('on any deal (several solutions, or none) returns a valid solution or none at all', () => {
     const s = new Solver();
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 0, max: 1e6 }), fc.boolean(), fc.boolean(), (m, k, wide, shuffled) => {
-        const board = shuffled ? shuffledBoard(m, 42, k, wide) : plantedBoard(m, 42, k, { wide }).board;
-        const r = gradeBoard(board, { log: true });
-        const status = s.solve(board).status;
-        expect(r.solved).toBe(status !== 'none');
-        if (r.solved) {
-          expect(checkSolution(board, r.solution!)).toBeNull();
-          expect(solutionKey(replaySteps(board, r.log!)!)).toBe(solutionKey(r.solution!));
-        }
-        // A guess is only ever needed where there is more than one solution.
-        const guessed = r.log!.some(isGuess);
-        if (guessed) expect(status).toBe('multiple');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.boolean(),
+        fc.boolean(),
+        (m, k, wide, shuffled) => {
+          const board = shuffled ? shuffledBoard(m, 42, k, wide) : plantedBoard(m, 42, k, { wide }).board;
+          const r = gradeBoard(board, { log: true });
+          const status = s.solve(board).status;
+          expect(r.solved).toBe(status !== 'none');
+          if (r.solved) {
+            expect(checkSolution(board, r.solution!)).toBeNull();
+            expect(solutionKey(replaySteps(board, r.log!)!)).toBe(solutionKey(r.solution!));
+          }
+          // A guess is only ever needed where there is more than one solution.
+          const guessed = r.log!.some(isGuess);
+          if (guessed) expect(status).toBe('multiple');
+        },
+      ),
       { numRuns: 200 },
     );
   });

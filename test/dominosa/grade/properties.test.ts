@@ -41,31 +41,44 @@ describe('the grade', () => {
   it('is the same whatever the grader graded before, logged or not', () => {
     const grader = new Grader();
     fc.assert(
-      fc.property(fc.array(fc.record({ i: fc.nat(POOL.length - 1), log: fc.boolean() }), { minLength: 1, maxLength: 8 }), (seq) => {
-        for (const { i, log } of seq) {
-          const got = grader.grade(POOL[i].board, { log });
-          const want = FRESH[i];
-          expect([got.grade, got.level, got.score, got.nodes, got.solved]).toEqual([want.grade, want.level, want.score, want.nodes, want.solved]);
-          expect(got.steps).toEqual(want.steps);
-          if (log) expect(got.log).toEqual(want.log);
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ i: fc.nat(POOL.length - 1), log: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+        (seq) => {
+          for (const { i, log } of seq) {
+            const got = grader.grade(POOL[i].board, { log });
+            const want = FRESH[i];
+            expect([got.grade, got.level, got.score, got.nodes, got.solved]).toEqual([
+              want.grade,
+              want.level,
+              want.score,
+              want.nodes,
+              want.solved,
+            ]);
+            expect(got.steps).toEqual(want.steps);
+            if (log) expect(got.log).toEqual(want.log);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('is the same whatever the order of the rules inside each of Tatham’s levels', () => {
     fc.assert(
-      fc.property(fc.nat(POOL.length - 1), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: LADDER.length, maxLength: LADDER.length }), (i, keys) => {
-        // Rules sorted by level, and within a level by the random keys.
-        const order = LADDER.map((r, k) => ({ r, key: r.level + keys[k] * 0.5 }))
-          .sort((a, b) => a.key - b.key)
-          .map((x) => x.r);
-        const want = FRESH[i];
-        const got = levelWithOrder(POOL[i].board, order);
-        if (want.level <= TATHAM_TOP) expect(got).toEqual({ level: want.level, solved: true });
-        else expect(got.level).toBeGreaterThan(TATHAM_TOP);
-      }),
+      fc.property(
+        fc.nat(POOL.length - 1),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: LADDER.length, maxLength: LADDER.length }),
+        (i, keys) => {
+          // Rules sorted by level, and within a level by the random keys.
+          const order = LADDER.map((r, k) => ({ r, key: r.level + keys[k] * 0.5 }))
+            .sort((a, b) => a.key - b.key)
+            .map((x) => x.r);
+          const want = FRESH[i];
+          const got = levelWithOrder(POOL[i].board, order);
+          if (want.level <= TATHAM_TOP) expect(got).toEqual({ level: want.level, solved: true });
+          else expect(got.level).toBeGreaterThan(TATHAM_TOP);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -79,7 +92,8 @@ describe('every step the grader reports', () => {
       const log = FRESH[i].log!;
       for (const step of log) {
         rulesSeen.add(step.rule);
-        for (const d of step.eliminated) expect(inSolution.has(dominoKey(d)), `${step.rule} ruled out ${d}`).toBe(false);
+        for (const d of step.eliminated)
+          expect(inSolution.has(dominoKey(d)), `${step.rule} ruled out ${d}`).toBe(false);
         for (const d of step.placed) expect(inSolution.has(dominoKey(d)), `${step.rule} laid ${d}`).toBe(true);
         expect(step.level).toBe(LADDER.find((r) => r.name === step.rule)!.level);
       }

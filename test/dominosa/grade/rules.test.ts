@@ -23,7 +23,14 @@ function keyOf(g: GradeState, p: number): number {
  * up to `steps` deductions of the ladder's rules up to `level` (easiest first), as the grader
  * makes them.
  */
-function position(board: Board, used: Set<number>, seed: number, kills: number, steps: number, level: number): GradeState {
+function position(
+  board: Board,
+  used: Set<number>,
+  seed: number,
+  kills: number,
+  steps: number,
+  level: number,
+): GradeState {
   const g = new GradeState().load(board);
   const rng = derive(seed, 99);
   for (let i = 0; i < kills; i++) {
@@ -40,7 +47,13 @@ function position(board: Board, used: Set<number>, seed: number, kills: number, 
  * Run one rule up to `times` deductions and check each: it must change the position, and
  * every placement it takes away must be outside every solution (`used` is their union).
  */
-function checkRule(g: GradeState, rule: (typeof LADDER)[number], used: Set<number>, solutions: Set<number>[], times: number): void {
+function checkRule(
+  g: GradeState,
+  rule: (typeof LADDER)[number],
+  used: Set<number>,
+  solutions: Set<number>[],
+  times: number,
+): void {
   for (let t = 0; t < times && !g.solved && !g.broken; t++) {
     const before = g.live.slice(0, g.model.nPlacements);
     const placedBefore = g.placedLen;
@@ -59,10 +72,12 @@ function checkRule(g: GradeState, rule: (typeof LADDER)[number], used: Set<numbe
     }
     expect(changed, `${rule.name} fired without changing anything`).toBe(true);
     if (rule.name === 'searchRefutes') {
-      const alive = solutions.some((s) => [...s].every((k) => {
-        for (let p = 0; p < g.model.nPlacements; p++) if (keyOf(g, p) === k) return g.live[p] === 1;
-        return false;
-      }));
+      const alive = solutions.some((s) =>
+        [...s].every((k) => {
+          for (let p = 0; p < g.model.nPlacements; p++) if (keyOf(g, p) === k) return g.live[p] === 1;
+          return false;
+        }),
+      );
       expect(alive).toBe(solutions.length > 0);
     }
   }
@@ -80,7 +95,8 @@ describe('each rule on its own is sound', () => {
         fc.integer({ min: 0, max: 30 }),
         fc.integer({ min: 1, max: 6 }),
         (m, k, wide, kind, kills, steps, level) => {
-          const board = kind === 0 ? shuffledBoard(m, 31, k, wide) : plantedBoard(m, 31, k, { wide, avoid: kind === 2 }).board;
+          const board =
+            kind === 0 ? shuffledBoard(m, 31, k, wide) : plantedBoard(m, 31, k, { wide, avoid: kind === 2 }).board;
           const solutions = allSolutions(board);
           const used = new Set<number>();
           for (const s of solutions) for (const key of s) used.add(key);
@@ -101,7 +117,12 @@ describe('each rule on its own is sound', () => {
         const n = board.rows * cols;
         const key = new Set(solution.map(([r1, c1, r2, c2]) => (r1 * cols + c1) * n + r2 * cols + c2));
         for (const rule of LADDER) {
-          for (const [kills, steps] of [[0, 0], [10, 10], [0, 40], [30, 80]]) {
+          for (const [kills, steps] of [
+            [0, 0],
+            [10, 10],
+            [0, 40],
+            [30, 80],
+          ]) {
             const g = position(board, key, 100 * m + i, kills, steps, 1 + (i % 6));
             checkRule(g, rule, key, [key], 10);
           }

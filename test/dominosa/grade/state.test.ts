@@ -36,7 +36,9 @@ function alone(board: Board): string[] {
 
 describe('GradeState owns its rules’ scratch', () => {
   // Boards that need the hard rules (sets, parity, chains), of different sizes, paired off.
-  const hard = [7, 8, 9].flatMap((m) => uniqueBoards(m, 12, 61).map((u) => u.board)).filter((b) => gradeBoard(b).level >= 5);
+  const hard = [7, 8, 9]
+    .flatMap((m) => uniqueBoards(m, 12, 61).map((u) => u.board))
+    .filter((b) => gradeBoard(b).level >= 5);
 
   it('two states stepped in turn make the same deductions as each alone', () => {
     expect(hard.length).toBeGreaterThanOrEqual(8);
@@ -61,7 +63,8 @@ describe('GradeState owns its rules’ scratch', () => {
       for (const s of gotA) rulesSeen.add(JSON.parse(s)[0]);
     }
     // The interleaving reached the rules that keep scratch.
-    for (const name of ['duplicateOfOwnPair', 'cellsClaimPairs', 'lookaheadRefutes']) expect(rulesSeen.has(name), name).toBe(true);
+    for (const name of ['duplicateOfOwnPair', 'cellsClaimPairs', 'lookaheadRefutes'])
+      expect(rulesSeen.has(name), name).toBe(true);
   });
 
   it('graders of their own give what the shared gradeBoard gives, whatever was graded between', () => {

@@ -59,17 +59,23 @@ describe('Generator.generateSlot', () => {
 
   it('gives the same puzzle for the same (seed, M, slot), whatever ran before', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 9 }), fc.nat(1000), fc.nat(1000), fc.integer({ min: 1, max: 9 }), (m, seed, k, other) => {
-        const a = slot(seed, m, k);
-        slot(seed + 1, other, k + 1); // a different size in between must not disturb buffers
-        const fresh = new Generator().generateSlot(seed, m, k);
-        expect(fresh.ok).toBe(true);
-        if (!fresh.ok) return;
-        const b = fresh.puzzle;
-        expect(Array.from(b.board.cells)).toEqual(Array.from(a.board.cells));
-        expect(b.solution).toEqual(a.solution);
-        expect([b.attempts, b.nodes, b.canonicalHash]).toEqual([a.attempts, a.nodes, a.canonicalHash]);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 9 }),
+        fc.nat(1000),
+        fc.nat(1000),
+        fc.integer({ min: 1, max: 9 }),
+        (m, seed, k, other) => {
+          const a = slot(seed, m, k);
+          slot(seed + 1, other, k + 1); // a different size in between must not disturb buffers
+          const fresh = new Generator().generateSlot(seed, m, k);
+          expect(fresh.ok).toBe(true);
+          if (!fresh.ok) return;
+          const b = fresh.puzzle;
+          expect(Array.from(b.board.cells)).toEqual(Array.from(a.board.cells));
+          expect(b.solution).toEqual(a.solution);
+          expect([b.attempts, b.nodes, b.canonicalHash]).toEqual([a.attempts, a.nodes, a.canonicalHash]);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -144,12 +150,18 @@ function expectGradedPuzzle(p: GeneratedPuzzle, t: GradeTarget): void {
 describe('graded generation', () => {
   it('keeps only unique puzzles that regrade inside the band (M = 4..9)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 9 }), fc.nat(1000), fc.nat(10_000), fc.constantFrom(...TIERS), (m, seed, k, tier) => {
-        const t = target(tier);
-        const res = gen.generateSlot(seed, m, k, { grade: t });
-        if (!res.ok) throw new Error(`M=${m} slot ${k} ${tier}: ${res.reason}`);
-        expectGradedPuzzle(res.puzzle, t);
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 9 }),
+        fc.nat(1000),
+        fc.nat(10_000),
+        fc.constantFrom(...TIERS),
+        (m, seed, k, tier) => {
+          const t = target(tier);
+          const res = gen.generateSlot(seed, m, k, { grade: t });
+          if (!res.ok) throw new Error(`M=${m} slot ${k} ${tier}: ${res.reason}`);
+          expectGradedPuzzle(res.puzzle, t);
+        },
+      ),
       { numRuns: 120 },
     );
   });
@@ -159,17 +171,27 @@ describe('graded generation', () => {
     // that always gave up would pass each run's give-up check and fail the count.
     let hits = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 9 }), fc.nat(1000), fc.nat(10_000), fc.constantFrom(...LEVELS), (m, seed, k, level) => {
-        const t = target(level.name);
-        const res = gen.generateSlot(seed, m, k, { grade: t, maxAttempts: 300 });
-        if (!res.ok) {
-          expect(res).toEqual({ ok: false, attempts: 300, reason: 'no unique deal of the wanted grade in 300 attempts' });
-          return;
-        }
-        hits++;
-        expectGradedPuzzle(res.puzzle, t);
-        expect(res.puzzle.grade).toBe(level.name);
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 9 }),
+        fc.nat(1000),
+        fc.nat(10_000),
+        fc.constantFrom(...LEVELS),
+        (m, seed, k, level) => {
+          const t = target(level.name);
+          const res = gen.generateSlot(seed, m, k, { grade: t, maxAttempts: 300 });
+          if (!res.ok) {
+            expect(res).toEqual({
+              ok: false,
+              attempts: 300,
+              reason: 'no unique deal of the wanted grade in 300 attempts',
+            });
+            return;
+          }
+          hits++;
+          expectGradedPuzzle(res.puzzle, t);
+          expect(res.puzzle.grade).toBe(level.name);
+        },
+      ),
       { numRuns: 60, seed: 26 },
     );
     expect(hits).toBeGreaterThanOrEqual(50);
@@ -241,15 +263,25 @@ describe('graded generation', () => {
 
   it('gives the same puzzle for the same (seed, M, slot, target), whatever ran before', () => {
     fc.assert(
-      fc.property(fc.constantFrom(5, 9, 14), fc.nat(1000), fc.nat(1000), fc.constantFrom(...TIERS), (m, seed, k, tier) => {
-        const t = target(tier);
-        const a = gen.generateSlot(seed, m, k, { grade: t });
-        gen.generateSlot(seed + 1, 6, k + 1, { grade: target('expert') });
-        const b = new Generator().generateSlot(seed, m, k, { grade: t });
-        if (!a.ok || !b.ok) throw new Error('slot failed');
-        expect(Array.from(b.puzzle.board.cells)).toEqual(Array.from(a.puzzle.board.cells));
-        expect([b.puzzle.attempts, b.puzzle.steps, b.puzzle.score]).toEqual([a.puzzle.attempts, a.puzzle.steps, a.puzzle.score]);
-      }),
+      fc.property(
+        fc.constantFrom(5, 9, 14),
+        fc.nat(1000),
+        fc.nat(1000),
+        fc.constantFrom(...TIERS),
+        (m, seed, k, tier) => {
+          const t = target(tier);
+          const a = gen.generateSlot(seed, m, k, { grade: t });
+          gen.generateSlot(seed + 1, 6, k + 1, { grade: target('expert') });
+          const b = new Generator().generateSlot(seed, m, k, { grade: t });
+          if (!a.ok || !b.ok) throw new Error('slot failed');
+          expect(Array.from(b.puzzle.board.cells)).toEqual(Array.from(a.puzzle.board.cells));
+          expect([b.puzzle.attempts, b.puzzle.steps, b.puzzle.score]).toEqual([
+            a.puzzle.attempts,
+            a.puzzle.steps,
+            a.puzzle.score,
+          ]);
+        },
+      ),
       { numRuns: 20 },
     );
   });
@@ -276,7 +308,10 @@ describe('dominosa generate --grade', () => {
   it('prints each puzzle with its grade, inside the target', () => {
     const r = cli(['generate', '--sizes', '8', '--count', '4', '--seed', '3', '--grade', 'hard']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; grid: number[][]; grade: string; level: number; score: number });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; grid: number[][]; grade: string; level: number; score: number });
     expect(lines).toHaveLength(4);
     // The target is in the id: slot 0 with and without --grade are two puzzles, so two ids.
     expect(lines.map((l) => l.id)).toEqual([0, 1, 2, 3].map((k) => `m8-s3-hard-${k}`));
@@ -290,11 +325,35 @@ describe('dominosa generate --grade', () => {
       expect([l.grade, l.level, l.score]).toEqual([g.grade, g.level, g.score]);
       expect(bandOfLevel(l.level)).toBe('hard');
     }
-    const text = cli(['generate', '--sizes', '8', '--count', '1', '--seed', '3', '--grade', 'hard', '--format', 'text']);
-    expect(text.stdout).toMatch(new RegExp(`grade: ${lines[0].grade} \\(level ${lines[0].level}, score \\d\\.\\d{3}\\)`));
+    const text = cli([
+      'generate',
+      '--sizes',
+      '8',
+      '--count',
+      '1',
+      '--seed',
+      '3',
+      '--grade',
+      'hard',
+      '--format',
+      'text',
+    ]);
+    expect(text.stdout).toMatch(
+      new RegExp(`grade: ${lines[0].grade} \\(level ${lines[0].level}, score \\d\\.\\d{3}\\)`),
+    );
     // Without --grade the lines carry no grade fields.
     const plain = cli(['generate', '--sizes', '8', '--count', '1', '--seed', '3']);
-    expect(Object.keys(JSON.parse(plain.stdout) as object)).toEqual(['id', 'n', 'rows', 'cols', 'grid', 'solution', 'nodes', 'attempts', 'method']);
+    expect(Object.keys(JSON.parse(plain.stdout) as object)).toEqual([
+      'id',
+      'n',
+      'rows',
+      'cols',
+      'grid',
+      'solution',
+      'nodes',
+      'attempts',
+      'method',
+    ]);
     expect((JSON.parse(plain.stdout) as { id: string }).id).toBe('m8-s3-0');
   });
 

@@ -102,16 +102,29 @@ describe('repair generation', () => {
 
   it('gives the same board for the same (seed, M, slot), whatever ran before', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 13, max: 24 }), fc.nat(1000), fc.nat(1000), fc.integer({ min: 3, max: 20 }), (m, seed, k, other) => {
-        const a = repaired(seed, m, k);
-        gen.generateSlot(seed + 1, other, k + 1, { method: 'repair' }); // other buffers in between
-        const fresh = new Generator().generateSlot(seed, m, k, { method: 'repair' });
-        if (!fresh.ok) throw new Error(fresh.reason);
-        const b = fresh.puzzle;
-        expect(Array.from(b.board.cells)).toEqual(Array.from(a.board.cells));
-        expect(b.solution).toEqual(a.solution);
-        expect([b.attempts, b.steps, b.proofNodes, b.nodes, b.goal, b.proof]).toEqual([a.attempts, a.steps, a.proofNodes, a.nodes, a.goal, a.proof]);
-      }),
+      fc.property(
+        fc.integer({ min: 13, max: 24 }),
+        fc.nat(1000),
+        fc.nat(1000),
+        fc.integer({ min: 3, max: 20 }),
+        (m, seed, k, other) => {
+          const a = repaired(seed, m, k);
+          gen.generateSlot(seed + 1, other, k + 1, { method: 'repair' }); // other buffers in between
+          const fresh = new Generator().generateSlot(seed, m, k, { method: 'repair' });
+          if (!fresh.ok) throw new Error(fresh.reason);
+          const b = fresh.puzzle;
+          expect(Array.from(b.board.cells)).toEqual(Array.from(a.board.cells));
+          expect(b.solution).toEqual(a.solution);
+          expect([b.attempts, b.steps, b.proofNodes, b.nodes, b.goal, b.proof]).toEqual([
+            a.attempts,
+            a.steps,
+            a.proofNodes,
+            a.nodes,
+            a.goal,
+            a.proof,
+          ]);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -167,10 +180,17 @@ describe('repair generation', () => {
       for (const at of new Set([1, 100, 201, Math.ceil(total / 2), total])) {
         let polls = 0;
         const cut = new Generator().generateSlot(3, 24, k, { method: 'repair', interrupt: () => ++polls >= at });
-        expect({ k, at, cut, polls }).toEqual({ k, at, cut: { ok: false, attempts: expect.any(Number), reason: 'the time budget ran out', timedOut: true }, polls: at });
+        expect({ k, at, cut, polls }).toEqual({
+          k,
+          at,
+          cut: { ok: false, attempts: expect.any(Number), reason: 'the time budget ran out', timedOut: true },
+          polls: at,
+        });
       }
       let polls = 0;
-      expect(new Generator().generateSlot(3, 24, k, { method: 'repair', interrupt: () => ++polls > total })).toEqual(free);
+      expect(new Generator().generateSlot(3, 24, k, { method: 'repair', interrupt: () => ++polls > total })).toEqual(
+        free,
+      );
     }
   });
 });
@@ -178,33 +198,39 @@ describe('repair generation', () => {
 describe('graded repair', () => {
   it('keeps unique boards whose grade is in the band, named by the proof that settled them', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 13, max: 22 }), fc.nat(1000), fc.nat(10_000), fc.constantFrom(...TIERS), (m, seed, k, tier) => {
-        const band = GRADE_BANDS[tier];
-        const res = gen.generateSlot(seed, m, k, { method: 'repair', grade: band });
-        if (!res.ok) throw new Error(`M=${m} slot ${k} ${tier}: ${res.reason}`);
-        const p = res.puzzle;
-        const dlx = countExactCover(p.board);
-        expect(dlx.status).toBe('unique');
-        expect(solutionKey(dlx.solution!)).toBe(solutionKey(p.solution));
-        const g = graded(p.board);
-        expect(g.level).toBeGreaterThanOrEqual(band.minLevel);
-        expect(g.level).toBeLessThanOrEqual(band.maxLevel);
-        expect([p.grade, p.level, p.score]).toEqual([g.grade, g.level, g.score]);
-        const open = solver.deduce(p.board, { live: false }).undecidedCells;
-        if (g.level <= 2) {
-          // Levels 1–2 are the rules' own: the rules finish the board, the proof is theirs.
-          expect(open).toBe(0);
-          expect(p.proof).toBe(g.level === 1 ? 'singles' : 'rules');
-          expect(p.proofNodes).toBe(1);
-        } else {
-          expect(open).toBeGreaterThan(0);
-          expect(['probing', 'search']).toContain(p.proof);
-          if (p.proof === 'probing') {
+      fc.property(
+        fc.integer({ min: 13, max: 22 }),
+        fc.nat(1000),
+        fc.nat(10_000),
+        fc.constantFrom(...TIERS),
+        (m, seed, k, tier) => {
+          const band = GRADE_BANDS[tier];
+          const res = gen.generateSlot(seed, m, k, { method: 'repair', grade: band });
+          if (!res.ok) throw new Error(`M=${m} slot ${k} ${tier}: ${res.reason}`);
+          const p = res.puzzle;
+          const dlx = countExactCover(p.board);
+          expect(dlx.status).toBe('unique');
+          expect(solutionKey(dlx.solution!)).toBe(solutionKey(p.solution));
+          const g = graded(p.board);
+          expect(g.level).toBeGreaterThanOrEqual(band.minLevel);
+          expect(g.level).toBeLessThanOrEqual(band.maxLevel);
+          expect([p.grade, p.level, p.score]).toEqual([g.grade, g.level, g.score]);
+          const open = solver.deduce(p.board, { live: false }).undecidedCells;
+          if (g.level <= 2) {
+            // Levels 1–2 are the rules' own: the rules finish the board, the proof is theirs.
+            expect(open).toBe(0);
+            expect(p.proof).toBe(g.level === 1 ? 'singles' : 'rules');
             expect(p.proofNodes).toBe(1);
-            expect(solver.deduce(p.board, { probe: 'root', live: false }).undecidedCells).toBe(0);
-          } else expect(p.proofNodes).toBeGreaterThan(1);
-        }
-      }),
+          } else {
+            expect(open).toBeGreaterThan(0);
+            expect(['probing', 'search']).toContain(p.proof);
+            if (p.proof === 'probing') {
+              expect(p.proofNodes).toBe(1);
+              expect(solver.deduce(p.board, { probe: 'root', live: false }).undecidedCells).toBe(0);
+            } else expect(p.proofNodes).toBeGreaterThan(1);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -221,16 +247,29 @@ describe('graded repair', () => {
 
   it('stops a walk part-way on the interrupt, and out of deals as a value', () => {
     let polls = 0;
-    const later = gen.generateSlot(2, 30, 0, { method: 'repair', grade: GRADE_BANDS.hard, interrupt: () => ++polls > 40 });
+    const later = gen.generateSlot(2, 30, 0, {
+      method: 'repair',
+      grade: GRADE_BANDS.hard,
+      interrupt: () => ++polls > 40,
+    });
     expect(later.ok === false && later.timedOut === true).toBe(true);
     expect(polls).toBe(41);
     let failures = 0;
     for (let k = 0; k < 10; k++) {
-      const r = gen.generateSlot(3, 16, k, { method: 'repair', grade: { minLevel: SEARCH_LEVEL, maxLevel: SEARCH_LEVEL }, maxAttempts: 1 });
+      const r = gen.generateSlot(3, 16, k, {
+        method: 'repair',
+        grade: { minLevel: SEARCH_LEVEL, maxLevel: SEARCH_LEVEL },
+        maxAttempts: 1,
+      });
       if (r.ok) expect(r.puzzle.attempts).toBe(1);
       else {
         failures++;
-        expect(r).toEqual({ ok: false, attempts: 1, reason: 'no board of the wanted grade in 1 deal', timedOut: false });
+        expect(r).toEqual({
+          ok: false,
+          attempts: 1,
+          reason: 'no board of the wanted grade in 1 deal',
+          timedOut: false,
+        });
       }
     }
     expect(failures).toBeGreaterThan(0);

@@ -21,31 +21,37 @@ function base(seed: number, m: number, k: number) {
 describe('makeVariants', () => {
   it('makes distinct, unique variants that answer to the transformed base', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 9 }), fc.nat(1000), fc.nat(1000), fc.integer({ min: 0, max: 8 }), (m, seed, k, count) => {
-        const b = base(seed, m, k);
-        const vs = makeVariants(b, seed, k, count, solver);
-        expect(vs.length).toBeLessThanOrEqual(count);
-        if (m >= 3) expect(vs.length).toBe(count); // 4·4! − 1 = 95 other boards at M=3
-        const keys = new Set([Array.from(b.board.cells).join()]);
-        for (const v of vs) {
-          keys.add(Array.from(v.board.cells).join());
-          expect([v.board.rows, v.board.cols]).toEqual([m + 1, m + 2]);
-          const parsed = parseTransform(v.transform);
-          expect(parsed.ok).toBe(true);
-          if (!parsed.ok) return;
-          expect(Array.from(applyTransform(b.board, parsed.transform).cells)).toEqual(Array.from(v.board.cells));
-          expect(v.solution).toEqual(transformSolution(b.solution, b.board.rows, b.board.cols, parsed.transform));
-          expect(checkSolution(v.board, v.solution)).toBeNull();
-          const res = solver.solve(v.board);
-          expect(res.status).toBe('unique');
-          expect(solutionKey(res.solution!)).toBe(solutionKey(v.solution));
-          // The variant carries its base's count; measured afresh it must agree.
-          expect(v.nodes).toBe(b.nodes);
-          expect(referenceNodes(v.board, solver)).toBe(b.nodes);
-          expect(canonicalHash(v.board)).toBe(b.canonicalHash);
-        }
-        expect(keys.size).toBe(vs.length + 1);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 9 }),
+        fc.nat(1000),
+        fc.nat(1000),
+        fc.integer({ min: 0, max: 8 }),
+        (m, seed, k, count) => {
+          const b = base(seed, m, k);
+          const vs = makeVariants(b, seed, k, count, solver);
+          expect(vs.length).toBeLessThanOrEqual(count);
+          if (m >= 3) expect(vs.length).toBe(count); // 4·4! − 1 = 95 other boards at M=3
+          const keys = new Set([Array.from(b.board.cells).join()]);
+          for (const v of vs) {
+            keys.add(Array.from(v.board.cells).join());
+            expect([v.board.rows, v.board.cols]).toEqual([m + 1, m + 2]);
+            const parsed = parseTransform(v.transform);
+            expect(parsed.ok).toBe(true);
+            if (!parsed.ok) return;
+            expect(Array.from(applyTransform(b.board, parsed.transform).cells)).toEqual(Array.from(v.board.cells));
+            expect(v.solution).toEqual(transformSolution(b.solution, b.board.rows, b.board.cols, parsed.transform));
+            expect(checkSolution(v.board, v.solution)).toBeNull();
+            const res = solver.solve(v.board);
+            expect(res.status).toBe('unique');
+            expect(solutionKey(res.solution!)).toBe(solutionKey(v.solution));
+            // The variant carries its base's count; measured afresh it must agree.
+            expect(v.nodes).toBe(b.nodes);
+            expect(referenceNodes(v.board, solver)).toBe(b.nodes);
+            expect(canonicalHash(v.board)).toBe(b.canonicalHash);
+          }
+          expect(keys.size).toBe(vs.length + 1);
+        },
+      ),
       { numRuns: 80 },
     );
   });

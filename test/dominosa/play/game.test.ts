@@ -95,9 +95,13 @@ describe('Game', () => {
       const g = new Game(board);
       const all = allPlacements(board);
       // Two non-overlapping placements that spell one pair.
-      const pairOf = (p: number): number => pairIndex(...(cellsOf(board, p).map((c) => board.values[c]) as [number, number]));
+      const pairOf = (p: number): number =>
+        pairIndex(...(cellsOf(board, p).map((c) => board.values[c]) as [number, number]));
       const [p, q] = (() => {
-        for (const a of all) for (const b of all) if (a < b && pairOf(a) === pairOf(b) && !cellsOf(board, a).some((c) => cellsOf(board, b).includes(c))) return [a, b];
+        for (const a of all)
+          for (const b of all)
+            if (a < b && pairOf(a) === pairOf(b) && !cellsOf(board, a).some((c) => cellsOf(board, b).includes(c)))
+              return [a, b];
         throw new Error('no pair twice');
       })();
       g.lay(p);

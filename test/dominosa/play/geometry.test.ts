@@ -3,7 +3,16 @@
 // cells finds their placement, and a point inside a cell, near a corner or on the frame none.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allPlacements, boundaryAt, cellsOf, dominoOf, isPlacement, placementOf, placementOfDomino, placementsAt } from '../../../src/dominosa/play/geometry.js';
+import {
+  allPlacements,
+  boundaryAt,
+  cellsOf,
+  dominoOf,
+  isPlacement,
+  placementOf,
+  placementOfDomino,
+  placementsAt,
+} from '../../../src/dominosa/play/geometry.js';
 
 const shapes = fc.record({ rows: fc.integer({ min: 1, max: 12 }), cols: fc.integer({ min: 1, max: 12 }) });
 
@@ -25,7 +34,8 @@ describe('placements', () => {
         for (let c = 0; c < s.rows * s.cols; c++) {
           for (const p of placementsAt(s, c)) expect(isPlacement(s, p)).toBe(true);
           for (let d = 0; d < s.rows * s.cols; d++) {
-            const near = Math.abs(Math.floor(c / s.cols) - Math.floor(d / s.cols)) + Math.abs((c % s.cols) - (d % s.cols)) === 1;
+            const near =
+              Math.abs(Math.floor(c / s.cols) - Math.floor(d / s.cols)) + Math.abs((c % s.cols) - (d % s.cols)) === 1;
             expect(placementOf(s, c, d) >= 0).toBe(near);
           }
         }
@@ -41,7 +51,10 @@ describe('placements', () => {
 describe('boundaryAt', () => {
   const band = 0.2;
   // A point along a placement's line: `t` along it (kept off the corners), `off` across it.
-  const onLine = fc.record({ t: fc.double({ min: band + 0.01, max: 1 - band - 0.01, noNaN: true }), off: fc.double({ min: -band + 0.01, max: band - 0.01, noNaN: true }) });
+  const onLine = fc.record({
+    t: fc.double({ min: band + 0.01, max: 1 - band - 0.01, noNaN: true }),
+    off: fc.double({ min: -band + 0.01, max: band - 0.01, noNaN: true }),
+  });
 
   it('finds the placement whose line a point is near, away from the corners', () => {
     fc.assert(
@@ -60,20 +73,27 @@ describe('boundaryAt', () => {
 
   it('finds none inside a cell, near a corner or on the frame', () => {
     fc.assert(
-      fc.property(shapes, fc.nat(), fc.double({ min: band + 0.01, max: 1 - band - 0.01, noNaN: true }), fc.double({ min: band + 0.01, max: 1 - band - 0.01, noNaN: true }), fc.double({ min: 0, max: band - 0.01, noNaN: true }), (s, k, fx, fy, e) => {
-        const cell = k % (s.rows * s.cols);
-        const [r, c] = [Math.floor(cell / s.cols), cell % s.cols];
-        // Inside: well clear of every line.
-        expect(boundaryAt(s, c + fx, r + fy, band)).toBe(-1);
-        // Near a corner: close to two lines at once.
-        expect(boundaryAt(s, c + e, r + e, band)).toBe(-1);
-        expect(boundaryAt(s, c + 1 - e, r + 1 - e, band)).toBe(-1);
-        // On the frame: near an outer edge, where no neighbour lies beyond.
-        expect(boundaryAt(s, e, r + fy, band)).toBe(-1);
-        expect(boundaryAt(s, c + fx, s.rows - e, band)).toBe(-1);
-        // Outside the board.
-        expect(boundaryAt(s, -0.5, r + fy, band)).toBe(-1);
-      }),
+      fc.property(
+        shapes,
+        fc.nat(),
+        fc.double({ min: band + 0.01, max: 1 - band - 0.01, noNaN: true }),
+        fc.double({ min: band + 0.01, max: 1 - band - 0.01, noNaN: true }),
+        fc.double({ min: 0, max: band - 0.01, noNaN: true }),
+        (s, k, fx, fy, e) => {
+          const cell = k % (s.rows * s.cols);
+          const [r, c] = [Math.floor(cell / s.cols), cell % s.cols];
+          // Inside: well clear of every line.
+          expect(boundaryAt(s, c + fx, r + fy, band)).toBe(-1);
+          // Near a corner: close to two lines at once.
+          expect(boundaryAt(s, c + e, r + e, band)).toBe(-1);
+          expect(boundaryAt(s, c + 1 - e, r + 1 - e, band)).toBe(-1);
+          // On the frame: near an outer edge, where no neighbour lies beyond.
+          expect(boundaryAt(s, e, r + fy, band)).toBe(-1);
+          expect(boundaryAt(s, c + fx, s.rows - e, band)).toBe(-1);
+          // Outside the board.
+          expect(boundaryAt(s, -0.5, r + fy, band)).toBe(-1);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -39,11 +39,16 @@ const CASES: Case[] = [4, 5, 6, 7].flatMap((m) =>
 /** The oracle: what a position rules out, written plainly (marks, and every other placement
  * touching a laid domino's cells or spelling its pair). */
 function dead(c: Case, laid: readonly number[], marks: readonly number[]): Set<number> {
-  const pair = (p: number): string => cellsOf(c.board, p).map((x) => c.board.values[x]).sort((a, b) => a - b).join('-');
+  const pair = (p: number): string =>
+    cellsOf(c.board, p)
+      .map((x) => c.board.values[x])
+      .sort((a, b) => a - b)
+      .join('-');
   const cells = new Set(laid.flatMap((l) => cellsOf(c.board, l)));
   const pairs = new Set(laid.map(pair));
   const out = new Set(marks);
-  for (const p of c.all) if (!laid.includes(p) && (cellsOf(c.board, p).some((x) => cells.has(x)) || pairs.has(pair(p)))) out.add(p);
+  for (const p of c.all)
+    if (!laid.includes(p) && (cellsOf(c.board, p).some((x) => cells.has(x)) || pairs.has(pair(p)))) out.add(p);
   return out;
 }
 
@@ -83,7 +88,8 @@ const positions = fc
       // A wrong domino replaces whatever it overlaps, as laying one on the board does.
       for (const i of r.wrongDominoes) {
         const w = wrongPl[i % wrongPl.length];
-        for (const l of [...laid]) if (cellsOf(c.board, l).some((cell) => cellsOf(c.board, w).includes(cell))) laid.delete(l);
+        for (const l of [...laid])
+          if (cellsOf(c.board, l).some((cell) => cellsOf(c.board, w).includes(cell))) laid.delete(l);
         laid.add(w);
       }
     }
@@ -109,7 +115,11 @@ function checkHint(c: Case, pos: Position, h: Hint): void {
   // Premises: everything the grader had laid and ruled out before this step is on the board.
   const before = c.steps.slice(0, h.index);
   const graderLaid = before.flatMap((s) => s.placed);
-  const graderDead = dead(c, graderLaid, before.flatMap((s) => s.eliminated));
+  const graderDead = dead(
+    c,
+    graderLaid,
+    before.flatMap((s) => s.eliminated),
+  );
   const boardDead = dead(c, pos.laid, pos.marks);
   // (One expect per list, not per item: the property runs thousands of times.)
   expect(graderLaid.filter((p) => !pos.laid.includes(p))).toEqual([]);
@@ -123,7 +133,10 @@ function checkHint(c: Case, pos: Position, h: Hint): void {
 
 /** Do what the hint says; returns the new position. */
 function follow(pos: Position, h: Hint & { kind: 'step' }): Position {
-  return { laid: [...pos.laid, ...h.lay].sort((a, b) => a - b), marks: [...pos.marks, ...h.marks].sort((a, b) => a - b) };
+  return {
+    laid: [...pos.laid, ...h.lay].sort((a, b) => a - b),
+    marks: [...pos.marks, ...h.marks].sort((a, b) => a - b),
+  };
 }
 
 describe('hintFor', () => {
@@ -138,7 +151,10 @@ describe('hintFor', () => {
     fc.assert(
       fc.property(positions, ({ c, pos: start }) => {
         const inSolution = new Set(c.solution);
-        let pos: Position = { laid: start.laid.filter((p) => inSolution.has(p)), marks: start.marks.filter((p) => !inSolution.has(p)) };
+        let pos: Position = {
+          laid: start.laid.filter((p) => inSolution.has(p)),
+          marks: start.marks.filter((p) => !inSolution.has(p)),
+        };
         for (let n = 0; ; n++) {
           expect(n).toBeLessThanOrEqual(c.steps.length);
           const h = hintFor(c.board, c.solution, c.steps, pos);
@@ -170,7 +186,10 @@ describe('hintFor', () => {
 
   it('reports a log that ends early as nothing left, not as a step', () => {
     const c = CASES[0];
-    const h = hintFor(c.board, c.solution, c.steps.slice(0, 1), { laid: [...c.steps[0].placed], marks: [...c.steps[0].eliminated] });
+    const h = hintFor(c.board, c.solution, c.steps.slice(0, 1), {
+      laid: [...c.steps[0].placed],
+      marks: [...c.steps[0].eliminated],
+    });
     expect(h.kind === 'none' || h.kind === 'solved').toBe(true);
   });
 });

@@ -3,7 +3,15 @@
 // is counted, and the index's word follows the record.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { afterRevealAll, afterSolve, finished, FRESH, helpNote, statusOf, type Progress } from '../../../src/dominosa/play/progress.js';
+import {
+  afterRevealAll,
+  afterSolve,
+  finished,
+  FRESH,
+  helpNote,
+  statusOf,
+  type Progress,
+} from '../../../src/dominosa/play/progress.js';
 
 type Event = 'solve' | 'revealAll' | 'hint' | 'revealOne';
 const events = fc.array(fc.constantFrom<Event>('solve', 'revealAll', 'hint', 'revealOne'), { maxLength: 12 });
@@ -30,7 +38,9 @@ describe('progress', () => {
         expect(p.revealed).toBe(firstReveal >= 0 && !p.solved);
         expect(finished(p)).toBe(firstSolve >= 0 || firstReveal >= 0);
         expect(statusOf(p, true)).toBe(p.solved ? 'solved' : p.revealed ? 'revealed' : 'in progress');
-        expect(statusOf(p, false)).toBe(p.solved ? 'solved' : p.revealed ? 'revealed' : list.length > 0 ? 'in progress' : 'new');
+        expect(statusOf(p, false)).toBe(
+          p.solved ? 'solved' : p.revealed ? 'revealed' : list.length > 0 ? 'in progress' : 'new',
+        );
         expect(p.hints).toBe(list.filter((e) => e === 'hint').length);
         expect(p.reveals).toBe(list.filter((e) => e === 'revealOne').length);
       }),

@@ -57,7 +57,12 @@ describe('packSteps and unpackStep', () => {
         const packed = packSteps(board, log, rules, levelName);
         const back = packed.map((s) => unpackStep(board, rules, s));
         expect(back.map((h) => toGraderStep(board, h))).toEqual(log);
-        expect(replaySteps(board, back.map((h) => toGraderStep(board, h)))).toEqual(solution);
+        expect(
+          replaySteps(
+            board,
+            back.map((h) => toGraderStep(board, h)),
+          ),
+        ).toEqual(solution);
         const words = explainSteps(board, log);
         for (let i = 0; i < log.length; i++) {
           if (!wanted.has(log[i].rule)) continue;

@@ -16,7 +16,7 @@ const target = (name: string): GradeTarget => {
 };
 
 describe('planSize under the grade rule', () => {
-  it("without yields, aims slot k at tier k mod 4: its band inside its node range", () => {
+  it('without yields, aims slot k at tier k mod 4: its band inside its node range', () => {
     const r = planSize(6, GRADE);
     if (!r.ok) throw new Error(r.error);
     expect(r.plan.wanted).toEqual([...TIERS]);
@@ -26,7 +26,8 @@ describe('planSize under the grade rule', () => {
       [{ min: 11, max: 33 }],
       [{ min: 34, max: Infinity }],
     ]);
-    for (let k = 0; k < 8; k++) expect(aimOf(r.plan, k)?.targets.map((t) => t.band)).toEqual([GRADE_BANDS[TIERS[k % 4]]]);
+    for (let k = 0; k < 8; k++)
+      expect(aimOf(r.plan, k)?.targets.map((t) => t.band)).toEqual([GRADE_BANDS[TIERS[k % 4]]]);
   });
 
   it('aims tiers of about the rarest yield together, in as many slots as there are of them; commoner tiers alone', () => {
@@ -36,7 +37,12 @@ describe('planSize under the grade rule', () => {
       return r.plan.aims.map((a) => a.targets.map((t) => byBand(t.band)));
     };
     const small = { easy: 592, normal: 34, hard: 3.5, expert: 1.5 };
-    expect(tiersOf(planSize(3, GRADE, undefined, small))).toEqual([['easy'], ['normal'], ['hard', 'expert'], ['hard', 'expert']]);
+    expect(tiersOf(planSize(3, GRADE, undefined, small))).toEqual([
+      ['easy'],
+      ['normal'],
+      ['hard', 'expert'],
+      ['hard', 'expert'],
+    ]);
     const even = tiersOf(planSize(9, GRADE, undefined, { easy: 62, normal: 28.5, hard: 29, expert: 28 }));
     expect(even).toEqual(new Array(4).fill([...TIERS]));
     // The joint targets keep their own ranges, which do not overlap.
@@ -75,7 +81,9 @@ describe('planSize under the grade rule', () => {
     expect(r.ok && r.plan.aims.length === 0 && r.plan.wanted.length === 4).toBe(true);
     const g = planSize(6, nodes, target('expert'));
     if (!g.ok) throw new Error(g.error);
-    expect(g.plan.aims).toEqual([{ targets: [{ band: { minLevel: GRADE_BANDS.expert.minLevel, maxLevel: GRADE_BANDS.expert.maxLevel } }] }]);
+    expect(g.plan.aims).toEqual([
+      { targets: [{ band: { minLevel: GRADE_BANDS.expert.minLevel, maxLevel: GRADE_BANDS.expert.maxLevel } }] },
+    ]);
   });
 
   it('under the node rule refuses, before any slot, a tier no puzzle can enter: below 1, or 1 for a target above singles', () => {
@@ -83,13 +91,21 @@ describe('planSize under the grade rule', () => {
     for (const name of ['normal', 'sets', 'expert', 'lookahead']) {
       const r = planSize(3, one, target(name));
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.error).toMatch(new RegExp(`^M=3: the easy tier \\(reference nodes 0\\.\\.1\\) holds only puzzles that singles settle, none of grade ${name}`));
+      if (!r.ok)
+        expect(r.error).toMatch(
+          new RegExp(
+            `^M=3: the easy tier \\(reference nodes 0\\.\\.1\\) holds only puzzles that singles settle, none of grade ${name}`,
+          ),
+        );
     }
     // Singles, a band reaching singles, and no target at all can fill a range ending at 1.
     for (const g of [target('singles'), target('easy'), undefined]) expect(planSize(3, one, g).ok).toBe(true);
     const zero = planSize(12, { measure: 'nodes', th: { t1: 0, t2: 3, t3: 5 } });
     expect(zero.ok).toBe(false);
-    if (!zero.ok) expect(zero.error).toBe('M=12: the easy tier (layered score 0..0) can hold no puzzle: every board measures at least 1');
+    if (!zero.ok)
+      expect(zero.error).toBe(
+        'M=12: the easy tier (layered score 0..0) can hold no puzzle: every board measures at least 1',
+      );
     // A first range ending above 1 is left to the slots.
     expect(planSize(6, { measure: 'nodes', th: TH }, target('expert')).ok).toBe(true);
   });

@@ -2,7 +2,17 @@
 // with nothing beyond Extreme; bandOfLevel agrees with them; targets parse from band and level names and nothing else.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bandOfLevel, EXTREME_LEVEL, GRADE_BANDS, GRADE_TARGET_NAMES, inBand, levelNumber, parseGradeTarget, TATHAM_NAMES, techniqueOf } from '../../../src/dominosa/rank/bands.js';
+import {
+  bandOfLevel,
+  EXTREME_LEVEL,
+  GRADE_BANDS,
+  GRADE_TARGET_NAMES,
+  inBand,
+  levelNumber,
+  parseGradeTarget,
+  TATHAM_NAMES,
+  techniqueOf,
+} from '../../../src/dominosa/rank/bands.js';
 import { LEVELS, SEARCH_LEVEL } from '../../../src/dominosa/grade/ladder.js';
 import { TIERS } from '../../../src/rank/tiers.js';
 
@@ -42,7 +52,12 @@ describe('bandOfLevel', () => {
   });
 
   it('puts levels outside the ladder in no band', () => {
-    expect([bandOfLevel(0), bandOfLevel(-3), bandOfLevel(SEARCH_LEVEL + 1), bandOfLevel(100)]).toEqual([null, null, null, null]);
+    expect([bandOfLevel(0), bandOfLevel(-3), bandOfLevel(SEARCH_LEVEL + 1), bandOfLevel(100)]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

@@ -58,16 +58,22 @@ describe('layeredScore', () => {
 describe('referenceNodes from M = 10', () => {
   it('is the layered score of the canonical board, the same for every mirror and relabelling', () => {
     fc.assert(
-      fc.property(fc.integer({ min: LAYERED_FROM_M, max: 18 }), fc.nat(500), fc.constantFrom(...GEOMETRIES), fc.nat(1000), (m, k, g, seed) => {
-        const b = board(seed, m, k);
-        const perm = Array.from({ length: m + 1 }, (_, i) => (i * 7 + seed) % (m + 1));
-        fc.pre(new Set(perm).size === m + 1);
-        const moved = applyTransform(b, { geometry: g, relabel: perm });
-        const nodes = referenceNodes(b, solver);
-        expect(nodes).toBe(layeredScore(canonicalBoard(b), solver));
-        expect(referenceNodes(moved, solver)).toBe(nodes);
-        expect(layeredScore(moved, solver)).toBe(nodes);
-      }),
+      fc.property(
+        fc.integer({ min: LAYERED_FROM_M, max: 18 }),
+        fc.nat(500),
+        fc.constantFrom(...GEOMETRIES),
+        fc.nat(1000),
+        (m, k, g, seed) => {
+          const b = board(seed, m, k);
+          const perm = Array.from({ length: m + 1 }, (_, i) => (i * 7 + seed) % (m + 1));
+          fc.pre(new Set(perm).size === m + 1);
+          const moved = applyTransform(b, { geometry: g, relabel: perm });
+          const nodes = referenceNodes(b, solver);
+          expect(nodes).toBe(layeredScore(canonicalBoard(b), solver));
+          expect(referenceNodes(moved, solver)).toBe(nodes);
+          expect(layeredScore(moved, solver)).toBe(nodes);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -51,7 +51,14 @@ describe('referenceNodes', () => {
   });
 
   it('pins the reference options', () => {
-    expect(REFERENCE_OPTIONS).toEqual({ rules: ['pairSingleton'], cap: 2, maxNodes: Infinity, squareSwap: false, probe: 'off', solution: false });
+    expect(REFERENCE_OPTIONS).toEqual({
+      rules: ['pairSingleton'],
+      cap: 2,
+      maxNodes: Infinity,
+      squareSwap: false,
+      probe: 'off',
+      solution: false,
+    });
     expect(REFERENCE_VERSION).toBe('ref-2');
   });
 

@@ -61,9 +61,15 @@ function randomTiling(rows: number, cols: number, rand: (n: number) => number): 
     const d = a + cols;
     const e = d + 1;
     if (mate[a] === b && mate[d] === e) {
-      mate[a] = d; mate[d] = a; mate[b] = e; mate[e] = b;
+      mate[a] = d;
+      mate[d] = a;
+      mate[b] = e;
+      mate[e] = b;
     } else if (mate[a] === d && mate[b] === e) {
-      mate[a] = b; mate[b] = a; mate[d] = e; mate[e] = d;
+      mate[a] = b;
+      mate[b] = a;
+      mate[d] = e;
+      mate[e] = d;
     }
   }
   return mate;
@@ -74,7 +80,10 @@ function plantedBoard(m: number, transposed: boolean, seed: number): { board: Bo
   const rand = rng(seed);
   const [rows, cols] = dims(m, transposed);
   const mate = randomTiling(rows, cols, rand);
-  const order = shuffle(Array.from({ length: pairCount(m) }, (_, k) => k), rand);
+  const order = shuffle(
+    Array.from({ length: pairCount(m) }, (_, k) => k),
+    rand,
+  );
   const cells = new Uint16Array(rows * cols);
   const planted: Solution = [];
   let next = 0;
@@ -187,7 +196,11 @@ describe('countExactCover on planted boards', () => {
   // nodes), so the boards are fixed ones and the node budget bounds the run time.
   it('finds a solution for a few boards at M = 20 and M = 30 (cap 1)', () => {
     for (const [m, transposed, s] of [
-      [20, false, 1], [20, true, 2], [30, false, 1], [30, true, 2], [30, false, 3],
+      [20, false, 1],
+      [20, true, 2],
+      [30, false, 1],
+      [30, true, 2],
+      [30, false, 3],
     ] as const) {
       const { board } = plantedBoard(m, transposed, s);
       const res = countExactCover(board, { cap: 1, maxNodes: 1_000_000 });

@@ -16,13 +16,21 @@ function randomTiling(rows: number, cols: number, k: number): Int32Array {
  * horizontal dominoes in turn; an odd last row is horizontal. cols must be even. */
 function bricks(rows: number, cols: number): Int32Array {
   const mate = new Int32Array(rows * cols);
-  const join = (a: number, b: number): void => { mate[a] = b; mate[b] = a; };
+  const join = (a: number, b: number): void => {
+    mate[a] = b;
+    mate[b] = a;
+  };
   for (let r = 0; r < rows; r += 2) {
     for (let c = 0; c < cols; c += 2) {
       const at = r * cols + c;
       if (r + 1 === rows) join(at, at + 1);
-      else if (((r + c) / 2) % 2 === 0) { join(at, at + cols); join(at + 1, at + 1 + cols); }
-      else { join(at, at + 1); join(at + cols, at + cols + 1); }
+      else if (((r + c) / 2) % 2 === 0) {
+        join(at, at + cols);
+        join(at + 1, at + 1 + cols);
+      } else {
+        join(at, at + 1);
+        join(at + cols, at + cols + 1);
+      }
     }
   }
   return mate;

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countExactCover } from '../../../src/dominosa/solve/exactcover.js';
-import { PINNED_PROBING, POLL_WORK, PROBE_FROM_ROOT_CELLS, RULES, type SolveRuleName, Solver, type SolveOptions, type SolveResult } from '../../../src/dominosa/solve/solver.js';
+import {
+  PINNED_PROBING,
+  POLL_WORK,
+  PROBE_FROM_ROOT_CELLS,
+  RULES,
+  type SolveRuleName,
+  Solver,
+  type SolveOptions,
+  type SolveResult,
+} from '../../../src/dominosa/solve/solver.js';
 import type { Board } from '../../../src/dominosa/board.js';
 import { checkSolution, solutionKey } from '../../../src/dominosa/solve/solution.js';
 import { brickBoard, plantedBoard, shuffledBoard, swapHeavyBoard } from '../../helpers/boards.js';
@@ -30,20 +39,26 @@ describe('Solver', () => {
 
   it('every rule set, probing mode and the 2×2 shortcut give the same answer', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 1e6 }), fc.boolean(), fc.boolean(), (m, k, wide, planted) => {
-        const board = planted ? plantedBoard(m, 2, k, { wide }).board : shuffledBoard(m, 2, k, wide);
-        const s = new Solver();
-        const ref = s.solve(board, { cap: 3, rules: [] , probe: 'off', squareSwap: false });
-        for (const rules of RULE_SETS) {
-          for (const probe of ['off', 'root', 'all', 'auto'] as const) {
-            const r = s.solve(board, { cap: 3, rules, probe, probeAfter: 2 });
-            expect([r.status, r.solutions]).toEqual([ref.status, ref.solutions]);
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.boolean(),
+        fc.boolean(),
+        (m, k, wide, planted) => {
+          const board = planted ? plantedBoard(m, 2, k, { wide }).board : shuffledBoard(m, 2, k, wide);
+          const s = new Solver();
+          const ref = s.solve(board, { cap: 3, rules: [], probe: 'off', squareSwap: false });
+          for (const rules of RULE_SETS) {
+            for (const probe of ['off', 'root', 'all', 'auto'] as const) {
+              const r = s.solve(board, { cap: 3, rules, probe, probeAfter: 2 });
+              expect([r.status, r.solutions]).toEqual([ref.status, ref.solutions]);
+            }
           }
-        }
-        // The shortcut counts a 2×2 swap as the second solution only when the cap is 2.
-        const two = s.solve(board);
-        expect(two.status).toBe(ref.solutions >= 2 ? 'multiple' : ref.status);
-      }),
+          // The shortcut counts a 2×2 swap as the second solution only when the cap is 2.
+          const two = s.solve(board);
+          expect(two.status).toBe(ref.solutions >= 2 ? 'multiple' : ref.status);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -64,7 +79,10 @@ describe('Solver', () => {
     const boards = Array.from({ length: 30 }, (_, k) => plantedBoard(3 + (k % 7), 4, k, { avoid: true }).board);
     const a = boards.map((b) => new Solver().solve(b));
     const shared = new Solver();
-    const b = [...boards].reverse().map((x) => shared.solve(x)).reverse();
+    const b = [...boards]
+      .reverse()
+      .map((x) => shared.solve(x))
+      .reverse();
     expect(b.map((r) => [r.status, r.nodes, r.firings])).toEqual(a.map((r) => [r.status, r.nodes, r.firings]));
     expect(b.map((r) => solutionKey(r.solution!))).toEqual(a.map((r) => solutionKey(r.solution!)));
   });
@@ -73,7 +91,13 @@ describe('Solver', () => {
     const s = new Solver();
     const key = (r: SolveResult): unknown => [r.status, r.nodes, r.firings];
     let differs = 0;
-    for (const [m, wide] of [[12, true], [14, false], [15, true], [15, false], [16, true]] as const) {
+    for (const [m, wide] of [
+      [12, true],
+      [14, false],
+      [15, true],
+      [15, false],
+      [16, true],
+    ] as const) {
       const big = (m + 1) * (m + 2) >= PROBE_FROM_ROOT_CELLS;
       for (let k = 0; k < 6; k++) {
         const board = plantedBoard(m, 8, k, { wide, avoid: true }).board;
@@ -101,7 +125,7 @@ describe('Solver', () => {
     expect(checkSolution(board, one.solution!)).toBeNull();
   });
 
-  it('stops when interrupted (the shell\'s clock), polling by work done, not by nodes', () => {
+  it("stops when interrupted (the shell's clock), polling by work done, not by nodes", () => {
     // Counting the 2^240 solutions of this board never ends on its own.
     const board = swapHeavyBoard(30);
     let polls = 0;
@@ -213,14 +237,21 @@ describe('Solver', () => {
     const rows = 14;
     const cols = 15;
     const cells = new Uint16Array(rows * cols);
-    const mates = [[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]];
+    const mates = [
+      [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+      [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+    ];
     for (let c = 0; c < 12; c++) {
       cells[cols + c] = c % 2;
       cells[c] = mates[c % 2].pop()!;
       cells[2 * cols + c] = 1 - (c % 2);
       cells[3 * cols + c] = mates[1 - (c % 2)].pop()!;
     }
-    const rest: [number, number][] = [[0, 0], [0, 1], [1, 1]];
+    const rest: [number, number][] = [
+      [0, 0],
+      [0, 1],
+      [1, 1],
+    ];
     for (let u = 2; u <= m; u++) for (let v = u; v <= m; v++) rest.push([u, v]);
     const tops: number[] = [];
     for (const r of [0, 2]) for (let c = 12; c < cols; c++) tops.push(r * cols + c);
@@ -289,7 +320,10 @@ describe('Solver.deduce', () => {
     const s = new Solver();
     for (let k = 0; k < 40; k++) {
       const m = 3 + (k % 6);
-      const board = k % 4 === 3 ? shuffledBoard(m, 12, k, k % 2 === 0) : plantedBoard(m, 12, k, { wide: k % 2 === 0, avoid: k % 3 === 0 }).board;
+      const board =
+        k % 4 === 3
+          ? shuffledBoard(m, 12, k, k % 2 === 0)
+          : plantedBoard(m, 12, k, { wide: k % 2 === 0, avoid: k % 3 === 0 }).board;
       for (const rules of RULE_SETS) {
         const st = s.deduce(board, { rules });
         const want = naiveFixpoint(board, rules);
@@ -372,16 +406,22 @@ function naiveFixpoint(
   // Every pair of the set must have a spot, even one the board never spells.
   for (let u = 0; u <= m; u++) for (let v = u; v <= m; v++) pairs.add(u * 1000 + v);
   const on = (r: SolveRuleName) => rules.includes(r);
-  const live = (pred: (p: [number, number, number]) => boolean) => pl.map((_, i) => i).filter((i) => alive[i] && pred(pl[i]));
+  const live = (pred: (p: [number, number, number]) => boolean) =>
+    pl.map((_, i) => i).filter((i) => alive[i] && pred(pl[i]));
   const place = (i: number) => {
     const [a, b, q] = pl[i];
     cellDone[a] = cellDone[b] = true;
     pairDone.add(q);
     for (let j = 0; j < pl.length; j++) {
-      if (j !== i && alive[j] && (pl[j][0] === a || pl[j][1] === a || pl[j][0] === b || pl[j][1] === b || pl[j][2] === q)) alive[j] = false;
+      if (
+        j !== i &&
+        alive[j] &&
+        (pl[j][0] === a || pl[j][1] === a || pl[j][0] === b || pl[j][1] === b || pl[j][2] === q)
+      )
+        alive[j] = false;
     }
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let c = 0; c < n; c++) {
       if (cellDone[c]) continue;
@@ -423,7 +463,10 @@ function naiveFixpoint(
 }
 
 /** All solutions of a small board by plain backtracking over cells (test oracle). */
-function enumerate(board: { rows: number; cols: number; m: number; cells: Uint16Array }, visit: (sol: number[][]) => void): void {
+function enumerate(
+  board: { rows: number; cols: number; m: number; cells: Uint16Array },
+  visit: (sol: number[][]) => void,
+): void {
   const { rows, cols, cells } = board;
   const n = rows * cols;
   const mate = new Int32Array(n).fill(-1);

@@ -24,15 +24,33 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('Dispatcher', () => {
   it('passes over a stalled run of a size decided done, and its close stops it', async () => {
     const marker = join(dir, 'stalled');
-    const size = { size: 3, m: 3, counts: zeroTierCounts(), slotMs: 0, state: 'active' } as unknown as { -readonly [K in keyof SizeView]: SizeView[K] };
-    const kind = { name: 'dominosa', worker: WORKER, task: (_s: SizeView, run: { first: number; count: number }) => ({ first: run.first, count: run.count, marker }), aimOf: null, misfit: () => null } as unknown as BuildKind;
+    const size = { size: 3, m: 3, counts: zeroTierCounts(), slotMs: 0, state: 'active' } as unknown as {
+      -readonly [K in keyof SizeView]: SizeView[K];
+    };
+    const kind = {
+      name: 'dominosa',
+      worker: WORKER,
+      task: (_s: SizeView, run: { first: number; count: number }) => ({ first: run.first, count: run.count, marker }),
+      aimOf: null,
+      misfit: () => null,
+    } as unknown as BuildKind;
     const options = { jobs: 2, chunk: 1, perTier: 1 } as unknown as BuildOptions;
-    const dispatcher = new Dispatcher({ buildId: 1, kind, runs: [size], starts: new Map(), options, workerPath: WORKER, maxSlots: 4 });
+    const dispatcher = new Dispatcher({
+      buildId: 1,
+      kind,
+      runs: [size],
+      starts: new Map(),
+      options,
+      workerPath: WORKER,
+      maxSlots: 4,
+    });
     try {
       dispatcher.topUp();
       const first = await dispatcher.next();
       expect(existsSync(marker), 'the surplus run stalled first').toBe(true);
-      expect(first !== 'end' && first !== 'stopped' && 'answers' in first && first.answers?.map((a) => a.slot)).toEqual([0]);
+      expect(first !== 'end' && first !== 'stopped' && 'answers' in first && first.answers?.map((a) => a.slot)).toEqual(
+        [0],
+      );
       // The decider found the size done with slot 0: slot 1's run is stalled in a worker, 2 and 3 may be anywhere.
       size.state = 'done';
       expect(await dispatcher.next()).toBe('end');

@@ -6,22 +6,44 @@ import { describe, expect, it } from 'vitest';
 import { buildKey, buildKeyOptions, describeDifferences, sameBuildButCuts } from '../../../pipeline/build/key.js';
 import type { BuildOptions } from '../../../pipeline/build/options.js';
 
-const options: BuildOptions = { sizes: [3], perTier: 2, variants: 0, seed: 1, jobs: 1, db: '', tiersFile: '', maxAttempts: 100, tierBy: 'grade' };
+const options: BuildOptions = {
+  sizes: [3],
+  perTier: 2,
+  variants: 0,
+  seed: 1,
+  jobs: 1,
+  db: '',
+  tiersFile: '',
+  maxAttempts: 100,
+  tierBy: 'grade',
+};
 const table = { 3: { measure: 'grade' as const, th: { t1: 3, t2: 4, t3: 5 } } };
 
 describe('build keys and shared aims', () => {
   it('record shared aims, and name them in turn when they differ', () => {
     const alone = buildKeyOptions(options, table);
-    const shared = buildKeyOptions(options, table, undefined, undefined, new Map([[3, [['easy'], ['normal'], ['hard', 'expert'], ['hard', 'expert']]]]));
+    const shared = buildKeyOptions(
+      options,
+      table,
+      undefined,
+      undefined,
+      new Map([[3, [['easy'], ['normal'], ['hard', 'expert'], ['hard', 'expert']]]]),
+    );
     expect(alone.aims).toBeUndefined();
     expect(buildKey(shared)).not.toBe(buildKey(alone));
-    expect(describeDifferences(shared, JSON.stringify(alone))).toBe('the aims M=3 easy normal hard+expert x2 (the catalog\'s: one tier per slot)');
+    expect(describeDifferences(shared, JSON.stringify(alone))).toBe(
+      "the aims M=3 easy normal hard+expert x2 (the catalog's: one tier per slot)",
+    );
     expect(describeDifferences(alone, JSON.stringify(alone))).toBe('');
   });
 });
 
 describe('the same build with tuned cuts (sameBuildButCuts)', () => {
-  const cuts = fc.record({ t1: fc.integer({ min: 0, max: 50 }), t2: fc.integer({ min: 51, max: 100 }), t3: fc.integer({ min: 101, max: 200 }) });
+  const cuts = fc.record({
+    t1: fc.integer({ min: 0, max: 50 }),
+    t2: fc.integer({ min: 51, max: 100 }),
+    t3: fc.integer({ min: 101, max: 200 }),
+  });
   const run = fc.record({
     seed: fc.integer({ min: 0, max: 1000 }),
     perTier: fc.integer({ min: 1, max: 50 }),
@@ -33,7 +55,14 @@ describe('the same build with tuned cuts (sameBuildButCuts)', () => {
   it('matches a recorded build whatever its cuts and (unsharded) slot budget, and nothing that differs in an option', () => {
     fc.assert(
       fc.property(run, cuts, cuts, fc.integer({ min: 1, max: 5000 }), (r, mine, theirs, budget) => {
-        const o: BuildOptions = { ...options, seed: r.seed, perTier: r.perTier, variants: r.variants, shard: r.shard, maxSlots: r.maxSlots };
+        const o: BuildOptions = {
+          ...options,
+          seed: r.seed,
+          perTier: r.perTier,
+          variants: r.variants,
+          shard: r.shard,
+          maxSlots: r.maxSlots,
+        };
         const key = buildKeyOptions(o, { 3: { measure: 'grade', th: mine } });
         // As runBuild records it: the key's options and the slot budget of the run.
         const recorded = (k: typeof key, maxSlots: number): string => JSON.stringify({ ...k, maxSlots });

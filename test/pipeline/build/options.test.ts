@@ -4,12 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { checkBuildOptions, type BuildOptions } from '../../../pipeline/build/options.js';
 import { UserError } from '../../../pipeline/errors.js';
 
-const ok: BuildOptions = { sizes: [3, 4], perTier: 2, variants: 1, seed: 1, jobs: 2, db: 'x.sqlite', tiersFile: 't.json', maxAttempts: 10 };
+const ok: BuildOptions = {
+  sizes: [3, 4],
+  perTier: 2,
+  variants: 1,
+  seed: 1,
+  jobs: 2,
+  db: 'x.sqlite',
+  tiersFile: 't.json',
+  maxAttempts: 10,
+};
 
 describe('checkBuildOptions', () => {
   it('passes sound options', () => {
     expect(() => checkBuildOptions(ok)).not.toThrow();
-    expect(() => checkBuildOptions({ ...ok, shard: { index: 1, count: 2 }, method: 'repair', timeoutMs: 5 })).not.toThrow();
+    expect(() =>
+      checkBuildOptions({ ...ok, shard: { index: 1, count: 2 }, method: 'repair', timeoutMs: 5 }),
+    ).not.toThrow();
   });
 
   const bad: [string, Partial<BuildOptions>, RegExp][] = [

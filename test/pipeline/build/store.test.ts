@@ -21,17 +21,44 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function catalogWithBuild(): { cat: Catalog; id: number } {
   const cat = Catalog.open(join(dir, `c${n++}.sqlite`), { create: true, verb: 'test' });
-  const id = cat.createBuild({ key: 'k', seed: 1, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' });
+  const id = cat.createBuild({
+    key: 'k',
+    seed: 1,
+    options: '{}',
+    solver_version: 'v',
+    grader_version: 'g',
+    started_at: 'now',
+    status: 'running',
+  });
   return { cat, id };
 }
 
 /** A kept base with one variant at `slot`, or a slot of another outcome. */
 function decision(buildId: number, slot: number, outcome: SlotOutcome = 'kept'): Decision {
   const base = {
-    kind: 'dominosa' as const, m: 1, rows: 2, cols: 3, grid: '[[0,0,0],[1,1,1]]', solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]', tier: 'easy' as const, nodes: 1, score: 1,
-    attempts: 1, canonical_hash: `h${slot}`, transform: null, seed: 1, slot, method: 'rejection',
+    kind: 'dominosa' as const,
+    m: 1,
+    rows: 2,
+    cols: 3,
+    grid: '[[0,0,0],[1,1,1]]',
+    solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]',
+    tier: 'easy' as const,
+    nodes: 1,
+    score: 1,
+    attempts: 1,
+    canonical_hash: `h${slot}`,
+    transform: null,
+    seed: 1,
+    slot,
+    method: 'rejection',
   };
-  const rows = outcome === 'kept' ? [puzzleRecord(base, { build_id: buildId }), puzzleRecord({ ...base, transform: 'rot180', nodes: 2 }, { build_id: buildId })] : null;
+  const rows =
+    outcome === 'kept'
+      ? [
+          puzzleRecord(base, { build_id: buildId }),
+          puzzleRecord({ ...base, transform: 'rot180', nodes: 2 }, { build_id: buildId }),
+        ]
+      : null;
   return { slot: { build_id: buildId, shape: '1', slot, outcome, attempts: 1, puzzle_id: null }, rows };
 }
 
@@ -58,7 +85,12 @@ describe('Store', () => {
       // The holder writes again on top of the store's rows: its digest must have followed them.
       cat.transaction(() => cat.updateBuild(id, 'finished', { done: true }, 'later'));
       expect(cat.db.prepare('SELECT COUNT(*) FROM puzzles').pluck().get()).toBe(200);
-      expect(cat.db.prepare('SELECT slot, puzzle_id FROM slots ORDER BY slot').raw().all().slice(0, 4)).toEqual([[0, 1], [1, null], [2, 3], [3, 5]]);
+      expect(cat.db.prepare('SELECT slot, puzzle_id FROM slots ORDER BY slot').raw().all().slice(0, 4)).toEqual([
+        [0, 1],
+        [1, null],
+        [2, 3],
+        [3, 5],
+      ]);
       expect(cat.db.prepare('SELECT base_id FROM puzzles WHERE id = 4').pluck().get()).toBe(3);
       expect(cat.checkIntegrityOfCatalog()).toEqual([]);
     } finally {

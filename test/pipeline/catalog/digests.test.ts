@@ -13,7 +13,15 @@ describe('the digest', () => {
     try {
       const check = (): void => expect(cat.computeDigests()).toEqual(cat.storedDigests());
       check();
-      const b = cat.createBuild({ key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' });
+      const b = cat.createBuild({
+        key: 'k',
+        seed: 5,
+        options: '{}',
+        solver_version: 'v',
+        grader_version: 'g',
+        started_at: 'now',
+        status: 'running',
+      });
       cat.writeThresholds(null, 1, { measure: 'nodes', th: { t1: 1, t2: 2, t3: 3 } }, 'v');
       cat.writeThresholds(null, 1, { measure: 'nodes', th: { t1: 2, t2: 3, t3: 4 } }, 'v');
       const id = cat.insertPuzzle(puzzle({ build_id: b }));

@@ -12,7 +12,10 @@ describe('the writer lock', () => {
     const path = fresh();
     const cat = Catalog.open(path, { create: true, verb: 'build' });
     try {
-      expectUserError(() => Catalog.open(path, { verb: 'tune' }), new RegExp(`is being written by build \\(pid ${process.pid}, since \\d{4}-`));
+      expectUserError(
+        () => Catalog.open(path, { verb: 'tune' }),
+        new RegExp(`is being written by build \\(pid ${process.pid}, since \\d{4}-`),
+      );
       const ro = Catalog.open(path, { readonly: true });
       expect(ro.countPuzzles()).toBe(0);
       ro.close();
@@ -27,7 +30,13 @@ describe('the writer lock', () => {
     const path = fresh();
     Catalog.open(path, { create: true }).close();
     // A pid above the kernel's largest cannot run.
-    editCatalog(path, (d) => d.prepare(`INSERT INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, 99999999, 'build', ?, '', '', 'then')`).run(hostname()));
+    editCatalog(path, (d) =>
+      d
+        .prepare(
+          `INSERT INTO writer (id, pid, verb, host, boot, start, since) VALUES (1, 99999999, 'build', ?, '', '', 'then')`,
+        )
+        .run(hostname()),
+    );
     const cat = Catalog.open(path, { verb: 'tune' });
     expect(cat.db.prepare('SELECT pid, verb FROM writer').get()).toEqual({ pid: process.pid, verb: 'tune' });
     cat.close();

@@ -17,7 +17,9 @@ describe('Catalog.open', () => {
     expect(cat.db.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = cat.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
     expect(tables).toEqual(['builds', 'digest', 'meta', 'puzzles', 'slots', 'thresholds', 'writer']);
-    expect(cat.db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).pluck().get()).toBe(String(SCHEMA_VERSION));
+    expect(cat.db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).pluck().get()).toBe(
+      String(SCHEMA_VERSION),
+    );
     cat.close();
     // A closed writer leaves the file in rollback-journal mode, with no sidecar files.
     expect(existsSync(`${path}-wal`) || existsSync(`${path}-shm`)).toBe(false);
@@ -44,7 +46,10 @@ describe('Catalog.open', () => {
       d.pragma('wal_checkpoint(TRUNCATE)');
     });
     const before = readFileSync(path);
-    expectUserError(() => Catalog.open(path, { create: true }), new RegExp(`schema version 99; this dominosa reads version ${SCHEMA_VERSION} only$`));
+    expectUserError(
+      () => Catalog.open(path, { create: true }),
+      new RegExp(`schema version 99; this dominosa reads version ${SCHEMA_VERSION} only$`),
+    );
     expect(readFileSync(path)).toEqual(before);
   });
 
@@ -66,7 +71,7 @@ describe('Catalog.open', () => {
   });
 });
 describe('read snapshots', () => {
-  it("a reader between beginRead and endRead sees one snapshot, whole, while a writer commits", () => {
+  it('a reader between beginRead and endRead sees one snapshot, whole, while a writer commits', () => {
     const path = fresh();
     const w = Catalog.open(path, { create: true, verb: 'build' });
     const r = Catalog.open(path, { readonly: true });

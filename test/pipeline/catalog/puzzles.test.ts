@@ -26,15 +26,21 @@ describe('catalog keys', () => {
     const id = cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20 }));
     expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'n2', slot: 20 }))).toThrow(/UNIQUE/);
     cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20, base_id: id, transform: 'rot180' }));
-    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20, base_id: id, transform: 'rot180' }))).toThrow(/UNIQUE/);
+    expect(() =>
+      cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20, base_id: id, transform: 'rot180' })),
+    ).toThrow(/UNIQUE/);
     // The same slot under another seed is another puzzle.
     cat.insertPuzzle(puzzle({ canonical_hash: 'n3', slot: 20, seed: 2 }));
   });
 
   it('requires base_id and transform together, a known tier and an existing base', () => {
     expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x1', slot: 30, transform: 'rot180' }))).toThrow(/CHECK/);
-    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x2', slot: 31, tier: 'trivial' as never }))).toThrow(/CHECK/);
-    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x3', slot: 32, base_id: 9999, transform: 'rot180' }))).toThrow(/FOREIGN KEY/);
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x2', slot: 31, tier: 'trivial' as never }))).toThrow(
+      /CHECK/,
+    );
+    expect(() =>
+      cat.insertPuzzle(puzzle({ canonical_hash: 'x3', slot: 32, base_id: 9999, transform: 'rot180' })),
+    ).toThrow(/FOREIGN KEY/);
   });
 
   it('rolls a failed transaction back whole', () => {
@@ -54,7 +60,15 @@ describe("prepared rows (a build's writer)", () => {
     const a = Catalog.open(fresh(), { create: true });
     const b = Catalog.open(fresh(), { create: true });
     try {
-      const build = { key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' as const };
+      const build = {
+        key: 'k',
+        seed: 5,
+        options: '{}',
+        solver_version: 'v',
+        grader_version: 'g',
+        started_at: 'now',
+        status: 'running' as const,
+      };
       const id = a.createBuild(build);
       expect(b.createBuild(build)).toBe(id);
       const base = puzzle({ build_id: id, canonical_hash: 'h9', slot: 3 });
@@ -77,7 +91,10 @@ describe("prepared rows (a build's writer)", () => {
           { build_id: id, shape: '1', slot: 4, outcome: 'tier-full', attempts: 2, puzzle_id: null },
         ]);
       });
-      const rows = (c: Catalog) => [c.db.prepare('SELECT * FROM puzzles ORDER BY id').all(), c.db.prepare('SELECT * FROM slots ORDER BY slot').all()];
+      const rows = (c: Catalog) => [
+        c.db.prepare('SELECT * FROM puzzles ORDER BY id').all(),
+        c.db.prepare('SELECT * FROM slots ORDER BY slot').all(),
+      ];
       expect(rows(b)).toEqual(rows(a));
       const digest = (c: Catalog) => [c.storedDigests().get('puzzles'), c.storedDigests().get('slots')];
       expect(digest(b)).toEqual(digest(a));
@@ -94,10 +111,25 @@ describe("prepared rows (a build's writer)", () => {
       const a = Catalog.open(fresh(), { create: true });
       const b = Catalog.open(fresh(), { create: true });
       try {
-        const build = { key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' as const };
+        const build = {
+          key: 'k',
+          seed: 5,
+          options: '{}',
+          solver_version: 'v',
+          grader_version: 'g',
+          started_at: 'now',
+          status: 'running' as const,
+        };
         const id = a.createBuild(build);
         b.createBuild(build);
-        const slots = Array.from({ length: count }, (_, k) => ({ build_id: id, shape: '6', slot: k, outcome: k % 3 === 0 ? ('rejected' as const) : ('tier-full' as const), attempts: k + 1, puzzle_id: null }));
+        const slots = Array.from({ length: count }, (_, k) => ({
+          build_id: id,
+          shape: '6',
+          slot: k,
+          outcome: k % 3 === 0 ? ('rejected' as const) : ('tier-full' as const),
+          attempts: k + 1,
+          puzzle_id: null,
+        }));
         a.transaction(() => {
           for (const r of slots) a.insertSlots([r]);
         });

@@ -9,7 +9,15 @@ describe('catalog reads and writes', () => {
   it('tracks builds, slots, thresholds and tier counts', () => {
     const cat = Catalog.open(fresh(), { create: true });
     try {
-      const b = cat.createBuild({ key: 'k', seed: 5, options: '{}', solver_version: 'v', grader_version: 'g', started_at: 'now', status: 'running' });
+      const b = cat.createBuild({
+        key: 'k',
+        seed: 5,
+        options: '{}',
+        solver_version: 'v',
+        grader_version: 'g',
+        started_at: 'now',
+        status: 'running',
+      });
       expect(cat.findBuild('k')?.id).toBe(b);
       expect(cat.findBuild('nope')).toBeUndefined();
       cat.updateBuild(b, 'finished', { a: 1 }, 'later');
@@ -24,8 +32,14 @@ describe('catalog reads and writes', () => {
       expect(cat.readThresholds(null).get(3)).toEqual({ ...nodes(2, 4, 6), solverVersion: 'w' });
       expect(() => cat.writeThresholds(b, 4, nodes(3, 2, 5), 'v')).toThrow(/CHECK/);
       cat.writeThresholds(null, 5, { measure: 'score', th: { t1: 1.5, t2: 2.25, t3: 5.125 } }, 'v');
-      expect(cat.readThresholds(null).get(5)).toEqual({ measure: 'score', th: { t1: 1.5, t2: 2.25, t3: 5.125 }, solverVersion: 'v' });
-      expect(() => cat.writeThresholds(null, 6, { measure: 'level' as never, th: { t1: 1, t2: 2, t3: 3 } }, 'v')).toThrow(/CHECK/);
+      expect(cat.readThresholds(null).get(5)).toEqual({
+        measure: 'score',
+        th: { t1: 1.5, t2: 2.25, t3: 5.125 },
+        solverVersion: 'v',
+      });
+      expect(() =>
+        cat.writeThresholds(null, 6, { measure: 'level' as never, th: { t1: 1, t2: 2, t3: 3 } }, 'v'),
+      ).toThrow(/CHECK/);
 
       expect(cat.nextSlot(b, '3')).toBe(0);
       const p = cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: 'a', build_id: b }));
@@ -34,8 +48,14 @@ describe('catalog reads and writes', () => {
       cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: 'a', base_id: p, transform: 'rot180' }));
       cat.insertSlots([{ build_id: b, shape: '3', slot: 0, outcome: 'kept', attempts: 4, puzzle_id: p }]);
       cat.insertSlots([{ build_id: b, shape: '3', slot: 1, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
-      expect(() => cat.insertSlots([{ build_id: b, shape: '3', slot: 1, outcome: 'kept', attempts: 1, puzzle_id: null }])).toThrow(/UNIQUE|PRIMARY/);
-      expect(() => cat.insertSlots([{ build_id: b, shape: '3', slot: 2, outcome: 'maybe' as never, attempts: 1, puzzle_id: null }])).toThrow(/CHECK/);
+      expect(() =>
+        cat.insertSlots([{ build_id: b, shape: '3', slot: 1, outcome: 'kept', attempts: 1, puzzle_id: null }]),
+      ).toThrow(/UNIQUE|PRIMARY/);
+      expect(() =>
+        cat.insertSlots([
+          { build_id: b, shape: '3', slot: 2, outcome: 'maybe' as never, attempts: 1, puzzle_id: null },
+        ]),
+      ).toThrow(/CHECK/);
       expect(cat.nextSlot(b, '3')).toBe(2);
       expect(cat.nextSlot(b, '4')).toBe(0);
       expect([...cat.slotStats(b, '3')]).toEqual(

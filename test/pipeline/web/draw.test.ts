@@ -10,7 +10,10 @@ function svgOf(m: number, k: number, faces?: 'digits' | 'one-based' | 'pips'): {
   const p = packPuzzle(m, k);
   const values = p.grid.flat();
   const game = new Game({ rows: p.rows, cols: p.cols, m, values });
-  const svg = boardSvg({ game, selected: -1, cursor: -1, hintCells: new Set(), ghosts: [], hintMarks: [], wrong: new Set(), faces }, 't');
+  const svg = boardSvg(
+    { game, selected: -1, cursor: -1, hintCells: new Set(), ghosts: [], hintMarks: [], wrong: new Set(), faces },
+    't',
+  );
   return { svg, values };
 }
 

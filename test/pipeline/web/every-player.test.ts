@@ -90,15 +90,25 @@ describe.skipIf(!canRunChromium)('the web pack for every player', () => {
     for (const p of pack.puzzles) {
       const all = placementsOf(p);
       const inSolution = new Set(p.solution);
-      const spell = (pl: number): string => `${pl & 1}:${p.values[pl >> 1]}-${p.values[(pl >> 1) + (pl & 1 ? p.cols : 1)]}`;
+      const spell = (pl: number): string =>
+        `${pl & 1}:${p.values[pl >> 1]}-${p.values[(pl >> 1) + (pl & 1 ? p.cols : 1)]}`;
       const cells = (pl: number): number[] => [pl >> 1, (pl >> 1) + (pl & 1 ? p.cols : 1)];
       for (const right of p.solution) {
-        const wrong = all.find((q) => !inSolution.has(q) && spell(q) === spell(right) && !cells(q).some((c) => cells(right).includes(c)));
+        const wrong = all.find(
+          (q) => !inSolution.has(q) && spell(q) === spell(right) && !cells(q).some((c) => cells(right).includes(c)),
+        );
         if (wrong === undefined) continue;
         const used = new Set([...cells(right), ...cells(wrong)]);
         const free = (q: number): boolean => !cells(q).some((c) => used.has(c));
         const badMark = p.solution.find((q) => q !== right && free(q));
-        const goodMark = all.find((q) => !inSolution.has(q) && free(q) && badMark !== undefined && (q & 1) === (badMark & 1) && !cells(q).some((c) => cells(badMark).includes(c)));
+        const goodMark = all.find(
+          (q) =>
+            !inSolution.has(q) &&
+            free(q) &&
+            badMark !== undefined &&
+            (q & 1) === (badMark & 1) &&
+            !cells(q).some((c) => cells(badMark).includes(c)),
+        );
         if (badMark !== undefined && goodMark !== undefined) cases.push({ p, right, wrong, badMark, goodMark });
         break;
       }
@@ -110,12 +120,21 @@ describe.skipIf(!canRunChromium)('the web pack for every player', () => {
     await board.join(wrong);
     for (const m of [badMark, goodMark]) await board.clickAt(...board.lineMiddle(m));
     expect(await page.$$eval('.domino.dup', (es) => es.length)).toBe(2);
-    expect(await page.$$eval('[data-mark]', (es) => es.map((e) => Number(e.getAttribute('data-mark'))).sort((a, b) => a - b))).toEqual([badMark, goodMark].sort((a, b) => a - b));
+    expect(
+      await page.$$eval('[data-mark]', (es) =>
+        es.map((e) => Number(e.getAttribute('data-mark'))).sort((a, b) => a - b),
+      ),
+    ).toEqual([badMark, goodMark].sort((a, b) => a - b));
     await page.click('[data-act="hint"]');
     await page.click('[data-act="show-mistakes"]');
-    expect(await page.$$eval('.domino.wrong', (es) => es.map((e) => Number(e.getAttribute('data-domino'))))).toEqual([wrong]);
+    expect(await page.$$eval('.domino.wrong', (es) => es.map((e) => Number(e.getAttribute('data-domino'))))).toEqual([
+      wrong,
+    ]);
     const dominoes = differing(await grey(board, tileInside(p, right)), await grey(board, tileInside(p, wrong)));
-    const marks = differing(await grey(board, lineMiddle(board, goodMark)), await grey(board, lineMiddle(board, badMark)));
+    const marks = differing(
+      await grey(board, lineMiddle(board, goodMark)),
+      await grey(board, lineMiddle(board, badMark)),
+    );
     // Closed, the same two tiles read alike again but for the edges of their numbers: the
     // difference was the mistake's.
     await page.click('[data-act="close"]');
@@ -144,7 +163,8 @@ describe.skipIf(!canRunChromium)('the web pack for every player', () => {
   it('marks the line between two cells on a click there, and clears it on another', async () => {
     const p = pack.puzzles[1];
     const board = await BoardOnScreen.open(page, p);
-    const marks = (): Promise<number[]> => page.$$eval('[data-mark]', (es) => es.map((e) => Number(e.getAttribute('data-mark'))).sort((a, b) => a - b));
+    const marks = (): Promise<number[]> =>
+      page.$$eval('[data-mark]', (es) => es.map((e) => Number(e.getAttribute('data-mark'))).sort((a, b) => a - b));
     const across = 2 * (p.cols + 1); // between row 1's first two cells
     const down = 2 * 2 + 1; // below row 0's third cell
     await board.clickAt(...board.lineMiddle(across));
@@ -155,9 +175,13 @@ describe.skipIf(!canRunChromium)('the web pack for every player', () => {
     expect(await marks()).toEqual([down]);
     // A click inside a cell still picks the cell, and a click on a laid domino's own line lifts it.
     await board.clickCell(0);
-    expect(await page.$$eval('.cell.selected', (es) => es.map((e) => Number(e.getAttribute('data-cell'))))).toEqual([0]);
+    expect(await page.$$eval('.cell.selected', (es) => es.map((e) => Number(e.getAttribute('data-cell'))))).toEqual([
+      0,
+    ]);
     await board.clickCell(1);
-    expect(await page.$$eval('[data-domino]', (es) => es.map((e) => Number(e.getAttribute('data-domino'))))).toEqual([0]);
+    expect(await page.$$eval('[data-domino]', (es) => es.map((e) => Number(e.getAttribute('data-domino'))))).toEqual([
+      0,
+    ]);
     await board.clickAt(...board.lineMiddle(0));
     expect(await page.$$('[data-domino]')).toHaveLength(0);
     expect(await marks()).toEqual([down]);
@@ -168,8 +192,18 @@ describe.skipIf(!canRunChromium)('the web pack for every player', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const p = [...pack.puzzles].sort((a, b) => String(b.id).length - String(a.id).length)[0];
     await BoardOnScreen.open(page, p);
-    const phrases = await page.$$eval('.bar h1 .phrase', (es) => es.map((e) => ({ text: e.textContent, lines: e.getClientRects().length, right: e.getBoundingClientRect().right })));
-    expect(phrases.map((x) => x.text)).toEqual([`Puzzle ${p.number}`, `Double-${p.m}, ${p.rows} × ${p.cols}`, p.tier[0].toUpperCase() + p.tier.slice(1)]);
+    const phrases = await page.$$eval('.bar h1 .phrase', (es) =>
+      es.map((e) => ({
+        text: e.textContent,
+        lines: e.getClientRects().length,
+        right: e.getBoundingClientRect().right,
+      })),
+    );
+    expect(phrases.map((x) => x.text)).toEqual([
+      `Puzzle ${p.number}`,
+      `Double-${p.m}, ${p.rows} × ${p.cols}`,
+      p.tier[0].toUpperCase() + p.tier.slice(1),
+    ]);
     for (const x of phrases) {
       expect(x.lines).toBe(1);
       expect(x.right).toBeLessThanOrEqual(390);

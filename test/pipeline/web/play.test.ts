@@ -43,7 +43,8 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
   const clickCell = (c: number): Promise<void> => board.clickCell(c);
   const join2 = (_p: WebPuzzle, pl: number): Promise<void> => board.join(pl);
 
-  const laid = (): Promise<number[]> => page.$$eval('[data-domino]', (es) => es.map((e) => Number(e.getAttribute('data-domino'))).sort((a, b) => a - b));
+  const laid = (): Promise<number[]> =>
+    page.$$eval('[data-domino]', (es) => es.map((e) => Number(e.getAttribute('data-domino'))).sort((a, b) => a - b));
   const home = async (): Promise<void> => {
     await page.click('a.back');
     await page.waitForSelector('a.pick');
@@ -52,10 +53,20 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
   it('lists the puzzles by tier and size, all new', async () => {
     const tiers = await page.$$eval('section.tier h2', (hs) => hs.map((h) => h.textContent ?? ''));
     expect(tiers.length).toBeGreaterThan(0);
-    expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(pack.puzzles.map(() => 'new'));
-    expect(await page.$$eval('section.tier h3', (hs) => hs.every((h) => /^M = [45]/.test(h.textContent ?? '')))).toBe(true);
+    expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(
+      pack.puzzles.map(() => 'new'),
+    );
+    expect(await page.$$eval('section.tier h3', (hs) => hs.every((h) => /^M = [45]/.test(h.textContent ?? '')))).toBe(
+      true,
+    );
     // Numbered 1..N down the index, each with its database id in small print.
-    const picks = await page.$$eval('a.pick', (as) => as.map((a) => [a.querySelector('.num')?.textContent, a.querySelector('.dbid')?.textContent, a.getAttribute('data-puzzle')]));
+    const picks = await page.$$eval('a.pick', (as) =>
+      as.map((a) => [
+        a.querySelector('.num')?.textContent,
+        a.querySelector('.dbid')?.textContent,
+        a.getAttribute('data-puzzle'),
+      ]),
+    );
     expect(picks.map(([n]) => n)).toEqual(pack.puzzles.map((_, i) => String(i + 1)));
     for (const [, small, id] of picks) expect(small).toBe(`#${id}`);
   });
@@ -82,12 +93,19 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     await open(p);
     const all = placementsOf(p);
     let twin: [number, number] | null = null;
-    for (const a of all) for (const b of all) if (!twin && a < b && pairOf(p, a) === pairOf(p, b) && !cellsOf(p, a).some((c) => cellsOf(p, b).includes(c))) twin = [a, b];
+    for (const a of all)
+      for (const b of all)
+        if (!twin && a < b && pairOf(p, a) === pairOf(p, b) && !cellsOf(p, a).some((c) => cellsOf(p, b).includes(c)))
+          twin = [a, b];
     expect(twin).not.toBeNull();
     await join2(p, twin![0]);
     expect(await page.$$('.domino.dup')).toHaveLength(0);
     await join2(p, twin![1]);
-    expect(await page.$$eval('.domino.dup', (es) => es.map((e) => Number(e.getAttribute('data-domino'))).sort((a, b) => a - b))).toEqual(twin);
+    expect(
+      await page.$$eval('.domino.dup', (es) =>
+        es.map((e) => Number(e.getAttribute('data-domino'))).sort((a, b) => a - b),
+      ),
+    ).toEqual(twin);
     expect(await page.$$eval('.pair.dup', (es) => es.map((e) => e.textContent))).toEqual([pairOf(p, twin![0])]);
     expect(await page.textContent('#status')).toContain('2 dominoes spell a pair used twice');
     // A click on a laid domino lifts it; the warning goes with it.
@@ -105,8 +123,14 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
       await page.click('[data-act="hint"]');
       // What the hint shows, read in one trip: its sentence, highlighted cells, dashed dominoes and marks.
       const shown = await page.$eval('#app', (app) => {
-        const ids = (sel: string, attr: string): number[] => [...app.querySelectorAll(sel)].map((e) => Number(e.getAttribute(attr)));
-        return { text: app.querySelector('[data-hint="step"]')?.textContent ?? null, hinted: app.querySelectorAll('.cell.hinted').length, ghosts: ids('[data-ghost]', 'data-ghost'), marks: ids('[data-hint-mark]', 'data-hint-mark') };
+        const ids = (sel: string, attr: string): number[] =>
+          [...app.querySelectorAll(sel)].map((e) => Number(e.getAttribute(attr)));
+        return {
+          text: app.querySelector('[data-hint="step"]')?.textContent ?? null,
+          hinted: app.querySelectorAll('.cell.hinted').length,
+          ghosts: ids('[data-ghost]', 'data-ghost'),
+          marks: ids('[data-hint-mark]', 'data-hint-mark'),
+        };
       });
       if (shown.text === null) break;
       expect(shown.text).toMatch(/\S.*\d+-\d+.*\.$/);
@@ -138,7 +162,9 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     expect(await page.textContent('[data-hint="mistake"]')).toBe('There is a mistake on the board.');
     expect(await page.$$('[data-ghost]')).toHaveLength(0);
     await page.click('[data-act="show-mistakes"]');
-    expect(await page.$$eval('.domino.wrong', (es) => es.map((e) => Number(e.getAttribute('data-domino'))))).toEqual([wrong]);
+    expect(await page.$$eval('.domino.wrong', (es) => es.map((e) => Number(e.getAttribute('data-domino'))))).toEqual([
+      wrong,
+    ]);
     await page.click('[data-act="remove-mistakes"]');
     expect(await laid()).toEqual([]);
     await page.click('[data-act="reveal"]');
@@ -169,7 +195,9 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     expect(await laid()).toEqual([2 * 1]);
     await page.keyboard.press('x');
     await page.keyboard.press('ArrowDown'); // marks the boundary below cell 1
-    expect(await page.$$eval('[data-mark]', (es) => es.map((e) => Number(e.getAttribute('data-mark'))))).toEqual([2 * 1 + 1]);
+    expect(await page.$$eval('[data-mark]', (es) => es.map((e) => Number(e.getAttribute('data-mark'))))).toEqual([
+      2 * 1 + 1,
+    ]);
     await page.keyboard.press('Delete');
     expect(await laid()).toEqual([]);
     await page.keyboard.press('u');
@@ -183,8 +211,10 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     // A puzzle once revealed (then undone) stays revealed in the index, apart from the solved ones,
     // and the help each took is noted.
     const expected = { hint: 'solved', solve: 'solved', dup: 'in progress', mistake: 'revealed', keys: 'in progress' };
-    for (const [role, want] of Object.entries(expected)) expect(await status(roles[role as keyof typeof expected])).toBe(want);
-    const note = (p: WebPuzzle): Promise<(string | null)[]> => page.$$eval(`a.pick[data-puzzle="${p.id}"] .note`, (es) => es.map((e) => e.textContent));
+    for (const [role, want] of Object.entries(expected))
+      expect(await status(roles[role as keyof typeof expected])).toBe(want);
+    const note = (p: WebPuzzle): Promise<(string | null)[]> =>
+      page.$$eval(`a.pick[data-puzzle="${p.id}"] .note`, (es) => es.map((e) => e.textContent));
     expect(await note(roles.solve)).toEqual([]);
     expect((await note(roles.hint))[0]).toMatch(/^\d+ hints$/);
     expect(await note(roles.mistake)).toEqual(['1 hint, 1 domino revealed']);

@@ -46,7 +46,9 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
   const open_ = (): number[] => Array.from(shape.given.keys()).filter((d) => shape.given[d] === 0);
   /** The numbers on the board, by cell. */
   const shown = (): Promise<Record<number, string>> =>
-    page.$$eval('[data-value]', (es) => Object.fromEntries(es.map((e) => [Number(e.getAttribute('data-value')), e.textContent ?? ''])));
+    page.$$eval('[data-value]', (es) =>
+      Object.fromEntries(es.map((e) => [Number(e.getAttribute('data-value')), e.textContent ?? ''])),
+    );
   const home = async (): Promise<void> => {
     await page.click('a.back');
     await page.waitForSelector('a.pick');
@@ -54,9 +56,21 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
 
   it('lists both kinds, each under its size', async () => {
     const heads = await page.$$eval('section.tier h3', (hs) => hs.map((h) => h.childNodes[0].textContent?.trim()));
-    expect(heads).toEqual(['M = 4', 'Sudomino 8×8 · 1–10', 'Sudomino 8×8 · 1–6', 'Sudomino 6×6 · 1–5', 'Sudomino 8×8 · 1–6']);
+    expect(heads).toEqual([
+      'M = 4',
+      'Sudomino 8×8 · 1–10',
+      'Sudomino 8×8 · 1–6',
+      'Sudomino 6×6 · 1–5',
+      'Sudomino 8×8 · 1–6',
+    ]);
     expect(await page.textContent('.sub')).toBe('Dominosa and Sudomino · 5 puzzles');
-    expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(['new', 'new', 'new', 'new', 'new']);
+    expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual([
+      'new',
+      'new',
+      'new',
+      'new',
+      'new',
+    ]);
   });
 
   it('is solved by selecting every domino and typing its number, and says so', async () => {
@@ -71,7 +85,8 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     }
     await expect.poll(() => page.textContent('#status')).toMatch(/^Solved in \d+:\d\d!$/);
     const values = await shown();
-    for (let d = 0; d < shape.given.length; d++) for (const c of [shape.cells[2 * d], shape.cells[2 * d + 1]]) expect(values[c]).toBe(String(p.solution[d]));
+    for (let d = 0; d < shape.given.length; d++)
+      for (const c of [shape.cells[2 * d], shape.cells[2 * d + 1]]) expect(values[c]).toBe(String(p.solution[d]));
     await home();
     expect(await page.textContent(`a.pick[data-puzzle="${p.id}"] .status`)).toBe('solved');
   });
@@ -85,7 +100,8 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     let pick: [number, number] | null = null;
     for (const d of open_()) {
       const r = rowOf(shape.cells[2 * d]);
-      for (const e of open_()) if (!pick && e !== d && [shape.cells[2 * e], shape.cells[2 * e + 1]].some((c) => rowOf(c) === r)) pick = [d, e];
+      for (const e of open_())
+        if (!pick && e !== d && [shape.cells[2 * e], shape.cells[2 * e + 1]].some((c) => rowOf(c) === r)) pick = [d, e];
     }
     expect(pick).not.toBeNull();
     const [d, e] = pick!;
@@ -94,8 +110,11 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     expect(await page.$$('[data-clash]')).toHaveLength(0);
     await select(e);
     await page.keyboard.press(String(p.solution[d]));
-    const clash = await page.$$eval('[data-clash]', (es) => es.map((x) => Number(x.getAttribute('data-clash'))).sort((a, b) => a - b));
-    const inRow = (x: number): number[] => [shape.cells[2 * x], shape.cells[2 * x + 1]].filter((c) => rowOf(c) === rowOf(shape.cells[2 * d]));
+    const clash = await page.$$eval('[data-clash]', (es) =>
+      es.map((x) => Number(x.getAttribute('data-clash'))).sort((a, b) => a - b),
+    );
+    const inRow = (x: number): number[] =>
+      [shape.cells[2 * x], shape.cells[2 * x + 1]].filter((c) => rowOf(c) === rowOf(shape.cells[2 * d]));
     expect(clash).toEqual([...inRow(d), ...inRow(e)].sort((a, b) => a - b));
     expect(await page.$$('text.entered.clash')).not.toHaveLength(0);
     expect(await page.textContent('#status')).toMatch(/cells clash/);
@@ -117,7 +136,9 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     const text = await page.textContent('[data-hint="step"]');
     expect(text).toMatch(/^(singles|pairs|subsets|chains) \S.*(r\d+c\d+).*[.)]$/);
     expect((await page.$$('.cell.hinted')).length).toBeGreaterThan(0);
-    const ghosts = await page.$$eval('[data-ghost]', (es) => es.map((x) => [Number(x.getAttribute('data-ghost')), x.textContent]));
+    const ghosts = await page.$$eval('[data-ghost]', (es) =>
+      es.map((x) => [Number(x.getAttribute('data-ghost')), x.textContent]),
+    );
     const before = Object.keys(await shown()).length;
     await page.click('[data-act="apply-hint"]');
     const after = await shown();
@@ -145,11 +166,17 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     await page.click('[data-act="mark-mode"]');
     await page.click('[data-num="2"]');
     await page.click('[data-act="mark-mode"]');
-    expect(await page.$$eval('text.pencil', (es) => [...new Set(es.map((x) => x.textContent))].sort())).toEqual(['1', '2']);
+    expect(await page.$$eval('text.pencil', (es) => [...new Set(es.map((x) => x.textContent))].sort())).toEqual([
+      '1',
+      '2',
+    ]);
     await page.reload();
     await page.waitForSelector('#board svg');
     expect((await shown())[at]).toBe(String(p.solution[d]));
-    expect(await page.$$eval('text.pencil', (es) => [...new Set(es.map((x) => x.textContent))].sort())).toEqual(['1', '2']);
+    expect(await page.$$eval('text.pencil', (es) => [...new Set(es.map((x) => x.textContent))].sort())).toEqual([
+      '1',
+      '2',
+    ]);
     await home();
     expect(await page.textContent(`a.pick[data-puzzle="${p.id}"] .status`)).toBe('in progress');
   });
@@ -157,11 +184,16 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
   it('moves the selection with the arrows to the next domino that way, past blocked cells', async () => {
     const p = sudominos[2];
     await open(p);
-    const selected = (): Promise<number> => page.$eval('[data-selected]', (x) => Number(x.getAttribute('data-selected')));
+    const selected = (): Promise<number> =>
+      page.$eval('[data-selected]', (x) => Number(x.getAttribute('data-selected')));
     const { rows, cols, domino } = shape;
     // The domino an arrow reaches from a cell: the first cell that way of another domino.
     const reach = (from: number, dr: number, dc: number): number => {
-      for (let r = Math.floor(from / cols) + dr, c = (from % cols) + dc; r >= 0 && r < rows && c >= 0 && c < cols; r += dr, c += dc) {
+      for (
+        let r = Math.floor(from / cols) + dr, c = (from % cols) + dc;
+        r >= 0 && r < rows && c >= 0 && c < cols;
+        r += dr, c += dc
+      ) {
         const o = domino[r * cols + c];
         if (o >= 0 && o !== domino[from]) return r * cols + c;
       }
@@ -170,7 +202,13 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     let at = shape.cells[0];
     await board.clickCell(at);
     expect(await selected()).toBe(domino[at]);
-    for (const [key, dr, dc] of [['ArrowRight', 0, 1], ['ArrowDown', 1, 0], ['ArrowDown', 1, 0], ['ArrowLeft', 0, -1], ['ArrowUp', -1, 0]] as const) {
+    for (const [key, dr, dc] of [
+      ['ArrowRight', 0, 1],
+      ['ArrowDown', 1, 0],
+      ['ArrowDown', 1, 0],
+      ['ArrowLeft', 0, -1],
+      ['ArrowUp', -1, 0],
+    ] as const) {
       await page.keyboard.press(key);
       at = reach(at, dr, dc);
       expect(await selected()).toBe(domino[at]);

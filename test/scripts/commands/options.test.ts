@@ -10,7 +10,18 @@ import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/genera
 import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
 import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
 import { MERGE_OPTIONS } from '../../../scripts/commands/merge.js';
-import { type OptionTable, catalogDb, defaultCatalog, formatFor, MAX_COUNT, MAX_JOBS, parseMixedSizes, parseSizeList, readOptions, yargsOptions } from '../../../scripts/commands/options.js';
+import {
+  type OptionTable,
+  catalogDb,
+  defaultCatalog,
+  formatFor,
+  MAX_COUNT,
+  MAX_JOBS,
+  parseMixedSizes,
+  parseSizeList,
+  readOptions,
+  yargsOptions,
+} from '../../../scripts/commands/options.js';
 import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
 import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
@@ -70,7 +81,9 @@ describe('readOptions over every verb', () => {
   it('list options add up instead', () => {
     const res = buildArgs(parse(BUILD_OPTIONS, ['--sizes', '5', '--sizes', '3,4']));
     expect(res.ok && res.value.run.sizes).toEqual([3, 4, 5]);
-    const shapes = buildArgs(parse(BUILD_OPTIONS, ['--kind', 'sudomino', '--sizes', '8x8:6', '--sizes', '6x6:4,8x8:6']));
+    const shapes = buildArgs(
+      parse(BUILD_OPTIONS, ['--kind', 'sudomino', '--sizes', '8x8:6', '--sizes', '6x6:4,8x8:6']),
+    );
     expect(shapes.ok && shapes.value.run.shapes).toEqual(['8x8:6', '6x6:4']);
     const t = readOptions(EXPORT_OPTIONS, parse(EXPORT_OPTIONS, ['--tiers', 'hard', '--tiers', 'easy']));
     expect(t.ok && t.value.values.tiers).toEqual(['easy', 'hard']);
@@ -102,7 +115,10 @@ describe('old names', () => {
     ] as const) {
       const res = readOptions(table, parse(table, ['--timeout', '300']));
       expect(res.ok, verb).toBe(false);
-      if (!res.ok) expect(res.error).toMatch(new RegExp(`^--timeout is no longer accepted .*use --time-limit SECONDS \\(${per}, fractions allowed\\)$`));
+      if (!res.ok)
+        expect(res.error).toMatch(
+          new RegExp(`^--timeout is no longer accepted .*use --time-limit SECONDS \\(${per}, fractions allowed\\)$`),
+        );
     }
   });
 
@@ -110,7 +126,8 @@ describe('old names', () => {
     for (const table of [BUILD_OPTIONS, TUNE_OPTIONS]) {
       const res = readOptions(table, parse(table, ['--tiers', 'data/tiers.json']));
       expect(res.ok).toBe(false);
-      if (!res.ok) expect(res.error).toBe('--tiers names tiers (as in export); give a thresholds file with --thresholds FILE');
+      if (!res.ok)
+        expect(res.error).toBe('--tiers names tiers (as in export); give a thresholds file with --thresholds FILE');
     }
     const b = buildArgs(parse(BUILD_OPTIONS, ['--thresholds', 'my.json']));
     expect(b.ok && b.value.run.tiersFile).toBe('my.json');
@@ -124,7 +141,9 @@ describe('old names', () => {
     expect(g.ok && g.value.notes).toEqual(['--m is deprecated and will be removed in the next release; use --sizes']);
     const r = gradeArgs(parse(GRADE_OPTIONS, ['--max-search-nodes', '7']));
     expect(r.ok && r.value.run.maxSearchNodes).toBe(7);
-    expect(r.ok && r.value.notes).toEqual(['--max-search-nodes is deprecated and will be removed in the next release; use --max-nodes']);
+    expect(r.ok && r.value.notes).toEqual([
+      '--max-search-nodes is deprecated and will be removed in the next release; use --max-nodes',
+    ]);
     const both = generateArgs(parse(GENERATE_OPTIONS, ['--m', '6', '--sizes', '7', '--count', '2']));
     expect(both.ok || both.error).toBe('--m is the old name of --sizes; give --sizes alone');
   });
@@ -216,7 +235,7 @@ describe('the format from --out', () => {
 describe('--db: where the catalog is', () => {
   const PACKAGED = /\/data\/catalog\.sqlite$/;
 
-  it('is the variable\'s when DOMINOSA_DB is set and not empty, else the package\'s own (an absolute path)', () => {
+  it("is the variable's when DOMINOSA_DB is set and not empty, else the package's own (an absolute path)", () => {
     expect(defaultCatalog({ DOMINOSA_DB: 'x/c.sqlite' })).toEqual({ path: 'x/c.sqlite', from: 'from DOMINOSA_DB' });
     for (const env of [{}, { DOMINOSA_DB: '' }]) {
       const d = defaultCatalog(env);
@@ -271,16 +290,20 @@ describe('documented caps', () => {
       const at = readOptions(table, parse(table, [...args, `--${flag}`, String(cap)]));
       expect(at.ok, `${verb} --${flag} ${cap}`).toBe(true);
       const over = readOptions(table, parse(table, [...args, `--${flag}`, String(cap + 1)]));
-      expect(over.ok || over.error, `${verb} --${flag}`).toBe(`--${flag} must be at most ${cap.toLocaleString('en-US')} (got ${cap + 1})`);
+      expect(over.ok || over.error, `${verb} --${flag}`).toBe(
+        `--${flag} must be at most ${cap.toLocaleString('en-US')} (got ${cap + 1})`,
+      );
       expect(String(yargsOptions(table)[flag].describe)).toContain(`(at most ${cap.toLocaleString('en-US')})`);
     }
   });
 
-  it('are checked for library callers too, and --sizes of build stops at the solver\'s largest size', () => {
+  it("are checked for library callers too, and --sizes of build stops at the solver's largest size", () => {
     const read = buildArgs(parse(BUILD_OPTIONS, []));
     if (!read.ok) throw new Error(read.error);
     const base = { ...read.value.run, db: 'x.sqlite' };
-    expect(() => checkBuildOptions({ ...base, variants: 1_000_000 })).toThrow('--variants must be at most 1000 (got 1000000)');
+    expect(() => checkBuildOptions({ ...base, variants: 1_000_000 })).toThrow(
+      '--variants must be at most 1000 (got 1000000)',
+    );
     expect(() => checkBuildOptions({ ...base, sizes: [BUILD_LIMITS.size + 1] })).toThrow(/a size must be at most/);
     expect(() => checkBuildOptions({ ...base, variants: BUILD_LIMITS.variants })).not.toThrow();
   });
@@ -301,12 +324,24 @@ describe('tune --quantiles', () => {
 describe('tune --kind sudomino', () => {
   it('takes shapes in --sizes, and refuses what only Dominosa cuts use', () => {
     const s = tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', '--sizes', '8x8:6,6x6:4', '--apply']));
-    expect(s.ok && s.value.run).toEqual({ kind: 'sudomino', db: expect.any(String), shapes: ['8x8:6', '6x6:4'], apply: true, tiersFile: undefined });
+    expect(s.ok && s.value.run).toEqual({
+      kind: 'sudomino',
+      db: expect.any(String),
+      shapes: ['8x8:6', '6x6:4'],
+      apply: true,
+      tiersFile: undefined,
+    });
     const all = tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino']));
     expect(all.ok && all.value.run.kind === 'sudomino' && all.value.run.shapes).toBeUndefined();
-    expect(tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', '--sizes', '8']))).toMatchObject({ ok: false, error: expect.stringMatching(/^--sizes: /) });
+    expect(tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', '--sizes', '8']))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^--sizes: /),
+    });
     for (const extra of [['--measure', 'nodes'], ['--quantiles', '0.2,0.5,0.8'], ['--plot']]) {
-      expect(tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', ...extra]))).toEqual({ ok: false, error: `${extra[0]}: not for Sudomino, whose cuts are the tiers' reference-node ranges` });
+      expect(tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', ...extra]))).toEqual({
+        ok: false,
+        error: `${extra[0]}: not for Sudomino, whose cuts are the tiers' reference-node ranges`,
+      });
     }
     const d = tuneArgs(parse(TUNE_OPTIONS, ['--sizes', '8x8:6']));
     expect(d.ok).toBe(false);
@@ -318,11 +353,17 @@ describe('export --kind and --sizes', () => {
     const read = (v: string) => readOptions(EXPORT_OPTIONS, parse(EXPORT_OPTIONS, ['--kind', v]));
     const both = read('sudomino,dominosa');
     expect(both.ok && both.value.values.kind).toEqual(['dominosa', 'sudomino']);
-    expect(read('dominosa,tatham')).toEqual({ ok: false, error: '--kind must be dominosa, sudomino or both, comma-separated (got tatham)' });
+    expect(read('dominosa,tatham')).toEqual({
+      ok: false,
+      error: '--kind must be dominosa, sudomino or both, comma-separated (got tatham)',
+    });
   });
 
   it('splits sizes of either kind, shapes written as formatShape writes them', () => {
-    expect(parseMixedSizes('3..4, 8X8:6,6,10x10:7')).toEqual({ ok: true, value: { sizes: [3, 4, 6], shapes: ['8x8:6', '10x10:7'] } });
+    expect(parseMixedSizes('3..4, 8X8:6,6,10x10:7')).toEqual({
+      ok: true,
+      value: { sizes: [3, 4, 6], shapes: ['8x8:6', '10x10:7'] },
+    });
     expect(parseMixedSizes('8x8:0')).toMatchObject({ ok: false });
     expect(parseMixedSizes('6x')).toMatchObject({ ok: false });
   });
@@ -330,14 +371,18 @@ describe('export --kind and --sizes', () => {
 
 describe('--kind on every verb', () => {
   // generate needs its required option beside --kind.
-  const read = (table: OptionTable, value: string) => readOptions(table, parse(table, ['--kind', value, ...(table === GENERATE_OPTIONS ? ['--count', '1'] : [])]));
+  const read = (table: OptionTable, value: string) =>
+    readOptions(table, parse(table, ['--kind', value, ...(table === GENERATE_OPTIONS ? ['--count', '1'] : [])]));
 
   for (const [verb, table] of Object.entries(TABLES)) {
     it(`${verb}: --kind dominosa is taken, --kind sudomino only where it is built`, () => {
       const d = read(table, 'dominosa');
-      expect(d.ok && (d.value.values as Record<string, unknown>).kind).toEqual(verb === 'export' ? ['dominosa'] : 'dominosa');
+      expect(d.ok && (d.value.values as Record<string, unknown>).kind).toEqual(
+        verb === 'export' ? ['dominosa'] : 'dominosa',
+      );
       const s = read(table, 'sudomino');
-      if (['solve', 'generate', 'grade', 'audit', 'tune', 'export', 'build', 'merge'].includes(verb)) expect(s.ok).toBe(true);
+      if (['solve', 'generate', 'grade', 'audit', 'tune', 'export', 'build', 'merge'].includes(verb))
+        expect(s.ok).toBe(true);
       else expect(s).toEqual({ ok: false, error: `--kind sudomino: not yet; ${verb} takes dominosa puzzles so far` });
     });
   }

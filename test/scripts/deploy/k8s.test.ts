@@ -31,7 +31,13 @@ interface Job {
     completionMode?: string;
     completions?: number;
     parallelism?: number;
-    template: { spec: { restartPolicy: string; containers: Container[]; volumes: { name: string; persistentVolumeClaim: { claimName: string } }[] } };
+    template: {
+      spec: {
+        restartPolicy: string;
+        containers: Container[];
+        volumes: { name: string; persistentVolumeClaim: { claimName: string } }[];
+      };
+    };
   };
 }
 
@@ -49,7 +55,12 @@ function container(j: Job): { c: Container; claim: string; mount: string; words:
   expect(c.command).toEqual(['node', 'dist/scripts/cli.js']);
   expect(c.volumeMounts).toHaveLength(1);
   const vol = j.spec.template.spec.volumes.find((v) => v.name === c.volumeMounts[0].name)!;
-  return { c, claim: vol.persistentVolumeClaim.claimName, mount: c.volumeMounts[0].mountPath, words: c.args.map(String) };
+  return {
+    c,
+    claim: vol.persistentVolumeClaim.claimName,
+    mount: c.volumeMounts[0].mountPath,
+    words: c.args.map(String),
+  };
 }
 
 const shards = job('shards.yaml');
@@ -66,7 +77,9 @@ describe('the Kubernetes manifests', () => {
     expect(shards.spec.template.spec.restartPolicy).toBe('OnFailure');
     // $(VAR) in args expands only from the container's own env.
     const env = s.c.env?.find((e) => e.name === 'JOB_COMPLETION_INDEX');
-    expect(env?.valueFrom?.fieldRef?.fieldPath).toBe("metadata.annotations['batch.kubernetes.io/job-completion-index']");
+    expect(env?.valueFrom?.fieldRef?.fieldPath).toBe(
+      "metadata.annotations['batch.kubernetes.io/job-completion-index']",
+    );
   });
 
   it("give every index a command line that build's parser and checks accept as shard i/N into the shared volume", () => {

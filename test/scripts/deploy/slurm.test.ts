@@ -8,7 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterUnavailable, LocalCluster, submittedJobs, type JobInfo } from '../../../scripts/deploy/slurm/local-cluster.js';
+import {
+  clusterUnavailable,
+  LocalCluster,
+  submittedJobs,
+  type JobInfo,
+} from '../../../scripts/deploy/slurm/local-cluster.js';
 import { dumpCatalog } from '../../helpers/catalog.js';
 import { cli, ROOT } from '../../helpers/cli.js';
 
@@ -24,13 +29,16 @@ let dir: string;
 let cluster: LocalCluster | undefined;
 
 function submit(out: string, shards: number, options: string[], extra: string[] = []) {
-  const r = spawnSync('bash', [SUBMIT, '--shards', String(shards), '--out', out, '--node', process.execPath, ...extra, '--', ...options], {
-    env: cluster!.env,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    'bash',
+    [SUBMIT, '--shards', String(shards), '--out', out, '--node', process.execPath, ...extra, '--', ...options],
+    {
+      env: cluster!.env,
+      encoding: 'utf8',
+    },
+  );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
-
 
 /** Every job's state, and the logs of those that did not complete, for an assertion's message. */
 function report(jobs: JobInfo[], out: string): string {
@@ -55,7 +63,9 @@ describe.skipIf(why !== null && !ci)('the Slurm job scripts on a one-node cluste
     const ids = submittedJobs(s.stdout);
     const jobs = await cluster.waitForJobs([ids.array, ids.merge], 280_000);
     const seconds = (performance.now() - t0) / 1000;
-    process.stderr.write(`slurm.test.ts: node idle after ${up.toFixed(1)} s; 4 shards, merge and audit done ${seconds.toFixed(1)} s after the cluster's start\n`);
+    process.stderr.write(
+      `slurm.test.ts: node idle after ${up.toFixed(1)} s; 4 shards, merge and audit done ${seconds.toFixed(1)} s after the cluster's start\n`,
+    );
     main = { jobs, printed: s.stdout, out, seconds };
   }, 300_000);
 
@@ -69,7 +79,13 @@ describe.skipIf(why !== null && !ci)('the Slurm job scripts on a one-node cluste
 
   it('runs the four shards as one array, then the merge, each exiting 0', () => {
     const { jobs, out } = main;
-    expect(jobs.filter((j) => j.arrayTaskId !== null).map((j) => j.arrayTaskId).sort(), report(jobs, out)).toEqual(['0', '1', '2', '3']);
+    expect(
+      jobs
+        .filter((j) => j.arrayTaskId !== null)
+        .map((j) => j.arrayTaskId)
+        .sort(),
+      report(jobs, out),
+    ).toEqual(['0', '1', '2', '3']);
     for (const j of jobs) expect([j.state, j.exitCode], report(jobs, out)).toEqual(['COMPLETED', '0:0']);
   });
 
@@ -115,7 +131,8 @@ describe.skipIf(why !== null && !ci)('the Slurm job scripts on a one-node cluste
     expect(first.code, first.stderr).toBe(0);
     const a = submittedJobs(first.stdout);
     const failed = await cluster!.waitForJobs([a.array, a.merge], 120_000);
-    const byTask = (jobs: JobInfo[], t: string | null) => jobs.find((j) => j.arrayTaskId === t && (t !== null || j.jobId === a.merge));
+    const byTask = (jobs: JobInfo[], t: string | null) =>
+      jobs.find((j) => j.arrayTaskId === t && (t !== null || j.jobId === a.merge));
     expect(byTask(failed, '0')?.state, report(failed, out)).toBe('COMPLETED');
     expect([byTask(failed, '1')?.state, byTask(failed, '1')?.exitCode], report(failed, out)).toEqual(['FAILED', '2:0']);
     expect(byTask(failed, null)?.state, report(failed, out)).toBe('CANCELLED');

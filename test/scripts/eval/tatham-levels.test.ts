@@ -15,7 +15,8 @@ describe('Tatham-like levels', () => {
         for (let level = 1; level <= 4; level++) {
           const run = tathamSolve(board, level);
           const live = new Set(run.remaining.map(([a, b]) => `${a},${b}`));
-          for (const d of truth) expect(live.has(d), `M=${m}, level ${level}: solution domino ${d} ruled out`).toBe(true);
+          for (const d of truth)
+            expect(live.has(d), `M=${m}, level ${level}: solution domino ${d} ruled out`).toBe(true);
           if (run.solved) expect([...live].sort()).toEqual(truth);
           if (solvedBelow) expect(run.solved).toBe(true);
           solvedBelow ||= run.solved;

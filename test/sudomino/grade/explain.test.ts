@@ -30,9 +30,11 @@ describe('explaining steps', () => {
             expect(w).toContain(dominoName(board, d));
             expect(w).toMatch(new RegExp(`\\b${v}\\b`));
           }
-          if (s.placed.length === 0) for (const [d] of s.eliminated) expect(w).toContain(`from ${dominoName(board, d)}`);
+          if (s.placed.length === 0)
+            for (const [d] of s.eliminated) expect(w).toContain(`from ${dominoName(board, d)}`);
           if ('line' in s.reason) expect(w.toLowerCase()).toContain(lineName(board.rows, s.reason.line));
-          if (s.reason.kind === 'hiddenSingle') expect(w).toContain(`only the domino at ${dominoName(board, s.reason.domino)} can hold it`);
+          if (s.reason.kind === 'hiddenSingle')
+            expect(w).toContain(`only the domino at ${dominoName(board, s.reason.domino)} can hold it`);
         });
       }),
       { numRuns: 20, seed: 2905 },

@@ -2,7 +2,14 @@
 // equal the solver's, every step sound, the grade needs its top level, no loops, determinism.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gradeSudomino, LADDER, LEVELS, SudominoGrader, tierOfLevel, TOP_LEVEL } from '../../../src/sudomino/grade/ladder.js';
+import {
+  gradeSudomino,
+  LADDER,
+  LEVELS,
+  SudominoGrader,
+  tierOfLevel,
+  TOP_LEVEL,
+} from '../../../src/sudomino/grade/ladder.js';
 import { TECHNIQUES, type SudominoStep, type Technique } from '../../../src/sudomino/grade/step.js';
 import { makePuzzle } from '../../../src/sudomino/make/generator.js';
 import { randomBoard } from '../../../src/sudomino/make/random-board.js';
@@ -87,7 +94,8 @@ describe('on generated unique boards', () => {
           // None solves one level down: the same steps up to the first of the top level, then stuck.
           if (r.level > 1) expect(gradeSudomino(board, { maxLevel: r.level - 1 }).status).toBe('stuck');
           // And every cap at or above the grade solves it.
-          for (let L = r.level; L < TOP_LEVEL; L++) expect(gradeSudomino(board, { maxLevel: L, log: false }).status).toBe('solved');
+          for (let L = r.level; L < TOP_LEVEL; L++)
+            expect(gradeSudomino(board, { maxLevel: L, log: false }).status).toBe('solved');
         } else {
           expect(r.tier).toBeNull();
         }
@@ -111,7 +119,11 @@ describe('on small boards with several solutions', () => {
     let stepsSeen = 0;
     fc.assert(
       fc.property(
-        fc.record({ rows: fc.integer({ min: 3, max: 6 }), cols: fc.integer({ min: 3, max: 6 }), values: fc.integer({ min: 3, max: 5 }) }),
+        fc.record({
+          rows: fc.integer({ min: 3, max: 6 }),
+          cols: fc.integer({ min: 3, max: 6 }),
+          values: fc.integer({ min: 3, max: 5 }),
+        }),
         fc.double({ min: 0.2, max: 0.7, noNaN: true }),
         fc.nat(),
         (shape, share, seed) => {

@@ -32,7 +32,8 @@ export function allSolutions(board: SudominoBoard, cap = 2000): Uint8Array[] {
   const lineSets = Array.from({ length: D }, (_, d) => linesOf(d));
   const members: number[][] = Array.from({ length: rows + cols }, () => []);
   for (let d = 0; d < D; d++) for (const l of lineSets[d]) members[l].push(d);
-  const ok = (d: number, v: number): boolean => lineSets[d].every((l) => members[l].every((o) => o >= d || value[o] !== v));
+  const ok = (d: number, v: number): boolean =>
+    lineSets[d].every((l) => members[l].every((o) => o >= d || value[o] !== v));
   const go = (d: number): void => {
     if (out.length >= cap) return;
     if (d === D) {

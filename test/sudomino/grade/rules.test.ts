@@ -98,20 +98,39 @@ describe('contradiction chain', () => {
     expect(contradictionChain(g)).toBe(false);
   });
 
-  it('places a round\'s singles together, and a round asking two values of a domino or one value twice in a line breaks the position', () => {
+  it("places a round's singles together, and a round asking two values of a domino or one value twice in a line breaks the position", () => {
     // Two full rows of 7 cells, N = 4: a vertical domino A in column 1, then B, C, D along row 1
     // and E, F, G along row 2. With 4 on B, A and D are both left only 3 (one value twice in row
     // 1), and row 1's 1 and 2 both fall to C (two values of one domino): one round ends it.
     const domino = Int32Array.from([0, 1, 1, 2, 2, 3, 3, 0, 4, 4, 5, 5, 6, 6]);
     const cells = Int32Array.from([0, 7, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13]);
     const g = new SudominoGradeState().load(withLines(2, 7, 4, domino, cells, new Uint8Array(7)));
-    const sets = [[3, 4], [1, 2, 3, 4], [1, 2], [3, 4], [1, 2, 4], [2, 3, 4], [1, 2, 4]];
+    const sets = [
+      [3, 4],
+      [1, 2, 3, 4],
+      [1, 2],
+      [3, 4],
+      [1, 2, 4],
+      [2, 3, 4],
+      [1, 2, 4],
+    ];
     sets.forEach((vs, d) => only(g, d, vs));
     expect(lineStarvation(g)).toBe(false);
     g.logging = true;
     g.chainLimit = 1;
     expect(contradictionChain(g)).toBe(true);
-    expect(g.reason).toEqual({ kind: 'contradictionChain', domino: 1, value: 4, chain: [[0, 3], [2, 1], [2, 2], [3, 3]], deadDomino: 0 });
+    expect(g.reason).toEqual({
+      kind: 'contradictionChain',
+      domino: 1,
+      value: 4,
+      chain: [
+        [0, 3],
+        [2, 1],
+        [2, 2],
+        [3, 3],
+      ],
+      deadDomino: 0,
+    });
     expect(candidates(g, 1)).toEqual([1, 2, 3]);
   });
 });

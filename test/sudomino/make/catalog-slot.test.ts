@@ -17,7 +17,13 @@ import { TIERED_SHAPES, cellsOf } from '../arbitraries.js';
 const solver = new SudominoSolver();
 const grader = new SudominoGrader();
 
-const slots = fc.tuple(fc.constantFrom(...TIERED_SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 10_000 }), fc.integer({ min: 0, max: 4 }));
+const slots = fc.tuple(
+  fc.constantFrom(...TIERED_SHAPES),
+  fc.constantFrom(...TIERS),
+  fc.nat({ max: 1000 }),
+  fc.nat({ max: 10_000 }),
+  fc.integer({ min: 0, max: 4 }),
+);
 
 function read(grid: string, solution: string, values: number) {
   const b = sudominoBoardFromStored(grid, values);
@@ -71,7 +77,7 @@ describe('makeCatalogSlot', () => {
     );
   });
 
-  it('judges the tier on the class\'s board, which grades as the deal itself does', () => {
+  it("judges the tier on the class's board, which grades as the deal itself does", () => {
     // With the chain's one-at-a-time singles, this slot's first expert deal was solved by chains
     // as dealt but not once turned to its class's board; with rounds both agree, so the catalog
     // keeps that same deal.

@@ -12,7 +12,11 @@ import { checkAnswer } from '../../../src/sudomino/solve/check.js';
 import { parseShape } from '../../../src/sudomino/shape.js';
 import { derive } from '../../../src/rng.js';
 
-const shapes = fc.record({ rows: fc.integer({ min: 1, max: 8 }), cols: fc.integer({ min: 2, max: 8 }), values: fc.integer({ min: 2, max: 7 }) });
+const shapes = fc.record({
+  rows: fc.integer({ min: 1, max: 8 }),
+  cols: fc.integer({ min: 2, max: 8 }),
+  values: fc.integer({ min: 2, max: 7 }),
+});
 
 describe('makeSlot', () => {
   it('makes puzzles that both methods prove unique, with the filling as the solution and no given to spare', () => {

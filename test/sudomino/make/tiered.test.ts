@@ -18,24 +18,30 @@ const SHAPES = [
 ];
 
 describe('makeTieredSlot', () => {
-  it('makes a unique puzzle that needs exactly its tier\'s level', () => {
+  it("makes a unique puzzle that needs exactly its tier's level", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 10_000 }), (shape, tier, seed, slot) => {
-        const made = makeTieredSlot(seed, shape, tier, slot, 200, solver, grader);
-        expect(made).not.toBeNull();
-        const { board, filling } = made!;
-        const answer = Array.from(cellValues(board, filling));
-        const ours = solver.solve(board);
-        expect(ours.status).toBe('unique');
-        expect(countBySat(board).status).toBe('unique');
-        expect(Array.from(ours.solution!)).toEqual(answer);
-        const graded = grader.grade(board);
-        expect(graded.status).toBe('solved');
-        expect(graded.tier).toBe(tier);
-        expect(graded.level).toBe(levelOfTier(tier));
-        if (graded.level > 1) expect(grader.grade(board, { maxLevel: graded.level - 1 }).status).toBe('stuck');
-        expect(board.given.some((v) => v === 0)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...SHAPES),
+        fc.constantFrom(...TIERS),
+        fc.nat({ max: 1000 }),
+        fc.nat({ max: 10_000 }),
+        (shape, tier, seed, slot) => {
+          const made = makeTieredSlot(seed, shape, tier, slot, 200, solver, grader);
+          expect(made).not.toBeNull();
+          const { board, filling } = made!;
+          const answer = Array.from(cellValues(board, filling));
+          const ours = solver.solve(board);
+          expect(ours.status).toBe('unique');
+          expect(countBySat(board).status).toBe('unique');
+          expect(Array.from(ours.solution!)).toEqual(answer);
+          const graded = grader.grade(board);
+          expect(graded.status).toBe('solved');
+          expect(graded.tier).toBe(tier);
+          expect(graded.level).toBe(levelOfTier(tier));
+          if (graded.level > 1) expect(grader.grade(board, { maxLevel: graded.level - 1 }).status).toBe('stuck');
+          expect(board.given.some((v) => v === 0)).toBe(true);
+        },
+      ),
       { numRuns: 60, seed: 29 },
     );
   });
@@ -43,7 +49,9 @@ describe('makeTieredSlot', () => {
   it('never hands out a board with every domino given, where a deal cannot lose any (many values on a small board)', () => {
     const shape = { rows: 6, cols: 6, values: 10 };
     // Before the rule, slot 0 came back with all 17 dominoes given.
-    const open = [0, 1, 2, 3].map((slot) => makeTieredSlot(29, shape, 'easy', slot, 50, solver, grader)).map((made) => made === null ? 'none' : made.board.given.filter((v) => v === 0).length > 0);
+    const open = [0, 1, 2, 3]
+      .map((slot) => makeTieredSlot(29, shape, 'easy', slot, 50, solver, grader))
+      .map((made) => (made === null ? 'none' : made.board.given.filter((v) => v === 0).length > 0));
     expect(open.filter((o) => o === false)).toEqual([]);
     expect(open).toContain(true);
   });
@@ -60,7 +68,11 @@ describe('makeTieredSlot', () => {
   it('leaves easy puzzles more givens than expert ones, on average', () => {
     const givens = (tier: (typeof TIERS)[number]): number => {
       let n = 0;
-      for (let slot = 0; slot < 30; slot++) n += makeTieredSlot(1, SHAPES[1], tier, slot, 200, solver, grader)!.board.given.reduce((s, v) => s + (v > 0 ? 1 : 0), 0);
+      for (let slot = 0; slot < 30; slot++)
+        n += makeTieredSlot(1, SHAPES[1], tier, slot, 200, solver, grader)!.board.given.reduce(
+          (s, v) => s + (v > 0 ? 1 : 0),
+          0,
+        );
       return n;
     };
     expect(givens('easy')).toBeGreaterThan(givens('expert'));

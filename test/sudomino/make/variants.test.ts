@@ -7,35 +7,48 @@ import { makeSudominoVariants } from '../../../src/sudomino/make/variants.js';
 import { referenceSudominoNodes, storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
 import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
-import { applySudominoTransform, parseSudominoTransform, shapeKeepingGeometries, transformSudominoValues } from '../../../src/sudomino/transform.js';
+import {
+  applySudominoTransform,
+  parseSudominoTransform,
+  shapeKeepingGeometries,
+  transformSudominoValues,
+} from '../../../src/sudomino/transform.js';
 import { cellsOf, puzzles, related } from '../arbitraries.js';
 
 const solver = new SudominoSolver();
 
 describe('makeSudominoVariants', () => {
-  it('makes up to k distinct variants, each its transform of the base, unique, with the base\'s grade and nodes', () => {
+  it("makes up to k distinct variants, each its transform of the base, unique, with the base's grade and nodes", () => {
     fc.assert(
-      fc.property(puzzles, fc.nat({ max: 100 }), fc.nat({ max: 1000 }), fc.integer({ min: 0, max: 6 }), (p, seed, slot, k) => {
-        const base = p.board;
-        const nodes = referenceSudominoNodes(base, solver);
-        const grade = storedSudominoGrade(base);
-        const vs = makeSudominoVariants(base, p.solution, nodes, seed, slot, k, solver);
-        expect(vs.length).toBeLessThanOrEqual(k);
-        const all = [cellsOf(base), ...vs.map((v) => cellsOf(v.board))].map((c) => JSON.stringify(c));
-        expect(new Set(all).size).toBe(all.length);
-        for (const v of vs) {
-          const t = parseSudominoTransform(v.transform, base.values);
-          if (!t.ok) throw new Error(t.error);
-          expect(cellsOf(applySudominoTransform(base, t.transform))).toEqual(cellsOf(v.board));
-          expect(Array.from(v.solution)).toEqual(Array.from(transformSudominoValues(p.solution, base.rows, base.cols, base.values, t.transform)));
-          expect(related(base, v.board)).toBe(true);
-          const sat = countBySat(v.board);
-          expect(sat.status).toBe('unique');
-          expect(v.nodes).toBe(nodes);
-          expect(referenceSudominoNodes(v.board, solver)).toBe(nodes);
-          expect(storedSudominoGrade(v.board)).toEqual(grade);
-        }
-      }),
+      fc.property(
+        puzzles,
+        fc.nat({ max: 100 }),
+        fc.nat({ max: 1000 }),
+        fc.integer({ min: 0, max: 6 }),
+        (p, seed, slot, k) => {
+          const base = p.board;
+          const nodes = referenceSudominoNodes(base, solver);
+          const grade = storedSudominoGrade(base);
+          const vs = makeSudominoVariants(base, p.solution, nodes, seed, slot, k, solver);
+          expect(vs.length).toBeLessThanOrEqual(k);
+          const all = [cellsOf(base), ...vs.map((v) => cellsOf(v.board))].map((c) => JSON.stringify(c));
+          expect(new Set(all).size).toBe(all.length);
+          for (const v of vs) {
+            const t = parseSudominoTransform(v.transform, base.values);
+            if (!t.ok) throw new Error(t.error);
+            expect(cellsOf(applySudominoTransform(base, t.transform))).toEqual(cellsOf(v.board));
+            expect(Array.from(v.solution)).toEqual(
+              Array.from(transformSudominoValues(p.solution, base.rows, base.cols, base.values, t.transform)),
+            );
+            expect(related(base, v.board)).toBe(true);
+            const sat = countBySat(v.board);
+            expect(sat.status).toBe('unique');
+            expect(v.nodes).toBe(nodes);
+            expect(referenceSudominoNodes(v.board, solver)).toBe(nodes);
+            expect(storedSudominoGrade(v.board)).toEqual(grade);
+          }
+        },
+      ),
       { numRuns: 80, seed: 51 },
     );
   });
@@ -51,7 +64,10 @@ describe('makeSudominoVariants', () => {
         expect(a).toHaveLength(3);
         // Mirrors come first: a relabelling leads only when every geometry maps the board onto itself.
         const { rows, cols } = p.board;
-        const symmetric = shapeKeepingGeometries(rows, cols).every((geometry) => JSON.stringify(cellsOf(applySudominoTransform(p.board, { geometry }))) === JSON.stringify(cellsOf(p.board)));
+        const symmetric = shapeKeepingGeometries(rows, cols).every(
+          (geometry) =>
+            JSON.stringify(cellsOf(applySudominoTransform(p.board, { geometry }))) === JSON.stringify(cellsOf(p.board)),
+        );
         expect(a[0].transform.includes('relabel')).toBe(symmetric);
       }),
       { numRuns: 60, seed: 52 },

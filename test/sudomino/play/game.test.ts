@@ -37,7 +37,12 @@ function apply(g: SudominoGame, o: Op): void {
       break;
     case 'set': {
       const D = g.dominoes;
-      g.setPosition({ values: Array.from({ length: D }, (_, d) => (o.seed >> d % 20) & 1 ? ((d + o.seed) % g.board.values) + 1 : 0), marks: Array.from({ length: D }, (_, d) => (o.seed * (d + 1)) & 63) });
+      g.setPosition({
+        values: Array.from({ length: D }, (_, d) =>
+          (o.seed >> (d % 20)) & 1 ? ((d + o.seed) % g.board.values) + 1 : 0,
+        ),
+        marks: Array.from({ length: D }, (_, d) => (o.seed * (d + 1)) & 63),
+      });
       break;
     }
     case 'restart':
@@ -67,7 +72,10 @@ function clashingCells(board: SudominoBoard, values: number[]): number[] {
 }
 
 describe('SudominoGame', () => {
-  for (const [name, board] of [['the document board', doc], ['a generated 6x6:5 board', small]] as const) {
+  for (const [name, board] of [
+    ['the document board', doc],
+    ['a generated 6x6:5 board', small],
+  ] as const) {
     it(`undoes any sequence of moves back to the start, and redoes it to the end (${name})`, () => {
       fc.assert(
         fc.property(ops(board), (list) => {
@@ -82,7 +90,8 @@ describe('SudominoGame', () => {
           for (let k = 0; k < undone; k++) expect(g.redo()).toBe(true);
           expect(g.position()).toEqual(end);
           // Givens never move.
-          for (let d = 0; d < board.given.length; d++) if (board.given[d] !== 0) expect(end.values[d]).toBe(board.given[d]);
+          for (let d = 0; d < board.given.length; d++)
+            if (board.given[d] !== 0) expect(end.values[d]).toBe(board.given[d]);
         }),
         { numRuns: 150 },
       );
@@ -148,6 +157,8 @@ describe('SudominoGame', () => {
     expect(g.valueOf(given)).toBe(doc.given[given]);
     expect(g.marksOf(open + 1)).toBe(g.allMarks);
     expect(g.canUndo).toBe(false);
-    expect(new SudominoGame(doc, { values: [99], marks: ['x' as unknown as number] }).position()).toEqual(new SudominoGame(doc).position());
+    expect(new SudominoGame(doc, { values: [99], marks: ['x' as unknown as number] }).position()).toEqual(
+      new SudominoGame(doc).position(),
+    );
   });
 });

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { LEVELS, SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
-import { packSudominoSteps, unpackSudominoStep, type SudominoHintStep, type SudominoRuleEntry } from '../../../src/sudomino/play/steps.js';
+import {
+  packSudominoSteps,
+  unpackSudominoStep,
+  type SudominoHintStep,
+  type SudominoRuleEntry,
+} from '../../../src/sudomino/play/steps.js';
 import { TIERS } from '../../../src/rank/tiers.js';
 import { madeSudomino } from '../../helpers/sudomino-packs.js';
 import type { SudominoBoard } from '../../../src/sudomino/board.js';
@@ -22,7 +27,9 @@ function hintSteps(board: SudominoBoard): SudominoHintStep[] {
   const rules: SudominoRuleEntry[] = [];
   const packed = packSudominoSteps(grader.grade(board).steps, rules, levelName);
   // Through JSON, as the page reads them.
-  return (JSON.parse(JSON.stringify(packed)) as typeof packed).map((s) => unpackSudominoStep(JSON.parse(JSON.stringify(rules)) as SudominoRuleEntry[], s));
+  return (JSON.parse(JSON.stringify(packed)) as typeof packed).map((s) =>
+    unpackSudominoStep(JSON.parse(JSON.stringify(rules)) as SudominoRuleEntry[], s),
+  );
 }
 
 /** Follow hints until the board is solved; the number of steps followed, or -1 if a hint was anything else. */
@@ -37,7 +44,11 @@ function followAll(board: SudominoBoard, solution: number[], steps: SudominoHint
 }
 
 describe('sudominoHintFor', () => {
-  const puzzle = fc.record({ shape: fc.constantFrom(...SHAPES), tier: fc.constantFrom(...TIERS), slot: fc.nat({ max: 500 }) });
+  const puzzle = fc.record({
+    shape: fc.constantFrom(...SHAPES),
+    tier: fc.constantFrom(...TIERS),
+    slot: fc.nat({ max: 500 }),
+  });
 
   it('solves every generated puzzle by following every hint from the start', () => {
     fc.assert(
@@ -77,7 +88,10 @@ describe('sudominoHintFor', () => {
         const g = new SudominoGame(board);
         if (asMarks) g.toggleMark(d, wrong);
         else g.place(d, wrong);
-        expect(sudominoHintFor(board, Array.from(filling), hintSteps(board), g.position())).toEqual({ kind: 'mistake', dominoes: [d] });
+        expect(sudominoHintFor(board, Array.from(filling), hintSteps(board), g.position())).toEqual({
+          kind: 'mistake',
+          dominoes: [d],
+        });
         // The right value among the marks is no mistake.
         if (asMarks) {
           g.toggleMark(d, filling[d]);

@@ -10,7 +10,9 @@ import { SUDOMINO_TIER_RULE, sudominoAim } from '../../../src/sudomino/rank/cata
 describe('the Sudomino catalog rule', () => {
   it('tiers every grade score by its level', () => {
     // A level above 1 is reached by using one of its techniques at least once; level 1 by none or more.
-    const grade = fc.integer({ min: 1, max: TOP_LEVEL }).chain((level) => fc.tuple(fc.constant(level), fc.integer({ min: level === 1 ? 0 : 1, max: 10_000 })));
+    const grade = fc
+      .integer({ min: 1, max: TOP_LEVEL })
+      .chain((level) => fc.tuple(fc.constant(level), fc.integer({ min: level === 1 ? 0 : 1, max: 10_000 })));
     fc.assert(
       fc.property(grade, fc.nat(), ([level, uses], nodes) => {
         expect(tierFor({ score: scoreOf(level, uses), nodes }, SUDOMINO_TIER_RULE)).toBe(tierOfLevel(level));

@@ -17,7 +17,10 @@ const grader = new SudominoGrader();
 
 const tiered = fc
   .tuple(fc.constantFrom(...TIERED_SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 1000 }))
-  .map(([shape, tier, seed, slot]) => ({ tier, board: makeTieredSlot(seed, shape, tier, slot, 200, solver, grader, canonicalSudominoBoard)!.board }))
+  .map(([shape, tier, seed, slot]) => ({
+    tier,
+    board: makeTieredSlot(seed, shape, tier, slot, 200, solver, grader, canonicalSudominoBoard)!.board,
+  }))
   .chain((p) => fc.tuple(fc.constant(p), transforms(p.board.rows, p.board.cols, p.board.values)));
 
 describe('storedSudominoGrade and referenceSudominoNodes', () => {

@@ -118,7 +118,12 @@ function sideDominoes(g: GradeState, sc: ChainScratch, id: number): Domino[] {
  * The first pair (beyond minSpots spots) with two live spots whose sides pass `test`, as
  * [pair, spot, spot]; null when there is none (or time ran out). Both pair-side rules scan this way.
  */
-function twoSpotsOfOnePair(g: GradeState, side: Int32Array, minSpots: number, test: (sa: number, sb: number) => boolean): [number, number, number] | null {
+function twoSpotsOfOnePair(
+  g: GradeState,
+  side: Int32Array,
+  minSpots: number,
+  test: (sa: number, sb: number) => boolean,
+): [number, number, number] | null {
   const live = g.live;
   const pairPl = g.model.pairPl;
   for (let q = 0; q < g.model.nPairs; q++) {
@@ -217,10 +222,16 @@ export function pairInBothChains(g: GradeState): boolean {
   if (hit === null) return false;
   const [q, a, b] = hit;
   const reason: Reason | null = g.logging
-    ? { rule: 'pairInBothChains', pair: pairOf(q), spots: [dominoOf(g.model, a), dominoOf(g.model, b)], chains: [sideDominoes(g, sc, side[a]), sideDominoes(g, sc, side[b])] }
+    ? {
+        rule: 'pairInBothChains',
+        pair: pairOf(q),
+        spots: [dominoOf(g.model, a), dominoOf(g.model, b)],
+        chains: [sideDominoes(g, sc, side[a]), sideDominoes(g, sc, side[b])],
+      }
     : null;
   const { pairPl } = g.model;
-  for (let k = g.model.pairStart[q], to = g.model.pairStart[q + 1]; k < to; k++) if (pairPl[k] !== a && pairPl[k] !== b) g.eliminate(pairPl[k]);
+  for (let k = g.model.pairStart[q], to = g.model.pairStart[q + 1]; k < to; k++)
+    if (pairPl[k] !== a && pairPl[k] !== b) g.eliminate(pairPl[k]);
   if (reason !== null) g.reason = reason;
   return true;
 }

@@ -244,7 +244,13 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
         if (needs[i] !== r) continue;
         const between = g.placementBetween(around[i], o);
         if (between >= 0 && g.live[between] === 1 && g.model.plPair[between] === r) continue;
-        if (g.logging) g.reason = { rule: 'duplicateBetweenNeighbours', placement: dominoOf(g.model, p), cells: [cellOf(g.model, around[i]), cellOf(g.model, o)], pair: pairOf(r) };
+        if (g.logging)
+          g.reason = {
+            rule: 'duplicateBetweenNeighbours',
+            placement: dominoOf(g.model, p),
+            cells: [cellOf(g.model, around[i]), cellOf(g.model, o)],
+            pair: pairOf(r),
+          };
         return true;
       }
       around[n] = o;
@@ -261,7 +267,8 @@ function samePairTwiceAt(g: GradeState, p: number): boolean {
 export function pairCrowdedOut(g: GradeState): boolean {
   const { crowdRead, crowdPending } = g.scratch.of(DUPLICATES);
   if (crowdRead.fresh(g)) crowdPending.reset(g.model.nPairs);
-  for (let x = crowdRead.next(g); x >= 0; x = crowdRead.next(g)) if (x >= g.model.nCells) crowdPending.push(x - g.model.nCells);
+  for (let x = crowdRead.next(g); x >= 0; x = crowdRead.next(g))
+    if (x >= g.model.nCells) crowdPending.push(x - g.model.nCells);
   // A placement that crowds out pair r touches r's first spot: try only those.
   for (let r = crowdPending.pop(); r >= 0; r = crowdPending.pop()) {
     if (g.pairDone[r] === 1) continue;

@@ -70,7 +70,8 @@ export function lookaheadRefutes(g: GradeState): boolean {
   }
   for (let q = 0; q < g.model.nPairs && sc.bestLen > 1 && !g.budget.spent() && !g.budget.tick(); q++) {
     if (g.pairDone[q] === 1 || g.pairCnt[q] !== 2) continue;
-    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) tryOption(g, sc, g.model.pairPl[k]);
+    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++)
+      tryOption(g, sc, g.model.pairPl[k]);
   }
   // A scan cut short by the budget or the time proves nothing: the board grades as search.
   if (g.budget.spent() || g.budget.outOfTime) {
@@ -121,7 +122,8 @@ function shortestKnown(g: GradeState, sc: LookaheadScratch): number {
     const p = known[i];
     // Only an option the scan will try again: live, and one of two for its cells or pair.
     if (g.live[p] === 0 || g.cellDone[g.model.plA[p]] === 1) continue;
-    if (g.cellCnt[g.model.plA[p]] !== 2 && g.cellCnt[g.model.plB[p]] !== 2 && g.pairCnt[g.model.plPair[p]] !== 2) continue;
+    if (g.cellCnt[g.model.plA[p]] !== 2 && g.cellCnt[g.model.plB[p]] !== 2 && g.pairCnt[g.model.plPair[p]] !== 2)
+      continue;
     const trailMark = g.trailLen;
     const placedMark = g.placedLen;
     g.beginTrial();
@@ -185,7 +187,13 @@ function addOnce(sc: LookaheadScratch, x: number, stamp: number): void {
  * dominoes whose laying took its options away, and the singles that forced those, keeping
  * only the dominoes that matter, in the order they were laid.
  */
-function chainReason(g: GradeState, sc: LookaheadScratch, assumed: number, trailMark: number, placedMark: number): Reason {
+function chainReason(
+  g: GradeState,
+  sc: LookaheadScratch,
+  assumed: number,
+  trailMark: number,
+  placedMark: number,
+): Reason {
   const len = g.placedLen - placedMark;
   const { relevant, work } = sc;
   relevant.fill(0, 0, len);
@@ -206,16 +214,32 @@ function chainReason(g: GradeState, sc: LookaheadScratch, assumed: number, trail
 }
 
 /** Mark the trial's dominoes whose laying killed an option of item (but `except`) as relevant. */
-function justify(g: GradeState, sc: LookaheadScratch, item: number, except: number, trailMark: number, placedMark: number): void {
+function justify(
+  g: GradeState,
+  sc: LookaheadScratch,
+  item: number,
+  except: number,
+  trailMark: number,
+  placedMark: number,
+): void {
   if (item < g.model.nCells) {
-    for (let k = 4 * item, end = 4 * item + g.model.cellDeg[item]; k < end; k++) killedInTrial(g, sc, g.model.cellPl[k], except, trailMark, placedMark);
+    for (let k = 4 * item, end = 4 * item + g.model.cellDeg[item]; k < end; k++)
+      killedInTrial(g, sc, g.model.cellPl[k], except, trailMark, placedMark);
   } else {
     const q = item - g.model.nCells;
-    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) killedInTrial(g, sc, g.model.pairPl[k], except, trailMark, placedMark);
+    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++)
+      killedInTrial(g, sc, g.model.pairPl[k], except, trailMark, placedMark);
   }
 }
 
-function killedInTrial(g: GradeState, sc: LookaheadScratch, t: number, except: number, trailMark: number, placedMark: number): void {
+function killedInTrial(
+  g: GradeState,
+  sc: LookaheadScratch,
+  t: number,
+  except: number,
+  trailMark: number,
+  placedMark: number,
+): void {
   if (t === except || g.live[t] === 1 || g.trailPos[t] < trailMark) return;
   const i = g.killedBy[t] - placedMark;
   if (i < 0 || sc.relevant[i] === 1) return;

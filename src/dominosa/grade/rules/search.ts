@@ -69,7 +69,12 @@ function mostTelling(g: GradeState): number {
 
 /** The two live options of item x if it is an open cell or unused pair with exactly two. */
 function twoOptions(g: GradeState, x: number): [number, number] | null {
-  if (x < g.model.nCells ? g.cellDone[x] === 1 || g.cellCnt[x] !== 2 : g.pairDone[x - g.model.nCells] === 1 || g.pairCnt[x - g.model.nCells] !== 2) return null;
+  if (
+    x < g.model.nCells
+      ? g.cellDone[x] === 1 || g.cellCnt[x] !== 2
+      : g.pairDone[x - g.model.nCells] === 1 || g.pairCnt[x - g.model.nCells] !== 2
+  )
+    return null;
   const o = optionsOf(g, x);
   return [o[0], o[1]];
 }
@@ -78,10 +83,12 @@ function twoOptions(g: GradeState, x: number): [number, number] | null {
 function optionsOf(g: GradeState, item: number): number[] {
   const out: number[] = [];
   if (item < g.model.nCells) {
-    for (let k = 4 * item, end = 4 * item + g.model.cellDeg[item]; k < end; k++) if (g.live[g.model.cellPl[k]] === 1) out.push(g.model.cellPl[k]);
+    for (let k = 4 * item, end = 4 * item + g.model.cellDeg[item]; k < end; k++)
+      if (g.live[g.model.cellPl[k]] === 1) out.push(g.model.cellPl[k]);
   } else {
     const q = item - g.model.nCells;
-    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) if (g.live[g.model.pairPl[k]] === 1) out.push(g.model.pairPl[k]);
+    for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++)
+      if (g.live[g.model.pairPl[k]] === 1) out.push(g.model.pairPl[k]);
   }
   return out.sort((a, b) => a - b);
 }
@@ -129,7 +136,8 @@ function probe(g: GradeState): boolean {
 
 /** Lay p (inside a trial) and search below it; the caller rolls back. */
 function explore(g: GradeState, p: number): number {
-  if (g.budget.spent(true) || g.budget.outOfTime || ((g.budget.nodes & 15) === 0 && g.budget.timeUp())) return OUT_OF_NODES;
+  if (g.budget.spent(true) || g.budget.outOfTime || ((g.budget.nodes & 15) === 0 && g.budget.timeUp()))
+    return OUT_OF_NODES;
   g.budget.nodes++;
   g.place(p);
   if (!g.propagate(intersections) || !probe(g)) return NONE;
@@ -169,13 +177,20 @@ export function searchRefutes(g: GradeState): boolean {
       return false;
     }
     if (r === NONE) {
-      if (g.logging) g.reason = { rule: 'searchRefutes', placement: dominoOf(g.model, o), nodes: g.budget.nodes - before };
+      if (g.logging)
+        g.reason = { rule: 'searchRefutes', placement: dominoOf(g.model, o), nodes: g.budget.nodes - before };
       g.eliminate(o);
       return true;
     }
   }
   // Every option has a solution below it: the board has several. Lay the first as a guess.
-  if (g.logging) g.reason = { rule: 'searchRefutes', placement: dominoOf(g.model, options[0]), nodes: g.budget.nodes - before, guessed: true };
+  if (g.logging)
+    g.reason = {
+      rule: 'searchRefutes',
+      placement: dominoOf(g.model, options[0]),
+      nodes: g.budget.nodes - before,
+      guessed: true,
+    };
   g.place(options[0]);
   return true;
 }

@@ -23,7 +23,8 @@ class DirtyNumbers {
   /** Bring the list up to date, and group the open cells by number. */
   update(g: GradeState): void {
     if (this.reader.fresh(g)) this.list.reset(g.model.m + 1);
-    for (let x = this.reader.next(g); x >= 0; x = this.reader.next(g)) if (x < g.model.nCells) this.list.push(g.model.cells[x]);
+    for (let x = this.reader.next(g); x >= 0; x = this.reader.next(g))
+      if (x < g.model.nCells) this.list.push(g.model.cells[x]);
     groupByValue(g, g.scratch.of(SETS));
   }
 
@@ -90,7 +91,8 @@ function groupByValue(g: GradeState, sc: SetScratch): void {
 function cellsOfValue(g: GradeState, sc: SetScratch, x: number): Int32Array {
   const { start, allCells, openCells } = sc;
   let n = 0;
-  for (let k = start[x], end = start[x + 1]; k < end; k++) if (g.cellDone[allCells[k]] === 0) openCells[n++] = allCells[k];
+  for (let k = start[x], end = start[x + 1]; k < end; k++)
+    if (g.cellDone[allCells[k]] === 0) openCells[n++] = allCells[k];
   return openCells.subarray(0, n);
 }
 
@@ -338,7 +340,13 @@ const tightByPairs: Finder = (g, x) => smallestTightSets(g, x).pairs;
 type ClaimRule = 'cellsClaimPairs' | 'cellsClaimPairsAndDouble' | 'pairsClaimCells';
 
 /** Apply the first tight set `find` gives for a number that changed; true if one was. */
-function claimFirst(g: GradeState, dirty: DirtyNumbers, find: Finder, apply: (g: GradeState, set: TightSet) => void, rule: ClaimRule): boolean {
+function claimFirst(
+  g: GradeState,
+  dirty: DirtyNumbers,
+  find: Finder,
+  apply: (g: GradeState, set: TightSet) => void,
+  rule: ClaimRule,
+): boolean {
   const graph = g.scratch.of(SETS).graph;
   dirty.update(g);
   for (let x = dirty.pop(); x >= 0; x = dirty.pop()) {
@@ -383,7 +391,8 @@ function applyPlainSet(g: GradeState, set: TightSet): void {
   for (const q of set.claimed) {
     for (let k = g.model.pairStart[q], end = g.model.pairStart[q + 1]; k < end; k++) {
       const t = g.model.pairPl[k];
-      if (g.live[t] === 1 && !set.inside.includes(g.model.plA[t]) && !set.inside.includes(g.model.plB[t])) g.eliminate(t);
+      if (g.live[t] === 1 && !set.inside.includes(g.model.plA[t]) && !set.inside.includes(g.model.plB[t]))
+        g.eliminate(t);
     }
   }
 }
@@ -435,7 +444,14 @@ export function doubleStarvesCells(g: GradeState): boolean {
     if (found === null) continue;
     doubleDirty.push(x);
     const { spot, cells, pairs } = found;
-    if (g.logging) g.reason = { rule: 'doubleStarvesCells', value: x, placement: dominoOf(g.model, spot), cells: cellsOf(g, cells), pairs: pairsOf(g, pairs) };
+    if (g.logging)
+      g.reason = {
+        rule: 'doubleStarvesCells',
+        value: x,
+        placement: dominoOf(g.model, spot),
+        cells: cellsOf(g, cells),
+        pairs: pairsOf(g, pairs),
+      };
     g.eliminate(spot);
     return true;
   }

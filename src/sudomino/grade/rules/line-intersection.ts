@@ -30,7 +30,8 @@ export function lineIntersection(g: SudominoGradeState): boolean {
           if (g.remove(d, bit)) fired = true;
         }
         if (fired) {
-          if (g.logging) g.reason = { kind: 'lineIntersection', line: l, value: valueOf(bit), dominoes: g.picked(sel), other };
+          if (g.logging)
+            g.reason = { kind: 'lineIntersection', line: l, value: valueOf(bit), dominoes: g.picked(sel), other };
           return true;
         }
       }

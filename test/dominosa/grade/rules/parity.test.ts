@@ -40,39 +40,44 @@ describe('bridgeSplitsOdd', () => {
     let fired = 0;
     let quiet = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 8 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 150 }), (m, k, kills) => {
-        const { board } = plantedBoard(m, 91, k, { wide: k % 2 === 0 });
-        const g = new GradeState().load(board);
-        const rng = derive(k, 3);
-        // Random kills, and a few dominoes laid, keeping every open cell coverable.
-        for (let i = 0; i < kills; i++) {
-          const p = rng.int(0, g.model.nPlacements - 1);
-          if (g.live[p] === 0 || g.cellDone[g.model.plA[p]] === 1) continue;
-          if (i % 10 === 0) g.place(p);
-          else if (g.cellCnt[g.model.plA[p]] > 1 && g.cellCnt[g.model.plB[p]] > 1) g.eliminate(p);
-        }
-        const candidates = new Map<number, number>();
-        for (let p = 0; p < g.model.nPlacements; p++) {
-          if (g.live[p] === 0 || g.cellDone[g.model.plA[p]] === 1) continue;
-          const s = evenSides(g, p);
-          if (s !== null) candidates.set(p, s);
-        }
-        g.logging = true;
-        const before = g.live.slice(0, g.model.nPlacements);
-        const did = bridgeSplitsOdd(g);
-        expect(did).toBe(candidates.size > 0);
-        if (!did) {
-          quiet++;
-          return;
-        }
-        fired++;
-        const gone = [...Array(g.model.nPlacements).keys()].filter((p) => before[p] === 1 && g.live[p] === 0);
-        expect(gone).toHaveLength(1);
-        expect(candidates.has(gone[0])).toBe(true);
-        const reason = g.reason!;
-        expect(reason.rule).toBe('bridgeSplitsOdd');
-        if (reason.rule === 'bridgeSplitsOdd') expect(reason.cells).toHaveLength(candidates.get(gone[0])!);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 0, max: 150 }),
+        (m, k, kills) => {
+          const { board } = plantedBoard(m, 91, k, { wide: k % 2 === 0 });
+          const g = new GradeState().load(board);
+          const rng = derive(k, 3);
+          // Random kills, and a few dominoes laid, keeping every open cell coverable.
+          for (let i = 0; i < kills; i++) {
+            const p = rng.int(0, g.model.nPlacements - 1);
+            if (g.live[p] === 0 || g.cellDone[g.model.plA[p]] === 1) continue;
+            if (i % 10 === 0) g.place(p);
+            else if (g.cellCnt[g.model.plA[p]] > 1 && g.cellCnt[g.model.plB[p]] > 1) g.eliminate(p);
+          }
+          const candidates = new Map<number, number>();
+          for (let p = 0; p < g.model.nPlacements; p++) {
+            if (g.live[p] === 0 || g.cellDone[g.model.plA[p]] === 1) continue;
+            const s = evenSides(g, p);
+            if (s !== null) candidates.set(p, s);
+          }
+          g.logging = true;
+          const before = g.live.slice(0, g.model.nPlacements);
+          const did = bridgeSplitsOdd(g);
+          expect(did).toBe(candidates.size > 0);
+          if (!did) {
+            quiet++;
+            return;
+          }
+          fired++;
+          const gone = [...Array(g.model.nPlacements).keys()].filter((p) => before[p] === 1 && g.live[p] === 0);
+          expect(gone).toHaveLength(1);
+          expect(candidates.has(gone[0])).toBe(true);
+          const reason = g.reason!;
+          expect(reason.rule).toBe('bridgeSplitsOdd');
+          if (reason.rule === 'bridgeSplitsOdd') expect(reason.cells).toHaveLength(candidates.get(gone[0])!);
+        },
+      ),
       { numRuns: 300 },
     );
     expect(fired).toBeGreaterThan(10);

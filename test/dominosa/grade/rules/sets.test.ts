@@ -18,7 +18,12 @@ function position(board: Board, used: Set<number>, seed: number, kills: number, 
   const rng = derive(seed, 17);
   for (let i = 0; i < kills; i++) {
     const p = rng.int(0, g.model.nPlacements - 1);
-    if (g.live[p] === 1 && g.cellDone[g.model.plA[p]] === 0 && !used.has(g.model.plA[p] * g.model.nCells + g.model.plB[p])) g.eliminate(p);
+    if (
+      g.live[p] === 1 &&
+      g.cellDone[g.model.plA[p]] === 0 &&
+      !used.has(g.model.plA[p] * g.model.nCells + g.model.plB[p])
+    )
+      g.eliminate(p);
   }
   for (let i = 0; i < steps && !g.solved && !g.broken; i++) {
     if (!LADDER.some((r) => r.level <= 4 && r.apply(g))) break;
@@ -39,7 +44,8 @@ function bruteForce(g: GradeState): number[] {
     for (let c = 0; c < g.model.nCells; c++) if (g.cellDone[c] === 0 && g.model.cells[c] === x) xs.push(c);
     const partners = xs.map((c) => {
       let mask = 0;
-      for (let k = 4 * c; k < 4 * c + g.model.cellDeg[c]; k++) if (g.live[g.model.cellPl[k]] === 1) mask |= 1 << g.model.cells[g.other(g.model.cellPl[k], c)];
+      for (let k = 4 * c; k < 4 * c + g.model.cellDeg[c]; k++)
+        if (g.live[g.model.cellPl[k]] === 1) mask |= 1 << g.model.cells[g.other(g.model.cellPl[k], c)];
       return mask;
     });
     for (let set = 1; set < 1 << xs.length; set++) {
