@@ -20,7 +20,7 @@ export function countProgress(
   if (!tty || total <= 0) return quiet;
   const bar = new cliProgress.SingleBar(
     {
-      stream: stream as NodeJS.WriteStream,
+      stream,
       format: ` ${what} [{bar}] {value}/{total} | {label} | ETA {eta_formatted}`,
       hideCursor: true,
       clearOnComplete: true,

@@ -97,7 +97,8 @@ export function faultOf(e: unknown, subject: string, after = ''): UserError | nu
   const exit = exitFor(code);
   if (exit === null) return null;
   const reason = code.startsWith('SQLITE_')
-    ? sqliteReason(code, String((e as Coded)?.message ?? ''))
+    ? // eslint-disable-next-line @typescript-eslint/no-base-to-string -- whatever the driver put there, as String() spells it
+      sqliteReason(code, String((e as Coded)?.message ?? ''))
     : describeFsError(e);
   return new UserError(`${subject}: ${reason}${after}`, exit);
 }

@@ -430,7 +430,7 @@ async function writeChunks(chunks: Chunks, stream: NodeJS.WritableStream): Promi
   // A stream that fails (EPIPE when a reader such as `head` closes early) never drains again:
   // stop waiting on it and throw its error, for the shell to report.
   let failure: unknown = null;
-  let onError = (_e: unknown): void => {};
+  let onError: (e: unknown) => void = () => {};
   const failed = new Promise<void>((resolve) => {
     onError = (e) => {
       failure ??= e;
@@ -440,6 +440,7 @@ async function writeChunks(chunks: Chunks, stream: NodeJS.WritableStream): Promi
   });
   const guard = async (p: Promise<void>): Promise<void> => {
     await Promise.race([p, failed]);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- re-throws what the stream emitted, as it was
     if (failure) throw failure;
   };
   try {

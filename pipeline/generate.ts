@@ -79,7 +79,8 @@ export async function runGenerate(
   const interrupt = cmd.timeoutMs === undefined ? undefined : (): boolean => Date.now() > deadline;
   let written = 0;
   // Where the time limit ran out: what was made before it is still written out (exit 1).
-  let stoppedAt: string | null = null;
+  // Typed by `as`: it is set inside the callback, past what TypeScript's narrowing sees.
+  let stoppedAt = null as string | null;
   await withOutput(cmd.out, { force: cmd.force ?? false }, stdout, async (stream) => {
     const out = new BufferedWriter(stream as never);
     try {

@@ -11,7 +11,7 @@ import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, statSyn
 import Database from 'better-sqlite3';
 import { boardFromGrid, type Board } from '../src/dominosa/board.js';
 import { rowChecksum } from '../src/catalog/checksum.js';
-import { CATALOG_APP, SCHEMA_VERSION, type BuildStatus, type SlotOutcome } from '../src/catalog/schema.js';
+import { CATALOG_APP, SCHEMA_VERSION, type SlotOutcome } from '../src/catalog/schema.js';
 import type { TierMeasure, TierRule } from '../src/dominosa/rank/measure.js';
 import { GRADER_VERSION, storedGrade } from '../src/dominosa/rank/stored.js';
 import { tierFor } from '../src/dominosa/rank/measure.js';
@@ -355,7 +355,7 @@ function writeMigrated(
       for (const b of src.builds())
         cat.insertBuild({
           ...b,
-          status: b.status as BuildStatus,
+          status: b.status,
           grader_version: regrade.graderVersion(b.grader_version),
         });
       const oldRules = new Map<number, StoredRule>();

@@ -323,6 +323,7 @@ export async function writeOutput(t: OutputTarget, fill: (stream: WriteStream) =
     await new Promise<void>((res, rej) => {
       stream.end((e?: Error | null) => (e ? rej(e) : res()));
     });
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- re-throws what the stream emitted, as it was
     if (failure) throw failure;
     moveIntoPlace(t);
   } catch (e) {

@@ -45,7 +45,8 @@ export async function runSudominoGenerate(
   const grader = new SudominoGrader();
   const deadline = cmd.timeoutMs === undefined ? Infinity : Date.now() + cmd.timeoutMs;
   let written = 0;
-  let stoppedAt: string | null = null;
+  // Typed by `as`: it is set inside the callback, past what TypeScript's narrowing sees.
+  let stoppedAt = null as string | null;
   await withOutput(cmd.out, { force: cmd.force ?? false }, stdout, async (stream) => {
     const out = new BufferedWriter(stream as never);
     try {

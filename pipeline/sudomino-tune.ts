@@ -3,7 +3,7 @@
 // ranges proposed for the tiers. A Sudomino tier is its grader level's; cuts only bound each
 // tier's reference nodes, so --apply writes them when every base lies inside its tier's range.
 import { basename } from 'node:path';
-import { checkSudominoTierOrder, lowerMedian, tierMedians } from '../src/catalog/sudomino-check.js';
+import { checkSudominoTierOrder, lowerMedian } from '../src/catalog/sudomino-check.js';
 import type { TierRule } from '../src/dominosa/rank/measure.js';
 import { proposeBandCuts } from '../src/rank/cuts.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier } from '../src/rank/tiers.js';
@@ -90,7 +90,6 @@ function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
     const current = rule?.measure === 'grade' ? rule.th : null;
     const p = proposeBandCuts(bases.map((b) => ({ value: b.nodes, band: tierOfLevel(Math.floor(b.score)) })));
     const kept = inRange(bases, p.thresholds);
-    const medians = tierMedians(bases);
     return {
       shape,
       tiers: TIERS.map((tier) => {
@@ -113,6 +112,7 @@ function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
   });
 }
 
+// eslint-disable-next-line @typescript-eslint/require-await -- async on purpose: a refusal is a rejected promise, not a throw
 export async function runSudominoTune(opts: SudominoTuneOptions): Promise<SudominoTuneResult> {
   // Everything is read, and an --apply checked, on one read-only snapshot: a refusal changes nothing.
   const { plan: shapes, stamp } = Catalog.inspect(

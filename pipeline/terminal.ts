@@ -3,6 +3,7 @@
 // window or start a new line that looks like dominosa's own.
 
 /** C0 and C1 controls, DEL, line and paragraph separators, and the marks that reorder text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this is for
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };

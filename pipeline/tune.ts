@@ -118,6 +118,7 @@ function currentMeasure(measures: TierMeasure[]): TierMeasure {
   return one[0] ?? 'grade';
 }
 
+// eslint-disable-next-line @typescript-eslint/require-await -- async on purpose: a refusal is a rejected promise, not a throw
 export async function runTune(opts: TuneOptions): Promise<TuneResult> {
   // Everything is read, and an --apply checked, on one read-only snapshot: a refusal changes nothing.
   const { plan, stamp } = Catalog.inspect(

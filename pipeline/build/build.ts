@@ -315,13 +315,19 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
   const decider = new Decider({ ...ls, openStore: () => new Store(ls.cat.path, ls.buildId) });
   const dispatcher = new Dispatcher({ ...ls, runs: decider.sizes });
   let gap = false;
+  // A call, not an inline check: TypeScript would carry one check's narrowing of the getter past
+  // the awaits that follow, where the store may since have failed.
+  const throwIfStoreFailed = (): void => {
+    const failure = decider.failure;
+    if (failure !== null) throw failure;
+  };
   try {
     dispatcher.topUp();
     for (;;) {
-      if (decider.failure !== null) throw decider.failure;
+      throwIfStoreFailed();
       const run = await dispatcher.next();
       if (run === 'end' || run === 'stopped') break;
-      if (decider.failure !== null) throw decider.failure;
+      throwIfStoreFailed();
       const { size } = run;
       if ('error' in run) {
         // Keep what was decided before the failing run (committed by the close below); a rerun resumes there.
@@ -353,7 +359,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     }
     decider.commit();
     await decider.close();
-    if (decider.failure !== null) throw decider.failure;
+    throwIfStoreFailed();
   } finally {
     await dispatcher.close();
     await decider.close();

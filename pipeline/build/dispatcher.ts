@@ -163,6 +163,7 @@ export class Dispatcher {
    */
   async next(): Promise<NextRun> {
     for (;;) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- re-throws what the pool emitted, as it was
       if (this.poolError !== null) throw this.poolError;
       const head = this.pending[0];
       if (head === undefined) return 'end';

@@ -212,7 +212,7 @@ const NOT_OPTIONS = ['solver', 'grader', 'thresholds', 'aims'];
 function parseKey(json: string): Partial<KeyOptions> & { kind?: unknown } {
   try {
     const k: unknown = JSON.parse(json);
-    return typeof k === 'object' && k !== null && !Array.isArray(k) ? (k as Partial<KeyOptions>) : {};
+    return typeof k === 'object' && k !== null && !Array.isArray(k) ? k : {};
   } catch {
     return {};
   }

@@ -8,6 +8,7 @@ import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import type { BuildRow, Catalog } from '../catalog/catalog.js';
+import type { StoredRule } from '../catalog/thresholds.js';
 import { UserError } from '../errors.js';
 import {
   buildKey,
@@ -70,7 +71,7 @@ export interface BuildPlan {
  */
 export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTable = {}): BuildPlan {
   c?.assertSound();
-  const stored = c?.readThresholds(null) ?? new Map();
+  const stored = c?.readThresholds(null) ?? new Map<number, StoredRule>();
   const measure = o.tierBy ?? DEFAULT_TIER_MEASURE;
   const seeded = new Set(o.sizes.filter((m) => !stored.has(m)));
   const fromFile = [...seeded].filter((m) => calibrated[m] === undefined);

@@ -7,6 +7,7 @@ import { TIERS } from '../../src/rank/tiers.js';
 import { SUDOMINO_TIER_RULE } from '../../src/sudomino/rank/catalog-rule.js';
 import { parseShape } from '../../src/sudomino/shape.js';
 import type { Catalog } from '../catalog/catalog.js';
+import type { StoredRule } from '../catalog/thresholds.js';
 import { UserError } from '../errors.js';
 import { buildKey, sudominoKeyOptions } from './key.js';
 import type { BuildOptions } from './options.js';
@@ -43,7 +44,7 @@ function shapePlan(shape: string): SizePlan {
 export function planSudominoBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
   c?.assertSound();
   const shapes = o.shapes ?? [];
-  const stored = c?.readShapeThresholds(null, 'sudomino') ?? new Map();
+  const stored = c?.readShapeThresholds(null, 'sudomino') ?? new Map<string, StoredRule>();
   const table: RuleTable = {};
   const seeded = new Set<string>();
   for (const shape of shapes) {

@@ -169,7 +169,7 @@ function cliThroughput(): { boards: number; seconds: number; boardsPerSecond: nu
       const t0 = process.hrtime.bigint();
       const r = spawnSync(process.execPath, [cli, 'solve', file, '--format', 'jsonl'], { maxBuffer: 1 << 30 });
       const s = Number(process.hrtime.bigint() - t0) / 1e9;
-      if (r.status !== 0) throw new Error(`solve exited ${r.status}: ${r.stderr}`);
+      if (r.status !== 0) throw new Error(`solve exited ${r.status}: ${String(r.stderr)}`);
       best = Math.min(best, s);
     }
     const res = { boards: boards.length, seconds: best, boardsPerSecond: Math.round(boards.length / best) };

@@ -15,7 +15,7 @@ function timeRuns(cmd: string, args: string[], runs: number): number {
     const t0 = process.hrtime.bigint();
     const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr)}`);
   }
   return median(ms);
 }

@@ -187,7 +187,7 @@ export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOpt
 
 /** `dominosa build ARGS` (without the verb) as BuildOptions, parsed as the command line would be, built nothing. */
 export function parseBuildArgs(args: readonly string[]): Omit<BuildOptions, 'signal'> {
-  const read = buildArgs(parseOnly(args, (a) => withOptions(a, BUILD_OPTIONS)) as Record<string, unknown>);
+  const read = buildArgs(parseOnly(args, (a) => withOptions(a, BUILD_OPTIONS)));
   if (!read.ok) throw new UserError(read.error);
   return read.value.run;
 }

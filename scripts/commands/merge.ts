@@ -55,7 +55,7 @@ export function mergeCommand(y: Argv): Argv {
           `  ${sizeLabel(s.m)}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`,
       );
       process.stderr.write(
-        `dominosa: merged ${res.shards} shards into ${v.out} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,
+        `dominosa: merged ${res.shards} shards into ${String(v.out)} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,
       );
       if (res.status === 'incomplete') {
         const short = res.sizes.filter((s) => s.state === 'exhausted').map((s) => sizeLabel(s.m));

@@ -24,7 +24,8 @@ function parseArgs(argv: string[]): Options {
   };
   const list = (s: string | undefined, dflt: number[]): number[] => (s === undefined ? dflt : s.split(',').map(Number));
   const methods = (value('--methods') ?? 'rejection,repair').split(',') as Method[];
-  for (const m of methods) if (m !== 'rejection' && m !== 'repair') throw new Error(`--methods: unknown method ${m}`);
+  for (const m of methods)
+    if (m !== 'rejection' && m !== 'repair') throw new Error(`--methods: unknown method ${String(m)}`);
   return {
     sizes: list(value('--sizes'), [5, 6, 7, 8, 9]),
     count: Number(value('--count') ?? (argv.includes('--quick') ? 30 : 100)),

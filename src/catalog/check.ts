@@ -256,7 +256,7 @@ export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: Ki
 export function budgetGuard(
   ctx: { interrupt?: () => boolean; budget?: string },
   fail: (kind: FailureKind, detail: string) => void,
-): { interrupt: (() => boolean) | undefined; outOfBudget(step: string): boolean } {
+): { interrupt: (() => boolean) | undefined; outOfBudget: (step: string) => boolean } {
   let spent = false;
   const own = ctx.interrupt;
   const interrupt = own === undefined ? undefined : (): boolean => (spent ||= own());

@@ -182,6 +182,7 @@ export function slotGrid(k: number, geom: Geometry = geometryOf(), labelH: numbe
         best = { perPage: k, cols, rows, slotW, slotH };
       }
     }
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed: it narrows g for the lines below
     g = best as Grid;
     grids.set(key, g);
   }

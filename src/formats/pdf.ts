@@ -11,7 +11,6 @@ import {
   idText,
   LABEL_MM,
   planBooklet,
-  SOLUTION_MM,
   STARS_MM,
   techniqueLine,
   TIME_BOX_MM,
@@ -36,7 +35,7 @@ import { isSudomino, kindWords, type AnyPackPuzzle, type SudominoPackPuzzle } fr
 import { sudominoDrawing } from '../sudomino/formats/drawing.js';
 import { SUDOMINO_INK, sudominoBoardOfPuzzle } from './sudomino-svg.js';
 import { SVG_PAD_CELLS, numberFontSize } from './svg.js';
-import { tallyBoxes, tallyHeader, tallyUnits } from './tally.js';
+import { tallyBoxes, tallyHeader } from './tally.js';
 
 const PT = 72 / 25.4; // points per mm
 

@@ -178,7 +178,7 @@ export class SudominoReader {
       }
       values = o.values;
     }
-    const rows = (o.rows as string[]).map((r) => r.trim());
+    const rows = o.rows.map((r) => r.trim());
     const res = boardFromRows(rows, values, index, id, o.form === 'numbered' || rows.some(looksNumbered));
     if (!res.ok) res.error.line = lineNo;
     return res;

@@ -204,7 +204,7 @@ describe('what the digest covers', () => {
     for (const f of CHECKSUM_FIELDS) {
       const changed = {
         ...row,
-        [f]: typeof row[f] === 'number' ? (row[f] as number) + 1 : `${String(row[f])}x`,
+        [f]: typeof row[f] === 'number' ? row[f] + 1 : `${String(row[f])}x`,
       } as typeof row;
       expect(rowChecksum(changed), f).not.toBe(rowChecksum(row));
     }

@@ -3,7 +3,7 @@
 // meant for it; a spent budget gives up; the guardrail over a shape reads tier medians.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rowChecksum, type ChecksummedRow } from '../../src/catalog/checksum.js';
+import { rowChecksum } from '../../src/catalog/checksum.js';
 import type { FailureKind, StoredPuzzle } from '../../src/catalog/check.js';
 import {
   checkSudominoPuzzle,
@@ -11,7 +11,7 @@ import {
   GUARDRAIL_MIN_BASES,
   type SudominoContext,
 } from '../../src/catalog/sudomino-check.js';
-import { TIERS, type Tier } from '../../src/rank/tiers.js';
+import { TIERS } from '../../src/rank/tiers.js';
 import { withLines } from '../../src/sudomino/board.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
@@ -36,7 +36,7 @@ const SHAPE = { rows: 6, cols: 6, values: 5 };
 let pairs: { base: StoredPuzzle; variant: StoredPuzzle }[] = [];
 
 function sealed(row: Omit<StoredPuzzle, 'checksum'>): StoredPuzzle {
-  return { ...row, checksum: rowChecksum(row as ChecksummedRow) };
+  return { ...row, checksum: rowChecksum(row) };
 }
 
 beforeAll(() => {
@@ -163,7 +163,7 @@ const TAMPERINGS: Tampering[] = [
     caught: ['tier-mismatch'],
     apply({ base }, pick) {
       const others = TIERS.filter((t) => t !== base.tier);
-      return { row: sealed({ ...base, tier: others[pick % others.length] as Tier }), base: null };
+      return { row: sealed({ ...base, tier: others[pick % others.length] }), base: null };
     },
   },
   {
@@ -197,7 +197,7 @@ describe('checkSudominoPuzzle', () => {
           const t = TAMPERINGS[k];
           const changed = t.apply(pairs[i], pick);
           fc.pre(changed !== null);
-          const found = kinds(changed!.row, changed!.base);
+          const found = kinds(changed.row, changed.base);
           expect(
             found.some((f) => t.caught.includes(f)),
             `${t.name}: ${found.join(', ')}`,

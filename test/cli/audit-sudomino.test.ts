@@ -87,7 +87,7 @@ describe('audit of a catalog of both kinds', () => {
     editAndReseal(path, (d) => {
       tamperings.forEach(([column, , change], i) => {
         const p = bases[i];
-        const changed = { ...p, [column]: change(p) } as PuzzleRow;
+        const changed = { ...p, [column]: change(p) };
         d.prepare(`UPDATE puzzles SET ${column} = ?, checksum = ? WHERE id = ?`).run(
           changed[column],
           rowChecksum(changed),

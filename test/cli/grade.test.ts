@@ -5,14 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../src/dominosa/board.js';
-import {
-  explainSteps,
-  gradeBoard,
-  LADDER,
-  LEVELS,
-  replaySteps,
-  SEARCH_LEVEL,
-} from '../../src/dominosa/grade/ladder.js';
+import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps } from '../../src/dominosa/grade/ladder.js';
 import { canonicalGrade, storedGrade } from '../../src/dominosa/rank/stored.js';
 import { checkSolution, type Solution, solutionKey } from '../../src/dominosa/solve/solution.js';
 import { uniqueBoards } from '../dominosa/grade/helpers.js';
@@ -84,7 +77,7 @@ describe('dominosa grade', () => {
     expect(lines).toHaveLength(8);
     for (const [i, line] of lines.entries()) {
       const want = canonicalGrade(boards[i]);
-      const id = boards[i].meta?.id;
+      const id = boards[i].meta?.id as string | number | undefined;
       const name = id === undefined ? `board ${i + 1}:` : `board ${i + 1} (id "${id}"):`;
       expect(
         line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)};`) ||

@@ -94,14 +94,14 @@ describe('dominosa migrate', () => {
       { key: 'schema_version', value: String(SCHEMA_VERSION) },
     ]);
     // Each base's score is the stored grade of its grid; variants carry their base's.
-    const rows = query(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles') as {
+    const rows = query<{
       id: number;
       grid: string;
       score: number;
       grade: string;
       level: number;
       base_id: number | null;
-    }[];
+    }>(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles');
     const byId = new Map(rows.map((p) => [p.id, p]));
     for (const p of rows) {
       if (p.base_id === null) {

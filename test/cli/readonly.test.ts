@@ -4,7 +4,7 @@
 // full disk are one line and a documented exit code, never exit 70. The cases need root
 // (runuser, mount, chattr): elsewhere they are skipped, saying so; under CI=true they must run.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editCatalog } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 const VERB = '\u001b]0;owned\u0007\nall checks passed\u001b[8m';
 const SMALL = ['--sizes', '3', '--per-tier', '2', '--variants', '1', '--jobs', '1'];

@@ -52,7 +52,7 @@ describe('tune --kind sudomino', () => {
       'guardrail: median reference nodes climb with the tier (easy 1, normal 9, hard 9, expert 12)',
     );
     expect(r.stdout).toContain('\n  tiered now by score cuts 2/3/4\n');
-    expect(r.stdout).toMatch(/\n  proposed +\d+ +\d+ +\d+\n/);
+    expect(r.stdout).toMatch(/\n {2}proposed +\d+ +\d+ +\d+\n/);
     expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
     expect(sha(overlapping)).toBe(before);
   });

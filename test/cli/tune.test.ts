@@ -72,8 +72,8 @@ describe('dominosa tune without --apply', () => {
     const r = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--plot']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n/);
-    expect(r.stdout).toMatch(/\n  thresholds +t1 +t2 +t3\n  current +1 +3 +5\n  proposed/);
-    expect(r.stdout).toMatch(/\n  tier +now +proposed\n  easy +3 +\d+\n/);
+    expect(r.stdout).toMatch(/\n {2}thresholds +t1 +t2 +t3\n {2}current +1 +3 +5\n {2}proposed/);
+    expect(r.stdout).toMatch(/\n {2}tier +now +proposed\n {2}easy +3 +\d+\n/);
     expect(r.stdout).toContain(`plot: ${plotPath(f.db, 4)}`);
     expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
     expect([sha(f.db), sha(f.tiers)]).toEqual(before);
@@ -174,7 +174,7 @@ describe('dominosa tune and the human grade', () => {
       }
     }
     const text = cli(['tune', '--db', f.db, '--thresholds', f.tiers, '--no-plot']).stdout;
-    expect(text).toMatch(/\n  nodes vs grade score: Spearman's rho = -?\d\.\d{3}\n  tier \/ grade +singles/);
+    expect(text).toMatch(/\n {2}nodes vs grade score: Spearman's rho = -?\d\.\d{3}\n {2}tier \/ grade +singles/);
   });
 
   it('--measure score proposes score cuts; --apply writes them as the file\'s "scores" and tiers by score; build --tier-by score then uses them', async () => {
@@ -299,9 +299,9 @@ describe('dominosa tune on a catalog tiered by grade (the default build)', () =>
     copyFileSync(PACKAGED_TIERS, tiers);
     const r = cli(['tune', '--db', db, '--thresholds', tiers, '--plot']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n  grade against reference nodes/);
+    expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n {2}grade against reference nodes/);
     expect(r.stdout).toMatch(
-      /\n  tier +band +in band +tier now +in box now +in box proposed\n  easy +Trivial +3 +3 +3 +\d+\n/,
+      /\n {2}tier +band +in band +tier now +in box now +in box proposed\n {2}easy +Trivial +3 +3 +3 +\d+\n/,
     );
     expect(r.stdout).toMatch(/proposed: the smallest per-band yield is \d+ of 12 base puzzles/);
     const svg = readFileSync(plotPath(db, 3), 'utf8');

@@ -48,7 +48,7 @@ function startHeld(args: string[]): Running & { stalled: Promise<void> } {
     child.on('exit', (code) => res({ code, stderr })),
   );
   const stalled = new Promise<void>((res, rej) => {
-    child.stderr!.on('data', (d) => {
+    child.stderr.on('data', (d) => {
       stderr += d;
       if (stderr.includes(`stalled at ${STALL}`)) res();
     });

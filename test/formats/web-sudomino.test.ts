@@ -28,7 +28,7 @@ describe('webPackData of a mixed pack', () => {
         const alone = webPackData(dominosa, 'p');
         const mixed = webPackData([dominosa[0], s, ...dominosa.slice(1)], 'p');
         const strip = (p: WebPuzzle): WebPuzzle => ({ ...p, number: undefined });
-        expect(mixed.puzzles.filter((p) => !isSudominoWeb(p)).map((p) => strip(p as WebPuzzle))).toEqual(
+        expect(mixed.puzzles.filter((p) => !isSudominoWeb(p)).map((p) => strip(p))).toEqual(
           alone.puzzles.map((p) => strip(p as WebPuzzle)),
         );
         expect(alone.sudominoRules).toBeUndefined();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { forTerminal, jsonForTerminal } from '../../pipeline/terminal.js';
 
 /** Any character a terminal acts on instead of showing, or that reorders or breaks a line. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const hostile = fc.string({
   unit: fc.oneof(

@@ -45,7 +45,7 @@ describe('the source document board', () => {
 
   it('has more than one solution with a given taken away that the proof needs', () => {
     const b = documentBoard();
-    const given = b.given as Uint8Array;
+    const given = b.given;
     const solver = new SudominoSolver();
     // Some given must matter: with none left the board has many solutions.
     given.fill(0);
@@ -55,7 +55,7 @@ describe('the source document board', () => {
 
   it('gives up within a node budget and under an interrupt, without a wrong answer', () => {
     const b = documentBoard();
-    (b.given as Uint8Array).fill(0);
+    b.given.fill(0);
     const solver = new SudominoSolver();
     const byNodes = solver.solve(b, { maxNodes: 1, cap: 1000 });
     expect(byNodes.status).toBe('gave-up');

@@ -132,6 +132,7 @@ export class LocalCluster {
     } catch (e) {
       const logs = cluster.logTail();
       await cluster.stop().catch(() => undefined);
+      // eslint-disable-next-line preserve-caught-error -- the message carries the cause's, with the daemons' logs
       throw new Error(`${(e as Error).message}\n${logs}`);
     }
   }

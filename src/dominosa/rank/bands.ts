@@ -1,7 +1,7 @@
 // Grade bands: which levels of the human-technique ladder (grade/ladder.ts) each of the four
 // tiers holds, and the parsing of a grade target (a band, or one level) for graded generation.
 // The ladder grades; this file only says which grades a tier's puzzles may have.
-import { LEVELS, SEARCH_LEVEL, type LevelName, type TathamLevel } from '../grade/ladder.js';
+import { LEVELS, type LevelName, type TathamLevel } from '../grade/ladder.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
 
 /** Levels [minLevel, maxLevel] of the ladder, both inclusive (1 singles … the search level). */

@@ -11,7 +11,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 export function sudominoBoardOf(rows: unknown, values: number, id: number | string): Checked<SudominoBoard> {
   if (!Array.isArray(rows) || rows.length === 0 || !rows.every((r) => typeof r === 'string'))
     return { ok: false, error: 'the board must be a non-empty array of text rows' };
-  const res = boardFromRows(rows as string[], values, 0);
+  const res = boardFromRows(rows, values, 0);
   if (!res.ok) return { ok: false, error: formatSudominoError(res.error).replace(/^board 1(: |, )/, '') };
   return { ok: true, value: { ...res.board, meta: { id } } };
 }

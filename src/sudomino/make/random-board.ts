@@ -11,7 +11,7 @@ export type RandomBoardMode = 'shown' | 'noise';
 
 export function randomBoard(shape: Shape, mode: RandomBoardMode, share: number, rng: Rng): SudominoBoard {
   const { board } = randomFilled(shape, rng);
-  const given = board.given as Uint8Array;
+  const given = board.given;
   for (let d = 0; d < given.length; d++) {
     if (rng.float() >= share) given[d] = 0;
     else if (mode === 'noise') given[d] = rng.int(1, shape.values);

@@ -34,7 +34,7 @@ export function thinForLevel(
   grader: SudominoGrader,
 ): MadePuzzle {
   const { board, filling } = randomFilled(shape, rng);
-  const given = board.given as Uint8Array;
+  const given = board.given;
   const order = rng.shuffle(Int32Array.from({ length: given.length }, (_, d) => d));
   for (const d of order) {
     given[d] = 0;

@@ -93,8 +93,8 @@ describe('every step the grader reports', () => {
       for (const step of log) {
         rulesSeen.add(step.rule);
         for (const d of step.eliminated)
-          expect(inSolution.has(dominoKey(d)), `${step.rule} ruled out ${d}`).toBe(false);
-        for (const d of step.placed) expect(inSolution.has(dominoKey(d)), `${step.rule} laid ${d}`).toBe(true);
+          expect(inSolution.has(dominoKey(d)), `${step.rule} ruled out ${String(d)}`).toBe(false);
+        for (const d of step.placed) expect(inSolution.has(dominoKey(d)), `${step.rule} laid ${String(d)}`).toBe(true);
         expect(step.level).toBe(LADDER.find((r) => r.name === step.rule)!.level);
       }
       expect(FRESH[i].solved).toBe(true);

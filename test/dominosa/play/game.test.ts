@@ -3,13 +3,13 @@
 // solved test say what the board holds.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Game, type PlayBoard, type Position } from '../../../src/dominosa/play/game.js';
+import { Game, type Position } from '../../../src/dominosa/play/game.js';
 import { allPlacements, cellsOf, placementOfDomino } from '../../../src/dominosa/play/geometry.js';
 import { pairIndex } from '../../../src/dominosa/pairs.js';
 import { uniqueBoards } from '../grade/helpers.js';
 
 const cases = uniqueBoards(4, 3, 9).map(({ board, solution }) => ({
-  board: { rows: board.rows, cols: board.cols, m: board.m, values: board.cells } as PlayBoard,
+  board: { rows: board.rows, cols: board.cols, m: board.m, values: board.cells },
   solution: solution.map((d) => placementOfDomino(board, d)),
 }));
 

@@ -40,7 +40,7 @@ describe('checkBuildOptions', () => {
     it(`refuses ${what}`, () => {
       let err: unknown;
       try {
-        checkBuildOptions({ ...ok, ...patch } as BuildOptions);
+        checkBuildOptions({ ...ok, ...patch });
       } catch (e) {
         err = e;
       }

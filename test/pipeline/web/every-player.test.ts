@@ -60,7 +60,7 @@ describe.skipIf(!canRunChromium)('the web pack for every player', () => {
     const style = await page.addStyleTag({ content: 'html { filter: grayscale(1); }' });
     const png = await page.screenshot({ clip: { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y } });
     await style.evaluate((e) => e.remove());
-    return decoder.evaluate(DECODE.replace('B64', png.toString('base64'))) as Promise<number[]>;
+    return decoder.evaluate<number[]>(DECODE.replace('B64', png.toString('base64')));
   }
 
   /** The share of pixels whose grey levels differ by more than a fifth of the range. */

@@ -32,7 +32,7 @@ describe('makeSlot', () => {
         expect(sat.status).toBe('unique');
         expect(Array.from(ours.solution!)).toEqual(Array.from(answer));
         // Minimal: each given, taken away, lets a second solution in.
-        const given = board.given as Uint8Array;
+        const given = board.given;
         for (let d = 0; d < given.length; d++) {
           if (given[d] === 0) continue;
           const v = given[d];

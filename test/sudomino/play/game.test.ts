@@ -20,7 +20,7 @@ const ops = (board: SudominoBoard): fc.Arbitrary<Op[]> =>
       d: fc.nat({ max: board.given.length - 1 }),
       v: fc.integer({ min: 0, max: board.values + 1 }),
       seed: fc.nat(),
-    }) as fc.Arbitrary<Op>,
+    }),
     { maxLength: 40 },
   );
 
