@@ -36,9 +36,9 @@ import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
 import type { RuleTable } from './build/thresholds.js';
 import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog/catalog.js';
-import { EXIT_FAILED_CHECK, UserError } from './errors.js';
-import { checkCatalogPath } from './catalog-path.js';
-import { refuseInputs, resolveOutput } from './output.js';
+import { EXIT_FAILED_CHECK, UserError } from './runtime/errors.js';
+import { checkCatalogPath } from './io/catalog-path.js';
+import { refuseInputs, resolveOutput } from './io/output.js';
 
 export interface MergeOptions {
   out: string;

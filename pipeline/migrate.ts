@@ -16,11 +16,11 @@ import type { TierMeasure, TierRule } from '../src/dominosa/rank/measure.js';
 import { GRADER_VERSION, storedGrade } from '../src/dominosa/rank/stored.js';
 import { tierFor } from '../src/dominosa/rank/measure.js';
 import type { Tier } from '../src/rank/tiers.js';
-import type { AuditProgress } from './audit-report.js';
+import type { AuditProgress } from './audit/report.js';
 import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './catalog/catalog.js';
 import { isCatalogMeta, schemaObjects } from './catalog/schema.js';
-import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './errors.js';
-import { checkWritableDir, copyOutputSync, prepareOutput, refuseLink, type OutputTarget } from './output.js';
+import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './runtime/errors.js';
+import { checkWritableDir, copyOutputSync, prepareOutput, refuseLink, type OutputTarget } from './io/output.js';
 
 export interface MigrateOptions {
   db: string;

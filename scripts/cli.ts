@@ -4,8 +4,8 @@
 // disk or failed device, 75 the catalog is busy, 130 interrupted; 70 only for a bug).
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EXIT_IO, faultOf, UserError } from '../pipeline/errors.js';
-import { forTerminal } from '../pipeline/terminal.js';
+import { EXIT_IO, faultOf, UserError } from '../pipeline/runtime/errors.js';
+import { forTerminal } from '../pipeline/io/terminal.js';
 
 export type Verb = (y: Argv) => Argv;
 

@@ -7,10 +7,10 @@
 import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
 import { Catalog, type BuildRow } from '../catalog/catalog.js';
-import { EXIT_FAILED_CHECK, faultOf, UserError } from '../errors.js';
-import { checkCatalogPath, refuseTransient } from '../catalog-path.js';
-import { workerFile } from '../pool.js';
-import type { BuildProgress, BuildSummary, SummaryTier } from '../progress.js';
+import { EXIT_FAILED_CHECK, faultOf, UserError } from '../runtime/errors.js';
+import { checkCatalogPath, refuseTransient } from '../io/catalog-path.js';
+import { workerFile } from '../runtime/pool.js';
+import type { BuildProgress, BuildSummary, SummaryTier } from './progress.js';
 import { calibrate, sizesToCalibrate, terminalCalibration, type CalibrationUi } from './calibrate.js';
 import { Decider } from './decider.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';

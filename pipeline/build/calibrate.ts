@@ -7,10 +7,10 @@ import { DEFAULT_TIER_MEASURE, type TierMeasure } from '../../src/dominosa/rank/
 import { aimedByDefault, cutsOfSample, type SampleSpec } from '../../src/dominosa/rank/sample.js';
 import type { BandPoint } from '../../src/rank/cuts.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import { countProgress } from '../count-progress.js';
+import { countProgress } from '../runtime/count-progress.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { EXIT_INTERRUPTED, UserError } from '../errors.js';
-import { WORKER_EXEC_ARGV, workerFile } from '../pool.js';
+import { EXIT_INTERRUPTED, UserError } from '../runtime/errors.js';
+import { WORKER_EXEC_ARGV, workerFile } from '../runtime/pool.js';
 import type { SampleTask } from './calibrate-worker.js';
 import type { BuildOptions } from './options.js';
 import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';

@@ -3,7 +3,7 @@
 // deciding thread (a small build) and the store's thread (store-worker.ts).
 import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { Catalog, SlotRow } from '../catalog/catalog.js';
-import { fault } from '../faults.js';
+import { fault } from '../runtime/faults.js';
 
 /** One decided slot, as the decider hands it to a commit. */
 export interface Decision {

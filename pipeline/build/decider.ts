@@ -9,7 +9,7 @@ import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/deci
 import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { SlotOutcome } from '../../src/catalog/schema.js';
 import type { Catalog } from '../catalog/catalog.js';
-import type { BuildProgress } from '../progress.js';
+import type { BuildProgress } from './progress.js';
 import { commitDecisions, type Decision } from './commit.js';
 import type { BuildKind } from './kinds.js';
 import type { BuildOptions } from './options.js';

@@ -4,7 +4,7 @@
 import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { TIERS } from '../../src/rank/tiers.js';
-import { WORKER_EXEC_ARGV } from '../pool.js';
+import { WORKER_EXEC_ARGV } from '../runtime/pool.js';
 import type { BuildKind } from './kinds.js';
 import type { BuildOptions } from './options.js';
 import type { SizeView } from './sizes.js';

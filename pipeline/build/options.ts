@@ -6,8 +6,8 @@ import { TIER_MEASURES, type TierMeasure } from '../../src/dominosa/rank/measure
 import { MAX_M as SOLVER_MAX_M } from '../../src/dominosa/solve/limits.js';
 import type { KindName } from '../../src/kinds.js';
 import { formatShape, parseShape } from '../../src/sudomino/shape.js';
-import { UserError } from '../errors.js';
-import { MAX_JOBS } from '../pool.js';
+import { UserError } from '../runtime/errors.js';
+import { MAX_JOBS } from '../runtime/pool.js';
 
 export interface BuildOptions {
   /** The puzzle kind built (default dominosa); one build makes one kind. */

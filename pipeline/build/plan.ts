@@ -9,7 +9,7 @@ import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import type { BuildRow, Catalog } from '../catalog/catalog.js';
 import type { StoredRule } from '../catalog/thresholds.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../runtime/errors.js';
 import {
   buildKey,
   buildKeyOptions,

@@ -3,7 +3,7 @@
 // waits on SQLite's inserts, commits and checkpoints; it keeps its own connection to read. Once
 // a batch fails, none after it is committed: the catalog keeps a prefix of the decisions.
 import { Worker } from 'node:worker_threads';
-import { workerFile } from '../pool.js';
+import { workerFile } from '../runtime/pool.js';
 import type { Decision } from './commit.js';
 
 /** The thread's young generation: it keeps a batch or two at a time, and a small one holds less (as the workers'). */

@@ -8,7 +8,7 @@ import { SUDOMINO_TIER_RULE } from '../../src/sudomino/rank/catalog-rule.js';
 import { parseShape } from '../../src/sudomino/shape.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { StoredRule } from '../catalog/thresholds.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../runtime/errors.js';
 import { buildKey, sudominoKeyOptions } from './key.js';
 import type { BuildOptions } from './options.js';
 import { ownBuild, type BuildPlan } from './plan.js';

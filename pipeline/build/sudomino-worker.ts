@@ -11,7 +11,7 @@ import { sudominoAim } from '../../src/sudomino/rank/catalog-rule.js';
 import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
 import { parseShape, type Shape } from '../../src/sudomino/shape.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
-import { deadlineAt, fault, stallWorkerAt } from '../faults.js';
+import { deadlineAt, fault, stallWorkerAt } from '../runtime/faults.js';
 import type { MadePuzzle, SlotAnswer } from './worker.js';
 
 /** Slots first, first+stride, ... (count of them) of one shape. */

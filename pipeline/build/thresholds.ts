@@ -7,8 +7,8 @@ import type { TierMeasure, TierRule } from '../../src/dominosa/rank/measure.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { parseTierTable, type SudominoCuts, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
-import { UserError } from '../errors.js';
-import { describeFsError } from '../errors.js';
+import { UserError } from '../runtime/errors.js';
+import { describeFsError } from '../runtime/errors.js';
 
 /** Tier rules per size (Dominosa's M, or a Sudomino shape). */
 export type RuleTable = Record<string, TierRule>;

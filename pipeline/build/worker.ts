@@ -11,7 +11,7 @@ import { canonicalGrade } from '../../src/dominosa/rank/stored.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { makeVariants } from '../../src/dominosa/make/variants.js';
 import { gridText, puzzleRecord, solutionText, type PuzzleRecord } from '../../src/catalog/row.js';
-import { deadlineAt, fault, stallWorkerAt } from '../faults.js';
+import { deadlineAt, fault, stallWorkerAt } from '../runtime/faults.js';
 
 /** Slots first, first+stride, ... (count of them) of size m. Several per task keep messaging cheap. */
 export interface SlotTask {

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
-import { EXIT_BUSY, UserError } from '../errors.js';
-import { forTerminal } from '../terminal.js';
+import { EXIT_BUSY, UserError } from '../runtime/errors.js';
+import { forTerminal } from '../io/terminal.js';
 
 export interface Holder {
   pid: number;

@@ -5,7 +5,7 @@
 import { accessSync, closeSync, constants, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { describeFsError, EXIT_BUSY, faultOf, UserError } from '../errors.js';
+import { describeFsError, EXIT_BUSY, faultOf, UserError } from '../runtime/errors.js';
 import { Connection } from './connection.js';
 import { createSchema } from './create.js';
 import { stamp, storedDigests } from './digests.js';

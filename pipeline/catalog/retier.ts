@@ -4,7 +4,7 @@ import { rowChecksum } from '../../src/catalog/checksum.js';
 import { tierFor, type Difficulty, type TierRule } from '../../src/dominosa/rank/measure.js';
 import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
-import { EXIT_FAILED_CHECK, UserError } from '../errors.js';
+import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 import type { Connection } from './connection.js';
 import type { PuzzleRow } from './puzzles.js';
 

@@ -13,7 +13,7 @@ import {
   SCHEMA_VERSION,
   type OptionalTable,
 } from '../../src/catalog/schema.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../runtime/errors.js';
 
 /** An SQLite file with no tables yet: to a writer, no catalog yet (another writer may be creating it). */
 export class EmptyDatabaseError extends UserError {}

@@ -5,7 +5,7 @@ import { checkDigests, checkStoredRow, type Failure, type SharedFields } from '.
 import { schemaDigest, type SchemaObject } from '../../src/catalog/digest.js';
 import { SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
-import { EXIT_FAILED_CHECK, UserError } from '../errors.js';
+import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 import type { Connection } from './connection.js';
 import { computeDigests, storedDigests } from './digests.js';
 import { getPuzzle, shapeCounts, sizeCounts, type PuzzleRow } from './puzzles.js';

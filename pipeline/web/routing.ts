@@ -1,9 +1,9 @@
 // Routing by the address's hash, so a reload (or a bookmark) returns to the same puzzle.
 import { showIndex } from './index-view.js';
-import { showPuzzle } from './puzzle-view.js';
+import { showPuzzle } from './dominosa/view.js';
 import { isSudominoWeb } from '../../src/dominosa/play/pack.js';
 import { pack } from './state.js';
-import { showSudomino } from './sudomino-view.js';
+import { showSudomino } from './sudomino/view.js';
 
 export function route(): void {
   const m = /^#puzzle=(.*)$/.exec(location.hash);

@@ -4,7 +4,7 @@
 import { boardFromGrid, BoardReader, boardToGrid } from '../../src/dominosa/board.js';
 import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import { buildPackJson, buildPackText, verifyPackJson, type PackPuzzle } from '../../src/formats/pack.js';
-import { bookletFonts } from '../../pipeline/fonts.js';
+import { bookletFonts } from '../../pipeline/export/fonts.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';
 import { webPackData } from '../../src/formats/web.js';
 import { dealOnto } from '../../src/dominosa/make/deal.js';

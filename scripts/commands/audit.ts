@@ -3,7 +3,7 @@
 // The report goes to stdout, the progress bar to stderr.
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/runtime/errors.js';
 import {
   argsOrExit,
   flag,
@@ -53,7 +53,7 @@ export function auditCommand(y: Argv): Argv {
       const v = argsOrExit(plainArgs(AUDIT_OPTIONS, argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ runAudit }, { createAuditProgress, failingPuzzles, formatAuditJson, formatAuditText }] =
-        await Promise.all([import('../../pipeline/audit.js'), import('../../pipeline/audit-report.js')]);
+        await Promise.all([import('../../pipeline/audit/audit.js'), import('../../pipeline/audit/report.js')]);
       const report = await runAudit(
         {
           db: v.db,

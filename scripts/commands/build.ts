@@ -15,7 +15,7 @@ import { formatShape } from '../../src/sudomino/shape.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/dominosa/rank/measure.js';
 import { gradeTarget } from './grade-target.js';
-import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/errors.js';
+import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/runtime/errors.js';
 import { parseOnly } from './parse.js';
 import { sizeLabel } from '../../pipeline/build/size-key.js';
 import {
@@ -43,7 +43,7 @@ import {
   catalogDb,
 } from './options.js';
 
-export { EXIT_INTERRUPTED } from '../../pipeline/errors.js';
+export { EXIT_INTERRUPTED } from '../../pipeline/runtime/errors.js';
 
 /** Signals that stop a build as Ctrl-C does: commit what is decided, mark it interrupted, exit 130. */
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -216,7 +216,7 @@ export function buildCommand(y: Argv): Argv {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ checkBuild, runBuild }, { createProgress }] = await Promise.all([
         import('../../pipeline/build/build.js'),
-        import('../../pipeline/progress.js'),
+        import('../../pipeline/build/progress.js'),
       ]);
       const controller = new AbortController();
       // The first Ctrl-C (or SIGTERM, as from a job scheduler, or SIGHUP) stops the build cleanly;

@@ -1,8 +1,8 @@
 // `dominosa export`: options for the export verb (selection, format, output), as data (see
-// options.ts); the selecting and writing is pipeline/export.ts.
+// options.ts); the selecting and writing is pipeline/export/export.ts.
 import type { Argv } from 'yargs';
-import type { ExportOptions } from '../../pipeline/export.js';
-import { forTerminal } from '../../pipeline/terminal.js';
+import type { ExportOptions } from '../../pipeline/export/export.js';
+import { forTerminal } from '../../pipeline/io/terminal.js';
 import { DEFAULT_PAPER, PAPER_NAMES } from '../../src/formats/booklet.js';
 import type { Faces } from '../../src/formats/faces.js';
 import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
@@ -195,7 +195,7 @@ export function exportCommand(y: Argv): Argv {
     async (v) => {
       const run = argsOrExit(exportArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
-      const { runExport } = await import('../../pipeline/export.js');
+      const { runExport } = await import('../../pipeline/export/export.js');
       const n = await runExport(run, process.stdout, {
         note: (line) => process.stderr.write(`dominosa: ${forTerminal(line)}\n`),
         warning: (line) => process.stderr.write(`dominosa: warning: ${forTerminal(line)}\n`),

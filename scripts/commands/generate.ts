@@ -1,6 +1,6 @@
 // `dominosa generate --sizes M --count K`: options for the generate verb, as data (see options.ts).
 import type { Argv } from 'yargs';
-import type { GenerateCommand } from '../../pipeline/generate.js';
+import type { GenerateCommand } from '../../pipeline/generate/generate.js';
 import { BUILD_LIMITS } from '../../pipeline/build/options.js';
 import { METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
 import { gradeTarget } from './grade-target.js';
@@ -134,8 +134,8 @@ export function generateCommand(y: Argv): Argv {
     async (v) => {
       const run = argsOrExit(generateArgs(v));
       const [{ runGenerate }, { countProgress }] = await Promise.all([
-        import('../../pipeline/generate.js'),
-        import('../../pipeline/count-progress.js'),
+        import('../../pipeline/generate/generate.js'),
+        import('../../pipeline/runtime/count-progress.js'),
       ]);
       // No bar when the puzzles themselves go to the terminal: the two would draw over each other.
       const toTerminal = (run.out === undefined || run.out === '-') && process.stdout.isTTY === true;

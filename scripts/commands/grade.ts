@@ -1,7 +1,7 @@
 // `dominosa grade [FILE|-]`: options for the grade verb (human-technique grade, score and the
 // rules each board needed), as data (see options.ts).
 import type { Argv } from 'yargs';
-import type { GradeCommand } from '../../pipeline/grade.js';
+import type { GradeCommand } from '../../pipeline/grade/grade.js';
 import { STORED_GRADE_MAX_NODES } from '../../src/dominosa/rank/stored.js';
 import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
 import {
@@ -69,7 +69,7 @@ export function gradeCommand(y: Argv): Argv {
       ),
     async (v) => {
       const run = argsOrExit(gradeArgs(v));
-      const { runGrade } = await import('../../pipeline/grade.js');
+      const { runGrade } = await import('../../pipeline/grade/grade.js');
       process.exitCode = await runGrade({ input: String(v.file), ...run }, process.stdout);
     },
   );

@@ -4,7 +4,7 @@
 import type { Argv } from 'yargs';
 import { sizeLabel } from '../../pipeline/build/size-key.js';
 import type { MergeOptions } from '../../pipeline/merge.js';
-import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/errors.js';
+import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/runtime/errors.js';
 import { parseOnly } from './parse.js';
 import { argsOrExit, plainArgs, whole, withOptions, examples, kind, KINDS } from './options.js';
 

@@ -23,7 +23,7 @@ export function migrateCommand(y: Argv): Argv {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ runMigrate }, { createAuditProgress }] = await Promise.all([
         import('../../pipeline/migrate.js'),
-        import('../../pipeline/audit-report.js'),
+        import('../../pipeline/audit/report.js'),
       ]);
       const res = runMigrate({ db: v.db, backup: v.backup }, createAuditProgress(process.stderr, undefined, 'migrate'));
       if (res.status === 'current')

@@ -3,8 +3,8 @@
 // one line naming what is wrong. readOptions applies a verb's table: old names, repeats, checks.
 import { fileURLToPath } from 'node:url';
 import type { Argv, Options } from 'yargs';
-import { isTransient } from '../../pipeline/catalog-path.js';
-import { UserError } from '../../pipeline/errors.js';
+import { isTransient } from '../../pipeline/io/catalog-path.js';
+import { UserError } from '../../pipeline/runtime/errors.js';
 import { MAX_M } from '../../src/dominosa/board.js';
 import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 
@@ -145,7 +145,7 @@ type Extra<T> = { default?: T; required?: boolean; hidden?: boolean; shown?: str
 /** The cap of the counts of puzzles a verb makes or writes (generate --count, export --count). */
 export const MAX_COUNT = 1_000_000;
 
-export { MAX_JOBS } from '../../pipeline/pool.js';
+export { MAX_JOBS } from '../../pipeline/runtime/pool.js';
 
 function spec<T>(yargs: Options, check: OptionSpec<T>['check'], extra: Extra<T> = {}): OptionSpec<T> {
   const { hidden, shown, ...rest } = extra;

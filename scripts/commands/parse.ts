@@ -2,7 +2,7 @@
 // would read it (strict, one-line errors): for checks of command lines written elsewhere, such
 // as the deployment manifests, and for tests of the option wiring.
 import yargs, { type Argv } from 'yargs';
-import { UserError } from '../../pipeline/errors.js';
+import { UserError } from '../../pipeline/runtime/errors.js';
 
 /**
  * `args` (the words after the verb) parsed by `builder` into its options. `usage` is the

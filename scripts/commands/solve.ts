@@ -1,6 +1,6 @@
 // `dominosa solve [FILE|-]`: options for the solve verb, as data (see options.ts).
 import type { Argv } from 'yargs';
-import type { SolveCommand } from '../../pipeline/solve.js';
+import type { SolveCommand } from '../../pipeline/solve/solve.js';
 import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
 import {
   argsOrExit,
@@ -76,7 +76,7 @@ export function solveCommand(y: Argv): Argv {
       ),
     async (v) => {
       const run = argsOrExit(solveArgs(v));
-      const { runSolve } = await import('../../pipeline/solve.js');
+      const { runSolve } = await import('../../pipeline/solve/solve.js');
       process.exitCode = await runSolve({ input: String(v.file), ...run }, process.stdout);
     },
   );

@@ -2,8 +2,8 @@
 // reports, and writes no file (plots only with --plot); with --apply it rewrites the thresholds
 // and re-tiers the catalog.
 import type { Argv } from 'yargs';
-import type { SudominoTuneOptions } from '../../pipeline/sudomino-tune.js';
-import type { TuneOptions } from '../../pipeline/tune.js';
+import type { SudominoTuneOptions } from '../../pipeline/tune/sudomino.js';
+import type { TuneOptions } from '../../pipeline/tune/tune.js';
 import { formatShape } from '../../src/sudomino/shape.js';
 import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
 import {
@@ -128,10 +128,10 @@ export function tuneCommand(y: Argv): Argv {
       const run = argsOrExit(tuneArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       if (run.kind === 'sudomino') {
-        const { formatSudominoTune, runSudominoTune } = await import('../../pipeline/sudomino-tune.js');
+        const { formatSudominoTune, runSudominoTune } = await import('../../pipeline/tune/sudomino.js');
         process.stdout.write(formatSudominoTune(await runSudominoTune(run)));
       } else {
-        const { formatTune, runTune } = await import('../../pipeline/tune.js');
+        const { formatTune, runTune } = await import('../../pipeline/tune/tune.js');
         process.stdout.write(formatTune(await runTune(run)));
       }
       process.exitCode = 0;

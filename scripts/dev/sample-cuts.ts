@@ -19,7 +19,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { readTiersFile, tiersFileText, tierTableLines } from '../../pipeline/build/thresholds.js';
-import { prepareOutput, writeOutputSync } from '../../pipeline/output.js';
+import { prepareOutput, writeOutputSync } from '../../pipeline/io/output.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { parseQuantiles, type BandPoint } from '../../src/rank/cuts.js';
 import { guardrailName, LAYERED_FROM_M } from '../../src/dominosa/rank/reference.js';

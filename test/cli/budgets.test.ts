@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { boardToGrid } from '../../src/dominosa/board.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
-import { proofBudget } from '../../pipeline/proof-budget.js';
+import { proofBudget } from '../../pipeline/audit/proof-budget.js';
 import { brickBoard } from '../helpers/boards.js';
 import { copyCatalog, editCatalog, freshCatalogs } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_FORMATS, runExport, type ExportOptions } from '../../pipeline/export.js';
+import { EXPORT_FORMATS, runExport, type ExportOptions } from '../../pipeline/export/export.js';
 import { boardToGrid, parseBoards } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { planBooklet } from '../../src/formats/booklet.js';

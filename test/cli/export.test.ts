@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog, type NewPuzzle } from '../../pipeline/catalog/catalog.js';
-import { runExport } from '../../pipeline/export.js';
+import { runExport } from '../../pipeline/export/export.js';
 import { boardFromGrid, boardToGrid } from '../../src/dominosa/board.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { CSV_COLUMNS } from '../../src/formats/csv.js';

@@ -6,7 +6,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSudominoTune } from '../../pipeline/sudomino-tune.js';
+import { runSudominoTune } from '../../pipeline/tune/sudomino.js';
 import { parseTierTable, TIERS, type Tier } from '../../src/rank/tiers.js';
 import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
 import { buildSmallCatalog, copyCatalog, expectUserError, freshCatalogs, query } from '../helpers/catalog.js';

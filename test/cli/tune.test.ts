@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plotPath, runTune, type TuneOptions } from '../../pipeline/tune.js';
+import { plotPath, runTune, type TuneOptions } from '../../pipeline/tune/tune.js';
 import { spearman } from '../../src/rank/correlation.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';

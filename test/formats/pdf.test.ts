@@ -6,7 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFPage } from 'pdf-lib';
-import { bookletFonts } from '../../pipeline/fonts.js';
+import { bookletFonts } from '../../pipeline/export/fonts.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';
 import { pairCount } from '../../src/dominosa/pairs.js';

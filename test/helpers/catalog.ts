@@ -10,7 +10,7 @@ import { rowDigest, schemaDigest, TableDigest, type SchemaObject } from '../../s
 import { DIGEST_TABLES, OPTIONAL_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import type { BuildRow, NewPuzzle, PuzzleRow, SlotRow } from '../../pipeline/catalog/catalog.js';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { UserError } from '../../pipeline/errors.js';
+import { UserError } from '../../pipeline/runtime/errors.js';
 import { cli } from './cli.js';
 
 /**

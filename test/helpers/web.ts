@@ -1,7 +1,7 @@
 // The web pack in Chromium for the page's tests: export a pack from the shipped catalog, open it
 // from disk as a player would, note console errors and requests, and click on a board where a
 // player would (the page's own geometry: cells of 40 units inside a margin of 8, see
-// pipeline/web/draw.ts). Chromium is required under CI; elsewhere the tests skip without it.
+// pipeline/web/dominosa/draw.ts). Chromium is required under CI; elsewhere the tests skip without it.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { AnyWebPuzzle, WebPack, WebPuzzle } from '../../src/dominosa/play/pack.js';
 import type { AnyPackPuzzle } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
-import { readWebAssets } from '../../pipeline/web-assets.js';
+import { readWebAssets } from '../../pipeline/export/web-assets.js';
 import { cli, DATA } from './cli.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -2,7 +2,7 @@
 // names it, and the defaults pass.
 import { describe, expect, it } from 'vitest';
 import { checkBuildOptions, type BuildOptions } from '../../../pipeline/build/options.js';
-import { UserError } from '../../../pipeline/errors.js';
+import { UserError } from '../../../pipeline/runtime/errors.js';
 
 const ok: BuildOptions = {
   sizes: [3, 4],

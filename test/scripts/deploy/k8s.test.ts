@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { checkBuildOptions } from '../../../pipeline/build/options.js';
 import { loadTiers } from '../../../pipeline/build/thresholds.js';
 import { DEFAULT_TIER_MEASURE } from '../../../src/dominosa/rank/measure.js';
-import { UserError } from '../../../pipeline/errors.js';
+import { UserError } from '../../../pipeline/runtime/errors.js';
 import { parseBuildArgs } from '../../../scripts/commands/build.js';
 import { parseMergeArgs } from '../../../scripts/commands/merge.js';
 import { ROOT } from '../../helpers/cli.js';

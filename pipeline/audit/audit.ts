@@ -1,0 +1,317 @@
+// `dominosa audit`: open a catalog read-only, run the catalog-wide checks (integrity, schema
+// objects, the digest over every row, tier order, versions) and re-prove every puzzle of every
+// kind (or of one, or a seeded sample) in a piscina pool, all on one read snapshot. Writes
+// nothing, a broken catalog is reported, not repaired; only `--record` then stores each checked
+// puzzle's verdict, holding the writer lock from start to end so the catalog it judged is the
+// one it writes to.
+import { Piscina } from 'piscina';
+import {
+  FAILURE_KINDS,
+  checkDistinctBases,
+  checkGraderVersions,
+  checkIntegrity,
+  checkStoredRow,
+  checkSchemaVersion,
+  checkSolverVersions,
+  checkThresholdsPresent,
+  checkTierOrder,
+  type Failure,
+} from '../../src/catalog/check.js';
+import { sampleOf } from '../../src/catalog/sample.js';
+import { checkSudominoTierOrder, tierMedians } from '../../src/catalog/sudomino-check.js';
+import type { KindName } from '../../src/kinds.js';
+import { compareShapes } from '../../src/sudomino/shape.js';
+import { passVerdict } from '../../src/catalog/verdict.js';
+import type { AuditAnswer, AuditItem, AuditTask } from './worker.js';
+import { failingPuzzles, type AuditProgress, type AuditReport } from './report.js';
+import { Catalog, SchemaVersionError, type PuzzleRow } from '../catalog/catalog.js';
+import { UserError } from '../runtime/errors.js';
+import { checkTimeLimit } from './proof-budget.js';
+import { WORKER_EXEC_ARGV, workerFile, MAX_JOBS } from '../runtime/pool.js';
+import { REFERENCE_VERSION, sameCounts } from '../../src/dominosa/rank/reference.js';
+
+export interface AuditOptions {
+  db: string;
+  jobs: number;
+  /** Check this many puzzles, drawn with `seed`; absent: all. */
+  sample?: number;
+  seed: number;
+  /** Store the verdict of every puzzle checked in the catalog (the verdicts table), for export to trust. */
+  record?: boolean;
+  /** Each puzzle's proofs give up after this long (--time-limit); absent: what solve gives its size. */
+  timeLimitMs?: number;
+  /** Audit this kind's puzzles and kind-wide checks only; absent: every kind (the whole catalog). */
+  kind?: KindName;
+}
+
+/** How a report line names a puzzle's size: "dominosa M=4", "sudomino 8x8:6". */
+export function puzzleScope(p: { kind: KindName; shape: string }): string {
+  return p.kind === 'dominosa' ? `dominosa M=${p.shape}` : `${p.kind} ${p.shape}`;
+}
+
+/**
+ * A worker task closes at this many puzzles or this much cost (cells squared: a proof's cost grows
+ * faster than its board), whichever comes first: boards up to M = 9 go 64 to a message (a task
+ * of a few ms, far more than its message costs), a board from M = 31 up alone, so no worker sits
+ * on a batch of large boards while the others idle.
+ */
+export const BATCH = 64;
+export const BATCH_COST = 1_000_000;
+
+/** A puzzle's share of a task. */
+export function auditCost(p: { rows: number; cols: number }): number {
+  return (p.rows * p.cols) ** 2;
+}
+
+/** Items in order, cut into tasks that close at BATCH items or BATCH_COST of cost. */
+export function* costBatches<T>(items: Iterable<T>, cost: (item: T) => number): Generator<T[]> {
+  let batch: T[] = [];
+  let sum = 0;
+  for (const it of items) {
+    batch.push(it);
+    sum += cost(it);
+    if (batch.length >= BATCH || sum >= BATCH_COST) {
+      yield batch;
+      batch = [];
+      sum = 0;
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function checkOptions(o: AuditOptions): void {
+  if (!Number.isSafeInteger(o.jobs) || o.jobs < 1 || o.jobs > MAX_JOBS) {
+    throw new UserError(`--jobs must be a whole number from 1 to ${MAX_JOBS} (got ${o.jobs})`);
+  }
+  if (o.sample !== undefined && (!Number.isSafeInteger(o.sample) || o.sample < 1)) {
+    throw new UserError(`--sample must be a whole number ≥ 1 (got ${o.sample})`);
+  }
+  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be a whole number (got ${o.seed})`);
+  checkTimeLimit(o.timeLimitMs);
+}
+
+function sortFailures(failures: Failure[]): Failure[] {
+  const rank = (f: Failure): number => FAILURE_KINDS.indexOf(f.kind);
+  return failures.sort((a, b) => (a.puzzleId ?? -1) - (b.puzzleId ?? -1) || rank(a) - rank(b));
+}
+
+/**
+ * Audit the catalog at opts.db. Throws a UserError (exit 2) when the file is missing, unreadable
+ * or not a catalog; everything else, a catalog of an unknown schema version included, comes back
+ * as failures in the report.
+ */
+export async function runAudit(opts: AuditOptions, progress: AuditProgress): Promise<AuditReport> {
+  checkOptions(opts);
+  const t0 = performance.now();
+  let guardrails: AuditReport['guardrails'] = [];
+  const report = (
+    failures: Failure[],
+    checked: number,
+    puzzles: number,
+    recorded: AuditReport['recorded'] = null,
+  ): AuditReport => ({
+    db: opts.db,
+    checked,
+    puzzles,
+    sample: opts.sample ?? null,
+    seed: opts.sample === undefined ? null : opts.seed,
+    jobs: opts.jobs,
+    ms: performance.now() - t0,
+    failures: sortFailures(failures),
+    recorded,
+    guardrails,
+  });
+
+  // --record takes the writer lock first: a writer at work is refused at once (exit 75), and no
+  // other writer can change the catalog between the checks and the verdicts.
+  let recorder: Catalog | null = null;
+  let cat: Catalog;
+  try {
+    // A wrong schema is reported below, before a row is read, rather than refused here.
+    if (opts.record) recorder = Catalog.open(opts.db, { verb: 'audit --record', wholeSchema: false });
+    cat = Catalog.open(opts.db, { readonly: true, wholeSchema: false });
+  } catch (e) {
+    recorder?.close();
+    // A catalog, but of a version whose tables this release cannot interpret: a failed check.
+    if (e instanceof SchemaVersionError)
+      return report(
+        checkSchemaVersion(e.version),
+        0,
+        0,
+        opts.record ? { verdicts: 0, why: 'the catalog failed its checks' } : null,
+      );
+    throw e;
+  }
+  // Every check reads one snapshot: a writer committing meanwhile is seen whole or not at all.
+  cat.beginRead();
+  try {
+    const failures: Failure[] = [];
+    const integrity = cat.db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+    failures.push(...checkIntegrity(integrity.map((r) => r.integrity_check)));
+    // Objects not this release's (a view in a table's place, a changed generated column) are
+    // reported before any row is read: reading through them could run without end.
+    const schema = cat.checkSchema();
+    if (schema.some((f) => f.kind === 'schema-mismatch'))
+      return report(
+        [...failures, ...schema],
+        0,
+        0,
+        recorder === null ? null : { verdicts: 0, why: 'the catalog failed its checks' },
+      );
+    const orphans = cat.db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
+    for (const o of orphans) {
+      failures.push({
+        kind: 'integrity',
+        puzzleId: null,
+        detail: `${o.table} row ${o.rowid} refers to a missing ${o.parent} row`,
+      });
+    }
+    // Pages a check found damaged may throw on read: report what was found, do not go on.
+    if (failures.length > 0)
+      return report(failures, 0, 0, recorder === null ? null : { verdicts: 0, why: 'the database is damaged' });
+    failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
+    // The digest covers every row, so its scan checks every row's checksum too, sampled or not.
+    const badChecksums = new Map<number, Failure>();
+    const wanted = (kind: KindName): boolean => opts.kind === undefined || opts.kind === kind;
+    failures.push(
+      ...cat.checkIntegrityOfCatalog((p) => {
+        const f = checkStoredRow(p, null, null).find((x) => x.kind === 'checksum-mismatch');
+        if (f !== undefined && wanted(p.kind)) badChecksums.set(p.id, f);
+      }),
+    );
+    const items = auditItems(cat);
+    if (wanted('dominosa')) {
+      failures.push(...checkTierOrder(cat.tierStats()));
+      failures.push(...checkThresholdsPresent(cat.sizeCounts(), items.sizesWithThresholds));
+    }
+    // Each Sudomino shape's tiers are its levels, inside its cuts, and hold the guardrail.
+    if (wanted('sudomino')) {
+      const counts = new Map([...cat.shapeCounts('sudomino')].sort((a, b) => compareShapes(a[0], b[0])));
+      // A build records each shape's rule; without one, every verb but audit refuses the catalog.
+      failures.push(
+        ...checkThresholdsPresent(
+          counts,
+          new Set(cat.readShapeThresholds(null, 'sudomino').keys()),
+          (s) => `sudomino ${s}`,
+        ),
+      );
+      const shapes = [...counts.keys()].map((shape) => ({ shape, bases: cat.baseDifficulties(shape, 'sudomino') }));
+      failures.push(...checkSudominoTierOrder(shapes));
+      guardrails = shapes.map((s) => ({ shape: s.shape, medians: tierMedians(s.bases) }));
+    }
+    failures.push(...checkDistinctBases(cat.baseHashes().filter((b) => wanted(b.kind))));
+
+    const all = cat.puzzleIds({ includeVariants: true, kind: opts.kind });
+    const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
+    const versions = new Map<string | null, number>();
+    progress.start(ids.length);
+    const pool = new Piscina<AuditTask, AuditAnswer>({
+      filename: workerFile('audit/worker.js'),
+      minThreads: opts.jobs,
+      maxThreads: opts.jobs,
+      execArgv: WORKER_EXEC_ARGV,
+    });
+    let checked = 0;
+    try {
+      const inFlight = new Set<Promise<void>>();
+      const queue = (function* () {
+        for (const id of ids) {
+          const item = items.itemFor(id);
+          // A version that counts this size as the current one does is no mismatch. Sudomino's
+          // nodes are always measured again, so their versions need no check.
+          if (item.puzzle.kind === 'dominosa') {
+            const v = item.solverVersion;
+            const key = v !== null && sameCounts(v, REFERENCE_VERSION, item.puzzle.m) ? REFERENCE_VERSION : v;
+            versions.set(key, (versions.get(key) ?? 0) + 1);
+          }
+          yield item;
+        }
+      })();
+      for (const batch of costBatches(queue, (it) => auditCost(it.puzzle))) {
+        const task: Promise<void> = pool.run({ items: batch, timeLimitMs: opts.timeLimitMs }).then((ans) => {
+          checked += ans.checked;
+          failures.push(...ans.failures);
+          progress.advance(ans.checked);
+          inFlight.delete(task);
+        });
+        inFlight.add(task);
+        // A bounded window keeps memory flat on a large catalog while every worker stays busy.
+        if (inFlight.size >= 4 * opts.jobs) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+    } finally {
+      progress.finish();
+      await pool.destroy();
+    }
+    failures.push(...checkSolverVersions(versions));
+    // Over every base, sampled or not: a score is checked only under this release's grader.
+    if (wanted('dominosa')) failures.push(...checkGraderVersions(cat.graderVersionCounts('dominosa')));
+    const sampled = new Set(ids);
+    for (const [id, f] of badChecksums) if (!sampled.has(id)) failures.push(f);
+    nameScopes(cat, failures);
+    const recorded = recorder === null ? null : recordVerdicts(recorder, cat.stamp(), items, ids, failures);
+    return report(failures, checked, all.length, recorded);
+  } finally {
+    cat.endRead();
+    cat.close();
+    recorder?.close();
+  }
+}
+
+/** Each puzzle's failure names the puzzle's kind and shape, for the report's lines. */
+function nameScopes(cat: Catalog, failures: Failure[]): void {
+  for (const f of failures) {
+    const p = f.puzzleId === null ? undefined : cat.getPuzzle(f.puzzleId);
+    if (p !== undefined) f.scope = puzzleScope(p);
+  }
+}
+
+/**
+ * Store the verdicts of an audit's checked puzzles: a pass for each with no failure, and no
+ * verdict for each that failed. Nothing is recorded when a catalog-wide check failed (the catalog
+ * is not as dominosa wrote it, or its tiers or versions cannot be trusted), or when the catalog
+ * changed since the snapshot the checks read (outside dominosa: the lock keeps dominosa out).
+ */
+function recordVerdicts(
+  recorder: Catalog,
+  stamp: string,
+  items: ReturnType<typeof auditItems>,
+  ids: readonly number[],
+  failures: readonly Failure[],
+): NonNullable<AuditReport['recorded']> {
+  if (failures.some((f) => f.puzzleId === null)) return { verdicts: 0, why: 'a catalog-wide check failed' };
+  if (recorder.stamp() !== stamp) return { verdicts: 0, why: 'the catalog changed while it was audited' };
+  const failed = new Set(failingPuzzles(failures));
+  const at = new Date().toISOString();
+  const passed = ids.filter((id) => !failed.has(id)).map((id) => passVerdict(items.itemFor(id), at));
+  recorder.transaction(() => recorder.recordVerdicts(passed, [...failed]));
+  return { verdicts: passed.length, why: null };
+}
+
+/**
+ * What the per-puzzle checks need of each stored puzzle: the row, its base row when a variant,
+ * its size's current tier rule (by M, or by shape for Sudomino), the solver version its nodes
+ * were measured with (its build's, else the one its size's current thresholds were set for) and
+ * the grader version of its score (its build's). Shared with export, which re-checks every puzzle it is about to write.
+ */
+export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem; sizesWithThresholds: Set<number> } {
+  const rules = cat.readThresholds(null);
+  const shapeRules = cat.readShapeThresholds(null, 'sudomino');
+  const builds = new Map(cat.builds().map((b) => [b.id, b]));
+  return {
+    sizesWithThresholds: new Set(rules.keys()),
+    itemFor(id: number): AuditItem {
+      const puzzle = cat.getPuzzle(id) as PuzzleRow;
+      const base = puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null);
+      const rule = puzzle.kind === 'sudomino' ? shapeRules.get(puzzle.shape) : rules.get(puzzle.m);
+      const build = puzzle.build_id === null ? undefined : builds.get(puzzle.build_id);
+      return {
+        puzzle,
+        base,
+        rule: rule ?? null,
+        solverVersion: build?.solver_version ?? rule?.solverVersion ?? null,
+        graderVersion: build?.grader_version ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// The piscina worker of `dominosa audit`: one task is a batch of stored puzzles, answered with the
+// failures its kind's checks find (item-check.ts), each puzzle's proofs within its budget.
+// Runs from dist/ only, as dist/pipeline/audit/worker.js.
+import type { Failure } from '../../src/catalog/check.js';
+import { ItemChecker, type AuditItem } from './item-check.js';
+
+export type { AuditItem } from './item-check.js';
+
+export interface AuditTask {
+  items: AuditItem[];
+  /** --time-limit per board in milliseconds; undefined: solve's default for the board's size. */
+  timeLimitMs: number | undefined;
+}
+
+export interface AuditAnswer {
+  checked: number;
+  failures: Failure[];
+}
+
+// One checker per worker thread, so its solvers' buffers are reused across tasks.
+const checker = new ItemChecker();
+
+export default function auditBatch(task: AuditTask): AuditAnswer {
+  const failures: Failure[] = [];
+  for (const it of task.items) failures.push(...checker.check(it, task.timeLimitMs));
+  return { checked: task.items.length, failures };
+}

@@ -1,0 +1,76 @@
+// The buttons beside the board and in the hint panel: undo, redo, restart, the marks mode,
+// hints (shown, followed, mistakes shown and taken away) and reveals after asking.
+import { askHint, revealAll, revealOne } from './help.js';
+import { changed } from './moves.js';
+import { render } from './render.js';
+import { live, type Panel } from '../state.js';
+
+/** The panel's own buttons, alike for both kinds: show the mistakes, ask to reveal, close. False for any other. */
+export function panelAct(c: Panel<unknown>, act: string | null): boolean {
+  if (act === 'show-mistakes') c.showMistakes = true;
+  else if (act === 'reveal') {
+    c.confirm = true;
+    c.hint = null;
+  } else if (act === 'close') {
+    c.hint = null;
+    c.confirm = false;
+    c.showMistakes = false;
+  } else return false;
+  return true;
+}
+
+export function onControl(e: Event): void {
+  const target = (e.target as HTMLElement).closest('[data-act]');
+  const c = live.current;
+  if (!target || !c) return;
+  const g = c.game;
+  const act = target.getAttribute('data-act');
+  if (panelAct(c, act)) {
+    render();
+    return;
+  }
+  switch (act) {
+    case 'undo':
+      if (g.undo()) changed();
+      return;
+    case 'redo':
+      if (g.redo()) changed();
+      return;
+    case 'restart':
+      if (g.restart()) changed();
+      return;
+    case 'mark-mode':
+      c.markMode = !c.markMode;
+      c.selected = -1;
+      break;
+    case 'hint':
+      askHint(c);
+      break;
+    case 'apply-hint':
+      if (c.hint?.kind === 'step') {
+        const h = c.hint;
+        const pos = g.position();
+        g.setPosition({ laid: [...pos.laid, ...h.lay], marks: [...pos.marks, ...h.marks] });
+        changed();
+      }
+      return;
+    case 'remove-mistakes':
+      if (c.hint?.kind === 'mistake') {
+        const h = c.hint;
+        const pos = g.position();
+        g.setPosition({
+          laid: pos.laid.filter((p) => !h.dominoes.includes(p)),
+          marks: pos.marks.filter((p) => !h.marks.includes(p)),
+        });
+        changed();
+      }
+      return;
+    case 'reveal-one':
+      if (!revealOne(c)) c.confirm = false;
+      break;
+    case 'reveal-all':
+      revealAll(c);
+      return;
+  }
+  render();
+}

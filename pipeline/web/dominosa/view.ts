@@ -1,0 +1,76 @@
+// The board view: one puzzle's page (title bar, board, status, controls, hint panel, tally and
+// help), its saved position loaded, its inputs wired and its clock started.
+import { Game } from '../../../src/dominosa/play/game.js';
+import { playPuzzle, type WebPuzzle } from '../../../src/dominosa/play/pack.js';
+import { FRESH } from '../../../src/dominosa/play/progress.js';
+import { onControl } from './controls.js';
+import { onKey } from './keyboard.js';
+import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './pointer.js';
+import { render } from './render.js';
+import { app, live, pack } from '../state.js';
+import { load } from '../store.js';
+import { esc, puzzleName, puzzleTitleHtml } from '../text.js';
+import { startTimer, stopTimer } from '../timer.js';
+
+export function showPuzzle(p: WebPuzzle): void {
+  stopTimer();
+  const pp = playPuzzle(pack, p);
+  const saved = load(pack.checksum, p.id);
+  const game = new Game(pp.board, saved ?? undefined);
+  live.sudomino = null;
+  live.current = {
+    pp,
+    game,
+    ms: saved?.ms ?? 0,
+    since: null,
+    progress: saved
+      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
+      : { ...FRESH },
+    selected: -1,
+    cursor: -1,
+    pending: null,
+    markMode: false,
+    hint: null,
+    showMistakes: false,
+    confirm: false,
+    message: '',
+  };
+  document.title = `${puzzleName(p)} — ${pack.name}`;
+  app.innerHTML =
+    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${puzzleTitleHtml(p)}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
+    `<div class="play"><div class="board-wrap"><div id="board" class="board" tabindex="0" role="application" aria-label="Board: arrows move, Space then an arrow joins, X then an arrow marks"></div>` +
+    `<p id="status" class="status" role="status" aria-live="polite"></p><p id="after" class="after"></p></div>` +
+    `<aside class="side"><div class="controls">` +
+    `<button type="button" data-act="undo" title="Undo (U or Ctrl+Z)">Undo</button>` +
+    `<button type="button" data-act="redo" title="Redo (Y or Ctrl+Y)">Redo</button>` +
+    `<button type="button" data-act="restart">Restart</button>` +
+    `<button type="button" data-act="mark-mode" aria-pressed="false" title="Clicks mark boundaries instead of laying dominoes">✕ Marks</button>` +
+    `<button type="button" data-act="hint" title="Hint (H)">Hint</button>` +
+    `<button type="button" data-act="reveal">Reveal…</button>` +
+    `</div><div id="panel" class="panel" aria-live="polite"></div>` +
+    `<h2 class="tally-head">Pairs</h2><div id="tally" class="tally"></div>` +
+    `<details class="help"><summary>How to play</summary><ul>` +
+    `<li>Click two neighbouring cells, or drag from one to the other, to lay a domino; click a domino to lift it.</li>` +
+    `<li>Click or tap the line between two cells to mark it “no domino here”, and again to clear it; or use ✕ Marks, or the right mouse button.</li>` +
+    `<li>Keyboard: arrows move; Space or Enter, then an arrow, lays or lifts a domino (Shift+arrow at once); X, then an arrow, marks a boundary; Delete lifts; U undo, Y redo, H hint.</li>` +
+    `<li>A pair laid twice gets a dashed outline and “2×” on both dominoes; a cell nothing can cover any more is cross-hatched; a shown mistake is hatched and marked ✗; a hint’s cells are dotted.</li>` +
+    `</ul></details></aside></div>`;
+  const board = document.getElementById('board') as HTMLElement;
+  board.addEventListener('pointerdown', onPointerDown);
+  board.addEventListener('pointermove', onPointerMove);
+  board.addEventListener('pointerup', onPointerUp);
+  board.addEventListener('pointercancel', onPointerCancel);
+  board.addEventListener('contextmenu', (e) => e.preventDefault());
+  board.addEventListener('keydown', onKey);
+  board.addEventListener('focus', () => {
+    if (live.current && live.current.cursor < 0) {
+      live.current.cursor = 0;
+      render();
+    }
+  });
+  app.querySelector('.controls')?.addEventListener('click', onControl);
+  app.querySelector('#panel')?.addEventListener('click', onControl);
+  render();
+  startTimer();
+  window.scrollTo(0, 0);
+}

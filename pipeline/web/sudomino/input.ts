@@ -1,0 +1,143 @@
+// Keyboard and pointer on a Sudomino board: a click or tap selects the domino under it, arrows
+// move the selection to the next domino that way; a number enters it (Shift, Alt or the marks
+// mode: a pencil mark), Backspace or Delete clears; U/Y and Ctrl+Z/Y undo and redo, M the marks
+// mode, H a hint, Escape drops the selection and the panel.
+import { CELL, PAD } from '../dominosa/draw.js';
+import { live, type SudominoCurrent } from '../state.js';
+import { askSudominoHint } from './help.js';
+import { clearSelected, enter, sudominoChanged } from './moves.js';
+import { renderSudomino } from './render.js';
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/** The next open cell from `from` that way belonging to another domino, or `from` when there is none. */
+function stepFrom(c: SudominoCurrent, from: number, dr: number, dc: number): number {
+  const { rows, cols, domino } = c.pp.board;
+  let r = Math.floor(from / cols);
+  let col = from % cols;
+  for (;;) {
+    r += dr;
+    col += dc;
+    if (r < 0 || r >= rows || col < 0 || col >= cols) return from;
+    const cell = r * cols + col;
+    if (domino[cell] >= 0 && domino[cell] !== domino[from]) return cell;
+  }
+}
+
+function firstOpenCell(c: SudominoCurrent): number {
+  return c.pp.board.domino.findIndex((d) => d >= 0);
+}
+
+/** The digit a key stands for, Shift held or not (Shift+3 is "#" on many keyboards). */
+function digitOf(e: KeyboardEvent): number {
+  const m = /^(?:Digit|Numpad)(\d)$/.exec(e.code);
+  if (m) return Number(m[1]);
+  return /^\d$/.test(e.key) ? Number(e.key) : -1;
+}
+
+/** A digit typed: values above 9 take two digits, the first held while a second may follow. */
+function typeDigit(c: SudominoCurrent, digit: number, mark: boolean): void {
+  const N = c.pp.board.values;
+  const both = Number(c.typed + String(digit));
+  if (c.typed !== '' && both <= N) {
+    // The first digit went in alone; the pair replaces it (a mark is taken back first).
+    const first = Number(c.typed);
+    c.typed = '';
+    if (mark || c.markMode) enter(first, true);
+    enter(both, mark);
+    return;
+  }
+  c.typed = digit >= 1 && digit * 10 <= N ? String(digit) : '';
+  if (digit >= 1 && digit <= N) enter(digit, mark);
+}
+
+export function onSudominoKey(e: KeyboardEvent): void {
+  const c = live.sudomino;
+  if (!c) return;
+  const key = e.key;
+  const ctrl = e.ctrlKey || e.metaKey;
+  const arrow = ARROWS[key];
+  if (arrow) {
+    e.preventDefault();
+    // With nothing selected, the first arrow selects the first domino.
+    c.cursor = c.cursor < 0 ? firstOpenCell(c) : stepFrom(c, c.cursor, arrow[0], arrow[1]);
+    c.typed = '';
+    renderSudomino();
+    return;
+  }
+  if (ctrl && (key === 'z' || key === 'Z')) {
+    e.preventDefault();
+    if (e.shiftKey ? c.game.redo() : c.game.undo()) sudominoChanged();
+    return;
+  }
+  if (ctrl && (key === 'y' || key === 'Y')) {
+    e.preventDefault();
+    if (c.game.redo()) sudominoChanged();
+    return;
+  }
+  if (ctrl) return;
+  const digit = digitOf(e);
+  if (digit >= 0) {
+    e.preventDefault();
+    typeDigit(c, digit, e.shiftKey || e.altKey);
+    return;
+  }
+  if (e.altKey) return;
+  switch (key) {
+    case 'Delete':
+    case 'Backspace':
+      e.preventDefault();
+      c.typed = '';
+      clearSelected();
+      return;
+    case 'u':
+    case 'U':
+      if (c.game.undo()) sudominoChanged();
+      return;
+    case 'y':
+    case 'Y':
+      if (c.game.redo()) sudominoChanged();
+      return;
+    case 'm':
+    case 'M':
+      c.markMode = !c.markMode;
+      break;
+    case 'h':
+    case 'H':
+      askSudominoHint(c);
+      break;
+    case 'Escape':
+      c.cursor = -1;
+      c.hint = null;
+      c.confirm = false;
+      break;
+    default:
+      return;
+  }
+  e.preventDefault();
+  renderSudomino();
+}
+
+/** A click or tap on the board selects the domino under it (a blocked cell or the margin: nothing). */
+export function onSudominoPointer(e: PointerEvent): void {
+  const c = live.sudomino;
+  if (!c || e.button !== 0) return;
+  const svg = (document.getElementById('board') as HTMLElement).querySelector('svg');
+  if (!svg) return;
+  const r = svg.getBoundingClientRect();
+  const { rows, cols, domino } = c.pp.board;
+  const x = (((e.clientX - r.left) / r.width) * (cols * CELL + 2 * PAD) - PAD) / CELL;
+  const y = (((e.clientY - r.top) / r.height) * (rows * CELL + 2 * PAD) - PAD) / CELL;
+  const [row, col] = [Math.floor(y), Math.floor(x)];
+  e.preventDefault();
+  (document.getElementById('board') as HTMLElement).focus({ preventScroll: true });
+  if (row < 0 || row >= rows || col < 0 || col >= cols || domino[row * cols + col] < 0) return;
+  c.cursor = row * cols + col;
+  c.typed = '';
+  renderSudomino();
+}

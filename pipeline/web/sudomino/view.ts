@@ -1,0 +1,70 @@
+// A Sudomino puzzle's page: title bar, board, status, controls, number pad, hint panel and help,
+// its saved position loaded, its inputs wired and its clock started (puzzle-view.ts is Dominosa's).
+import { FRESH } from '../../../src/dominosa/play/progress.js';
+import { SudominoGame } from '../../../src/sudomino/play/game.js';
+import { playSudomino, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
+import { renderSudomino } from './render.js';
+import { onSudominoControl } from './controls.js';
+import { onSudominoKey, onSudominoPointer } from './input.js';
+import { app, live, pack } from '../state.js';
+import { loadSudomino } from '../store.js';
+import { esc, puzzleName, puzzleTitleHtml } from '../text.js';
+import { startTimer, stopTimer } from '../timer.js';
+
+let listening = false;
+
+export function showSudomino(p: SudominoWebPuzzle): void {
+  stopTimer();
+  const pp = playSudomino(pack.sudominoRules ?? [], p);
+  const saved = loadSudomino(pack.checksum, p.id);
+  live.current = null;
+  live.sudomino = {
+    pp,
+    game: new SudominoGame(pp.board, saved ?? undefined),
+    ms: saved?.ms ?? 0,
+    since: null,
+    progress: saved
+      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
+      : { ...FRESH },
+    cursor: -1,
+    typed: '',
+    markMode: false,
+    hint: null,
+    showMistakes: false,
+    confirm: false,
+    message: '',
+  };
+  const pad = Array.from(
+    { length: p.values },
+    (_, i) => `<button type="button" data-num="${i + 1}">${i + 1}</button>`,
+  ).join('');
+  document.title = `${puzzleName(p)} — ${pack.name}`;
+  app.innerHTML =
+    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${puzzleTitleHtml(p)}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
+    `<div class="play"><div class="board-wrap"><div id="board" class="board sudomino" tabindex="0" role="application" aria-label="Board: arrows move between dominoes, numbers enter, Shift+number marks, Delete clears"></div>` +
+    `<p id="status" class="status" role="status" aria-live="polite"></p><p id="after" class="after"></p></div>` +
+    `<aside class="side"><div class="pad" role="group" aria-label="Numbers">${pad}<button type="button" data-act="clear" title="Clear (Delete)">Clear</button></div>` +
+    `<div class="controls">` +
+    `<button type="button" data-act="undo" title="Undo (U or Ctrl+Z)">Undo</button>` +
+    `<button type="button" data-act="redo" title="Redo (Y or Ctrl+Y)">Redo</button>` +
+    `<button type="button" data-act="restart">Restart</button>` +
+    `<button type="button" data-act="mark-mode" aria-pressed="false" title="Numbers are pencil marks (M)">✎ Marks</button>` +
+    `<button type="button" data-act="hint" title="Hint (H)">Hint</button>` +
+    `<button type="button" data-act="reveal">Reveal…</button>` +
+    `</div><div id="panel" class="panel" aria-live="polite"></div>` +
+    `<details class="help"><summary>How to play</summary><ul>` +
+    `<li>Give every domino a number from 1 to ${p.values}, the same on both its cells; no two different dominoes of a row or a column may hold the same number. Bold numbers are given.</li>` +
+    `<li>Click or tap a domino to select it, then type its number or use the number buttons. Arrows move to the next domino.</li>` +
+    `<li>Pencil marks: hold Shift (or Alt) while typing, or turn on ✎ Marks (M). Backspace or Delete clears; U undo, Y redo, H hint.</li>` +
+    `<li>Cells of dominoes that clash in a row or column are hatched in red; a hint’s dominoes are dotted and its line shaded; a shown mistake is hatched.</li>` +
+    `</ul></details></aside></div>`;
+  const board = document.getElementById('board') as HTMLElement;
+  board.addEventListener('pointerdown', onSudominoPointer);
+  // Keys reach the board wherever the focus is on its page (after a button, too); on the index they do nothing.
+  if (!listening) document.addEventListener('keydown', onSudominoKey);
+  listening = true;
+  app.querySelector('.side')?.addEventListener('click', onSudominoControl);
+  renderSudomino();
+  startTimer();
+  window.scrollTo(0, 0);
+}
