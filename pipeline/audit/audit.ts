@@ -18,7 +18,7 @@ import {
   type Failure,
 } from '../../src/catalog/check.js';
 import { sampleOf } from '../../src/catalog/sample.js';
-import { checkSudominoTierOrder, tierMedians } from '../../src/catalog/sudomino-check.js';
+import { checkSudominoTierOrder, tierMedians } from '../../src/sudomino/check.js';
 import type { KindName } from '../../src/kinds.js';
 import { compareShapes } from '../../src/sudomino/shape.js';
 import { passVerdict } from '../../src/catalog/verdict.js';

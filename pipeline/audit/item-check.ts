@@ -8,7 +8,7 @@ import {
   type PuzzleContext,
   type StoredPuzzle,
 } from '../../src/catalog/check.js';
-import { checkSudominoPuzzle, checkSudominoRow } from '../../src/catalog/sudomino-check.js';
+import { checkSudominoPuzzle, checkSudominoRow } from '../../src/sudomino/check.js';
 import { Solver } from '../../src/dominosa/solve/solver.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';

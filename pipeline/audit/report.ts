@@ -2,7 +2,7 @@
 // as text (puzzles checked, failures by kind, time, every failing puzzle) or as one JSON document.
 import cliProgress from 'cli-progress';
 import { FAILURE_KINDS, type Failure, type FailureKind } from '../../src/catalog/check.js';
-import { GUARDRAIL_MIN_BASES } from '../../src/catalog/sudomino-check.js';
+import { GUARDRAIL_MIN_BASES } from '../../src/sudomino/check.js';
 import { forTerminal, jsonForTerminal } from '../io/terminal.js';
 
 export interface AuditReport {

@@ -1,9 +1,9 @@
 // Catalog rows as the exporters take them: a row of either kind becomes its pack puzzle (a
-// Sudomino row through src/formats/sudomino-row.ts, checked), or its JSON line. Rows carry their
+// Sudomino row through src/sudomino/formats/row.ts, checked), or its JSON line. Rows carry their
 // kind from schema 4 on; a row without one is Dominosa.
 import { isSudomino, type AnyPackPuzzle, type PackPuzzle } from '../../src/formats/pack.js';
 import { sudominoJsonLine } from '../../src/formats/jsonl.js';
-import { sudominoPuzzleOfRow } from '../../src/formats/sudomino-row.js';
+import { sudominoPuzzleOfRow } from '../../src/sudomino/formats/row.js';
 import type { PuzzleRow } from '../catalog/catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 

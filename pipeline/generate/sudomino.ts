@@ -1,7 +1,7 @@
 // `dominosa generate --kind sudomino`: make slots 0..count-1 of each shape and write each unique
 // puzzle as JSON lines (the board's JSON form plus its solution) or as text (the letter form with
 // the solution in a comment), both readable by `dominosa solve`.
-import { formatAnswer, boardRows, formatSudominoText } from '../../src/sudomino/format.js';
+import { formatAnswer, boardRows, formatSudominoText } from '../../src/sudomino/formats/text.js';
 import { cellValues } from '../../src/sudomino/board.js';
 import { makeSlot, type MadePuzzle } from '../../src/sudomino/make/generator.js';
 import { formatShape, type Shape } from '../../src/sudomino/shape.js';

@@ -2,7 +2,7 @@
 // under the run's budgets, print a result per board (text or JSON lines). The first refused
 // board stops the run with one line, after the results before it are written.
 import type { SudominoBoard } from '../../src/sudomino/board.js';
-import { answerRows, boardRows, formatAnswer } from '../../src/sudomino/format.js';
+import { answerRows, boardRows, formatAnswer } from '../../src/sudomino/formats/text.js';
 import { SudominoSolver, type SudominoSolveResult } from '../../src/sudomino/solve/solver.js';
 import { EXIT_OK, UserError } from '../runtime/errors.js';
 import { inputsOf } from '../io/input.js';

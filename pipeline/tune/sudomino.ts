@@ -3,7 +3,7 @@
 // ranges proposed for the tiers. A Sudomino tier is its grader level's; cuts only bound each
 // tier's reference nodes, so --apply writes them when every base lies inside its tier's range.
 import { basename } from 'node:path';
-import { checkSudominoTierOrder, lowerMedian } from '../../src/catalog/sudomino-check.js';
+import { checkSudominoTierOrder, lowerMedian } from '../../src/sudomino/check.js';
 import type { TierRule } from '../../src/dominosa/rank/measure.js';
 import { proposeBandCuts } from '../../src/rank/cuts.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier } from '../../src/rank/tiers.js';

@@ -1,8 +1,8 @@
 // The index: the pack's puzzles by tier, then kind and size, numbered 1..N, each with its status
 // (solved, revealed, in progress, new, each with its own symbol) and the help it took, linking
 // to its board. A pack may mix Dominosa and Sudomino; the rules of each kind present head it.
-import { isSudominoWeb, type AnyWebPuzzle } from '../../src/dominosa/play/pack.js';
-import { helpNote, type Progress, type Status } from '../../src/dominosa/play/progress.js';
+import { isSudominoWeb, type AnyWebPuzzle } from '../../src/play/pack.js';
+import { helpNote, type PlayRecord, type Status } from '../../src/play/record.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { load, loadSudomino, savedStatus, sudominoSavedStatus } from './store.js';
 import { app, live, pack } from './state.js';
@@ -17,14 +17,14 @@ function tierRank(t: string): number {
   return i < 0 ? TIERS.length : i;
 }
 
-/** A puzzle's saved record (its progress) and its word on the index, whatever its kind. */
-function savedOf(p: AnyWebPuzzle): { progress: Progress | null; status: Status } {
+/** A puzzle's saved record and its word on the index, whatever its kind. */
+function savedOf(p: AnyWebPuzzle): { record: PlayRecord | null; status: Status } {
   if (isSudominoWeb(p)) {
     const s = loadSudomino(pack.checksum, p.id);
-    return { progress: s, status: sudominoSavedStatus(s) };
+    return { record: s, status: sudominoSavedStatus(s) };
   }
   const s = load(pack.checksum, p.id);
-  return { progress: s, status: savedStatus(s) };
+  return { record: s, status: savedStatus(s) };
 }
 
 /** The heading of a group of puzzles of one kind and size, and its size in small print. */
@@ -69,7 +69,7 @@ export function showIndex(): void {
       const [title, size] = head.split('\n');
       parts.push(`<h3>${esc(title)} <span class="count">${esc(size)}</span></h3><ul class="puzzles">`);
       for (const p of list.filter((q) => groupHead(q).join('\n') === head)) {
-        const { progress: saved, status } = savedOf(p);
+        const { record: saved, status } = savedOf(p);
         const note = saved ? helpNote(saved) : '';
         parts.push(
           `<li><a class="pick ${status.replace(' ', '-')}" href="${hashId(p)}" data-puzzle="${esc(String(p.id))}" data-number="${numberOf(p)}">` +

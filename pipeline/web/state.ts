@@ -3,8 +3,8 @@
 // reads it from here.
 import type { Game } from '../../src/dominosa/play/game.js';
 import type { Hint } from '../../src/dominosa/play/hint.js';
-import type { PlayPuzzle, WebPack } from '../../src/dominosa/play/pack.js';
-import type { Progress } from '../../src/dominosa/play/progress.js';
+import type { PlayPuzzle, WebPack } from '../../src/play/pack.js';
+import type { PlayRecord } from '../../src/play/record.js';
 import type { SudominoGame } from '../../src/sudomino/play/game.js';
 import type { SudominoHint } from '../../src/sudomino/play/hint.js';
 import type { PlaySudomino } from '../../src/sudomino/play/pack.js';
@@ -19,7 +19,7 @@ export interface Clocked {
   ms: number;
   since: number | null;
   /** Solved, revealed, and the help taken, as the index shows it. */
-  progress: Progress;
+  record: PlayRecord;
 }
 
 /** The side panel's state, alike for both kinds: the hint shown, mistakes shown, a reveal asked, a message. */
@@ -68,7 +68,7 @@ export function elapsed(c: Clocked): number {
 export function persist(): void {
   const c = live.current;
   if (c) {
-    const saved: Saved = { ...c.game.position(), ...c.progress, ms: elapsed(c) };
+    const saved: Saved = { ...c.game.position(), ...c.record, ms: elapsed(c) };
     save(pack.checksum, c.pp.puzzle.id, saved);
     return;
   }
@@ -77,5 +77,5 @@ export function persist(): void {
   // The givens are the board's, not the player's: stored as empty, so a save shows only play.
   const pos = s.game.position();
   const values = pos.values.map((v, d) => (s.game.isGiven(d) ? 0 : v));
-  saveSudomino(pack.checksum, s.pp.puzzle.id, { values, marks: pos.marks, ...s.progress, ms: elapsed(s) });
+  saveSudomino(pack.checksum, s.pp.puzzle.id, { values, marks: pos.marks, ...s.record, ms: elapsed(s) });
 }

@@ -1,18 +1,18 @@
-// Saved progress in the browser's local storage, one entry per puzzle keyed by the pack's
-// checksum and the puzzle's id, so the same pack resumes wherever its file is moved. Storage
-// may be missing or full (private windows, some file:// settings): play goes on unsaved.
+// Saved positions and players' records in the browser's local storage, one entry per puzzle keyed
+// by the pack's checksum and the puzzle's id, so the same pack resumes wherever its file is moved.
+// Storage may be missing or full (private windows, some file:// settings): play goes on unsaved.
 // Sudomino's records (values and pencil marks per domino) are kept under a key of their own.
 import type { Position } from '../../src/dominosa/play/game.js';
-import { statusOf, type Progress, type Status } from '../../src/dominosa/play/progress.js';
+import { statusOf, type PlayRecord, type Status } from '../../src/play/record.js';
 import type { SudominoPosition } from '../../src/sudomino/play/game.js';
 
-export interface Saved extends Position, Progress {
+export interface Saved extends Position, PlayRecord {
   /** Time played, in milliseconds. */
   ms: number;
 }
 
 /** A Sudomino puzzle's record: the player's values and marks per domino (givens stored as 0). */
-export interface SudominoSaved extends SudominoPosition, Progress {
+export interface SudominoSaved extends SudominoPosition, PlayRecord {
   ms: number;
 }
 
@@ -29,8 +29,8 @@ const perDomino = (x: unknown): number[] =>
   Array.isArray(x) ? x.map((v) => (Number.isInteger(v) ? (v as number) : 0)) : [];
 const count = (x: unknown): number => (Number.isInteger(x) && (x as number) > 0 ? (x as number) : 0);
 
-/** A record's time and progress, whichever kind it is of. */
-function clockOf(o: Record<string, unknown>): Progress & { ms: number } {
+/** A saved entry's time and player's record, whichever kind it is of. */
+function clockOf(o: Record<string, unknown>): PlayRecord & { ms: number } {
   return {
     ms: typeof o.ms === 'number' && o.ms >= 0 ? o.ms : 0,
     solved: o.solved === true,
@@ -97,7 +97,7 @@ export function sudominoSavedStatus(s: SudominoSaved | null): Status {
   return statusOf(s, s !== null && (s.values.some((v) => v !== 0) || s.marks.some((m) => m !== 0)));
 }
 
-/** A saved puzzle's word on the index (see progress.ts). */
+/** A saved puzzle's word on the index (see src/play/record.ts). */
 export function savedStatus(s: Saved | null): Status {
   return statusOf(s, s !== null && (s.laid.length > 0 || s.marks.length > 0));
 }

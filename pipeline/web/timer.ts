@@ -1,6 +1,6 @@
 // The time played on the current puzzle: it runs while the board is on screen and visible and
 // the puzzle neither solved nor revealed, and is saved whenever it stops.
-import { finished } from '../../src/dominosa/play/progress.js';
+import { finished } from '../../src/play/record.js';
 import { elapsed, persist, playing } from './state.js';
 import { clock } from './text.js';
 
@@ -8,7 +8,7 @@ let ticker: number | undefined;
 
 export function startTimer(): void {
   const c = playing();
-  if (!c || finished(c.progress) || c.since !== null || document.hidden) return;
+  if (!c || finished(c.record) || c.since !== null || document.hidden) return;
   c.since = performance.now();
   ticker = window.setInterval(() => {
     const t = document.getElementById('timer');

@@ -9,7 +9,7 @@ import { randomBoard } from '../../src/sudomino/make/random-board.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../src/sudomino/solve/satcount.js';
 import { formatShape, type Shape } from '../../src/sudomino/shape.js';
-import { formatSudominoText } from '../../src/sudomino/format.js';
+import { formatSudominoText } from '../../src/sudomino/formats/text.js';
 import type { SudominoBoard } from '../../src/sudomino/board.js';
 import { derive } from '../../src/rng.js';
 

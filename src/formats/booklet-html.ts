@@ -27,7 +27,7 @@ import {
   sudominoRulesText,
 } from './cover.js';
 import { isSudomino, kindWords, type AnyPackPuzzle } from './pack.js';
-import { sudominoSvg } from './sudomino-svg.js';
+import { sudominoSvg } from '../sudomino/formats/svg.js';
 import { escapeXml, puzzleSvg, tallySvg } from './svg.js';
 import { tallyUnits } from './tally.js';
 

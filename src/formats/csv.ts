@@ -5,7 +5,7 @@
 // Both kinds share the columns: a Sudomino row has N in m, its text rows in grid, its answer in solution.
 import { isSudomino, type AnyPackPuzzle } from './pack.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
-import { formatAnswer } from '../sudomino/format.js';
+import { formatAnswer } from '../sudomino/formats/text.js';
 
 /**
  * The columns, in order; the README documents each one. One header for every pack, kind and

@@ -9,7 +9,7 @@ import { LEVELS } from '../dominosa/grade/ladder.js';
 import { techniqueOf } from '../dominosa/rank/bands.js';
 import { drawBoard } from '../dominosa/formats/drawing.js';
 import { TOP_LEVEL } from '../sudomino/grade/ladder.js';
-import { formatAnswer, formatSudominoText } from '../sudomino/format.js';
+import { formatAnswer, formatSudominoText } from '../sudomino/formats/text.js';
 import { sudominoTechniqueOf } from '../sudomino/formats/technique.js';
 import { parseShape } from '../sudomino/shape.js';
 import { sudominoBoardOf, sudominoSolutionError } from '../sudomino/formats/read-back.js';
@@ -57,7 +57,7 @@ export interface SudominoPackPuzzle {
   /** The human-technique grade (the ladder's level name) and its score, when known. */
   grade?: string;
   score?: number;
-  /** The board's rows in the text form src/sudomino/format.ts's boardRows writes (letters and digit pairs, or numbered). */
+  /** The board's rows in the text form src/sudomino/formats/text.ts's boardRows writes (letters and digit pairs, or numbered). */
   board: string[];
   /** Each cell's value, row by row, 0 where blocked. */
   solution: number[][];

@@ -33,7 +33,7 @@ import {
 import { fitText } from './fit.js';
 import { isSudomino, kindWords, type AnyPackPuzzle, type SudominoPackPuzzle } from './pack.js';
 import { sudominoDrawing } from '../sudomino/formats/drawing.js';
-import { SUDOMINO_INK, sudominoBoardOfPuzzle } from './sudomino-svg.js';
+import { SUDOMINO_INK, sudominoBoardOfPuzzle } from '../sudomino/formats/svg.js';
 import { SVG_PAD_CELLS, numberFontSize } from './svg.js';
 import { tallyBoxes, tallyHeader } from './tally.js';
 

@@ -13,7 +13,7 @@ import {
   type AnyWebPuzzle,
   type WebPack,
   type WebPuzzle,
-} from '../dominosa/play/pack.js';
+} from '../play/pack.js';
 import { packSteps, type RuleEntry } from '../dominosa/play/steps.js';
 import { cellName } from '../sudomino/board.js';
 import { LEVELS as SUDOMINO_LEVELS, SudominoGrader } from '../sudomino/grade/ladder.js';

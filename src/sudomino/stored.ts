@@ -2,7 +2,7 @@
 // board's text rows (format.ts's boardRows, letter or numbered form), the solution column the
 // JSON array of rows of per-cell values, 0 where blocked. Reading never throws: bad text is an error value.
 import type { SudominoBoard } from './board.js';
-import { boardRows } from './format.js';
+import { boardRows } from './formats/text.js';
 import { boardFromRows, looksNumbered } from './parse.js';
 
 export type StoredRead<T> = ({ ok: true } & T) | { ok: false; error: string };

@@ -8,7 +8,7 @@ import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal, freshCatalogs, query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 import { addSudominoRows } from '../helpers/sudomino-catalog.js';
-import { GUARDRAIL_MIN_BASES } from '../../src/catalog/sudomino-check.js';
+import { GUARDRAIL_MIN_BASES } from '../../src/sudomino/check.js';
 
 const fresh = freshCatalogs();
 let mixed = '';

@@ -19,7 +19,7 @@ import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import { coverSubtitle, SUDOMINO_EXAMPLE, sudominoRulesText } from '../../src/formats/cover.js';
 import { isSudomino, type AnyPackPuzzle } from '../../src/formats/pack.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';
-import { sudominoPuzzleOfRow } from '../../src/formats/sudomino-row.js';
+import { sudominoPuzzleOfRow } from '../../src/sudomino/formats/row.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { packOf, sudominoPackPuzzle } from '../helpers/packs.js';
 

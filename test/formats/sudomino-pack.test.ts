@@ -10,10 +10,10 @@ import {
   type AnyPackPuzzle,
   type SudominoPackPuzzle,
 } from '../../src/formats/pack.js';
-import { sudominoPuzzleOfRow, type SudominoRow } from '../../src/formats/sudomino-row.js';
-import { parseAnswer } from '../../src/sudomino/format.js';
+import { sudominoPuzzleOfRow, type SudominoRow } from '../../src/sudomino/formats/row.js';
+import { parseAnswer } from '../../src/sudomino/formats/text.js';
 import { parseSudominoBoards } from '../../src/sudomino/parse.js';
-import { boardRows } from '../../src/sudomino/format.js';
+import { boardRows } from '../../src/sudomino/formats/text.js';
 import { mixedPack, packOf, sudominoPackPuzzle } from '../helpers/packs.js';
 
 const META = { name: 'mixed', created: '2026-12-02T09:00:00.000Z', buildId: 4, schemaVersion: 4 };

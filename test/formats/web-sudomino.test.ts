@@ -3,7 +3,7 @@
 // grader's steps, which followed from the givens solve the puzzle; bad solutions are refused.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSudominoWeb, type WebPuzzle } from '../../src/dominosa/play/pack.js';
+import { isSudominoWeb, type WebPuzzle } from '../../src/play/pack.js';
 import { packChecksum } from '../../src/formats/pack.js';
 import { webPackData } from '../../src/formats/web.js';
 import { SudominoGame } from '../../src/sudomino/play/game.js';

@@ -7,7 +7,7 @@ import { replaySteps } from '../../src/dominosa/grade/replay.js';
 import { buildPackJson } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import { cellsOf } from '../../src/dominosa/play/geometry.js';
-import { packNumbers, playPuzzle, type WebPack, type WebPuzzle } from '../../src/dominosa/play/pack.js';
+import { packNumbers, playPuzzle, type WebPack, type WebPuzzle } from '../../src/play/pack.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import fc from 'fast-check';
 import { toGraderStep } from '../../src/dominosa/play/steps.js';

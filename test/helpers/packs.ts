@@ -4,7 +4,7 @@
 import { boardToGrid } from '../../src/dominosa/board.js';
 import type { AnyPackPuzzle, PackPuzzle, SudominoPackPuzzle } from '../../src/formats/pack.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import { boardRows } from '../../src/sudomino/format.js';
+import { boardRows } from '../../src/sudomino/formats/text.js';
 import { LEVELS, type LevelName } from '../../src/sudomino/grade/ladder.js';
 import { makeSlot } from '../../src/sudomino/make/generator.js';
 import { formatShape, parseShape } from '../../src/sudomino/shape.js';

@@ -1,7 +1,7 @@
 // Sudomino puzzles for the play and web-pack tests: generated for a tier (so unique and graded),
 // as the exporters receive them (SudominoPackPuzzle) and as a board with its filling.
 import { cellValues, type SudominoBoard } from '../../src/sudomino/board.js';
-import { boardRows } from '../../src/sudomino/format.js';
+import { boardRows } from '../../src/sudomino/formats/text.js';
 import { SudominoGrader, LEVELS } from '../../src/sudomino/grade/ladder.js';
 import { makeTieredSlot } from '../../src/sudomino/make/tiered.js';
 import { formatShape, type Shape } from '../../src/sudomino/shape.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { AnyWebPuzzle, WebPack, WebPuzzle } from '../../src/dominosa/play/pack.js';
+import type { AnyWebPuzzle, WebPack, WebPuzzle } from '../../src/play/pack.js';
 import type { AnyPackPuzzle } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import { readWebAssets } from '../../pipeline/export/web-assets.js';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatSudominoError, linesProblem, type SudominoBoard } from '../../src/sudomino/board.js';
 import { parseSudominoBoards } from '../../src/sudomino/parse.js';
-import { boardRows, fitsLetterForm, formatSudominoJson, formatSudominoText } from '../../src/sudomino/format.js';
+import { boardRows, fitsLetterForm, formatSudominoJson, formatSudominoText } from '../../src/sudomino/formats/text.js';
 import { randomBoard } from '../../src/sudomino/make/random-board.js';
 import { derive } from '../../src/rng.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSudominoBoards } from '../../src/sudomino/parse.js';
-import { formatAnswer, parseAnswer } from '../../src/sudomino/format.js';
+import { formatAnswer, parseAnswer } from '../../src/sudomino/formats/text.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../src/sudomino/solve/satcount.js';
 import { checkAnswer } from '../../src/sudomino/solve/check.js';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { derive } from '../../src/rng.js';
-import { fitsLetterForm } from '../../src/sudomino/format.js';
+import { fitsLetterForm } from '../../src/sudomino/formats/text.js';
 import { randomBoard } from '../../src/sudomino/make/random-board.js';
 import type { Shape } from '../../src/sudomino/shape.js';
 import {

@@ -1,7 +1,7 @@
 // The help a player asks for, counted in the puzzle's record so the index can tell a solve
 // from a helped one and from a reveal: a hint, one domino revealed, the whole solution.
 import { hintFor } from '../../../src/dominosa/play/hint.js';
-import { afterRevealAll } from '../../../src/dominosa/play/progress.js';
+import { afterRevealAll } from '../../../src/play/record.js';
 import { changed } from './moves.js';
 import { persist, type Clocked, type Current, type Panel } from '../state.js';
 
@@ -16,7 +16,7 @@ export function showHint<H extends Told>(c: Clocked & Panel<H>, h: H): void {
   c.confirm = false;
   const same = before !== null && before.kind === h.kind && before.index === h.index;
   if ((h.kind === 'step' || h.kind === 'mistake') && !same) {
-    c.progress = { ...c.progress, hints: c.progress.hints + 1 };
+    c.record = { ...c.record, hints: c.record.hints + 1 };
     persist();
   }
 }
@@ -31,14 +31,14 @@ export function revealOne(c: Current): boolean {
   const laid = new Set(c.game.position().laid);
   const next = c.pp.solution.find((p) => !laid.has(p));
   if (next === undefined || !c.game.lay(next)) return false;
-  c.progress = { ...c.progress, reveals: c.progress.reveals + 1 };
+  c.record = { ...c.record, reveals: c.record.reveals + 1 };
   changed();
   return true;
 }
 
 /** Lay the whole solution as one move, recorded as revealed (not solved). */
 export function revealAll(c: Current): void {
-  c.progress = afterRevealAll(c.progress);
+  c.record = afterRevealAll(c.record);
   c.game.setPosition({ laid: [...c.pp.solution], marks: [] });
   changed();
 }

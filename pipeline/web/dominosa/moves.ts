@@ -1,7 +1,7 @@
 // What follows any move on the board: a hint that may no longer follow is dropped, a solve is
 // noted (unless the solution was revealed) and the clock stopped, the position saved and the
 // view redrawn.
-import { afterSolve, finished } from '../../../src/dominosa/play/progress.js';
+import { afterSolve, finished } from '../../../src/play/record.js';
 import { live, persist, type Clocked, type Current, type Panel } from '../state.js';
 import { render } from './render.js';
 import { stopTimer } from '../timer.js';
@@ -12,8 +12,8 @@ export function afterMove(c: Clocked & Panel<unknown>, solved: boolean): void {
   c.showMistakes = false;
   c.confirm = false;
   c.message = '';
-  if (solved) c.progress = afterSolve(c.progress);
-  if (finished(c.progress)) stopTimer();
+  if (solved) c.record = afterSolve(c.record);
+  if (finished(c.record)) stopTimer();
   persist();
 }
 

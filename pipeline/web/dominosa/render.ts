@@ -3,7 +3,7 @@
 import { explainSteps } from '../../../src/dominosa/grade/explain.js';
 import { stepCells, toGraderStep } from '../../../src/dominosa/play/steps.js';
 import { pairFromIndex } from '../../../src/dominosa/pairs.js';
-import { helpNote } from '../../../src/dominosa/play/progress.js';
+import { helpNote } from '../../../src/play/record.js';
 import { boardSvg } from './draw.js';
 import { app, elapsed, live, pack, type Current } from '../state.js';
 import { clock, esc, nextLinkHtml, puzzleName, sharedPanelHtml, shown } from '../text.js';
@@ -30,8 +30,8 @@ export function render(): void {
   const status = document.getElementById('status') as HTMLElement;
   const dups = game.duplicates().length;
   const stuck = game.uncoverable().length;
-  const note = helpNote(c.progress);
-  if (game.solved && c.progress.revealed && !c.progress.solved) status.textContent = 'Solution revealed.';
+  const note = helpNote(c.record);
+  if (game.solved && c.record.revealed && !c.record.solved) status.textContent = 'Solution revealed.';
   else if (game.solved) status.textContent = `Solved in ${clock(elapsed(c))}${note ? `, with ${note}` : ''}!`;
   else if (c.pending)
     status.textContent =

@@ -1,8 +1,8 @@
 // The board view: one puzzle's page (title bar, board, status, controls, hint panel, tally and
 // help), its saved position loaded, its inputs wired and its clock started.
 import { Game } from '../../../src/dominosa/play/game.js';
-import { playPuzzle, type WebPuzzle } from '../../../src/dominosa/play/pack.js';
-import { FRESH } from '../../../src/dominosa/play/progress.js';
+import { playPuzzle, type WebPuzzle } from '../../../src/play/pack.js';
+import { FRESH } from '../../../src/play/record.js';
 import { onControl } from './controls.js';
 import { onKey } from './keyboard.js';
 import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './pointer.js';
@@ -23,7 +23,7 @@ export function showPuzzle(p: WebPuzzle): void {
     game,
     ms: saved?.ms ?? 0,
     since: null,
-    progress: saved
+    record: saved
       ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
       : { ...FRESH },
     selected: -1,

@@ -1,6 +1,6 @@
 // The help a Sudomino player asks for, counted in the puzzle's record as Dominosa's is (help.ts):
 // a hint (the grader's next step, or a mistake), one domino revealed, the whole solution.
-import { afterRevealAll } from '../../../src/dominosa/play/progress.js';
+import { afterRevealAll } from '../../../src/play/record.js';
 import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
 import { showHint } from '../dominosa/help.js';
 import type { SudominoCurrent } from '../state.js';
@@ -34,14 +34,14 @@ export function revealSudominoOne(c: SudominoCurrent): boolean {
   const at = c.cursor >= 0 ? g.dominoAt(c.cursor) : -1;
   const d = at >= 0 && !right(at) ? at : c.pp.solution.findIndex((_, k) => !right(k));
   if (d < 0 || !g.place(d, c.pp.solution[d])) return false;
-  c.progress = { ...c.progress, reveals: c.progress.reveals + 1 };
+  c.record = { ...c.record, reveals: c.record.reveals + 1 };
   sudominoChanged();
   return true;
 }
 
 /** Enter the whole solution as one move, recorded as revealed (not solved). */
 export function revealSudominoAll(c: SudominoCurrent): void {
-  c.progress = afterRevealAll(c.progress);
+  c.record = afterRevealAll(c.record);
   c.game.setPosition({ values: [...c.pp.solution], marks: [] });
   sudominoChanged();
 }

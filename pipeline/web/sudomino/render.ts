@@ -1,6 +1,6 @@
 // Redraws a Sudomino puzzle's page after any change: the board, the status line, the buttons'
 // state, the number pad and the hint panel. It reads the state and writes the DOM, nothing else.
-import { helpNote } from '../../../src/dominosa/play/progress.js';
+import { helpNote } from '../../../src/play/record.js';
 import { explainSudominoStep } from '../../../src/sudomino/grade/explain.js';
 import { stepDominoes, stepLines } from '../../../src/sudomino/play/steps.js';
 import { app, elapsed, live, type SudominoCurrent } from '../state.js';
@@ -30,8 +30,8 @@ export function renderSudomino(): void {
   (document.getElementById('timer') as HTMLElement).textContent = clock(elapsed(c));
   const status = document.getElementById('status') as HTMLElement;
   const solved = game.solved;
-  const note = helpNote(c.progress);
-  if (solved && c.progress.revealed && !c.progress.solved) status.textContent = 'Solution revealed.';
+  const note = helpNote(c.record);
+  if (solved && c.record.revealed && !c.record.solved) status.textContent = 'Solution revealed.';
   else if (solved) status.textContent = `Solved in ${clock(elapsed(c))}${note ? `, with ${note}` : ''}!`;
   else if (clashes.length > 0)
     status.textContent = `${clashes.length} cells clash: two dominoes of a row or column hold the same number.`;

@@ -1,6 +1,6 @@
 // A Sudomino puzzle's page: title bar, board, status, controls, number pad, hint panel and help,
 // its saved position loaded, its inputs wired and its clock started (puzzle-view.ts is Dominosa's).
-import { FRESH } from '../../../src/dominosa/play/progress.js';
+import { FRESH } from '../../../src/play/record.js';
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { playSudomino, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
 import { renderSudomino } from './render.js';
@@ -23,7 +23,7 @@ export function showSudomino(p: SudominoWebPuzzle): void {
     game: new SudominoGame(pp.board, saved ?? undefined),
     ms: saved?.ms ?? 0,
     since: null,
-    progress: saved
+    record: saved
       ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
       : { ...FRESH },
     cursor: -1,

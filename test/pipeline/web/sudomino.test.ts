@@ -4,7 +4,7 @@
 // and redo; pencil marks; progress survives a reload; no console errors and no requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AnyWebPuzzle } from '../../../src/dominosa/play/pack.js';
+import type { AnyWebPuzzle } from '../../../src/play/pack.js';
 import { webBoard, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
 import type { SudominoBoard } from '../../../src/sudomino/board.js';
 import { packPuzzle } from '../../helpers/packs.js';

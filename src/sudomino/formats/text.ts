@@ -1,7 +1,7 @@
 // Writing Sudomino boards and answers: the letter form when letters and digits suffice, else the
 // numbered form (parse.ts states both), JSON lines, and the answer form, one line a board:
 // values row by row, `.` for a blocked cell, rows separated by " / ".
-import type { SudominoBoard } from './board.js';
+import type { SudominoBoard } from '../board.js';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

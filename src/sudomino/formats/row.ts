@@ -1,10 +1,10 @@
 // A Sudomino catalog row as the exporters receive it: the stored columns (shape, N in m, the
 // board's text rows and the per-cell answer, both as JSON) read, the board parsed and the answer
 // checked against it, so a damaged row comes back as one sentence instead of a wrong page.
-import type { ChecksummedRow } from '../catalog/checksum.js';
-import { sudominoBoardOf, sudominoSolutionError, type Checked } from '../sudomino/formats/read-back.js';
-import { formatShape, parseShape } from '../sudomino/shape.js';
-import type { SudominoPackPuzzle } from './pack.js';
+import type { ChecksummedRow } from '../../catalog/checksum.js';
+import { sudominoBoardOf, sudominoSolutionError, type Checked } from './read-back.js';
+import { formatShape, parseShape } from '../shape.js';
+import type { SudominoPackPuzzle } from '../../formats/pack.js';
 
 /** The catalog columns a Sudomino puzzle is exported from (schema 4): N in m, text rows in grid, per-cell values in solution. */
 export type SudominoRow = Pick<ChecksummedRow, 'm' | 'rows' | 'cols' | 'grid' | 'solution' | 'tier' | 'nodes'> & {

@@ -10,7 +10,7 @@ import {
   checkSudominoTierOrder,
   GUARDRAIL_MIN_BASES,
   type SudominoContext,
-} from '../../src/catalog/sudomino-check.js';
+} from '../../src/sudomino/check.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { withLines } from '../../src/sudomino/board.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';

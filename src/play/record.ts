@@ -2,7 +2,7 @@
 // the whole solution, and how much help it took (hints asked, dominoes revealed one by one).
 // The index shows these apart, so a reveal never reads as a solve.
 
-export interface Progress {
+export interface PlayRecord {
   /** Solved by the player's own moves once (stays so after undoing or restarting). */
   solved: boolean;
   /** The whole solution was revealed before any solve. */
@@ -13,27 +13,27 @@ export interface Progress {
   reveals: number;
 }
 
-export const FRESH: Progress = { solved: false, revealed: false, hints: 0, reveals: 0 };
+export const FRESH: PlayRecord = { solved: false, revealed: false, hints: 0, reveals: 0 };
 
 export type Status = 'solved' | 'revealed' | 'in progress' | 'new';
 
 /** The record after a move left the board solved: a solve counts unless it was revealed. */
-export function afterSolve(p: Progress): Progress {
+export function afterSolve(p: PlayRecord): PlayRecord {
   return p.solved || p.revealed ? p : { ...p, solved: true };
 }
 
 /** The record after the whole solution was revealed: an earlier solve stands. */
-export function afterRevealAll(p: Progress): Progress {
+export function afterRevealAll(p: PlayRecord): PlayRecord {
   return p.solved || p.revealed ? p : { ...p, revealed: true };
 }
 
 /** Is the puzzle done with, by a solve or a reveal (the clock stops)? */
-export function finished(p: Progress): boolean {
+export function finished(p: PlayRecord): boolean {
   return p.solved || p.revealed;
 }
 
 /** The index's word for a puzzle: a solve first, then a reveal, then anything on the board. */
-export function statusOf(p: Progress | null, onBoard: boolean): Status {
+export function statusOf(p: PlayRecord | null, onBoard: boolean): Status {
   if (p === null) return onBoard ? 'in progress' : 'new';
   if (p.solved) return 'solved';
   if (p.revealed) return 'revealed';
@@ -41,7 +41,7 @@ export function statusOf(p: Progress | null, onBoard: boolean): Status {
 }
 
 /** The help a record took, in words ("2 hints, 1 domino revealed"), or '' for none. */
-export function helpNote(p: Progress): string {
+export function helpNote(p: PlayRecord): string {
   const parts: string[] = [];
   if (p.hints > 0) parts.push(`${p.hints} hint${p.hints === 1 ? '' : 's'}`);
   if (p.reveals > 0) parts.push(`${p.reveals} domino${p.reveals === 1 ? '' : 'es'} revealed`);

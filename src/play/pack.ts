@@ -2,12 +2,12 @@
 // grader's deductions as packed steps (worded in the page, so the file stays small), and per
 // pack the checksum that keys saved progress, so a moved or renamed file resumes. A pack may
 // mix in Sudomino puzzles (src/sudomino/play/pack.ts), told apart by their kind.
-import type { Faces } from '../../formats/faces.js';
-import { TIERS } from '../../rank/tiers.js';
-import type { SudominoWebPuzzle } from '../../sudomino/play/pack.js';
-import type { SudominoRuleEntry } from '../../sudomino/play/steps.js';
-import type { PlayBoard } from './game.js';
-import { unpackStep, type HintStep, type PackedStep, type RuleEntry } from './steps.js';
+import type { Faces } from '../formats/faces.js';
+import { TIERS } from '../rank/tiers.js';
+import type { SudominoWebPuzzle } from '../sudomino/play/pack.js';
+import type { SudominoRuleEntry } from '../sudomino/play/steps.js';
+import type { PlayBoard } from '../dominosa/play/game.js';
+import { unpackStep, type HintStep, type PackedStep, type RuleEntry } from '../dominosa/play/steps.js';
 
 export const WEB_PACK_FORMAT = 'dominosa-web';
 export const WEB_PACK_VERSION = 1;

@@ -1,4 +1,4 @@
-// Tests for src/dominosa/play/progress.ts: whatever the order of solves, reveals and help, a
+// Tests for src/play/record.ts: whatever the order of solves, reveals and help, a
 // reveal of the whole solution never reads as a solve, a solve before it stands, the help taken
 // is counted, and the index's word follows the record.
 import { describe, expect, it } from 'vitest';
@@ -10,13 +10,13 @@ import {
   FRESH,
   helpNote,
   statusOf,
-  type Progress,
-} from '../../../src/dominosa/play/progress.js';
+  type PlayRecord,
+} from '../../src/play/record.js';
 
 type Event = 'solve' | 'revealAll' | 'hint' | 'revealOne';
 const events = fc.array(fc.constantFrom<Event>('solve', 'revealAll', 'hint', 'revealOne'), { maxLength: 12 });
 
-function play(list: readonly Event[]): Progress {
+function play(list: readonly Event[]): PlayRecord {
   let p = FRESH;
   for (const e of list) {
     if (e === 'solve') p = afterSolve(p);

@@ -1,11 +1,11 @@
 // A Sudomino board drawn as a self-contained SVG, as a printed page shows it: thin cell lines,
 // thick walls around every domino, blocked cells filled grey, and the givens in both halves of
 // their domino; the solution drawing fills in every value, the found ones lighter than the givens.
-import { sudominoDrawing } from '../sudomino/formats/drawing.js';
-import { sudominoBoardOf } from '../sudomino/formats/read-back.js';
-import type { SudominoBoard } from '../sudomino/board.js';
-import type { SudominoPackPuzzle } from './pack.js';
-import { escapeXml, numberFontSize, SVG_PAD_CELLS } from './svg.js';
+import { sudominoDrawing } from './drawing.js';
+import { sudominoBoardOf } from './read-back.js';
+import type { SudominoBoard } from '../board.js';
+import type { SudominoPackPuzzle } from '../../formats/pack.js';
+import { escapeXml, numberFontSize, SVG_PAD_CELLS } from '../../formats/svg.js';
 
 /** Line weights and greys of the drawing, in cells and CSS colours; pdf.ts draws with the same. */
 export const SUDOMINO_INK = {

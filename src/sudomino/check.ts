@@ -2,21 +2,21 @@
 // (check.ts): checksum, a valid board, unique by the propagation solver and by clause learning,
 // the stored solution is that one, reference nodes, grade, tier, class hash, and a variant is its
 // base under its transform; and over a shape, the guardrail that tiers climb in reference nodes.
-import { sudominoCanonicalHash } from '../sudomino/canonical.js';
-import type { SudominoBoard } from '../sudomino/board.js';
-import type { SudominoGrader } from '../sudomino/grade/ladder.js';
-import { referenceSudominoNodes, storedSudominoGrade } from '../sudomino/rank/stored.js';
-import { sudominoTierFor } from '../sudomino/rank/tier-rule.js';
-import { checkAnswer } from '../sudomino/solve/check.js';
-import { countBySat } from '../sudomino/solve/satcount.js';
-import type { SudominoSolver } from '../sudomino/solve/solver.js';
-import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../sudomino/stored.js';
+import { sudominoCanonicalHash } from './canonical.js';
+import type { SudominoBoard } from './board.js';
+import type { SudominoGrader } from './grade/ladder.js';
+import { referenceSudominoNodes, storedSudominoGrade } from './rank/stored.js';
+import { sudominoTierFor } from './rank/tier-rule.js';
+import { checkAnswer } from './solve/check.js';
+import { countBySat } from './solve/satcount.js';
+import type { SudominoSolver } from './solve/solver.js';
+import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from './stored.js';
 import {
   applySudominoTransform,
   parseSudominoTransform,
   sudominoTransformProblem,
   transformSudominoValues,
-} from '../sudomino/transform.js';
+} from './transform.js';
 import type { TierRule } from '../dominosa/rank/measure.js';
 import { TIERS, type Tier } from '../rank/tiers.js';
 import {
@@ -28,7 +28,7 @@ import {
   type FailureKind,
   type Parsed,
   type StoredPuzzle,
-} from './check.js';
+} from '../catalog/check.js';
 
 export interface SudominoContext {
   /** The shape's current cuts; null: the tier is the grade's level's alone. */
