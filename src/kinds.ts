@@ -1,43 +1,75 @@
-// The puzzle kinds and how an input tells its kind. Later milestones grow this into the one table
-// mapping a kind to its board, solvers, generator and grader (see the design sketch).
+// The registry of puzzle kinds: the kinds this release makes (Dominosa first, the kind of a row or
+// an input that names none), and a plugin kind registered beside them. Verbs look a kind up here
+// once and call what it provides (src/kind.ts); nothing else needs to know which kinds exist.
+import { dominosa } from './dominosa/kind.js';
+import type { KindName, PuzzleKind } from './kind.js';
+import { sudomino } from './sudomino/kind.js';
 
-export const KIND_NAMES = ['dominosa', 'sudomino'] as const;
-export type KindName = (typeof KIND_NAMES)[number];
+export type { KindName, PuzzleKind } from './kind.js';
 
-// A Tatham Dominosa game ID ("6:0123...", "6de:...") has letters but is Dominosa's.
-const GAME_ID = /^\d+[a-z]*:/;
-// A row of the letter form with a letter or `!`; one of the numbered form with a `!` or a `=`.
-const LETTER_ROW = /^[!a-zA-Z0-9]*[!a-zA-Z][!a-zA-Z0-9]*$/;
-const NUMBERED_ROW = /^(?=.*[!=])(?:!|\d+(?:=\d+)?)(?:\s+(?:!|\d+(?:=\d+)?))*$/;
-const SUDOMINO_COMMENT = /^#\s*(?:values|form)\s*:|^#\s*kind\s*:\s*sudomino\s*$/i;
+const registry = new Map<KindName, PuzzleKind>([
+  [dominosa.name, dominosa],
+  [sudomino.name, sudomino],
+]);
+
+/** The kind of a catalog row or an input that names none: the first catalogs held Dominosa alone. */
+export const DEFAULT_KIND: KindName = dominosa.name;
+
+/** Every registered kind, in registration order (the built-in kinds first). */
+export function allKinds(): PuzzleKind[] {
+  return [...registry.values()];
+}
+
+/** The registered kinds' names, in registration order. */
+export function kindNames(): KindName[] {
+  return [...registry.keys()];
+}
+
+/** The kind of that name, or undefined when none is registered. */
+export function findKind(name: string): PuzzleKind | undefined {
+  return registry.get(name);
+}
+
+/** The kind of that name; an unregistered name is a bug of the caller, which checked it. */
+export function kindNamed(name: string): PuzzleKind {
+  const k = registry.get(name);
+  if (k === undefined) throw new Error(`no puzzle kind is named ${JSON.stringify(name)}`);
+  return k;
+}
+
+/** Add a kind beside the built-in ones (a plugin, or a test's); a name taken already is refused. */
+export function registerKind(kind: PuzzleKind): void {
+  if (registry.has(kind.name))
+    throw new Error(`a puzzle kind named ${JSON.stringify(kind.name)} is registered already`);
+  registry.set(kind.name, kind);
+}
 
 /**
- * The kind the start of an input shows, or null when it does not tell: a `# values:`, `# form:`
- * or `# kind: sudomino` comment, a JSON line whose "rows" are strings (Dominosa's has "grid"),
- * or a first row that only Sudomino's forms read: letters, digits and `!` with a letter or `!`,
- * or numbered tokens with a `!` or `=`. Anything else, digits alone included, says nothing.
+ * The kind the start of an input shows, or null when it does not tell: the first comment line a
+ * kind claims, else the kind that claims the first other line (a JSON object parsed first). A
+ * broken first JSON line says nothing: the chosen reader words its error.
  */
 export function kindOfInput(head: string): KindName | null {
+  const kinds = allKinds();
   for (const raw of head.split('\n')) {
     const line = raw.trim().replace(/^\uFEFF/, '');
     if (line === '') continue;
     if (line.startsWith('#')) {
-      if (SUDOMINO_COMMENT.test(line)) return 'sudomino';
+      const k = kinds.find((k) => k.input.claimsComment(line));
+      if (k !== undefined) return k.name;
       continue;
     }
+    let json: Record<string, unknown> | undefined;
     if (line.startsWith('{')) {
       try {
         const o: unknown = JSON.parse(line);
-        const rows = typeof o === 'object' && o !== null ? (o as { rows?: unknown }).rows : undefined;
-        if (Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string')) return 'sudomino';
-        if (typeof o === 'object' && o !== null && 'grid' in o) return 'dominosa';
+        if (typeof o !== 'object' || o === null || Array.isArray(o)) return null;
+        json = o as Record<string, unknown>;
       } catch {
-        // An unfinished or broken first line: the chosen reader words the error.
+        return null;
       }
-      return null;
     }
-    if (GAME_ID.test(line)) return 'dominosa';
-    return LETTER_ROW.test(line) || NUMBERED_ROW.test(line) ? 'sudomino' : null;
+    return kinds.find((k) => k.input.claimsLine(line, json))?.name ?? null;
   }
   return null;
 }

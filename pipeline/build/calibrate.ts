@@ -3,7 +3,7 @@
 // them. The cuts depend only on the seed, the size and the options, so shards, merge and resumed
 // builds agree; the build records them in the catalog's thresholds like any seeded cuts.
 import { Piscina } from 'piscina';
-import { DEFAULT_TIER_MEASURE, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import { DEFAULT_TIER_MEASURE, type TierMeasure } from '../../src/rank/rule.js';
 import { aimedByDefault, cutsOfSample, type SampleSpec } from '../../src/dominosa/rank/sample.js';
 import type { BandPoint } from '../../src/rank/cuts.js';
 import { TIERS } from '../../src/rank/tiers.js';

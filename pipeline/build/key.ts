@@ -2,7 +2,7 @@
 // hashed, so that the same command finds its build again and resumes it.
 import { createHash } from 'node:crypto';
 import type { MethodChoice } from '../../src/dominosa/make/generator.js';
-import { DEFAULT_TIER_MEASURE, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import { DEFAULT_TIER_MEASURE, type TierMeasure } from '../../src/rank/rule.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import type { KindName } from '../../src/kinds.js';

@@ -2,7 +2,7 @@
 // the refusal (one line, exit 2) of any that is out of range, before anything is opened.
 import { METHOD_CHOICES, REJECTION_MAX_M, type MethodChoice } from '../../src/dominosa/make/generator.js';
 import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
-import { TIER_MEASURES, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import { TIER_MEASURES, type TierMeasure } from '../../src/rank/rule.js';
 import { MAX_M as SOLVER_MAX_M } from '../../src/dominosa/solve/limits.js';
 import type { KindName } from '../../src/kinds.js';
 import { formatShape, parseShape } from '../../src/sudomino/shape.js';

@@ -3,7 +3,7 @@
 // what each size aims at; or the one-line refusal of a build the catalog cannot take.
 import { jointAims, planSize, type SizePlan } from '../../src/dominosa/rank/aims.js';
 import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
-import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/dominosa/rank/measure.js';
+import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/rank/rule.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';

@@ -4,7 +4,8 @@
 import cliProgress from 'cli-progress';
 import type { SlotOutcome } from '../../src/catalog/schema.js';
 import { TATHAM_NAMES } from '../../src/dominosa/rank/bands.js';
-import { cutName, formatMeasure } from '../../src/dominosa/rank/measure.js';
+import { formatMeasure } from '../../src/rank/rule.js';
+import { cutName } from '../../src/dominosa/rank/tier-rule.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import type { TierStat } from '../catalog/catalog.js';
 import { sizeLabel, type SizeKey } from './size-key.js';

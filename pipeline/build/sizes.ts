@@ -4,7 +4,7 @@
 import { SLOT_OUTCOMES, type SlotOutcome } from '../../src/catalog/schema.js';
 import type { TierCounts } from '../../src/catalog/decide.js';
 import type { SizePlan } from '../../src/dominosa/rank/aims.js';
-import type { TierRule } from '../../src/dominosa/rank/measure.js';
+import type { TierRule } from '../../src/rank/rule.js';
 import type { SizeReport } from './progress.js';
 import type { SizeKey } from './size-key.js';
 

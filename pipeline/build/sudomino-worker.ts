@@ -3,7 +3,7 @@
 // the rejection. Slot k aims at sudominoAim(k); a slot aimed at a tier already full is not made.
 // Runs from dist/ only: the dispatcher starts it as dist/pipeline/build/sudomino-worker.js.
 import { puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
-import type { TierRule } from '../../src/dominosa/rank/measure.js';
+import type { TierRule } from '../../src/rank/rule.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
 import { catalogSlotRows, makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';

@@ -3,7 +3,7 @@
 // cuts) and, for the grade rule, the yields of the sample they were set from, checked against
 // the versions of the measures they cut.
 import { existsSync, readFileSync } from 'node:fs';
-import type { TierMeasure, TierRule } from '../../src/dominosa/rank/measure.js';
+import type { TierMeasure, TierRule } from '../../src/rank/rule.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { parseTierTable, type SudominoCuts, type TierTable, type YieldTable } from '../../src/rank/tiers.js';

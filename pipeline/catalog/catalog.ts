@@ -7,7 +7,7 @@ import type { SchemaObject, StoredDigest } from '../../src/catalog/digest.js';
 import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { BuildStatus, OptionalTable, SlotOutcome } from '../../src/catalog/schema.js';
 import type { VerdictRow } from '../../src/catalog/verdict.js';
-import type { TierRule } from '../../src/dominosa/rank/measure.js';
+import type { TierRule } from '../../src/rank/rule.js';
 import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import * as builds from './builds.js';

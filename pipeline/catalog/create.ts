@@ -1,20 +1,14 @@
 // Making the catalog's objects: the whole schema on an empty file, and an optional table the
 // first time the one verb that writes it needs it, each with its digest entries.
-import {
-  CATALOG_APP,
-  OPTIONAL_SCHEMA_SQL,
-  SCHEMA_SQL,
-  SCHEMA_VERSION,
-  type OptionalTable,
-} from '../../src/catalog/schema.js';
+import { CATALOG_APP, OPTIONAL_SCHEMA_SQL, SCHEMA_VERSION, type OptionalTable } from '../../src/catalog/schema.js';
 import type { Connection } from './connection.js';
 import { FLUSH_SQL, putSchemaDigest } from './digests.js';
 import { putMeta } from './meta.js';
-import { optionalTables } from './schema.js';
+import { catalogSchemaSql, optionalTables } from './schema.js';
 
 /** The schema, its meta rows and its digest, on an empty database (inside the lock's transaction). */
 export function createSchema(conn: Connection): void {
-  conn.db.exec(SCHEMA_SQL);
+  conn.db.exec(catalogSchemaSql());
   conn.digests.startEmpty();
   putMeta(conn, 'app', CATALOG_APP);
   putMeta(conn, 'schema_version', String(SCHEMA_VERSION));

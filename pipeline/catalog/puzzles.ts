@@ -5,7 +5,7 @@ import type { StoredPuzzle } from '../../src/catalog/check.js';
 import { PUZZLE_COLUMNS, puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
 import { LEVELS, type LevelName } from '../../src/dominosa/grade/ladder.js';
 import type { GradeBand } from '../../src/dominosa/rank/bands.js';
-import { measureColumn, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import { measureColumn, type TierMeasure } from '../../src/rank/rule.js';
 import type { KindName } from '../../src/kinds.js';
 import { zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
 import type { Connection } from './connection.js';

@@ -1,7 +1,8 @@
 // Re-tiering a size under new cuts (tune --apply): every row's tier and checksum renewed, the
 // digest kept in step, or nothing changed when a puzzle would fit no tier.
 import { rowChecksum } from '../../src/catalog/checksum.js';
-import { tierFor, type Difficulty, type TierRule } from '../../src/dominosa/rank/measure.js';
+import { type Difficulty, type TierRule } from '../../src/rank/rule.js';
+import { tierFor } from '../../src/dominosa/rank/tier-rule.js';
 import type { KindName } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';

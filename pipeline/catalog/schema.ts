@@ -9,10 +9,11 @@ import {
   CATALOG_APP,
   OPTIONAL_SCHEMA_SQL,
   OPTIONAL_TABLES,
-  SCHEMA_SQL,
+  schemaSql,
   SCHEMA_VERSION,
   type OptionalTable,
 } from '../../src/catalog/schema.js';
+import { allKinds } from '../../src/kinds.js';
 import { UserError } from '../runtime/errors.js';
 
 /** An SQLite file with no tables yet: to a writer, no catalog yet (another writer may be creating it). */
@@ -39,23 +40,31 @@ function schemaMadeBy(statements: readonly string[]): SchemaObject[] {
   }
 }
 
-/** The objects SCHEMA_SQL makes, as a fresh catalog's sqlite_master lists them. */
-let expected: SchemaObject[] | null = null;
+/** The schema this release writes: the registered kinds' (src/kinds.ts). */
+export function catalogSchemaSql(): string {
+  return schemaSql(allKinds().map((k) => k.schema));
+}
+
+/** The objects catalogSchemaSql makes, as a fresh catalog's sqlite_master lists them (kept per schema text). */
+let expected: { sql: string; objects: SchemaObject[] } | null = null;
 export function expectedSchema(): SchemaObject[] {
-  expected ??= schemaMadeBy([SCHEMA_SQL]);
-  return expected;
+  const sql = catalogSchemaSql();
+  if (expected?.sql !== sql) expected = { sql, objects: schemaMadeBy([sql]) };
+  return expected.objects;
 }
 
 /** The objects the optional tables make (OPTIONAL_SCHEMA_SQL), each checked only where present. */
-let optional: SchemaObject[] | null = null;
+let optional: { sql: string; objects: SchemaObject[] } | null = null;
 export function optionalSchema(): SchemaObject[] {
-  if (optional === null) {
+  const sql = catalogSchemaSql();
+  if (optional?.sql !== sql) {
     const base = new Set(expectedSchema().map((o) => `${o.type}\0${o.name}`));
-    optional = schemaMadeBy([SCHEMA_SQL, ...Object.values(OPTIONAL_SCHEMA_SQL)]).filter(
+    const objects = schemaMadeBy([sql, ...Object.values(OPTIONAL_SCHEMA_SQL)]).filter(
       (o) => !base.has(`${o.type}\0${o.name}`),
     );
+    optional = { sql, objects };
   }
-  return optional;
+  return optional.objects;
 }
 
 /** The objects of a catalog's schema, as sqlite_master lists them. */
@@ -63,7 +72,7 @@ export function schemaObjects(db: Database.Database): SchemaObject[] {
   return db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all() as SchemaObject[];
 }
 
-/** The schema's objects against this release's: every one SCHEMA_SQL makes, and the optional tables present as OPTIONAL_SCHEMA_SQL makes them. */
+/** The schema's objects against this release's: every one catalogSchemaSql makes, and the optional tables present as OPTIONAL_SCHEMA_SQL makes them. */
 export function schemaFailures(db: Database.Database): Failure[] {
   return checkSchemaObjects(schemaObjects(db), expectedSchema(), optionalSchema());
 }

@@ -2,7 +2,7 @@
 // size of a kind (build_id null), on the measure it cuts, with the solver version its cuts were
 // set for. Dominosa's sizes are read back by M, Sudomino's by shape.
 import { DIGEST_COLUMNS } from '../../src/catalog/schema.js';
-import type { TierMeasure, TierRule } from '../../src/dominosa/rank/measure.js';
+import type { TierMeasure, TierRule } from '../../src/rank/rule.js';
 import type { KindName } from '../../src/kinds.js';
 import type { Connection } from './connection.js';
 

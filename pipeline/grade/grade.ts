@@ -6,7 +6,7 @@
 // after the boards before it are printed.
 import type { Board } from '../../src/dominosa/board.js';
 import { type GradeResult, LADDER } from '../../src/dominosa/grade/ladder.js';
-import { formatMeasure } from '../../src/dominosa/rank/measure.js';
+import { formatMeasure } from '../../src/rank/rule.js';
 import { canonicalGrade } from '../../src/dominosa/rank/stored.js';
 import { boardName, sizeError, timeLimitMs } from '../../src/dominosa/solve/limits.js';
 import { Solver, type SolveStatus } from '../../src/dominosa/solve/solver.js';

@@ -4,7 +4,7 @@
 // tier's reference nodes, so --apply writes them when every base lies inside its tier's range.
 import { basename } from 'node:path';
 import { checkSudominoTierOrder, lowerMedian } from '../../src/sudomino/check.js';
-import type { TierRule } from '../../src/dominosa/rank/measure.js';
+import type { TierRule } from '../../src/rank/rule.js';
 import { proposeBandCuts } from '../../src/rank/cuts.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier } from '../../src/rank/tiers.js';
 import { SUDOMINO_GRADER_VERSION, tierOfLevel } from '../../src/sudomino/grade/ladder.js';

@@ -20,7 +20,8 @@ import {
 import { spearman } from '../../src/rank/correlation.js';
 import { LEVELS } from '../../src/dominosa/grade/ladder.js';
 import { GRADE_BANDS, TATHAM_NAMES, bandOfLevel } from '../../src/dominosa/rank/bands.js';
-import { cutName, formatMeasure, measureValue, tierFor, type TierMeasure } from '../../src/dominosa/rank/measure.js';
+import { formatMeasure, measureValue, type TierMeasure } from '../../src/rank/rule.js';
+import { cutName, tierFor } from '../../src/dominosa/rank/tier-rule.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier, type TierTable } from '../../src/rank/tiers.js';

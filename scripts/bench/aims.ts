@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import runSlots from '../../pipeline/build/worker.js';
 import { planSize, type SizePlan } from '../../src/dominosa/rank/aims.js';
-import type { TierRule } from '../../src/dominosa/rank/measure.js';
+import type { TierRule } from '../../src/rank/rule.js';
 import { parseTierTable, TIERS, zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
 
 export interface AimsRow {

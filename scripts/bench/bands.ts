@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Generator, type GeneratedPuzzle } from '../../src/dominosa/make/generator.js';
 import { GRADE_BANDS, TATHAM_NAMES } from '../../src/dominosa/rank/bands.js';
-import { nodeRange } from '../../src/dominosa/rank/measure.js';
+import { nodeRange } from '../../src/rank/rule.js';
 import { guardrailName } from '../../src/dominosa/rank/reference.js';
 import { storedGrade } from '../../src/dominosa/rank/stored.js';
 import { parseTierTable, TIERS, type Tier } from '../../src/rank/tiers.js';

@@ -6,7 +6,7 @@ import { dealOnto } from '../../src/dominosa/make/deal.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { tilingFor } from '../../src/tiling/tiling.js';
 import { GRADE_BANDS, inBand } from '../../src/dominosa/rank/bands.js';
-import { nodeRange, type NodeRange } from '../../src/dominosa/rank/measure.js';
+import { nodeRange, type NodeRange } from '../../src/rank/rule.js';
 import { referenceNodes } from '../../src/dominosa/rank/reference.js';
 import type { Thresholds } from '../../src/rank/tiers.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';

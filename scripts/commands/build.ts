@@ -13,7 +13,7 @@ import {
 } from '../../pipeline/build/options.js';
 import { formatShape } from '../../src/sudomino/shape.js';
 import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
-import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/dominosa/rank/measure.js';
+import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/rule.js';
 import { gradeTarget } from './grade-target.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/runtime/errors.js';
 import { parseOnly } from './parse.js';

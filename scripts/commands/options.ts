@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv, Options } from 'yargs';
 import { isTransient } from '../../pipeline/io/catalog-path.js';
 import { UserError } from '../../pipeline/runtime/errors.js';
-import { MAX_M } from '../../src/dominosa/board.js';
+import { parseMs } from '../../src/dominosa/sizes.js';
 import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -250,22 +250,8 @@ export function kind(
  * Returned sorted and without repeats, so equal sets give equal builds.
  */
 export function parseSizeList(text: string): Checked<number[]> {
-  const sizes = new Set<number>();
-  const notSize = (s: string): Checked<never> => bad(`--sizes: "${s}" is not a size (use e.g. 3..9 or 3,5,7)`);
-  for (const raw of text.split(',')) {
-    const part = raw.trim();
-    const range = /^(.*?)\.\.(.*)$/.exec(part);
-    const ends = range ? [range[1].trim(), range[2].trim()] : [part];
-    const bad1 = ends.find((s) => !/^\d+$/.test(s));
-    if (bad1 !== undefined) return notSize(bad1);
-    const [lo, hi] = [Number(ends[0]), Number(ends[ends.length - 1])];
-    if (lo > hi) return bad(`--sizes: range ${part} runs backwards`);
-    // Checked before the range is spelt out: 3..100000000 must not fill a set first.
-    if (hi > MAX_M) return bad(`--sizes: ${hi} is larger than the largest board size, M=${MAX_M}`);
-    for (let m = lo; m <= hi; m++) sizes.add(m);
-  }
-  for (const m of sizes) if (m < 1) return bad(`--sizes: ${m} is not a board size (M ≥ 1)`);
-  return ok([...sizes].sort((a, b) => a - b));
+  const res = parseMs(text);
+  return res.ok ? res : bad(`--sizes: ${res.error}`);
 }
 
 /** Text given once or more, kept as typed, for a verb whose check depends on another option. */

@@ -8,7 +8,8 @@ import { boardFromGrid, formatBoardError, type Board } from '../dominosa/board.j
 import { proveIndependently } from '../dominosa/solve/independent.js';
 import { LEVELS } from '../dominosa/grade/ladder.js';
 import { bandOfLevel, TATHAM_NAMES } from '../dominosa/rank/bands.js';
-import { formatMeasure, measureValue, tierFor, type TierMeasure, type TierRule } from '../dominosa/rank/measure.js';
+import { formatMeasure, measureValue, type TierMeasure, type TierRule } from '../rank/rule.js';
+import { tierFor } from '../dominosa/rank/tier-rule.js';
 import { REFERENCE_VERSION, referenceNodes, sameCounts } from '../dominosa/rank/reference.js';
 import { GRADER_VERSION, storedGrade } from '../dominosa/rank/stored.js';
 import { TIERS } from '../rank/tiers.js';
@@ -18,6 +19,7 @@ import { applyTransform, canonicalHash, parseTransform, transformSolution } from
 import { rowChecksum, type ChecksummedRow } from './checksum.js';
 import type { SchemaObject, StoredDigest } from './digest.js';
 import { SCHEMA_VERSION } from './schema.js';
+import type { Parsed } from '../parsed.js';
 
 /** Every way a catalog can fail its audit. The first eleven concern one puzzle, the rest the catalog. */
 export const FAILURE_KINDS = [
@@ -78,8 +80,6 @@ export interface PuzzleContext {
   /** The budget in words for the failure it causes, e.g. "time limit 10 s". */
   budget?: string;
 }
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function parseBoard(p: StoredPuzzle): Parsed<Board> {
   let grid: unknown;

@@ -1,14 +1,12 @@
 // The catalog's tables as SQL text, and the schema version that names them. No I/O here:
 // pipeline/catalog/ runs this DDL on a new database and refuses one of another version (or
 // with any object this DDL does not make); pipeline/migrate.ts brings older versions up to this one.
-import { LEVELS } from '../dominosa/grade/ladder.js';
-import { TIER_MEASURES } from '../dominosa/rank/measure.js';
-import { KIND_NAMES } from '../kinds.js';
+import type { KindSchema } from '../kind.js';
+import { TIER_MEASURES } from '../rank/rule.js';
 import { TIERS } from '../rank/tiers.js';
-import { LEVELS as SUDOMINO_LEVELS } from '../sudomino/grade/ladder.js';
 
 /**
- * Bump on any change to SCHEMA_SQL (audit compares a catalog's objects with it, text and all),
+ * Bump on any change to schemaSql's text (audit compares a catalog's objects with it, text and all),
  * and teach pipeline/migrate.ts the step from the previous version. Version 2 added each
  * puzzle's grade and score and a checksum per row, the builds' grader version and the
  * thresholds' measure. Version 3 added the digest and the writer lock. Version 4 added the puzzle
@@ -30,14 +28,27 @@ export type BuildStatus = (typeof BUILD_STATUSES)[number];
 const list = (xs: readonly string[]): string => xs.map((x) => `'${x}'`).join(', ');
 const levelNames = (levels: readonly { level: number; name: string }[]): string =>
   levels.map((l) => `WHEN ${l.level} THEN '${l.name}'`).join(' ');
-const gradeNames = `CASE kind WHEN 'sudomino' THEN CASE CAST(score AS INTEGER) ${levelNames(SUDOMINO_LEVELS)} END ELSE CASE CAST(score AS INTEGER) ${levelNames(LEVELS)} END END`;
-const topLevel = `CASE kind WHEN 'sudomino' THEN ${SUDOMINO_LEVELS.length} ELSE ${LEVELS.length} END`;
 
 /**
- * The whole schema, run once in one transaction on an empty database. STRICT tables, so a wrong
- * type is an error rather than a silently stored string.
+ * SQL choosing by a row's kind: each kind's after the first under its WHEN, the first kind's (the
+ * kind of the rows of the first catalogs) as the ELSE.
  */
-export const SCHEMA_SQL = `
+function byKind(kinds: readonly KindSchema[], sql: (k: KindSchema) => string): string {
+  const [first, ...rest] = kinds;
+  return `CASE kind ${rest.map((k) => `WHEN '${k.name}' THEN ${sql(k)} `).join('')}ELSE ${sql(first)} END`;
+}
+
+/**
+ * The whole schema for the registered kinds (their names, and the SQL that derives each row's
+ * shape, grade and top level), run once in one transaction on an empty database. STRICT tables,
+ * so a wrong type is an error rather than a silently stored string.
+ */
+export function schemaSql(kinds: readonly KindSchema[]): string {
+  const names = list(kinds.map((k) => k.name));
+  const gradeNames = byKind(kinds, (k) => `CASE CAST(score AS INTEGER) ${levelNames(k.levels)} END`);
+  const topLevel = byKind(kinds, (k) => String(k.levels.length));
+  const shape = byKind(kinds, (k) => k.shapeSql);
+  return `
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -59,12 +70,12 @@ CREATE TABLE builds (
 ) STRICT;
 
 -- The tier cuts a build graded with (build_id set), and the current ones (build_id NULL), per
--- kind and shape, on the measure they cut (src/dominosa/rank/measure.ts): reference nodes;
+-- kind and shape, on the measure they cut (src/rank/rule.ts): reference nodes;
 -- grade, the grade bands inside reference-node ranges (since v3; v2's 'grade' cut the level);
 -- or score.
 CREATE TABLE thresholds (
   build_id       INTEGER REFERENCES builds(id),
-  kind           TEXT NOT NULL CHECK (kind IN (${list(KIND_NAMES)})),
+  kind           TEXT NOT NULL CHECK (kind IN (${names})),
   shape          TEXT NOT NULL,
   measure        TEXT NOT NULL DEFAULT 'nodes' CHECK (measure IN (${list(TIER_MEASURES)})),
   t1             REAL NOT NULL,
@@ -99,7 +110,7 @@ CREATE TABLE slots (
 -- behind the catalog's back is refused by every verb that trusts it.
 CREATE TABLE puzzles (
   id             INTEGER PRIMARY KEY,
-  kind           TEXT NOT NULL CHECK (kind IN (${list(KIND_NAMES)})),
+  kind           TEXT NOT NULL CHECK (kind IN (${names})),
   m              INTEGER NOT NULL,
   rows           INTEGER NOT NULL,
   cols           INTEGER NOT NULL,
@@ -117,7 +128,7 @@ CREATE TABLE puzzles (
   build_id       INTEGER REFERENCES builds(id),
   score          REAL NOT NULL CHECK (score >= 1 AND score < ${topLevel} + 1),
   checksum       TEXT NOT NULL,
-  shape          TEXT GENERATED ALWAYS AS (CASE kind WHEN 'sudomino' THEN rows || 'x' || cols || ':' || m ELSE CAST(m AS TEXT) END) VIRTUAL,
+  shape          TEXT GENERATED ALWAYS AS (${shape}) VIRTUAL,
   level          INTEGER GENERATED ALWAYS AS (CAST(score AS INTEGER)) VIRTUAL,
   grade          TEXT GENERATED ALWAYS AS (${gradeNames}) VIRTUAL,
   CHECK ((base_id IS NULL) = (transform IS NULL))
@@ -150,6 +161,7 @@ CREATE TABLE writer (
   since TEXT NOT NULL   -- ISO 8601
 ) STRICT;
 `;
+}
 
 /**
  * The columns of each table the digest covers, in a fixed order. A puzzle's content columns
@@ -186,7 +198,7 @@ export const DIGEST_COLUMNS = {
 export type DigestTable = keyof typeof DIGEST_COLUMNS;
 
 /**
- * Tables a version-3 catalog may lack: no part of SCHEMA_SQL (catalogs shipped without them stay
+ * Tables a version-3 catalog may lack: no part of schemaSql (catalogs shipped without them stay
  * version 3), made by the one verb that writes each, read as absent where missing, and, once
  * made, held to this exact text by the schema check and covered by the digest like the rest.
  */
@@ -208,7 +220,7 @@ export const OPTIONAL_SCHEMA_SQL = {
 export type OptionalTable = keyof typeof OPTIONAL_SCHEMA_SQL;
 export const OPTIONAL_TABLES = Object.keys(OPTIONAL_SCHEMA_SQL) as OptionalTable[];
 
-/** The digested tables every catalog has (SCHEMA_SQL makes them). */
+/** The digested tables every catalog has (schemaSql makes them). */
 export const DIGEST_TABLES = (Object.keys(DIGEST_COLUMNS) as DigestTable[]).filter(
   (t) => !(OPTIONAL_TABLES as readonly string[]).includes(t),
 );

@@ -2,6 +2,7 @@
 // (check.ts): checksum, a valid board, unique by the propagation solver and by clause learning,
 // the stored solution is that one, reference nodes, grade, tier, class hash, and a variant is its
 // base under its transform; and over a shape, the guardrail that tiers climb in reference nodes.
+import type { Parsed } from '../parsed.js';
 import { sudominoCanonicalHash } from './canonical.js';
 import type { SudominoBoard } from './board.js';
 import type { SudominoGrader } from './grade/ladder.js';
@@ -17,7 +18,7 @@ import {
   sudominoTransformProblem,
   transformSudominoValues,
 } from './transform.js';
-import type { TierRule } from '../dominosa/rank/measure.js';
+import type { TierRule } from '../rank/rule.js';
 import { TIERS, type Tier } from '../rank/tiers.js';
 import {
   budgetGuard,
@@ -26,7 +27,6 @@ import {
   sharedFieldFailures,
   type Failure,
   type FailureKind,
-  type Parsed,
   type StoredPuzzle,
 } from '../catalog/check.js';
 

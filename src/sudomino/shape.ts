@@ -1,5 +1,6 @@
 // A Sudomino shape, written `RxC:N`: rows, columns and the values 1..N (default 8x8:6).
 import { MAX_CELLS, MAX_VALUES } from './board.js';
+import type { Parsed } from '../parsed.js';
 
 export interface Shape {
   rows: number;
@@ -32,4 +33,16 @@ export function parseShape(text: string): { ok: true; shape: Shape } | { ok: fal
     return { ok: false, error: `shape ${text} is too large (boards are limited to ${MAX_CELLS} cells)` };
   if (values < 1 || values > MAX_VALUES) return { ok: false, error: `shape ${text}: N must be 1..${MAX_VALUES}` };
   return { ok: true, shape: { rows, cols, values } };
+}
+
+/** The shapes a --sizes text names, comma-separated, as their texts in the order given, without repeats. */
+export function parseShapes(text: string): Parsed<string[]> {
+  const out: string[] = [];
+  for (const part of text.split(',')) {
+    const res = parseShape(part);
+    if (!res.ok) return res;
+    const key = formatShape(res.shape);
+    if (!out.includes(key)) out.push(key);
+  }
+  return { ok: true, value: out };
 }

@@ -13,9 +13,9 @@ import {
   DIGEST_TABLES,
   OPTIONAL_SCHEMA_SQL,
   OPTIONAL_TABLES,
-  SCHEMA_SQL,
   UNDIGESTED_TABLES,
 } from '../../src/catalog/schema.js';
+import { catalogSchemaSql } from '../../pipeline/catalog/schema.js';
 
 const slot = fc.record({
   build_id: fc.nat(5),
@@ -155,7 +155,7 @@ describe('what the digest covers', () => {
     // Raw: a bare schema in memory, no catalog file to read.
     const db = new Database(':memory:');
     try {
-      db.exec(SCHEMA_SQL);
+      db.exec(catalogSchemaSql());
       const tables = db
         .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
         .pluck()

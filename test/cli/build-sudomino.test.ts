@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIERS } from '../../src/rank/tiers.js';
 import { storedSudominoGrade } from '../../src/sudomino/rank/stored.js';
 import { SUDOMINO_TIER_RULE, sudominoAim } from '../../src/sudomino/rank/catalog-rule.js';
-import { tierFor } from '../../src/dominosa/rank/measure.js';
+import { tierFor } from '../../src/dominosa/rank/tier-rule.js';
 import { checkAnswer } from '../../src/sudomino/solve/check.js';
 import { countBySat } from '../../src/sudomino/solve/satcount.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';

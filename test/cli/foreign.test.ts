@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMA_SQL, SCHEMA_VERSION } from '../../src/catalog/schema.js';
+import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
+import { catalogSchemaSql } from '../../pipeline/catalog/schema.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog } from '../helpers/catalog.js';
 import { cli, type CliResult } from '../helpers/cli.js';
 
@@ -56,7 +57,7 @@ describe('a foreign file whose meta table says it is a catalog (1.1)', () => {
     const path = join(dir, 'meta-only.sqlite');
     // Raw: this makes a SQLite file that is not a catalog, nothing the catalog helpers read or tamper with.
     const d = new Database(path);
-    d.exec(SCHEMA_SQL.slice(0, SCHEMA_SQL.indexOf(') STRICT;') + ') STRICT;'.length));
+    d.exec(catalogSchemaSql().slice(0, catalogSchemaSql().indexOf(') STRICT;') + ') STRICT;'.length));
     d.exec(`INSERT INTO meta VALUES ('app', 'dominosa-catalog'), ('schema_version', '${SCHEMA_VERSION}')`);
     d.close();
     for (const verb of ['audit', 'export']) expectRefused(verb, cli(VERBS[verb](path)), /is missing/);

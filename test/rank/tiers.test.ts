@@ -8,7 +8,8 @@ import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { GRADE_BANDS } from '../../src/dominosa/rank/bands.js';
-import { nodeRange, tierFor } from '../../src/dominosa/rank/measure.js';
+import { nodeRange } from '../../src/rank/rule.js';
+import { tierFor } from '../../src/dominosa/rank/tier-rule.js';
 import { LAYERED_FROM_M, referenceNodes } from '../../src/dominosa/rank/reference.js';
 
 const arbThresholds: fc.Arbitrary<Thresholds> = fc

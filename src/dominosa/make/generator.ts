@@ -5,7 +5,7 @@ import type { Board } from '../board.js';
 import { dealOnto } from './deal.js';
 import type { Target } from '../rank/aims.js';
 import { inBand, type GradeBand } from '../rank/bands.js';
-import type { NodeRange } from '../rank/measure.js';
+import type { NodeRange } from '../../rank/rule.js';
 import { gradeBoard, LEVELS, type GradeResult, type LevelName } from '../grade/ladder.js';
 import { referenceNodes } from '../rank/reference.js';
 import { pairCount } from '../pairs.js';

@@ -3,7 +3,8 @@
 // a graded slot keeps its board in. A tier the size cannot fill is named with the reason, so a
 // build fails at once, or fills what it can and says what it left out; it never spins.
 import { GRADE_BANDS, TATHAM_NAMES, bandsMeet, type GradeBand, type GradeTarget } from './bands.js';
-import { cutName, formatMeasure, nodeRange, tierRange, type NodeRange, type TierRule } from './measure.js';
+import { formatMeasure, nodeRange, tierRange, type NodeRange, type TierRule } from '../../rank/rule.js';
+import { cutName } from './tier-rule.js';
 import { LAYERED_FROM_M } from './reference.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
 

@@ -5,7 +5,7 @@ import type { Generator, MethodChoice } from '../make/generator.js';
 import { proposeBandCuts, proposeThresholds, type BandPoint, type Quantiles } from '../../rank/cuts.js';
 import { TIERS, type Thresholds, type Tier } from '../../rank/tiers.js';
 import { bandOfLevel, GRADE_BANDS } from './bands.js';
-import type { TierMeasure } from './measure.js';
+import type { TierMeasure } from '../../rank/rule.js';
 import { LAYERED_FROM_M } from './reference.js';
 import { storedGrade } from './stored.js';
 

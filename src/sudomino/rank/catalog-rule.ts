@@ -1,7 +1,7 @@
 // How a Sudomino catalog tiers its puzzles: a tier is the grade's level (singles easy, pairs
 // normal, subsets hard, chains expert), recorded as score cuts at the level boundaries so that
 // tune shows and sets them as it does Dominosa's; and which tier a build's slot aims at.
-import type { TierRule } from '../../dominosa/rank/measure.js';
+import type { TierRule } from '../../rank/rule.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
 
 /**

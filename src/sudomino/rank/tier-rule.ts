@@ -1,9 +1,8 @@
 // A Sudomino puzzle's tier under its shape's rule. The grader's level names the tier (LEVELS in
 // grade/ladder.ts); a shape's stored cuts, when it has any, also bound each tier's reference nodes,
 // as Dominosa's grade rule bounds its bands. Build, audit and tune decide tiers only here.
-import type { Difficulty, TierRule } from '../../dominosa/rank/measure.js';
-import { measureValue } from '../../dominosa/rank/measure.js';
-import { tierOf, type Tier } from '../../rank/tiers.js';
+import { tierUnder, type Difficulty, type TierRule } from '../../rank/rule.js';
+import type { Tier } from '../../rank/tiers.js';
 import { tierOfLevel } from '../grade/ladder.js';
 
 /**
@@ -12,9 +11,5 @@ import { tierOfLevel } from '../grade/ladder.js';
  * tier's range of the cuts; under a 'nodes' or 'score' rule, the range its value falls in.
  */
 export function sudominoTierFor(d: Difficulty, rule: TierRule | null): Tier | null {
-  const own = tierOfLevel(Math.floor(d.score));
-  if (rule === null) return own;
-  const byCuts = tierOf(measureValue(rule.measure, d), rule.th);
-  if (rule.measure !== 'grade') return byCuts;
-  return byCuts === own ? own : null;
+  return rule === null ? tierOfLevel(Math.floor(d.score)) : tierUnder(d, rule, tierOfLevel);
 }

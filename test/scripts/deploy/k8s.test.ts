@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkBuildOptions } from '../../../pipeline/build/options.js';
 import { loadTiers } from '../../../pipeline/build/thresholds.js';
-import { DEFAULT_TIER_MEASURE } from '../../../src/dominosa/rank/measure.js';
+import { DEFAULT_TIER_MEASURE } from '../../../src/rank/rule.js';
 import { UserError } from '../../../pipeline/runtime/errors.js';
 import { parseBuildArgs } from '../../../scripts/commands/build.js';
 import { parseMergeArgs } from '../../../scripts/commands/merge.js';

@@ -2,7 +2,7 @@
 // tier (tune and audit read tiers through them), and slots aim at the tiers in turn.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tierFor } from '../../../src/dominosa/rank/measure.js';
+import { tierFor } from '../../../src/dominosa/rank/tier-rule.js';
 import { TIERS } from '../../../src/rank/tiers.js';
 import { scoreOf, TOP_LEVEL, tierOfLevel } from '../../../src/sudomino/grade/ladder.js';
 import { SUDOMINO_TIER_RULE, sudominoAim } from '../../../src/sudomino/rank/catalog-rule.js';

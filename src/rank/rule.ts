@@ -1,12 +1,11 @@
-// What a size's tiers are cut on. 'grade' (the default): the tier is the puzzle's grade band
-// (bands.ts), and within the size the tiers are also ranges of the reference measure, so a tier
-// holds the puzzles of its band inside its range and nothing else. 'nodes': ranges of the
-// reference measure alone. 'score': ranges of the grade score. Every tier decision (build,
-// retier, audit, merge) goes through tierFor, so the three share one set of rules:
+// The tier rule of a size, whatever its kind: the measure its cuts cut and the cuts. 'grade' (the
+// default): the tier is the one the kind gives the puzzle's grade level, and within the size the
+// tiers are also ranges of the reference measure, so a tier holds the puzzles of its level band
+// inside its range and nothing else. 'nodes': ranges of the reference measure alone. 'score':
+// ranges of the grade score. Every tier decision (build, retier, audit, merge) goes through
+// tierUnder with the kind's level tiers, so all share one set of rules:
 // easy ≤ t1 < normal ≤ t2 < hard ≤ t3 < expert.
-import { bandOfLevel } from './bands.js';
-import { guardrailName } from './reference.js';
-import { tierOf, type Thresholds, type Tier } from '../../rank/tiers.js';
+import { tierOf, type Thresholds, type Tier } from './tiers.js';
 
 export type TierMeasure = 'nodes' | 'grade' | 'score';
 // In the order the schema's CHECK has always listed them.
@@ -34,14 +33,15 @@ export function measureValue(measure: TierMeasure, d: Difficulty): number {
 }
 
 /**
- * The tier of a puzzle under a size's rule, or null when it fits none: under 'grade', a puzzle
- * whose level is in no band (beyond Extreme, or search), or whose reference measure lies outside
- * its band's range.
+ * The tier of a puzzle under a size's rule, or null when it fits none. `tierOfLevel` is the
+ * kind's: the tier its grader's level names, or null for a level in no tier. Under 'grade', a
+ * puzzle whose level is in no tier, or whose reference measure lies outside its level's tier's
+ * range, fits none; under 'nodes' and 'score' the range its value falls in is its tier.
  */
-export function tierFor(d: Difficulty, rule: TierRule): Tier | null {
+export function tierUnder(d: Difficulty, rule: TierRule, tierOfLevel: (level: number) => Tier | null): Tier | null {
   const byCuts = tierOf(measureValue(rule.measure, d), rule.th);
   if (rule.measure !== 'grade') return byCuts;
-  return bandOfLevel(Math.floor(d.score)) === byCuts ? byCuts : null;
+  return tierOfLevel(Math.floor(d.score)) === byCuts ? byCuts : null;
 }
 
 /** The inclusive range of the cut value a tier takes under thresholds th (lo may be -Infinity, hi Infinity). */
@@ -75,9 +75,4 @@ export function measureColumn(measure: TierMeasure): string {
 /** How a value of the measure is written for people: scores to 3 decimals, counts as they are. */
 export function formatMeasure(measure: TierMeasure, v: number): string {
   return measure === 'score' ? v.toFixed(3) : String(v);
-}
-
-/** What the cuts of a rule at size m apply to, named for people. */
-export function cutName(measure: TierMeasure, m: number): string {
-  return measure === 'score' ? 'grade score' : guardrailName(m);
 }

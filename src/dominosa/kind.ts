@@ -1,0 +1,28 @@
+// Dominosa as a puzzle kind: its one entry, which the verbs, the build and the shared rooms call
+// (src/kind.ts says what each part is for). Everything here is Dominosa's own room's.
+import type { PuzzleKind } from '../kind.js';
+import { LEVELS } from './grade/ladder.js';
+import { namesMs, parseMs, sizeLabel } from './sizes.js';
+
+// A Tatham Dominosa game ID ("6:0123...", "6de:...") has letters but is Dominosa's.
+const GAME_ID = /^\d+[a-z]*:/;
+
+export const dominosa: PuzzleKind = {
+  name: 'dominosa',
+  title: 'Dominosa',
+  sizes: {
+    parse(text) {
+      const res = parseMs(text);
+      return res.ok ? { ok: true, value: res.value.map(String) } : res;
+    },
+    label: sizeLabel,
+    compare: (a, b) => Number(a) - Number(b),
+    claims: namesMs,
+  },
+  input: {
+    claimsComment: () => false,
+    // A JSON line with a grid (its rows a count, not a list), or a Tatham game ID.
+    claimsLine: (line, json) => (json === undefined ? GAME_ID.test(line) : 'grid' in json && !Array.isArray(json.rows)),
+  },
+  schema: { name: 'dominosa', shapeSql: 'CAST(m AS TEXT)', levels: LEVELS },
+};

@@ -1,0 +1,52 @@
+// The puzzle-kind interface: everything a verb, the build or a shared room asks of a kind. A kind
+// implements it in one entry file (src/<kind>/kind.ts) and is registered in src/kinds.ts; nothing
+// outside a kind's room asks which kind a puzzle is. Each group of the interface is declared in
+// the shared room that uses it (the catalog's checks, the slots, the packs) and gathered here.
+import type { Parsed } from './parsed.js';
+
+/** A kind's name, as the catalog's kind column, --kind and the packs spell it ('dominosa', ...). */
+export type KindName = string;
+
+/** How a board file is written: text, JSON lines, Tatham game IDs (Dominosa's), or told from its start. */
+export type BoardFormat = 'text' | 'jsonl' | 'tatham' | 'auto';
+
+/** A kind's sizes, each named by its key: the text the catalog's shape column holds ("6", "8x8:6"). */
+export interface KindSizes {
+  /** The sizes a --sizes text names, as keys in the kind's order, or the one-line refusal. */
+  parse(text: string): Parsed<string[]>;
+  /** How people read a size: "M=6", "8x8:6". */
+  label(key: string): string;
+  /** The kind's order of sizes, smallest first. */
+  compare(a: string, b: string): number;
+  /** A part of a --sizes list of several kinds that names this kind's sizes (parse may still refuse it). */
+  claims(part: string): boolean;
+}
+
+/** How a kind's boards are told apart from another kind's at the start of an input. */
+export interface KindInput {
+  /** A comment line (starting with '#') that says the input holds this kind's boards. */
+  claimsComment(line: string): boolean;
+  /**
+   * The first board line of an input is this kind's: `json` is the line parsed when it is a JSON
+   * object, else undefined. Two kinds never both claim a line.
+   */
+  claimsLine(line: string, json: Readonly<Record<string, unknown>> | undefined): boolean;
+}
+
+/** What the catalog's SQL knows of a kind (src/catalog/schema.ts). */
+export interface KindSchema {
+  readonly name: KindName;
+  /** SQL over a puzzle row's m, rows and cols that gives its shape (the key of its size). */
+  readonly shapeSql: string;
+  /** The grader's levels, level 1 first, as the catalog's grade column names them. */
+  readonly levels: readonly { level: number; name: string }[];
+}
+
+export interface PuzzleKind {
+  readonly name: KindName;
+  /** The kind's name for people: "Dominosa". */
+  readonly title: string;
+  readonly sizes: KindSizes;
+  readonly input: KindInput;
+  readonly schema: KindSchema;
+}

@@ -1,0 +1,34 @@
+// Sudomino as a puzzle kind: its one entry, which the verbs, the build and the shared rooms call
+// (src/kind.ts says what each part is for). Everything here is Sudomino's own room's.
+import type { PuzzleKind } from '../kind.js';
+import { LEVELS } from './grade/ladder.js';
+import { compareShapes, parseShapes } from './shape.js';
+
+// A row of the letter form with a letter or `!`; one of the numbered form with a `!` or a `=`.
+const LETTER_ROW = /^[!a-zA-Z0-9]*[!a-zA-Z][!a-zA-Z0-9]*$/;
+const NUMBERED_ROW = /^(?=.*[!=])(?:!|\d+(?:=\d+)?)(?:\s+(?:!|\d+(?:=\d+)?))*$/;
+const COMMENT = /^#\s*(?:values|form)\s*:|^#\s*kind\s*:\s*sudomino\s*$/i;
+
+export const sudomino: PuzzleKind = {
+  name: 'sudomino',
+  title: 'Sudomino',
+  sizes: {
+    parse: parseShapes,
+    label: (shape) => shape,
+    compare: compareShapes,
+    // A shape is RxC:N; Dominosa's sizes have no x.
+    claims: (part) => /x/i.test(part),
+  },
+  input: {
+    // A `# values:`, `# form:` or `# kind: sudomino` comment.
+    claimsComment: (line) => COMMENT.test(line),
+    // A JSON line whose rows are text rows, or a row only Sudomino's forms read: letters, digits
+    // and `!` with a letter or `!`, or numbered tokens with a `!` or `=`.
+    claimsLine: (line, json) => {
+      if (json === undefined) return LETTER_ROW.test(line) || NUMBERED_ROW.test(line);
+      const rows = json.rows;
+      return Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string');
+    },
+  },
+  schema: { name: 'sudomino', shapeSql: "rows || 'x' || cols || ':' || m", levels: LEVELS },
+};
