@@ -334,7 +334,7 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
       );
     }
     // Its rows are tiered by its current thresholds: new rows must be tiered by the same ones.
-    for (const [m, r] of c.readShapeThresholds(null, kind)) {
+    for (const [m, r] of c.readThresholds(null, kind)) {
       const want = rules[m];
       if (
         want !== undefined &&
@@ -362,10 +362,10 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
           started_at: now,
           status: 'running',
         });
-      const current = out.readShapeThresholds(null, kind);
+      const current = out.readThresholds(null, kind);
       for (const m of sizes) {
-        out.writeShapeThresholds(id, kind, String(m), rules[m], k.solverVersion);
-        if (!current.has(String(m))) out.writeShapeThresholds(null, kind, String(m), rules[m], k.solverVersion);
+        out.writeThresholds(id, kind, String(m), rules[m], k.solverVersion);
+        if (!current.has(String(m))) out.writeThresholds(null, kind, String(m), rules[m], k.solverVersion);
       }
       return id;
     });

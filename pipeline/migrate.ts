@@ -362,10 +362,11 @@ function writeMigrated(
       for (const t of src.thresholds()) {
         const rule = { measure: t.measure, th: { t1: t.t1, t2: t.t2, t3: t.t3 } };
         if (t.build_id === null) oldRules.set(t.m, { ...rule, solverVersion: t.solver_version });
-        else cat.writeThresholds(t.build_id, t.m, rule, t.solver_version);
+        else cat.writeThresholds(t.build_id, 'dominosa', String(t.m), rule, t.solver_version);
       }
       const rules = regrade.rules(oldRules);
-      for (const [m, r] of rules) cat.writeThresholds(null, m, { measure: r.measure, th: r.th }, r.solverVersion);
+      for (const [m, r] of rules)
+        cat.writeThresholds(null, 'dominosa', String(m), { measure: r.measure, th: r.th }, r.solverVersion);
 
       // Ids are kept, so slots and variants keep pointing at the same rows. Variants follow
       // their base in id order, so old bases' results can go (memory stays flat).

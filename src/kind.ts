@@ -2,7 +2,10 @@
 // implements it in one entry file (src/<kind>/kind.ts) and is registered in src/kinds.ts; nothing
 // outside a kind's room asks which kind a puzzle is. Each group of the interface is declared in
 // the shared room that uses it (the catalog's checks, the slots, the packs) and gathered here.
+import type { Failure, SharedFields, StoredPuzzle } from './catalog/check.js';
 import type { Parsed } from './parsed.js';
+import type { Difficulty, TierRule } from './rank/rule.js';
+import type { Tier } from './rank/tiers.js';
 
 /** A kind's name, as the catalog's kind column, --kind and the packs spell it ('dominosa', ...). */
 export type KindName = string;
@@ -49,4 +52,12 @@ export interface PuzzleKind {
   readonly sizes: KindSizes;
   readonly input: KindInput;
   readonly schema: KindSchema;
+  /** The tier of a puzzle of this kind under its size's rule, or null when it fits none. */
+  tierOf(d: Difficulty, rule: TierRule): Tier | null;
+  /**
+   * The checks of a stored row that need no proof: its checksum, its tier under its size's rule
+   * (none: not checked), and a variant's agreement with its base. What a verb that builds on
+   * stored rows trusts them by.
+   */
+  checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[];
 }

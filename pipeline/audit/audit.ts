@@ -19,8 +19,7 @@ import {
 } from '../../src/catalog/check.js';
 import { sampleOf } from '../../src/catalog/sample.js';
 import { checkSudominoTierOrder, tierMedians } from '../../src/sudomino/check.js';
-import type { KindName } from '../../src/kinds.js';
-import { compareShapes } from '../../src/sudomino/shape.js';
+import { allKinds, type KindName } from '../../src/kinds.js';
 import { passVerdict } from '../../src/catalog/verdict.js';
 import type { AuditAnswer, AuditItem, AuditTask } from './worker.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './report.js';
@@ -181,21 +180,19 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     );
     const items = auditItems(cat);
     if (wanted('dominosa')) {
-      failures.push(...checkTierOrder(cat.tierStats()));
-      failures.push(...checkThresholdsPresent(cat.sizeCounts(), items.sizesWithThresholds));
+      failures.push(...checkTierOrder(cat.tierStats('dominosa').map((s) => ({ ...s, m: Number(s.size) }))));
+      failures.push(
+        ...checkThresholdsPresent(cat.sizeCounts('dominosa'), new Set(cat.readThresholds(null, 'dominosa').keys())),
+      );
     }
     // Each Sudomino shape's tiers are its levels, inside its cuts, and hold the guardrail.
     if (wanted('sudomino')) {
-      const counts = new Map([...cat.shapeCounts('sudomino')].sort((a, b) => compareShapes(a[0], b[0])));
+      const counts = cat.sizeCounts('sudomino');
       // A build records each shape's rule; without one, every verb but audit refuses the catalog.
       failures.push(
-        ...checkThresholdsPresent(
-          counts,
-          new Set(cat.readShapeThresholds(null, 'sudomino').keys()),
-          (s) => `sudomino ${s}`,
-        ),
+        ...checkThresholdsPresent(counts, new Set(cat.readThresholds(null, 'sudomino').keys()), (s) => `sudomino ${s}`),
       );
-      const shapes = [...counts.keys()].map((shape) => ({ shape, bases: cat.baseDifficulties(shape, 'sudomino') }));
+      const shapes = [...counts.keys()].map((shape) => ({ shape, bases: cat.baseDifficulties('sudomino', shape) }));
       failures.push(...checkSudominoTierOrder(shapes));
       guardrails = shapes.map((s) => ({ shape: s.shape, medians: tierMedians(s.bases) }));
     }
@@ -294,16 +291,14 @@ function recordVerdicts(
  * were measured with (its build's, else the one its size's current thresholds were set for) and
  * the grader version of its score (its build's). Shared with export, which re-checks every puzzle it is about to write.
  */
-export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem; sizesWithThresholds: Set<number> } {
-  const rules = cat.readThresholds(null);
-  const shapeRules = cat.readShapeThresholds(null, 'sudomino');
+export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem } {
+  const rules = new Map(allKinds().map((k) => [k.name, cat.readThresholds(null, k.name)]));
   const builds = new Map(cat.builds().map((b) => [b.id, b]));
   return {
-    sizesWithThresholds: new Set(rules.keys()),
     itemFor(id: number): AuditItem {
       const puzzle = cat.getPuzzle(id) as PuzzleRow;
       const base = puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null);
-      const rule = puzzle.kind === 'sudomino' ? shapeRules.get(puzzle.shape) : rules.get(puzzle.m);
+      const rule = rules.get(puzzle.kind)?.get(puzzle.shape);
       const build = puzzle.build_id === null ? undefined : builds.get(puzzle.build_id);
       return {
         puzzle,

@@ -149,8 +149,8 @@ export async function runBuild(
       }
       for (const size of sizes) {
         const shape = String(size);
-        w.writeShapeThresholds(id, kind.name, shape, table[shape], keyOptions.solverVersion);
-        if (seeded.has(size)) w.writeShapeThresholds(null, kind.name, shape, table[shape], keyOptions.solverVersion);
+        w.writeThresholds(id, kind.name, shape, table[shape], keyOptions.solverVersion);
+        if (seeded.has(size)) w.writeThresholds(null, kind.name, shape, table[shape], keyOptions.solverVersion);
       }
       return id;
     });
@@ -160,7 +160,7 @@ export async function runBuild(
     const starts = new Map<string, number>();
     const runs: SizeRun[] = sizes.map((size) => {
       const shape = String(size);
-      const counts = w.tierCounts(shape, kind.name);
+      const counts = w.tierCounts(kind.name, shape);
       const plan = plans.get(size)!;
       const after = w.nextSlot(id, shape);
       const next =
@@ -211,7 +211,10 @@ export async function runBuild(
       sizes: runs.map((r) => r.report),
       tiers:
         kind.name === 'dominosa'
-          ? w.tierStats().filter((t) => built.has(t.m))
+          ? w
+              .tierStats('dominosa')
+              .filter((t) => built.has(Number(t.size)))
+              .map(({ size, ...t }) => ({ ...t, m: Number(size) }))
           : sudominoTierStats(w, options.shapes ?? []),
       wallMs: Date.now() - t0,
     };
@@ -261,7 +264,7 @@ function sudominoTierStats(cat: Catalog, shapes: readonly string[]): SummaryTier
   const out: SummaryTier[] = [];
   for (const shape of shapes) {
     const scores = new Map<string, number[]>();
-    for (const d of cat.baseDifficulties(shape, 'sudomino')) {
+    for (const d of cat.baseDifficulties('sudomino', shape)) {
       const own = scores.get(d.tier);
       if (own === undefined) scores.set(d.tier, [d.score]);
       else own.push(d.score);

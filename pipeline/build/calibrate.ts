@@ -9,6 +9,7 @@ import type { BandPoint } from '../../src/rank/cuts.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { countProgress } from '../runtime/count-progress.js';
 import type { Catalog } from '../catalog/catalog.js';
+import type { StoredRule } from '../catalog/thresholds.js';
 import { EXIT_INTERRUPTED, UserError } from '../runtime/errors.js';
 import { WORKER_EXEC_ARGV, workerFile } from '../runtime/pool.js';
 import type { SampleTask } from './calibrate-worker.js';
@@ -53,8 +54,8 @@ function specOf(o: BuildOptions, m: number, measure: TierMeasure): SampleSpec {
 /** The sizes of a build that neither the catalog nor the thresholds file has cuts for; refused above CALIBRATE_MAX_M. */
 export function sizesToCalibrate(c: Catalog | null, o: BuildOptions): number[] {
   const measure = o.tierBy ?? DEFAULT_TIER_MEASURE;
-  const stored = c?.readThresholds(null) ?? new Map();
-  const unseeded = o.sizes.filter((m) => !stored.has(m));
+  const stored = c?.readThresholds(null, 'dominosa') ?? new Map<string, StoredRule>();
+  const unseeded = o.sizes.filter((m) => !stored.has(String(m)));
   if (unseeded.length === 0) return [];
   // A file that cannot be read, or was tuned for another solver or grader, is refused whole.
   loadTiers(o.tiersFile, [], measure);

@@ -2,6 +2,7 @@
 // them with their slot rows and records the build's counts. One module for both callers: the
 // deciding thread (a small build) and the store's thread (store-worker.ts).
 import type { PuzzleRecord } from '../../src/catalog/row.js';
+import type { KindName } from '../../src/kinds.js';
 import type { Catalog, SlotRow } from '../catalog/catalog.js';
 import { fault } from '../runtime/faults.js';
 
@@ -11,8 +12,8 @@ export interface Decision {
   slot: SlotRow;
   /** A kept base's row, then its variants'. */
   rows: PuzzleRecord[] | null;
-  /** Shard builds: a duplicate's slot row points at the base of its class (by this hash). */
-  duplicateOf?: string;
+  /** Shard builds: a duplicate's slot row points at the base of its class (its kind's, by this hash). */
+  duplicateOf?: { kind: KindName; hash: string };
 }
 
 /**
@@ -44,8 +45,8 @@ export function commitDecisions(
     // Its class's base was inserted in this transaction or an earlier one.
     for (const d of batch) {
       if (d.duplicateOf === undefined) continue;
-      const baseId = cat.baseIdByHash(d.duplicateOf);
-      if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf}, whose base is not in the catalog`);
+      const baseId = cat.baseIdByHash(d.duplicateOf.kind, d.duplicateOf.hash);
+      if (baseId === null) throw new Error(`duplicate of ${d.duplicateOf.hash}, whose base is not in the catalog`);
       d.slot.puzzle_id = baseId;
     }
     cat.insertSlotValues(batch.map((d) => d.slot));

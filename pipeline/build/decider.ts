@@ -123,7 +123,7 @@ export class Decider {
     const { slot } = ans;
     let outcome: SlotOutcome = 'rejected';
     let rows: PuzzleRecord[] | null = null;
-    let duplicateOf: string | undefined;
+    let duplicateOf: Decision['duplicateOf'];
     // A slot aimed at a tier already full can be kept by nothing: whatever it made (if its worker
     // made it at all) it is tier-full, with no deals counted, so --jobs cannot change its row.
     const aim = sharded ? null : (kind.aimOf?.(slot) ?? null);
@@ -135,11 +135,11 @@ export class Decider {
       const { tier } = p;
       const h = p.canonicalHash;
       const classKept =
-        this.classes.mayHold(h) && (this.batchHashes.has(h) || this.inFlight.has(h) || cat.hasBase(h, kind.name));
+        this.classes.mayHold(h) && (this.batchHashes.has(h) || this.inFlight.has(h) || cat.hasBase(kind.name, h));
       // Shards have no tier caps: which of their boards the catalog keeps depends on the other
       // shards' slots, so the merge decides, in slot order.
       outcome = decideSlot(classKept, tier, size.counts, perTier, !sharded);
-      if (outcome === 'duplicate' && sharded) duplicateOf = p.canonicalHash;
+      if (outcome === 'duplicate' && sharded) duplicateOf = { kind: kind.name, hash: p.canonicalHash };
       if (outcome === 'kept' && tier !== null) {
         // Counts only grow, so a tier full when the task was sent is full now: the rows are here.
         const where = `${sizeLabel(size.size)} slot ${slot}`;

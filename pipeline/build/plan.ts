@@ -26,15 +26,15 @@ import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';
 
 /** "2800 puzzles of M = 3..9: 700 base puzzles in 4 tiers, and their variants", of Dominosa's rows alone */
 function holdings(cat: Catalog): string {
-  const stats = cat.tierStats();
-  const sizes = [...new Set(stats.map((t) => t.m))].sort((a, b) => a - b);
+  const stats = cat.tierStats('dominosa');
+  const sizes = [...new Set(stats.map((t) => Number(t.size)))].sort((a, b) => a - b);
   const bases = stats.reduce((a, t) => a + t.count, 0);
   const tiers = new Set(stats.map((t) => t.tier)).size;
   const run =
     sizes.length > 1 && sizes[sizes.length - 1] - sizes[0] === sizes.length - 1
       ? `${sizes[0]}..${sizes[sizes.length - 1]}`
       : sizes.join(',');
-  const puzzles = [...cat.sizeCounts().values()].reduce((a, n) => a + n, 0);
+  const puzzles = [...cat.sizeCounts('dominosa').values()].reduce((a, n) => a + n, 0);
   return `${puzzles} puzzles of M = ${run}: ${bases} base puzzles in ${tiers} tier${tiers === 1 ? '' : 's'}, and their variants`;
 }
 
@@ -71,7 +71,8 @@ export interface BuildPlan {
  */
 export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTable = {}): BuildPlan {
   c?.assertSound();
-  const stored = c?.readThresholds(null) ?? new Map<number, StoredRule>();
+  const byKey = c?.readThresholds(null, 'dominosa') ?? new Map<string, StoredRule>();
+  const stored = new Map([...byKey].map(([size, r]) => [Number(size), r]));
   const measure = o.tierBy ?? DEFAULT_TIER_MEASURE;
   const seeded = new Set(o.sizes.filter((m) => !stored.has(m)));
   const fromFile = [...seeded].filter((m) => calibrated[m] === undefined);

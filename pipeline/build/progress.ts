@@ -24,7 +24,7 @@ export interface SizeReport {
 }
 
 /** A size's tier as the summary shows it (a Sudomino shape's too). */
-export type SummaryTier = Omit<TierStat, 'm'> & { m: SizeKey };
+export type SummaryTier = Omit<TierStat, 'size'> & { m: SizeKey };
 
 export interface BuildSummary {
   sizes: SizeReport[];

@@ -20,12 +20,12 @@ function holdings(cat: Catalog): string {
     const p = parseShape(shape);
     return p.ok ? p.shape.rows * p.shape.cols : 0;
   };
-  const shapes = [...cat.shapeCounts('sudomino')].sort((a, b) => cells(a[0]) - cells(b[0]));
+  const shapes = [...cat.sizeCounts('sudomino')].sort((a, b) => cells(a[0]) - cells(b[0]));
   const puzzles = shapes.reduce((a, [, n]) => a + n, 0);
   let bases = 0;
   const tiers = new Set<string>();
   for (const [shape] of shapes) {
-    for (const [t, n] of Object.entries(cat.tierCounts(shape, 'sudomino'))) {
+    for (const [t, n] of Object.entries(cat.tierCounts('sudomino', shape))) {
       bases += n;
       if (n > 0) tiers.add(t);
     }
@@ -44,7 +44,7 @@ function shapePlan(shape: string): SizePlan {
 export function planSudominoBuild(c: Catalog | null, o: BuildOptions): BuildPlan {
   c?.assertSound();
   const shapes = o.shapes ?? [];
-  const stored = c?.readShapeThresholds(null, 'sudomino') ?? new Map<string, StoredRule>();
+  const stored = c?.readThresholds(null, 'sudomino') ?? new Map<string, StoredRule>();
   const table: RuleTable = {};
   const seeded = new Set<string>();
   for (const shape of shapes) {

@@ -8,7 +8,7 @@ import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { BuildStatus, OptionalTable, SlotOutcome } from '../../src/catalog/schema.js';
 import type { VerdictRow } from '../../src/catalog/verdict.js';
 import type { TierRule } from '../../src/rank/rule.js';
-import type { KindName } from '../../src/kinds.js';
+import type { KindName, PuzzleKind } from '../../src/kinds.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import * as builds from './builds.js';
 import type { Connection } from './connection.js';
@@ -146,23 +146,13 @@ export class Catalog {
   }
 
   // --- thresholds ---
-  writeThresholds(buildId: number | null, m: number, rule: TierRule, solverVersion: string): void {
-    thresholds.writeThresholds(this.conn, buildId, m, rule, solverVersion);
+  /** Record the rule a build (buildId) or the catalog (null) tiers a kind's size with, replacing the old one. */
+  writeThresholds(buildId: number | null, kind: KindName, size: string, rule: TierRule, solverVersion: string): void {
+    thresholds.writeThresholds(this.conn, buildId, kind, size, rule, solverVersion);
   }
-  readThresholds(buildId: number | null): Map<number, thresholds.StoredRule> {
-    return thresholds.readThresholds(this.conn, buildId);
-  }
-  writeShapeThresholds(
-    buildId: number | null,
-    kind: KindName,
-    shape: string,
-    rule: TierRule,
-    solverVersion: string,
-  ): void {
-    thresholds.writeShapeThresholds(this.conn, buildId, kind, shape, rule, solverVersion);
-  }
-  readShapeThresholds(buildId: number | null, kind: KindName): Map<string, thresholds.StoredRule> {
-    return thresholds.readShapeThresholds(this.conn, buildId, kind);
+  /** A build's (or the current, null) rules of a kind's sizes, by key, in the kind's order. */
+  readThresholds(buildId: number | null, kind: KindName): Map<string, thresholds.StoredRule> {
+    return new Map(puzzles.inSizeOrder(kind, [...thresholds.readThresholds(this.conn, buildId, kind)]));
   }
 
   // --- slots ---
@@ -199,11 +189,11 @@ export class Catalog {
   nextPuzzleId(): number {
     return puzzles.nextPuzzleId(this.conn);
   }
-  hasBase(canonicalHash: string, kind: KindName = 'dominosa'): boolean {
-    return puzzles.baseIdByHash(this.conn, canonicalHash, kind) !== null;
+  hasBase(kind: KindName, canonicalHash: string): boolean {
+    return puzzles.baseIdByHash(this.conn, kind, canonicalHash) !== null;
   }
-  baseIdByHash(canonicalHash: string, kind: KindName = 'dominosa'): number | null {
-    return puzzles.baseIdByHash(this.conn, canonicalHash, kind);
+  baseIdByHash(kind: KindName, canonicalHash: string): number | null {
+    return puzzles.baseIdByHash(this.conn, kind, canonicalHash);
   }
   getPuzzle(id: number): puzzles.PuzzleRow | undefined {
     return puzzles.getPuzzle(this.conn, id);
@@ -214,11 +204,9 @@ export class Catalog {
   countPuzzles(): number {
     return puzzles.countPuzzles(this.conn);
   }
-  sizeCounts(): Map<number, number> {
-    return puzzles.sizeCounts(this.conn);
-  }
-  shapeCounts(kind: KindName): Map<string, number> {
-    return puzzles.shapeCounts(this.conn, kind);
+  /** A kind's puzzles per size (bases and variants), in the kind's order of sizes. */
+  sizeCounts(kind: KindName): Map<string, number> {
+    return puzzles.sizeCounts(this.conn, kind);
   }
   variantsOf(baseId: number): puzzles.PuzzleRow[] {
     return puzzles.variantsOf(this.conn, baseId);
@@ -226,37 +214,33 @@ export class Catalog {
   puzzleIds(filter: puzzles.PuzzleFilter = {}): number[] {
     return puzzles.puzzleIds(this.conn, filter);
   }
-  iterateBaseHashes(kind: KindName = 'dominosa'): IterableIterator<string> {
+  iterateBaseHashes(kind: KindName): IterableIterator<string> {
     return puzzles.iterateBaseHashes(this.conn, kind);
   }
   baseHashes(): { id: number; kind: KindName; canonical_hash: string }[] {
     return puzzles.baseHashes(this.conn);
   }
-  baseDifficulties(m: number | string, kind: KindName = 'dominosa'): { nodes: number; score: number; tier: Tier }[] {
-    return puzzles.baseDifficulties(this.conn, m, kind);
+  baseDifficulties(kind: KindName, size: string): { nodes: number; score: number; tier: Tier }[] {
+    return puzzles.baseDifficulties(this.conn, kind, size);
   }
-  tierCounts(m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> {
-    return puzzles.tierCounts(this.conn, m, kind);
+  tierCounts(kind: KindName, size: string): Record<Tier, number> {
+    return puzzles.tierCounts(this.conn, kind, size);
   }
-  tierStats(): puzzles.TierStat[] {
-    return puzzles.tierStats(this.conn);
+  /** A kind's base puzzles per size and tier, with their range on the size's tier measure. */
+  tierStats(kind: KindName): puzzles.TierStat[] {
+    return puzzles.tierStats(this.conn, kind);
   }
-  /** Re-tier size m under `rule`; returns how many rows changed tier (retier.ts). */
-  retier(
-    m: number | string,
-    rule: TierRule,
-    kind: KindName = 'dominosa',
-    tierOf?: Parameters<typeof retier>[4],
-  ): number {
-    return retier(this.conn, m, rule, kind, tierOf);
+  /** Re-tier a kind's size under `rule`; returns how many rows changed tier (retier.ts). */
+  retier(kind: PuzzleKind, size: string, rule: TierRule): number {
+    return retier(this.conn, kind, size, rule);
   }
 
   // --- versions and verdicts ---
-  solverVersions(m: number): (string | null)[] {
-    return versions.solverVersions(this.conn, m);
+  solverVersions(kind: KindName, size: string): (string | null)[] {
+    return versions.solverVersions(this.conn, kind, size);
   }
-  graderVersions(m: number): (string | null)[] {
-    return versions.graderVersions(this.conn, m);
+  graderVersions(kind: KindName, size: string): (string | null)[] {
+    return versions.graderVersions(this.conn, kind, size);
   }
   graderVersionCounts(kind: KindName | null = null): Map<string | null, number> {
     return versions.graderVersionCounts(this.conn, kind);

@@ -3,10 +3,8 @@
 // and a module beside it, not a second table of the same shape.
 import type { StoredPuzzle } from '../../src/catalog/check.js';
 import { PUZZLE_COLUMNS, puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
-import { LEVELS, type LevelName } from '../../src/dominosa/grade/ladder.js';
-import type { GradeBand } from '../../src/dominosa/rank/bands.js';
 import { measureColumn, type TierMeasure } from '../../src/rank/rule.js';
-import type { KindName } from '../../src/kinds.js';
+import { findKind, type KindName } from '../../src/kinds.js';
 import { zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
 import type { Connection } from './connection.js';
 import { readThresholds } from './thresholds.js';
@@ -21,7 +19,8 @@ export interface PuzzleRow extends Omit<StoredPuzzle, 'tier'> {
   /** Derived by SQLite: the size's name from m (and rows, cols), level and grade from score (generated columns). */
   shape: string;
   level: number;
-  grade: LevelName;
+  /** The name of its grader level, as its kind names the levels. */
+  grade: string;
 }
 
 /** A row to insert: the catalog computes the checksum, SQLite the level and grade. */
@@ -31,20 +30,19 @@ export type NewPuzzle = Omit<PuzzleRow, 'id' | 'checksum' | 'shape' | 'level' | 
 export interface PuzzleFilter {
   /** One kind's puzzles only. */
   kind?: KindName;
-  /** Dominosa's sizes by M (Dominosa puzzles only). */
-  sizes?: readonly number[];
-  /** Sizes of either kind by shape (M, or RxC:N). */
+  /** Sizes by key (the shape column: M, or RxC:N). */
   shapes?: readonly string[];
   tiers?: readonly Tier[];
   /** Variants too (default false: base puzzles only). */
   includeVariants?: boolean;
-  /** Only puzzles whose grader level lies in this band (a grade target's levels). */
-  levels?: GradeBand;
+  /** Only puzzles of these grades (the grade column's names). */
+  grades?: readonly string[];
 }
 
 /** Per size and tier: how many base puzzles, and their range on the size's tier measure. */
 export interface TierStat {
-  m: number;
+  /** The size's key. */
+  size: string;
   tier: Tier;
   count: number;
   measure: TierMeasure;
@@ -118,24 +116,27 @@ export function countPuzzles(conn: Connection): number {
   return conn.stmt('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
 }
 
-/** Dominosa's puzzles per size (bases and variants). */
-export function sizeCounts(conn: Connection): Map<number, number> {
-  const rows = conn
-    .stmt(`SELECT m, COUNT(*) AS n FROM puzzles WHERE kind = 'dominosa' GROUP BY m ORDER BY m`)
-    .all() as { m: number; n: number }[];
-  return new Map(rows.map((r) => [r.m, r.n]));
-}
-
-/** Puzzles of a kind per shape (bases and variants), in shape order. */
-export function shapeCounts(conn: Connection, kind: KindName): Map<string, number> {
+/** Puzzles of a kind per size (bases and variants), by key, in the kind's order of sizes. */
+export function sizeCounts(conn: Connection, kind: KindName): Map<string, number> {
   const rows = conn
     .stmt('SELECT shape, COUNT(*) AS n FROM puzzles WHERE kind = ? GROUP BY shape ORDER BY shape')
     .all(kind) as { shape: string; n: number }[];
-  return new Map(rows.map((r) => [r.shape, r.n]));
+  return new Map(
+    inSizeOrder(
+      kind,
+      rows.map((r) => [r.shape, r.n]),
+    ),
+  );
+}
+
+/** Entries keyed by a kind's sizes, in the kind's order (a kind this release does not know: key order). */
+export function inSizeOrder<T>(kind: KindName, entries: [string, T][]): [string, T][] {
+  const sizes = findKind(kind)?.sizes;
+  return sizes === undefined ? entries : entries.sort((a, b) => sizes.compare(a[0], b[0]));
 }
 
 /** Id of the base puzzle of a kind's symmetry class, or null. */
-export function baseIdByHash(conn: Connection, canonicalHash: string, kind: KindName = 'dominosa'): number | null {
+export function baseIdByHash(conn: Connection, kind: KindName, canonicalHash: string): number | null {
   const id = conn
     .stmt('SELECT id FROM puzzles WHERE kind = ? AND canonical_hash = ? AND base_id IS NULL')
     .pluck()
@@ -149,7 +150,7 @@ export function variantsOf(conn: Connection, baseId: number): PuzzleRow[] {
 }
 
 /** The canonical hash of every base puzzle of a kind, one at a time (memory stays flat on a large catalog). */
-export function iterateBaseHashes(conn: Connection, kind: KindName = 'dominosa'): IterableIterator<string> {
+export function iterateBaseHashes(conn: Connection, kind: KindName): IterableIterator<string> {
   return conn
     .stmt('SELECT canonical_hash FROM puzzles WHERE kind = ? AND base_id IS NULL')
     .pluck()
@@ -165,15 +166,15 @@ export function baseHashes(conn: Connection): { id: number; kind: KindName; cano
   }[];
 }
 
-/** Nodes and score of the base puzzles of a shape (Dominosa's M by default), in id order. */
+/** Nodes, score and tier of the base puzzles of a kind's size, in id order. */
 export function baseDifficulties(
   conn: Connection,
-  m: number | string,
-  kind: KindName = 'dominosa',
+  kind: KindName,
+  size: string,
 ): { nodes: number; score: number; tier: Tier }[] {
   return conn
     .stmt('SELECT nodes, score, tier FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL ORDER BY id')
-    .all(kind, String(m)) as { nodes: number; score: number; tier: Tier }[];
+    .all(kind, size) as { nodes: number; score: number; tier: Tier }[];
 }
 
 /** Ids of the puzzles the filter selects, ascending. */
@@ -184,10 +185,6 @@ export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[]
     where.push('kind = ?');
     args.push(filter.kind);
   }
-  if (filter.sizes) {
-    where.push(`kind = 'dominosa' AND m IN (${filter.sizes.map(() => '?').join(', ') || 'NULL'})`);
-    args.push(...filter.sizes);
-  }
   if (filter.shapes) {
     where.push(`shape IN (${filter.shapes.map(() => '?').join(', ') || 'NULL'})`);
     args.push(...filter.shapes);
@@ -196,11 +193,9 @@ export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[]
     where.push(`tier IN (${filter.tiers.map(() => '?').join(', ') || 'NULL'})`);
     args.push(...filter.tiers);
   }
-  if (filter.levels) {
-    const { minLevel, maxLevel } = filter.levels;
-    const names = LEVELS.filter((l) => l.level >= minLevel && l.level <= maxLevel).map((l) => l.name);
-    where.push(`grade IN (${names.map(() => '?').join(', ') || 'NULL'})`);
-    args.push(...names);
+  if (filter.grades) {
+    where.push(`grade IN (${filter.grades.map(() => '?').join(', ') || 'NULL'})`);
+    args.push(...filter.grades);
   }
   if (!filter.includeVariants) where.push('base_id IS NULL');
   const sql = `SELECT id FROM puzzles ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
@@ -210,33 +205,33 @@ export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[]
     .all(...args) as number[];
 }
 
-/** Base puzzles of a shape (Dominosa's M by default) per tier. */
-export function tierCounts(conn: Connection, m: number | string, kind: KindName = 'dominosa'): Record<Tier, number> {
+/** Base puzzles of a kind's size per tier. */
+export function tierCounts(conn: Connection, kind: KindName, size: string): Record<Tier, number> {
   const counts = zeroTierCounts();
   const rows = conn
     .stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL GROUP BY tier')
-    .all(kind, String(m)) as { tier: Tier; n: number }[];
+    .all(kind, size) as { tier: Tier; n: number }[];
   for (const r of rows) counts[r.tier] = r.n;
   return counts;
 }
 
 /**
- * Count of the base puzzles per size and tier, and their range on the measure the size's
- * current thresholds cut (nodes when it has none).
+ * Count of the base puzzles of a kind per size and tier, and their range on the measure the
+ * size's current cuts cut (nodes when it has none), each size's tiers in the measure's order.
  */
-export function tierStats(conn: Connection): TierStat[] {
-  const rules = readThresholds(conn, null);
+export function tierStats(conn: Connection, kind: KindName): TierStat[] {
+  const rules = readThresholds(conn, null, kind);
   const out: TierStat[] = [];
-  for (const m of sizeCounts(conn).keys()) {
-    const measure = rules.get(m)?.measure ?? 'nodes';
+  for (const size of sizeCounts(conn, kind).keys()) {
+    const measure = rules.get(size)?.measure ?? 'nodes';
     const col = measureColumn(measure);
     const rows = conn
       .stmt(
         `SELECT tier, COUNT(*) AS count, MIN(${col}) AS min, MAX(${col}) AS max
-       FROM puzzles WHERE kind = 'dominosa' AND m = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
+       FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL GROUP BY tier ORDER BY MIN(${col})`,
       )
-      .all(m) as { tier: Tier; count: number; min: number; max: number }[];
-    for (const r of rows) out.push({ m, measure, ...r });
+      .all(kind, size) as { tier: Tier; count: number; min: number; max: number }[];
+    for (const r of rows) out.push({ size, measure, ...r });
   }
   return out;
 }

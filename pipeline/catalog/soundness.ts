@@ -1,16 +1,16 @@
 // Whether a catalog is as dominosa wrote it, without re-solving a puzzle: the checks a verb makes
 // before it builds on stored rows (build resuming, tune, merge), and the catalog-wide ones audit
 // reports (schema objects and the digest over every row).
-import { checkDigests, checkStoredRow, type Failure, type SharedFields } from '../../src/catalog/check.js';
+import { checkDigests, type Failure, type SharedFields } from '../../src/catalog/check.js';
 import { schemaDigest, type SchemaObject } from '../../src/catalog/digest.js';
 import { SCHEMA_ENTRY } from '../../src/catalog/schema.js';
-import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
+import { allKinds, findKind } from '../../src/kinds.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 import type { Connection } from './connection.js';
 import { computeDigests, storedDigests } from './digests.js';
-import { getPuzzle, shapeCounts, sizeCounts, type PuzzleRow } from './puzzles.js';
+import { getPuzzle, sizeCounts, type PuzzleRow } from './puzzles.js';
 import { expectedSchema, schemaFailures, schemaObjects } from './schema.js';
-import { readShapeThresholds, readThresholds, type StoredRule } from './thresholds.js';
+import { readThresholds, type StoredRule } from './thresholds.js';
 
 /** SQLite's quick check of every page: 'ok', or the first thing wrong. */
 export function quickCheck(conn: Connection): string {
@@ -35,15 +35,17 @@ export function assertSound(conn: Connection): void {
     if (quick !== 'ok') refuse(`is damaged (${quick})`);
     const schema = schemaFailures(conn.db);
     if (schema.length > 0) refuse(`fails its checks (schema-mismatch: ${schema[0].detail})`);
-    const thresholds = readThresholds(conn, null);
-    const missing = [...sizeCounts(conn).keys()].filter((m) => !thresholds.has(m));
-    if (missing.length > 0) refuse(`holds puzzles of M=${missing.join(',')} but no current tier thresholds for them`);
-    const shapes = readShapeThresholds(conn, null, 'sudomino');
-    const unruled = [...shapeCounts(conn, 'sudomino').keys()].filter((s) => !shapes.has(s));
-    if (unruled.length > 0)
-      refuse(`holds Sudomino puzzles of ${unruled.join(',')} but no current tier thresholds for them`);
-    const ruleOf = (p: PuzzleRow): StoredRule | undefined =>
-      p.kind === 'sudomino' ? shapes.get(p.shape) : thresholds.get(p.m);
+    const rules = new Map<string, Map<string, StoredRule>>();
+    for (const kind of allKinds()) {
+      const own = readThresholds(conn, null, kind.name);
+      rules.set(kind.name, own);
+      const missing = [...sizeCounts(conn, kind.name).keys()].filter((size) => !own.has(size));
+      if (missing.length > 0)
+        refuse(
+          `holds ${kind.title} puzzles of ${missing.map((s) => kind.sizes.label(s)).join(',')} but no current tier thresholds for them`,
+        );
+    }
+    const ruleOf = (p: PuzzleRow): StoredRule | undefined => rules.get(p.kind)?.get(p.shape);
     const digest = checkDigests(storedDigests(conn.db), computeDigests(conn.db, rowChecker(conn, ruleOf)));
     if (digest.length > 0) refuse(`fails its checks (digest-mismatch: ${digest[0].detail})`);
   } finally {
@@ -61,20 +63,14 @@ function rowChecker(conn: Connection, ruleOf: (p: PuzzleRow) => StoredRule | und
   return (p) => {
     const rule = ruleOf(p) ?? null;
     const base = p.base_id === null ? null : (bases.get(p.base_id) ?? getPuzzle(conn, p.base_id) ?? null);
-    // Sudomino's tiers are its levels, inside the cuts: its own rule, not Dominosa's bands.
-    const sudomino = p.kind === 'sudomino';
-    const failures = checkStoredRow(p, base, sudomino ? null : rule);
-    const tier = sudomino && rule !== null ? sudominoTierFor(p, rule) : p.tier;
-    if (tier !== p.tier)
-      failures.push({
-        kind: 'tier-mismatch',
-        puzzleId: p.id,
-        detail: `stored tier ${p.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under ${p.shape}'s cuts`,
-      });
+    const kind = findKind(p.kind);
+    // A kind this release does not know cannot be in a catalog whose schema is this release's.
+    if (kind === undefined) throw new Error(`puzzle ${p.id} is of an unknown kind`);
+    const failures = kind.checkRow(p, base, rule);
     if (failures.length > 0) {
       const f = failures[0];
       throw new UserError(
-        `${conn.path}: puzzle ${p.id} (${p.kind === 'sudomino' ? p.shape : `M=${p.m}`}) fails its checks (${f.kind}: ${f.detail}); nothing was changed (run dominosa audit)`,
+        `${conn.path}: puzzle ${p.id} (${kind.sizes.label(p.shape)}) fails its checks (${f.kind}: ${f.detail}); nothing was changed (run dominosa audit)`,
         EXIT_FAILED_CHECK,
       );
     }

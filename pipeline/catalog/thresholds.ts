@@ -1,6 +1,6 @@
 // The thresholds table: the tier rule a build graded with (build_id set) and the current one per
 // size of a kind (build_id null), on the measure it cuts, with the solver version its cuts were
-// set for. Dominosa's sizes are read back by M, Sudomino's by shape.
+// set for. A size is named by its kind and its key (the shape column).
 import { DIGEST_COLUMNS } from '../../src/catalog/schema.js';
 import type { TierMeasure, TierRule } from '../../src/rank/rule.js';
 import type { KindName } from '../../src/kinds.js';
@@ -13,7 +13,7 @@ const COLUMNS = DIGEST_COLUMNS.thresholds;
 const INSERT = `INSERT INTO thresholds (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
 
 /** Record the rule a build tiers a shape with (buildId) or the current one (null), replacing old rows. */
-export function writeShapeThresholds(
+export function writeThresholds(
   conn: Connection,
   buildId: number | null,
   kind: KindName,
@@ -31,8 +31,8 @@ export function writeShapeThresholds(
   });
 }
 
-/** The rules of a build (or the current ones, null) for every shape of a kind, by shape. */
-export function readShapeThresholds(conn: Connection, buildId: number | null, kind: KindName): Map<string, StoredRule> {
+/** The rules of a build (or the current ones, null) for every size of a kind, by key, in key order. */
+export function readThresholds(conn: Connection, buildId: number | null, kind: KindName): Map<string, StoredRule> {
   const rows = conn
     .stmt(
       'SELECT shape, measure, t1, t2, t3, solver_version FROM thresholds WHERE IFNULL(build_id, 0) = ? AND kind = ? ORDER BY shape',
@@ -51,21 +51,4 @@ export function readShapeThresholds(conn: Connection, buildId: number | null, ki
       { measure: r.measure, th: { t1: r.t1, t2: r.t2, t3: r.t3 }, solverVersion: r.solver_version },
     ]),
   );
-}
-
-/** Dominosa's rule for size M. */
-export function writeThresholds(
-  conn: Connection,
-  buildId: number | null,
-  m: number,
-  rule: TierRule,
-  solverVersion: string,
-): void {
-  writeShapeThresholds(conn, buildId, 'dominosa', String(m), rule, solverVersion);
-}
-
-/** Dominosa's rules by M, in order of M. */
-export function readThresholds(conn: Connection, buildId: number | null): Map<number, StoredRule> {
-  const byShape = readShapeThresholds(conn, buildId, 'dominosa');
-  return new Map([...byShape].map(([shape, r]) => [Number(shape), r] as const).sort((a, b) => a[0] - b[0]));
 }

@@ -4,29 +4,29 @@ import type { KindName } from '../../src/kinds.js';
 import type { Connection } from './connection.js';
 
 /**
- * The solver versions that measured the node counts of size m: each puzzle's build's, or for
- * a puzzle without a build the current thresholds' (null when neither is recorded).
+ * The solver versions that measured the node counts of a kind's size: each puzzle's build's, or
+ * for a puzzle without a build the current thresholds' (null when neither is recorded).
  */
-export function solverVersions(conn: Connection, m: number): (string | null)[] {
+export function solverVersions(conn: Connection, kind: KindName, size: string): (string | null)[] {
   return conn
     .stmt(
       `SELECT DISTINCT COALESCE(b.solver_version, t.solver_version) FROM puzzles p
      LEFT JOIN builds b ON b.id = p.build_id
      LEFT JOIN thresholds t ON t.build_id IS NULL AND t.kind = p.kind AND t.shape = p.shape
-     WHERE p.kind = 'dominosa' AND p.m = ?`,
+     WHERE p.kind = ? AND p.shape = ?`,
     )
     .pluck()
-    .all(m) as (string | null)[];
+    .all(kind, size) as (string | null)[];
 }
 
-/** The grader versions that scored size m's puzzles: their builds' (null for a puzzle without one). */
-export function graderVersions(conn: Connection, m: number): (string | null)[] {
+/** The grader versions that scored a kind's size's puzzles: their builds' (null for a puzzle without one). */
+export function graderVersions(conn: Connection, kind: KindName, size: string): (string | null)[] {
   return conn
     .stmt(
-      `SELECT DISTINCT b.grader_version FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.kind = 'dominosa' AND p.m = ?`,
+      `SELECT DISTINCT b.grader_version FROM puzzles p LEFT JOIN builds b ON b.id = p.build_id WHERE p.kind = ? AND p.shape = ?`,
     )
     .pluck()
-    .all(m) as (string | null)[];
+    .all(kind, size) as (string | null)[];
 }
 
 /** Base puzzles (of one kind, or all) per grader version of their build (null: no build recorded). */

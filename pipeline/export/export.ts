@@ -23,7 +23,8 @@ import {
 import { tathamRefusal, toTathamId } from '../../src/dominosa/formats/tatham.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
-import type { KindName } from '../../src/kinds.js';
+import { allKinds, kindNamed, type KindName } from '../../src/kinds.js';
+import { LEVELS } from '../../src/dominosa/grade/ladder.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { parseShape } from '../../src/sudomino/shape.js';
 import { Catalog, type PuzzleRow } from '../catalog/catalog.js';
@@ -202,19 +203,23 @@ function splitOf(o: ExportOptions): PackSplit | null {
 function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean, hooks: ExportHooks): number[] {
   const sizes = packSizes(cat, opts);
   const named = opts.tiers ?? TIERS;
+  const band = opts.grade;
+  const grades =
+    band === undefined
+      ? undefined
+      : LEVELS.filter((l) => l.level >= band.minLevel && l.level <= band.maxLevel).map((l) => l.name);
   const groups = new Map<string, number[]>();
   const cells: PackCell<Tier>[] = [];
   const keysOf = new Map<number, number[]>(sizes.map((s) => [s.order, s.keys]));
   for (const tier of named) {
     for (const s of sizes) {
-      const filter = s.kind === 'dominosa' ? { sizes: [s.order] } : { kind: s.kind, shapes: [s.shape] };
-      const ids = cat.puzzleIds({ ...filter, tiers: [tier], levels: opts.grade, includeVariants });
+      const ids = cat.puzzleIds({ kind: s.kind, shapes: [s.shape], tiers: [tier], grades, includeVariants });
       groups.set(`${tier}/${s.order}`, ids);
       cells.push({ tier, m: s.order, ...(s.label === undefined ? {} : { label: s.label }), available: ids.length });
     }
   }
   if (cells.every((c) => c.available === 0)) {
-    const held = [...cat.sizeCounts().keys(), ...cat.shapeCounts('sudomino').keys()];
+    const held = allKinds().flatMap((k) => [...cat.sizeCounts(k.name).keys()]);
     const holds = held.length ? `the catalog holds sizes ${held.join(',')}` : 'the catalog is empty';
     throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
   }
@@ -255,11 +260,12 @@ function packSizes(cat: Catalog, opts: ExportOptions): PackSize[] {
   const out: PackSize[] = [];
   const listed = opts.sizes !== undefined || opts.shapes !== undefined;
   if (kinds.includes('dominosa')) {
-    const ms = [...new Set(listed ? (opts.sizes ?? []) : cat.sizeCounts().keys())].sort((a, b) => a - b);
+    const held = [...cat.sizeCounts('dominosa').keys()].map(Number);
+    const ms = [...new Set(listed ? (opts.sizes ?? []) : held)].sort((a, b) => a - b);
     for (const m of ms) out.push({ kind: 'dominosa', shape: String(m), order: m, keys: [m] });
   }
   if (kinds.includes('sudomino')) {
-    const shapes = [...new Set(listed ? (opts.shapes ?? []) : cat.shapeCounts('sudomino').keys())].flatMap((text) => {
+    const shapes = [...new Set(listed ? (opts.shapes ?? []) : cat.sizeCounts('sudomino').keys())].flatMap((text) => {
       const p = parseShape(text);
       return p.ok ? [{ text, ...p.shape }] : [];
     });
@@ -304,9 +310,10 @@ function verifySelection(
   const checker = new ItemChecker();
   for (const id of ids) {
     const it = items.itemFor(id);
-    if (it.puzzle.kind === 'dominosa' && !items.sizesWithThresholds.has(it.puzzle.m)) {
+    if (it.rule === null) {
+      const { kind, shape } = cat.getPuzzle(id) as PuzzleRow;
       throw new UserError(
-        `${db} has no tier thresholds for M=${it.puzzle.m}, so its tiers cannot be checked; nothing was written (run dominosa audit)`,
+        `${db} has no tier thresholds for ${kindNamed(kind).sizes.label(shape)}, so its tiers cannot be checked; nothing was written (run dominosa audit)`,
         EXIT_FAILED_CHECK,
       );
     }

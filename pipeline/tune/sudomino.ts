@@ -10,7 +10,7 @@ import { TIERS, zeroTierCounts, type Thresholds, type Tier } from '../../src/ran
 import { SUDOMINO_GRADER_VERSION, tierOfLevel } from '../../src/sudomino/grade/ladder.js';
 import { SUDOMINO_REFERENCE_VERSION } from '../../src/sudomino/rank/stored.js';
 import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
-import { compareShapes } from '../../src/sudomino/shape.js';
+import { kindNamed } from '../../src/kinds.js';
 import { readTiersFile, tiersFileText } from '../build/thresholds.js';
 import { Catalog } from '../catalog/catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
@@ -75,17 +75,15 @@ function inRange(bases: readonly { nodes: number; score: number; tier: Tier }[],
 
 /** What tune shows of each shape, read from one snapshot of the catalog. */
 function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
-  const held = [...cat.shapeCounts('sudomino').keys()]
-    .filter((s) => cat.baseDifficulties(s, 'sudomino').length > 0)
-    .sort(compareShapes);
+  const held = [...cat.sizeCounts('sudomino').keys()].filter((s) => cat.baseDifficulties('sudomino', s).length > 0);
   if (held.length === 0) throw new UserError(`${opts.db} holds no Sudomino base puzzles to tune from`);
   const shapes = opts.shapes ? [...opts.shapes] : held;
   for (const s of shapes)
     if (!held.includes(s))
       throw new UserError(`no Sudomino base puzzles of shape ${s} in ${opts.db} (it holds ${held.join(', ')})`);
-  const rules = cat.readShapeThresholds(null, 'sudomino');
+  const rules = cat.readThresholds(null, 'sudomino');
   return shapes.map((shape) => {
-    const bases = cat.baseDifficulties(shape, 'sudomino');
+    const bases = cat.baseDifficulties('sudomino', shape);
     const rule = rules.get(shape);
     const current = rule?.measure === 'grade' ? rule.th : null;
     const p = proposeBandCuts(bases.map((b) => ({ value: b.nodes, band: tierOfLevel(Math.floor(b.score)) })));
@@ -141,9 +139,9 @@ export async function runSudominoTune(opts: SudominoTuneOptions): Promise<Sudomi
     cat.transaction(() => {
       for (const s of shapes) {
         const rule = { measure: 'grade' as const, th: s.proposed };
-        cat.writeShapeThresholds(null, 'sudomino', s.shape, rule, SUDOMINO_REFERENCE_VERSION);
+        cat.writeThresholds(null, 'sudomino', s.shape, rule, SUDOMINO_REFERENCE_VERSION);
         // Every base is inside its range (checked above), so no row changes tier; the call keeps it so.
-        cat.retier(s.shape, rule, 'sudomino', sudominoTierFor);
+        cat.retier(kindNamed('sudomino'), s.shape, rule);
       }
     });
   } finally {

@@ -27,6 +27,7 @@ import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier, type TierTable } from '../../src/rank/tiers.js';
 import { proposeBandCuts, proposeThresholds, quantile, type Quantiles } from '../../src/rank/cuts.js';
 import { readTiersFile, tiersFileText, tierTableLines } from '../build/thresholds.js';
+import { kindNamed } from '../../src/kinds.js';
 import { Catalog } from '../catalog/catalog.js';
 import { UserError } from '../runtime/errors.js';
 import { prepareOutput, writeOutputSync, type OutputTarget } from '../io/output.js';
@@ -167,17 +168,17 @@ export async function runTune(opts: TuneOptions): Promise<TuneResult> {
 
 /** What tune shows for each size, read from the catalog, and the measure it cuts; an --apply's versions checked. */
 function proposals(cat: Catalog, opts: TuneOptions): { tunes: SizeTune[]; measure: TierMeasure } {
-  const held = [...new Set([...cat.tierStats()].map((s) => s.m))].sort((a, b) => a - b);
+  const held = [...new Set(cat.tierStats('dominosa').map((s) => Number(s.size)))].sort((a, b) => a - b);
   if (held.length === 0) throw new UserError(`${opts.db} holds no base puzzles to tune from`);
   const sizes = opts.sizes ? [...opts.sizes] : held;
   for (const m of sizes) {
     if (!held.includes(m))
       throw new UserError(`no base puzzles of size M=${m} in ${opts.db} (it holds sizes ${held.join(',')})`);
   }
-  const rules = cat.readThresholds(null);
+  const rules = new Map([...cat.readThresholds(null, 'dominosa')].map(([size, r]) => [Number(size), r]));
   const measure = opts.measure ?? currentMeasure(sizes.map((m) => rules.get(m)?.measure ?? 'nodes'));
   const tunes: SizeTune[] = sizes.map((m) => {
-    const bases = cat.baseDifficulties(m);
+    const bases = cat.baseDifficulties('dominosa', String(m));
     const values = bases.map((b) => measureValue(measure, b)).sort((a, b) => a - b);
     const rule = rules.get(m);
     const current = rule?.measure === measure ? rule.th : null;
@@ -197,7 +198,7 @@ function proposals(cat: Catalog, opts: TuneOptions): { tunes: SizeTune[]; measur
         bases.map((b) => b.score),
       ),
       spread,
-      now: cat.tierCounts(m),
+      now: cat.tierCounts('dominosa', String(m)),
       plot: null,
     };
     if (measure === 'grade') {
@@ -289,7 +290,7 @@ function checkVersions(cat: Catalog, measure: TierMeasure, tunes: SizeTune[]): v
     ? ['scores', GRADER_VERSION, cat.graderVersions.bind(cat)]
     : ['node counts', REFERENCE_VERSION, cat.solverVersions.bind(cat)];
   for (const t of tunes) {
-    const versions = version(t.m).filter((v) => v !== current);
+    const versions = version('dominosa', String(t.m)).filter((v) => v !== current);
     if (versions.length > 0) {
       throw new UserError(
         `M=${t.m}: ${what} were measured by ${versions.map((v) => v ?? 'an unrecorded version').join(', ')}, ` +
@@ -297,7 +298,7 @@ function checkVersions(cat: Catalog, measure: TierMeasure, tunes: SizeTune[]): v
       );
     }
     if (measure === 'grade') {
-      const graders = cat.graderVersions(t.m).filter((v) => v !== GRADER_VERSION);
+      const graders = cat.graderVersions('dominosa', String(t.m)).filter((v) => v !== GRADER_VERSION);
       if (graders.length > 0)
         throw new UserError(
           `M=${t.m}: grades were given by ${graders.map((v) => v ?? 'an unrecorded grader').join(', ')}, not ${GRADER_VERSION} (rebuild first)`,
@@ -353,10 +354,15 @@ function apply(cat: Catalog, tunes: SizeTune[]): number {
     let changed = 0;
     for (const t of tunes) {
       const rule = { measure: t.measure, th: t.proposed };
-      cat.writeThresholds(null, t.m, rule, REFERENCE_VERSION);
-      changed += cat.retier(t.m, rule);
+      cat.writeThresholds(null, 'dominosa', String(t.m), rule, REFERENCE_VERSION);
+      changed += cat.retier(kindNamed('dominosa'), String(t.m), rule);
     }
-    const disorder = checkTierOrder(cat.tierStats().filter((s) => tuned.has(s.m)));
+    const disorder = checkTierOrder(
+      cat
+        .tierStats('dominosa')
+        .map((s) => ({ ...s, m: Number(s.size) }))
+        .filter((s) => tuned.has(s.m)),
+    );
     // Ranges cannot overlap, so this only fires on a bug: roll everything back.
     if (disorder.length > 0) throw new Error(`re-tiering broke the tier order: ${disorder[0].detail}`);
     return changed;

@@ -1,7 +1,9 @@
 // Dominosa as a puzzle kind: its one entry, which the verbs, the build and the shared rooms call
 // (src/kind.ts says what each part is for). Everything here is Dominosa's own room's.
+import { checkStoredRow } from '../catalog/check.js';
 import type { PuzzleKind } from '../kind.js';
 import { LEVELS } from './grade/ladder.js';
+import { tierFor } from './rank/tier-rule.js';
 import { namesMs, parseMs, sizeLabel } from './sizes.js';
 
 // A Tatham Dominosa game ID ("6:0123...", "6de:...") has letters but is Dominosa's.
@@ -25,4 +27,6 @@ export const dominosa: PuzzleKind = {
     claimsLine: (line, json) => (json === undefined ? GAME_ID.test(line) : 'grid' in json && !Array.isArray(json.rows)),
   },
   schema: { name: 'dominosa', shapeSql: 'CAST(m AS TEXT)', levels: LEVELS },
+  tierOf: tierFor,
+  checkRow: checkStoredRow,
 };

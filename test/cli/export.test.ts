@@ -48,7 +48,7 @@ beforeAll(() => {
   cat.transaction(() => {
     for (const m of [3, 4, 5]) {
       // Export re-checks tiers against the catalog's thresholds, as audit does.
-      cat.writeThresholds(null, m, { measure: 'nodes', th: TH }, REFERENCE_VERSION);
+      cat.writeThresholds(null, 'dominosa', String(m), { measure: 'nodes', th: TH }, REFERENCE_VERSION);
       const r = gen.generateSlot(7, m, 0);
       if (!r.ok) throw new Error(r.reason);
       const p = r.puzzle;
@@ -141,7 +141,7 @@ describe('dominosa export --format jsonl', () => {
     cat.transaction(() => {
       // Valid rows, since export re-checks each one: the base, then copies of it as
       // identity variants (one per slot).
-      cat.writeThresholds(null, first.m, { measure: 'nodes', th: TH }, REFERENCE_VERSION);
+      cat.writeThresholds(null, 'dominosa', String(first.m), { measure: 'nodes', th: TH }, REFERENCE_VERSION);
       const { id: _id, ...row } = first;
       const baseId = cat.insertPuzzle(row);
       for (let i = 1; i <= 600; i++) cat.insertPuzzle({ ...row, base_id: baseId, transform: 'id', slot: i });

@@ -31,8 +31,8 @@ export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): numb
     cat.transaction(() => {
       // The rule a Sudomino build records for a new shape: score cuts at the level boundaries.
       const name = `${shape.rows}x${shape.cols}:${shape.values}`;
-      if (!cat.readShapeThresholds(null, 'sudomino').has(name))
-        cat.writeShapeThresholds(
+      if (!cat.readThresholds(null, 'sudomino').has(name))
+        cat.writeThresholds(
           null,
           'sudomino',
           name,

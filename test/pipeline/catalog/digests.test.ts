@@ -2,6 +2,7 @@
 // equal to a recount, and a failed transaction rolls it back with the rows.
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
+import { kindNamed } from '../../../src/kinds.js';
 import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
 const fresh = freshCatalogs();
@@ -22,8 +23,8 @@ describe('the digest', () => {
         started_at: 'now',
         status: 'running',
       });
-      cat.writeThresholds(null, 1, { measure: 'nodes', th: { t1: 1, t2: 2, t3: 3 } }, 'v');
-      cat.writeThresholds(null, 1, { measure: 'nodes', th: { t1: 2, t2: 3, t3: 4 } }, 'v');
+      cat.writeThresholds(null, 'dominosa', '1', { measure: 'nodes', th: { t1: 1, t2: 2, t3: 3 } }, 'v');
+      cat.writeThresholds(null, 'dominosa', '1', { measure: 'nodes', th: { t1: 2, t2: 3, t3: 4 } }, 'v');
       const id = cat.insertPuzzle(puzzle({ build_id: b }));
       cat.insertPuzzle(puzzle({ base_id: id, transform: 'rot180', build_id: b }));
       cat.insertSlots([{ build_id: b, shape: '1', slot: 0, outcome: 'kept', attempts: 1, puzzle_id: id }]);
@@ -34,7 +35,7 @@ describe('the digest', () => {
       cat.putMeta('note', 'one');
       cat.putMeta('note', 'two');
       check();
-      expect(cat.retier(1, { measure: 'nodes', th: { t1: 0, t2: 2, t3: 3 } })).toBe(2);
+      expect(cat.retier(kindNamed('dominosa'), '1', { measure: 'nodes', th: { t1: 0, t2: 2, t3: 3 } })).toBe(2);
       check();
       expect(() =>
         cat.transaction(() => {

@@ -18,8 +18,8 @@ describe('catalog keys', () => {
     const id = cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 10 }));
     expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 11 }))).toThrow(/UNIQUE/);
     cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 10, base_id: id, transform: 'mirror-h' }));
-    expect(cat.hasBase('dup')).toBe(true);
-    expect(cat.hasBase('other')).toBe(false);
+    expect(cat.hasBase('dominosa', 'dup')).toBe(true);
+    expect(cat.hasBase('dominosa', 'other')).toBe(false);
   });
 
   it('keeps (m, seed, slot, transform) unique, bases included', () => {
@@ -52,7 +52,7 @@ describe('catalog keys', () => {
       }),
     ).toThrow(/UNIQUE/);
     expect(cat.countPuzzles()).toBe(before);
-    expect(cat.hasBase('t1')).toBe(false);
+    expect(cat.hasBase('dominosa', 't1')).toBe(false);
   });
 });
 describe("prepared rows (a build's writer)", () => {

@@ -25,20 +25,20 @@ describe('catalog reads and writes', () => {
       expect(() => cat.updateBuild(b, 'bogus' as never, {}, null)).toThrow(/CHECK/);
 
       const nodes = (t1: number, t2: number, t3: number) => ({ measure: 'nodes' as const, th: { t1, t2, t3 } });
-      cat.writeThresholds(b, 3, nodes(1, 2, 3), 'v');
-      cat.writeThresholds(null, 3, nodes(1, 2, 3), 'v');
-      cat.writeThresholds(null, 3, nodes(2, 4, 6), 'w');
-      expect(cat.readThresholds(b).get(3)).toEqual({ ...nodes(1, 2, 3), solverVersion: 'v' });
-      expect(cat.readThresholds(null).get(3)).toEqual({ ...nodes(2, 4, 6), solverVersion: 'w' });
-      expect(() => cat.writeThresholds(b, 4, nodes(3, 2, 5), 'v')).toThrow(/CHECK/);
-      cat.writeThresholds(null, 5, { measure: 'score', th: { t1: 1.5, t2: 2.25, t3: 5.125 } }, 'v');
-      expect(cat.readThresholds(null).get(5)).toEqual({
+      cat.writeThresholds(b, 'dominosa', '3', nodes(1, 2, 3), 'v');
+      cat.writeThresholds(null, 'dominosa', '3', nodes(1, 2, 3), 'v');
+      cat.writeThresholds(null, 'dominosa', '3', nodes(2, 4, 6), 'w');
+      expect(cat.readThresholds(b, 'dominosa').get('3')).toEqual({ ...nodes(1, 2, 3), solverVersion: 'v' });
+      expect(cat.readThresholds(null, 'dominosa').get('3')).toEqual({ ...nodes(2, 4, 6), solverVersion: 'w' });
+      expect(() => cat.writeThresholds(b, 'dominosa', '4', nodes(3, 2, 5), 'v')).toThrow(/CHECK/);
+      cat.writeThresholds(null, 'dominosa', '5', { measure: 'score', th: { t1: 1.5, t2: 2.25, t3: 5.125 } }, 'v');
+      expect(cat.readThresholds(null, 'dominosa').get('5')).toEqual({
         measure: 'score',
         th: { t1: 1.5, t2: 2.25, t3: 5.125 },
         solverVersion: 'v',
       });
       expect(() =>
-        cat.writeThresholds(null, 6, { measure: 'level' as never, th: { t1: 1, t2: 2, t3: 3 } }, 'v'),
+        cat.writeThresholds(null, 'dominosa', '6', { measure: 'level' as never, th: { t1: 1, t2: 2, t3: 3 } }, 'v'),
       ).toThrow(/CHECK/);
 
       expect(cat.nextSlot(b, '3')).toBe(0);
@@ -66,10 +66,10 @@ describe('catalog reads and writes', () => {
       );
 
       // Variants do not count towards a tier.
-      expect(cat.tierCounts(3)).toEqual({ easy: 1, normal: 0, hard: 2, expert: 0 });
-      expect(cat.tierStats()).toEqual([
-        { m: 3, tier: 'easy', count: 1, measure: 'nodes', min: 2, max: 2 },
-        { m: 3, tier: 'hard', count: 2, measure: 'nodes', min: 7, max: 9 },
+      expect(cat.tierCounts('dominosa', '3')).toEqual({ easy: 1, normal: 0, hard: 2, expert: 0 });
+      expect(cat.tierStats('dominosa')).toEqual([
+        { size: '3', tier: 'easy', count: 1, measure: 'nodes', min: 2, max: 2 },
+        { size: '3', tier: 'hard', count: 2, measure: 'nodes', min: 7, max: 9 },
       ]);
       expect([...cat.iteratePuzzles()].map((r) => [r.id, r.base_id, r.transform])).toEqual([
         [1, null, null],
