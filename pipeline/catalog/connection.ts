@@ -6,6 +6,9 @@ import type { DigestTable } from '../../src/catalog/schema.js';
 import { rowDigest } from '../../src/catalog/digest.js';
 import { FLUSH_SQL, RunningDigests } from './digests.js';
 import { releaseLock, type Holder } from './lock.js';
+import { note } from '../io/terminal.js';
+import { faultOf } from '../runtime/errors.js';
+import { fault } from '../runtime/faults.js';
 
 export class Connection {
   private readonly stmts = new Map<string, Database.Statement>();
@@ -87,22 +90,60 @@ export class Connection {
   }
 
   /**
-   * Release the writer lock and leave the file in rollback-journal mode (when no other
-   * connection has it open; else it stays in WAL mode until a later writer closes), then close.
+   * Close. A writer first releases its lock, copies the whole write-ahead log into the database
+   * file and puts the file back in rollback-journal mode, so a finished catalog is one file. A
+   * disk that cannot take the copy is an error (exit 74): the rows stay whole in the -wal file,
+   * where the next writer (a rerun, or migrate) finds them. Another process holding the file
+   * open keeps it in WAL mode, which is said on stderr: never a silent success with the rows in
+   * the -wal alone.
    */
   close(): void {
     if (!this.db.open) return;
     if (this.holder === null) this.endRead();
-    if (this.holder !== null) {
+    if (this.holder === null) {
+      this.db.close();
+      return;
+    }
+    try {
+      this.db.pragma('busy_timeout = 1000');
       try {
-        this.db.pragma('busy_timeout = 1000');
         releaseLock(this.db, this.holder);
         this.holder = null;
-        this.db.pragma('journal_mode = DELETE');
       } catch {
-        // Left to the next writer: a lock whose process is gone is stale, a WAL file stays readable.
+        // A lock whose process is gone is stale: the next writer takes it over.
       }
+      const kept = this.intoOneFile();
+      if (kept !== null) note(`${this.path} stays in WAL mode (${kept}): keep its -wal file beside it`);
+    } catch (e) {
+      throw (
+        faultOf(
+          e,
+          `cannot finish writing ${this.path}`,
+          '; its rows are kept in its -wal file: free space and rerun, or run dominosa migrate',
+        ) ?? e
+      );
+    } finally {
+      this.db.close();
     }
-    this.db.close();
+  }
+
+  /**
+   * Checkpoint the whole log and leave WAL mode: null when the catalog is one file again, else
+   * why not (another connection has it open). A fault of the disk throws.
+   */
+  private intoOneFile(): string | null {
+    fault('close-checkpoint');
+    const [ck] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+    if (ck !== undefined && ck.busy !== 0) return 'another process has it open';
+    fault('journal-mode');
+    try {
+      const mode = this.db.pragma('journal_mode = DELETE', { simple: true }) as string;
+      return mode === 'delete' ? null : `its journal mode is ${mode}`;
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')))
+        return 'another process has it open';
+      throw e;
+    }
   }
 }

@@ -27,3 +27,8 @@ const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u
 export function jsonForTerminal(json: string): string {
   return json.replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** A line for the user on stderr that is not an error (the verb goes on, or ends as it would). */
+export function note(line: string): void {
+  process.stderr.write(`dominosa: ${forTerminal(line)}\n`);
+}
