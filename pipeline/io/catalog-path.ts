@@ -1,7 +1,8 @@
-// Whether a catalog can be created or written where its path says, checked before any work: the
-// one writability check of the verbs that write a catalog (build, merge). Where the path comes
-// from (--db, DOMINOSA_DB, the package's own) is the shell's: scripts/commands/options.ts.
+// The name of a catalog, as every verb takes it (--db, DOMINOSA_DB, merge's catalogs): one check
+// that the name means a file, the same bytes then opened; and whether a catalog can be created or
+// written where its path says, the one writability check of the writing verbs (build, merge).
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describeFsError, UserError } from '../runtime/errors.js';
 import { checkWritableDir } from './output.js';
 
@@ -10,8 +11,51 @@ export const ANOTHER_CATALOG = '; name a writable catalog with --db FILE or the 
 
 /** SQLite's names for databases that end with the process (in memory, or a temporary file). */
 export function isTransient(path: string): boolean {
-  return path === '' || path === ':memory:' || /^file:/i.test(path);
+  return path.trim() === '' || path === ':memory:' || /^file:/i.test(path);
 }
+
+/**
+ * Why `name` cannot name a catalog file, or null when it can: blank names and SQLite's special
+ * ones, a name its driver would open without its edge spaces, "-", a directory, or a name in a
+ * folder that does not exist. Every verb's catalog name passes here before it is opened as it is.
+ */
+export function catalogNameError(name: string): string | null {
+  if (name.trim() === '') return 'a blank name names no file';
+  if (isTransient(name))
+    return 'SQLite keeps such a database in memory or as a temporary file, gone when dominosa exits; name a file';
+  // better-sqlite3 trims the name it opens: what is checked must be what is opened.
+  if (name !== name.trim())
+    return 'a name that begins or ends with a space would be opened without it; name the file without them';
+  if (name === '-') return '"-" is standard input or output, not a catalog; name a file';
+  if (existsSync(name) && statSync(name).isDirectory()) return 'it is a directory; name a catalog file';
+  const folder = dirname(name);
+  if (!existsSync(folder)) return `its folder ${folder} does not exist`;
+  return null;
+}
+
+/**
+ * The catalog a verb opens: `given` (--db), else the DOMINOSA_DB variable when set and not empty,
+ * else the package's own `packaged`; checked by catalogNameError, its refusal naming where the
+ * name came from.
+ */
+export function catalogPath(
+  given: string | undefined,
+  env: NodeJS.ProcessEnv,
+  packaged: string,
+): { ok: true; value: string } | { ok: false; error: string } {
+  const named = env[CATALOG_VARIABLE];
+  const [name, from] =
+    given !== undefined
+      ? [given, '--db']
+      : named !== undefined && named !== ''
+        ? [named, CATALOG_VARIABLE]
+        : [packaged, "the package's catalog"];
+  const why = catalogNameError(name);
+  return why === null ? { ok: true, value: name } : { ok: false, error: `${from} ${JSON.stringify(name)}: ${why}` };
+}
+
+/** The environment variable naming the catalog when --db is not given. */
+export const CATALOG_VARIABLE = 'DOMINOSA_DB';
 
 /** Refuse a path SQLite would not keep as a file: a catalog must outlive the process. */
 export function refuseTransient(path: string): void {

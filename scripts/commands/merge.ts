@@ -4,6 +4,7 @@
 import type { Argv } from 'yargs';
 import { sizeLabel } from '../../pipeline/build/size-key.js';
 import type { MergeOptions } from '../../pipeline/merge.js';
+import { catalogNameError } from '../../pipeline/io/catalog-path.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/runtime/errors.js';
 import { parseOnly } from './parse.js';
 import { argsOrExit, plainArgs, whole, withOptions, examples, kind, KINDS } from './options.js';
@@ -32,9 +33,16 @@ function mergeOptionsOf(v: Record<string, unknown>): MergeOptions {
   const read = plainArgs(MERGE_OPTIONS, v);
   if (!read.ok) throw new UserError(read.error);
   const o = read.value.run;
+  const out = String(v.out);
+  const inputs = (v.inputs as unknown[]).map(String);
+  // The same check of a catalog's name as every verb's --db.
+  for (const [what, name] of [['out', out] as const, ...inputs.map((i) => ['shard', i] as const)]) {
+    const why = catalogNameError(name);
+    if (why !== null) throw new UserError(`${what} ${JSON.stringify(name)}: ${why}`);
+  }
   return {
-    out: String(v.out),
-    inputs: (v.inputs as unknown[]).map(String),
+    out,
+    inputs,
     batchSize: o['batch-size'],
     ...(o.kind === undefined ? {} : { kind: o.kind }),
   };

@@ -3,7 +3,7 @@
 // one line naming what is wrong. readOptions applies a verb's table: old names, repeats, checks.
 import { fileURLToPath } from 'node:url';
 import type { Argv, Options } from 'yargs';
-import { isTransient } from '../../pipeline/io/catalog-path.js';
+import { CATALOG_VARIABLE, catalogPath } from '../../pipeline/io/catalog-path.js';
 import { UserError } from '../../pipeline/runtime/errors.js';
 import { parseMs } from '../../src/dominosa/sizes.js';
 import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
@@ -15,6 +15,8 @@ export interface OptionSpec<T> {
   yargs: Options;
   /** The value when the option is not given. Applied here, so a check can tell "not given". */
   default?: T;
+  /** The default as the verb starts, checked (from the environment, say): used instead of `default` when given. */
+  resolveDefault?: () => Checked<T>;
   required?: boolean;
   /** Repeats add up (a list such as --sizes 3 --sizes 5) instead of being refused. */
   list?: boolean;
@@ -108,7 +110,9 @@ export function readOptions<T extends OptionTable>(table: T, argv: Record<string
     const given = raw[name] ?? argv[name];
     if (given === undefined) {
       if (spec.required) return { ok: false, error: `${flag} is required` };
-      values[name] = spec.default;
+      const fallback = spec.resolveDefault?.();
+      if (fallback !== undefined && !fallback.ok) return fallback;
+      values[name] = fallback === undefined ? spec.default : fallback.value;
       continue;
     }
     const res = spec.check(given, flag);
@@ -140,7 +144,13 @@ const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const bad = (error: string): Checked<never> => ({ ok: false, error });
 
 /** default: the value when absent; shown: how --help words a default that is not a plain value. */
-type Extra<T> = { default?: T; required?: boolean; hidden?: boolean; shown?: string };
+type Extra<T> = {
+  default?: T;
+  resolveDefault?: () => Checked<T>;
+  required?: boolean;
+  hidden?: boolean;
+  shown?: string;
+};
 
 /** The cap of the counts of puzzles a verb makes or writes (generate --count, export --count). */
 export const MAX_COUNT = 1_000_000;
@@ -380,20 +390,22 @@ export function packagedTiersFile(): string {
   return packagedData('tiers.json');
 }
 
-/** The environment variable naming the catalog when --db is not given. */
-export const CATALOG_VARIABLE = 'DOMINOSA_DB';
-
 /**
  * Where the catalog is when --db is not given, the same for every verb and from any folder: the
  * DOMINOSA_DB variable (when set and not empty), else the package's own data/catalog.sqlite.
  */
+export { CATALOG_VARIABLE } from '../../pipeline/io/catalog-path.js';
+
 export function defaultCatalog(env: NodeJS.ProcessEnv = process.env): { path: string; from: string } {
   const named = env[CATALOG_VARIABLE];
   if (named !== undefined && named !== '') return { path: named, from: `from ${CATALOG_VARIABLE}` };
   return { path: packagedData('catalog.sqlite'), from: "the package's own" };
 }
 
-/** --db: a catalog file, by default the one defaultCatalog resolves (shown resolved in --help). */
+/**
+ * --db: a catalog file, by default the one defaultCatalog resolves (shown resolved in --help).
+ * Given or not, the name goes through catalogPath's one check before any verb opens it.
+ */
 export function catalogDb(describe: string, env: NodeJS.ProcessEnv = process.env): OptionSpec<string> {
   const d = defaultCatalog(env);
   return spec<string>(
@@ -404,13 +416,13 @@ export function catalogDb(describe: string, env: NodeJS.ProcessEnv = process.env
     },
     (v, f) => {
       if (typeof v !== 'string' || v === '') return bad(`${f} needs a value`);
-      if (isTransient(v))
-        return bad(
-          `${f} ${v} is not a file: SQLite would keep that catalog in memory, gone when dominosa exits; name a file`,
-        );
-      return ok(v);
+      return catalogPath(v, env, packagedData('catalog.sqlite'));
     },
-    { default: d.path, shown: `${d.path}, ${d.from}` },
+    {
+      default: d.path,
+      shown: `${d.path}, ${d.from}`,
+      resolveDefault: () => catalogPath(undefined, env, packagedData('catalog.sqlite')),
+    },
   );
 }
 

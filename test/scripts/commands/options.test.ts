@@ -1,6 +1,8 @@
 // The option vocabulary, without spawning a process: every verb's table parsed by yargs as the
 // command line would, then read by readOptions. Repeats, old names, units, and the format a
 // file name implies.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import yargs from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_OPTIONS } from '../../../scripts/commands/audit.js';
@@ -250,11 +252,12 @@ describe('--db: where the catalog is', () => {
       const read = readOptions(table, parse(table, verb === 'generate' ? ['--sizes', '3', '--count', '1'] : []));
       expect(read.ok && (read.value.values as { db: string }).db, verb).toMatch(PACKAGED);
     }
-    const env = { DOMINOSA_DB: '/elsewhere/c.sqlite' };
+    const elsewhere = join(tmpdir(), 'c.sqlite');
+    const env = { DOMINOSA_DB: elsewhere };
     const table = { db: catalogDb('catalog file', env) };
-    expect(yargsOptions(table).db.defaultDescription).toBe('/elsewhere/c.sqlite, from DOMINOSA_DB');
+    expect(yargsOptions(table).db.defaultDescription).toBe(`${elsewhere}, from DOMINOSA_DB`);
     const read = readOptions(table, parse(table, []));
-    expect(read.ok && read.value.values.db).toBe('/elsewhere/c.sqlite');
+    expect(read.ok && read.value.values.db).toBe(elsewhere);
     const given = readOptions(table, parse(table, ['--db', 'mine.sqlite']));
     expect(given.ok && given.value.values.db).toBe('mine.sqlite');
   });
@@ -263,12 +266,45 @@ describe('--db: where the catalog is', () => {
     const table = { db: catalogDb('catalog file', {}) };
     for (const db of [':memory:', 'file:c.sqlite?mode=memory', 'FILE:x']) {
       const read = readOptions(table, parse(table, ['--db', db]));
-      expect(read.ok || read.error, db).toMatch(/is not a file: SQLite would keep that catalog in memory/);
+      expect(read.ok || read.error, db).toMatch(/SQLite keeps such a database in memory/);
     }
     const plain = readOptions(table, parse(table, ['--db', 'memory.sqlite']));
     expect(plain.ok).toBe(true);
   });
+
+  it('refuses, in one line naming where it came from, a name that means no file, whether --db or DOMINOSA_DB gives it', () => {
+    const refusals: [name: string, why: RegExp][] = [
+      [' ', /a blank name names no file/],
+      ['\t \n', /a blank name names no file/],
+      ['-', /"-" is standard input or output/],
+      [tmpdir(), /it is a directory/],
+      [
+        join(tmpdir(), 'no-such-folder-of-dominosa', 'c.sqlite'),
+        /its folder .*no-such-folder-of-dominosa does not exist/,
+      ],
+      [' c.sqlite', /a name that begins or ends with a space/],
+      ['c.sqlite ', /a name that begins or ends with a space/],
+    ];
+    for (const [name, why] of refusals) {
+      const table = { db: catalogDb('catalog file', {}) };
+      const given = readOptions(table, parse(table, ['--db', name]));
+      expect(given.ok || given.error, JSON.stringify(name)).toMatch(
+        new RegExp(`^--db ${escapeRe(JSON.stringify(name))}: ${why.source}`),
+      );
+      const fromEnv = { db: catalogDb('catalog file', { DOMINOSA_DB: name }) };
+      const env = readOptions(fromEnv, parse(fromEnv, []));
+      expect(env.ok || env.error, JSON.stringify(name)).toMatch(
+        new RegExp(`^DOMINOSA_DB ${escapeRe(JSON.stringify(name))}: ${why.source}`),
+      );
+    }
+    // An empty variable is an unset one: the package's own catalog.
+    const unset = { db: catalogDb('catalog file', { DOMINOSA_DB: '' }) };
+    const read = readOptions(unset, parse(unset, []));
+    expect(read.ok && read.value.values.db).toMatch(PACKAGED);
+  });
 });
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('documented caps', () => {
   const CAPS: [verb: string, args: string[], flag: string, cap: number][] = [
