@@ -3,12 +3,13 @@
 // outside a kind's room asks which kind a puzzle is. Each group of the interface is declared in
 // the shared room that uses it (the catalog's checks, the slots, the packs) and gathered here.
 import type { Failure, SharedFields, StoredPuzzle } from './catalog/check.js';
+import type { KindSchema } from './catalog/schema.js';
+import type { KindName } from './kind-name.js';
 import type { Parsed } from './parsed.js';
 import type { Difficulty, TierRule } from './rank/rule.js';
 import type { Tier } from './rank/tiers.js';
 
-/** A kind's name, as the catalog's kind column, --kind and the packs spell it ('dominosa', ...). */
-export type KindName = string;
+export type { KindName } from './kind-name.js';
 
 /** How a board file is written: text, JSON lines, Tatham game IDs (Dominosa's), or told from its start. */
 export type BoardFormat = 'text' | 'jsonl' | 'tatham' | 'auto';
@@ -34,15 +35,6 @@ export interface KindInput {
    * object, else undefined. Two kinds never both claim a line.
    */
   claimsLine(line: string, json: Readonly<Record<string, unknown>> | undefined): boolean;
-}
-
-/** What the catalog's SQL knows of a kind (src/catalog/schema.ts). */
-export interface KindSchema {
-  readonly name: KindName;
-  /** SQL over a puzzle row's m, rows and cols that gives its shape (the key of its size). */
-  readonly shapeSql: string;
-  /** The grader's levels, level 1 first, as the catalog's grade column names them. */
-  readonly levels: readonly { level: number; name: string }[];
 }
 
 export interface PuzzleKind {

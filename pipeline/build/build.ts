@@ -231,6 +231,7 @@ export async function runBuild(
         // The disk may be too full even for that; the rerun resumes all the same.
       }
     }
+    cat?.abandon();
     throw (
       faultOf(
         e,

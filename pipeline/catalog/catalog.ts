@@ -61,8 +61,13 @@ export class Catalog {
   }
 
   // --- connection, transactions, digests ---
+  /** Close; a writer's close makes the catalog one file again, or fails saying why (connection.ts). */
   close(): void {
     this.conn.close();
+  }
+  /** Close after a failure the caller reports itself: nothing the close meets is said. */
+  abandon(): void {
+    this.conn.abandon();
   }
   transaction<T>(fn: () => T): T {
     return this.conn.transaction(fn);

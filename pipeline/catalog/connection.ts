@@ -98,6 +98,18 @@ export class Connection {
    * the -wal alone.
    */
   close(): void {
+    this.shut(true);
+  }
+
+  /**
+   * Close after a failure the verb reports itself (a full disk mid-build): the same steps as
+   * close, a failing one left unsaid, so the verb's own line is the one the user reads.
+   */
+  abandon(): void {
+    this.shut(false);
+  }
+
+  private shut(loud: boolean): void {
     if (!this.db.open) return;
     if (this.holder === null) this.endRead();
     if (this.holder === null) {
@@ -113,8 +125,9 @@ export class Connection {
         // A lock whose process is gone is stale: the next writer takes it over.
       }
       const kept = this.intoOneFile();
-      if (kept !== null) note(`${this.path} stays in WAL mode (${kept}): keep its -wal file beside it`);
+      if (kept !== null && loud) note(`${this.path} stays in WAL mode (${kept}): keep its -wal file beside it`);
     } catch (e) {
+      if (!loud) return;
       throw (
         faultOf(
           e,

@@ -3,7 +3,7 @@
 // catalog's back without re-solving it. Ids are left out: a merge renumbers rows, and the
 // base/variant links are checked by comparing the rows they join (hash, tier, difficulty).
 // A Dominosa row's checksum is as schema 3 made it, so a migration keeps every one.
-import type { KindName } from '../kinds.js';
+import type { KindName } from '../kind-name.js';
 import { sha256Hex } from './sha256.js';
 
 /** The fields a checksum covers, as the catalog stores them. */

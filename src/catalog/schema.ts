@@ -1,7 +1,7 @@
 // The catalog's tables as SQL text, and the schema version that names them. No I/O here:
 // pipeline/catalog/ runs this DDL on a new database and refuses one of another version (or
 // with any object this DDL does not make); pipeline/migrate.ts brings older versions up to this one.
-import type { KindSchema } from '../kind.js';
+import type { KindName } from '../kind-name.js';
 import { TIER_MEASURES } from '../rank/rule.js';
 import { TIERS } from '../rank/tiers.js';
 
@@ -24,6 +24,15 @@ export type SlotOutcome = (typeof SLOT_OUTCOMES)[number];
 /** Build states: 'incomplete' means a size ran out of its slot budget before its tiers filled. */
 export const BUILD_STATUSES = ['running', 'interrupted', 'incomplete', 'finished'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
+
+/** What the catalog's SQL knows of a kind (what schemaSql needs of it). */
+export interface KindSchema {
+  readonly name: KindName;
+  /** SQL over a puzzle row's m, rows and cols that gives its shape (the key of its size). */
+  readonly shapeSql: string;
+  /** The grader's levels, level 1 first, as the catalog's grade column names them. */
+  readonly levels: readonly { level: number; name: string }[];
+}
 
 const list = (xs: readonly string[]): string => xs.map((x) => `'${x}'`).join(', ');
 const levelNames = (levels: readonly { level: number; name: string }[]): string =>

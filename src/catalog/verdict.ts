@@ -6,7 +6,7 @@
 import { REFERENCE_VERSION, sameCounts } from '../dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../dominosa/rank/stored.js';
 import { PROOF_VERSION } from '../dominosa/solve/independent.js';
-import type { KindName } from '../kinds.js';
+import type { KindName } from '../kind-name.js';
 import { SUDOMINO_GRADER_VERSION } from '../sudomino/grade/ladder.js';
 import { SUDOMINO_REFERENCE_VERSION } from '../sudomino/rank/stored.js';
 import { SUDOMINO_PROOF_VERSION } from '../sudomino/solve/satcount.js';
