@@ -8,6 +8,7 @@ import type { PlayRecord } from '../../src/play/record.js';
 import type { SudominoGame } from '../../src/sudomino/play/game.js';
 import type { SudominoHint } from '../../src/sudomino/play/hint.js';
 import type { PlaySudomino } from '../../src/sudomino/play/pack.js';
+import type { Panel } from './panel.js';
 import { save, saveSudomino, type Saved } from './store.js';
 
 export const pack = JSON.parse(document.getElementById('dominosa-pack')?.textContent ?? '{}') as WebPack;
@@ -20,14 +21,6 @@ export interface Clocked {
   since: number | null;
   /** Solved, revealed, and the help taken, as the index shows it. */
   record: PlayRecord;
-}
-
-/** The side panel's state, alike for both kinds: the hint shown, mistakes shown, a reveal asked, a message. */
-export interface Panel<H> {
-  hint: H | null;
-  showMistakes: boolean;
-  confirm: boolean;
-  message: string;
 }
 
 export interface Current extends Clocked, Panel<Hint> {

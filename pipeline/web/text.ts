@@ -2,7 +2,7 @@
 // in the pack's faces. Pure helpers shared by the views.
 import { faceText } from '../../src/formats/faces.js';
 import { isSudominoWeb, type AnyWebPuzzle } from '../../src/play/pack.js';
-import { pack, type Panel } from './state.js';
+import { pack } from './state.js';
 
 export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -60,24 +60,6 @@ export function nextLinkHtml(p: AnyWebPuzzle): string {
   return next
     ? `<a class="next" href="${hashId(next)}" data-next="${esc(String(next.id))}">Next puzzle: ${numberOf(next)} →</a>`
     : `<a class="next" href="#">That was the last one: all puzzles →</a>`;
-}
-
-/**
- * The panel where both kinds word it alike: a reveal asked for, no hint, a solved board, a log
- * at its end; null for a mistake or a step, which each kind words itself.
- */
-export function sharedPanelHtml(c: Panel<{ kind: string }>): string | null {
-  if (c.confirm) {
-    return (
-      `<p>Reveal part of the solution?</p>` +
-      `<div class="row"><button type="button" data-act="reveal-one">One domino</button><button type="button" data-act="reveal-all">The whole solution</button><button type="button" data-act="close">Cancel</button></div>`
-    );
-  }
-  if (!c.hint) return '';
-  if (c.hint.kind === 'solved') return `<p class="hint">The board is solved.</p>`;
-  if (c.hint.kind === 'none')
-    return `<p class="hint">No deduction is stored beyond this point for this puzzle; reveal a domino to go on.</p>`;
-  return null;
 }
 
 /** The address of a puzzle, so a reload or a bookmark returns to it. */

@@ -6,7 +6,8 @@ import { pairFromIndex } from '../../../src/dominosa/pairs.js';
 import { helpNote } from '../../../src/play/record.js';
 import { boardSvg } from './draw.js';
 import { app, elapsed, live, pack, type Current } from '../state.js';
-import { clock, esc, nextLinkHtml, puzzleName, sharedPanelHtml, shown } from '../text.js';
+import { sharedPanelHtml } from '../panel.js';
+import { clock, esc, nextLinkHtml, puzzleName, shown } from '../text.js';
 
 export function render(): void {
   const c = live.current;

@@ -1,6 +1,6 @@
 // The buttons of a Sudomino puzzle's page: undo, redo, restart, the marks mode, the number pad,
 // hints (shown, followed, mistakes shown and taken away) and reveals after asking.
-import { panelAct } from '../dominosa/controls.js';
+import { panelAct } from '../panel.js';
 import { live } from '../state.js';
 import { askSudominoHint, followSudominoHint, removeMistakes, revealSudominoAll, revealSudominoOne } from './help.js';
 import { clearSelected, enter, sudominoChanged } from './moves.js';

@@ -3,7 +3,7 @@
 // marks, the selection, clashes, a hint's highlights and values to enter, shown mistakes. Every
 // warning and highlight has its own pattern or symbol besides its colour.
 import type { SudominoGame } from '../../../src/sudomino/play/game.js';
-import { CELL, PAD } from '../dominosa/draw.js';
+import { CELL, PAD } from '../geometry.js';
 
 export interface SudominoView {
   game: SudominoGame;

@@ -1,12 +1,12 @@
-// The help a Sudomino player asks for, counted in the puzzle's record as Dominosa's is (help.ts):
+// The help a Sudomino player asks for, counted in the puzzle's record by the shell (../help.ts):
 // a hint (the grader's next step, or a mistake), one domino revealed, the whole solution.
 import { afterRevealAll } from '../../../src/play/record.js';
 import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
-import { showHint } from '../dominosa/help.js';
+import { countReveal, showHint } from '../help.js';
 import type { SudominoCurrent } from '../state.js';
 import { sudominoChanged } from './moves.js';
 
-/** Show the hint for the board (counted as help.ts counts Dominosa's). */
+/** Show the hint for the board. */
 export function askSudominoHint(c: SudominoCurrent): void {
   showHint(c, sudominoHintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
 }
@@ -34,7 +34,7 @@ export function revealSudominoOne(c: SudominoCurrent): boolean {
   const at = c.cursor >= 0 ? g.dominoAt(c.cursor) : -1;
   const d = at >= 0 && !right(at) ? at : c.pp.solution.findIndex((_, k) => !right(k));
   if (d < 0 || !g.place(d, c.pp.solution[d])) return false;
-  c.record = { ...c.record, reveals: c.record.reveals + 1 };
+  countReveal(c);
   sudominoChanged();
   return true;
 }

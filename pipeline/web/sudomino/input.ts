@@ -2,7 +2,7 @@
 // move the selection to the next domino that way; a number enters it (Shift, Alt or the marks
 // mode: a pencil mark), Backspace or Delete clears; U/Y and Ctrl+Z/Y undo and redo, M the marks
 // mode, H a hint, Escape drops the selection and the panel.
-import { CELL, PAD } from '../dominosa/draw.js';
+import { pointerAt } from '../pointer.js';
 import { live, type SudominoCurrent } from '../state.js';
 import { askSudominoHint } from './help.js';
 import { clearSelected, enter, sudominoChanged } from './moves.js';
@@ -127,13 +127,10 @@ export function onSudominoKey(e: KeyboardEvent): void {
 export function onSudominoPointer(e: PointerEvent): void {
   const c = live.sudomino;
   if (!c || e.button !== 0) return;
-  const svg = (document.getElementById('board') as HTMLElement).querySelector('svg');
-  if (!svg) return;
-  const r = svg.getBoundingClientRect();
   const { rows, cols, domino } = c.pp.board;
-  const x = (((e.clientX - r.left) / r.width) * (cols * CELL + 2 * PAD) - PAD) / CELL;
-  const y = (((e.clientY - r.top) / r.height) * (rows * CELL + 2 * PAD) - PAD) / CELL;
-  const [row, col] = [Math.floor(y), Math.floor(x)];
+  const at = pointerAt(e, rows, cols);
+  if (!at) return;
+  const [row, col] = [Math.floor(at.y), Math.floor(at.x)];
   e.preventDefault();
   (document.getElementById('board') as HTMLElement).focus({ preventScroll: true });
   if (row < 0 || row >= rows || col < 0 || col >= cols || domino[row * cols + col] < 0) return;

@@ -1,7 +1,7 @@
-// What follows any move on a Sudomino board, as moves.ts does for Dominosa: a hint that may no
-// longer follow is dropped, a solve is noted (unless revealed) and the clock stopped, the
-// position saved and the view redrawn; and entering a number on the selected domino.
-import { afterMove } from '../dominosa/moves.js';
+// What follows any move on a Sudomino board: the shell's bookkeeping (../moves.ts: the hint
+// dropped, a solve noted, the position saved), then the view redrawn; and entering a number on
+// the selected domino.
+import { afterMove } from '../moves.js';
 import { live, type SudominoCurrent } from '../state.js';
 import { renderSudomino } from './render.js';
 

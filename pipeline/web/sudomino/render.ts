@@ -5,7 +5,8 @@ import { explainSudominoStep } from '../../../src/sudomino/grade/explain.js';
 import { stepDominoes, stepLines } from '../../../src/sudomino/play/steps.js';
 import { app, elapsed, live, type SudominoCurrent } from '../state.js';
 import { sudominoSvg } from './draw.js';
-import { clock, esc, nextLinkHtml, puzzleName, sharedPanelHtml } from '../text.js';
+import { sharedPanelHtml } from '../panel.js';
+import { clock, esc, nextLinkHtml, puzzleName } from '../text.js';
 
 export function renderSudomino(): void {
   const c = live.sudomino;
