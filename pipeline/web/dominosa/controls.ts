@@ -4,7 +4,7 @@ import { askHint, revealAll, revealOne } from './help.js';
 import { changed } from './moves.js';
 import { render } from './render.js';
 import { panelAct } from '../panel.js';
-import { live } from '../state.js';
+import { live } from './state.js';
 
 export function onControl(e: Event): void {
   const target = (e.target as HTMLElement).closest('[data-act]');

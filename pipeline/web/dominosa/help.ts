@@ -4,7 +4,7 @@ import { hintFor } from '../../../src/dominosa/play/hint.js';
 import { afterRevealAll } from '../../../src/play/record.js';
 import { changed } from './moves.js';
 import { countReveal, showHint } from '../help.js';
-import type { Current } from '../state.js';
+import type { Current } from './state.js';
 
 /** Show the hint for the board. */
 export function askHint(c: Current): void {

@@ -1,7 +1,7 @@
 // What follows any move on a Dominosa board: the shell's bookkeeping (../moves.ts: the hint
 // dropped, a solve noted, the position saved), then the view redrawn; and one move by its boundary.
 import { afterMove } from '../moves.js';
-import { live, type Current } from '../state.js';
+import { live, type Current } from './state.js';
 import { render } from './render.js';
 
 export function changed(): void {

@@ -5,7 +5,7 @@ import { boundaryAt, placementOf } from '../../../src/dominosa/play/geometry.js'
 import { pointerAt } from '../pointer.js';
 import { act } from './moves.js';
 import { render } from './render.js';
-import { live, type Current } from '../state.js';
+import { live, type Current } from './state.js';
 
 /** How near a line, in cells, a click counts as on it: a fifth of a cell each side. */
 const EDGE_BAND = 0.2;

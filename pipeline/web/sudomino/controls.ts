@@ -1,14 +1,14 @@
 // The buttons of a Sudomino puzzle's page: undo, redo, restart, the marks mode, the number pad,
 // hints (shown, followed, mistakes shown and taken away) and reveals after asking.
 import { panelAct } from '../panel.js';
-import { live } from '../state.js';
+import { live } from './state.js';
 import { askSudominoHint, followSudominoHint, removeMistakes, revealSudominoAll, revealSudominoOne } from './help.js';
 import { clearSelected, enter, sudominoChanged } from './moves.js';
 import { renderSudomino } from './render.js';
 
 export function onSudominoControl(e: Event): void {
   const target = (e.target as HTMLElement).closest('[data-act], [data-num]');
-  const c = live.sudomino;
+  const c = live.current;
   if (!target || !c) return;
   const g = c.game;
   const num = target.getAttribute('data-num');

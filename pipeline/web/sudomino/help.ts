@@ -3,7 +3,7 @@
 import { afterRevealAll } from '../../../src/play/record.js';
 import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
 import { countReveal, showHint } from '../help.js';
-import type { SudominoCurrent } from '../state.js';
+import type { SudominoCurrent } from './state.js';
 import { sudominoChanged } from './moves.js';
 
 /** Show the hint for the board. */

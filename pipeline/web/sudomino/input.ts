@@ -3,7 +3,7 @@
 // mode: a pencil mark), Backspace or Delete clears; U/Y and Ctrl+Z/Y undo and redo, M the marks
 // mode, H a hint, Escape drops the selection and the panel.
 import { pointerAt } from '../pointer.js';
-import { live, type SudominoCurrent } from '../state.js';
+import { live, type SudominoCurrent } from './state.js';
 import { askSudominoHint } from './help.js';
 import { clearSelected, enter, sudominoChanged } from './moves.js';
 import { renderSudomino } from './render.js';
@@ -57,7 +57,7 @@ function typeDigit(c: SudominoCurrent, digit: number, mark: boolean): void {
 }
 
 export function onSudominoKey(e: KeyboardEvent): void {
-  const c = live.sudomino;
+  const c = live.current;
   if (!c) return;
   const key = e.key;
   const ctrl = e.ctrlKey || e.metaKey;
@@ -125,7 +125,7 @@ export function onSudominoKey(e: KeyboardEvent): void {
 
 /** A click or tap on the board selects the domino under it (a blocked cell or the margin: nothing). */
 export function onSudominoPointer(e: PointerEvent): void {
-  const c = live.sudomino;
+  const c = live.current;
   if (!c || e.button !== 0) return;
   const { rows, cols, domino } = c.pp.board;
   const at = pointerAt(e, rows, cols);

@@ -2,18 +2,18 @@
 // dropped, a solve noted, the position saved), then the view redrawn; and entering a number on
 // the selected domino.
 import { afterMove } from '../moves.js';
-import { live, type SudominoCurrent } from '../state.js';
+import { live, type SudominoCurrent } from './state.js';
 import { renderSudomino } from './render.js';
 
 export function sudominoChanged(): void {
-  const c = live.sudomino as SudominoCurrent;
+  const c = live.current as SudominoCurrent;
   afterMove(c, c.game.solved);
   renderSudomino();
 }
 
 /** Enter v on the selected domino: its value, or a pencil mark in the marks mode or when asked. */
 export function enter(v: number, mark: boolean): void {
-  const c = live.sudomino as SudominoCurrent;
+  const c = live.current as SudominoCurrent;
   const d = c.cursor >= 0 ? c.game.dominoAt(c.cursor) : -1;
   if (d < 0) {
     c.message = 'Select a domino first.';
@@ -30,7 +30,7 @@ export function enter(v: number, mark: boolean): void {
 
 /** Clear the selected domino: its value, else its marks. */
 export function clearSelected(): void {
-  const c = live.sudomino as SudominoCurrent;
+  const c = live.current as SudominoCurrent;
   const d = c.cursor >= 0 ? c.game.dominoAt(c.cursor) : -1;
   if (d >= 0 && c.game.clear(d)) sudominoChanged();
 }

@@ -3,13 +3,15 @@
 import { helpNote } from '../../../src/play/record.js';
 import { explainSudominoStep } from '../../../src/sudomino/grade/explain.js';
 import { stepDominoes, stepLines } from '../../../src/sudomino/play/steps.js';
-import { app, elapsed, live, type SudominoCurrent } from '../state.js';
+import { app, elapsed } from '../state.js';
+import { sizeText } from './size.js';
+import { live, type SudominoCurrent } from './state.js';
 import { sudominoSvg } from './draw.js';
 import { sharedPanelHtml } from '../panel.js';
 import { clock, esc, nextLinkHtml, puzzleName } from '../text.js';
 
 export function renderSudomino(): void {
-  const c = live.sudomino;
+  const c = live.current;
   if (!c) return;
   const { game } = c;
   const hint = c.hint;
@@ -25,7 +27,7 @@ export function renderSudomino(): void {
       ghosts: hint?.kind === 'step' ? hint.place : [],
       wrong: new Set(hint?.kind === 'mistake' && c.showMistakes ? hint.dominoes : []),
     },
-    esc(puzzleName(c.pp.puzzle)),
+    esc(puzzleName(c.pp.puzzle, sizeText(c.pp.puzzle))),
   );
   board.classList.toggle('marking', c.markMode);
   (document.getElementById('timer') as HTMLElement).textContent = clock(elapsed(c));

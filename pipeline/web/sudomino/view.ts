@@ -1,14 +1,17 @@
 // A Sudomino puzzle's page: title bar, board, status, controls, number pad, hint panel and help,
-// its saved position loaded, its inputs wired and its clock started (puzzle-view.ts is Dominosa's).
-import { FRESH } from '../../../src/play/record.js';
+// its saved position loaded, its inputs wired and its clock started.
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { playSudomino, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
 import { renderSudomino } from './render.js';
 import { onSudominoControl } from './controls.js';
 import { onSudominoKey, onSudominoPointer } from './input.js';
-import { app, live, pack } from '../state.js';
-import { loadSudomino } from '../store.js';
-import { esc, puzzleName, puzzleTitleHtml } from '../text.js';
+import { freshPanel } from '../panel.js';
+import { app, clockFrom, pack } from '../state.js';
+import { load } from '../store.js';
+import { barHtml, puzzleName } from '../text.js';
+import { form } from './saved.js';
+import { sizeText } from './size.js';
+import { live } from './state.js';
 import { startTimer, stopTimer } from '../timer.js';
 
 let listening = false;
@@ -16,31 +19,24 @@ let listening = false;
 export function showSudomino(p: SudominoWebPuzzle): void {
   stopTimer();
   const pp = playSudomino(pack.sudominoRules ?? [], p);
-  const saved = loadSudomino(pack.checksum, p.id);
-  live.current = null;
-  live.sudomino = {
+  const saved = load(form, pack.checksum, p.id);
+  live.show({
     pp,
     game: new SudominoGame(pp.board, saved ?? undefined),
-    ms: saved?.ms ?? 0,
-    since: null,
-    record: saved
-      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
-      : { ...FRESH },
+    ...clockFrom(saved),
     cursor: -1,
     typed: '',
     markMode: false,
-    hint: null,
-    showMistakes: false,
-    confirm: false,
-    message: '',
-  };
+    ...freshPanel(),
+  });
   const pad = Array.from(
     { length: p.values },
     (_, i) => `<button type="button" data-num="${i + 1}">${i + 1}</button>`,
   ).join('');
-  document.title = `${puzzleName(p)} — ${pack.name}`;
+  const size = sizeText(p);
+  document.title = `${puzzleName(p, size)} — ${pack.name}`;
   app.innerHTML =
-    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${puzzleTitleHtml(p)}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
+    barHtml(p, size) +
     `<div class="play"><div class="board-wrap"><div id="board" class="board sudomino" tabindex="0" role="application" aria-label="Board: arrows move between dominoes, numbers enter, Shift+number marks, Delete clears"></div>` +
     `<p id="status" class="status" role="status" aria-live="polite"></p><p id="after" class="after"></p></div>` +
     `<aside class="side"><div class="pad" role="group" aria-label="Numbers">${pad}<button type="button" data-act="clear" title="Clear (Delete)">Clear</button></div>` +
