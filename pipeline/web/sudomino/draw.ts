@@ -5,7 +5,7 @@
 import type { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { CELL, PAD } from '../geometry.js';
 
-export interface SudominoView {
+export interface BoardView {
   game: SudominoGame;
   /** The cell the selection stands on; its domino is the one selected (-1: none). */
   cursor: number;
@@ -72,7 +72,7 @@ function marksText(cx: number, cy: number, marks: number, values: number): strin
   return out.join('');
 }
 
-export function sudominoSvg(v: SudominoView, title: string): string {
+export function boardSvg(v: BoardView, title: string): string {
   const g = v.game;
   const { rows, cols, domino, values } = g.board;
   const w = cols * CELL + 2 * PAD;

@@ -4,7 +4,7 @@ import type { SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
 import type { WebKind } from '../kind.js';
 import { form } from './saved.js';
 import { groupHead } from './size.js';
-import { showSudomino } from './view.js';
+import { showPuzzle } from './view.js';
 
 export const sudomino: WebKind<SudominoWebPuzzle> = {
   name: 'sudomino',
@@ -14,5 +14,5 @@ export const sudomino: WebKind<SudominoWebPuzzle> = {
     'Give every domino a number from 1 to N, the same on both its cells, ' +
     'so that no two different dominoes of a row or a column hold the same number. Bold numbers are given.',
   groupHead,
-  show: showSudomino,
+  show: showPuzzle,
 };

@@ -9,7 +9,7 @@ import { elapsed, pack, Slot, type Clocked } from '../state.js';
 import { save } from '../store.js';
 import { form } from './saved.js';
 
-export interface SudominoCurrent extends Clocked, Panel<SudominoHint> {
+export interface Current extends Clocked, Panel<SudominoHint> {
   pp: PlaySudomino;
   game: SudominoGame;
   /** The cell the selection stands on (its domino is selected), -1: none. */
@@ -21,7 +21,7 @@ export interface SudominoCurrent extends Clocked, Panel<SudominoHint> {
 }
 
 /** The Sudomino puzzle on screen (live.current: null when none is). */
-export const live = new Slot<SudominoCurrent>((s) => {
+export const live = new Slot<Current>((s) => {
   const pos = s.game.position();
   const values = pos.values.map((v, d) => (s.game.isGiven(d) ? 0 : v));
   save(form, pack.checksum, s.pp.puzzle.id, { values, marks: pos.marks, ...s.record, ms: elapsed(s) });

@@ -2,9 +2,9 @@
 // its saved position loaded, its inputs wired and its clock started.
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { playSudomino, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
-import { renderSudomino } from './render.js';
-import { onSudominoControl } from './controls.js';
-import { onSudominoKey, onSudominoPointer } from './input.js';
+import { render } from './render.js';
+import { onControl } from './controls.js';
+import { onKey, onPointer } from './input.js';
 import { freshPanel } from '../panel.js';
 import { app, clockFrom, pack } from '../state.js';
 import { load } from '../store.js';
@@ -16,7 +16,7 @@ import { startTimer, stopTimer } from '../timer.js';
 
 let listening = false;
 
-export function showSudomino(p: SudominoWebPuzzle): void {
+export function showPuzzle(p: SudominoWebPuzzle): void {
   stopTimer();
   const pp = playSudomino(pack.sudominoRules ?? [], p);
   const saved = load(form, pack.checksum, p.id);
@@ -55,12 +55,12 @@ export function showSudomino(p: SudominoWebPuzzle): void {
     `<li>Cells of dominoes that clash in a row or column are hatched in red; a hint’s dominoes are dotted and its line shaded; a shown mistake is hatched.</li>` +
     `</ul></details></aside></div>`;
   const board = document.getElementById('board') as HTMLElement;
-  board.addEventListener('pointerdown', onSudominoPointer);
+  board.addEventListener('pointerdown', onPointer);
   // Keys reach the board wherever the focus is on its page (after a button, too); on the index they do nothing.
-  if (!listening) document.addEventListener('keydown', onSudominoKey);
+  if (!listening) document.addEventListener('keydown', onKey);
   listening = true;
-  app.querySelector('.side')?.addEventListener('click', onSudominoControl);
-  renderSudomino();
+  app.querySelector('.side')?.addEventListener('click', onControl);
+  render();
   startTimer();
   window.scrollTo(0, 0);
 }
