@@ -1,12 +1,13 @@
 // The index: the pack's puzzles by tier, then kind and size, numbered 1..N, each with its status
 // (solved, revealed, in progress, new, each with its own symbol) and the help it took, linking
-// to its board. A pack may mix Dominosa and Sudomino; the rules of each kind present head it.
-import { isSudominoWeb, type AnyWebPuzzle } from '../../src/play/pack.js';
+// to its board. A pack may mix kinds; the rules of each kind present head it.
 import { helpNote, type PlayRecord, type Status } from '../../src/play/record.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import { load, loadSudomino, savedStatus, sudominoSavedStatus } from './store.js';
-import { app, live, pack } from './state.js';
-import { esc, hashId, numberOf, sizeText, titleCase } from './text.js';
+import type { PagePuzzle } from './kind.js';
+import { KINDS, kindOf } from './kinds.js';
+import { load, savedStatus } from './store.js';
+import { app, leave, pack } from './state.js';
+import { esc, hashId, numberOf, titleCase } from './text.js';
 import { stopTimer } from './timer.js';
 
 /** A symbol per status, so the index does not tell them apart by colour alone. */
@@ -17,45 +18,31 @@ function tierRank(t: string): number {
   return i < 0 ? TIERS.length : i;
 }
 
-/** A puzzle's saved record and its word on the index, whatever its kind. */
-function savedOf(p: AnyWebPuzzle): { record: PlayRecord | null; status: Status } {
-  if (isSudominoWeb(p)) {
-    const s = loadSudomino(pack.checksum, p.id);
-    return { record: s, status: sudominoSavedStatus(s) };
-  }
-  const s = load(pack.checksum, p.id);
-  return { record: s, status: savedStatus(s) };
+/** A puzzle's saved record and its word on the index, kept as its kind keeps it. */
+function savedOf(p: PagePuzzle): { record: PlayRecord | null; status: Status } {
+  const form = kindOf(p).saved;
+  const s = load(form, pack.checksum, p.id);
+  return { record: s, status: savedStatus(form, s) };
 }
 
 /** The heading of a group of puzzles of one kind and size, and its size in small print. */
-function groupHead(p: AnyWebPuzzle): [string, string] {
-  return isSudominoWeb(p) ? [sizeText(p), p.shape] : [`M = ${p.m}`, `${p.m + 1} × ${p.m + 2}`];
+function groupHead(p: PagePuzzle): [string, string] {
+  return kindOf(p).groupHead(p);
 }
 
 export function showIndex(): void {
   stopTimer();
-  live.current = null;
-  live.sudomino = null;
+  leave();
   document.title = pack.name;
   const tiers = [...new Set(pack.puzzles.map((p) => p.tier))].sort((a, b) => tierRank(a) - tierRank(b));
-  const sudomino = pack.puzzles.some(isSudominoWeb);
-  const dominosa = pack.puzzles.some((p) => !isSudominoWeb(p));
-  const kinds = [dominosa ? 'Dominosa' : '', sudomino ? 'Sudomino' : ''].filter(Boolean).join(' and ') || 'Dominosa';
+  // The kinds the pack holds, in the page's order (an empty pack: the first kind's rules).
+  const held = KINDS.filter((k) => pack.puzzles.some((p) => kindOf(p) === k));
+  const kinds = held.length > 0 ? held : KINDS.slice(0, 1);
   const parts: string[] = [
-    `<header class="top"><h1>${esc(pack.name)}</h1><p class="sub">${kinds} · ${pack.puzzles.length} puzzle${pack.puzzles.length === 1 ? '' : 's'}</p></header>`,
+    `<header class="top"><h1>${esc(pack.name)}</h1><p class="sub">${kinds.map((k) => k.title).join(' and ')} · ${pack.puzzles.length} puzzle${pack.puzzles.length === 1 ? '' : 's'}</p></header>`,
   ];
-  if (dominosa || !sudomino) {
-    parts.push(
-      `<p class="rules">${sudomino ? '<b>Dominosa:</b> ' : ''}Each grid hides a complete set of dominoes, one of every pair from ${pack.faces === 'one-based' ? '1-1 to (M+1)-(M+1)' : pack.faces === 'pips' ? 'blank-blank up' : '0-0 to M-M'}. ` +
-        'Lay dominoes (two neighbouring cells each) so that every pair appears exactly once.</p>',
-    );
-  }
-  if (sudomino) {
-    parts.push(
-      `<p class="rules">${dominosa ? '<b>Sudomino:</b> ' : ''}Give every domino a number from 1 to N, the same on both its cells, ` +
-        'so that no two different dominoes of a row or a column hold the same number. Bold numbers are given.</p>',
-    );
-  }
+  for (const k of kinds)
+    parts.push(`<p class="rules">${kinds.length > 1 ? `<b>${k.title}:</b> ` : ''}${k.rulesHtml(pack)}</p>`);
   for (const tier of tiers) {
     const list = pack.puzzles.filter((p) => p.tier === tier).sort((a, b) => numberOf(a) - numberOf(b));
     const statuses = list.map((p) => savedOf(p).status);

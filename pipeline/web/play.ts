@@ -1,6 +1,7 @@
 // The web pack's page, its entry point: an index of the pack's puzzles and a board to play one
-// on. The rules of play and of hints are pure (src/dominosa/play/); the modules beside this one
-// are the shell, one concept each: state, views, inputs, timer, routing, storage.
+// on. The rules of play and of hints are pure (src/<kind>/play/); the modules beside this one are
+// the shell, one concept each (state, index, routing, storage, timer, panel), which knows no kind:
+// each kind's views and inputs sit in a folder of their own, listed in kinds.ts.
 import { route } from './routing.js';
 import { startTimer, stopTimer } from './timer.js';
 

@@ -1,14 +1,8 @@
 // The page's state, one place for it: the pack read from the page, the element the views draw
-// into, and the puzzle being played (null on the index), of either kind. Every other module
-// reads it from here.
-import type { Game } from '../../src/dominosa/play/game.js';
-import type { Hint } from '../../src/dominosa/play/hint.js';
-import type { PlayPuzzle, WebPack } from '../../src/play/pack.js';
-import type { PlayRecord } from '../../src/play/record.js';
-import type { SudominoGame } from '../../src/sudomino/play/game.js';
-import type { SudominoHint } from '../../src/sudomino/play/hint.js';
-import type { PlaySudomino } from '../../src/sudomino/play/pack.js';
-import { save, saveSudomino, type Saved } from './store.js';
+// into, and the puzzle on screen (none on the index), of whatever kind. A kind holds its puzzle
+// in a Slot, typed as it plays it; the shell sees only its clock, its record and how it is saved.
+import type { WebPack } from '../../src/play/pack.js';
+import { FRESH, type PlayRecord } from '../../src/play/record.js';
 
 export const pack = JSON.parse(document.getElementById('dominosa-pack')?.textContent ?? '{}') as WebPack;
 export const app = document.getElementById('app') as HTMLElement;
@@ -22,60 +16,53 @@ export interface Clocked {
   record: PlayRecord;
 }
 
-/** The side panel's state, alike for both kinds: the hint shown, mistakes shown, a reveal asked, a message. */
-export interface Panel<H> {
-  hint: H | null;
-  showMistakes: boolean;
-  confirm: boolean;
-  message: string;
+/** The clock and record of a puzzle just opened, from its saved entry (null: never played). */
+export function clockFrom(saved: (PlayRecord & { ms: number }) | null): Clocked {
+  return {
+    ms: saved?.ms ?? 0,
+    since: null,
+    record: saved
+      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
+      : { ...FRESH },
+  };
 }
 
-export interface Current extends Clocked, Panel<Hint> {
-  pp: PlayPuzzle;
-  game: Game;
-  selected: number;
-  cursor: number;
-  /** After Space/Enter or X, the next arrow joins or marks. */
-  pending: 'join' | 'mark' | null;
-  markMode: boolean;
-}
+/** The puzzle on screen, and its kind's way to save it; null on the index. */
+let onScreen: { c: Clocked; save: () => void } | null = null;
 
-/** A Sudomino puzzle being played. */
-export interface SudominoCurrent extends Clocked, Panel<SudominoHint> {
-  pp: PlaySudomino;
-  game: SudominoGame;
-  /** The cell the selection stands on (its domino is selected), -1: none. */
-  cursor: number;
-  /** Digits typed so far toward a value above 9 (N of 10 or more). */
-  typed: string;
-  /** Numbers typed are pencil marks. */
-  markMode: boolean;
-}
+/** A kind's hold on the puzzle on screen, typed as the kind plays it, and how the kind saves it. */
+export class Slot<C extends Clocked> {
+  private held: C | null = null;
 
-/** The puzzle on screen, of one kind or the other; a holder, since an imported binding cannot be assigned. */
-export const live: { current: Current | null; sudomino: SudominoCurrent | null } = { current: null, sudomino: null };
+  constructor(private readonly saveIt: (c: C) => void) {}
+
+  /** Put c on screen, in place of any puzzle there. */
+  show(c: C): void {
+    this.held = c;
+    onScreen = { c, save: () => this.saveIt(c) };
+  }
+
+  /** The kind's puzzle on screen; null on the index or on another kind's puzzle. */
+  get current(): C | null {
+    return this.held !== null && onScreen?.c === this.held ? this.held : null;
+  }
+}
 
 /** The puzzle on screen, whatever its kind. */
 export function playing(): Clocked | null {
-  return live.current ?? live.sudomino;
+  return onScreen?.c ?? null;
+}
+
+/** Back to the index: no puzzle on screen. */
+export function leave(): void {
+  onScreen = null;
 }
 
 export function elapsed(c: Clocked): number {
   return c.ms + (c.since === null ? 0 : performance.now() - c.since);
 }
 
-/** Save the current puzzle's position and time. */
+/** Save the puzzle on screen: its position, record and time. */
 export function persist(): void {
-  const c = live.current;
-  if (c) {
-    const saved: Saved = { ...c.game.position(), ...c.record, ms: elapsed(c) };
-    save(pack.checksum, c.pp.puzzle.id, saved);
-    return;
-  }
-  const s = live.sudomino;
-  if (!s) return;
-  // The givens are the board's, not the player's: stored as empty, so a save shows only play.
-  const pos = s.game.position();
-  const values = pos.values.map((v, d) => (s.game.isGiven(d) ? 0 : v));
-  saveSudomino(pack.checksum, s.pp.puzzle.id, { values, marks: pos.marks, ...s.record, ms: elapsed(s) });
+  onScreen?.save();
 }

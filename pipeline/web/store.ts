@@ -1,31 +1,33 @@
 // Saved positions and players' records in the browser's local storage, one entry per puzzle keyed
-// by the pack's checksum and the puzzle's id, so the same pack resumes wherever its file is moved.
-// Storage may be missing or full (private windows, some file:// settings): play goes on unsaved.
-// Sudomino's records (values and pencil marks per domino) are kept under a key of their own.
-import type { Position } from '../../src/dominosa/play/game.js';
+// by its kind's prefix, the pack's checksum and the puzzle's id, so the same pack resumes wherever
+// its file is moved. Storage may be missing or full (private windows, some file:// settings): play
+// goes on unsaved. A kind says how its position is stored (a SavedForm); time and record alike.
 import { statusOf, type PlayRecord, type Status } from '../../src/play/record.js';
-import type { SudominoPosition } from '../../src/sudomino/play/game.js';
 
-export interface Saved extends Position, PlayRecord {
-  /** Time played, in milliseconds. */
-  ms: number;
+/** How a kind keeps a position: its entries' key prefix, its fields read back and written, and whether it shows play. */
+export interface SavedForm<P> {
+  /** The storage key's first part ('dominosa-web'): a kind's entries never meet another's. */
+  readonly prefix: string;
+  /** The position from a stored entry, read leniently (anything malformed reads as empty). */
+  read(o: Record<string, unknown>): P;
+  /** The position's fields as stored, in their order. */
+  write(p: P): Record<string, unknown>;
+  /** Is anything of the player's on the board (in progress rather than new)? */
+  onBoard(p: P): boolean;
 }
 
-/** A Sudomino puzzle's record: the player's values and marks per domino (givens stored as 0). */
-export interface SudominoSaved extends SudominoPosition, PlayRecord {
-  ms: number;
-}
+/** A saved entry: the position, the player's record and the time played, in milliseconds. */
+export type Saved<P> = P & PlayRecord & { ms: number };
 
-const PREFIX = 'dominosa-web';
-const SUDOMINO_PREFIX = 'sudomino-web';
-
-export function storageKey(checksum: string, id: number | string, prefix = PREFIX): string {
+export function storageKey(prefix: string, checksum: string, id: number | string): string {
   return `${prefix}:${checksum}:${JSON.stringify(id)}`;
 }
 
-const numbers = (x: unknown): number[] => (Array.isArray(x) ? x.filter((v): v is number => Number.isInteger(v)) : []);
-// Per-domino lists keep their places: anything that is not a whole number reads as empty.
-const perDomino = (x: unknown): number[] =>
+/** A list of whole numbers, anything else in it dropped. */
+export const wholeNumbers = (x: unknown): number[] =>
+  Array.isArray(x) ? x.filter((v): v is number => Number.isInteger(v)) : [];
+/** A list whose places count: anything that is not a whole number reads as 0. */
+export const placedNumbers = (x: unknown): number[] =>
   Array.isArray(x) ? x.map((v) => (Number.isInteger(v) ? (v as number) : 0)) : [];
 const count = (x: unknown): number => (Number.isInteger(x) && (x as number) > 0 ? (x as number) : 0);
 
@@ -40,64 +42,35 @@ function clockOf(o: Record<string, unknown>): PlayRecord & { ms: number } {
   };
 }
 
-function read(key: string): Record<string, unknown> | null {
+export function load<P>(form: SavedForm<P>, checksum: string, id: number | string): Saved<P> | null {
   try {
-    const text = localStorage.getItem(key);
+    const text = localStorage.getItem(storageKey(form.prefix, checksum, id));
     const o: unknown = text === null ? null : JSON.parse(text);
-    return typeof o === 'object' && o !== null ? (o as Record<string, unknown>) : null;
+    if (typeof o !== 'object' || o === null) return null;
+    const entry = o as Record<string, unknown>;
+    return { ...form.read(entry), ...clockOf(entry) };
   } catch {
     return null;
   }
 }
 
-function write(key: string, record: Record<string, unknown> & { ms: number }): void {
+export function save<P>(form: SavedForm<P>, checksum: string, id: number | string, s: Saved<P>): void {
+  const entry = {
+    ...form.write(s),
+    ms: Math.round(s.ms),
+    solved: s.solved,
+    revealed: s.revealed,
+    hints: s.hints,
+    reveals: s.reveals,
+  };
   try {
-    localStorage.setItem(key, JSON.stringify({ ...record, ms: Math.round(record.ms) }));
+    localStorage.setItem(storageKey(form.prefix, checksum, id), JSON.stringify(entry));
   } catch {
     // Storage refused (full or disabled): keep playing without saving.
   }
 }
 
-export function load(checksum: string, id: number | string): Saved | null {
-  const o = read(storageKey(checksum, id));
-  return o === null ? null : { laid: numbers(o.laid), marks: numbers(o.marks), ...clockOf(o) };
-}
-
-export function save(checksum: string, id: number | string, s: Saved): void {
-  write(storageKey(checksum, id), {
-    laid: s.laid,
-    marks: s.marks,
-    ms: s.ms,
-    solved: s.solved,
-    revealed: s.revealed,
-    hints: s.hints,
-    reveals: s.reveals,
-  });
-}
-
-export function loadSudomino(checksum: string, id: number | string): SudominoSaved | null {
-  const o = read(storageKey(checksum, id, SUDOMINO_PREFIX));
-  return o === null ? null : { values: perDomino(o.values), marks: perDomino(o.marks), ...clockOf(o) };
-}
-
-export function saveSudomino(checksum: string, id: number | string, s: SudominoSaved): void {
-  write(storageKey(checksum, id, SUDOMINO_PREFIX), {
-    values: s.values,
-    marks: s.marks,
-    ms: s.ms,
-    solved: s.solved,
-    revealed: s.revealed,
-    hints: s.hints,
-    reveals: s.reveals,
-  });
-}
-
-/** A saved Sudomino puzzle's word on the index. */
-export function sudominoSavedStatus(s: SudominoSaved | null): Status {
-  return statusOf(s, s !== null && (s.values.some((v) => v !== 0) || s.marks.some((m) => m !== 0)));
-}
-
 /** A saved puzzle's word on the index (see src/play/record.ts). */
-export function savedStatus(s: Saved | null): Status {
-  return statusOf(s, s !== null && (s.laid.length > 0 || s.marks.length > 0));
+export function savedStatus<P>(form: SavedForm<P>, s: Saved<P> | null): Status {
+  return statusOf(s, s !== null && form.onBoard(s));
 }

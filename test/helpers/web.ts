@@ -1,7 +1,7 @@
 // The web pack in Chromium for the page's tests: export a pack from the shipped catalog, open it
 // from disk as a player would, note console errors and requests, and click on a board where a
 // player would (the page's own geometry: cells of 40 units inside a margin of 8, see
-// pipeline/web/dominosa/draw.ts). Chromium is required under CI; elsewhere the tests skip without it.
+// pipeline/web/geometry.ts). Chromium is required under CI; elsewhere the tests skip without it.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

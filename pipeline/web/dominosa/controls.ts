@@ -3,21 +3,8 @@
 import { askHint, revealAll, revealOne } from './help.js';
 import { changed } from './moves.js';
 import { render } from './render.js';
-import { live, type Panel } from '../state.js';
-
-/** The panel's own buttons, alike for both kinds: show the mistakes, ask to reveal, close. False for any other. */
-export function panelAct(c: Panel<unknown>, act: string | null): boolean {
-  if (act === 'show-mistakes') c.showMistakes = true;
-  else if (act === 'reveal') {
-    c.confirm = true;
-    c.hint = null;
-  } else if (act === 'close') {
-    c.hint = null;
-    c.confirm = false;
-    c.showMistakes = false;
-  } else return false;
-  return true;
-}
+import { panelAct } from '../panel.js';
+import { live } from './state.js';
 
 export function onControl(e: Event): void {
   const target = (e.target as HTMLElement).closest('[data-act]');

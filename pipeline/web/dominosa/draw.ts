@@ -3,13 +3,10 @@
 // selection and cursor, warnings, and a hint's highlights. Colours come from the page's CSS;
 // every warning and highlight also has its own pattern or symbol, so none needs colour to read.
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from '../../../src/formats/faces.js';
-import { numberFontSize, SVG_PAD_CELLS, TILE } from '../../../src/formats/svg.js';
+import { numberFontSize, TILE } from '../../../src/formats/svg.js';
 import type { Game } from '../../../src/dominosa/play/game.js';
 import { cellsOf } from '../../../src/dominosa/play/geometry.js';
-
-/** Side of a cell in SVG user units; the drawing scales with its container. */
-export const CELL = 40;
-export const PAD = CELL * SVG_PAD_CELLS;
+import { CELL, PAD } from '../geometry.js';
 
 export interface BoardView {
   game: Game;

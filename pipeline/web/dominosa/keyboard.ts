@@ -4,7 +4,7 @@ import { placementOf } from '../../../src/dominosa/play/geometry.js';
 import { askHint } from './help.js';
 import { act, changed } from './moves.js';
 import { render } from './render.js';
-import { live } from '../state.js';
+import { live } from './state.js';
 
 const ARROWS: Record<string, [number, number]> = {
   ArrowUp: [-1, 0],

@@ -2,10 +2,10 @@
 // lifts it; a click on the line between two cells marks it; the right button, or ✕ Marks,
 // marks boundaries instead of laying.
 import { boundaryAt, placementOf } from '../../../src/dominosa/play/geometry.js';
-import { CELL, PAD } from './draw.js';
+import { pointerAt } from '../pointer.js';
 import { act } from './moves.js';
 import { render } from './render.js';
-import { live, type Current } from '../state.js';
+import { live, type Current } from './state.js';
 
 /** How near a line, in cells, a click counts as on it: a fifth of a cell each side. */
 const EDGE_BAND = 0.2;
@@ -24,14 +24,10 @@ let gesture: Gesture | null = null;
 /** The cell under the pointer (-1: none) and the boundary it is on (-1: none). */
 function locate(e: PointerEvent): { cell: number; edge: number } {
   const c = live.current as Current;
-  const svg = (document.getElementById('board') as HTMLElement).querySelector('svg');
-  if (!svg) return { cell: -1, edge: -1 };
-  const r = svg.getBoundingClientRect();
   const { rows, cols } = c.pp.board;
-  const w = cols * CELL + 2 * PAD;
-  const h = rows * CELL + 2 * PAD;
-  const x = (((e.clientX - r.left) / r.width) * w - PAD) / CELL;
-  const y = (((e.clientY - r.top) / r.height) * h - PAD) / CELL;
+  const at = pointerAt(e, rows, cols);
+  if (!at) return { cell: -1, edge: -1 };
+  const { x, y } = at;
   const col = Math.floor(x);
   const row = Math.floor(y);
   const inside = row >= 0 && row < rows && col >= 0 && col < cols;

@@ -5,8 +5,11 @@ import { stepCells, toGraderStep } from '../../../src/dominosa/play/steps.js';
 import { pairFromIndex } from '../../../src/dominosa/pairs.js';
 import { helpNote } from '../../../src/play/record.js';
 import { boardSvg } from './draw.js';
-import { app, elapsed, live, pack, type Current } from '../state.js';
-import { clock, esc, nextLinkHtml, puzzleName, sharedPanelHtml, shown } from '../text.js';
+import { app, elapsed, pack } from '../state.js';
+import { sizeText } from './size.js';
+import { live, type Current } from './state.js';
+import { sharedPanelHtml } from '../panel.js';
+import { clock, esc, nextLinkHtml, puzzleName, shown } from '../text.js';
 
 export function render(): void {
   const c = live.current;
@@ -24,7 +27,7 @@ export function render(): void {
     faces: pack.faces,
   };
   const board = document.getElementById('board') as HTMLElement;
-  board.innerHTML = boardSvg(view, esc(puzzleName(pp.puzzle)));
+  board.innerHTML = boardSvg(view, esc(puzzleName(pp.puzzle, sizeText(pp.puzzle))));
   board.classList.toggle('marking', c.markMode);
   (document.getElementById('timer') as HTMLElement).textContent = clock(elapsed(c));
   const status = document.getElementById('status') as HTMLElement;

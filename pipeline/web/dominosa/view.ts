@@ -2,42 +2,38 @@
 // help), its saved position loaded, its inputs wired and its clock started.
 import { Game } from '../../../src/dominosa/play/game.js';
 import { playPuzzle, type WebPuzzle } from '../../../src/play/pack.js';
-import { FRESH } from '../../../src/play/record.js';
 import { onControl } from './controls.js';
 import { onKey } from './keyboard.js';
 import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './pointer.js';
 import { render } from './render.js';
-import { app, live, pack } from '../state.js';
+import { freshPanel } from '../panel.js';
+import { app, clockFrom, pack } from '../state.js';
 import { load } from '../store.js';
-import { esc, puzzleName, puzzleTitleHtml } from '../text.js';
+import { barHtml, puzzleName } from '../text.js';
+import { form } from './saved.js';
+import { sizeText } from './size.js';
+import { live } from './state.js';
 import { startTimer, stopTimer } from '../timer.js';
 
 export function showPuzzle(p: WebPuzzle): void {
   stopTimer();
   const pp = playPuzzle(pack, p);
-  const saved = load(pack.checksum, p.id);
+  const saved = load(form, pack.checksum, p.id);
   const game = new Game(pp.board, saved ?? undefined);
-  live.sudomino = null;
-  live.current = {
+  live.show({
     pp,
     game,
-    ms: saved?.ms ?? 0,
-    since: null,
-    record: saved
-      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
-      : { ...FRESH },
+    ...clockFrom(saved),
     selected: -1,
     cursor: -1,
     pending: null,
     markMode: false,
-    hint: null,
-    showMistakes: false,
-    confirm: false,
-    message: '',
-  };
-  document.title = `${puzzleName(p)} — ${pack.name}`;
+    ...freshPanel(),
+  });
+  const size = sizeText(p);
+  document.title = `${puzzleName(p, size)} — ${pack.name}`;
   app.innerHTML =
-    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${puzzleTitleHtml(p)}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
+    barHtml(p, size) +
     `<div class="play"><div class="board-wrap"><div id="board" class="board" tabindex="0" role="application" aria-label="Board: arrows move, Space then an arrow joins, X then an arrow marks"></div>` +
     `<p id="status" class="status" role="status" aria-live="polite"></p><p id="after" class="after"></p></div>` +
     `<aside class="side"><div class="controls">` +
@@ -63,8 +59,9 @@ export function showPuzzle(p: WebPuzzle): void {
   board.addEventListener('contextmenu', (e) => e.preventDefault());
   board.addEventListener('keydown', onKey);
   board.addEventListener('focus', () => {
-    if (live.current && live.current.cursor < 0) {
-      live.current.cursor = 0;
+    const c = live.current;
+    if (c && c.cursor < 0) {
+      c.cursor = 0;
       render();
     }
   });

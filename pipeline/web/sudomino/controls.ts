@@ -1,14 +1,14 @@
 // The buttons of a Sudomino puzzle's page: undo, redo, restart, the marks mode, the number pad,
 // hints (shown, followed, mistakes shown and taken away) and reveals after asking.
-import { panelAct } from '../dominosa/controls.js';
-import { live } from '../state.js';
-import { askSudominoHint, followSudominoHint, removeMistakes, revealSudominoAll, revealSudominoOne } from './help.js';
-import { clearSelected, enter, sudominoChanged } from './moves.js';
-import { renderSudomino } from './render.js';
+import { panelAct } from '../panel.js';
+import { live } from './state.js';
+import { askHint, followHint, removeMistakes, revealAll, revealOne } from './help.js';
+import { clearSelected, enter, changed } from './moves.js';
+import { render } from './render.js';
 
-export function onSudominoControl(e: Event): void {
+export function onControl(e: Event): void {
   const target = (e.target as HTMLElement).closest('[data-act], [data-num]');
-  const c = live.sudomino;
+  const c = live.current;
   if (!target || !c) return;
   const g = c.game;
   const num = target.getAttribute('data-num');
@@ -18,18 +18,18 @@ export function onSudominoControl(e: Event): void {
   }
   const act = target.getAttribute('data-act');
   if (panelAct(c, act)) {
-    renderSudomino();
+    render();
     return;
   }
   switch (act) {
     case 'undo':
-      if (g.undo()) sudominoChanged();
+      if (g.undo()) changed();
       return;
     case 'redo':
-      if (g.redo()) sudominoChanged();
+      if (g.redo()) changed();
       return;
     case 'restart':
-      if (g.restart()) sudominoChanged();
+      if (g.restart()) changed();
       return;
     case 'clear':
       clearSelected();
@@ -38,20 +38,20 @@ export function onSudominoControl(e: Event): void {
       c.markMode = !c.markMode;
       break;
     case 'hint':
-      askSudominoHint(c);
+      askHint(c);
       break;
     case 'apply-hint':
-      followSudominoHint(c);
+      followHint(c);
       return;
     case 'remove-mistakes':
       removeMistakes(c);
       return;
     case 'reveal-one':
-      if (!revealSudominoOne(c)) c.confirm = false;
+      if (!revealOne(c)) c.confirm = false;
       break;
     case 'reveal-all':
-      revealSudominoAll(c);
+      revealAll(c);
       return;
   }
-  renderSudomino();
+  render();
 }

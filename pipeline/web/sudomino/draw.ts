@@ -3,9 +3,9 @@
 // marks, the selection, clashes, a hint's highlights and values to enter, shown mistakes. Every
 // warning and highlight has its own pattern or symbol besides its colour.
 import type { SudominoGame } from '../../../src/sudomino/play/game.js';
-import { CELL, PAD } from '../dominosa/draw.js';
+import { CELL, PAD } from '../geometry.js';
 
-export interface SudominoView {
+export interface BoardView {
   game: SudominoGame;
   /** The cell the selection stands on; its domino is the one selected (-1: none). */
   cursor: number;
@@ -72,7 +72,7 @@ function marksText(cx: number, cy: number, marks: number, values: number): strin
   return out.join('');
 }
 
-export function sudominoSvg(v: SudominoView, title: string): string {
+export function boardSvg(v: BoardView, title: string): string {
   const g = v.game;
   const { rows, cols, domino, values } = g.board;
   const w = cols * CELL + 2 * PAD;

@@ -1,47 +1,47 @@
-// The help a Sudomino player asks for, counted in the puzzle's record as Dominosa's is (help.ts):
+// The help a Sudomino player asks for, counted in the puzzle's record by the shell (../help.ts):
 // a hint (the grader's next step, or a mistake), one domino revealed, the whole solution.
 import { afterRevealAll } from '../../../src/play/record.js';
 import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
-import { showHint } from '../dominosa/help.js';
-import type { SudominoCurrent } from '../state.js';
-import { sudominoChanged } from './moves.js';
+import { countReveal, showHint } from '../help.js';
+import type { Current } from './state.js';
+import { changed } from './moves.js';
 
-/** Show the hint for the board (counted as help.ts counts Dominosa's). */
-export function askSudominoHint(c: SudominoCurrent): void {
+/** Show the hint for the board. */
+export function askHint(c: Current): void {
   showHint(c, sudominoHintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
 }
 
 /** Do what the hint on screen says: enter its values and cross out what it removes. */
-export function followSudominoHint(c: SudominoCurrent): void {
+export function followHint(c: Current): void {
   const h = c.hint;
   if (h?.kind !== 'step') return;
-  if (c.game.setPosition(followStep(c.pp.board, c.game.position(), h.place, h.remove))) sudominoChanged();
+  if (c.game.setPosition(followStep(c.pp.board, c.game.position(), h.place, h.remove))) changed();
 }
 
 /** Take the shown mistakes away: their values and marks. */
-export function removeMistakes(c: SudominoCurrent): void {
+export function removeMistakes(c: Current): void {
   const h = c.hint;
   if (h?.kind !== 'mistake') return;
   const pos = c.game.position();
   for (const d of h.dominoes) pos.values[d] = pos.marks[d] = 0;
-  if (c.game.setPosition(pos)) sudominoChanged();
+  if (c.game.setPosition(pos)) changed();
 }
 
 /** Enter the solution's value on the selected domino if it is open and not right, else on the first such; false when none is. */
-export function revealSudominoOne(c: SudominoCurrent): boolean {
+export function revealOne(c: Current): boolean {
   const g = c.game;
   const right = (d: number): boolean => g.valueOf(d) === c.pp.solution[d];
   const at = c.cursor >= 0 ? g.dominoAt(c.cursor) : -1;
   const d = at >= 0 && !right(at) ? at : c.pp.solution.findIndex((_, k) => !right(k));
   if (d < 0 || !g.place(d, c.pp.solution[d])) return false;
-  c.record = { ...c.record, reveals: c.record.reveals + 1 };
-  sudominoChanged();
+  countReveal(c);
+  changed();
   return true;
 }
 
 /** Enter the whole solution as one move, recorded as revealed (not solved). */
-export function revealSudominoAll(c: SudominoCurrent): void {
+export function revealAll(c: Current): void {
   c.record = afterRevealAll(c.record);
   c.game.setPosition({ values: [...c.pp.solution], marks: [] });
-  sudominoChanged();
+  changed();
 }

@@ -2,11 +2,11 @@
 // move the selection to the next domino that way; a number enters it (Shift, Alt or the marks
 // mode: a pencil mark), Backspace or Delete clears; U/Y and Ctrl+Z/Y undo and redo, M the marks
 // mode, H a hint, Escape drops the selection and the panel.
-import { CELL, PAD } from '../dominosa/draw.js';
-import { live, type SudominoCurrent } from '../state.js';
-import { askSudominoHint } from './help.js';
-import { clearSelected, enter, sudominoChanged } from './moves.js';
-import { renderSudomino } from './render.js';
+import { pointerAt } from '../pointer.js';
+import { live, type Current } from './state.js';
+import { askHint } from './help.js';
+import { clearSelected, enter, changed } from './moves.js';
+import { render } from './render.js';
 
 const ARROWS: Record<string, [number, number]> = {
   ArrowUp: [-1, 0],
@@ -16,7 +16,7 @@ const ARROWS: Record<string, [number, number]> = {
 };
 
 /** The next open cell from `from` that way belonging to another domino, or `from` when there is none. */
-function stepFrom(c: SudominoCurrent, from: number, dr: number, dc: number): number {
+function stepFrom(c: Current, from: number, dr: number, dc: number): number {
   const { rows, cols, domino } = c.pp.board;
   let r = Math.floor(from / cols);
   let col = from % cols;
@@ -29,7 +29,7 @@ function stepFrom(c: SudominoCurrent, from: number, dr: number, dc: number): num
   }
 }
 
-function firstOpenCell(c: SudominoCurrent): number {
+function firstOpenCell(c: Current): number {
   return c.pp.board.domino.findIndex((d) => d >= 0);
 }
 
@@ -41,7 +41,7 @@ function digitOf(e: KeyboardEvent): number {
 }
 
 /** A digit typed: values above 9 take two digits, the first held while a second may follow. */
-function typeDigit(c: SudominoCurrent, digit: number, mark: boolean): void {
+function typeDigit(c: Current, digit: number, mark: boolean): void {
   const N = c.pp.board.values;
   const both = Number(c.typed + String(digit));
   if (c.typed !== '' && both <= N) {
@@ -56,8 +56,8 @@ function typeDigit(c: SudominoCurrent, digit: number, mark: boolean): void {
   if (digit >= 1 && digit <= N) enter(digit, mark);
 }
 
-export function onSudominoKey(e: KeyboardEvent): void {
-  const c = live.sudomino;
+export function onKey(e: KeyboardEvent): void {
+  const c = live.current;
   if (!c) return;
   const key = e.key;
   const ctrl = e.ctrlKey || e.metaKey;
@@ -67,17 +67,17 @@ export function onSudominoKey(e: KeyboardEvent): void {
     // With nothing selected, the first arrow selects the first domino.
     c.cursor = c.cursor < 0 ? firstOpenCell(c) : stepFrom(c, c.cursor, arrow[0], arrow[1]);
     c.typed = '';
-    renderSudomino();
+    render();
     return;
   }
   if (ctrl && (key === 'z' || key === 'Z')) {
     e.preventDefault();
-    if (e.shiftKey ? c.game.redo() : c.game.undo()) sudominoChanged();
+    if (e.shiftKey ? c.game.redo() : c.game.undo()) changed();
     return;
   }
   if (ctrl && (key === 'y' || key === 'Y')) {
     e.preventDefault();
-    if (c.game.redo()) sudominoChanged();
+    if (c.game.redo()) changed();
     return;
   }
   if (ctrl) return;
@@ -97,11 +97,11 @@ export function onSudominoKey(e: KeyboardEvent): void {
       return;
     case 'u':
     case 'U':
-      if (c.game.undo()) sudominoChanged();
+      if (c.game.undo()) changed();
       return;
     case 'y':
     case 'Y':
-      if (c.game.redo()) sudominoChanged();
+      if (c.game.redo()) changed();
       return;
     case 'm':
     case 'M':
@@ -109,7 +109,7 @@ export function onSudominoKey(e: KeyboardEvent): void {
       break;
     case 'h':
     case 'H':
-      askSudominoHint(c);
+      askHint(c);
       break;
     case 'Escape':
       c.cursor = -1;
@@ -120,24 +120,21 @@ export function onSudominoKey(e: KeyboardEvent): void {
       return;
   }
   e.preventDefault();
-  renderSudomino();
+  render();
 }
 
 /** A click or tap on the board selects the domino under it (a blocked cell or the margin: nothing). */
-export function onSudominoPointer(e: PointerEvent): void {
-  const c = live.sudomino;
+export function onPointer(e: PointerEvent): void {
+  const c = live.current;
   if (!c || e.button !== 0) return;
-  const svg = (document.getElementById('board') as HTMLElement).querySelector('svg');
-  if (!svg) return;
-  const r = svg.getBoundingClientRect();
   const { rows, cols, domino } = c.pp.board;
-  const x = (((e.clientX - r.left) / r.width) * (cols * CELL + 2 * PAD) - PAD) / CELL;
-  const y = (((e.clientY - r.top) / r.height) * (rows * CELL + 2 * PAD) - PAD) / CELL;
-  const [row, col] = [Math.floor(y), Math.floor(x)];
+  const at = pointerAt(e, rows, cols);
+  if (!at) return;
+  const [row, col] = [Math.floor(at.y), Math.floor(at.x)];
   e.preventDefault();
   (document.getElementById('board') as HTMLElement).focus({ preventScroll: true });
   if (row < 0 || row >= rows || col < 0 || col >= cols || domino[row * cols + col] < 0) return;
   c.cursor = row * cols + col;
   c.typed = '';
-  renderSudomino();
+  render();
 }

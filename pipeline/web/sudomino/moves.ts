@@ -1,36 +1,36 @@
-// What follows any move on a Sudomino board, as moves.ts does for Dominosa: a hint that may no
-// longer follow is dropped, a solve is noted (unless revealed) and the clock stopped, the
-// position saved and the view redrawn; and entering a number on the selected domino.
-import { afterMove } from '../dominosa/moves.js';
-import { live, type SudominoCurrent } from '../state.js';
-import { renderSudomino } from './render.js';
+// What follows any move on a Sudomino board: the shell's bookkeeping (../moves.ts: the hint
+// dropped, a solve noted, the position saved), then the view redrawn; and entering a number on
+// the selected domino.
+import { afterMove } from '../moves.js';
+import { live, type Current } from './state.js';
+import { render } from './render.js';
 
-export function sudominoChanged(): void {
-  const c = live.sudomino as SudominoCurrent;
+export function changed(): void {
+  const c = live.current as Current;
   afterMove(c, c.game.solved);
-  renderSudomino();
+  render();
 }
 
 /** Enter v on the selected domino: its value, or a pencil mark in the marks mode or when asked. */
 export function enter(v: number, mark: boolean): void {
-  const c = live.sudomino as SudominoCurrent;
+  const c = live.current as Current;
   const d = c.cursor >= 0 ? c.game.dominoAt(c.cursor) : -1;
   if (d < 0) {
     c.message = 'Select a domino first.';
-    renderSudomino();
+    render();
     return;
   }
   if (c.game.isGiven(d)) {
     c.message = 'That domino is given.';
-    renderSudomino();
+    render();
     return;
   }
-  if (mark || c.markMode ? c.game.toggleMark(d, v) : c.game.place(d, v)) sudominoChanged();
+  if (mark || c.markMode ? c.game.toggleMark(d, v) : c.game.place(d, v)) changed();
 }
 
 /** Clear the selected domino: its value, else its marks. */
 export function clearSelected(): void {
-  const c = live.sudomino as SudominoCurrent;
+  const c = live.current as Current;
   const d = c.cursor >= 0 ? c.game.dominoAt(c.cursor) : -1;
-  if (d >= 0 && c.game.clear(d)) sudominoChanged();
+  if (d >= 0 && c.game.clear(d)) changed();
 }

@@ -3,18 +3,21 @@
 import { helpNote } from '../../../src/play/record.js';
 import { explainSudominoStep } from '../../../src/sudomino/grade/explain.js';
 import { stepDominoes, stepLines } from '../../../src/sudomino/play/steps.js';
-import { app, elapsed, live, type SudominoCurrent } from '../state.js';
-import { sudominoSvg } from './draw.js';
-import { clock, esc, nextLinkHtml, puzzleName, sharedPanelHtml } from '../text.js';
+import { app, elapsed } from '../state.js';
+import { sizeText } from './size.js';
+import { live, type Current } from './state.js';
+import { boardSvg } from './draw.js';
+import { sharedPanelHtml } from '../panel.js';
+import { clock, esc, nextLinkHtml, puzzleName } from '../text.js';
 
-export function renderSudomino(): void {
-  const c = live.sudomino;
+export function render(): void {
+  const c = live.current;
   if (!c) return;
   const { game } = c;
   const hint = c.hint;
   const clashes = game.conflicts();
   const board = document.getElementById('board') as HTMLElement;
-  board.innerHTML = sudominoSvg(
+  board.innerHTML = boardSvg(
     {
       game,
       cursor: c.cursor,
@@ -24,7 +27,7 @@ export function renderSudomino(): void {
       ghosts: hint?.kind === 'step' ? hint.place : [],
       wrong: new Set(hint?.kind === 'mistake' && c.showMistakes ? hint.dominoes : []),
     },
-    esc(puzzleName(c.pp.puzzle)),
+    esc(puzzleName(c.pp.puzzle, sizeText(c.pp.puzzle))),
   );
   board.classList.toggle('marking', c.markMode);
   (document.getElementById('timer') as HTMLElement).textContent = clock(elapsed(c));
@@ -55,7 +58,7 @@ export function renderSudomino(): void {
   (document.getElementById('panel') as HTMLElement).innerHTML = panelHtml(c);
 }
 
-function panelHtml(c: SudominoCurrent): string {
+function panelHtml(c: Current): string {
   const shared = sharedPanelHtml(c);
   const h = c.hint;
   if (shared !== null || !h) return shared ?? '';

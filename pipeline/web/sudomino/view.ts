@@ -1,46 +1,42 @@
 // A Sudomino puzzle's page: title bar, board, status, controls, number pad, hint panel and help,
-// its saved position loaded, its inputs wired and its clock started (puzzle-view.ts is Dominosa's).
-import { FRESH } from '../../../src/play/record.js';
+// its saved position loaded, its inputs wired and its clock started.
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { playSudomino, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
-import { renderSudomino } from './render.js';
-import { onSudominoControl } from './controls.js';
-import { onSudominoKey, onSudominoPointer } from './input.js';
-import { app, live, pack } from '../state.js';
-import { loadSudomino } from '../store.js';
-import { esc, puzzleName, puzzleTitleHtml } from '../text.js';
+import { render } from './render.js';
+import { onControl } from './controls.js';
+import { onKey, onPointer } from './input.js';
+import { freshPanel } from '../panel.js';
+import { app, clockFrom, pack } from '../state.js';
+import { load } from '../store.js';
+import { barHtml, puzzleName } from '../text.js';
+import { form } from './saved.js';
+import { sizeText } from './size.js';
+import { live } from './state.js';
 import { startTimer, stopTimer } from '../timer.js';
 
 let listening = false;
 
-export function showSudomino(p: SudominoWebPuzzle): void {
+export function showPuzzle(p: SudominoWebPuzzle): void {
   stopTimer();
   const pp = playSudomino(pack.sudominoRules ?? [], p);
-  const saved = loadSudomino(pack.checksum, p.id);
-  live.current = null;
-  live.sudomino = {
+  const saved = load(form, pack.checksum, p.id);
+  live.show({
     pp,
     game: new SudominoGame(pp.board, saved ?? undefined),
-    ms: saved?.ms ?? 0,
-    since: null,
-    record: saved
-      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
-      : { ...FRESH },
+    ...clockFrom(saved),
     cursor: -1,
     typed: '',
     markMode: false,
-    hint: null,
-    showMistakes: false,
-    confirm: false,
-    message: '',
-  };
+    ...freshPanel(),
+  });
   const pad = Array.from(
     { length: p.values },
     (_, i) => `<button type="button" data-num="${i + 1}">${i + 1}</button>`,
   ).join('');
-  document.title = `${puzzleName(p)} — ${pack.name}`;
+  const size = sizeText(p);
+  document.title = `${puzzleName(p, size)} — ${pack.name}`;
   app.innerHTML =
-    `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${puzzleTitleHtml(p)}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>` +
+    barHtml(p, size) +
     `<div class="play"><div class="board-wrap"><div id="board" class="board sudomino" tabindex="0" role="application" aria-label="Board: arrows move between dominoes, numbers enter, Shift+number marks, Delete clears"></div>` +
     `<p id="status" class="status" role="status" aria-live="polite"></p><p id="after" class="after"></p></div>` +
     `<aside class="side"><div class="pad" role="group" aria-label="Numbers">${pad}<button type="button" data-act="clear" title="Clear (Delete)">Clear</button></div>` +
@@ -59,12 +55,12 @@ export function showSudomino(p: SudominoWebPuzzle): void {
     `<li>Cells of dominoes that clash in a row or column are hatched in red; a hint’s dominoes are dotted and its line shaded; a shown mistake is hatched.</li>` +
     `</ul></details></aside></div>`;
   const board = document.getElementById('board') as HTMLElement;
-  board.addEventListener('pointerdown', onSudominoPointer);
+  board.addEventListener('pointerdown', onPointer);
   // Keys reach the board wherever the focus is on its page (after a button, too); on the index they do nothing.
-  if (!listening) document.addEventListener('keydown', onSudominoKey);
+  if (!listening) document.addEventListener('keydown', onKey);
   listening = true;
-  app.querySelector('.side')?.addEventListener('click', onSudominoControl);
-  renderSudomino();
+  app.querySelector('.side')?.addEventListener('click', onControl);
+  render();
   startTimer();
   window.scrollTo(0, 0);
 }

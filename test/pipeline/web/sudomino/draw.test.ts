@@ -4,7 +4,7 @@
 // on both cells, entered values and pencil marks where the position has them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sudominoSvg } from '../../../../pipeline/web/sudomino/draw.js';
+import { boardSvg } from '../../../../pipeline/web/sudomino/draw.js';
 import { SudominoGame } from '../../../../src/sudomino/play/game.js';
 import { TIERS } from '../../../../src/rank/tiers.js';
 import { madeSudomino } from '../../../helpers/sudomino-packs.js';
@@ -14,7 +14,7 @@ const segments = (svg: string, cls: string): number =>
 const count = (svg: string, re: RegExp): number => (svg.match(re) ?? []).length;
 const bits = (m: number): number => (m === 0 ? 0 : (m & 1) + bits(m >>> 1));
 
-describe('sudominoSvg', () => {
+describe('boardSvg', () => {
   it('draws cell lines thin inside dominoes, outlines thick between them, blocked cells, givens, values and marks', () => {
     fc.assert(
       fc.property(
@@ -31,7 +31,7 @@ describe('sudominoSvg', () => {
             if (k % 2 === 0) game.place(x % D, 1 + (x % board.values));
             else game.toggleMark(x % D, 1 + ((x >> 3) % board.values));
           }
-          const svg = sudominoSvg(
+          const svg = boardSvg(
             {
               game,
               cursor: -1,

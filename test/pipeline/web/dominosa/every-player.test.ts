@@ -1,11 +1,11 @@
-// The web pack for every player, in Chromium: a shown mistake reads in greyscale (its pixels
+// Dominosa's board for every player, in Chromium: a shown mistake reads in greyscale (its pixels
 // differ from its correct twin's, inside the tile, not only along an outline), a wrong mark
 // from a right one likewise, and a hint's cells from the others; a click on the line between
 // two cells marks it; on a phone the title breaks only between its phrases.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { WebPack, WebPuzzle } from '../../../src/play/pack.js';
-import { BoardOnScreen, canRunChromium, openPack, placementsOf, type PackSession } from '../../helpers/web.js';
+import type { WebPack, WebPuzzle } from '../../../../src/play/pack.js';
+import { BoardOnScreen, canRunChromium, openPack, placementsOf, type PackSession } from '../../../helpers/web.js';
 
 /** A rectangle in cells from the board's corner: left, top, width, height. */
 type CellRect = [x: number, y: number, w: number, h: number];

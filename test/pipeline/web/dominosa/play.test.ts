@@ -1,4 +1,4 @@
-// The web pack's page (pipeline/web/) in a real browser, opened from disk as a player would:
+// Dominosa on the web pack's page (pipeline/web/dominosa/) in a real browser, opened from disk:
 // solve by clicks, see pairs laid twice marked, follow hints from the empty board to the end,
 // mistakes found, the keyboard, reveals (recorded apart from solves), numbers and the next
 // puzzle, and progress kept across a reload and a moved file; no console errors and no requests
@@ -8,8 +8,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { WebPack, WebPuzzle } from '../../../src/play/pack.js';
-import { BoardOnScreen, canRunChromium, openPack, pairOf, placementsOf, type PackSession } from '../../helpers/web.js';
+import type { WebPack, WebPuzzle } from '../../../../src/play/pack.js';
+import {
+  BoardOnScreen,
+  canRunChromium,
+  openPack,
+  pairOf,
+  placementsOf,
+  type PackSession,
+} from '../../../helpers/web.js';
 
 describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
   let session: PackSession;

@@ -1,0 +1,18 @@
+// Sudomino on the page: the one entry the shell knows the kind by (../kind.ts), listed in
+// ../kinds.ts. The views, inputs and drawing beside it are its own.
+import type { SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
+import type { WebKind } from '../kind.js';
+import { form } from './saved.js';
+import { groupHead } from './size.js';
+import { showPuzzle } from './view.js';
+
+export const sudomino: WebKind<SudominoWebPuzzle> = {
+  name: 'sudomino',
+  title: 'Sudomino',
+  saved: form,
+  rulesHtml: () =>
+    'Give every domino a number from 1 to N, the same on both its cells, ' +
+    'so that no two different dominoes of a row or a column hold the same number. Bold numbers are given.',
+  groupHead,
+  show: showPuzzle,
+};

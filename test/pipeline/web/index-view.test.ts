@@ -1,0 +1,140 @@
+// The page's shell over every kind it plays (pipeline/web/kinds.ts), in Chromium, one body per
+// kind in a pack that holds them all: the index heads with each kind's rules and groups its
+// puzzles; a puzzle's title bar; help taken and a reveal show in the index apart from a solve;
+// each kind's saved entries keep their key and fields (players' browsers resume them), and a
+// reload reads them back; no console errors and no requests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AnyPackPuzzle } from '../../../src/formats/pack.js';
+import type { AnyWebPuzzle } from '../../../src/play/pack.js';
+import { packPuzzle } from '../../helpers/packs.js';
+import { sudominoPackPuzzle } from '../../helpers/sudomino-packs.js';
+import { BoardOnScreen, canRunChromium, openPuzzles, type PackSession } from '../../helpers/web.js';
+
+/** What the test knows of a kind on the page: a puzzle of it, and what the page shows and stores of it. */
+interface PageKind {
+  title: string;
+  puzzle: AnyPackPuzzle;
+  /** The index's heading of the puzzle's group, and the title bar's size phrase. */
+  head: string;
+  size: string;
+  /** Saved entries' key prefix and fields, in their stored order. */
+  prefix: string;
+  fields: string[];
+}
+
+// The page's kinds, in its order (the registry of the page is the bundle's; a test cannot import it).
+const KINDS: PageKind[] = [
+  {
+    title: 'Dominosa',
+    puzzle: packPuzzle(4, 1, { tier: 'easy' }),
+    head: 'M = 4',
+    size: 'Double-4, 5 × 6',
+    prefix: 'dominosa-web',
+    fields: ['laid', 'marks'],
+  },
+  {
+    title: 'Sudomino',
+    puzzle: sudominoPackPuzzle({ rows: 6, cols: 6, values: 5 }, 'hard', 2),
+    head: 'Sudomino 6×6 · 1–5',
+    size: 'Sudomino 6×6 · 1–5',
+    prefix: 'sudomino-web',
+    fields: ['values', 'marks'],
+  },
+];
+const RECORD = ['ms', 'solved', 'revealed', 'hints', 'reveals'];
+
+describe.skipIf(!canRunChromium)('the page over its kinds, in Chromium', () => {
+  let session: PackSession<AnyWebPuzzle>;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openPuzzles(
+      KINDS.map((k) => k.puzzle),
+      'Every kind',
+    );
+    page = session.page;
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const webOf = (k: PageKind): AnyWebPuzzle => session.pack.puzzles.find((p) => p.id === k.puzzle.id)!;
+  const pick = (k: PageKind, part: string): Promise<string | null> =>
+    page.textContent(`a.pick[data-puzzle="${k.puzzle.id}"] ${part}`);
+  const home = async (): Promise<void> => {
+    await page.click('a.back');
+    await page.waitForSelector('a.pick');
+  };
+  /** The kind's saved entry, as the browser holds it (read as text: the test's own types know no DOM). */
+  const stored = async (k: PageKind): Promise<Record<string, unknown> | null> => {
+    const key = `${k.prefix}:${session.pack.checksum}:${JSON.stringify(k.puzzle.id)}`;
+    const text = await page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+    return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
+  };
+
+  it('heads the index with each kind’s rules, and lists each kind’s puzzles under its size, new', async () => {
+    expect(await page.textContent('.sub')).toBe(`${KINDS.map((k) => k.title).join(' and ')} · ${KINDS.length} puzzles`);
+    expect(await page.$$eval('p.rules b', (bs) => bs.map((b) => b.textContent))).toEqual(
+      KINDS.map((k) => `${k.title}:`),
+    );
+    const heads = await page.$$eval('section.tier h3', (hs) => hs.map((h) => h.childNodes[0].textContent?.trim()));
+    expect([...heads].sort()).toEqual(KINDS.map((k) => k.head).sort());
+    for (const k of KINDS) expect(await pick(k, '.status')).toBe('new');
+  });
+
+  describe.each(KINDS)('$title', (k) => {
+    it('opens its puzzle under a title bar: its number, its size, its tier, the clock', async () => {
+      const p = webOf(k);
+      await BoardOnScreen.open(page, p);
+      expect(await page.$$eval('.bar h1 .phrase', (es) => es.map((e) => e.textContent))).toEqual([
+        `Puzzle ${p.number}`,
+        k.size,
+        p.tier[0].toUpperCase() + p.tier.slice(1),
+      ]);
+      expect(await page.textContent('.bar .dbid')).toBe(`#${p.id}`);
+      expect(await page.textContent('#timer')).toMatch(/^\d+:\d\d$/);
+      expect(await page.title()).toBe(
+        `Puzzle ${p.number} (#${p.id}) · ${k.size} · ${p.tier[0].toUpperCase()}${p.tier.slice(1)} — Every kind`,
+      );
+      await home();
+    });
+
+    it('counts a hint and a domino revealed, and records the whole solution revealed apart from a solve', async () => {
+      await BoardOnScreen.open(page, webOf(k));
+      await page.click('[data-act="hint"]');
+      expect(await page.$$('[data-hint="step"]')).toHaveLength(1);
+      await page.click('[data-act="reveal"]');
+      await page.click('[data-act="reveal-one"]');
+      await home();
+      expect(await pick(k, '.status')).toBe('in progress');
+      expect(await pick(k, '.note')).toBe('1 hint, 1 domino revealed');
+      await BoardOnScreen.open(page, webOf(k));
+      await page.click('[data-act="reveal"]');
+      await page.click('[data-act="reveal-all"]');
+      expect(await page.textContent('#status')).toBe('Solution revealed.');
+      await home();
+      expect(await pick(k, '.status')).toBe('revealed');
+    });
+
+    it('keeps its saved entry under its own key, its fields in their order', async () => {
+      const entry = await stored(k);
+      expect(Object.keys(entry ?? {})).toEqual([...k.fields, ...RECORD]);
+      expect(entry).toMatchObject({ solved: false, revealed: true, hints: 1, reveals: 1 });
+    });
+  });
+
+  it('reads every kind’s records back after a reload', async () => {
+    await page.reload();
+    await page.waitForSelector('a.pick');
+    for (const k of KINDS) {
+      expect(await pick(k, '.status')).toBe('revealed');
+      expect(await pick(k, '.note')).toBe('1 hint, 1 domino revealed');
+    }
+  });
+
+  it('met no console error and made no request', () => {
+    expect(session.problems).toEqual([]);
+  });
+});
