@@ -12,7 +12,7 @@
 // changes nothing. Sudomino's slots aim at a tier by slot alone, and a slot aimed at a full tier
 // is tier-full whatever it made, here as in the build (kinds.ts).
 import { existsSync } from 'node:fs';
-import { checkStoredRow } from '../src/catalog/check.js';
+import { checkRow as checkStoredRow } from '../src/dominosa/check.js';
 import { decideSlot, tiersFull } from '../src/catalog/decide.js';
 import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
 import { parseGradeTarget, type GradeTarget } from '../src/dominosa/rank/bands.js';

@@ -2,7 +2,7 @@
 // implements it in one entry file (src/<kind>/kind.ts) and is registered in src/kinds.ts; nothing
 // outside a kind's room asks which kind a puzzle is. Each group of the interface is declared in
 // the shared room that uses it (the catalog's checks, the slots, the packs) and gathered here.
-import type { Failure, SharedFields, StoredPuzzle } from './catalog/check.js';
+import type { Failure, KindChecks, SharedFields, StoredPuzzle } from './catalog/check.js';
 import type { KindSchema } from './catalog/schema.js';
 import type { KindName } from './kind-name.js';
 import type { Parsed } from './parsed.js';
@@ -52,4 +52,10 @@ export interface PuzzleKind {
    * stored rows trusts them by.
    */
   checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[];
+  /**
+   * What audit and export check of the kind's rows beyond checkRow: the full check of a puzzle
+   * with its proofs (a checker per thread), the kind's judges and versions, its default proof
+   * budget, and its catalog-wide checks (src/catalog/check.ts).
+   */
+  readonly checks: KindChecks;
 }

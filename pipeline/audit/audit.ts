@@ -1,25 +1,22 @@
 // `dominosa audit`: open a catalog read-only, run the catalog-wide checks (integrity, schema
-// objects, the digest over every row, tier order, versions) and re-prove every puzzle of every
-// kind (or of one, or a seeded sample) in a piscina pool, all on one read snapshot. Writes
+// objects, the digest over every row, and each kind's own: tier order, thresholds, versions) and
+// re-prove every puzzle of every kind (or of one, or a seeded sample) in a piscina pool, each as
+// its kind checks it, all on one read snapshot. Writes
 // nothing, a broken catalog is reported, not repaired; only `--record` then stores each checked
 // puzzle's verdict, holding the writer lock from start to end so the catalog it judged is the
 // one it writes to.
 import { Piscina } from 'piscina';
 import {
   FAILURE_KINDS,
-  checkDistinctBases,
   checkGraderVersions,
-  checkIntegrity,
-  checkStoredRow,
-  checkSchemaVersion,
   checkSolverVersions,
-  checkThresholdsPresent,
-  checkTierOrder,
+  checksumFailures,
   type Failure,
+  type KindCatalogFacts,
 } from '../../src/catalog/check.js';
+import { checkDistinctBases, checkIntegrity, checkSchemaVersion } from '../../src/catalog/wide-check.js';
 import { sampleOf } from '../../src/catalog/sample.js';
-import { checkSudominoTierOrder, tierMedians } from '../../src/sudomino/check.js';
-import { allKinds, type KindName } from '../../src/kinds.js';
+import { allKinds, findKind, kindNamed, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { passVerdict } from '../../src/catalog/verdict.js';
 import type { AuditAnswer, AuditItem, AuditTask } from './worker.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './report.js';
@@ -27,7 +24,6 @@ import { Catalog, SchemaVersionError, type PuzzleRow } from '../catalog/catalog.
 import { UserError } from '../runtime/errors.js';
 import { checkTimeLimit } from './proof-budget.js';
 import { WORKER_EXEC_ARGV, workerFile, MAX_JOBS } from '../runtime/pool.js';
-import { REFERENCE_VERSION, sameCounts } from '../../src/dominosa/rank/reference.js';
 
 export interface AuditOptions {
   db: string;
@@ -43,9 +39,9 @@ export interface AuditOptions {
   kind?: KindName;
 }
 
-/** How a report line names a puzzle's size: "dominosa M=4", "sudomino 8x8:6". */
+/** How a report line names a puzzle's size: its kind and the size's label ("dominosa M=4", "sudomino 8x8:6"). */
 export function puzzleScope(p: { kind: KindName; shape: string }): string {
-  return p.kind === 'dominosa' ? `dominosa M=${p.shape}` : `${p.kind} ${p.shape}`;
+  return `${p.kind} ${findKind(p.kind)?.sizes.label(p.shape) ?? p.shape}`;
 }
 
 /**
@@ -102,7 +98,7 @@ function sortFailures(failures: Failure[]): Failure[] {
 export async function runAudit(opts: AuditOptions, progress: AuditProgress): Promise<AuditReport> {
   checkOptions(opts);
   const t0 = performance.now();
-  let guardrails: AuditReport['guardrails'] = [];
+  const guardrails: AuditReport['guardrails'] = [];
   const report = (
     failures: Failure[],
     checked: number,
@@ -171,36 +167,27 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
     // The digest covers every row, so its scan checks every row's checksum too, sampled or not.
     const badChecksums = new Map<number, Failure>();
-    const wanted = (kind: KindName): boolean => opts.kind === undefined || opts.kind === kind;
+    const kinds = opts.kind === undefined ? allKinds() : [kindNamed(opts.kind)];
+    const wanted = (kind: KindName): boolean => kinds.some((k) => k.name === kind);
     failures.push(
       ...cat.checkIntegrityOfCatalog((p) => {
-        const f = checkStoredRow(p, null, null).find((x) => x.kind === 'checksum-mismatch');
+        const [f] = checksumFailures(p);
         if (f !== undefined && wanted(p.kind)) badChecksums.set(p.id, f);
       }),
     );
     const items = auditItems(cat);
-    if (wanted('dominosa')) {
-      failures.push(...checkTierOrder(cat.tierStats('dominosa').map((s) => ({ ...s, m: Number(s.size) }))));
-      failures.push(
-        ...checkThresholdsPresent(cat.sizeCounts('dominosa'), new Set(cat.readThresholds(null, 'dominosa').keys())),
-      );
-    }
-    // Each Sudomino shape's tiers are its levels, inside its cuts, and hold the guardrail.
-    if (wanted('sudomino')) {
-      const counts = cat.sizeCounts('sudomino');
-      // A build records each shape's rule; without one, every verb but audit refuses the catalog.
-      failures.push(
-        ...checkThresholdsPresent(counts, new Set(cat.readThresholds(null, 'sudomino').keys()), (s) => `sudomino ${s}`),
-      );
-      const shapes = [...counts.keys()].map((shape) => ({ shape, bases: cat.baseDifficulties('sudomino', shape) }));
-      failures.push(...checkSudominoTierOrder(shapes));
-      guardrails = shapes.map((s) => ({ shape: s.shape, medians: tierMedians(s.bases) }));
+    // Each kind's own catalog-wide checks: its tier order (or guardrail) and thresholds present.
+    for (const kind of kinds) {
+      const own = kind.checks.catalog(catalogFacts(cat, kind.name));
+      failures.push(...own.failures);
+      guardrails.push(...own.guardrails);
     }
     failures.push(...checkDistinctBases(cat.baseHashes().filter((b) => wanted(b.kind))));
 
     const all = cat.puzzleIds({ includeVariants: true, kind: opts.kind });
     const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
-    const versions = new Map<string | null, number>();
+    // Per kind, the puzzles checked whose stored nodes audit cannot count again, by solver version.
+    const unmeasured = new Map<KindName, Map<string | null, number>>();
     progress.start(ids.length);
     const pool = new Piscina<AuditTask, AuditAnswer>({
       filename: workerFile('audit/worker.js'),
@@ -214,12 +201,11 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       const queue = (function* () {
         for (const id of ids) {
           const item = items.itemFor(id);
-          // A version that counts this size as the current one does is no mismatch. Sudomino's
-          // nodes are always measured again, so their versions need no check.
-          if (item.puzzle.kind === 'dominosa') {
-            const v = item.solverVersion;
-            const key = v !== null && sameCounts(v, REFERENCE_VERSION, item.puzzle.m) ? REFERENCE_VERSION : v;
-            versions.set(key, (versions.get(key) ?? 0) + 1);
+          // A version that counts this size as the current one does is no mismatch.
+          if (!kindNamed(item.puzzle.kind).checks.versions.remeasuresNodes(item.puzzle, item.solverVersion)) {
+            const own = unmeasured.get(item.puzzle.kind) ?? new Map<string | null, number>();
+            own.set(item.solverVersion, (own.get(item.solverVersion) ?? 0) + 1);
+            unmeasured.set(item.puzzle.kind, own);
           }
           yield item;
         }
@@ -240,9 +226,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       progress.finish();
       await pool.destroy();
     }
-    failures.push(...checkSolverVersions(versions));
-    // Over every base, sampled or not: a score is checked only under this release's grader.
-    if (wanted('dominosa')) failures.push(...checkGraderVersions(cat.graderVersionCounts('dominosa')));
+    for (const kind of kinds) failures.push(...versionFailures(cat, kind, unmeasured.get(kind.name)));
     const sampled = new Set(ids);
     for (const [id, f] of badChecksums) if (!sampled.has(id)) failures.push(f);
     nameScopes(cat, failures);
@@ -253,6 +237,33 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     cat.close();
     recorder?.close();
   }
+}
+
+/** What a kind's catalog-wide checks read of the catalog: its own rows, read when asked. */
+function catalogFacts(cat: Catalog, kind: KindName): KindCatalogFacts {
+  return {
+    sizeCounts: () => cat.sizeCounts(kind),
+    sizesWithThresholds: () => new Set(cat.readThresholds(null, kind).keys()),
+    tierRanges: () => cat.tierStats(kind),
+    bases: (size) => cat.baseDifficulties(kind, size),
+  };
+}
+
+/**
+ * A kind's stored figures audit could not measure again: nodes of the puzzles checked
+ * (`unmeasured`, by solver version), and scores of every base, sampled or not, by grader version.
+ */
+function versionFailures(
+  cat: Catalog,
+  kind: PuzzleKind,
+  unmeasured: ReadonlyMap<string | null, number> = new Map(),
+): Failure[] {
+  const { versions } = kind.checks;
+  const ungraded = [...cat.graderVersionCounts(kind.name)].filter(([v]) => !versions.regrades(v));
+  return [
+    ...checkSolverVersions(unmeasured, versions.reference),
+    ...checkGraderVersions(new Map(ungraded), versions.grader),
+  ];
 }
 
 /** Each puzzle's failure names the puzzle's kind and shape, for the report's lines. */
@@ -280,16 +291,22 @@ function recordVerdicts(
   if (recorder.stamp() !== stamp) return { verdicts: 0, why: 'the catalog changed while it was audited' };
   const failed = new Set(failingPuzzles(failures));
   const at = new Date().toISOString();
-  const passed = ids.filter((id) => !failed.has(id)).map((id) => passVerdict(items.itemFor(id), at));
+  const passed = ids
+    .filter((id) => !failed.has(id))
+    .map((id) => {
+      const item = items.itemFor(id);
+      return passVerdict(item, at, kindNamed(item.puzzle.kind).checks.versions);
+    });
   recorder.transaction(() => recorder.recordVerdicts(passed, [...failed]));
   return { verdicts: passed.length, why: null };
 }
 
 /**
  * What the per-puzzle checks need of each stored puzzle: the row, its base row when a variant,
- * its size's current tier rule (by M, or by shape for Sudomino), the solver version its nodes
- * were measured with (its build's, else the one its size's current thresholds were set for) and
- * the grader version of its score (its build's). Shared with export, which re-checks every puzzle it is about to write.
+ * its size's current tier rule (by its kind and shape), the solver version its nodes were
+ * measured with (its build's, else the one its size's current thresholds were set for) and the
+ * grader version of its score (its build's). Shared with export, which re-checks every puzzle it
+ * is about to write.
  */
 export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem } {
   const rules = new Map(allKinds().map((k) => [k.name, cat.readThresholds(null, k.name)]));

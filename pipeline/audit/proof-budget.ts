@@ -1,7 +1,8 @@
-// The budget of each board's proofs in audit and export: the user's --time-limit, else what
-// solve gives a board of that size (none up to LARGE_M, the large-board default above), as a
-// clock check the core polls, so a board that would prove for hours fails as 'gave-up' instead.
-import { timeLimitMs } from '../../src/dominosa/solve/limits.js';
+// The budget of each board's proofs in audit and export: the user's --time-limit, else its kind's
+// default for the board (what solve gives it: Dominosa's large boards get one), as a clock check
+// the core polls, so a board that would prove for hours fails as 'gave-up' instead.
+import type { KindChecks, StoredSize } from '../../src/catalog/check.js';
+import { proofTimeLimitMs } from '../../src/proof.js';
 import { UserError } from '../runtime/errors.js';
 import { exhausted } from '../runtime/faults.js';
 
@@ -12,9 +13,13 @@ export interface ProofBudget {
   budget: string | undefined;
 }
 
-/** The budget of one board of size m, starting now; userMs is --time-limit in milliseconds. */
-export function proofBudget(m: number, userMs: number | undefined): ProofBudget {
-  const ms = timeLimitMs({ m }, userMs);
+/** The budget of one stored board of a kind, starting now; userMs is --time-limit in milliseconds. */
+export function proofBudget(
+  kind: Pick<KindChecks, 'defaultTimeLimitMs'>,
+  p: StoredSize,
+  userMs: number | undefined,
+): ProofBudget {
+  const ms = proofTimeLimitMs(userMs, kind.defaultTimeLimitMs(p));
   const budget = Number.isFinite(ms) ? `time limit ${ms / 1000} s` : undefined;
   if (exhausted('proof')) return { interrupt: () => true, budget };
   if (budget === undefined) return { interrupt: undefined, budget };

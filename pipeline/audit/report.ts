@@ -1,8 +1,7 @@
 // How `dominosa audit` shows itself: a progress bar on a terminal (stderr), the closing summary
 // as text (puzzles checked, failures by kind, time, every failing puzzle) or as one JSON document.
 import cliProgress from 'cli-progress';
-import { FAILURE_KINDS, type Failure, type FailureKind } from '../../src/catalog/check.js';
-import { GUARDRAIL_MIN_BASES } from '../../src/sudomino/check.js';
+import { FAILURE_KINDS, type Failure, type FailureKind, type Guardrail } from '../../src/catalog/check.js';
 import { forTerminal, jsonForTerminal } from '../io/terminal.js';
 
 export interface AuditReport {
@@ -20,8 +19,8 @@ export interface AuditReport {
   failures: Failure[];
   /** With --record: how many pass verdicts were stored, or why none were; null without --record. */
   recorded: { verdicts: number; why: string | null } | null;
-  /** Per Sudomino shape, each tier's base puzzles and median reference nodes (the guardrail audit checks). */
-  guardrails: { shape: string; medians: { tier: string; count: number; median: number }[] }[];
+  /** Per size of a kind that holds its guardrail by medians (Sudomino's shapes), each tier's bases and median reference nodes. */
+  guardrails: Guardrail[];
 }
 
 export interface AuditProgress {
@@ -121,18 +120,18 @@ function scope(r: AuditReport): string {
   return `audit of ${forTerminal(r.db)}: ${what} in ${(r.ms / 1000).toFixed(1)} s with ${r.jobs} job${r.jobs === 1 ? '' : 's'}`;
 }
 
-/** One line per Sudomino shape: its tiers' median reference nodes, with the sign between each two. */
+/** One line per size with a guardrail: its tiers' median reference nodes, with the sign between each two. */
 function guardrailLines(r: AuditReport): string[] {
-  return r.guardrails.map(({ shape, medians }) => {
+  return r.guardrails.map(({ name, medians, minBases }) => {
     const steps = medians
       .map((m, i) => `${i === 0 ? '' : medians[i - 1].median <= m.median ? ' ≤ ' : ' > '}${m.tier} ${m.median}`)
       .join('');
-    const thin = medians.filter((m) => m.count < GUARDRAIL_MIN_BASES).map((m) => m.tier);
+    const thin = medians.filter((m) => m.count < minBases).map((m) => m.tier);
     const judged =
       thin.length === 0
         ? ''
-        : ` (not judged: ${thin.join(', ')} ${thin.length === 1 ? 'holds' : 'hold'} fewer than ${GUARDRAIL_MIN_BASES} bases)`;
-    return `sudomino ${forTerminal(shape)}: median reference nodes ${steps}${judged}`;
+        : ` (not judged: ${thin.join(', ')} ${thin.length === 1 ? 'holds' : 'hold'} fewer than ${minBases} bases)`;
+    return `${forTerminal(name)}: median reference nodes ${steps}${judged}`;
   });
 }
 
@@ -188,7 +187,7 @@ export function formatAuditJson(r: AuditReport): string {
         failuresByKind: failuresByKind(r.failures),
         failingPuzzles: failingPuzzles(r.failures),
         failures: r.failures,
-        guardrails: r.guardrails,
+        guardrails: r.guardrails.map(({ shape, medians }) => ({ shape, medians })),
         ...(r.recorded === null ? {} : { recorded: r.recorded.verdicts, notRecorded: r.recorded.why }),
       },
       null,

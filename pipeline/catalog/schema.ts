@@ -3,7 +3,8 @@
 // triggers, indexes and generated columns are exactly this release's; all read from
 // sqlite_master before any other row is, so a foreign object (a view that never ends) runs never.
 import Database from 'better-sqlite3';
-import { checkSchemaObjects, type Failure } from '../../src/catalog/check.js';
+import type { Failure } from '../../src/catalog/check.js';
+import { checkSchemaObjects } from '../../src/catalog/wide-check.js';
 import type { SchemaObject } from '../../src/catalog/digest.js';
 import {
   CATALOG_APP,

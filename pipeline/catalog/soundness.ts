@@ -1,7 +1,8 @@
 // Whether a catalog is as dominosa wrote it, without re-solving a puzzle: the checks a verb makes
 // before it builds on stored rows (build resuming, tune, merge), and the catalog-wide ones audit
 // reports (schema objects and the digest over every row).
-import { checkDigests, type Failure, type SharedFields } from '../../src/catalog/check.js';
+import type { Failure, SharedFields } from '../../src/catalog/check.js';
+import { checkDigests } from '../../src/catalog/wide-check.js';
 import { schemaDigest, type SchemaObject } from '../../src/catalog/digest.js';
 import { SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import { allKinds, findKind } from '../../src/kinds.js';

@@ -3,7 +3,7 @@
 // ranges proposed for the tiers. A Sudomino tier is its grader level's; cuts only bound each
 // tier's reference nodes, so --apply writes them when every base lies inside its tier's range.
 import { basename } from 'node:path';
-import { checkSudominoTierOrder, lowerMedian } from '../../src/sudomino/check.js';
+import { checkTierOrder, lowerMedian } from '../../src/sudomino/check.js';
 import type { TierRule } from '../../src/rank/rule.js';
 import { proposeBandCuts } from '../../src/rank/cuts.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier } from '../../src/rank/tiers.js';
@@ -99,7 +99,7 @@ function proposals(cat: Catalog, opts: SudominoTuneOptions): ShapeTune[] {
           nodes: spread(own.map((b) => b.nodes)),
         };
       }),
-      ordered: checkSudominoTierOrder([{ shape, bases }]).length === 0,
+      ordered: checkTierOrder([{ shape, bases }]).length === 0,
       current,
       currentRule: rule === undefined ? null : { measure: rule.measure, th: rule.th },
       proposed: p.thresholds,

@@ -6,7 +6,7 @@
 // the grades. With apply, the cuts go to the catalog (and to a thresholds file only when one is
 // named) and every puzzle of the size is re-tiered.
 import { basename } from 'node:path';
-import { checkTierOrder } from '../../src/catalog/check.js';
+import { checkTierOrder } from '../../src/dominosa/check.js';
 import {
   gradeTableText,
   histogramText,

@@ -17,12 +17,13 @@ import {
   catalogDb,
   timeLimitMs,
   kind,
+  KINDS,
 } from './options.js';
 import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 export const AUDIT_OPTIONS = {
   // No default: a whole-catalog audit checks every kind; --kind narrows it to one.
-  kind: kind('audit', ['dominosa', 'sudomino'], { shown: 'every kind' }),
+  kind: kind('audit', KINDS, { shown: 'every kind' }),
   db: catalogDb('catalog file'),
   jobs: whole('worker threads', 1, { default: Math.min(availableParallelism(), MAX_JOBS), max: MAX_JOBS }),
   sample: whole('check this many puzzles drawn at random (catalog-wide checks still run in full)', 1, {

@@ -1,25 +1,12 @@
-// What `dominosa audit` proves about a catalog, as pure checks: per stored puzzle (checksum,
-// valid grid, unique by two independent solvers, the stored solution is that one, nodes, grade,
-// tier, hash, variant = base under its transform) and over the whole catalog (tier order,
-// distinct bases, versions). checkStoredRow is the cheap part, for verbs that trust stored rows.
-// A puzzle's proofs run within the budget its caller gives; one that runs out fails as 'gave-up'.
-// The per-puzzle skeleton is shared with Sudomino's checks (sudomino-check.ts); the rest is Dominosa's.
-import { boardFromGrid, formatBoardError, type Board } from '../dominosa/board.js';
-import { proveIndependently } from '../dominosa/solve/independent.js';
-import { LEVELS } from '../dominosa/grade/ladder.js';
-import { bandOfLevel, TATHAM_NAMES } from '../dominosa/rank/bands.js';
-import { formatMeasure, measureValue, type TierMeasure, type TierRule } from '../rank/rule.js';
-import { tierFor } from '../dominosa/rank/tier-rule.js';
-import { REFERENCE_VERSION, referenceNodes, sameCounts } from '../dominosa/rank/reference.js';
-import { GRADER_VERSION, storedGrade } from '../dominosa/rank/stored.js';
-import { TIERS } from '../rank/tiers.js';
-import { checkSolution, solutionKey, type Solution } from '../dominosa/solve/solution.js';
-import { Solver, RULES } from '../dominosa/solve/solver.js';
-import { applyTransform, canonicalHash, parseTransform, transformSolution } from '../dominosa/transform.js';
-import { rowChecksum, type ChecksummedRow } from './checksum.js';
-import type { SchemaObject, StoredDigest } from './digest.js';
-import { SCHEMA_VERSION } from './schema.js';
+// What `dominosa audit` proves about a stored puzzle of any kind, and what it asks of the kind: the
+// check group of PuzzleKind (KindChecks), the per-puzzle skeleton each kind's checks run through
+// (checksum, valid grid, the proofs within a budget, hash, variant = base under its transform),
+// and the checks over a kind's rows that several kinds share (tier order, thresholds, versions).
+// The kinds' own checks live in their rooms (src/dominosa/check.ts, src/sudomino/check.ts).
 import type { Parsed } from '../parsed.js';
+import { formatMeasure, type TierMeasure, type TierRule } from '../rank/rule.js';
+import { TIERS, type Tier } from '../rank/tiers.js';
+import { rowChecksum, type ChecksummedRow } from './checksum.js';
 
 /** Every way a catalog can fail its audit. The first eleven concern one puzzle, the rest the catalog. */
 export const FAILURE_KINDS = [
@@ -57,8 +44,8 @@ export interface Failure {
 }
 
 /**
- * A puzzle row as the catalog stores it (the fields the checks read). grid: JSON rows of
- * numbers; solution: JSON [[r1, c1, r2, c2], ...]; score: the stored grade's (floor = level).
+ * A puzzle row as the catalog stores it (the fields the checks read): grid and solution as the
+ * kind writes them, score the stored grade's (floor = level).
  */
 export interface StoredPuzzle extends ChecksummedRow {
   id: number;
@@ -66,135 +53,105 @@ export interface StoredPuzzle extends ChecksummedRow {
   checksum: string;
 }
 
-export interface PuzzleContext {
-  /** The current tier rule of the puzzle's size; null skips the tier check (reported once per size instead). */
+/** What a stored row says of its board's size (the catalog's columns), all a kind's budget or versions look at. */
+export type StoredSize = Pick<StoredPuzzle, 'kind' | 'm' | 'rows' | 'cols'>;
+
+/** What a variant shares with its base, and all a row's checks without proof read of the base. */
+export type SharedFields = Pick<StoredPuzzle, 'id' | 'm' | 'tier' | 'nodes' | 'score' | 'canonical_hash'>;
+
+// --- the kind's check group ---
+
+/** What audit, export and every check of a stored row ask of a kind (PuzzleKind.checks). */
+export interface KindChecks {
+  /**
+   * A checker of the kind's stored puzzles, proofs and all. It holds the kind's solvers (and
+   * grader), whose buffers it reuses from puzzle to puzzle: a thread makes one and keeps it.
+   */
+  checker(): PuzzleChecker;
+  /** This release's judges of the kind's rows, and which stored figures audit measures again. */
+  readonly versions: KindVersions;
+  /** The time limit of a puzzle's proofs when the user gives none, in ms (Infinity: none): solve's for its board. */
+  defaultTimeLimitMs(p: StoredSize): number;
+  /** That default in words, for the help of --time-limit; null when the kind sets none. */
+  readonly defaultTimeLimit: string | null;
+  /** The kind's catalog-wide checks of its own rows: tier order (or its guardrail) and thresholds present. */
+  catalog(facts: KindCatalogFacts): KindCatalogChecks;
+}
+
+/** A kind's checks of one stored puzzle, with its proofs (KindChecks.checker). */
+export interface PuzzleChecker {
+  /** Every check of the puzzle (`base`: its base row when a variant); empty when it passes. */
+  check(p: StoredPuzzle, base: StoredPuzzle | null, ctx: CheckContext): Failure[];
+}
+
+/** What a puzzle's check is told beside its rows. */
+export interface CheckContext {
+  /** The current tier rule of the puzzle's size; null: the tier is checked as the kind checks a size without one. */
   rule: TierRule | null;
-  /** The solver version the stored node count was measured with; nodes are re-measured only when it counts as REFERENCE_VERSION does (sameCounts). */
+  /** The solver version its stored nodes were measured with (its build's, else its size's thresholds'). */
   solverVersion: string | null;
-  /** The grader version of the stored score; re-graded only when it is GRADER_VERSION. */
+  /** The grader version of its stored score (its build's). */
   graderVersion: string | null;
-  /** The propagation solver, reused across calls for its buffers (the caller owns it). */
-  solver: Solver;
   /** The puzzle's budget: true once it has run out (the shell passes a clock), stopping its proofs. */
   interrupt?: () => boolean;
   /** The budget in words for the failure it causes, e.g. "time limit 10 s". */
   budget?: string;
 }
 
-function parseBoard(p: StoredPuzzle): Parsed<Board> {
-  let grid: unknown;
-  try {
-    grid = JSON.parse(p.grid);
-  } catch {
-    return { ok: false, error: 'the stored grid is not JSON' };
-  }
-  const res = boardFromGrid(grid, 0);
-  if (!res.ok) return { ok: false, error: formatBoardError(res.error).replace(/^board 1(: |, )/, '') };
-  const b = res.board;
-  if (b.m !== p.m) return { ok: false, error: `the grid is a double-${b.m} set but the row says M=${p.m}` };
-  if (b.rows !== p.rows || b.cols !== p.cols) {
-    return { ok: false, error: `the grid is ${b.rows}x${b.cols} but the row says ${p.rows}x${p.cols}` };
-  }
-  if (b.rows !== b.m + 1)
-    return { ok: false, error: `the grid is ${b.rows}x${b.cols}, not the catalog's ${b.m + 1}x${b.m + 2}` };
-  return { ok: true, value: b };
+/**
+ * This release's judges of a kind's rows, which a recorded verdict is bound to, and whether audit
+ * measures a row's stored figures again under the versions that stored them: figures it does not
+ * measure again are reported once for the catalog (checkSolverVersions, checkGraderVersions).
+ */
+export interface KindVersions {
+  /** The independent proof's version. */
+  readonly proof: string;
+  /** The version of the solver that counts reference nodes. */
+  readonly reference: string;
+  /** The grader's version. */
+  readonly grader: string;
+  /** Audit counts the row's nodes again: they were measured by a solver that counts them as `reference` does. */
+  remeasuresNodes(p: StoredSize, solverVersion: string | null): boolean;
+  /** Audit grades a base again: its score was graded by a grader that grades as `grader` does. */
+  regrades(graderVersion: string | null): boolean;
 }
 
-function parseSolution(text: string): Parsed<Solution> {
-  let sol: unknown;
-  try {
-    sol = JSON.parse(text);
-  } catch {
-    return { ok: false, error: 'the stored solution is not JSON' };
-  }
-  const isDomino = (d: unknown): boolean => Array.isArray(d) && d.length === 4 && d.every((x) => Number.isInteger(x));
-  if (!Array.isArray(sol) || !sol.every(isDomino))
-    return { ok: false, error: 'the stored solution is not a list of [r1, c1, r2, c2]' };
-  return { ok: true, value: sol as Solution };
+/** What a kind's catalog-wide checks read of the catalog, of the kind's rows only (read when asked). */
+export interface KindCatalogFacts {
+  /** Puzzles per size (its key), in the kind's order of sizes. */
+  sizeCounts(): ReadonlyMap<string, number>;
+  /** The sizes that have current tier thresholds. */
+  sizesWithThresholds(): ReadonlySet<string>;
+  /** Per size (in the kind's order) and tier, its bases' count and range on the size's measure. */
+  tierRanges(): readonly TierRange[];
+  /** The bases of a size: each one's tier and reference nodes. */
+  bases(size: string): readonly { tier: Tier; nodes: number }[];
 }
 
-function sameCells(a: Board, b: Board): boolean {
-  if (a.rows !== b.rows || a.cols !== b.cols) return false;
-  for (let i = 0; i < a.cells.length; i++) if (a.cells[i] !== b.cells[i]) return false;
-  return true;
+/** A kind's catalog-wide failures, and the guardrails it holds by medians (shown in audit's report). */
+export interface KindCatalogChecks {
+  failures: Failure[];
+  guardrails: Guardrail[];
 }
+
+/** One size's tiers in order, each with its bases' median reference nodes: a guardrail held by medians. */
+export interface Guardrail {
+  /** The size as the report names it ("sudomino 8x8:6"). */
+  name: string;
+  /** The size's key. */
+  shape: string;
+  medians: { tier: Tier; count: number; median: number }[];
+  /** A tier holding fewer bases is shown, not judged. */
+  minBases: number;
+}
+
+// --- one stored puzzle ---
 
 /**
- * The checks that need no solving, for every verb that builds on stored rows: the row's
- * checksum, its tier under the size's rule, and a variant's agreement with its base on what
- * they share. A row failing them was changed behind the catalog's back.
+ * The steps of the per-puzzle skeleton that are a kind's own: read its board and solution,
+ * prove, hash, compare a variant with its base.
  */
-export function checkStoredRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[] {
-  const out: Failure[] = checksumFailures(p);
-  const fail = (kind: FailureKind, detail: string): void => {
-    out.push({ kind, puzzleId: p.id, detail });
-  };
-  if (rule !== null) {
-    const want = tierFor(p, rule);
-    if (want !== p.tier) {
-      const { measure, th } = rule;
-      const f = (v: number): string => formatMeasure(measure, v);
-      const v = measureValue(measure, p);
-      const cuts = `M=${p.m} thresholds ${f(th.t1)}/${f(th.t2)}/${f(th.t3)}`;
-      if (measure === 'grade') {
-        // A tier of the grade rule is a band: name the puzzle's level and the band it is.
-        const level = Math.floor(p.score);
-        const band = bandOfLevel(level);
-        const what = `grade ${levelName(level)} (${band === null ? 'beyond Extreme' : TATHAM_NAMES[band]}) with ${measureName(measure)} ${f(v)}`;
-        fail(
-          'tier-mismatch',
-          `stored tier ${p.tier}, but ${what} ${want === null ? 'fits no tier' : `is ${want}`} under ${cuts}`,
-        );
-      } else
-        fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under ${cuts}`);
-    }
-  }
-  out.push(...sharedFieldFailures(p, base));
-  return out;
-}
-
-/** A row whose checksum is not its content's was changed behind the catalog's back (either kind). */
-export function checksumFailures(p: StoredPuzzle): Failure[] {
-  if (rowChecksum(p) === p.checksum) return [];
-  return [
-    {
-      kind: 'checksum-mismatch',
-      puzzleId: p.id,
-      detail: 'the row does not match its checksum: it was changed outside dominosa',
-    },
-  ];
-}
-
-/** A variant's base must be in the catalog and agree with it on what they share (either kind). */
-export function sharedFieldFailures(p: StoredPuzzle, base: SharedFields | null): Failure[] {
-  const out: Failure[] = [];
-  const fail = (detail: string): void => {
-    out.push({ kind: 'variant-mismatch', puzzleId: p.id, detail });
-  };
-  if (p.base_id !== null && (base === null || base.id !== p.base_id))
-    fail(`its base ${p.base_id} is not in the catalog`);
-  else if (p.base_id !== null && base !== null) {
-    for (const k of ['m', 'tier', 'nodes', 'score', 'canonical_hash'] as const) {
-      if (p[k] !== base[k])
-        fail(`${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
-    }
-  }
-  return out;
-}
-
-/** What a variant shares with its base, and all checkStoredRow reads of the base. */
-export type SharedFields = Pick<StoredPuzzle, 'id' | 'm' | 'tier' | 'nodes' | 'score' | 'canonical_hash'>;
-
-function levelName(level: number): string {
-  return LEVELS.find((l) => l.level === level)?.name ?? `level ${level}`;
-}
-
-function measureName(measure: TierMeasure): string {
-  return measure === 'score' ? 'grade score' : 'reference nodes';
-}
-
-/** What the per-puzzle audit needs of a kind: read its board and solution, prove, hash, compare with a base. */
-export interface KindChecks<B, S> {
+export interface CheckSteps<B, S> {
   readBoard(p: StoredPuzzle): Parsed<B>;
   readSolution(p: StoredPuzzle, board: B): Parsed<S>;
   /** Why the solution does not solve the board, or null. */
@@ -207,11 +164,11 @@ export interface KindChecks<B, S> {
 }
 
 /**
- * Audit one stored puzzle of any kind after its cheap checks (`first`). An unreadable grid stops
- * the checks there: nothing else can be judged; a row that fails its checksum gets the cheap
- * checks only, not the proofs.
+ * Audit one stored puzzle of any kind after its checks without proof (`first`). An unreadable
+ * grid stops the checks there: nothing else can be judged; a row that fails its checksum gets the
+ * checks without proof only, not the proofs.
  */
-export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: KindChecks<B, S>): Failure[] {
+export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: CheckSteps<B, S>): Failure[] {
   const out = first;
   const fail = (kind: FailureKind, detail: string): void => {
     out.push({ kind, puzzleId: p.id, detail });
@@ -270,104 +227,41 @@ export function budgetGuard(
   };
 }
 
-/** Audit one stored Dominosa puzzle (`base`: its base row when a variant); empty when it passes. */
-export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
-  return checkStoredPuzzle<Board, Solution>(p, checkStoredRow(p, base, ctx.rule), {
-    readBoard: parseBoard,
-    readSolution: (q) => parseSolution(q.solution),
-    solves: checkSolution,
-    prove: (board, solution, fail) => prove(p, board, solution, ctx, fail),
-    hash: canonicalHash,
-    variantError: (board, solution) => variantError(p, board, solution, base),
-  });
+/** A row whose checksum is not its content's was changed behind the catalog's back (any kind). */
+export function checksumFailures(p: StoredPuzzle): Failure[] {
+  if (rowChecksum(p) === p.checksum) return [];
+  return [
+    {
+      kind: 'checksum-mismatch',
+      puzzleId: p.id,
+      detail: 'the row does not match its checksum: it was changed outside dominosa',
+    },
+  ];
 }
 
-/**
- * The proofs of one puzzle, within its budget: unique by two independent solvers, the stored
- * (valid) solution is the unique one, nodes and grade measured again. A budget that runs out
- * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
- */
-function prove(
-  p: StoredPuzzle,
-  board: Board,
-  solution: Solution | null,
-  ctx: PuzzleContext,
-  fail: (kind: FailureKind, detail: string) => void,
-): void {
-  const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
-  const solver = ctx.solver;
-
-  // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code
-  // with the propagation solver.
-  if (outOfBudget('before proving it unique')) return;
-  const dlx = proveIndependently(board, { interrupt });
-  const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false, interrupt });
-  if (outOfBudget('while proving it unique')) return;
-  if (dlx.status !== prop.status) {
-    fail(
-      'solvers-disagree',
-      `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`,
-    );
-  } else if (dlx.status !== 'unique') {
-    fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
+/** A variant's base must be in the catalog and agree with it on what they share (any kind). */
+export function sharedFieldFailures(p: StoredPuzzle, base: SharedFields | null): Failure[] {
+  const out: Failure[] = [];
+  const fail = (detail: string): void => {
+    out.push({ kind: 'variant-mismatch', puzzleId: p.id, detail });
+  };
+  if (p.base_id !== null && (base === null || base.id !== p.base_id))
+    fail(`its base ${p.base_id} is not in the catalog`);
+  else if (p.base_id !== null && base !== null) {
+    for (const k of ['m', 'tier', 'nodes', 'score', 'canonical_hash'] as const) {
+      if (p[k] !== base[k])
+        fail(`${k} ${String(p[k]).slice(0, 16)} differs from base ${base.id}'s ${String(base[k]).slice(0, 16)}`);
+    }
   }
-  if (solution !== null && dlx.status === 'unique' && solutionKey(solution) !== solutionKey(dlx.solution as Solution)) {
-    fail('wrong-solution', 'the stored solution differs from the unique one');
-  }
-
-  // ref-1 and ref-2 count boards below M=10 alike, so older catalogs stay checkable there.
-  if (ctx.solverVersion !== null && sameCounts(ctx.solverVersion, REFERENCE_VERSION, p.m)) {
-    const nodes = referenceNodes(board, solver, interrupt);
-    if (outOfBudget('while measuring its reference nodes')) return;
-    if (nodes !== p.nodes)
-      fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${REFERENCE_VERSION} measures ${nodes}`);
-  }
-
-  // Variants share their base's grade, so only bases are graded again.
-  if (ctx.graderVersion === GRADER_VERSION && p.base_id === null) {
-    const g = storedGrade(board, interrupt);
-    if (outOfBudget('while grading it')) return;
-    if (g.score !== p.score)
-      fail('grade-mismatch', `stored score ${p.score}, ${GRADER_VERSION} grades it ${g.grade} with score ${g.score}`);
-  }
+  return out;
 }
 
-/** Why a variant is not its base under its transform, or null. */
-function variantError(
-  p: StoredPuzzle,
-  board: Board,
-  solution: Solution | null,
-  base: StoredPuzzle | null,
-): string | null {
-  if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
-  // A missing base is checkStoredRow's to report; without it there is nothing to compare.
-  if (base === null || base.id !== p.base_id) return null;
-  if (base.base_id !== null) return `its base ${base.id} is itself a variant`;
-  const t = parseTransform(p.transform);
-  if (!t.ok) return `transform "${p.transform}": ${t.error}`;
-  const b = parseBoard(base);
-  if (!b.ok) return `its base ${base.id} has an invalid grid`;
-  let moved: Board;
-  try {
-    moved = applyTransform(b.value, t.transform);
-  } catch (e) {
-    return `transform "${p.transform}" does not apply to M=${base.m}: ${(e as Error).message}`;
-  }
-  if (!sameCells(moved, board)) return `the grid is not base ${base.id} under "${p.transform}"`;
-  const baseSolution = parseSolution(base.solution);
-  if (solution !== null && baseSolution.ok) {
-    const want = transformSolution(baseSolution.value, b.value.rows, b.value.cols, t.transform);
-    if (solutionKey(want) !== solutionKey(solution))
-      return `the solution is not base ${base.id}'s under "${p.transform}"`;
-  }
-  return null;
-}
-
-// --- catalog-wide checks ---
+// --- over a kind's rows ---
 
 /** Count of the base puzzles of one size and tier, and their range on the size's tier measure. */
 export interface TierRange {
-  m: number;
+  /** The size's key. */
+  size: string;
   tier: string;
   count: number;
   measure: TierMeasure;
@@ -375,12 +269,14 @@ export interface TierRange {
   max: number;
 }
 
-/** Within each size, every base of a tier must measure less than every base of any harder tier. */
-export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
+/**
+ * Within each size, every base of a tier must measure less than every base of any harder tier.
+ * Sizes are judged in the order the ranges name them, each named for people by `name`.
+ */
+export function checkTierOrder(ranges: readonly TierRange[], name: (size: string) => string): Failure[] {
   const out: Failure[] = [];
-  const sizes = [...new Set(ranges.map((r) => r.m))].sort((a, b) => a - b);
-  for (const m of sizes) {
-    const present = TIERS.map((t) => ranges.find((r) => r.m === m && r.tier === t && r.count > 0)).filter(
+  for (const size of new Set(ranges.map((r) => r.size))) {
+    const present = TIERS.map((t) => ranges.find((r) => r.size === size && r.tier === t && r.count > 0)).filter(
       (r) => r !== undefined,
     );
     for (let i = 0; i + 1 < present.length; i++) {
@@ -392,7 +288,7 @@ export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
           out.push({
             kind: 'tier-order',
             puzzleId: null,
-            detail: `M=${m}: ${lo.tier} reaches ${f(lo.max)} but ${hi.tier} starts at ${f(hi.min)}`,
+            detail: `${name(size)}: ${lo.tier} reaches ${f(lo.max)} but ${hi.tier} starts at ${f(hi.min)}`,
           });
         }
       }
@@ -401,164 +297,61 @@ export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
   return out;
 }
 
-/** No two base puzzles of a kind may share a canonical hash (one base per symmetry class). */
-export function checkDistinctBases(bases: readonly { id: number; kind?: string; canonical_hash: string }[]): Failure[] {
-  // Keyed by kind and hash, as the catalog's index is: each kind hashes its own classes.
-  const byHash = new Map<string, number[]>();
-  for (const b of bases) {
-    const key = `${b.kind ?? 'dominosa'}\0${b.canonical_hash}`;
-    const ids = byHash.get(key);
-    if (ids) ids.push(b.id);
-    else byHash.set(key, [b.id]);
-  }
+/** A tier measure named for people, as the checks' messages name it. */
+export function measureName(measure: TierMeasure): string {
+  return measure === 'score' ? 'grade score' : 'reference nodes';
+}
+
+/** Every size holding puzzles needs current thresholds, or its tiers mean nothing; `name` names a size for people. */
+export function checkThresholdsPresent(
+  puzzlesPerSize: ReadonlyMap<string, number>,
+  sizesWithThresholds: ReadonlySet<string>,
+  name: (size: string) => string,
+): Failure[] {
   const out: Failure[] = [];
-  for (const [key, ids] of byHash) {
-    const hash = key.slice(key.indexOf('\0') + 1);
-    if (ids.length < 2) continue;
-    for (const id of ids.slice(1)) {
+  for (const [size, n] of puzzlesPerSize) {
+    if (!sizesWithThresholds.has(size)) {
       out.push({
-        kind: 'duplicate-base',
-        puzzleId: id,
-        detail: `same symmetry class (hash ${hash.slice(0, 12)}…) as base ${ids[0]}`,
+        kind: 'missing-thresholds',
+        puzzleId: null,
+        detail: `${name(size)}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked`,
       });
     }
   }
   return out;
 }
 
-/** The catalog's schema version must be the one this release reads. */
-export function checkSchemaVersion(version: string | null): Failure[] {
-  if (version === String(SCHEMA_VERSION)) return [];
-  return [
-    {
-      kind: 'schema-version',
-      puzzleId: null,
-      detail:
-        version !== null && Number(version) >= 1 && Number(version) < SCHEMA_VERSION
-          ? `schema version ${version} is older than this release's ${SCHEMA_VERSION}: upgrade it with dominosa migrate`
-          : `schema version ${version ?? '(none)'} is not the version ${SCHEMA_VERSION} this release knows`,
-    },
-  ];
-}
-
-/** `PRAGMA integrity_check` answers the single row "ok" for a sound database. */
-export function checkIntegrity(rows: readonly string[]): Failure[] {
-  if (rows.length === 1 && rows[0] === 'ok') return [];
-  return rows.map((r) => ({ kind: 'integrity' as const, puzzleId: null, detail: r }));
-}
-
 /**
- * Stored nodes measured by another solver version cannot be reproduced: one failure for the whole
- * catalog, naming the versions and how many puzzles carry each (null: no version recorded).
+ * Stored nodes that audit could not measure again (KindVersions.remeasuresNodes) cannot be
+ * reproduced: one failure for the kind, naming the versions that measured them and how many
+ * puzzles carry each (null: no version recorded), in the order given.
  */
-export function checkSolverVersions(counts: ReadonlyMap<string | null, number>): Failure[] {
-  const other = [...counts].filter(([v, n]) => v !== REFERENCE_VERSION && n > 0);
+export function checkSolverVersions(unmeasured: ReadonlyMap<string | null, number>, reference: string): Failure[] {
+  const other = [...unmeasured].filter(([, n]) => n > 0);
   if (other.length === 0) return [];
   const what = other.map(([v, n]) => `${n} puzzle${n === 1 ? '' : 's'} by ${v ?? 'an unrecorded solver'}`).join(', ');
   return [
     {
       kind: 'solver-version-mismatch',
       puzzleId: null,
-      detail: `node counts of ${what} cannot be reproduced by ${REFERENCE_VERSION}; rebuild or re-grade them`,
+      detail: `node counts of ${what} cannot be reproduced by ${reference}; rebuild or re-grade them`,
     },
   ];
 }
 
-/** Every size holding puzzles needs current thresholds, or its tiers mean nothing. */
-export function checkThresholdsPresent<K extends number | string>(
-  puzzlesPerSize: ReadonlyMap<K, number>,
-  sizesWithThresholds: ReadonlySet<K>,
-  name: (size: K) => string = (m) => `M=${m}`,
-): Failure[] {
-  const out: Failure[] = [];
-  for (const [m, n] of puzzlesPerSize) {
-    if (!sizesWithThresholds.has(m)) {
-      out.push({
-        kind: 'missing-thresholds',
-        puzzleId: null,
-        detail: `${name(m)}: no current thresholds for its ${n} puzzles, so their tiers cannot be checked`,
-      });
-    }
-  }
-  return out;
-}
-
 /**
- * Scores graded by another grader version cannot be checked: one failure for the whole catalog
- * (as for node counts), so editing a build's recorded version cannot quietly skip the check.
+ * Scores audit could not grade again (KindVersions.regrades) cannot be checked: one failure for
+ * the kind (as for node counts), so editing a build's recorded version cannot quietly skip the check.
  */
-export function checkGraderVersions(counts: ReadonlyMap<string | null, number>): Failure[] {
-  const other = [...counts].filter(([v, n]) => v !== GRADER_VERSION && n > 0);
+export function checkGraderVersions(ungraded: ReadonlyMap<string | null, number>, grader: string): Failure[] {
+  const other = [...ungraded].filter(([, n]) => n > 0);
   if (other.length === 0) return [];
   const what = other.map(([v, n]) => `${n} puzzle${n === 1 ? '' : 's'} by ${v ?? 'an unrecorded grader'}`).join(', ');
   return [
     {
       kind: 'grader-version-mismatch',
       puzzleId: null,
-      detail: `grades of ${what} cannot be checked by ${GRADER_VERSION}; migrate or rebuild them`,
+      detail: `grades of ${what} cannot be checked by ${grader}; migrate or rebuild them`,
     },
   ];
-}
-
-const describeObject = (o: SchemaObject): string =>
-  o.type === 'table' || o.name === o.tbl_name ? `${o.type} ${o.name}` : `${o.type} ${o.name} on ${o.tbl_name}`;
-
-/**
- * The catalog must hold exactly the objects this release's schema makes, SQL text and all: a
- * trigger, view, index or table added (or dropped, or changed) outside dominosa fails. An
- * `optional` object (a table only some verb makes) may be missing, but if there, must match too.
- */
-export function checkSchemaObjects(
-  actual: readonly SchemaObject[],
-  expected: readonly SchemaObject[],
-  optional: readonly SchemaObject[] = [],
-): Failure[] {
-  const key = (o: SchemaObject): string => `${o.type}\0${o.name}`;
-  const have = new Map(actual.map((o) => [key(o), o]));
-  const want = new Map([...expected, ...optional.filter((o) => have.has(key(o)))].map((o) => [key(o), o]));
-  const out: Failure[] = [];
-  const fail = (detail: string): void => {
-    out.push({ kind: 'schema-mismatch', puzzleId: null, detail });
-  };
-  for (const [k, o] of have) {
-    const w = want.get(k);
-    if (w === undefined)
-      fail(`unknown ${describeObject(o)}: this release's schema has no such object (added outside dominosa?)`);
-    else if (w.sql !== o.sql || w.tbl_name !== o.tbl_name)
-      fail(`${describeObject(o)} differs from this release's definition`);
-  }
-  for (const [k, o] of want) if (!have.has(k)) fail(`${describeObject(o)} is missing`);
-  return out;
-}
-
-/**
- * The stored digest must equal the one recomputed from the rows and the schema: a row count
- * that differs means rows were deleted or inserted, an equal count with another sum that rows
- * were changed, swapped or replaced, all outside dominosa.
- */
-export function checkDigests(
-  stored: ReadonlyMap<string, StoredDigest>,
-  actual: ReadonlyMap<string, StoredDigest>,
-): Failure[] {
-  const out: Failure[] = [];
-  for (const [name, a] of actual) {
-    const s = stored.get(name);
-    const what = name === 'schema' ? 'the schema' : `table ${name}`;
-    let detail: string | null = null;
-    if (s === undefined) detail = `${what} has no digest recorded`;
-    else if (s.rows !== a.rows)
-      detail = `${what} holds ${a.rows} ${name === 'schema' ? 'objects' : 'rows'}, its digest records ${s.rows}: ${name === 'schema' ? 'objects' : 'rows'} were added or deleted outside dominosa`;
-    else if (s.sum !== a.sum)
-      detail = `${what} does not match its digest: ${name === 'schema' ? 'an object' : 'a row'} was changed, swapped or replaced outside dominosa`;
-    if (detail !== null) out.push({ kind: 'digest-mismatch', puzzleId: null, detail });
-  }
-  for (const name of stored.keys()) {
-    if (!actual.has(name))
-      out.push({
-        kind: 'digest-mismatch',
-        puzzleId: null,
-        detail: `the digest records a table ${name} this release does not digest`,
-      });
-  }
-  return out;
 }

@@ -1,15 +1,9 @@
 // Recorded audit verdicts (the optional verdicts table, written by `dominosa audit --record`): a
 // row says a puzzle passed every per-puzzle check of audit. It holds while the row it judged is
-// unchanged (its checksum, and for a variant its base's) and this release's judges are the ones
-// that judged it (independent proof, node counter, grader); export then trusts it instead of
-// proving the puzzle again, and proves again whatever it does not hold for.
-import { REFERENCE_VERSION, sameCounts } from '../dominosa/rank/reference.js';
-import { GRADER_VERSION } from '../dominosa/rank/stored.js';
-import { PROOF_VERSION } from '../dominosa/solve/independent.js';
-import type { KindName } from '../kind-name.js';
-import { SUDOMINO_GRADER_VERSION } from '../sudomino/grade/ladder.js';
-import { SUDOMINO_REFERENCE_VERSION } from '../sudomino/rank/stored.js';
-import { SUDOMINO_PROOF_VERSION } from '../sudomino/solve/satcount.js';
+// unchanged (its checksum, and for a variant its base's) and this release's judges of its kind are
+// the ones that judged it (independent proof, node counter, grader: KindVersions); export then
+// trusts it instead of proving the puzzle again, and proves again whatever it does not hold for.
+import type { KindVersions, StoredSize } from './check.js';
 
 /** A row of the verdicts table. */
 export interface VerdictRow {
@@ -25,56 +19,46 @@ export interface VerdictRow {
 
 /** What a verdict is checked against: the stored row, its base, and the versions its checks ran under. */
 export interface JudgedPuzzle {
-  puzzle: { id: number; m: number; checksum: string; base_id: number | null; kind?: KindName };
+  puzzle: StoredSize & { id: number; checksum: string; base_id: number | null };
   base: { checksum: string } | null;
-  /** The solver version of the stored nodes (audit re-measures them only when it counts as REFERENCE_VERSION does). */
+  /** The solver version of the stored nodes (audit counts them again only when the kind's versions say so). */
   solverVersion: string | null;
-  /** The grader version of the stored score (audit re-grades only under GRADER_VERSION). */
+  /** The grader version of the stored score (audit grades a base again only when the kind's versions say so). */
   graderVersion: string | null;
 }
 
-/** This release's judges of a kind's puzzles: independent proof, node counter, grader. */
-function judges(kind: KindName | undefined): { proof: string; solver: string; grader: string } {
-  return kind === 'sudomino'
-    ? { proof: SUDOMINO_PROOF_VERSION, solver: SUDOMINO_REFERENCE_VERSION, grader: SUDOMINO_GRADER_VERSION }
-    : { proof: PROOF_VERSION, solver: REFERENCE_VERSION, grader: GRADER_VERSION };
-}
-
-/** The verdict this release records for a puzzle that passed. */
-export function passVerdict(p: JudgedPuzzle, auditedAt: string): VerdictRow {
-  const j = judges(p.puzzle.kind);
+/** The verdict this release records for a puzzle that passed, under its kind's judges. */
+export function passVerdict(p: JudgedPuzzle, auditedAt: string, judges: KindVersions): VerdictRow {
   return {
     puzzle_id: p.puzzle.id,
     checksum: p.puzzle.checksum,
     base_checksum: p.base?.checksum ?? null,
-    proof_version: j.proof,
-    solver_version: j.solver,
-    grader_version: j.grader,
+    proof_version: judges.proof,
+    solver_version: judges.reference,
+    grader_version: judges.grader,
     audited_at: auditedAt,
   };
 }
 
 /**
  * Why a recorded verdict cannot stand in for the full checks of this puzzle, or null when it can:
- * none recorded; the row or its base changed since; another release's judges; or checks audit
- * skips (nodes of another solver, a score of another grader), which only a full check reports.
+ * none recorded; the row or its base changed since; another release's judges of its kind; or
+ * checks audit skips (nodes of another solver, a score of another grader), which only a full check
+ * reports.
  */
-export function staleVerdict(v: VerdictRow | undefined, p: JudgedPuzzle): string | null {
+export function staleVerdict(v: VerdictRow | undefined, p: JudgedPuzzle, judges: KindVersions): string | null {
   if (v === undefined) return 'no verdict recorded';
   if (v.puzzle_id !== p.puzzle.id) return 'the verdict is of another puzzle';
   if (v.checksum !== p.puzzle.checksum) return 'the puzzle changed since its verdict';
   if (v.base_checksum !== (p.puzzle.base_id === null ? null : (p.base?.checksum ?? null)))
     return 'its base changed since its verdict';
-  const j = judges(p.puzzle.kind);
-  if (v.proof_version !== j.proof) return `the verdict is of proof ${v.proof_version}, this release's is ${j.proof}`;
-  if (v.solver_version !== j.solver)
-    return `the verdict is of solver ${v.solver_version}, this release's is ${j.solver}`;
-  if (v.grader_version !== j.grader)
-    return `the verdict is of grader ${v.grader_version}, this release's is ${j.grader}`;
-  // Audit measures a Sudomino puzzle's nodes and grade again whatever version stored them.
-  if (p.puzzle.kind === 'sudomino') return null;
-  if (p.solverVersion === null || !sameCounts(p.solverVersion, REFERENCE_VERSION, p.puzzle.m))
-    return 'its nodes are of another solver';
-  if (p.puzzle.base_id === null && p.graderVersion !== GRADER_VERSION) return 'its score is of another grader';
+  if (v.proof_version !== judges.proof)
+    return `the verdict is of proof ${v.proof_version}, this release's is ${judges.proof}`;
+  if (v.solver_version !== judges.reference)
+    return `the verdict is of solver ${v.solver_version}, this release's is ${judges.reference}`;
+  if (v.grader_version !== judges.grader)
+    return `the verdict is of grader ${v.grader_version}, this release's is ${judges.grader}`;
+  if (!judges.remeasuresNodes(p.puzzle, p.solverVersion)) return 'its nodes are of another solver';
+  if (p.puzzle.base_id === null && !judges.regrades(p.graderVersion)) return 'its score is of another grader';
   return null;
 }

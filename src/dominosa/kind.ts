@@ -1,7 +1,7 @@
 // Dominosa as a puzzle kind: its one entry, which the verbs, the build and the shared rooms call
 // (src/kind.ts says what each part is for). Everything here is Dominosa's own room's.
-import { checkStoredRow } from '../catalog/check.js';
 import type { PuzzleKind } from '../kind.js';
+import { checkRow, checks } from './check.js';
 import { LEVELS } from './grade/ladder.js';
 import { tierFor } from './rank/tier-rule.js';
 import { namesMs, parseMs, sizeLabel } from './sizes.js';
@@ -28,5 +28,6 @@ export const dominosa: PuzzleKind = {
   },
   schema: { name: 'dominosa', shapeSql: 'CAST(m AS TEXT)', levels: LEVELS },
   tierOf: tierFor,
-  checkRow: checkStoredRow,
+  checkRow,
+  checks,
 };

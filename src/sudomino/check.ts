@@ -1,16 +1,17 @@
-// What `dominosa audit` proves about a stored Sudomino puzzle, as pure checks beside Dominosa's
-// (check.ts): checksum, a valid board, unique by the propagation solver and by clause learning,
-// the stored solution is that one, reference nodes, grade, tier, class hash, and a variant is its
-// base under its transform; and over a shape, the guardrail that tiers climb in reference nodes.
+// What `dominosa audit` proves about a stored Sudomino puzzle, through the per-puzzle skeleton of
+// src/catalog/check.ts: checksum, a valid board, unique by the propagation solver and by clause
+// learning, the stored solution is that one, reference nodes, grade, tier, class hash, and a
+// variant is its base under its transform; and over a shape, the guardrail that tiers climb in
+// reference nodes.
 import type { Parsed } from '../parsed.js';
 import { sudominoCanonicalHash } from './canonical.js';
 import type { SudominoBoard } from './board.js';
-import type { SudominoGrader } from './grade/ladder.js';
-import { referenceSudominoNodes, storedSudominoGrade } from './rank/stored.js';
+import { SUDOMINO_GRADER_VERSION, SudominoGrader } from './grade/ladder.js';
+import { referenceSudominoNodes, storedSudominoGrade, SUDOMINO_REFERENCE_VERSION } from './rank/stored.js';
 import { sudominoTierFor } from './rank/tier-rule.js';
 import { checkAnswer } from './solve/check.js';
-import { countBySat } from './solve/satcount.js';
-import type { SudominoSolver } from './solve/solver.js';
+import { countBySat, SUDOMINO_PROOF_VERSION } from './solve/satcount.js';
+import { SudominoSolver } from './solve/solver.js';
 import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from './stored.js';
 import {
   applySudominoTransform,
@@ -23,23 +24,63 @@ import { TIERS, type Tier } from '../rank/tiers.js';
 import {
   budgetGuard,
   checkStoredPuzzle,
+  checkThresholdsPresent,
   checksumFailures,
   sharedFieldFailures,
+  type CheckContext,
   type Failure,
   type FailureKind,
+  type KindChecks,
+  type SharedFields,
   type StoredPuzzle,
 } from '../catalog/check.js';
 
-export interface SudominoContext {
-  /** The shape's current cuts; null: the tier is the grade's level's alone. */
-  rule: TierRule | null;
-  /** Reused across calls for their buffers (the caller owns them). */
+/** How audit's catalog-wide messages and report name a shape: "sudomino 8x8:6". */
+const shapeName = (shape: string): string => `sudomino ${shape}`;
+
+/** Sudomino's check group (PuzzleKind.checks). */
+export const checks: KindChecks = {
+  checker() {
+    const solver = new SudominoSolver();
+    const grader = new SudominoGrader();
+    return { check: (p, base, ctx) => checkPuzzle(p, base, { ...ctx, solver, grader }) };
+  },
+  // Audit measures a Sudomino puzzle's nodes and grade again whatever version stored them.
+  versions: {
+    proof: SUDOMINO_PROOF_VERSION,
+    reference: SUDOMINO_REFERENCE_VERSION,
+    grader: SUDOMINO_GRADER_VERSION,
+    remeasuresNodes: () => true,
+    regrades: () => true,
+  },
+  // As solve gives a Sudomino board: no limit unless the user sets one.
+  defaultTimeLimitMs: () => Infinity,
+  defaultTimeLimit: null,
+  catalog(facts) {
+    // A build records each shape's rule; without one, every verb but audit refuses the catalog.
+    const counts = facts.sizeCounts();
+    const failures = checkThresholdsPresent(counts, facts.sizesWithThresholds(), shapeName);
+    const shapes = [...counts.keys()].map((shape) => ({ shape, bases: facts.bases(shape) }));
+    failures.push(...checkTierOrder(shapes));
+    return {
+      failures,
+      guardrails: shapes.map((s) => ({
+        name: shapeName(s.shape),
+        shape: s.shape,
+        medians: tierMedians(s.bases),
+        minBases: GUARDRAIL_MIN_BASES,
+      })),
+    };
+  },
+};
+
+/**
+ * A Sudomino puzzle's check context (a null rule: the tier is the grade's level's alone), with the
+ * solver and grader, reused across calls for their buffers (the caller owns them).
+ */
+export interface PuzzleContext extends CheckContext {
   solver: SudominoSolver;
   grader: SudominoGrader;
-  /** The puzzle's budget: true once it has run out, stopping its proofs. */
-  interrupt?: () => boolean;
-  /** The budget in words for the failure it causes. */
-  budget?: string;
 }
 
 /** The board of a stored row, its size checked against the row's. */
@@ -80,13 +121,13 @@ function tierFailures(p: StoredPuzzle, rule: TierRule | null): Failure[] {
 }
 
 /** The checks of a Sudomino row that need no proof (checksum, tier, its base's shared fields): what a trusted verdict leaves. */
-export function checkSudominoRow(p: StoredPuzzle, base: StoredPuzzle | null, rule: TierRule | null): Failure[] {
+export function checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[] {
   return [...checksumFailures(p), ...tierFailures(p, rule), ...sharedFieldFailures(p, base)];
 }
 
 /** Audit one stored Sudomino puzzle (`base`: its base row when a variant); empty when it passes. */
-export function checkSudominoPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: SudominoContext): Failure[] {
-  return checkStoredPuzzle<SudominoBoard, Uint8Array>(p, checkSudominoRow(p, base, ctx.rule), {
+export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
+  return checkStoredPuzzle<SudominoBoard, Uint8Array>(p, checkRow(p, base, ctx.rule), {
     readBoard,
     readSolution: (q, board) => readValues(q.solution, board),
     solves: checkAnswer,
@@ -105,7 +146,7 @@ function prove(
   p: StoredPuzzle,
   board: SudominoBoard,
   values: Uint8Array | null,
-  ctx: SudominoContext,
+  ctx: PuzzleContext,
   fail: (kind: FailureKind, detail: string) => void,
 ): void {
   const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
@@ -209,7 +250,7 @@ export const GUARDRAIL_MIN_BASES = 20;
  * levels overlap in nodes, so only the middle of each tier is held in order, and only of tiers
  * holding GUARDRAIL_MIN_BASES or more.
  */
-export function checkSudominoTierOrder(shapes: readonly SudominoShapeBases[]): Failure[] {
+export function checkTierOrder(shapes: readonly SudominoShapeBases[]): Failure[] {
   const out: Failure[] = [];
   for (const { shape, bases } of shapes) {
     const medians = tierMedians(bases).filter((t) => t.count >= GUARDRAIL_MIN_BASES);

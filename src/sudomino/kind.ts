@@ -1,7 +1,7 @@
 // Sudomino as a puzzle kind: its one entry, which the verbs, the build and the shared rooms call
 // (src/kind.ts says what each part is for). Everything here is Sudomino's own room's.
 import type { PuzzleKind } from '../kind.js';
-import { checkSudominoRow } from './check.js';
+import { checkRow, checks } from './check.js';
 import { LEVELS } from './grade/ladder.js';
 import { sudominoTierFor } from './rank/tier-rule.js';
 import { compareShapes, parseShapes } from './shape.js';
@@ -34,5 +34,6 @@ export const sudomino: PuzzleKind = {
   },
   schema: { name: 'sudomino', shapeSql: "rows || 'x' || cols || ':' || m", levels: LEVELS },
   tierOf: sudominoTierFor,
-  checkRow: checkSudominoRow,
+  checkRow,
+  checks,
 };

@@ -1,6 +1,10 @@
-// End-to-end tests of `dominosa audit` on a small real build: a sound catalog passes (and is not
-// written to); each kind of tampering with a copy is caught under its kind, with exit 1; a file
-// that is missing or is not a catalog exits 2 with one line.
+// End-to-end tests of `dominosa audit`: a sound catalog passes (and is not written to), sampled or
+// whole; tampering no kind has a part in (a checksum, the schema, a damaged database) is caught,
+// with exit 1; a file that is missing or is not a catalog exits 2 with one line. Then one body run
+// over every registered kind, on a catalog of every kind: its rows pass, --kind narrows to them,
+// --record stores their verdicts, a row changed behind the catalog (checksum resealed or not) fails
+// by the check meant for it, a size without thresholds and a spent budget are reported. What only
+// one kind's rows show is in audit-dominosa.test.ts and audit-sudomino.test.ts.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,19 +13,27 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../pipeline/audit/audit.js';
 import { formatAuditJson, silentAuditProgress } from '../../pipeline/audit/report.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog } from '../helpers/catalog.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog, query } from '../helpers/catalog.js';
+import { catalogOfEveryKind } from '../helpers/every-kind.js';
+import { allKinds } from '../../src/kinds.js';
 import { cli } from '../helpers/cli.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 
 let dir: string;
 let db: string;
+/** A catalog of every registered kind, and how many rows it holds. */
+let mixed: string;
+let all = 0;
 let n = 0;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-audit-'));
   db = join(dir, 'small.sqlite');
   buildSmallCatalog(db);
+  mixed = join(dir, 'every-kind.sqlite');
+  catalogOfEveryKind(mixed);
+  all = query<{ n: number }>(mixed, 'SELECT COUNT(*) AS n FROM puzzles')[0].n;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -98,7 +110,7 @@ describe('dominosa audit on a sound catalog', () => {
 });
 
 describe('dominosa audit catches tampering (exit 1)', () => {
-  /** Run in-process (the CLI's exit code and stderr line are checked by the first case). */
+  /** Run in-process (the command line's exit code and report are checked per kind below). */
   async function expectCaught(path: string, kind: string, ids: (number | null)[]): Promise<JsonReport> {
     const report = JSON.parse(
       formatAuditJson(await runAudit({ db: path, jobs: 1, seed: 1 }, silentAuditProgress)),
@@ -109,69 +121,6 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     return report;
   }
 
-  it('one changed grid cell', async () => {
-    let id = 0;
-    const path = tampered((d, rows) => {
-      const p = rows[4];
-      id = p.id;
-      const g = JSON.parse(p.grid) as number[][];
-      g[1][2] = (g[1][2] + 1) % (p.m + 1);
-      d.prepare('UPDATE puzzles SET grid = ? WHERE id = ?').run(JSON.stringify(g), id);
-    });
-    const rep = await expectCaught(path, 'grid-invalid', [id]);
-    expect(rep.failingPuzzles).toEqual([id]);
-    const json = audit(path);
-    expect(json.code).toBe(1);
-    expect(json.report).toEqual({ ...rep, seconds: json.report.seconds, jobs: 2 });
-    // The edit left the row's checksum behind too.
-    expect(json.stderr).toBe('dominosa: audit failed: 2 failures, 1 failing puzzle\n');
-    // The text report names the puzzle, its kind and size, and what failed.
-    const text = cli(['audit', '--db', path, '--jobs', '1']);
-    expect(text.code).toBe(1);
-    expect(text.stdout).toMatch(new RegExp(`failures by kind:\\n  checksum-mismatch  1\\n  grid-invalid       1\\n`));
-    expect(text.stdout).toMatch(
-      new RegExp(`puzzle ${id} \\(dominosa M=\\d+\\): grid-invalid: value \\d+ appears \\d+ times`),
-    );
-  });
-
-  it('a swapped solution', async () => {
-    let ids: number[] = [];
-    const path = tampered((d, rows) => {
-      const [a, b] = rows.filter((r) => r.m === 4 && r.base_id === null);
-      ids = [a.id, b.id];
-      const set = d.prepare('UPDATE puzzles SET solution = ? WHERE id = ?');
-      set.run(b.solution, a.id);
-      set.run(a.solution, b.id);
-    });
-    const rep = await expectCaught(path, 'wrong-solution', ids);
-    // Their variants no longer match them either.
-    expect(rep.failures.filter((f) => f.kind === 'variant-mismatch').length).toBe(4);
-  });
-
-  it('a wrong tier', async () => {
-    let id = 0;
-    const path = tampered((d, rows) => {
-      const p = rows.find((r) => r.base_id === null && r.tier === 'easy') as Row;
-      id = p.id;
-      d.prepare(`UPDATE puzzles SET tier = 'hard' WHERE id = ?`).run(id);
-    });
-    const rep = await expectCaught(path, 'tier-mismatch', [id]);
-    expect(rep.failuresByKind['tier-order']).toBeGreaterThanOrEqual(1);
-  });
-
-  it('a base moved to the next tier breaks the node order as well', async () => {
-    const path = tampered((d) => {
-      d.exec(
-        `UPDATE puzzles SET tier = 'normal' WHERE id = (SELECT MIN(id) FROM puzzles WHERE m = 3 AND tier = 'easy' AND base_id IS NULL)`,
-      );
-    });
-    // M=3's easy tier is nodes ≤ 1 (data/tiers.json), so every easy base has exactly 1 node.
-    const rep = await expectCaught(path, 'tier-order', [null]);
-    expect(rep.failures.find((f) => f.kind === 'tier-order')?.detail).toBe(
-      'M=3: easy reaches 1 nodes but normal starts at 1 nodes',
-    );
-  });
-
   it('a row changed where no other check looks: its checksum', async () => {
     let id = 0;
     const path = tampered((d, rows) => {
@@ -180,47 +129,6 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     });
     const rep = await expectCaught(path, 'checksum-mismatch', [id]);
     expect(rep.failures.map((f) => f.kind)).toEqual(['checksum-mismatch']);
-  });
-
-  it('a wrong grade score, its checksum renewed (a row failing its checksum is reported, not proved)', async () => {
-    let id = 0;
-    const edit = (seal: boolean) =>
-      tampered((d, rows) => {
-        const p = rows.find((r) => r.base_id === null) as Row;
-        id = p.id;
-        const score = p.score + 0.001;
-        d.prepare('UPDATE puzzles SET score = ?, checksum = ? WHERE id = ?').run(
-          score,
-          seal ? rowChecksum({ ...p, score }) : p.checksum,
-          id,
-        );
-      });
-    const rep = await expectCaught(edit(true), 'grade-mismatch', [id]);
-    expect(rep.failuresByKind['checksum-mismatch']).toBeUndefined();
-    const unsealed = await expectCaught(edit(false), 'checksum-mismatch', [id]);
-    expect(unsealed.failuresByKind['grade-mismatch']).toBeUndefined();
-  });
-
-  it('a wrong node count, its checksum renewed', async () => {
-    let id = 0;
-    const path = tampered((d, rows) => {
-      const p = rows.find((r) => r.base_id === null && r.tier === 'expert') as Row;
-      id = p.id;
-      const nodes = p.nodes + 1;
-      d.prepare('UPDATE puzzles SET nodes = ?, checksum = ? WHERE id = ?').run(nodes, rowChecksum({ ...p, nodes }), id);
-    });
-    await expectCaught(path, 'nodes-mismatch', [id]);
-  });
-
-  it('a wrong variant transform', async () => {
-    let id = 0;
-    const path = tampered((d, rows) => {
-      // The build stores mirror-h and mirror-v as the first two variants; rot180 is free.
-      const v = rows.find((r) => r.transform === 'mirror-h') as Row;
-      id = v.id;
-      d.prepare(`UPDATE puzzles SET transform = 'rot180' WHERE id = ?`).run(id);
-    });
-    await expectCaught(path, 'variant-mismatch', [id]);
   });
 
   it('a duplicated base hash, behind a dropped unique index: the index is reported, and no row read through the wrong schema', async () => {
@@ -241,46 +149,6 @@ describe('dominosa audit catches tampering (exit 1)', () => {
     const path = tampered((d) => d.exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`));
     const rep = await expectCaught(path, 'schema-version', [null]);
     expect(rep.checked).toBe(0);
-  });
-
-  /** A copy edited as an older release would have written it: the digest sealed again. */
-  function resealed(edit: (d: Database.Database, rows: Row[]) => void): string {
-    const path = copyCatalog(db, join(dir, `t${n++}.sqlite`));
-    editAndReseal(path, (d) => edit(d, d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[]));
-    return path;
-  }
-
-  it('nodes measured by another solver version: reported once, not re-measured', async () => {
-    const path = resealed((d) => d.exec(`UPDATE builds SET solver_version = 'ref-0'`));
-    const rep = await expectCaught(path, 'solver-version-mismatch', [null]);
-    expect(rep.failures).toHaveLength(1);
-    expect(rep.failures[0].detail).toMatch(/72 puzzles by ref-0/);
-  });
-
-  it('nodes measured by ref-1 below M=10 count as ref-2 does: still checked, and still caught', () => {
-    const clean = resealed((d) => d.exec(`UPDATE builds SET solver_version = 'ref-1'`));
-    const ok = audit(clean);
-    expect(ok.code, JSON.stringify(ok.report) + ok.stderr).toBe(0);
-    // The counts are really re-measured: a wrong one is caught under ref-1 too.
-    let id = 0;
-    const wrong = resealed((d, rows) => {
-      d.exec(`UPDATE builds SET solver_version = 'ref-1'`);
-      id = rows[0].id;
-      const nodes = rows[0].nodes + 1000;
-      d.prepare('UPDATE puzzles SET nodes = ?, checksum = ? WHERE id = ?').run(
-        nodes,
-        rowChecksum({ ...rows[0], nodes }),
-        id,
-      );
-    });
-    const bad = audit(wrong);
-    expect(bad.code).toBe(1);
-    expect(JSON.stringify(bad.report)).toMatch(/nodes-mismatch/);
-  });
-
-  it('a size without current thresholds', async () => {
-    const path = tampered((d) => d.exec(`DELETE FROM thresholds WHERE build_id IS NULL AND shape = '4'`));
-    await expectCaught(path, 'missing-thresholds', [null]);
   });
 
   it('a damaged database', async () => {
@@ -332,3 +200,144 @@ describe('dominosa audit refuses what is not a catalog (exit 2)', () => {
     expect(cli(['audit', '--db', db, '--sample', '0']).stderr).toMatch(/--sample/);
   });
 });
+
+describe.each(allKinds().map((k) => [k.name, k] as const))(
+  'dominosa audit of the %s rows of a catalog of every kind',
+  (name, kind) => {
+    /** The kind's rows in the catalog of every kind: how many, and the size its first row is of. */
+    let own = { count: 0, shape: '' };
+
+    beforeAll(() => {
+      const [first] = query<{ shape: string }>(
+        mixed,
+        'SELECT shape FROM puzzles WHERE kind = ? ORDER BY id LIMIT 1',
+        name,
+      );
+      own = {
+        count: query<{ n: number }>(mixed, 'SELECT COUNT(*) AS n FROM puzzles WHERE kind = ?', name)[0].n,
+        shape: first.shape,
+      };
+    });
+
+    const scope = (): string => `${name} ${kind.sizes.label(own.shape)}`;
+
+    it('checks every row of every kind and passes; --kind narrows it to this kind', () => {
+      expect(own.count).toBeGreaterThan(4);
+      const whole = audit(mixed);
+      expect(whole.report.failures).toEqual([]);
+      expect(whole.code).toBe(0);
+      expect(whole.report.checked).toBe(all);
+      const narrowed = audit(mixed, '--kind', name);
+      expect(narrowed.code).toBe(0);
+      expect(narrowed.report.checked).toBe(own.count);
+    });
+
+    it("--record stores a pass verdict for every row of the kind, bound to its kind's judges", () => {
+      const path = copyCatalog(mixed, join(dir, `t${n++}.sqlite`));
+      const r = audit(path, '--record', '--kind', name);
+      expect(r.code).toBe(0);
+      expect((r.report as JsonReport & { recorded?: number }).recorded).toBe(own.count);
+      const v = query<{ n: number }>(
+        path,
+        'SELECT COUNT(*) AS n FROM verdicts JOIN puzzles p ON p.id = puzzle_id WHERE p.kind = ? AND proof_version = ?',
+        name,
+        kind.checks.versions.proof,
+      );
+      expect(v[0].n).toBe(own.count);
+    });
+
+    it("bases whose nodes, tier, score or hash were changed (checksums resealed) fail by the check meant for each, naming the puzzle's kind and size, exit 1", () => {
+      const path = copyCatalog(mixed, join(dir, `t${n++}.sqlite`));
+      const bases = query<Row>(
+        path,
+        'SELECT * FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL ORDER BY id LIMIT 4',
+        name,
+        own.shape,
+      );
+      const flip = (h: string): string => `${h[0] === '0' ? '1' : '0'}${h.slice(1)}`;
+      const tamperings = [
+        ['nodes', 'nodes-mismatch', (p: Row) => p.nodes + 1],
+        ['tier', 'tier-mismatch', (p: Row) => (p.tier === 'easy' ? 'normal' : 'easy')],
+        ['score', 'grade-mismatch', (p: Row) => Math.floor(p.score) + (((p.score % 1) + 0.125) % 1)],
+        ['canonical_hash', 'hash-mismatch', (p: Row) => flip(p.canonical_hash)],
+      ] as const;
+      editAndReseal(path, (d) => {
+        tamperings.forEach(([column, , change], i) => {
+          const p = bases[i];
+          const changed = { ...p, [column]: change(p) };
+          d.prepare(`UPDATE puzzles SET ${column} = ?, checksum = ? WHERE id = ?`).run(
+            changed[column],
+            rowChecksum(changed),
+            p.id,
+          );
+        });
+      });
+      const r = audit(path, '--kind', name);
+      expect(r.code).toBe(1);
+      const failures = r.report.failures as (JsonReport['failures'][number] & { scope?: string })[];
+      tamperings.forEach(([, kind], i) => {
+        const hit = failures.filter((f) => f.puzzleId === bases[i].id);
+        expect(hit.map((f) => f.kind)).toContain(kind);
+        expect(hit.every((f) => f.scope === scope())).toBe(true);
+      });
+      const text = cli(['audit', '--db', path, '--jobs', '1', '--kind', name]);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toContain(`\n  puzzle ${bases[0].id} (${scope()}): nodes-mismatch: `);
+      expect(text.stderr).toMatch(/^dominosa: audit failed: \d+ failures, \d+ failing puzzles\n$/);
+    });
+
+    it('a base whose score changed without its checksum fails its checksum alone: it is reported, not proved', async () => {
+      const path = copyCatalog(mixed, join(dir, `t${n++}.sqlite`));
+      let id = 0;
+      editAndReseal(path, (d) => {
+        const p = d.prepare('SELECT * FROM puzzles WHERE kind = ? AND base_id IS NULL ORDER BY id').get(name) as Row;
+        id = p.id;
+        d.prepare('UPDATE puzzles SET score = ? WHERE id = ?').run(
+          Math.floor(p.score) + (((p.score % 1) + 0.125) % 1),
+          id,
+        );
+      });
+      const report = JSON.parse(
+        formatAuditJson(await runAudit({ db: path, jobs: 1, seed: 1, kind: name }, silentAuditProgress)),
+      ) as JsonReport;
+      // Proved, its score would fail too; its variants now differ from it in score, which is theirs to report.
+      expect(report.failures.filter((f) => f.puzzleId === id).map((f) => f.kind)).toEqual(['checksum-mismatch']);
+      expect(report.failures.filter((f) => f.puzzleId !== id).every((f) => f.kind === 'variant-mismatch')).toBe(true);
+    });
+
+    it('a size without current thresholds fails missing-thresholds, naming it', () => {
+      const path = copyCatalog(mixed, join(dir, `t${n++}.sqlite`));
+      editAndReseal(path, (d) => d.prepare('DELETE FROM thresholds WHERE kind = ?').run(name));
+      const sizes = query<{ shape: string; n: number }>(
+        path,
+        'SELECT shape, COUNT(*) AS n FROM puzzles WHERE kind = ? GROUP BY shape',
+        name,
+      );
+      const r = audit(path, '--kind', name);
+      expect(r.code).toBe(1);
+      expect(r.report.failures).toEqual(
+        sizes.map((s) => ({
+          kind: 'missing-thresholds',
+          puzzleId: null,
+          detail: expect.stringContaining(
+            `${kind.sizes.label(s.shape)}: no current thresholds for its ${s.n} puzzles, so their tiers cannot be checked`,
+          ) as unknown,
+        })),
+      );
+    });
+
+    it('a board whose budget runs out is gave-up, naming it', () => {
+      const r = cli(['audit', '--db', mixed, '--jobs', '1', '--json', '--kind', name, '--time-limit', '5'], {
+        env: { DOMINOSA_FAULT: 'exhaust:proof' },
+      });
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.stdout) as JsonReport;
+      const failing = report.failures.filter((f) => f.puzzleId !== null);
+      expect(failing.length).toBe(own.count);
+      for (const f of failing) {
+        expect(f.kind).toBe('gave-up');
+        expect(f.detail).toBe('gave up within the budget (time limit 5 s) before proving it unique');
+      }
+    });
+  },
+);

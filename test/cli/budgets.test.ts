@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { boardToGrid } from '../../src/dominosa/board.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import { proofBudget } from '../../pipeline/audit/proof-budget.js';
+import { allKinds, kindNamed } from '../../src/kinds.js';
 import { brickBoard } from '../helpers/boards.js';
 import { copyCatalog, editCatalog, freshCatalogs } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
@@ -127,11 +128,26 @@ describe('a proof that runs out of budget', () => {
 });
 
 describe('proofBudget', () => {
-  it("is solve's by default (none up to M = 30, 10 s above) and the user's when given", () => {
-    expect(proofBudget(30, undefined)).toEqual({ interrupt: undefined, budget: undefined });
-    expect(proofBudget(31, undefined).budget).toBe('time limit 10 s');
-    expect(proofBudget(400, undefined).interrupt?.()).toBe(false);
-    expect(proofBudget(3, 1500).budget).toBe('time limit 1.5 s');
-    expect(proofBudget(400, 1500).budget).toBe('time limit 1.5 s');
+  const at = (kind: string, m: number) => ({ kind, m, rows: m + 1, cols: m + 2 });
+
+  it.each(allKinds().map((k) => [k.name, k] as const))(
+    "of a %s board is its kind's default unless the user gives one",
+    (name, kind) => {
+      for (const m of [3, 30, 31, 400]) {
+        const own = kind.checks.defaultTimeLimitMs(at(name, m));
+        const b = proofBudget(kind.checks, at(name, m), undefined);
+        expect(b.budget).toBe(Number.isFinite(own) ? `time limit ${own / 1000} s` : undefined);
+        expect(b.interrupt === undefined).toBe(!Number.isFinite(own));
+        expect(b.interrupt?.() ?? false).toBe(false);
+        expect(proofBudget(kind.checks, at(name, m), 1500).budget).toBe('time limit 1.5 s');
+      }
+    },
+  );
+
+  it("of a Dominosa board is solve's by default: none up to M = 30, 10 s above", () => {
+    const { checks } = kindNamed('dominosa');
+    expect(proofBudget(checks, at('dominosa', 30), undefined)).toEqual({ interrupt: undefined, budget: undefined });
+    expect(proofBudget(checks, at('dominosa', 31), undefined).budget).toBe('time limit 10 s');
+    expect(proofBudget(checks, at('dominosa', 400), undefined).interrupt?.()).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPuzzle } from '../../src/catalog/check.js';
+import { checkPuzzle } from '../../src/dominosa/check.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { Solver } from '../../src/dominosa/solve/solver.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';

@@ -1,15 +1,18 @@
-// Audit's checks of stored Sudomino rows: rows as a build's worker makes them pass, and every
-// seeded tampering (checksum resealed, as someone who knows it could) is caught by the check
-// meant for it; a spent budget gives up; the guardrail over a shape reads tier medians.
+// Tests for src/sudomino/check.ts, what only Sudomino's checks do (test/catalog/check.test.ts runs
+// what the kinds share): rows as a build's worker makes them pass, bases and variants of every
+// tier, and every seeded tampering (checksum resealed, as someone who knows it could; a changed
+// given or a relabelled transform among them) is caught by the check meant for it; the guardrail
+// over a shape reads tier medians; nodes and grades are measured again whatever stored them.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import type { FailureKind, StoredPuzzle } from '../../src/catalog/check.js';
 import {
-  checkSudominoPuzzle,
-  checkSudominoTierOrder,
+  checkPuzzle,
+  checks,
+  checkTierOrder,
   GUARDRAIL_MIN_BASES,
-  type SudominoContext,
+  type PuzzleContext,
 } from '../../src/sudomino/check.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { withLines } from '../../src/sudomino/board.js';
@@ -72,9 +75,16 @@ beforeAll(() => {
   });
 });
 
-const ctx = (over: Partial<SudominoContext> = {}): SudominoContext => ({ rule: null, solver, grader, ...over });
+const ctx = (over: Partial<PuzzleContext> = {}): PuzzleContext => ({
+  rule: null,
+  solverVersion: null,
+  graderVersion: null,
+  solver,
+  grader,
+  ...over,
+});
 const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx()): FailureKind[] =>
-  checkSudominoPuzzle(p, base, c).map((f) => f.kind);
+  checkPuzzle(p, base, c).map((f) => f.kind);
 
 interface Tampering {
   name: string;
@@ -175,7 +185,7 @@ const TAMPERINGS: Tampering[] = [
   },
 ];
 
-describe('checkSudominoPuzzle', () => {
+describe('checkPuzzle', () => {
   it('passes the rows a build worker makes, bases and variants of every tier', () => {
     // Without cuts, and under the score cuts at the level boundaries a build records.
     const levels = ctx({ rule: { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } } });
@@ -207,32 +217,9 @@ describe('checkSudominoPuzzle', () => {
       { numRuns: 60 },
     );
   });
-
-  it('a row changed without its checksum is reported, not proved', () => {
-    const { base } = pairs[0];
-    expect(kinds({ ...base, nodes: base.nodes + 1 }, null)).toEqual(['checksum-mismatch']);
-  });
-
-  it('a spent budget gives up, naming it, and judges nothing it stopped', () => {
-    const { base, variant } = pairs[3];
-    const spent = ctx({ interrupt: () => true, budget: 'time limit 0.1 s' });
-    for (const [p, b] of [
-      [base, null],
-      [variant, base],
-    ] as const) {
-      const f = checkSudominoPuzzle(p, b, spent);
-      expect(f.map((x) => x.kind)).toEqual(['gave-up']);
-      expect(f[0].detail).toContain('time limit 0.1 s');
-    }
-  });
-
-  it('a grid that is no board stops at grid-invalid', () => {
-    const { base } = pairs[0];
-    expect(kinds(sealed({ ...base, grid: '["ab","a"]' }), null)).toContain('grid-invalid');
-  });
 });
 
-describe('checkSudominoTierOrder', () => {
+describe('checkTierOrder', () => {
   // `per` bases a tier, spread around the tier's median m (the lower middle is m itself).
   const bases = (medians: number[], per = GUARDRAIL_MIN_BASES) =>
     TIERS.flatMap((tier, i) =>
@@ -241,7 +228,7 @@ describe('checkSudominoTierOrder', () => {
   it('holds when the medians climb (or stay), fails naming the shape and tiers when one falls', () => {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 50 }), { minLength: 4, maxLength: 4 }), (m) => {
-        const f = checkSudominoTierOrder([{ shape: '8x8:6', bases: bases(m) }]);
+        const f = checkTierOrder([{ shape: '8x8:6', bases: bases(m) }]);
         const ordered = m.every((x, i) => i === 0 || m[i - 1] <= x);
         expect(f.length === 0).toBe(ordered);
         for (const x of f)
@@ -256,9 +243,52 @@ describe('checkSudominoTierOrder', () => {
         fc.array(fc.nat({ max: 50 }), { minLength: 4, maxLength: 4 }),
         fc.integer({ min: 1, max: GUARDRAIL_MIN_BASES - 1 }),
         (m, per) => {
-          expect(checkSudominoTierOrder([{ shape: '8x8:6', bases: bases(m, per) }])).toEqual([]);
+          expect(checkTierOrder([{ shape: '8x8:6', bases: bases(m, per) }])).toEqual([]);
         },
       ),
     );
+  });
+});
+
+describe("Sudomino's checks over a catalog", () => {
+  it("shows each shape's guardrail, judged by medians, and names the shape in its failures", () => {
+    const bases = TIERS.flatMap((tier, i) => Array.from({ length: 3 }, () => ({ tier, nodes: 10 * (4 - i) })));
+    const facts = {
+      sizeCounts: () => new Map([['8x8:6', 24]]),
+      sizesWithThresholds: () => new Set<string>(),
+      tierRanges: () => [],
+      bases: () => bases,
+    };
+    const { failures, guardrails } = checks.catalog(facts);
+    expect(failures).toEqual([
+      {
+        kind: 'missing-thresholds',
+        puzzleId: null,
+        detail: 'sudomino 8x8:6: no current thresholds for its 24 puzzles, so their tiers cannot be checked',
+      },
+    ]);
+    expect(guardrails).toEqual([
+      {
+        name: 'sudomino 8x8:6',
+        shape: '8x8:6',
+        medians: TIERS.map((tier, i) => ({ tier, count: 3, median: 10 * (4 - i) })),
+        minBases: GUARDRAIL_MIN_BASES,
+      },
+    ]);
+  });
+
+  it('measures nodes and grades again whatever version stored them, under its judges, and gives no default budget', () => {
+    const at = { kind: 'sudomino', m: 6, rows: 8, cols: 8 };
+    expect(checks.versions.remeasuresNodes(at, null)).toBe(true);
+    expect(checks.versions.remeasuresNodes(at, 'ref-0')).toBe(true);
+    expect(checks.versions.regrades(null)).toBe(true);
+    expect(checks.defaultTimeLimitMs(at)).toBe(Infinity);
+    expect(checks.defaultTimeLimit).toBeNull();
+    // The judges a verdict of a Sudomino puzzle is bound to.
+    expect([checks.versions.proof, checks.versions.reference, checks.versions.grader]).toEqual([
+      'sudomino-cnf-1',
+      'sudomino-ref-1',
+      'sudomino-grade-2',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // The limits every verb that proves or grades a board from the user applies: the largest size it
 // takes on, and the default budgets of large boards (above LARGE_M a proof or a grading can run
 // for minutes, so one gets a time limit unless the user sets one).
+import { proofTimeLimitMs } from '../../proof.js';
 import type { Board } from '../board.js';
 
 /** Largest M solve and grade take: up to here every time budget is honoured promptly (npm run bench checks how promptly). */
@@ -22,8 +23,12 @@ export function sizeError(index: number, board: Board): string | null {
   return `${boardName(index, board)}: M=${board.m} is above the largest size supported, M=${MAX_M}`;
 }
 
+/** The default time limit of one board: DEFAULT_LARGE_TIME_MS above LARGE_M, else none (Infinity). */
+export function defaultTimeLimitMs(board: Pick<Board, 'm'>): number {
+  return board.m > LARGE_M ? DEFAULT_LARGE_TIME_MS : Infinity;
+}
+
 /** The time limit of one board: the user's, else the large-board default above LARGE_M, else none. */
 export function timeLimitMs(board: Pick<Board, 'm'>, userMs: number | undefined): number {
-  if (userMs !== undefined) return userMs;
-  return board.m > LARGE_M ? DEFAULT_LARGE_TIME_MS : Infinity;
+  return proofTimeLimitMs(userMs, defaultTimeLimitMs(board));
 }

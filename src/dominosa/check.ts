@@ -1,0 +1,246 @@
+// What `dominosa audit` proves about a stored Dominosa puzzle, through the per-puzzle skeleton of
+// src/catalog/check.ts: a valid grid, unique by two independent solvers, the stored solution is
+// that one, nodes and grade measured again (under the versions that count alike), tier, hash, and
+// a variant is its base under its transform; over a size, tiers in strict order of the measure.
+import {
+  budgetGuard,
+  checkStoredPuzzle,
+  checkThresholdsPresent,
+  checkTierOrder as checkTierOrderOf,
+  checksumFailures,
+  measureName,
+  sharedFieldFailures,
+  type Failure,
+  type CheckContext,
+  type FailureKind,
+  type KindChecks,
+  type KindVersions,
+  type SharedFields,
+  type StoredPuzzle,
+  type TierRange,
+} from '../catalog/check.js';
+import type { Parsed } from '../parsed.js';
+import { formatMeasure, measureValue, type TierRule } from '../rank/rule.js';
+import { boardFromGrid, formatBoardError, type Board } from './board.js';
+import { LEVELS } from './grade/ladder.js';
+import { bandOfLevel, TATHAM_NAMES } from './rank/bands.js';
+import { REFERENCE_VERSION, referenceNodes, sameCounts } from './rank/reference.js';
+import { GRADER_VERSION, storedGrade } from './rank/stored.js';
+import { tierFor } from './rank/tier-rule.js';
+import { sizeLabel } from './sizes.js';
+import { PROOF_VERSION, proveIndependently } from './solve/independent.js';
+import { DEFAULT_LARGE_TIME_MS, defaultTimeLimitMs, LARGE_M } from './solve/limits.js';
+import { checkSolution, solutionKey, type Solution } from './solve/solution.js';
+import { RULES, Solver } from './solve/solver.js';
+import { applyTransform, canonicalHash, parseTransform, transformSolution } from './transform.js';
+
+/** Dominosa's judges: its stored nodes are counted again when their solver counts as this one does at their M. */
+const versions: KindVersions = {
+  proof: PROOF_VERSION,
+  reference: REFERENCE_VERSION,
+  grader: GRADER_VERSION,
+  // ref-1 and ref-2 count boards below M=10 alike, so older catalogs stay checkable there.
+  remeasuresNodes: (p, v) => v !== null && sameCounts(v, REFERENCE_VERSION, p.m),
+  regrades: (v) => v === GRADER_VERSION,
+};
+
+/** Dominosa's check group (PuzzleKind.checks). */
+export const checks: KindChecks = {
+  checker() {
+    const solver = new Solver();
+    return { check: (p, base, ctx) => checkPuzzle(p, base, { ...ctx, solver }) };
+  },
+  versions,
+  defaultTimeLimitMs,
+  defaultTimeLimit: `no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS / 1000} s above`,
+  catalog(facts) {
+    return {
+      failures: [
+        ...checkTierOrder(facts.tierRanges()),
+        ...checkThresholdsPresent(facts.sizeCounts(), facts.sizesWithThresholds(), sizeLabel),
+      ],
+      guardrails: [],
+    };
+  },
+};
+
+/** A Dominosa puzzle's check context: with the propagation solver, reused across calls for its buffers (the caller owns it). */
+export interface PuzzleContext extends CheckContext {
+  solver: Solver;
+}
+
+function parseBoard(p: StoredPuzzle): Parsed<Board> {
+  let grid: unknown;
+  try {
+    grid = JSON.parse(p.grid);
+  } catch {
+    return { ok: false, error: 'the stored grid is not JSON' };
+  }
+  const res = boardFromGrid(grid, 0);
+  if (!res.ok) return { ok: false, error: formatBoardError(res.error).replace(/^board 1(: |, )/, '') };
+  const b = res.board;
+  if (b.m !== p.m) return { ok: false, error: `the grid is a double-${b.m} set but the row says M=${p.m}` };
+  if (b.rows !== p.rows || b.cols !== p.cols) {
+    return { ok: false, error: `the grid is ${b.rows}x${b.cols} but the row says ${p.rows}x${p.cols}` };
+  }
+  if (b.rows !== b.m + 1)
+    return { ok: false, error: `the grid is ${b.rows}x${b.cols}, not the catalog's ${b.m + 1}x${b.m + 2}` };
+  return { ok: true, value: b };
+}
+
+function parseSolution(text: string): Parsed<Solution> {
+  let sol: unknown;
+  try {
+    sol = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'the stored solution is not JSON' };
+  }
+  const isDomino = (d: unknown): boolean => Array.isArray(d) && d.length === 4 && d.every((x) => Number.isInteger(x));
+  if (!Array.isArray(sol) || !sol.every(isDomino))
+    return { ok: false, error: 'the stored solution is not a list of [r1, c1, r2, c2]' };
+  return { ok: true, value: sol as Solution };
+}
+
+function sameCells(a: Board, b: Board): boolean {
+  if (a.rows !== b.rows || a.cols !== b.cols) return false;
+  for (let i = 0; i < a.cells.length; i++) if (a.cells[i] !== b.cells[i]) return false;
+  return true;
+}
+
+/**
+ * The checks of a Dominosa row that need no solving, for every verb that builds on stored rows:
+ * the row's checksum, its tier under the size's rule (none: not checked), and a variant's
+ * agreement with its base on what they share. A row failing them was changed behind the catalog's back.
+ */
+export function checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[] {
+  const out: Failure[] = checksumFailures(p);
+  const fail = (kind: FailureKind, detail: string): void => {
+    out.push({ kind, puzzleId: p.id, detail });
+  };
+  if (rule !== null) {
+    const want = tierFor(p, rule);
+    if (want !== p.tier) {
+      const { measure, th } = rule;
+      const f = (v: number): string => formatMeasure(measure, v);
+      const v = measureValue(measure, p);
+      const cuts = `M=${p.m} thresholds ${f(th.t1)}/${f(th.t2)}/${f(th.t3)}`;
+      if (measure === 'grade') {
+        // A tier of the grade rule is a band: name the puzzle's level and the band it is.
+        const level = Math.floor(p.score);
+        const band = bandOfLevel(level);
+        const what = `grade ${levelName(level)} (${band === null ? 'beyond Extreme' : TATHAM_NAMES[band]}) with ${measureName(measure)} ${f(v)}`;
+        fail(
+          'tier-mismatch',
+          `stored tier ${p.tier}, but ${what} ${want === null ? 'fits no tier' : `is ${want}`} under ${cuts}`,
+        );
+      } else
+        fail('tier-mismatch', `stored tier ${p.tier}, but ${measureName(measure)} ${f(v)} is ${want} under ${cuts}`);
+    }
+  }
+  out.push(...sharedFieldFailures(p, base));
+  return out;
+}
+
+function levelName(level: number): string {
+  return LEVELS.find((l) => l.level === level)?.name ?? `level ${level}`;
+}
+
+/** Audit one stored Dominosa puzzle (`base`: its base row when a variant); empty when it passes. */
+export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
+  return checkStoredPuzzle<Board, Solution>(p, checkRow(p, base, ctx.rule), {
+    readBoard: parseBoard,
+    readSolution: (q) => parseSolution(q.solution),
+    solves: checkSolution,
+    prove: (board, solution, fail) => prove(p, board, solution, ctx, fail),
+    hash: canonicalHash,
+    variantError: (board, solution) => variantError(p, board, solution, base),
+  });
+}
+
+/**
+ * The proofs of one puzzle, within its budget: unique by two independent solvers, the stored
+ * (valid) solution is the unique one, nodes and grade measured again. A budget that runs out
+ * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
+ */
+function prove(
+  p: StoredPuzzle,
+  board: Board,
+  solution: Solution | null,
+  ctx: PuzzleContext,
+  fail: (kind: FailureKind, detail: string) => void,
+): void {
+  const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
+  const solver = ctx.solver;
+
+  // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code
+  // with the propagation solver.
+  if (outOfBudget('before proving it unique')) return;
+  const dlx = proveIndependently(board, { interrupt });
+  const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false, interrupt });
+  if (outOfBudget('while proving it unique')) return;
+  if (dlx.status !== prop.status) {
+    fail(
+      'solvers-disagree',
+      `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`,
+    );
+  } else if (dlx.status !== 'unique') {
+    fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
+  }
+  if (solution !== null && dlx.status === 'unique' && solutionKey(solution) !== solutionKey(dlx.solution as Solution)) {
+    fail('wrong-solution', 'the stored solution differs from the unique one');
+  }
+
+  if (versions.remeasuresNodes(p, ctx.solverVersion)) {
+    const nodes = referenceNodes(board, solver, interrupt);
+    if (outOfBudget('while measuring its reference nodes')) return;
+    if (nodes !== p.nodes)
+      fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${REFERENCE_VERSION} measures ${nodes}`);
+  }
+
+  // Variants share their base's grade, so only bases are graded again.
+  if (versions.regrades(ctx.graderVersion) && p.base_id === null) {
+    const g = storedGrade(board, interrupt);
+    if (outOfBudget('while grading it')) return;
+    if (g.score !== p.score)
+      fail('grade-mismatch', `stored score ${p.score}, ${GRADER_VERSION} grades it ${g.grade} with score ${g.score}`);
+  }
+}
+
+/** Why a variant is not its base under its transform, or null. */
+function variantError(
+  p: StoredPuzzle,
+  board: Board,
+  solution: Solution | null,
+  base: StoredPuzzle | null,
+): string | null {
+  if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
+  // A missing base is checkRow's to report; without it there is nothing to compare.
+  if (base === null || base.id !== p.base_id) return null;
+  if (base.base_id !== null) return `its base ${base.id} is itself a variant`;
+  const t = parseTransform(p.transform);
+  if (!t.ok) return `transform "${p.transform}": ${t.error}`;
+  const b = parseBoard(base);
+  if (!b.ok) return `its base ${base.id} has an invalid grid`;
+  let moved: Board;
+  try {
+    moved = applyTransform(b.value, t.transform);
+  } catch (e) {
+    return `transform "${p.transform}" does not apply to M=${base.m}: ${(e as Error).message}`;
+  }
+  if (!sameCells(moved, board)) return `the grid is not base ${base.id} under "${p.transform}"`;
+  const baseSolution = parseSolution(base.solution);
+  if (solution !== null && baseSolution.ok) {
+    const want = transformSolution(baseSolution.value, b.value.rows, b.value.cols, t.transform);
+    if (solutionKey(want) !== solutionKey(solution))
+      return `the solution is not base ${base.id}'s under "${p.transform}"`;
+  }
+  return null;
+}
+
+/** Within each M, every base of a tier must measure less than every base of any harder tier (sizes by M). */
+export function checkTierOrder(ranges: readonly TierRange[]): Failure[] {
+  return checkTierOrderOf(
+    [...ranges].sort((a, b) => Number(a.size) - Number(b.size)),
+    sizeLabel,
+  );
+}
