@@ -2,6 +2,7 @@
 // implements it in one entry file (src/<kind>/kind.ts) and is registered in src/kinds.ts; nothing
 // outside a kind's room asks which kind a puzzle is. Each group of the interface is declared in
 // the shared room that uses it (the catalog's checks, the slots, the packs) and gathered here.
+import type { KindBuild } from './catalog/build.js';
 import type { Failure, SharedFields, StoredPuzzle } from './catalog/check.js';
 import type { Parsed } from './parsed.js';
 import type { Difficulty, TierRule } from './rank/rule.js';
@@ -60,4 +61,6 @@ export interface PuzzleKind {
    * stored rows trusts them by.
    */
   checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[];
+  /** What a build and a merge ask of the kind: its plan, key, slot-maker and words (src/catalog/build.ts). */
+  readonly build: KindBuild;
 }
