@@ -10,7 +10,7 @@ import {
   type BuildOptions,
   type Shard,
 } from '../../pipeline/build/options.js';
-import { allKinds, DEFAULT_KIND } from '../../src/kinds.js';
+import { allKinds, DEFAULT_KIND, type PuzzleKind } from '../../src/kinds.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/rule.js';
 import { gradeTarget } from './grade-target.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/runtime/errors.js';
@@ -63,7 +63,7 @@ const shard: OptionSpec<Shard | undefined> = {
 };
 
 /** The default kind's build defaults, then each other kind's by its title ("100000; Sudomino 200"). */
-function perKind(value: (k: ReturnType<typeof allKinds>[number]) => string): string {
+function perKind(value: (k: PuzzleKind) => string): string {
   return allKinds()
     .map((k) => (k.name === DEFAULT_KIND ? value(k) : `${k.title} ${value(k)}`))
     .join('; ');
