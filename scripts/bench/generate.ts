@@ -235,7 +235,7 @@ function timedBuild(root: string, db: string, perTier: number, variants: number,
     const c0 = process.cpuUsage();
     const e0 = performance.eventLoopUtilization();
     const t0 = performance.now();
-    const r = await runBuild({ sizes: [6], perTier: ${perTier}, variants: ${variants}, seed: 1, jobs: ${jobs}, tierBy: 'nodes',
+    const r = await runBuild({ sizes: ['6'], perTier: ${perTier}, variants: ${variants}, seed: 1, jobs: ${jobs}, tierBy: 'nodes',
       db: ${JSON.stringify(db)}, tiersFile: ${JSON.stringify(join(root, 'data', 'tiers.json'))}, maxAttempts: 100000 }, silentProgress);
     const seconds = (performance.now() - t0) / 1000;
     const elu = performance.eventLoopUtilization(e0).utilization;
