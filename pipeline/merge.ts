@@ -9,33 +9,19 @@
 // slot it decides was decided by its shard. A board a shard calls a duplicate points at the base
 // of its class, so the merge knows its class too. Ids come out in the unsharded order when OUT
 // starts empty; rows are inserted with INSERT OR IGNORE on their natural keys, so merging again
-// changes nothing. Sudomino's slots aim at a tier by slot alone, and a slot aimed at a full tier
-// is tier-full whatever it made, here as in the build (kinds.ts).
+// changes nothing. Where a kind's slots aim at a tier by slot alone (its aimOf), a slot aimed at
+// a full tier is tier-full whatever it made, here as in the build; its tiers are its own rule's.
 import { existsSync } from 'node:fs';
-import { checkRow as checkStoredRow } from '../src/dominosa/check.js';
+import type { BuildKey } from '../src/catalog/build.js';
 import { decideSlot, tiersFull } from '../src/catalog/decide.js';
+import { isObject, keyChecks, readKey } from '../src/catalog/key-check.js';
 import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
-import { parseGradeTarget, type GradeTarget } from '../src/dominosa/rank/bands.js';
-import { METHOD_CHOICES, type MethodChoice } from '../src/dominosa/make/generator.js';
-import { TIER_MEASURES, type TierMeasure, type TierRule } from '../src/rank/rule.js';
-import { tierFor } from '../src/dominosa/rank/tier-rule.js';
-import type { KindName } from '../src/kinds.js';
-import { TIERS, zeroTierCounts, type Tier } from '../src/rank/tiers.js';
-import { sudominoAim } from '../src/sudomino/rank/catalog-rule.js';
-import { sudominoTierFor } from '../src/sudomino/rank/tier-rule.js';
-import { parseShape } from '../src/sudomino/shape.js';
-import {
-  buildKey,
-  buildKeyOptions,
-  describeOptions,
-  sudominoKeyOptions,
-  type KeyOptions,
-  type SudominoKeyOptions,
-} from './build/key.js';
-import { sizeLabel, type SizeKey } from './build/size-key.js';
+import type { KindName, PuzzleKind } from '../src/kinds.js';
+import type { TierRule } from '../src/rank/rule.js';
+import { zeroTierCounts, type Tier } from '../src/rank/tiers.js';
+import { buildKey, describeOptions, kindClaiming } from './build/key.js';
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
-import type { RuleTable } from './build/thresholds.js';
 import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog/catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from './runtime/errors.js';
 import { checkCatalogPath } from './io/catalog-path.js';
@@ -51,7 +37,9 @@ export interface MergeOptions {
 }
 
 export interface MergeSize {
-  m: SizeKey;
+  /** The size's key, and how people read it. */
+  key: string;
+  label: string;
   /** done: every tier full; exhausted: the slots ran out first. */
   state: 'done' | 'exhausted';
   slots: number;
@@ -74,12 +62,14 @@ interface ShardFile {
   path: string;
   cat: Catalog;
   build: BuildRow;
-  key: KeyOptions | SudominoKeyOptions;
+  /** The kind whose key the shard's build recorded, and the key. */
+  kind: PuzzleKind;
+  key: BuildKey;
   index: number;
 }
 
 /** The recorded options of a shard, with the fields every shard of one build shares. */
-function sharedPart(k: KeyOptions | SudominoKeyOptions): string {
+function sharedPart(k: BuildKey): string {
   const { shard: _shard, ...rest } = k;
   return JSON.stringify(rest);
 }
@@ -102,7 +92,7 @@ function openShard(path: string): ShardFile {
       );
     }
     const build = builds[0];
-    const key = recordedKey(path, build.options);
+    const { kind, key } = recordedKey(path, build.options);
     if (key.shard === undefined || key.maxSlots === undefined)
       throw new UserError(`${path} was not built with --shard`);
     if (build.status !== 'finished') {
@@ -110,7 +100,7 @@ function openShard(path: string): ShardFile {
         `shard ${key.shard.index}/${key.shard.count} in ${path} is ${build.status}: run its build to the end first`,
       );
     }
-    return { path, cat, build, key, index: key.shard.index };
+    return { path, cat, build, kind, key, index: key.shard.index };
   } catch (e) {
     cat.close();
     throw e;
@@ -119,9 +109,10 @@ function openShard(path: string): ShardFile {
 
 /**
  * A shard's recorded options (its builds row's JSON), checked field by field before the merge
- * trusts one: the file is someone else's, and a row can be resealed with its digest.
+ * trusts one (by the kind that writes such keys): the file is someone else's, and a row can be
+ * resealed with its digest.
  */
-function recordedKey(path: string, json: string): KeyOptions | SudominoKeyOptions {
+function recordedKey(path: string, json: string): { kind: PuzzleKind; key: BuildKey } {
   const bad = (what: string): never => {
     throw new UserError(
       `${path}: its build's recorded options are not as dominosa writes them (${what}); run dominosa audit`,
@@ -133,141 +124,14 @@ function recordedKey(path: string, json: string): KeyOptions | SudominoKeyOption
   } catch {
     bad('not JSON');
   }
-  const isObject = (x: unknown): x is Record<string, unknown> =>
-    typeof x === 'object' && x !== null && !Array.isArray(x);
   if (!isObject(k)) return bad('not a JSON object');
-  const whole = (x: unknown, name: string, min = 0): void => {
-    if (!Number.isSafeInteger(x) || (x as number) < min) bad(`${name} is not a whole number of at least ${min}`);
-  };
-  const text = (x: unknown, name: string): void => {
-    if (typeof x !== 'string') bad(`${name} is not text`);
-  };
-  const tierLists = (x: unknown, name: string, depth: 1 | 2): void => {
-    if (x === undefined) return;
-    if (!isObject(x)) bad(`${name} is not an object`);
-    const ok = (t: unknown): boolean =>
-      Array.isArray(t) &&
-      t.every((v) =>
-        depth === 1 ? TIERS.includes(v as Tier) : Array.isArray(v) && v.every((w) => TIERS.includes(w as Tier)),
-      );
-    for (const v of Object.values(x as object)) if (!ok(v)) bad(`${name} holds something other than tier names`);
-  };
-  whole(k.seed, 'seed', Number.MIN_SAFE_INTEGER);
-  const sudomino = k.kind === 'sudomino';
-  if (k.kind !== undefined && !sudomino) bad('kind is not a kind a build makes');
-  const sizes = sudomino ? k.shapes : k.sizes;
-  if (!Array.isArray(sizes) || sizes.length === 0) bad(`${sudomino ? 'shapes' : 'sizes'} is not a list of sizes`);
-  for (const m of sizes as unknown[]) {
-    if (!sudomino) whole(m, 'a size', 1);
-    else if (typeof m !== 'string' || !parseShape(m).ok) bad('a shape is not RxC:N');
-  }
-  whole(k.perTier, 'perTier', 1);
-  whole(k.variants, 'variants');
-  whole(k.maxAttempts, 'maxAttempts', 1);
-  text(k.solverVersion, 'solverVersion');
-  text(k.graderVersion, 'graderVersion');
-  if (!isObject(k.thresholds)) bad('thresholds is not an object');
-  for (const m of sizes as (number | string)[]) {
-    const th = (k.thresholds as Record<string, unknown>)[m];
-    if (sudomino && isObject(th) && !TIER_MEASURES.includes(th.measure as TierMeasure))
-      bad(`the measure of ${sizeLabel(m)}'s thresholds is not a tier measure`);
-    if (
-      !isObject(th) ||
-      ![th.t1, th.t2, th.t3].every((t) => typeof t === 'number' && Number.isFinite(t)) ||
-      !((th.t1 as number) < (th.t2 as number) && (th.t2 as number) < (th.t3 as number))
-    ) {
-      bad(`thresholds of ${sizeLabel(m)} are not three increasing numbers`);
-    }
-  }
-  if (k.method !== undefined && !METHOD_CHOICES.includes(k.method as MethodChoice)) bad('method is not a method');
-  if (k.tierBy !== undefined && !TIER_MEASURES.includes(k.tierBy as TierMeasure)) bad('tierBy is not a tier measure');
-  if (k.grade !== undefined) text(k.grade, 'grade');
-  if (k.shard !== undefined) {
-    if (!isObject(k.shard)) bad('shard is not an object');
-    const sh = k.shard as Record<string, unknown>;
-    whole(sh.count, 'the shard count', 1);
-    whole(sh.index, 'the shard index');
-    if ((sh.index as number) >= (sh.count as number)) bad('the shard index is not below the shard count');
-  }
-  if (k.maxSlots !== undefined) whole(k.maxSlots, 'maxSlots', 1);
-  tierLists(k.tiers, 'tiers', 1);
-  tierLists(k.aims, 'aims', 2);
-  return k as unknown as KeyOptions | SudominoKeyOptions;
-}
-
-/** A build key's sizes: Dominosa's M, or Sudomino's shapes. */
-function sizesOf(k: KeyOptions | SudominoKeyOptions): SizeKey[] {
-  return 'shapes' in k ? k.shapes : k.sizes;
-}
-
-function kindOf(k: KeyOptions | SudominoKeyOptions): KindName {
-  return 'shapes' in k ? 'sudomino' : 'dominosa';
-}
-
-/** A build key's grade target, as recorded by name. */
-function gradeTarget(name: string): GradeTarget {
-  const t = parseGradeTarget(name);
-  if (!t.ok) throw new UserError(`the shards' build has grade target "${name}", which this release does not know`);
-  return t.target;
-}
-
-/** The tier rule of every size of a build, from its key (Sudomino's name each shape's measure). */
-function rulesOf(k: KeyOptions | SudominoKeyOptions): RuleTable {
-  if ('shapes' in k)
-    return Object.fromEntries(
-      Object.entries(k.thresholds).map(([s, { measure, t1, t2, t3 }]) => [s, { measure, th: { t1, t2, t3 } }]),
-    );
-  const measure = k.tierBy ?? 'nodes';
-  return Object.fromEntries(Object.entries(k.thresholds).map(([m, th]) => [m, { measure, th }]));
-}
-
-/** The unsharded build's key options: the shard's minus the slice (maxSlots stays out too). */
-function unshardedKey(k: KeyOptions | SudominoKeyOptions): KeyOptions | SudominoKeyOptions {
-  const table = rulesOf(k);
-  if ('shapes' in k) {
-    const o = {
-      kind: 'sudomino' as const,
-      sizes: [],
-      shapes: k.shapes,
-      perTier: k.perTier,
-      variants: k.variants,
-      seed: k.seed,
-      jobs: 1,
-      db: '',
-      tiersFile: '',
-      maxAttempts: k.maxAttempts,
-    };
-    return sudominoKeyOptions(o, table);
-  }
-  return buildKeyOptions(
-    {
-      sizes: k.sizes,
-      perTier: k.perTier,
-      variants: k.variants,
-      seed: k.seed,
-      jobs: 1,
-      db: '',
-      tiersFile: '',
-      maxAttempts: k.maxAttempts,
-      ...(k.method !== undefined ? { method: k.method } : {}),
-      // A key without tierBy is a node build (the key leaves the node rule out).
-      tierBy: k.tierBy ?? 'nodes',
-      ...(k.grade !== undefined ? { grade: gradeTarget(k.grade) } : {}),
-    },
-    table,
-    k.solverVersion,
-    dominosaWanted(k),
-    new Map(k.sizes.map((m) => [m, k.aims?.[m] ?? null])),
-  );
-}
-
-/** The tiers each size of a build fills, from its key (all four unless it names fewer). */
-function wantedOf(k: KeyOptions | SudominoKeyOptions): Map<SizeKey, readonly Tier[]> {
-  return 'shapes' in k ? new Map(k.shapes.map((s) => [s, TIERS])) : dominosaWanted(k);
-}
-
-function dominosaWanted(k: KeyOptions): Map<number, readonly Tier[]> {
-  return new Map(k.sizes.map((m) => [m, k.tiers?.[m] ?? TIERS]));
+  const seed = readKey(() => keyChecks.whole(k.seed, 'seed', Number.MIN_SAFE_INTEGER));
+  if (!seed.ok) bad(seed.error);
+  const kind = kindClaiming(k);
+  if (kind === undefined) return bad('kind is not a kind a build makes');
+  const key = kind.build.keys.check(k);
+  if (!key.ok) return bad(key.error);
+  return { kind, key: key.value };
 }
 
 /**
@@ -305,7 +169,7 @@ export function runMerge(options: MergeOptions): MergeResult {
         `missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${n}`).join(', ')}`,
       );
     shards.sort((a, b) => a.index - b.index);
-    const held = kindOf(shards[0].key);
+    const held = shards[0].kind.name;
     if (options.kind !== undefined && options.kind !== held)
       throw new UserError(`the shards hold a ${held} build, not ${options.kind}; nothing was merged`);
     return mergeInto(options.out, shards, batchSize);
@@ -315,14 +179,17 @@ export function runMerge(options: MergeOptions): MergeResult {
 }
 
 function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): MergeResult {
-  const k = shards[0].key;
+  const { kind, key: k } = shards[0];
+  const keys = kind.build.keys;
   const n = shards.length;
   const maxSlots = k.maxSlots ?? defaultMaxSlots(k.perTier);
-  const keyOptions = unshardedKey(k);
-  const rules = rulesOf(k);
+  const unsharded = keys.unsharded(k);
+  if (!unsharded.ok) throw new UserError(unsharded.error);
+  const keyOptions = unsharded.value;
+  const rules = keys.rules(k);
+  const wanted = keys.wanted(k);
   const key = buildKey(keyOptions);
-  const kind = kindOf(k);
-  const sizes = sizesOf(k);
+  const sizes = keys.sizes(k);
   const { stamp } = Catalog.inspect(outPath, (c) => {
     if (c === null) return;
     c.assertSound();
@@ -334,14 +201,14 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
       );
     }
     // Its rows are tiered by its current thresholds: new rows must be tiered by the same ones.
-    for (const [m, r] of c.readThresholds(null, kind)) {
+    for (const [m, r] of c.readThresholds(null, kind.name)) {
       const want = rules[m];
       if (
         want !== undefined &&
         (r.measure !== want.measure || r.th.t1 !== want.th.t1 || r.th.t2 !== want.th.t2 || r.th.t3 !== want.th.t3)
       ) {
         throw new UserError(
-          `${outPath} tiers ${kind === 'sudomino' ? m : `M=${m}`} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`,
+          `${outPath} tiers ${kind.sizes.label(m)} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`,
         );
       }
     }
@@ -362,10 +229,10 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
           started_at: now,
           status: 'running',
         });
-      const current = out.readThresholds(null, kind);
+      const current = out.readThresholds(null, kind.name);
       for (const m of sizes) {
-        out.writeThresholds(id, kind, String(m), rules[m], k.solverVersion);
-        if (!current.has(String(m))) out.writeThresholds(null, kind, String(m), rules[m], k.solverVersion);
+        out.writeThresholds(id, kind.name, m, rules[m], k.solverVersion);
+        if (!current.has(m)) out.writeThresholds(null, kind.name, m, rules[m], k.solverVersion);
       }
       return id;
     });
@@ -373,19 +240,7 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
     const counts: Record<string, unknown> = {};
     const merged: MergeSize[] = [];
     for (const m of sizes) {
-      const res = mergeSize(
-        out,
-        buildId,
-        shards,
-        kind,
-        m,
-        rules[m],
-        wantedOf(k).get(m)!,
-        k.perTier,
-        maxSlots,
-        n,
-        batchSize,
-      );
+      const res = mergeSize(out, buildId, shards, kind, m, rules[m], wanted.get(m)!, k.perTier, maxSlots, n, batchSize);
       merged.push(res.size);
       counts[m] = res.counts;
     }
@@ -398,7 +253,7 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
 }
 
 /** A shard row changed behind the catalog's back stops the merge (what was merged so far stays, and is sound). */
-function refuseChanged(shard: ShardFile, failures: ReturnType<typeof checkStoredRow>): void {
+function refuseChanged(shard: ShardFile, failures: ReturnType<PuzzleKind['checkRow']>): void {
   if (failures.length === 0) return;
   const f = failures[0];
   throw new UserError(
@@ -407,13 +262,13 @@ function refuseChanged(shard: ShardFile, failures: ReturnType<typeof checkStored
   );
 }
 
-/** Walk size m's slots in global order, deciding and writing them in batches. */
+/** Walk size m's slots in global order, deciding and writing them in batches, as the build decides them. */
 function mergeSize(
   out: Catalog,
   buildId: number,
   shards: ShardFile[],
-  kind: KindName,
-  m: SizeKey,
+  kind: PuzzleKind,
+  m: string,
   rule: TierRule,
   wanted: readonly Tier[],
   perTier: number,
@@ -421,7 +276,9 @@ function mergeSize(
   n: number,
   batchSize: number,
 ): { size: MergeSize; counts: Record<string, unknown> } {
-  const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, String(m)));
+  const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, m));
+  const label = kind.sizes.label(m);
+  const { aimOf } = kind.build;
   const tiers = zeroTierCounts();
   // Classes kept so far: at most 4 × perTier per size, so memory does not grow with the shards.
   const kept = new Set<string>();
@@ -447,7 +304,7 @@ function mergeSize(
       const next = cursors[slot % n].next();
       if (next.done || next.value.slot !== slot) {
         throw new UserError(
-          `shard ${shard.index}/${n} (${shard.path}) has no slot ${slot} of ${sizeLabel(m)}, which the merge needs; ` +
+          `shard ${shard.index}/${n} (${shard.path}) has no slot ${slot} of ${label}, which the merge needs; ` +
             `was it built with other options?`,
           EXIT_FAILED_CHECK,
         );
@@ -455,35 +312,27 @@ function mergeSize(
       const row = next.value;
       let outcome: SlotOutcome = 'rejected';
       let base: PuzzleRow | undefined;
-      // As the build decides: a Sudomino slot aimed at a full tier is tier-full, with no deals counted.
-      const aimFull = kind === 'sudomino' && tiers[sudominoAim(slot)] >= perTier;
+      // As the build decides: a slot aimed at a full tier is tier-full, with no deals counted.
+      const aimFull = aimOf !== null && tiers[aimOf(slot)] >= perTier;
       if (aimFull) outcome = 'tier-full';
       else if (row.outcome === 'kept' || row.outcome === 'duplicate') {
         const ref = row.puzzle_id === null ? undefined : shard.cat.getPuzzle(row.puzzle_id);
         if (ref === undefined || ref.base_id !== null) {
           throw new UserError(
-            `${shard.path}: slot ${slot} of ${sizeLabel(m)} does not point at a base puzzle`,
+            `${shard.path}: slot ${slot} of ${label} does not point at a base puzzle`,
             EXIT_FAILED_CHECK,
           );
         }
-        const tier = kind === 'sudomino' ? sudominoTierFor(ref, rule) : tierFor(ref, rule);
-        refuseChanged(shard, checkStoredRow(ref, null, kind === 'sudomino' ? null : rule));
-        if (kind === 'sudomino' && tier !== ref.tier) {
-          refuseChanged(shard, [
-            {
-              kind: 'tier-mismatch',
-              puzzleId: ref.id,
-              detail: `stored tier ${ref.tier}, but its grade and nodes are ${tier ?? 'in no tier'} under the shards' cuts`,
-            },
-          ]);
-        }
+        // Its tier under the shards' cuts must be the one it is stored with (the kind's checks).
+        refuseChanged(shard, kind.checkRow(ref, null, rule));
+        const tier = kind.tierOf(ref, rule);
         // The unsharded build's rule, in global slot order. A shard's duplicate was seen in an
         // earlier slot of its own, which the merge decided before this one: unless its class was
         // kept then, its tier was full then, and counts only grow.
         outcome = decideSlot(kept.has(ref.canonical_hash), tier, tiers, perTier);
         if (row.outcome === 'duplicate' && outcome === 'kept') {
           throw new UserError(
-            `${shard.path}: slot ${slot} of ${sizeLabel(m)} is a duplicate of a class the merge has not seen`,
+            `${shard.path}: slot ${slot} of ${label} is a duplicate of a class the merge has not seen`,
             EXIT_FAILED_CHECK,
           );
         }
@@ -494,7 +343,7 @@ function mergeSize(
         }
       } else if (row.outcome !== 'rejected') {
         throw new UserError(
-          `${shard.path}: slot ${slot} of ${sizeLabel(m)} has outcome ${row.outcome}, which shards never record`,
+          `${shard.path}: slot ${slot} of ${label} has outcome ${row.outcome}, which shards never record`,
           EXIT_FAILED_CHECK,
         );
       }
@@ -504,15 +353,14 @@ function mergeSize(
       slots++;
       const decided: SlotRow = {
         build_id: buildId,
-        shape: String(m),
+        shape: m,
         slot,
         outcome,
         attempts: slotAttempts,
         puzzle_id: null,
       };
       const variants = base === undefined ? [] : shard.cat.variantsOf(base.id);
-      for (const v of variants)
-        refuseChanged(shard, checkStoredRow(v, base ?? null, kind === 'sudomino' ? null : rule));
+      for (const v of variants) refuseChanged(shard, kind.checkRow(v, base ?? null, rule));
       pending.push(() => {
         if (base !== undefined) {
           const { id: _id, ...fields } = base;
@@ -537,7 +385,7 @@ function mergeSize(
   // The loop only ends done or exhausted.
   const final: MergeSize['state'] = state === 'done' ? 'done' : 'exhausted';
   return {
-    size: { m, state: final, slots, kept: kept.size },
+    size: { key: m, label, state: final, slots, kept: kept.size },
     counts: { ...total, attempts, tiers, state: final },
   };
 }

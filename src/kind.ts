@@ -2,6 +2,7 @@
 // implements it in one entry file (src/<kind>/kind.ts) and is registered in src/kinds.ts; nothing
 // outside a kind's room asks which kind a puzzle is. Each group of the interface is declared in
 // the shared room that uses it (the catalog's checks, the slots, the packs) and gathered here.
+import type { KindBuild } from './catalog/build.js';
 import type { Failure, KindChecks, SharedFields, StoredPuzzle } from './catalog/check.js';
 import type { KindSchema } from './catalog/schema.js';
 import type { KindName } from './kind-name.js';
@@ -58,4 +59,6 @@ export interface PuzzleKind {
    * budget, and its catalog-wide checks (src/catalog/check.ts).
    */
   readonly checks: KindChecks;
+  /** What a build and a merge ask of the kind: its plan, key, slot-maker and words (src/catalog/build.ts). */
+  readonly build: KindBuild;
 }

@@ -1,26 +1,23 @@
-// `dominosa build`, of either kind (kinds.ts: each has its worker and plan, the rest is shared):
-// generate slots in a worker pool (dispatcher.ts), decide them strictly in
-// slot order (decider.ts) and commit the decisions in batches (commit.ts; a large build's from
-// the store's thread, store.ts), so --jobs never changes the result and a killed, interrupted or
-// timed-out build resumes from its last committed slot. A shard build (--shard i/N) decides
-// every N-th slot without tier caps; merge.ts applies them.
+// `dominosa build`, of any kind (its build group, src/catalog/build.ts, plans its sizes and makes
+// its slots; the rest is shared): generate slots in a worker pool (dispatcher.ts), decide them
+// strictly in slot order (decider.ts) and commit the decisions in batches (commit.ts; a large
+// build's from the store's thread, store.ts), so --jobs never changes the result and a killed,
+// interrupted or timed-out build resumes from its last committed slot. A shard build (--shard
+// i/N) decides every N-th slot without tier caps; merge.ts applies them.
+import type { BuildKey, RuleTable } from '../../src/catalog/build.js';
 import type { BuildStatus } from '../../src/catalog/schema.js';
 import { basesTowardTarget, tiersFull } from '../../src/catalog/decide.js';
+import type { PuzzleKind } from '../../src/kinds.js';
 import { Catalog, type BuildRow } from '../catalog/catalog.js';
 import { EXIT_FAILED_CHECK, faultOf, UserError } from '../runtime/errors.js';
 import { checkCatalogPath, refuseTransient } from '../io/catalog-path.js';
 import { workerFile } from '../runtime/pool.js';
-import type { BuildProgress, BuildSummary, SummaryTier } from './progress.js';
+import type { BuildProgress, BuildSummary } from './progress.js';
 import { calibrate, sizesToCalibrate, terminalCalibration, type CalibrationUi } from './calibrate.js';
 import { Decider } from './decider.js';
 import { Dispatcher, WORKER_HEAP_MB } from './dispatcher.js';
-import type { KeyOptions, SudominoKeyOptions } from './key.js';
-import { buildKindOf, type BuildKind } from './kinds.js';
-import { checkBuildOptions, DEFAULT_BATCH_SIZE, defaultMaxSlots, type BuildOptions } from './options.js';
-import { planBuild, type BuildPlan } from './plan.js';
-import { sizeLabel, type SizeKey } from './size-key.js';
-import { planSudominoBuild } from './sudomino-plan.js';
-import type { RuleTable } from './thresholds.js';
+import { buildKind, checkBuildOptions, DEFAULT_BATCH_SIZE, defaultMaxSlots, type BuildOptions } from './options.js';
+import { builtCatalog, planBuild } from './plan.js';
 import { countsJson, openSizeRun, type SizeRun } from './sizes.js';
 import { Store } from './store.js';
 
@@ -37,8 +34,8 @@ export interface BuildResult {
    */
   status: 'finished' | 'already-finished' | 'interrupted' | 'timed-out' | 'incomplete';
   buildId: number;
-  /** Sizes whose slot budget ran out before every tier was full. */
-  exhausted: SizeKey[];
+  /** Sizes whose slot budget ran out before every tier was full, by key. */
+  exhausted: string[];
   summary: BuildSummary | null;
   /** What the catalog holds, in a phrase for people (already-finished only). */
   holds?: string;
@@ -46,7 +43,7 @@ export interface BuildResult {
 
 export interface CheckedBuild {
   table: RuleTable;
-  keyOptions: KeyOptions | SudominoKeyOptions;
+  keyOptions: BuildKey;
   /** Slots per size before a size is given up (--max-slots or its default). */
   maxSlots: number;
   /** The status of this build in the catalog when it ran before (it would resume or find it finished). */
@@ -68,7 +65,7 @@ export async function checkBuild(
   // Cuts to calibrate mean a catalog to write: say it cannot be written before the sampling.
   if (toCalibrate.length > 0) checkCatalogPath(options.db);
   const calibrated = await calibrate(toCalibrate, options, ui);
-  const { plan } = Catalog.inspect(options.db, (c) => planOf(c, options, calibrated), false);
+  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated), false);
   // A finished build needs nothing written, so a catalog it cannot write is no obstacle.
   if (plan.existing?.status !== 'finished') checkCatalogPath(options.db);
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
@@ -94,9 +91,9 @@ export async function runBuild(
 ): Promise<BuildResult> {
   checkBuildOptions(options);
   refuseTransient(options.db);
-  const kind = buildKindOf(options);
-  const worker = workerFile(kind.worker);
-  const sizes: SizeKey[] = options.kind === 'sudomino' ? (options.shapes ?? []) : options.sizes;
+  const kind = buildKind(options);
+  const worker = workerFile('build/worker.js');
+  const sizes = options.sizes;
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
@@ -106,7 +103,7 @@ export async function runBuild(
   const toCalibrate = Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options)).plan;
   if (toCalibrate.length > 0) checkCatalogPath(options.db);
   const calibrated = await calibrate(toCalibrate, options, ui);
-  const { plan, stamp } = Catalog.inspect(options.db, (c) => planOf(c, options, calibrated));
+  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated));
   const { table, seeded, keyOptions, key, existing, plans, holds } = plan;
   if (existing?.status !== 'finished') checkCatalogPath(options.db);
   // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
@@ -147,10 +144,9 @@ export async function runBuild(
           status: 'running',
         });
       }
-      for (const size of sizes) {
-        const shape = String(size);
-        w.writeThresholds(id, kind.name, shape, table[shape], keyOptions.solverVersion);
-        if (seeded.has(size)) w.writeThresholds(null, kind.name, shape, table[shape], keyOptions.solverVersion);
+      for (const key of sizes) {
+        w.writeThresholds(id, kind.name, key, table[key], keyOptions.solverVersion);
+        if (seeded.has(key)) w.writeThresholds(null, kind.name, key, table[key], keyOptions.solverVersion);
       }
       return id;
     });
@@ -158,24 +154,25 @@ export async function runBuild(
 
     // A shard decides the slots of its residue class: after the last committed one, or from its index.
     const starts = new Map<string, number>();
-    const runs: SizeRun[] = sizes.map((size) => {
-      const shape = String(size);
-      const counts = w.tierCounts(kind.name, shape);
-      const plan = plans.get(size)!;
-      const after = w.nextSlot(id, shape);
+    const runs: SizeRun[] = sizes.map((key) => {
+      const counts = w.tierCounts(kind.name, key);
+      const plan = plans.get(key)!;
+      const after = w.nextSlot(id, key);
       const next =
         options.shard === undefined ? after : after === 0 ? options.shard.index : after - 1 + options.shard.count;
-      starts.set(shape, next);
+      starts.set(key, next);
       const state = tiersFull(counts, options.perTier, plan.wanted)
         ? 'done'
         : next >= maxSlots
           ? 'exhausted'
           : 'active';
-      return openSizeRun(size, plan.m, table[shape], plan, counts, w.slotStats(id, shape), state);
+      const size = { key, label: kind.sizes.label(key) };
+      return openSizeRun(size, table[key], plan, counts, w.slotStats(id, key), state);
     });
     progress.start(
       runs.map((r) => ({
-        m: r.size,
+        key: r.key,
+        label: r.label,
         target: r.plan.wanted.length * options.perTier,
         have: basesTowardTarget(r.counts, options.perTier, r.plan.wanted),
         unreachable: r.plan.unreachable,
@@ -202,20 +199,13 @@ export async function runBuild(
     });
     // A shard that reaches the end of its slice has done all it was asked: the merge decides
     // whether the slices together fill the tiers.
-    const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.size);
+    const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.key);
     const final: BuildStatus =
       status === 'interrupted' ? 'interrupted' : exhausted.length > 0 ? 'incomplete' : 'finished';
     w.transaction(() => w.updateBuild(id, final, countsJson(runs), new Date().toISOString()));
-    const built = new Set<SizeKey>(sizes);
     const summary: BuildSummary = {
       sizes: runs.map((r) => r.report),
-      tiers:
-        kind.name === 'dominosa'
-          ? w
-              .tierStats('dominosa')
-              .filter((t) => built.has(Number(t.size)))
-              .map(({ size, ...t }) => ({ ...t, m: Number(size) }))
-          : sudominoTierStats(w, options.shapes ?? []),
+      tiers: kind.build.summary(builtCatalog(w, kind.name), sizes),
       wallMs: Date.now() - t0,
     };
     const reported = final === 'interrupted' && timedOut ? 'timed-out' : final;
@@ -260,42 +250,13 @@ function longTimeout(ms: number | undefined, fn: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Base puzzles per Sudomino shape and tier, with their grade-score range. */
-function sudominoTierStats(cat: Catalog, shapes: readonly string[]): SummaryTier[] {
-  const out: SummaryTier[] = [];
-  for (const shape of shapes) {
-    const scores = new Map<string, number[]>();
-    for (const d of cat.baseDifficulties('sudomino', shape)) {
-      const own = scores.get(d.tier);
-      if (own === undefined) scores.set(d.tier, [d.score]);
-      else own.push(d.score);
-    }
-    for (const [tier, v] of [...scores].sort((a, b) => Math.min(...a[1]) - Math.min(...b[1]))) {
-      out.push({
-        m: shape,
-        tier: tier as SummaryTier['tier'],
-        count: v.length,
-        measure: 'score',
-        min: Math.min(...v),
-        max: Math.max(...v),
-      });
-    }
-  }
-  return out;
-}
-
-/** The plan of a build of the options' kind. */
-function planOf(c: Catalog | null, options: BuildOptions, calibrated: RuleTable): BuildPlan {
-  return options.kind === 'sudomino' ? planSudominoBuild(c, options) : planBuild(c, options, calibrated);
-}
-
 interface LoopSettings {
   cat: Catalog;
   buildId: number;
-  kind: BuildKind;
+  kind: PuzzleKind;
   /** Handed to the decider, which alone changes them from here on. */
   runs: SizeRun[];
-  /** The slot each size dispatches first, by shape. */
+  /** The slot each size dispatches first, by key. */
   starts: ReadonlyMap<string, number>;
   options: BuildOptions;
   workerPath: string;
@@ -338,7 +299,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
         decider.commit();
         if ((run.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           throw new UserError(
-            `a worker making ${sizeLabel(size.size)} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
+            `a worker making ${size.label} slots ran out of its ${WORKER_HEAP_MB} MB memory bound; the slots before it are committed (rerun to resume)`,
             EXIT_FAILED_CHECK,
           );
         }
@@ -353,7 +314,7 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
           ls.onTimeout();
           break;
         }
-        decider.decide(size.size, ans);
+        decider.decide(size.key, ans);
         decider.commitIfDue();
       }
       if (gap) break;

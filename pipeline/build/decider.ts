@@ -8,21 +8,20 @@ import { ClassFilter } from '../../src/catalog/class-filter.js';
 import { basesTowardTarget, decideSlot, tiersFull } from '../../src/catalog/decide.js';
 import type { PuzzleRecord } from '../../src/catalog/row.js';
 import type { SlotOutcome } from '../../src/catalog/schema.js';
+import type { SlotAnswer } from '../../src/catalog/slot.js';
+import type { PuzzleKind } from '../../src/kinds.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { BuildProgress } from './progress.js';
 import { commitDecisions, type Decision } from './commit.js';
-import type { BuildKind } from './kinds.js';
 import type { BuildOptions } from './options.js';
 import type { Store } from './store.js';
-import { sizeLabel, type SizeKey } from './size-key.js';
 import { countsJson, type SizeRun, type SizeView } from './sizes.js';
-import type { SlotAnswer } from './worker.js';
 
 export interface DeciderSettings {
   cat: Catalog;
   buildId: number;
-  /** The kind built: its classes are the ones a candidate may duplicate. */
-  kind: BuildKind;
+  /** The kind built: its classes are the ones a candidate may duplicate, its aims and misfits its own. */
+  kind: PuzzleKind;
   /** The sizes' runs, handed over: from here on the decider alone changes them. */
   runs: SizeRun[];
   options: BuildOptions;
@@ -47,12 +46,12 @@ export class Decider {
   private committedSlots = 0;
   /** Where batches go from the first full one on; null while they are committed here. */
   private store: Store | null = null;
-  /** The sizes' runs by shape. */
+  /** The sizes' runs by key. */
   private readonly runs: ReadonlyMap<string, SizeRun>;
 
   constructor(private readonly s: DeciderSettings) {
     for (const h of s.cat.iterateBaseHashes(s.kind.name)) this.classes.add(h);
-    this.runs = new Map(s.runs.map((r) => [String(r.size), r]));
+    this.runs = new Map(s.runs.map((r) => [r.key, r]));
   }
 
   /** The sizes as the others see them. */
@@ -113,9 +112,9 @@ export class Decider {
   }
 
   /** Decide one answered slot of a size, the next in its slot order. */
-  decide(key: SizeKey, ans: SlotAnswer): void {
-    const size = this.runs.get(String(key));
-    if (size === undefined) throw new Error(`${String(key)} is not a size of this build`);
+  decide(key: string, ans: SlotAnswer): void {
+    const size = this.runs.get(key);
+    if (size === undefined) throw new Error(`${key} is not a size of this build`);
     const { cat, buildId, options, maxSlots, progress, kind } = this.s;
     const { perTier } = options;
     const sharded = options.shard !== undefined;
@@ -126,7 +125,7 @@ export class Decider {
     let duplicateOf: Decision['duplicateOf'];
     // A slot aimed at a tier already full can be kept by nothing: whatever it made (if its worker
     // made it at all) it is tier-full, with no deals counted, so --jobs cannot change its row.
-    const aim = sharded ? null : (kind.aimOf?.(slot) ?? null);
+    const aim = sharded ? null : (kind.build.aimOf?.(slot) ?? null);
     const aimFull = aim !== null && size.counts[aim] >= perTier;
     if (aimFull) outcome = 'tier-full';
     else if (ans.ok) {
@@ -142,9 +141,9 @@ export class Decider {
       if (outcome === 'duplicate' && sharded) duplicateOf = { kind: kind.name, hash: p.canonicalHash };
       if (outcome === 'kept' && tier !== null) {
         // Counts only grow, so a tier full when the task was sent is full now: the rows are here.
-        const where = `${sizeLabel(size.size)} slot ${slot}`;
+        const where = `${size.label} slot ${slot}`;
         if (p.rows === null) throw new Error(`${where}: kept, but its rows were not sent`);
-        const misfit = kind.misfit(size, p.rows[0]);
+        const misfit = kind.build.misfit(size.key, p.rows[0]);
         if (misfit !== null) throw new Error(`${where}: ${misfit}`);
         size.counts[tier]++;
         this.batchHashes.add(p.canonicalHash);
@@ -154,7 +153,7 @@ export class Decider {
     }
     const attempts = aimFull ? 0 : ans.ok ? ans.puzzle.attempts : ans.attempts;
     const decision: Decision = {
-      slot: { build_id: buildId, shape: String(size.size), slot, outcome, attempts, puzzle_id: null },
+      slot: { build_id: buildId, shape: size.key, slot, outcome, attempts, puzzle_id: null },
       rows,
     };
     if (duplicateOf !== undefined) decision.duplicateOf = duplicateOf;
@@ -168,16 +167,16 @@ export class Decider {
     size.slotMs = size.slotMs === 0 ? ans.ms : 0.9 * size.slotMs + 0.1 * ans.ms;
     const { wanted } = size.plan;
     progress.decided(
-      size.size,
+      size.key,
       basesTowardTarget(size.counts, perTier, wanted),
       Object.values(r.outcomes).reduce((x, y) => x + y, 0),
     );
     if (tiersFull(size.counts, perTier, wanted)) {
       size.state = r.state = 'done';
-      progress.sizeEnded(size.size, 'done');
+      progress.sizeEnded(size.key, 'done');
     } else if (slot + stride >= maxSlots) {
       size.state = r.state = 'exhausted';
-      progress.sizeEnded(size.size, 'exhausted');
+      progress.sizeEnded(size.key, 'exhausted');
     }
   }
 }

@@ -3,12 +3,13 @@
 // decider. It owns where each size's next slot is; runs of a size decided done are dropped.
 import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
+import type { SlotAnswer } from '../../src/catalog/slot.js';
+import type { KindName } from '../../src/kinds.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { WORKER_EXEC_ARGV } from '../runtime/pool.js';
-import type { BuildKind } from './kinds.js';
 import type { BuildOptions } from './options.js';
 import type { SizeView } from './sizes.js';
-import type { SlotAnswer } from './worker.js';
+import type { SlotTask } from './worker.js';
 
 type Settled = { ok: true; value: SlotAnswer[] | null } | { ok: false; error: unknown };
 
@@ -43,8 +44,8 @@ export const WORKER_HEAP_MB = 512;
 export interface DispatchSettings {
   /** The build the workers' rows are for. */
   buildId: number;
-  /** The kind built: its worker's tasks. */
-  kind: BuildKind;
+  /** The kind built, by name: the worker makes its slots. */
+  kind: { readonly name: KindName };
   /** The sizes in build order, and the slot each dispatches first (by shape). */
   runs: readonly SizeView[];
   starts: ReadonlyMap<string, number>;
@@ -58,7 +59,7 @@ export interface DispatchSettings {
 export class Dispatcher {
   /** Runs in flight or waiting to be taken, in slot order. */
   private readonly pending: Pending[] = [];
-  private readonly pool: Piscina<object, SlotAnswer[]>;
+  private readonly pool: Piscina<SlotTask, SlotAnswer[]>;
   private readonly limit: ReturnType<typeof pLimit>;
   private readonly window: number;
   private readonly toDispatch: Generator<{ size: SizeView; first: number; count: number }>;
@@ -74,7 +75,7 @@ export class Dispatcher {
     // Two tasks per worker: the next one is already there when a task ends, even while the main
     // thread is busy committing. Without Atomics: piscina's Atomics loop reads the second task and
     // starts it (tasks are synchronous) before the first one's answer is posted.
-    this.pool = new Piscina<object, SlotAnswer[]>({
+    this.pool = new Piscina<SlotTask, SlotAnswer[]>({
       filename: s.workerPath,
       minThreads: jobs,
       maxThreads: jobs,
@@ -113,7 +114,7 @@ export class Dispatcher {
     const { maxSlots } = this.s;
     const stride = this.s.options.shard?.count ?? 1;
     for (const size of this.s.runs) {
-      let next = this.s.starts.get(String(size.size)) ?? 0;
+      let next = this.s.starts.get(size.key) ?? 0;
       while (size.state === 'active' && next < maxSlots) {
         const first = next;
         const count = Math.min(this.chunkOf(size), Math.ceil((maxSlots - first) / stride));
@@ -133,9 +134,23 @@ export class Dispatcher {
       if (size.state !== 'active') return null;
       // A shard keeps every new class whatever its tier, so it wants every board back.
       const fullTiers = sharded ? [] : TIERS.filter((t) => size.counts[t] >= options.perTier);
-      return this.pool.run(
-        this.s.kind.task(size, { options, first, count, stride, fullTiers, buildId: this.s.buildId, deadline }),
-      );
+      const { seed, variants, maxAttempts } = options;
+      const task: SlotTask = {
+        kind: this.s.kind.name,
+        seed,
+        key: size.key,
+        first,
+        count,
+        stride,
+        variants,
+        maxAttempts,
+        rule: size.rule,
+        fullTiers,
+        make: size.plan.make,
+        buildId: this.s.buildId,
+      };
+      if (deadline !== undefined) task.deadline = deadline;
+      return this.pool.run(task);
     });
     p.done = run.then(
       (value) => {

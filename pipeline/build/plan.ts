@@ -1,68 +1,44 @@
-// What a build will do to a catalog, decided before anything is written: each size's tier rule
-// (the catalog's own, else the thresholds file's), the build's key and whether it resumes, and
-// what each size aims at; or the one-line refusal of a build the catalog cannot take.
-import { jointAims, planSize, type SizePlan } from '../../src/dominosa/rank/aims.js';
-import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
-import { DEFAULT_TIER_MEASURE, type TierRule } from '../../src/rank/rule.js';
-import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
-import type { KindName } from '../../src/kinds.js';
-import type { Tier } from '../../src/rank/tiers.js';
+// What a build will do to a catalog, decided before anything is written: its kind's plan (each
+// size's tier rule, what each size aims at, the build's key), whether the build resumes, and
+// what the catalog holds when it had finished; or the one-line refusal of a build the catalog
+// cannot take. A catalog holds one build of each kind unless told to extend it.
+import type { BuildKey, BuiltCatalog, PlannedSize, RuleTable } from '../../src/catalog/build.js';
+import type { KindName, PuzzleKind } from '../../src/kinds.js';
+import type { TierRule } from '../../src/rank/rule.js';
 import type { BuildRow, Catalog } from '../catalog/catalog.js';
-import type { StoredRule } from '../catalog/thresholds.js';
 import { UserError } from '../runtime/errors.js';
-import {
-  buildKey,
-  buildKeyOptions,
-  describeDifferences,
-  describeOptions,
-  kindOfBuild,
-  sameBuildButCuts,
-  type KeyOptions,
-  type SudominoKeyOptions,
-} from './key.js';
-import type { SizeKey } from './size-key.js';
-import type { BuildOptions } from './options.js';
-import { loadTiers, readTiersFile, type RuleTable } from './thresholds.js';
-
-/** "2800 puzzles of M = 3..9: 700 base puzzles in 4 tiers, and their variants", of Dominosa's rows alone */
-function holdings(cat: Catalog): string {
-  const stats = cat.tierStats('dominosa');
-  const sizes = [...new Set(stats.map((t) => Number(t.size)))].sort((a, b) => a - b);
-  const bases = stats.reduce((a, t) => a + t.count, 0);
-  const tiers = new Set(stats.map((t) => t.tier)).size;
-  const run =
-    sizes.length > 1 && sizes[sizes.length - 1] - sizes[0] === sizes.length - 1
-      ? `${sizes[0]}..${sizes[sizes.length - 1]}`
-      : sizes.join(',');
-  const puzzles = [...cat.sizeCounts('dominosa').values()].reduce((a, n) => a + n, 0);
-  return `${puzzles} puzzles of M = ${run}: ${bases} base puzzles in ${tiers} tier${tiers === 1 ? '' : 's'}, and their variants`;
-}
-
-/** The plan of a size, or the one-line error (exit 2) of a tier request it cannot satisfy. */
-function planOrThrow(
-  m: number,
-  rule: TierRule,
-  grade: GradeTarget | undefined,
-  yields: Record<Tier, number> | undefined,
-): SizePlan {
-  const p = planSize(m, rule, grade, yields);
-  if (!p.ok) throw new UserError(p.error);
-  return p.plan;
-}
+import { buildKey, describeDifferences, describeOptions, kindOfBuild, sameBuildButCuts } from './key.js';
+import { buildKind, type BuildOptions } from './options.js';
+import { tiersFileSource } from './thresholds.js';
 
 export interface BuildPlan {
-  /** Each size's tier rule: the catalog's own where it has one, else the thresholds file's. */
+  /** Each size's tier rule: the catalog's own where it has one, else the kind's seed for it. */
   table: RuleTable;
   /** The sizes whose current thresholds this build seeds (the catalog had none for them). */
-  seeded: ReadonlySet<SizeKey>;
-  keyOptions: KeyOptions | SudominoKeyOptions;
+  seeded: ReadonlySet<string>;
+  keyOptions: BuildKey;
   key: string;
   /** This build's row, when it ran before. */
   existing: BuildRow | undefined;
-  /** What each size aims at: its tiers' bands and node ranges, and the tiers out of reach. */
-  plans: ReadonlyMap<SizeKey, SizePlan>;
+  /** What each size fills and aims at, by key. */
+  plans: ReadonlyMap<string, PlannedSize>;
   /** What the catalog holds, when this build had finished before. */
   holds: string | undefined;
+}
+
+/** What a catalog holds of one kind, as the kind's summaries read it. */
+export function builtCatalog(c: Catalog, kind: KindName): BuiltCatalog {
+  return {
+    sizeCounts: () => c.sizeCounts(kind),
+    tierCounts: (key) => c.tierCounts(kind, key),
+    tierStats: () => c.tierStats(kind),
+    baseDifficulties: (key) => c.baseDifficulties(kind, key),
+  };
+}
+
+/** The catalog's current cuts of a kind's sizes, by key (none without a catalog). */
+export function storedCuts(c: Catalog | null, kind: PuzzleKind): ReadonlyMap<string, TierRule> {
+  return c?.readThresholds(null, kind.name) ?? new Map<string, TierRule>();
 }
 
 /**
@@ -71,49 +47,19 @@ export interface BuildPlan {
  */
 export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTable = {}): BuildPlan {
   c?.assertSound();
-  const byKey = c?.readThresholds(null, 'dominosa') ?? new Map<string, StoredRule>();
-  const stored = new Map([...byKey].map(([size, r]) => [Number(size), r]));
-  const measure = o.tierBy ?? DEFAULT_TIER_MEASURE;
-  const seeded = new Set(o.sizes.filter((m) => !stored.has(m)));
-  const fromFile = [...seeded].filter((m) => calibrated[m] === undefined);
-  const loaded = fromFile.length > 0 ? loadTiers(o.tiersFile, fromFile, measure) : null;
-  const table: RuleTable = { ...loaded?.rules };
-  for (const m of seeded) if (calibrated[m] !== undefined) table[m] = calibrated[m];
-  const named =
-    o.tiersExplicit === true && seeded.size < o.sizes.length
-      ? loadTiers(
-          o.tiersFile,
-          o.sizes.filter((m) => stored.has(m)),
-          measure,
-        ).rules
-      : null;
-  for (const m of o.sizes) {
-    const own = stored.get(m);
-    if (own === undefined) continue;
-    if (own.measure !== measure) {
-      throw new UserError(
-        `${o.db} tiers M=${m} by ${own.measure}, not ${measure}: a catalog keeps one tier rule per size (build another catalog, or pass --tier-by ${own.measure})`,
-      );
-    }
-    const file = named?.[m];
-    if (file !== undefined && (file.th.t1 !== own.th.t1 || file.th.t2 !== own.th.t2 || file.th.t3 !== own.th.t3)) {
-      throw new UserError(
-        `${o.db} has its own thresholds for M=${m} (${own.th.t1}/${own.th.t2}/${own.th.t3}), and ${o.tiersFile} says ${file.th.t1}/${file.th.t2}/${file.th.t3}: ` +
-          `a thresholds file only seeds a new catalog (change a catalog's with dominosa tune --apply)`,
-      );
-    }
-    table[m] = { measure: own.measure, th: own.th };
-  }
-  // The sample's yields (which tiers a size can fill) come with the file's cuts; a size whose
-  // cuts the catalog holds reads them from the file when it has them. A calibrated size has none
-  // (aims at every tier), the same when it resumes from the cuts the catalog then holds.
-  const yields = loaded?.yields ?? readTiersFile(o.tiersFile)?.yields ?? {};
-  // A tier request no puzzle can satisfy fails here, before the catalog is touched.
-  const plans = new Map(o.sizes.map((m) => [m, planOrThrow(m, table[m], o.grade, yields[m])]));
-  const keyOptions = keyOptionsOf(o, table, plans);
+  const kind = buildKind(o);
+  const planned = kind.build.plan({
+    settings: o,
+    stored: storedCuts(c, kind),
+    file: tiersFileSource(o.tiersFile),
+    calibrated,
+  });
+  if (!planned.ok) throw new UserError(planned.error);
+  const { table, seeded, key: keyOptions, plans } = planned.value;
   const key = buildKey(keyOptions);
-  const existing = ownBuild(c, 'dominosa', keyOptions, key, o);
-  const holds = c !== null && existing?.status === 'finished' ? holdings(c) : undefined;
+  const existing = ownBuild(c, kind, keyOptions, key, o);
+  const holds =
+    c !== null && existing?.status === 'finished' ? kind.build.holdings(builtCatalog(c, kind.name)) : undefined;
   return { table, seeded, keyOptions, key, existing, plans, holds };
 }
 
@@ -123,13 +69,13 @@ export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTa
  */
 export function ownBuild(
   c: Catalog | null,
-  kind: KindName,
-  keyOptions: KeyOptions | SudominoKeyOptions,
+  kind: PuzzleKind,
+  keyOptions: BuildKey,
   key: string,
   o: BuildOptions,
 ): BuildRow | undefined {
-  // A catalog's build of the other kind is no other build of this one's.
-  const mine = c?.builds().filter((b) => kindOfBuild(b.options) === kind) ?? [];
+  // A catalog's build of another kind is no other build of this one's.
+  const mine = c?.builds().filter((b) => kindOfBuild(b.options) === kind.name) ?? [];
   // A tune (--apply) since the build started changed the cuts its key was made with, not the
   // command: the build with these options but other thresholds is this one.
   const existing = c?.findBuild(key) ?? mine.find((b) => sameBuildButCuts(keyOptions, b.options));
@@ -138,20 +84,9 @@ export function ownBuild(
   if (existing === undefined && other !== undefined && !o.extend) {
     const diff = describeDifferences(keyOptions, other.options);
     throw new UserError(
-      `${o.db} holds another ${kind === 'sudomino' ? 'Sudomino ' : ''}build (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
+      `${o.db} holds another ${kind.build.noun} (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
         `Rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
     );
   }
   return existing;
-}
-
-/** The build key's options: the tiers each size aims at are part of what was built. */
-function keyOptionsOf(o: BuildOptions, table: RuleTable, plans: ReadonlyMap<number, SizePlan>): KeyOptions {
-  return buildKeyOptions(
-    o,
-    table,
-    REFERENCE_VERSION,
-    new Map([...plans].map(([m, p]) => [m, p.wanted])),
-    new Map([...plans].map(([m, p]) => [m, jointAims(p)])),
-  );
 }

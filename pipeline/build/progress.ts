@@ -2,17 +2,14 @@
 // log lines otherwise, and the closing summary table (per size and tier: count and node range;
 // per size: attempts per unique puzzle and worker time per kept puzzle).
 import cliProgress from 'cli-progress';
+import type { SummaryTier } from '../../src/catalog/build.js';
 import type { SlotOutcome } from '../../src/catalog/schema.js';
-import { TATHAM_NAMES } from '../../src/dominosa/rank/bands.js';
 import { formatMeasure } from '../../src/rank/rule.js';
-import { cutName } from '../../src/dominosa/rank/tier-rule.js';
-import { TIERS } from '../../src/rank/tiers.js';
-import type { TierStat } from '../catalog/catalog.js';
-import { sizeLabel, type SizeKey } from './size-key.js';
 
 /** What one run did for one size (earlier runs of a resumed build are not counted here). */
 export interface SizeReport {
-  m: SizeKey;
+  /** The size as people read it ("M=6"). */
+  label: string;
   /** done: all tiers full; exhausted: the slot budget ran out first; open: stopped early. */
   state: 'done' | 'exhausted' | 'open';
   /** Slots decided in this run, by outcome. */
@@ -23,18 +20,19 @@ export interface SizeReport {
   workerMs: number;
 }
 
-/** A size's tier as the summary shows it (a Sudomino shape's too). */
-export type SummaryTier = Omit<TierStat, 'size'> & { m: SizeKey };
+export type { SummaryTier } from '../../src/catalog/build.js';
 
 export interface BuildSummary {
   sizes: SizeReport[];
-  /** The catalog's base puzzles of the built sizes, per size and tier. */
+  /** The catalog's base puzzles of the built sizes, per size and tier (the kind's summary). */
   tiers: SummaryTier[];
   wallMs: number;
 }
 
 export interface SizeStart {
-  m: SizeKey;
+  /** The size's key, as the run's calls name it, and how people read it. */
+  key: string;
+  label: string;
   /** Base puzzles wanted: the tiers it fills × per-tier. */
   target: number;
   /** Already there (capped per tier at per-tier). */
@@ -48,7 +46,7 @@ function unreachableLines(sizes: SizeStart[]): string {
   return sizes
     .flatMap((s) =>
       (s.unreachable ?? []).map(
-        (u) => `${sizeLabel(s.m)}: ${u.tier} is out of reach at this size (${u.why}); filling the others\n`,
+        (u) => `${s.label}: ${u.tier} is out of reach at this size (${u.why}); filling the others\n`,
       ),
     )
     .join('');
@@ -57,10 +55,10 @@ function unreachableLines(sizes: SizeStart[]): string {
 export interface BuildProgress {
   start(sizes: SizeStart[]): void;
   /** After each decided slot: the size's puzzles so far and slots decided this run. */
-  decided(m: SizeKey, have: number, slots: number): void;
+  decided(key: string, have: number, slots: number): void;
   /** After each committed batch: slots committed this run. */
   committed(slots: number): void;
-  sizeEnded(m: SizeKey, state: 'done' | 'exhausted'): void;
+  sizeEnded(key: string, state: 'done' | 'exhausted'): void;
   /** Stop the display; print the summary when there is one. */
   finish(summary: BuildSummary | null): void;
 }
@@ -77,6 +75,7 @@ export const silentProgress: BuildProgress = {
 const LOG_EVERY_MS = 5000;
 
 interface SizeTrack {
+  label: string;
   target: number;
   have: number;
   slots: number;
@@ -99,7 +98,7 @@ export function createProgress(
 }
 
 class LogProgress implements BuildProgress {
-  private readonly sizes = new Map<SizeKey, SizeTrack>();
+  private readonly sizes = new Map<string, SizeTrack>();
   private lastLog = 0;
 
   constructor(private readonly out: NodeJS.WritableStream) {}
@@ -108,11 +107,11 @@ class LogProgress implements BuildProgress {
     this.out.write(unreachableLines(sizes));
     const now = Date.now();
     this.lastLog = now;
-    for (const s of sizes) this.sizes.set(s.m, { ...s, slots: 0, t0: now, have0: s.have });
+    for (const s of sizes) this.sizes.set(s.key, { ...s, slots: 0, t0: now, have0: s.have });
   }
 
-  decided(m: SizeKey, have: number, slots: number): void {
-    const t = this.sizes.get(m);
+  decided(key: string, have: number, slots: number): void {
+    const t = this.sizes.get(key);
     if (!t) return;
     if (t.slots === 0) {
       t.t0 = Date.now();
@@ -123,17 +122,17 @@ class LogProgress implements BuildProgress {
     const now = Date.now();
     if (now - this.lastLog >= LOG_EVERY_MS) {
       this.lastLog = now;
-      this.out.write(`${sizeLabel(m)}: ${have}/${t.target} kept, ${slots} slots, ${rate(t, now).toFixed(1)}/s\n`);
+      this.out.write(`${t.label}: ${have}/${t.target} kept, ${slots} slots, ${rate(t, now).toFixed(1)}/s\n`);
     }
   }
 
   committed(): void {}
 
-  sizeEnded(m: SizeKey, state: 'done' | 'exhausted'): void {
-    const t = this.sizes.get(m);
+  sizeEnded(key: string, state: 'done' | 'exhausted'): void {
+    const t = this.sizes.get(key);
     if (!t) return;
     const what = state === 'done' ? 'done' : 'slot budget exhausted';
-    this.out.write(`${sizeLabel(m)}: ${what}, ${t.have}/${t.target} kept, ${t.slots} slots this run\n`);
+    this.out.write(`${t.label}: ${what}, ${t.have}/${t.target} kept, ${t.slots} slots this run\n`);
   }
 
   finish(summary: BuildSummary | null): void {
@@ -144,7 +143,7 @@ class LogProgress implements BuildProgress {
 class BarProgress implements BuildProgress {
   // Made in start(), so a run that ends before it (nothing to do) leaves the terminal alone.
   private multi: cliProgress.MultiBar | null = null;
-  private readonly bars = new Map<SizeKey, { bar: cliProgress.SingleBar; track: SizeTrack }>();
+  private readonly bars = new Map<string, { bar: cliProgress.SingleBar; track: SizeTrack }>();
 
   constructor(private readonly out: NodeJS.WriteStream) {}
 
@@ -165,13 +164,13 @@ class BarProgress implements BuildProgress {
     this.multi = multi;
     const now = Date.now();
     for (const s of sizes) {
-      const bar = multi.create(s.target, s.have, { m: sizeLabel(s.m), rate: '0.0', slots: 0 });
-      this.bars.set(s.m, { bar, track: { ...s, slots: 0, t0: now, have0: s.have } });
+      const bar = multi.create(s.target, s.have, { m: s.label, rate: '0.0', slots: 0 });
+      this.bars.set(s.key, { bar, track: { ...s, slots: 0, t0: now, have0: s.have } });
     }
   }
 
-  decided(m: SizeKey, have: number, slots: number): void {
-    const b = this.bars.get(m);
+  decided(key: string, have: number, slots: number): void {
+    const b = this.bars.get(key);
     if (!b) return;
     const t = b.track;
     if (t.slots === 0) {
@@ -211,19 +210,12 @@ function pad(cells: string[][], left: number): string {
 export function formatSummary(s: BuildSummary): string {
   const lines: string[] = [];
   // Each range is named for what it measures (reference nodes, the layered score, the grade
-  // score); a tier of the grade rule also names its band.
+  // score) and a tier of the grade rule also names its band, as its kind says (SummaryTier).
   const tierRows: string[][] = [['size', 'tier', 'grade', 'range', 'count']];
   for (const t of s.tiers) {
     const f = (v: number): string => formatMeasure(t.measure, v);
     const range = t.min === t.max ? f(t.min) : `${f(t.min)}..${f(t.max)}`;
-    const band = t.measure === 'grade' && (TIERS as readonly string[]).includes(t.tier) ? TATHAM_NAMES[t.tier] : '-';
-    tierRows.push([
-      sizeLabel(t.m),
-      t.tier,
-      band,
-      `${typeof t.m === 'number' ? cutName(t.measure, t.m) : 'grade score'} ${range}`,
-      String(t.count),
-    ]);
+    tierRows.push([t.label, t.tier, t.band, `${t.cut} ${range}`, String(t.count)]);
   }
   if (tierRows.length > 1) lines.push(pad(tierRows, 4));
   const run = s.sizes.filter((r) => Object.values(r.outcomes).some((n) => n > 0));
@@ -235,7 +227,7 @@ export function formatSummary(s: BuildSummary): string {
       const o = r.outcomes;
       const slots = Object.values(o).reduce((a, b) => a + b, 0);
       rows.push([
-        sizeLabel(r.m),
+        r.label,
         String(slots),
         String(o.kept),
         String(o.duplicate),

@@ -1,22 +1,21 @@
 // The state a build run keeps per size: what its tiers hold, how its slots were decided (for the
 // builds row and the summary), and whether it is still open. The decider owns it and alone
 // changes it; the dispatcher and the run read it through SizeView.
+import type { PlannedSize } from '../../src/catalog/build.js';
 import { SLOT_OUTCOMES, type SlotOutcome } from '../../src/catalog/schema.js';
-import type { TierCounts } from '../../src/catalog/decide.js';
-import type { SizePlan } from '../../src/dominosa/rank/aims.js';
 import type { TierRule } from '../../src/rank/rule.js';
+import type { TierCounts } from '../../src/rank/tiers.js';
 import type { SizeReport } from './progress.js';
-import type { SizeKey } from './size-key.js';
 
 export type SizeState = 'active' | 'done' | 'exhausted';
 
 export interface SizeRun {
-  readonly size: SizeKey;
-  /** Dominosa's M; Sudomino's N (its values). */
-  readonly m: number;
+  /** The size's key (the catalog's shape column), and how people read it. */
+  readonly key: string;
+  readonly label: string;
   readonly rule: TierRule;
-  /** The tiers it fills and what its slots aim at. */
-  readonly plan: SizePlan;
+  /** The tiers it fills and what its slots need of it. */
+  readonly plan: PlannedSize;
   /** Base puzzles per tier in the catalog plus those decided but not yet committed. */
   counts: TierCounts;
   /** Running mean of worker ms per slot, to size the tasks (0: nothing measured yet). */
@@ -30,10 +29,10 @@ export interface SizeRun {
 
 /** A size as those who do not own it see it. */
 export interface SizeView {
-  readonly size: SizeKey;
-  readonly m: number;
+  readonly key: string;
+  readonly label: string;
   readonly rule: TierRule;
-  readonly plan: SizePlan;
+  readonly plan: PlannedSize;
   readonly counts: Readonly<TierCounts>;
   readonly slotMs: number;
   readonly state: SizeState;
@@ -41,10 +40,9 @@ export interface SizeView {
 
 /** A size's run as a build starts it: what the catalog holds of it, and what this build decided before. */
 export function openSizeRun(
-  size: SizeKey,
-  m: number,
+  size: { key: string; label: string },
   rule: TierRule,
-  plan: SizePlan,
+  plan: PlannedSize,
   counts: TierCounts,
   decided: ReadonlyMap<SlotOutcome, { slots: number; attempts: number }>,
   state: SizeState,
@@ -56,13 +54,13 @@ export function openSizeRun(
     totalAttempts += s.attempts;
   }
   const report: SizeReport = {
-    m: size,
+    label: size.label,
     state: state === 'active' ? 'open' : state,
     outcomes: zeroOutcomes(),
     attempts: 0,
     workerMs: 0,
   };
-  return { size, m, rule, plan, counts, slotMs: 0, state, total, totalAttempts, report };
+  return { key: size.key, label: size.label, rule, plan, counts, slotMs: 0, state, total, totalAttempts, report };
 }
 
 export function zeroOutcomes(): Record<SlotOutcome, number> {
@@ -72,6 +70,6 @@ export function zeroOutcomes(): Record<SlotOutcome, number> {
 /** The builds row's per-size counts. */
 export function countsJson(runs: readonly SizeRun[]): Record<string, unknown> {
   return Object.fromEntries(
-    runs.map((r) => [String(r.size), { ...r.total, attempts: r.totalAttempts, tiers: r.counts, state: r.state }]),
+    runs.map((r) => [r.key, { ...r.total, attempts: r.totalAttempts, tiers: r.counts, state: r.state }]),
   );
 }

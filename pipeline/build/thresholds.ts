@@ -1,73 +1,55 @@
-// The thresholds file a new build reads its tier cuts from (data/tiers.json by default): each
-// size's cuts for the measure the build tiers by (the grade bands' ranges, node cuts or score
-// cuts) and, for the grade rule, the yields of the sample they were set from, checked against
-// the versions of the measures they cut.
+// The thresholds file a new build reads its tier cuts from (data/tiers.json by default), as a
+// kind's plan reads it (tiersFileSource: read when asked, its errors one line), and as tune and
+// sample-cuts read and write it whole. Its top-level sections are the default kind's (the kind
+// of the first catalogs, whose versions head it); another kind's cuts have a section of their own.
 import { existsSync, readFileSync } from 'node:fs';
-import type { TierMeasure, TierRule } from '../../src/rank/rule.js';
-import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
-import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
+import type { TiersFileSource } from '../../src/catalog/build.js';
+import { DEFAULT_KIND, kindNamed } from '../../src/kinds.js';
 import { parseTierTable, type SudominoCuts, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
 import { UserError } from '../runtime/errors.js';
 import { describeFsError } from '../runtime/errors.js';
 
-/** Tier rules per size (Dominosa's M, or a Sudomino shape). */
-export type RuleTable = Record<string, TierRule>;
+export type { RuleTable } from '../../src/catalog/build.js';
 
-export interface LoadedTiers {
-  rules: RuleTable;
-  /** The grade rule's sample yields per size, when the file has them. */
-  yields: YieldTable;
+/** The file at `path` as a kind's plan reads it: each read once, when first asked. */
+export function tiersFileSource(path: string): TiersFileSource {
+  let strict: ReturnType<TiersFileSource['json']> | undefined;
+  let lenient: ReturnType<TiersFileSource['jsonIfAny']> | undefined;
+  return {
+    path,
+    json() {
+      strict ??= readStrict(path);
+      return strict;
+    },
+    jsonIfAny() {
+      lenient ??= readLenient(path);
+      return lenient;
+    },
+  };
 }
 
-/** How a size without cuts gets them, for the error that names it. */
-export function sampleHint(m: number, measure: TierMeasure): string {
-  if (measure === 'score') return 'set them with dominosa tune --measure score --apply';
-  const what = measure === 'grade' ? '' : ' --measure nodes';
-  return `sample them with: node dist/scripts/dev/sample-cuts.js --sizes ${m}${what} --write data/tiers.json`;
-}
-
-/**
- * The tier rule of every size for a measure: the grade bands' reference-measure ranges from the
- * tiers file's "grade", node cuts from its "sizes", or score cuts from its "scores". Every size
- * must have cuts; a size without them fails here, before anything is built, with how to get them.
- */
-export function loadTiers(path: string, sizes: number[], measure: TierMeasure): LoadedTiers {
+function readStrict(path: string): ReturnType<TiersFileSource['json']> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(`cannot read tiers file ${path}: ${describeFsError(e)}`);
+    return { ok: false, error: `cannot read tiers file ${path}: ${describeFsError(e)}` };
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
-    throw new UserError(`tiers file ${path} is not valid JSON: ${(e as Error).message}`);
+    return { ok: false, error: `tiers file ${path} is not valid JSON: ${(e as Error).message}` };
   }
-  const res = parseTierTable(json);
-  if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
-  if (measure !== 'score' && res.solverVersion !== undefined && res.solverVersion !== REFERENCE_VERSION) {
-    throw new UserError(
-      `tiers file ${path} was tuned for solver ${res.solverVersion}, but nodes are now measured by ` +
-        `${REFERENCE_VERSION}; re-tune the thresholds`,
-    );
+}
+
+function readLenient(path: string): ReturnType<TiersFileSource['jsonIfAny']> {
+  if (!existsSync(path)) return { ok: true, value: null };
+  try {
+    return { ok: true, value: { json: JSON.parse(readFileSync(path, 'utf8')) as unknown } };
+  } catch (e) {
+    const why = e instanceof SyntaxError ? `not valid JSON: ${e.message}` : describeFsError(e);
+    return { ok: false, error: `tiers file ${path}: ${why}` };
   }
-  if (measure !== 'nodes' && res.graderVersion !== undefined && res.graderVersion !== GRADER_VERSION) {
-    const how = measure === 'score' ? 'dominosa tune --measure score' : 'node dist/scripts/dev/sample-cuts.js --write';
-    throw new UserError(
-      `tiers file ${path} has ${measure} cuts for grader ${res.graderVersion}, but grades are now ${GRADER_VERSION}'s; re-tune them (${how})`,
-    );
-  }
-  const table = measure === 'nodes' ? res.table : measure === 'grade' ? (res.grade ?? {}) : (res.scores ?? {});
-  const known = Object.keys(table).map(Number);
-  const what = measure === 'nodes' ? 'node thresholds' : measure === 'grade' ? 'grade-band ranges' : 'score thresholds';
-  for (const m of sizes) {
-    if (!table[m]) {
-      const has = known.length > 0 ? `it has sizes ${known.join(', ')}` : 'it has none';
-      throw new UserError(`no ${what} for M=${m} in ${path} (${has}); ${sampleHint(m, measure)}`);
-    }
-  }
-  return { rules: Object.fromEntries(sizes.map((m) => [m, { measure, th: table[m] }])), yields: res.yields ?? {} };
 }
 
 /** A tiers file's sections, as read or about to be written. */
@@ -88,14 +70,10 @@ export interface TiersFile {
 
 /** The tiers file as it stands, or null when it does not exist yet. */
 export function readTiersFile(path: string): TiersFile | null {
-  if (!existsSync(path)) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    const why = e instanceof SyntaxError ? `not valid JSON: ${e.message}` : describeFsError(e);
-    throw new UserError(`tiers file ${path}: ${why}`);
-  }
+  const read = readLenient(path);
+  if (!read.ok) throw new UserError(read.error);
+  if (read.value === null) return null;
+  const { json } = read.value;
   const res = parseTierTable(json);
   if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
   const comment =
@@ -126,8 +104,9 @@ export function tierTableLines(t: Record<number, object>): string {
 
 /** The tiers file's text, as data/tiers.json is laid out (versions: this release's). */
 export function tiersFileText(f: Omit<TiersFile, 'solverVersion' | 'graderVersion'>): string {
+  const versions = kindNamed(DEFAULT_KIND).build.versions;
   const sections: string[] = [
-    `  "solverVersion": ${JSON.stringify(REFERENCE_VERSION)}`,
+    `  "solverVersion": ${JSON.stringify(versions.solver)}`,
     `  "comment": ${JSON.stringify(f.comment)}`,
   ];
   const section = (key: string, t: Record<number, object>): void => {
@@ -135,7 +114,7 @@ export function tiersFileText(f: Omit<TiersFile, 'solverVersion' | 'graderVersio
   };
   section('sizes', f.table);
   if (Object.keys(f.grade).length + Object.keys(f.yields).length + Object.keys(f.scores).length > 0) {
-    sections.push(`  "graderVersion": ${JSON.stringify(GRADER_VERSION)}`);
+    sections.push(`  "graderVersion": ${JSON.stringify(versions.grader)}`);
   }
   section('grade', f.grade);
   section('yields', f.yields);

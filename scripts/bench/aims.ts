@@ -4,8 +4,9 @@
 // falls on both alike. CPU ms per size and their ratio.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import runSlots from '../../pipeline/build/worker.js';
-import { planSize, type SizePlan } from '../../src/dominosa/rank/aims.js';
+import { makeSlot } from '../../src/dominosa/make/catalog-slot.js';
+import { Generator } from '../../src/dominosa/make/generator.js';
+import { planSize, type SizeAims } from '../../src/dominosa/rank/aims.js';
 import type { TierRule } from '../../src/rank/rule.js';
 import { parseTierTable, TIERS, zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
 
@@ -22,22 +23,21 @@ export interface AimsRow {
 const PER_TIER = 25;
 
 /** Slots of size m in order until every tier holds PER_TIER: the slots run and the CPU ms they took. */
-function fill(m: number, seed: number, rule: TierRule, plan: SizePlan): { slots: number; ms: number } {
+const generator = new Generator();
+
+function fill(m: number, seed: number, rule: TierRule, plan: SizeAims): { slots: number; ms: number } {
   const have = zeroTierCounts();
   const c0 = process.cpuUsage();
   let slot = 0;
   while (TIERS.some((t) => have[t] < PER_TIER)) {
     const fullTiers = TIERS.filter((t) => have[t] >= PER_TIER);
-    const [a] = runSlots({
+    const a = makeSlot(generator, {
       seed,
-      m,
-      first: slot,
-      count: 1,
-      stride: 1,
-      method: 'auto',
+      key: String(m),
+      slot,
       variants: 3,
       maxAttempts: 100_000,
-      aims: plan.aims,
+      make: { method: 'auto', aims: plan.aims },
       rule,
       fullTiers,
       buildId: 1,
@@ -61,7 +61,7 @@ export function aimsTable(root: string, quick: boolean): AimsRow[] {
   const rows: AimsRow[] = [];
   for (const m of sizes) {
     const rule: TierRule = { measure: 'grade', th: file.grade![m] };
-    const plan = (y?: Record<Tier, number>): SizePlan => {
+    const plan = (y?: Record<Tier, number>): SizeAims => {
       const p = planSize(m, rule, undefined, y);
       if (!p.ok) throw new Error(p.error);
       return p.plan;

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SUDOMINO_BUILD_SHAPES } from '../../pipeline/build/options.js';
+import { BUILD_SHAPES as SUDOMINO_BUILD_SHAPES } from '../../src/sudomino/make/build.js';
 import { Catalog } from '../../pipeline/catalog/catalog.js';
 import { median } from './startup.js';
 

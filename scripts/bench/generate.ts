@@ -235,7 +235,7 @@ function timedBuild(root: string, db: string, perTier: number, variants: number,
     const c0 = process.cpuUsage();
     const e0 = performance.eventLoopUtilization();
     const t0 = performance.now();
-    const r = await runBuild({ sizes: [6], perTier: ${perTier}, variants: ${variants}, seed: 1, jobs: ${jobs}, tierBy: 'nodes',
+    const r = await runBuild({ sizes: ['6'], perTier: ${perTier}, variants: ${variants}, seed: 1, jobs: ${jobs}, tierBy: 'nodes',
       db: ${JSON.stringify(db)}, tiersFile: ${JSON.stringify(join(root, 'data', 'tiers.json'))}, maxAttempts: 100000 }, silentProgress);
     const seconds = (performance.now() - t0) / 1000;
     const elu = performance.eventLoopUtilization(e0).utilization;
@@ -292,30 +292,33 @@ function deciderAlone(root: string, db: string, perTier: number): DeciderAlone {
   const url = (f: string): string => JSON.stringify(pathToFileURL(join(root, 'dist', ...f.split('/'))).href);
   const script = `
     const { serialize, deserialize } = await import('node:v8');
-    const { loadTiers } = await import(${url('pipeline/build/thresholds.js')});
+    const { loadCuts } = await import(${url('src/dominosa/rank/tiers-file.js')});
+    const { tiersFileSource } = await import(${url('pipeline/build/thresholds.js')});
     const { planSize } = await import(${url('src/dominosa/rank/aims.js')});
     const runSlots = (await import(${url('pipeline/build/worker.js')})).default;
     const { Catalog } = await import(${url('pipeline/catalog/catalog.js')});
     const { Decider } = await import(${url('pipeline/build/decider.js')});
     const { zeroOutcomes } = await import(${url('pipeline/build/sizes.js')});
-    const { silentProgress } = await import(${url('pipeline/progress.js')});
+    const { silentProgress } = await import(${url('pipeline/build/progress.js')});
+    const { kindNamed } = await import(${url('src/kinds.js')});
     const perTier = ${perTier}, db = ${JSON.stringify(db)};
-    const { rules, yields } = loadTiers(${JSON.stringify(join(root, 'data', 'tiers.json'))}, [6], 'nodes');
-    const plan = planSize(6, rules[6], undefined, yields[6]).plan;
+    const { rules, yields } = loadCuts(tiersFileSource(${JSON.stringify(join(root, 'data', 'tiers.json'))}), [6], 'nodes').value;
+    const aimed = planSize(6, rules[6], undefined, yields[6]).plan;
+    const plan = { wanted: aimed.wanted, unreachable: aimed.unreachable, make: { method: 'auto', aims: aimed.aims } };
     const cat = Catalog.openWriter(db, 'build', null);
     const buildId = cat.transaction(() => cat.createBuild({ key: 'bench', seed: 1, options: '{}', solver_version: '-', grader_version: '-', started_at: '-', status: 'running' }));
     const made = { easy: 0, normal: 0, hard: 0, expert: 0 };
     const chunks = [];
     for (let first = 0; Object.values(made).some((n) => n < perTier); first += 64) {
       const fullTiers = Object.keys(made).filter((t) => made[t] >= perTier);
-      const ans = runSlots({ seed: 1, m: 6, first, count: 64, stride: 1, method: 'auto', variants: 3, maxAttempts: 100000, rule: rules[6], fullTiers, aims: plan.aims, buildId });
+      const ans = runSlots({ kind: 'dominosa', seed: 1, key: '6', first, count: 64, stride: 1, variants: 3, maxAttempts: 100000, rule: rules[6], fullTiers, make: plan.make, buildId });
       for (const a of ans) if (a.ok && a.puzzle.tier !== null && made[a.puzzle.tier] < perTier) made[a.puzzle.tier]++;
       chunks.push(serialize(ans));
     }
-    const size = { m: 6, rule: rules[6], plan, counts: { easy: 0, normal: 0, hard: 0, expert: 0 }, slotMs: 0, state: 'active', total: zeroOutcomes(), totalAttempts: 0,
-      report: { m: 6, state: 'open', outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 } };
-    const options = { sizes: [6], perTier, variants: 3, seed: 1, jobs: 1, db, tiersFile: '-', maxAttempts: 100000 };
-    const decider = new Decider({ cat, buildId, runs: [size], options, maxSlots: 1e9, batchSize: 1024, batchMs: 1000, progress: silentProgress });
+    const size = { key: '6', label: 'M=6', rule: rules[6], plan, counts: { easy: 0, normal: 0, hard: 0, expert: 0 }, slotMs: 0, state: 'active', total: zeroOutcomes(), totalAttempts: 0,
+      report: { label: 'M=6', state: 'open', outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 } };
+    const options = { sizes: ['6'], perTier, variants: 3, seed: 1, jobs: 1, db, tiersFile: '-', maxAttempts: 100000 };
+    const decider = new Decider({ cat, buildId, kind: kindNamed('dominosa'), runs: [size], options, maxSlots: 1e9, batchSize: 1024, batchMs: 1000, progress: silentProgress });
     const T = { clone: 0, decide: 0, commit: 0, puzzles: 0, slots: 0 };
     for (const [k, name] of [['puzzles', 'insertPreparedPuzzles'], ['slots', 'insertSlotValues']]) {
       const f = cat[name].bind(cat);
@@ -329,7 +332,7 @@ function deciderAlone(root: string, db: string, perTier: number): DeciderAlone {
       T.clone += performance.now() - t;
       for (const a of ans) {
         if (size.state !== 'active') break;
-        t = performance.now(); decider.decide(6, a); T.decide += performance.now() - t; slots++;
+        t = performance.now(); decider.decide('6', a); T.decide += performance.now() - t; slots++;
         t = performance.now(); decider.commitIfDue(); T.commit += performance.now() - t;
       }
     }

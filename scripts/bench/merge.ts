@@ -39,7 +39,7 @@ function buildShards(root: string, dir: string, shards: number, perTier: number,
     const { silentProgress } = await import(${url(root, 'pipeline', 'progress.js')});
     const paths = ${JSON.stringify(paths)};
     for (let i = 0; i < paths.length; i++) {
-      const r = await runBuild({ sizes: [6], perTier: ${perTier}, variants: 3, seed: 1, jobs: 1, db: paths[i], maxSlots: ${maxSlots},
+      const r = await runBuild({ sizes: ['6'], perTier: ${perTier}, variants: 3, seed: 1, jobs: 1, db: paths[i], maxSlots: ${maxSlots},
         tierBy: 'nodes', tiersFile: ${JSON.stringify(join(root, 'data', 'tiers.json'))}, maxAttempts: 100000, shard: { index: i, count: paths.length } }, silentProgress);
       if (r.status !== 'finished') throw new Error('shard ' + i + ' ended ' + r.status);
     }

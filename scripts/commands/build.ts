@@ -5,25 +5,21 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import {
   BUILD_LIMITS,
+  buildKind,
   DEFAULT_BATCH_SIZE,
-  SUDOMINO_BUILD_SHAPES,
-  SUDOMINO_MAX_ATTEMPTS,
   type BuildOptions,
   type Shard,
 } from '../../pipeline/build/options.js';
-import { formatShape } from '../../src/sudomino/shape.js';
-import { DEFAULT_MAX_ATTEMPTS, METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
+import { allKinds, DEFAULT_KIND, type PuzzleKind } from '../../src/kinds.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/rule.js';
 import { gradeTarget } from './grade-target.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/runtime/errors.js';
 import { parseOnly } from './parse.js';
-import { sizeLabel } from '../../pipeline/build/size-key.js';
 import {
   argsOrExit,
   kind,
   KINDS,
   rawList,
-  shapeList,
   choice,
   flag,
   type Checked,
@@ -32,7 +28,6 @@ import {
   oldTimeout,
   type OptionSpec,
   readOptions,
-  sizes,
   thresholds,
   timeLimit,
   timeLimitMs,
@@ -67,10 +62,22 @@ const shard: OptionSpec<Shard | undefined> = {
   check: (v) => parseShard(String(v)),
 };
 
+/** The default kind's build defaults, then each other kind's by its title ("100000; Sudomino 200"). */
+function perKind(value: (k: PuzzleKind) => string): string {
+  return allKinds()
+    .map((k) => (k.name === DEFAULT_KIND ? value(k) : `${k.title} ${value(k)}`))
+    .join('; ');
+}
+
+/** How boards can be made, of every kind that has a choice (--method's choices). */
+const METHODS = [...new Set(allKinds().flatMap((k) => k.build.methods))];
+
 export const BUILD_OPTIONS = {
   kind: kind('build', KINDS),
   sizes: rawList(
-    `Dominosa: board sizes M, 3..9, 3,5,7 or mixed (3..5,8) [default: 3..9]; Sudomino: shapes RxC:N, e.g. 8x8:6,10x10:7 [default: ${SUDOMINO_BUILD_SHAPES.join(',')}]`,
+    allKinds()
+      .map((k) => `${k.title}: ${k.build.sizesHelp}`)
+      .join('; '),
   ),
   'per-tier': whole('base puzzles per tier and size', 1, { default: 25, max: BUILD_LIMITS.perTier }),
   variants: whole('variants (mirrors, relabellings) stored per base puzzle', 0, {
@@ -92,7 +99,7 @@ export const BUILD_OPTIONS = {
   ),
   tiers: OLD_TIERS_FILE,
   'max-attempts': whole('deals tried per slot before it is rejected', 1, {
-    shown: `${DEFAULT_MAX_ATTEMPTS}; Sudomino ${SUDOMINO_MAX_ATTEMPTS}`,
+    shown: perKind((k) => String(k.build.defaults.maxAttempts)),
     max: BUILD_LIMITS.maxAttempts,
   }),
   'max-slots': whole('slots per size before giving up on it', 1, {
@@ -100,7 +107,7 @@ export const BUILD_OPTIONS = {
     max: BUILD_LIMITS.maxSlots,
   }),
   method: choice(
-    METHOD_CHOICES,
+    METHODS,
     'how boards are made: rejection (deal until unique, M ≤ 14), repair (deal, then mend the deal), auto (rejection up to M=12, repair above)',
     {
       default: 'auto',
@@ -132,38 +139,24 @@ export const BUILD_OPTIONS = {
   }),
 };
 
-/** Dominosa's sizes, checked as every verb checks them once the kind is known. */
-const DOMINOSA_SIZES = sizes('board sizes M', { default: [3, 4, 5, 6, 7, 8, 9], max: BUILD_LIMITS.size });
-
-/** Options that say how Dominosa's boards are made and tiered: Sudomino's have one way. */
-const DOMINOSA_ONLY = ['method', 'tier-by', 'grade', 'thresholds', 'tiers'] as const;
+/** Options that say how some kinds' boards are made and tiered: a kind reads those it names (KindBuild's options). */
+const KIND_OPTIONS = ['method', 'tier-by', 'grade', 'thresholds', 'tiers'] as const;
 
 /** The build its options describe (all but the abort signal), or the line that refuses them. */
 export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOptions, 'signal'>> {
   const read = readOptions(BUILD_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
-  let shapes: string[] | undefined;
-  let sized: number[] = [];
-  if (o.kind === 'sudomino') {
-    const notHere = DOMINOSA_ONLY.find((k) => argv[k] !== undefined);
-    if (notHere !== undefined)
-      return { ok: false, error: `--${notHere}: not for Sudomino, whose tiers are its grade's levels` };
-    const res = shapeList(o.sizes ?? SUDOMINO_BUILD_SHAPES);
-    if (!res.ok) return res;
-    shapes = res.value.map(formatShape);
-  } else {
-    const res =
-      o.sizes === undefined
-        ? { ok: true as const, value: DOMINOSA_SIZES.default! }
-        : DOMINOSA_SIZES.check(o.sizes, '--sizes');
-    if (!res.ok) return res;
-    sized = res.value;
-  }
-  const maxAttempts = o['max-attempts'] ?? (o.kind === 'sudomino' ? SUDOMINO_MAX_ATTEMPTS : DEFAULT_MAX_ATTEMPTS);
+  const built = buildKind(o);
+  const { takes, why } = built.build.options;
+  const notHere = KIND_OPTIONS.find((k) => argv[k] !== undefined && !takes.includes(k));
+  if (notHere !== undefined) return { ok: false, error: `--${notHere}: not for ${built.title}, ${why}` };
+  const sized = built.build.parseSizes([o.sizes ?? built.build.defaults.sizes].flat().map(String).join(','));
+  if (!sized.ok) return { ok: false, error: `--sizes: ${sized.error}` };
+  const maxAttempts = o['max-attempts'] ?? built.build.defaults.maxAttempts;
   const run = {
-    ...(o.kind === 'sudomino' ? { kind: o.kind, shapes } : {}),
-    sizes: sized,
+    kind: built.name,
+    sizes: sized.value,
     perTier: o['per-tier'],
     variants: o.variants,
     seed: o.seed,
@@ -178,7 +171,7 @@ export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOpt
     chunk: o.chunk,
     method: o.method,
     tierBy: o['tier-by'],
-    grade: o.grade,
+    grade: o.grade?.name,
     timeoutMs: timeLimitMs(o['time-limit']),
     shard: o.shard,
   };
@@ -203,10 +196,12 @@ export function buildCommand(y: Argv): Argv {
           ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
           ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
           ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],
-          [
-            '$0 build --kind sudomino',
-            `Sudomino at ${SUDOMINO_BUILD_SHAPES.join(', ')}, 25 per tier, into the same catalog`,
-          ],
+          ...allKinds()
+            .filter((k) => k.name !== DEFAULT_KIND)
+            .map((k): [string, string] => [
+              `$0 build --kind ${k.name}`,
+              `${k.title} at ${k.build.defaults.sizes.join(', ')}, 25 per tier, into the same catalog`,
+            ]),
         ]),
       ),
     async (v) => {
@@ -232,11 +227,12 @@ export function buildCommand(y: Argv): Argv {
       if (v['dry-run']) {
         const { keyOptions: k, maxSlots, resumes } = await checkBuild(options);
         const slice = k.shard ? `, shard ${k.shard.index}/${k.shard.count}` : '';
+        const said = buildKind(options).build.describe(options);
         const what =
           resumes === 'finished'
             ? `${options.db} already holds this build, finished`
-            : `would ${resumes === null ? 'build' : 'resume the build of'} ${'shapes' in k ? `Sudomino ${k.shapes.join(',')}` : `M=${k.sizes.join(',')}`}, ${k.perTier} per tier, ${k.variants} variants, seed ${k.seed}, ` +
-              `tiers by ${'shapes' in k ? 'grade level' : (options.tierBy ?? DEFAULT_TIER_MEASURE)}${slice}, up to ${maxSlots} slots per size, into ${options.db}`;
+            : `would ${resumes === null ? 'build' : 'resume the build of'} ${said.sizes}, ${k.perTier} per tier, ${k.variants} variants, seed ${k.seed}, ` +
+              `tiers by ${said.tiers}${slice}, up to ${maxSlots} slots per size, into ${options.db}`;
         process.stderr.write(`dominosa: ${what}; nothing was built (--dry-run)\n`);
         process.exitCode = 0;
         return;
@@ -276,7 +272,7 @@ export function buildCommand(y: Argv): Argv {
           );
         case 'incomplete':
           throw new UserError(
-            `size${result.exhausted.length > 1 ? 's' : ''} ${result.exhausted.map(sizeLabel).join(', ')} ran out of slots ` +
+            `size${result.exhausted.length > 1 ? 's' : ''} ${result.exhausted.map((key) => buildKind(options).sizes.label(key)).join(', ')} ran out of slots ` +
               `before every tier held ${options.perTier} puzzles; what was found is kept. Rerun with a larger --max-slots to continue.`,
             EXIT_FAILED_CHECK,
           );

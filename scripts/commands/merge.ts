@@ -2,7 +2,6 @@
 // merged build is incomplete or a shard is inconsistent, 2 bad input: missing, foreign or
 // unfinished shards).
 import type { Argv } from 'yargs';
-import { sizeLabel } from '../../pipeline/build/size-key.js';
 import type { MergeOptions } from '../../pipeline/merge.js';
 import { catalogNameError } from '../../pipeline/io/catalog-path.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/runtime/errors.js';
@@ -59,14 +58,13 @@ export function mergeCommand(y: Argv): Argv {
       argsOrExit(plainArgs(MERGE_OPTIONS, v));
       const res = runMerge(mergeOptionsOf(v));
       const lines = res.sizes.map(
-        (s) =>
-          `  ${sizeLabel(s.m)}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`,
+        (s) => `  ${s.label}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`,
       );
       process.stderr.write(
         `dominosa: merged ${res.shards} shards into ${String(v.out)} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,
       );
       if (res.status === 'incomplete') {
-        const short = res.sizes.filter((s) => s.state === 'exhausted').map((s) => sizeLabel(s.m));
+        const short = res.sizes.filter((s) => s.state === 'exhausted').map((s) => s.label);
         throw new UserError(
           `${short.join(', ')}: the shards' slots ran out before every tier was full; rebuild the shards with a larger --max-slots`,
           EXIT_FAILED_CHECK,

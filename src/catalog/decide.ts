@@ -4,9 +4,6 @@
 import { TIERS, type Tier, type TierCounts } from '../rank/tiers.js';
 import type { SlotOutcome } from './schema.js';
 
-// Named here still by pipeline/build/sizes.ts, whose owner moves the import to src/rank/tiers.ts.
-export type { TierCounts } from '../rank/tiers.js';
-
 /**
  * A board that fits no tier (tier null: under the grade rule, a board whose grade or reference
  * measure lies outside every tier) is rejected, as a deal that is not unique is; a board whose

@@ -2,6 +2,7 @@
 // (src/kind.ts says what each part is for). Everything here is Dominosa's own room's.
 import type { PuzzleKind } from '../kind.js';
 import { checkRow, checks } from './check.js';
+import { build } from './make/build.js';
 import { LEVELS } from './grade/ladder.js';
 import { tierFor } from './rank/tier-rule.js';
 import { namesMs, parseMs, sizeLabel } from './sizes.js';
@@ -30,4 +31,5 @@ export const dominosa: PuzzleKind = {
   tierOf: tierFor,
   checkRow,
   checks,
+  build,
 };

@@ -2,6 +2,7 @@
 // (src/kind.ts says what each part is for). Everything here is Sudomino's own room's.
 import type { PuzzleKind } from '../kind.js';
 import { checkRow, checks } from './check.js';
+import { build } from './make/build.js';
 import { LEVELS } from './grade/ladder.js';
 import { sudominoTierFor } from './rank/tier-rule.js';
 import { compareShapes, parseShapes } from './shape.js';
@@ -36,4 +37,5 @@ export const sudomino: PuzzleKind = {
   tierOf: sudominoTierFor,
   checkRow,
   checks,
+  build,
 };

@@ -6,6 +6,7 @@ import { GRADE_BANDS, TATHAM_NAMES, bandsMeet, type GradeBand, type GradeTarget 
 import { formatMeasure, nodeRange, tierRange, type NodeRange, type TierRule } from '../../rank/rule.js';
 import { cutName } from './tier-rule.js';
 import { LAYERED_FROM_M } from './reference.js';
+import type { SizePlan } from '../../rank/plan.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
 
 /** A band to keep a puzzle in, and the range of the reference measure it must lie in when given. */
@@ -31,12 +32,9 @@ export interface Aim {
  */
 export const JOINT_YIELD_RATIO = 3;
 
-export interface SizePlan {
+/** A size's plan (src/rank/plan.ts) with what each of its slots aims at. */
+export interface SizeAims extends SizePlan {
   m: number;
-  /** The tiers this size fills, easiest first. */
-  wanted: Tier[];
-  /** Tiers it would fill but cannot reach, each with why (a clause for people); tiers the grade target rules out are neither. */
-  unreachable: { tier: Tier; why: string }[];
   /**
    * What slot k aims at: aims[k mod aims.length]; empty when slots are not graded (each keeps
    * its first unique board, as the node and score rules do without a grade target).
@@ -44,7 +42,7 @@ export interface SizePlan {
   aims: Aim[];
 }
 
-export type PlanResult = { ok: true; plan: SizePlan } | { ok: false; error: string };
+export type PlanResult = { ok: true; plan: SizeAims } | { ok: false; error: string };
 
 function meet(a: GradeBand, b: GradeBand): GradeBand {
   return { minLevel: Math.max(a.minLevel, b.minLevel), maxLevel: Math.min(a.maxLevel, b.maxLevel) };
@@ -96,7 +94,7 @@ export function planSize(
     };
   }
   const wanted: Tier[] = [];
-  const unreachable: SizePlan['unreachable'] = [];
+  const unreachable: SizeAims['unreachable'] = [];
   const targets = new Map<Tier, Target>();
   for (const t of TIERS) {
     const band = GRADE_BANDS[t];
@@ -167,12 +165,12 @@ function nodeTierRefusal(m: number, rule: TierRule, grade?: GradeTarget): string
 }
 
 /** The tiers of each aim in turn, when some slot aims at more than one tier (for the build key), else null. */
-export function jointAims(plan: Pick<SizePlan, 'aims'>): Tier[][] | null {
+export function jointAims(plan: Pick<SizeAims, 'aims'>): Tier[][] | null {
   if (!plan.aims.some((a) => a.targets.length > 1)) return null;
   return plan.aims.map((a) => a.targets.map((t) => t.tier!));
 }
 
 /** What slot k of a planned size aims at, or undefined for an ungraded slot. */
-export function aimOf(plan: Pick<SizePlan, 'aims'>, slot: number): Aim | undefined {
+export function aimOf(plan: Pick<SizeAims, 'aims'>, slot: number): Aim | undefined {
   return plan.aims.length === 0 ? undefined : plan.aims[slot % plan.aims.length];
 }

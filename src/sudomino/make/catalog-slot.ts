@@ -1,12 +1,17 @@
 // What a build worker makes of one Sudomino slot: the tiered puzzle the slot aims at, its class
 // hash, the measures stored with it (grade and reference nodes, taken on the class's board) and
-// its variants, as catalog text. A function of (seed, shape, tier, slot) alone.
+// its variants, as catalog text and as the slot's answer (makeSlot). A function of (seed, shape,
+// tier, slot) alone.
+import { puzzleRecord } from '../../catalog/row.js';
+import type { MadePuzzle, SlotResult, SlotSpec } from '../../catalog/slot.js';
 import type { Tier } from '../../rank/tiers.js';
 import { cellValues } from '../board.js';
 import { canonicalSudomino, canonicalSudominoBoard } from '../canonical.js';
 import type { SudominoGrader } from '../grade/ladder.js';
+import { sudominoAim } from '../rank/catalog-rule.js';
 import { referenceSudominoNodes, storedSudominoGrade } from '../rank/stored.js';
-import type { Shape } from '../shape.js';
+import { sudominoTierFor } from '../rank/tier-rule.js';
+import { parseShape, type Shape } from '../shape.js';
 import type { SudominoSolver } from '../solve/solver.js';
 import { sudominoGridText, sudominoSolutionText } from '../stored.js';
 import type { ChecksummedRow } from '../../catalog/checksum.js';
@@ -111,4 +116,36 @@ export function catalogSlotRows(made: CatalogSlot, at: SlotPlace): ChecksummedRo
     { ...common, grid: made.base.grid, solution: made.base.solution, transform: null },
     ...made.variants.map((v) => ({ ...common, grid: v.grid, solution: v.solution, transform: v.transform })),
   ];
+}
+
+/** How the catalog's method column names a tiered Sudomino slot. */
+const METHOD = 'tiered';
+
+/**
+ * A build's slot spec.slot of the shape spec.key, as its answer: slot k aims at sudominoAim(k),
+ * and a slot aimed at a tier already full is not made (the build decides it tier-full).
+ */
+export function makeSlot(solver: SudominoSolver, grader: SudominoGrader, spec: SlotSpec): SlotResult {
+  const { seed, slot, buildId, maxAttempts } = spec;
+  const parsed = parseShape(spec.key);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const shape = parsed.shape;
+  const aim = sudominoAim(slot);
+  if (spec.fullTiers.includes(aim)) return { ok: false, slot, attempts: 0, reason: `its tier, ${aim}, is full` };
+  if (spec.interrupt?.() === true)
+    return { ok: false, slot, attempts: 0, reason: 'the time budget ran out', timedOut: true };
+  const made = makeCatalogSlot(seed, shape, slot, aim, spec.variants, maxAttempts, solver, grader);
+  if (made === null)
+    return { ok: false, slot, attempts: maxAttempts, reason: `no ${aim} puzzle in ${maxAttempts} deals` };
+  const tier = sudominoTierFor({ score: made.score, nodes: made.nodes }, spec.rule);
+  // No tier, or a full one: a rejection or a tier-full slot, whose rows are not needed.
+  if (tier === null || spec.fullTiers.includes(tier)) {
+    const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows: null };
+    return { ok: true, slot, puzzle };
+  }
+  const rows = catalogSlotRows(made, { values: shape.values, seed, slot, tier, method: METHOD }).map((r) =>
+    puzzleRecord(r, { build_id: buildId }),
+  );
+  const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows };
+  return { ok: true, slot, puzzle };
 }

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher } from '../../../pipeline/build/dispatcher.js';
-import type { BuildKind } from '../../../pipeline/build/kinds.js';
 import type { BuildOptions } from '../../../pipeline/build/options.js';
 import type { SizeView } from '../../../pipeline/build/sizes.js';
 import { zeroTierCounts } from '../../../src/rank/tiers.js';
@@ -24,20 +23,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('Dispatcher', () => {
   it('passes over a stalled run of a size decided done, and its close stops it', async () => {
     const marker = join(dir, 'stalled');
-    const size = { size: 3, m: 3, counts: zeroTierCounts(), slotMs: 0, state: 'active' } as unknown as {
+    // The marker reaches the worker as the size's plan's make, which the dispatcher hands on untouched.
+    const size = {
+      key: '3',
+      label: 'M=3',
+      plan: { wanted: [], unreachable: [], make: { marker } },
+      counts: zeroTierCounts(),
+      slotMs: 0,
+      state: 'active',
+    } as unknown as {
       -readonly [K in keyof SizeView]: SizeView[K];
     };
-    const kind = {
-      name: 'dominosa',
-      worker: WORKER,
-      task: (_s: SizeView, run: { first: number; count: number }) => ({ first: run.first, count: run.count, marker }),
-      aimOf: null,
-      misfit: () => null,
-    } as unknown as BuildKind;
     const options = { jobs: 2, chunk: 1, perTier: 1 } as unknown as BuildOptions;
     const dispatcher = new Dispatcher({
       buildId: 1,
-      kind,
+      kind: { name: 'dominosa' },
       runs: [size],
       starts: new Map(),
       options,

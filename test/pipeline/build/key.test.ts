@@ -1,13 +1,15 @@
-// Tests for pipeline/build/key.ts: a build whose slots share aims keys differently from one that
-// aims at one tier per slot, and the refusal names the aims, once per run of equal ones; a build
-// whose cuts a tune changed is still found by its options.
+// Tests for pipeline/build/key.ts (with Dominosa's key options, src/dominosa/make/build-key.ts):
+// a build whose slots share aims keys differently from one that aims at one tier per slot, and
+// the refusal names the aims, once per run of equal ones; a build whose cuts a tune changed is
+// still found by its options.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildKey, buildKeyOptions, describeDifferences, sameBuildButCuts } from '../../../pipeline/build/key.js';
+import { buildKey, describeDifferences, sameBuildButCuts } from '../../../pipeline/build/key.js';
 import type { BuildOptions } from '../../../pipeline/build/options.js';
+import { buildKeyOptions } from '../../../src/dominosa/make/build-key.js';
 
 const options: BuildOptions = {
-  sizes: [3],
+  sizes: ['3'],
   perTier: 2,
   variants: 0,
   seed: 1,
@@ -27,7 +29,7 @@ describe('build keys and shared aims', () => {
       table,
       undefined,
       undefined,
-      new Map([[3, [['easy'], ['normal'], ['hard', 'expert'], ['hard', 'expert']]]]),
+      new Map([['3', [['easy'], ['normal'], ['hard', 'expert'], ['hard', 'expert']]]]),
     );
     expect(alone.aims).toBeUndefined();
     expect(buildKey(shared)).not.toBe(buildKey(alone));

@@ -5,7 +5,7 @@ import { checkBuildOptions, type BuildOptions } from '../../../pipeline/build/op
 import { UserError } from '../../../pipeline/runtime/errors.js';
 
 const ok: BuildOptions = {
-  sizes: [3, 4],
+  sizes: ['3', '4'],
   perTier: 2,
   variants: 1,
   seed: 1,
@@ -25,14 +25,14 @@ describe('checkBuildOptions', () => {
 
   const bad: [string, Partial<BuildOptions>, RegExp][] = [
     ['no sizes', { sizes: [] }, /no sizes/],
-    ['a size below 1', { sizes: [0] }, /a size must be a whole number ≥ 1/],
+    ['a size below 1', { sizes: ['0'] }, /a size must be a whole number ≥ 1/],
     ['a fractional per-tier', { perTier: 1.5 }, /--per-tier/],
     ['negative variants', { variants: -1 }, /--variants/],
     ['an unsafe seed', { seed: 2 ** 60 }, /--seed/],
     ['too many jobs', { jobs: 65 }, /--jobs must be at most 64/],
     ['no attempts', { maxAttempts: 0 }, /--max-attempts/],
-    ['rejection at a large size', { method: 'rejection', sizes: [20] }, /--method rejection supports M ≤/],
-    ['repair at M = 1', { method: 'repair', sizes: [1] }, /--method repair needs sizes M ≥ 2/],
+    ['rejection at a large size', { method: 'rejection', sizes: ['20'] }, /--method rejection supports M ≤/],
+    ['repair at M = 1', { method: 'repair', sizes: ['1'] }, /--method repair needs sizes M ≥ 2/],
     ['a zero time limit', { timeoutMs: 0 }, /--time-limit/],
     ['a shard index out of range', { shard: { index: 2, count: 2 } }, /--shard must be i\/N/],
   ];

@@ -25,6 +25,7 @@ import {
   yargsOptions,
 } from '../../../scripts/commands/options.js';
 import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
+import { MAX_M as SOLVER_MAX_M } from '../../../src/dominosa/solve/limits.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
 import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
 
@@ -82,11 +83,11 @@ describe('readOptions over every verb', () => {
 
   it('list options add up instead', () => {
     const res = buildArgs(parse(BUILD_OPTIONS, ['--sizes', '5', '--sizes', '3,4']));
-    expect(res.ok && res.value.run.sizes).toEqual([3, 4, 5]);
+    expect(res.ok && res.value.run.sizes).toEqual(['3', '4', '5']);
     const shapes = buildArgs(
       parse(BUILD_OPTIONS, ['--kind', 'sudomino', '--sizes', '8x8:6', '--sizes', '6x6:4,8x8:6']),
     );
-    expect(shapes.ok && shapes.value.run.shapes).toEqual(['8x8:6', '6x6:4']);
+    expect(shapes.ok && shapes.value.run.sizes).toEqual(['8x8:6', '6x6:4']);
     const t = readOptions(EXPORT_OPTIONS, parse(EXPORT_OPTIONS, ['--tiers', 'hard', '--tiers', 'easy']));
     expect(t.ok && t.value.values.tiers).toEqual(['easy', 'hard']);
   });
@@ -340,7 +341,7 @@ describe('documented caps', () => {
     expect(() => checkBuildOptions({ ...base, variants: 1_000_000 })).toThrow(
       '--variants must be at most 1000 (got 1000000)',
     );
-    expect(() => checkBuildOptions({ ...base, sizes: [BUILD_LIMITS.size + 1] })).toThrow(/a size must be at most/);
+    expect(() => checkBuildOptions({ ...base, sizes: [String(SOLVER_MAX_M + 1)] })).toThrow(/a size must be at most/);
     expect(() => checkBuildOptions({ ...base, variants: BUILD_LIMITS.variants })).not.toThrow();
   });
 });

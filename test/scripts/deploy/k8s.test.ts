@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkBuildOptions } from '../../../pipeline/build/options.js';
-import { loadTiers } from '../../../pipeline/build/thresholds.js';
-import { DEFAULT_TIER_MEASURE } from '../../../src/rank/rule.js';
+import { planBuild } from '../../../pipeline/build/plan.js';
 import { UserError } from '../../../pipeline/runtime/errors.js';
 import { parseBuildArgs } from '../../../scripts/commands/build.js';
 import { parseMergeArgs } from '../../../scripts/commands/merge.js';
@@ -93,9 +92,10 @@ describe('the Kubernetes manifests', () => {
       // One build: only the slice and the file differ between indices.
       expect({ ...o, shard: null, db: null }).toEqual({ ...first, shard: null, db: null });
     }
-    // The worker threads are the CPUs the pod asks for; the packaged thresholds cover its sizes.
+    // The worker threads are the CPUs the pod asks for; the packaged thresholds cover its sizes
+    // (a new catalog's plan takes every size's cuts from them).
     expect(String(first.jobs)).toBe(s.c.resources?.requests?.cpu);
-    expect(() => loadTiers(first.tiersFile, first.sizes, first.tierBy ?? DEFAULT_TIER_MEASURE)).not.toThrow();
+    expect(() => planBuild(null, first)).not.toThrow();
   });
 
   it("merge exactly those N shard catalogs, from the same volume, by merge's parser", () => {
