@@ -5,6 +5,7 @@
 import { accessSync, closeSync, constants, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { placeError } from '../io/catalog-path.js';
 import { describeFsError, EXIT_BUSY, faultOf, UserError } from '../runtime/errors.js';
 import { Connection } from './connection.js';
 import { createSchema } from './create.js';
@@ -143,8 +144,11 @@ export function openCatalog(path: string, options: OpenOptions = {}): Connection
   const readonly = options.readonly ?? false;
   const create = !readonly && (options.create ?? false);
   const wholeSchema = options.wholeSchema ?? true;
-  if (!create && !existsSync(path)) throw new UserError(`no catalog at ${path} (run dominosa build first)`);
-  if (existsSync(path) && !statSync(path).isFile()) throw new UserError(`${path} is not a file`);
+  const place = placeError(path);
+  if (place !== null) throw new UserError(create ? `cannot create catalog ${path}: ${place}` : place);
+  const there = existsSync(path);
+  if (!create && !there) throw new UserError(`no catalog at ${path} (run dominosa build first)`);
+  if (there && !statSync(path).isFile()) throw new UserError(`${path} is not a file`);
   if (!readonly) checkWritable(path);
   // A write-ahead-log catalog that cannot be opened read-only for want of its -shm file.
   const walCannotOpen = (e: unknown): boolean =>

@@ -16,8 +16,9 @@ export function isTransient(path: string): boolean {
 
 /**
  * Why `name` cannot name a catalog file, or null when it can: blank names and SQLite's special
- * ones, a name its driver would open without its edge spaces, "-", a directory, or a name in a
- * folder that does not exist. Every verb's catalog name passes here before it is opened as it is.
+ * ones, a name its driver would open without its edge spaces, and "-". Every verb's catalog name
+ * passes here, as its options are read, before it is opened as it is (placeError then looks at
+ * the file system, when the verb opens it).
  */
 export function catalogNameError(name: string): string | null {
   if (name.trim() === '') return 'a blank name names no file';
@@ -27,10 +28,14 @@ export function catalogNameError(name: string): string | null {
   if (name !== name.trim())
     return 'a name that begins or ends with a space would be opened without it; name the file without them';
   if (name === '-') return '"-" is standard input or output, not a catalog; name a file';
-  if (existsSync(name) && statSync(name).isDirectory()) return 'it is a directory; name a catalog file';
-  const folder = dirname(name);
-  if (!existsSync(folder)) return `its folder ${folder} does not exist`;
   return null;
+}
+
+/** Why no catalog file can be at `path`, or null: it is a directory, or its folder does not exist. */
+export function placeError(path: string): string | null {
+  if (existsSync(path)) return statSync(path).isDirectory() ? `${path} is a directory, not a catalog file` : null;
+  const folder = dirname(path);
+  return existsSync(folder) ? null : `the folder of ${path}, ${folder}, does not exist`;
 }
 
 /**
@@ -69,6 +74,8 @@ export function refuseTransient(path: string): void {
 /** Refuse a catalog path that could not be created or written, before anything is opened. */
 export function checkCatalogPath(path: string): void {
   refuseTransient(path);
+  const place = placeError(path);
+  if (place !== null) throw new UserError(`cannot create catalog ${path}: ${place}${ANOTHER_CATALOG}`);
   // SQLite writes its -wal and -shm files next to the catalog, so the directory must be writable.
   const there = existsSync(path);
   checkWritableDir(

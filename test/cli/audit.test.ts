@@ -191,7 +191,7 @@ describe('dominosa audit refuses what is not a catalog (exit 2)', () => {
     refused(path, /is a SQLite database but not a dominosa catalog/);
   });
 
-  it('a directory', () => refused(dir, /is not a file/));
+  it('a directory', () => refused(dir, /is a directory, not a catalog file/));
 
   it('bad options', () => {
     const r = cli(['audit', '--db', db, '--jobs', '0']);

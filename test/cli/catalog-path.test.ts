@@ -55,9 +55,17 @@ describe('the catalog from any folder', () => {
 
   it('a catalog that cannot be created is one line naming --db and the variable', () => {
     const r = from(['build', '--sizes', '3', '--per-tier', '1', '--db', join(away, 'no', 'such', 'c.sqlite')]);
-    oneLine(r, 2, /^dominosa: --db ".*c\.sqlite": its folder .*such does not exist$/m);
+    oneLine(
+      r,
+      2,
+      /^dominosa: cannot create catalog .*: the folder of .*such, does not exist; name a writable catalog with --db FILE or the DOMINOSA_DB variable$/m,
+    );
     const env = from(['build', '--sizes', '3', '--per-tier', '1'], join(away, 'no', 'c.sqlite'));
-    oneLine(env, 2, /^dominosa: DOMINOSA_DB ".*c\.sqlite": its folder .*no does not exist$/m);
+    oneLine(
+      env,
+      2,
+      /^dominosa: cannot create catalog .*: the folder of .* does not exist; .*the DOMINOSA_DB variable$/m,
+    );
   });
 });
 
