@@ -6,6 +6,11 @@ import type { Failure, SharedFields, StoredPuzzle } from './catalog/check.js';
 import type { Parsed } from './parsed.js';
 import type { Difficulty, TierRule } from './rank/rule.js';
 import type { Tier } from './rank/tiers.js';
+import type { KindGrading } from './grade/grading.js';
+import type { KindGenerating } from './make/generating.js';
+import type { KindTuning } from './rank/tuning.js';
+import type { KindReading } from './solve/reading.js';
+import type { KindSolving } from './solve/solving.js';
 
 /** A kind's name, as the catalog's kind column, --kind and the packs spell it ('dominosa', ...). */
 export type KindName = string;
@@ -60,4 +65,14 @@ export interface PuzzleKind {
    * stored rows trusts them by.
    */
   checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[];
+  /** Reading boards from an input (solve, grade). */
+  readonly reading: KindReading;
+  /** Proving boards under budgets and wording the result (solve). */
+  readonly solving: KindSolving;
+  /** Grading boards and wording the grade (grade). */
+  readonly grading: KindGrading;
+  /** Making slots outside a catalog (generate). */
+  readonly generating: KindGenerating;
+  /** Proposing a size's cuts from its base puzzles (tune). */
+  readonly tuning: KindTuning;
 }

@@ -5,6 +5,11 @@ import { checkSudominoRow } from './check.js';
 import { LEVELS } from './grade/ladder.js';
 import { sudominoTierFor } from './rank/tier-rule.js';
 import { compareShapes, parseShapes } from './shape.js';
+import { reading } from './reading.js';
+import { solving } from './solve/solving.js';
+import { grading } from './grade/grading.js';
+import { generating } from './make/generating.js';
+import { tuning } from './rank/tuning.js';
 
 // A row of the letter form with a letter or `!`; one of the numbered form with a `!` or a `=`.
 const LETTER_ROW = /^[!a-zA-Z0-9]*[!a-zA-Z][!a-zA-Z0-9]*$/;
@@ -35,4 +40,9 @@ export const sudomino: PuzzleKind = {
   schema: { name: 'sudomino', shapeSql: "rows || 'x' || cols || ':' || m", levels: LEVELS },
   tierOf: sudominoTierFor,
   checkRow: checkSudominoRow,
+  reading,
+  solving,
+  grading,
+  generating,
+  tuning,
 };

@@ -6,7 +6,8 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSudominoTune } from '../../pipeline/tune/sudomino.js';
+import { runTune } from '../../pipeline/tune/tune.js';
+import type { TunedSize } from '../../src/sudomino/rank/tuning.js';
 import { parseTierTable, TIERS, type Tier } from '../../src/rank/tiers.js';
 import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
 import { buildSmallCatalog, copyCatalog, expectUserError, freshCatalogs, query } from '../helpers/catalog.js';
@@ -61,7 +62,7 @@ describe('tune --kind sudomino', () => {
     const db = copyCatalog(overlapping, fresh());
     const before = sha(db);
     let caught: unknown;
-    await runSudominoTune({ db, apply: true }).catch((e: unknown) => (caught = e));
+    await runTune({ kind: 'sudomino', db, apply: true }).catch((e: unknown) => (caught = e));
     expectUserError(() => {
       throw caught;
     }, /^8x8:6: \d+ base puzzles? would lie outside their tier's reference-node range under the proposed cuts/);
@@ -73,9 +74,9 @@ describe('tune --kind sudomino', () => {
     const tiers = join(fresh() + '.tiers.json');
     copyFileSync(join(DATA, 'tiers.json'), tiers);
     const rowsBefore = query<{ id: number; tier: string }>(db, 'SELECT id, tier FROM puzzles ORDER BY id');
-    const r = await runSudominoTune({ db, apply: true, tiersFile: tiers });
+    const r = await runTune<TunedSize>({ kind: 'sudomino', db, apply: true, tiersFile: tiers });
     expect(r.applied).toBe(true);
-    const [s] = r.shapes;
+    const [s] = r.sizes;
     expect(s.outside).toBe(0);
     const th = query<{
       kind: string;

@@ -6,7 +6,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plotPath, runTune, type TuneOptions } from '../../pipeline/tune/tune.js';
+import { plotPath, runTune as runAnyTune, type TuneOptions } from '../../pipeline/tune/tune.js';
+import type { TunedSize } from '../../src/dominosa/rank/tune.js';
 import { spearman } from '../../src/rank/correlation.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
@@ -35,6 +36,8 @@ function fixture(): { db: string; tiers: string } {
   return { db, tiers };
 }
 
+/** Dominosa's tune, its sizes' analyses typed as Dominosa's. */
+const runTune = (o: TuneOptions) => runAnyTune<TunedSize>(o);
 const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 const opts = (f: { db: string; tiers: string }, over: Partial<TuneOptions> = {}): TuneOptions => ({
   db: f.db,
@@ -74,16 +77,18 @@ describe('dominosa tune without --apply', () => {
     expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n/);
     expect(r.stdout).toMatch(/\n {2}thresholds +t1 +t2 +t3\n {2}current +1 +3 +5\n {2}proposed/);
     expect(r.stdout).toMatch(/\n {2}tier +now +proposed\n {2}easy +3 +\d+\n/);
-    expect(r.stdout).toContain(`plot: ${plotPath(f.db, 4)}`);
+    expect(r.stdout).toContain(`plot: ${plotPath(f.db, 'M4')}`);
     expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
     expect([sha(f.db), sha(f.tiers)]).toEqual(before);
-    for (const m of [3, 4]) expect(readFileSync(plotPath(f.db, m), 'utf8')).toMatch(/^<svg [^]*<\/svg>$/);
-    expect(readFileSync(plotPath(f.db, 3), 'utf8')).toContain('<title>M=3: reference nodes of 12 base puzzles</title>');
+    for (const m of [3, 4]) expect(readFileSync(plotPath(f.db, `M${m}`), 'utf8')).toMatch(/^<svg [^]*<\/svg>$/);
+    expect(readFileSync(plotPath(f.db, 'M3'), 'utf8')).toContain(
+      '<title>M=3: reference nodes of 12 base puzzles</title>',
+    );
   });
 
   it('writes no plots with --no-plot, and only the sizes asked for', async () => {
     const f = fixture();
-    const res = await runTune(opts(f, { sizes: [4], plots: false }));
+    const res = await runTune(opts(f, { sizes: ['4'], plots: false }));
     expect(res.sizes.map((s) => s.m)).toEqual([4]);
     expect(readdirSync(dir).filter((x) => x.startsWith(`${f.db.split('/').pop()}.tune`))).toEqual([]);
   });
@@ -304,7 +309,7 @@ describe('dominosa tune on a catalog tiered by grade (the default build)', () =>
       /\n {2}tier +band +in band +tier now +in box now +in box proposed\n {2}easy +Trivial +3 +3 +3 +\d+\n/,
     );
     expect(r.stdout).toMatch(/proposed: the smallest per-band yield is \d+ of 12 base puzzles/);
-    const svg = readFileSync(plotPath(db, 3), 'utf8');
+    const svg = readFileSync(plotPath(db, 'M3'), 'utf8');
     expect(svg).toMatch(/^<svg/);
     expect(svg).toContain('singles</text>');
     expect(svg).toMatch(/<rect[^>]*>/);

@@ -1,6 +1,7 @@
 // The limits every verb that proves or grades a board from the user applies: the largest size it
 // takes on, and the default budgets of large boards (above LARGE_M a proof or a grading can run
 // for minutes, so one gets a time limit unless the user sets one).
+import { boardName } from '../../solve/board-name.js';
 import type { Board } from '../board.js';
 
 /** Largest M solve and grade take: up to here every time budget is honoured promptly (npm run bench checks how promptly). */
@@ -10,20 +11,18 @@ export const LARGE_M = 30;
 /** The default time limit per board above LARGE_M, in milliseconds. */
 export const DEFAULT_LARGE_TIME_MS = 10_000;
 
-/** The board's name for messages: "board 3" or "board 3 (id "p7")", counting from 1. */
-export function boardName(index: number, board: Board): string {
-  const id = board.meta?.id;
-  return `board ${index + 1}${id === undefined || id === null ? '' : ` (id ${JSON.stringify(id)})`}`;
-}
-
 /** Why a board is refused for its size, or null when it is within MAX_M. */
 export function sizeError(index: number, board: Board): string | null {
   if (board.m <= MAX_M) return null;
   return `${boardName(index, board)}: M=${board.m} is above the largest size supported, M=${MAX_M}`;
 }
 
-/** The time limit of one board: the user's, else the large-board default above LARGE_M, else none. */
-export function timeLimitMs(board: Pick<Board, 'm'>, userMs: number | undefined): number {
-  if (userMs !== undefined) return userMs;
+/** The time limit of a board the user gives none for: the large-board default above LARGE_M, else none. */
+export function defaultTimeMs(board: Pick<Board, 'm'>): number {
   return board.m > LARGE_M ? DEFAULT_LARGE_TIME_MS : Infinity;
+}
+
+/** The time limit of one board: the user's, else defaultTimeMs (src/solve/budget.ts says it for every kind). */
+export function timeLimitMs(board: Pick<Board, 'm'>, userMs: number | undefined): number {
+  return userMs ?? defaultTimeMs(board);
 }
