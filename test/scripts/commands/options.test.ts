@@ -20,6 +20,7 @@ import {
   parseMixedSizes,
   parseSizeList,
   readOptions,
+  sizesByKind,
   yargsOptions,
 } from '../../../scripts/commands/options.js';
 import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
@@ -321,6 +322,23 @@ describe('tune --quantiles', () => {
   });
 });
 
+describe('generate --kind', () => {
+  it("takes the kind's sizes, its default sizes and its grade targets, and refuses options it has no use for", () => {
+    const s = generateArgs(parse(GENERATE_OPTIONS, ['--kind', 'sudomino', '--count', '2', '--grade', ' Hard']));
+    expect(s.ok && s.value.run).toMatchObject({ kind: 'sudomino', sizes: ['8x8:6'], target: 'hard' });
+    expect(s.ok && 'method' in s.value.run).toBe(false);
+    const d = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '5,3', '--count', '1', '--grade', 'sets']));
+    expect(d.ok && d.value.run).toMatchObject({ kind: 'dominosa', sizes: ['3', '5'], method: 'auto' });
+    expect(d.ok && d.value.run.target).toMatchObject({ name: 'sets' });
+    const bad = generateArgs(parse(GENERATE_OPTIONS, ['--count', '1', '--sizes', '3', '--grade', 'fiendish']));
+    expect(bad.ok || bad.error).toMatch(/^--grade: unknown grade target "fiendish"/);
+    const attempts = generateArgs(
+      parse(GENERATE_OPTIONS, ['--kind', 'sudomino', '--count', '1', '--max-attempts', '5']),
+    );
+    expect(attempts.ok || attempts.error).toBe('--max-attempts: not yet for Sudomino');
+  });
+});
+
 describe('tune --kind sudomino', () => {
   it('takes shapes in --sizes, and refuses what only Dominosa cuts use', () => {
     const s = tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', '--sizes', '8x8:6,6x6:4', '--apply']));
@@ -367,6 +385,18 @@ describe('export --kind and --sizes', () => {
     });
     expect(parseMixedSizes('8x8:0')).toMatchObject({ ok: false });
     expect(parseMixedSizes('6x')).toMatchObject({ ok: false });
+  });
+
+  it('gives each part of --sizes to the kind that claims it, as that kind reads its sizes', () => {
+    const res = sizesByKind('10x10:7, 4..5,3, 8X8:6');
+    expect(res.ok && [...res.value]).toEqual([
+      ['dominosa', ['3', '4', '5']],
+      ['sudomino', ['10x10:7', '8x8:6']],
+    ]);
+    expect(sizesByKind('3..x')).toEqual({
+      ok: false,
+      error: '--sizes: "3..x" is not a shape (write RxC:N, e.g. 8x8:6)',
+    });
   });
 });
 
