@@ -46,10 +46,9 @@ export const BOARD_INPUT_OPTIONS = {
 
 /** --kind of a verb that reads boards: no default, the kind is told from the input. */
 export function boardKind(verb: string): OptionSpec<string | undefined> {
+  const shows = allKinds().flatMap((k) => k.reading.shows ?? []);
   return kind(verb, undefined, {
-    shown: `told from the input (${allKinds()
-      .flatMap((k) => k.reading.shows ?? [])
-      .join('; ')}), else ${DEFAULT_KIND}`,
+    shown: `told from the input${shows.length > 0 ? ` (${shows.join('; ')})` : ''}, else ${DEFAULT_KIND}`,
   });
 }
 
