@@ -65,6 +65,8 @@ export interface PuzzleKind {
    * stored rows trusts them by.
    */
   checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[];
+  // The groups below are typed by the kind's own board in its room (KindReading<Board>, ...); here
+  // a board is unknown: a verb hands a board only back to the kind whose reader made it.
   /** Reading boards from an input (solve, grade). */
   readonly reading: KindReading;
   /** Proving boards under budgets and wording the result (solve). */
