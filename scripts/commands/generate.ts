@@ -11,6 +11,7 @@ import {
   choice,
   flag,
   type FormatFiles,
+  type OptionSpec,
   formatFor,
   integer,
   MAX_COUNT,
@@ -18,7 +19,6 @@ import {
   out,
   readOptions,
   renamed,
-  text,
   timeLimit,
   timeLimitMs,
   type VerbArgs,
@@ -29,6 +29,14 @@ import {
 
 const FORMATS = ['jsonl', 'text'] as const;
 const FILES: FormatFiles<(typeof FORMATS)[number]> = { infer: { '.jsonl': 'jsonl', '.txt': 'text' } };
+
+/** --grade as typed: the kind reads it as its own grade target once the kind is known. */
+function gradeText(describe: string): OptionSpec<string | undefined> {
+  return {
+    yargs: { type: 'string', describe, requiresArg: true },
+    check: (v) => ({ ok: true, value: String(v) }),
+  };
+}
 
 // The ways of making boards the kinds offer (Dominosa's rejection and repair), each kind's default first.
 const METHODS = [...new Set(allKinds().flatMap((k) => k.generating.methods ?? []))];
@@ -50,8 +58,7 @@ export const GENERATE_OPTIONS = {
   }),
   'time-limit': timeLimit('run', 'stop after this long: what was made is written, exit 1'),
   timeout: oldTimeout('run'),
-  // Read by the kind: each kind has its own grade targets.
-  grade: text(
+  grade: gradeText(
     "keep only puzzles of this human grade: a tier, easy|normal|hard|expert (singles; intersections, duplicates or parity; sets; Tatham's Extreme), or one level, singles|intersections|duplicates|parity|sets|extreme|lookahead|search",
   ),
 };
