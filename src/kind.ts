@@ -9,6 +9,11 @@ import type { KindName } from './kind-name.js';
 import type { Parsed } from './parsed.js';
 import type { Difficulty, TierRule } from './rank/rule.js';
 import type { Tier } from './rank/tiers.js';
+import type { KindGrading } from './grade/grading.js';
+import type { KindGenerating } from './make/generating.js';
+import type { KindTuning } from './rank/tuning.js';
+import type { KindReading } from './solve/reading.js';
+import type { KindSolving } from './solve/solving.js';
 
 export type { KindName } from './kind-name.js';
 
@@ -61,4 +66,16 @@ export interface PuzzleKind {
   readonly checks: KindChecks;
   /** What a build and a merge ask of the kind: its plan, key, slot-maker and words (src/catalog/build.ts). */
   readonly build: KindBuild;
+  // The groups below are typed by the kind's own board in its room (KindReading<Board>, ...); here
+  // a board is unknown: a verb hands a board only back to the kind whose reader made it.
+  /** Reading boards from an input (solve, grade). */
+  readonly reading: KindReading;
+  /** Proving boards under budgets and wording the result (solve). */
+  readonly solving: KindSolving;
+  /** Grading boards and wording the grade (grade). */
+  readonly grading: KindGrading;
+  /** Making slots outside a catalog (generate). */
+  readonly generating: KindGenerating;
+  /** Proposing a size's cuts from its base puzzles (tune). */
+  readonly tuning: KindTuning;
 }

@@ -1,7 +1,5 @@
-// What a `dominosa grade` run is asked to do, whatever the kind, and how it numbers the steps of
-// --explain: shared by the kinds' grade loops (grade.ts, sudomino-grade.ts).
-import type { BoardFormat } from '../../src/dominosa/board.js';
-import type { KindName } from '../../src/kinds.js';
+// What a `dominosa grade` run is asked to do, whatever the kind of its boards.
+import type { BoardFormat, KindName } from '../../src/kind.js';
 
 export interface GradeCommand {
   input: string;
@@ -15,17 +13,12 @@ export interface GradeCommand {
    * limit): past them the board is reported unfinished, graded as search.
    */
   maxSearchNodes: number;
-  /** Per-board time limit in milliseconds; undefined: none up to LARGE_M, the default above. */
+  /** Per-board time limit in milliseconds; undefined: the kind's default for the board (src/solve/budget.ts). */
   timeoutMs?: number;
-  /** The puzzle kind; absent: told from the input's start, else dominosa. */
+  /** The puzzle kind; absent: told from the input's start, else the default kind. */
   kind?: KindName;
-  /** Sudomino's N for boards without a `# values:` line or "values" field. */
+  /** Sudomino's N for boards without a `# values:` line or "values" field (a kind's reading.values). */
   values?: number;
   /** Follow each grade with the steps a person takes, in words. */
   explain?: boolean;
-}
-
-/** The steps of --explain under a board's grade line: one a line, numbered from 1, then a blank line. */
-export function numberedSteps(steps: readonly string[]): string {
-  return `${steps.map((t, i) => `  ${i + 1}. ${t}\n`).join('')}\n`;
 }

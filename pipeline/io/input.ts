@@ -1,16 +1,11 @@
-// The verbs' streaming input: blocks of whole lines from a file or stdin, and the boards in
-// them, each handed to a verb whose output goes out through a BufferedWriter.
+// The verbs' streaming input: blocks of whole lines from a file or stdin, the kind of the boards
+// in them, and the boards, each read by its kind's reader and handed to a verb whose output goes
+// out through a BufferedWriter.
 import { createReadStream } from 'node:fs';
-import {
-  type Board,
-  BoardReader,
-  type BoardFormat,
-  formatBoardError,
-  type ParseResult,
-} from '../../src/dominosa/board.js';
-import { parseTathamId } from '../../src/dominosa/formats/tatham.js';
+import type { BoardFormat } from '../../src/kind.js';
+import { allKinds, DEFAULT_KIND, kindNamed, kindOfInput, type KindName, type PuzzleKind } from '../../src/kinds.js';
+import type { BoardReader, ReadBoard } from '../../src/solve/reading.js';
 import { BufferedWriter } from './buffered-writer.js';
-import { kindOfInput, type KindName } from '../../src/kinds.js';
 import { describeFsError, UserError } from '../runtime/errors.js';
 
 /** No board line is longer than this (a JSON board is capped at 16M characters). */
@@ -80,34 +75,46 @@ export async function peekLineBlocks(path: string): Promise<{ head: string; bloc
 
 /**
  * The kind of a board verb's input and its blocks, told once: a given --kind, else what the
- * input's first lines show (Tatham game IDs are Dominosa's), else dominosa.
+ * input's first lines show (Tatham game IDs are the kind's that reads them), else the default kind.
  */
 export async function kindAndBlocks(
   input: string,
-  inputFormat: BoardFormat | 'auto',
+  inputFormat: BoardFormat,
   given: KindName | undefined,
-): Promise<{ kind: KindName; blocks: AsyncIterable<string> }> {
-  if (given !== undefined) return { kind: given, blocks: readLineBlocks(input) };
+): Promise<{ kind: PuzzleKind; blocks: AsyncIterable<string> }> {
+  if (given !== undefined) return { kind: kindNamed(given), blocks: readLineBlocks(input) };
   const peeked = await peekLineBlocks(input);
-  const kind = inputFormat === 'tatham' ? 'dominosa' : (kindOfInput(peeked.head) ?? 'dominosa');
-  return { kind, blocks: peeked.blocks };
+  const told =
+    inputFormat === 'tatham' ? allKinds().find((k) => k.reading.gameIds !== undefined)?.name : kindOfInput(peeked.head);
+  return { kind: kindNamed(told ?? DEFAULT_KIND), blocks: peeked.blocks };
 }
 
 /**
- * Stream the boards of a file (or stdin) through `each`, writing what it returns. The first bad
+ * The reader of a kind's boards in a format, `values` the N of boards that do not say it; a
+ * format the kind has no reader for is refused in one line.
+ */
+export function boardReader(kind: PuzzleKind, format: BoardFormat, values: number | undefined): BoardReader {
+  if (format !== 'tatham') return kind.reading.reader(format, values);
+  if (kind.reading.gameIds !== undefined) return kind.reading.gameIds();
+  const readers = allKinds().filter((k) => k.reading.gameIds !== undefined);
+  throw new UserError(
+    `--input-format tatham reads ${readers.map((k) => k.title).join(', ')} game IDs; ${kind.title} boards are text or JSON lines`,
+  );
+}
+
+/**
+ * Stream the boards of blocks of lines through `each`, writing what it returns. The first bad
  * board stops the run with one UserError line, after everything before it has been written.
  */
 export async function forEachBoard(
-  input: string,
-  inputFormat: BoardFormat,
+  blocks: AsyncIterable<string>,
+  reader: BoardReader,
   stdout: NodeJS.WritableStream,
-  each: (index: number, board: Board) => string,
-  blocks: AsyncIterable<string> = readLineBlocks(input),
+  each: (index: number, board: unknown) => string,
 ): Promise<void> {
   const out = new BufferedWriter(stdout as never);
-  const reader = new BoardReader(inputFormat, parseTathamId);
-  const result = (r: ParseResult): string => {
-    if (!r.ok) throw new UserError(formatBoardError(r.error));
+  const result = (r: ReadBoard): string => {
+    if (!r.ok) throw new UserError(r.error);
     return each(r.index, r.board);
   };
   // Boards are handled synchronously; the loop awaits only to read and to flush a full buffer.
@@ -116,7 +123,7 @@ export async function forEachBoard(
       for (let start = 0; start < block.length;) {
         const nl = block.indexOf('\n', start);
         const end = nl < 0 ? block.length : nl;
-        const r = reader.pushPart(block, start, end);
+        const r = reader.push(block, start, end);
         if (r !== null && out.add(result(r))) await out.flush();
         start = end + 1;
       }

@@ -2,19 +2,16 @@
 import type { Argv } from 'yargs';
 import type { GenerateCommand } from '../../pipeline/generate/generate.js';
 import { BUILD_LIMITS } from '../../pipeline/build/options.js';
-import { METHOD_CHOICES } from '../../src/dominosa/make/generator.js';
-import { gradeTarget } from './grade-target.js';
-import { DEFAULT_SHAPE, formatShape } from '../../src/sudomino/shape.js';
-import { TIERS, type Tier } from '../../src/rank/tiers.js';
+import { allKinds, kindNamed } from '../../src/kinds.js';
 import {
   argsOrExit,
   kind,
-  KINDS,
+  kindSizes,
   rawList,
-  shapeList,
   choice,
   flag,
   type FormatFiles,
+  type OptionSpec,
   formatFor,
   integer,
   MAX_COUNT,
@@ -22,7 +19,6 @@ import {
   out,
   readOptions,
   renamed,
-  sizes,
   timeLimit,
   timeLimitMs,
   type VerbArgs,
@@ -31,16 +27,24 @@ import {
   examples,
 } from './options.js';
 
-/** Largest size generate accepts: a 201×202 board, repair takes tens of seconds a puzzle there. */
-export const MAX_GENERATE_M = 200;
-
 const FORMATS = ['jsonl', 'text'] as const;
 const FILES: FormatFiles<(typeof FORMATS)[number]> = { infer: { '.jsonl': 'jsonl', '.txt': 'text' } };
 
+/** --grade as typed: the kind reads it as its own grade target once the kind is known. */
+function gradeText(describe: string): OptionSpec<string | undefined> {
+  return {
+    yargs: { type: 'string', describe, requiresArg: true },
+    check: (v) => ({ ok: true, value: String(v) }),
+  };
+}
+
+// The ways of making boards the kinds offer (Dominosa's rejection and repair), each kind's default first.
+const METHODS = [...new Set(allKinds().flatMap((k) => k.generating.methods ?? []))];
+
 export const GENERATE_OPTIONS = {
-  kind: kind('generate', KINDS),
+  kind: kind('generate'),
   sizes: rawList(
-    `Dominosa: sizes M, each a double-M set on an (M+1)x(M+2) board: 6, 3..9 or 3,5,7 [required]; Sudomino: shapes RxC:N, e.g. 8x8:6,10x10:7 [default: ${formatShape(DEFAULT_SHAPE)}]`,
+    `Dominosa: sizes M, each a double-M set on an (M+1)x(M+2) board: 6, 3..9 or 3,5,7 [required]; Sudomino: shapes RxC:N, e.g. 8x8:6,10x10:7 [default: 8x8:6]`,
   ),
   m: renamed('sizes'),
   count: whole('puzzles per size (slots 0..count-1)', 0, { required: true, max: MAX_COUNT }),
@@ -49,18 +53,15 @@ export const GENERATE_OPTIONS = {
   out: out(),
   force: flag('overwrite an existing --out file', { default: false }),
   'max-attempts': whole('deals to try per slot before failing', 1, { shown: '100000', max: BUILD_LIMITS.maxAttempts }),
-  method: choice(METHOD_CHOICES, 'rejection (M ≤ 14), repair, or auto (rejection up to M=12, repair above)', {
-    default: 'auto',
+  method: choice(METHODS, 'rejection (M ≤ 14), repair, or auto (rejection up to M=12, repair above)', {
+    default: METHODS[0],
   }),
   'time-limit': timeLimit('run', 'stop after this long: what was made is written, exit 1'),
   timeout: oldTimeout('run'),
-  grade: gradeTarget(
+  grade: gradeText(
     "keep only puzzles of this human grade: a tier, easy|normal|hard|expert (singles; intersections, duplicates or parity; sets; Tatham's Extreme), or one level, singles|intersections|duplicates|parity|sets|extreme|lookahead|search",
   ),
 };
-
-/** Dominosa's sizes, checked as every verb checks them once the kind is known. */
-const DOMINOSA_SIZES = sizes('sizes M', { max: MAX_GENERATE_M });
 
 /** The run generate's options describe, or the line that refuses them. */
 export function generateArgs(argv: Record<string, unknown>): VerbArgs<GenerateCommand> {
@@ -69,48 +70,34 @@ export function generateArgs(argv: Record<string, unknown>): VerbArgs<GenerateCo
   const o = read.value.values;
   const format = formatFor(o.format, o.out, FILES, 'jsonl');
   if (!format.ok) return format;
-  if (o.kind === 'sudomino') {
-    const shapes = shapeList(o.sizes);
-    if (!shapes.ok) return shapes;
-    const notYet = (['method', 'max-attempts'] as const).find((k) => argv[k] !== undefined);
-    if (notYet !== undefined) return { ok: false, error: `--${notYet}: not yet for Sudomino` };
-    // Sudomino's grades are its tiers: a Dominosa level name means nothing here.
-    const tier =
-      o.grade === undefined
-        ? undefined
-        : (TIERS as readonly string[]).includes(o.grade.name)
-          ? (o.grade.name as Tier)
-          : null;
-    if (tier === null)
-      return { ok: false, error: `--grade ${o.grade?.name}: Sudomino takes a tier, ${TIERS.join('|')}` };
-    const run = {
-      kind: 'sudomino' as const,
-      shapes: shapes.value,
-      sizes: [],
-      count: o.count,
-      seed: o.seed,
-      format: format.value,
-      out: o.out,
-      force: o.force,
-      timeoutMs: timeLimitMs(o['time-limit']),
-      tier,
-    };
-    return { ok: true, value: { run, notes: read.value.notes } };
+  const k = kindNamed(o.kind);
+  const gen = k.generating;
+  let sizes: readonly string[];
+  if (o.sizes !== undefined) {
+    const given = kindSizes(k, o.sizes);
+    if (!given.ok) return given;
+    const refused = gen.refuseSizes?.(given.value) ?? null;
+    if (refused !== null) return { ok: false, error: `--sizes: ${refused}` };
+    sizes = given.value;
+  } else if (gen.defaultSizes !== null) sizes = gen.defaultSizes;
+  else return { ok: false, error: '--sizes is required' };
+  if (gen.methods === undefined) {
+    const notYet = (['method', 'max-attempts'] as const).find((name) => argv[name] !== undefined);
+    if (notYet !== undefined) return { ok: false, error: `--${notYet}: not yet for ${k.title}` };
   }
-  if (o.sizes === undefined) return { ok: false, error: '--sizes is required' };
-  const sized = DOMINOSA_SIZES.check(o.sizes, '--sizes');
-  if (!sized.ok) return sized;
+  const target = o.grade === undefined ? undefined : gen.target(o.grade, '--grade');
+  if (target !== undefined && !target.ok) return target;
   const run: GenerateCommand = {
-    sizes: sized.value,
+    kind: k.name,
+    sizes,
     count: o.count,
     seed: o.seed,
     format: format.value,
     out: o.out,
     force: o.force,
-    maxAttempts: o['max-attempts'],
-    method: o.method,
     timeoutMs: timeLimitMs(o['time-limit']),
-    grade: o.grade,
+    ...(target === undefined ? {} : { target: target.value }),
+    ...(gen.methods === undefined ? {} : { method: o.method, maxAttempts: o['max-attempts'] }),
   };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
@@ -139,7 +126,7 @@ export function generateCommand(y: Argv): Argv {
       ]);
       // No bar when the puzzles themselves go to the terminal: the two would draw over each other.
       const toTerminal = (run.out === undefined || run.out === '-') && process.stdout.isTTY === true;
-      const progress = countProgress(toTerminal ? 0 : (run.shapes ?? run.sizes).length * run.count, 'generate');
+      const progress = countProgress(toTerminal ? 0 : run.sizes.length * run.count, 'generate');
       // As export does: a file written says so; puzzles on stdout speak for themselves.
       const toFile = run.out !== undefined && run.out !== '-';
       const said = (n: number): void => {

@@ -2,36 +2,22 @@
 // rules each board needed), as data (see options.ts).
 import type { Argv } from 'yargs';
 import type { GradeCommand } from '../../pipeline/grade/grade.js';
-import { STORED_GRADE_MAX_NODES } from '../../src/dominosa/rank/stored.js';
-import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
-import {
-  argsOrExit,
-  flag,
-  maxNodes,
-  readOptions,
-  renamed,
-  type VerbArgs,
-  whole,
-  withOptions,
-  examples,
-  kind,
-  KINDS,
-} from './options.js';
-import { DEFAULT_VALUES, MAX_VALUES } from '../../src/sudomino/board.js';
+import { DEFAULT_KIND, kindNamed } from '../../src/kinds.js';
+import { BOARD_INPUT_OPTIONS, boardKind, boardRunOptions, checkValues, valuesOption } from './input.js';
+import { argsOrExit, flag, maxNodes, readOptions, renamed, type VerbArgs, withOptions, examples } from './options.js';
+
+// The default kind's grader budget: the catalog's, so a puzzle grades here exactly as it is stored.
+const CATALOG_MAX_NODES = kindNamed(DEFAULT_KIND).grading.maxSearchNodes ?? 0;
 
 export const GRADE_OPTIONS = {
   ...BOARD_INPUT_OPTIONS,
-  kind: kind('grade', KINDS, { shown: 'told from the input (a Sudomino board has ! or letters), else dominosa' }),
-  values: whole(
-    `Sudomino's N (values 1..N, at most ${MAX_VALUES}) for boards without a "# values: N" line or "values" field`,
-    1,
-    { default: DEFAULT_VALUES },
-  ),
+  kind: boardKind('grade'),
+  values: valuesOption(),
   explain: flag('each grade followed by the steps a person takes, one a line, in words', { default: false }),
   'max-nodes': maxNodes(
-    `the grader's search may use this many; past them the board is reported unfinished. The default, ${STORED_GRADE_MAX_NODES}, is the catalog's, so a puzzle grades here exactly as it is stored`,
+    `the grader's search may use this many; past them the board is reported unfinished. The default, ${CATALOG_MAX_NODES}, is the catalog's, so a puzzle grades here exactly as it is stored`,
     0,
-    { default: STORED_GRADE_MAX_NODES },
+    { default: CATALOG_MAX_NODES },
   ),
   'max-search-nodes': renamed('max-nodes'),
 };
@@ -43,7 +29,8 @@ export function gradeArgs(argv: Record<string, unknown>): VerbArgs<Omit<GradeCom
   const o = read.value.values;
   const io = boardRunOptions(o);
   if (!io.ok) return io;
-  if (o.values > MAX_VALUES) return { ok: false, error: `--values must be at most ${MAX_VALUES} (got ${o.values})` };
+  const values = checkValues(o.values);
+  if (values !== null) return { ok: false, error: values };
   const run = { ...io.value, maxSearchNodes: o['max-nodes'], kind: o.kind, values: o.values, explain: o.explain };
   return { ok: true, value: { run, notes: read.value.notes } };
 }

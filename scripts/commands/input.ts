@@ -1,17 +1,21 @@
-// Options shared by the verbs that read boards (solve, grade): the board file, the input and
-// output formats, where the output goes, and the per-board budgets.
-import type { BoardFormat } from '../../src/dominosa/board.js';
-import { DEFAULT_LARGE_TIME_MS, LARGE_M, MAX_M } from '../../src/dominosa/solve/limits.js';
+// Options shared by the verbs that read boards (solve, grade): the kind of the boards, the board
+// file, the input and output formats, where the output goes, the per-board budgets, and the N of
+// boards that do not say it.
+import type { BoardFormat } from '../../src/kind.js';
+import { allKinds, DEFAULT_KIND, kindNamed } from '../../src/kinds.js';
 import {
   choice,
   flag,
   type FormatFiles,
   formatFor,
+  kind,
   oldTimeout,
+  type OptionSpec,
   out,
   timeLimit,
   timeLimitMs,
   type Checked,
+  whole,
 } from './options.js';
 
 export const BOARD_OUTPUT_FORMATS = ['text', 'jsonl'] as const;
@@ -35,10 +39,35 @@ export const BOARD_INPUT_OPTIONS = {
   out: out(),
   force: flag('overwrite an existing --out file', { default: false }),
   'time-limit': timeLimit('board', 'give up on a board after this long', {
-    shown: `no limit up to M=${LARGE_M}, ${DEFAULT_LARGE_TIME_MS / 1000} s above; boards above M=${MAX_M} are refused`,
+    shown: kindNamed(DEFAULT_KIND).solving.defaultsInWords,
   }),
   timeout: oldTimeout('board'),
 };
+
+/** --kind of a verb that reads boards: no default, the kind is told from the input. */
+export function boardKind(verb: string): OptionSpec<string | undefined> {
+  const shows = allKinds().flatMap((k) => k.reading.shows ?? []);
+  return kind(verb, undefined, {
+    shown: `told from the input${shows.length > 0 ? ` (${shows.join('; ')})` : ''}, else ${DEFAULT_KIND}`,
+  });
+}
+
+// The N of boards that do not say it, as the kind whose boards may leave it unsaid words it.
+const VALUES = allKinds().find((k) => k.reading.values !== undefined)?.reading.values ?? {
+  describe: 'N for boards that do not say it',
+  default: 1,
+  max: Number.MAX_SAFE_INTEGER,
+};
+
+/** --values: N for boards that do not say it (src/solve/reading.ts); checkValues caps it. */
+export function valuesOption(): OptionSpec<number> {
+  return whole(VALUES.describe, 1, { default: VALUES.default });
+}
+
+/** The line refusing a --values above its cap, or null. */
+export function checkValues(values: number): string | null {
+  return values > VALUES.max ? `--values must be at most ${VALUES.max} (got ${values})` : null;
+}
 
 /** The output format: --format, or --out's extension, or text. */
 export function boardOutputFormat(given: BoardOutputFormat | undefined, outPath: string): Checked<BoardOutputFormat> {
@@ -51,7 +80,7 @@ export interface BoardRunOptions {
   format: BoardOutputFormat;
   out: string;
   force: boolean;
-  /** Per board; absent: none up to LARGE_M, the large-board default above (src/solve/limits.ts). */
+  /** Per board; absent: the kind's default for the board (src/solve/budget.ts). */
   timeoutMs: number | undefined;
 }
 

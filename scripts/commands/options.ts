@@ -6,6 +6,7 @@ import type { Argv, Options } from 'yargs';
 import { CATALOG_VARIABLE, catalogPath } from '../../pipeline/io/catalog-path.js';
 import { UserError } from '../../pipeline/runtime/errors.js';
 import { parseMs } from '../../src/dominosa/sizes.js';
+import { DEFAULT_KIND, kindNames, findKind, allKinds, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -224,35 +225,62 @@ export function choice<C extends string>(choices: readonly C[], describe: string
   );
 }
 
-/** The puzzle kinds, as --kind spells them on every verb. */
-export const KINDS = ['dominosa', 'sudomino'] as const;
-export type Kind = (typeof KINDS)[number];
+/** The registered puzzle kinds (src/kinds.ts), as --kind spells them on every verb. */
+export const KINDS: readonly KindName[] = kindNames();
+export type Kind = KindName;
 
 /**
- * --kind, the same on every verb: `takes` lists the kinds the verb handles so far, and any other
- * is refused in one line. Default dominosa; solve has none, and tells the kind from its input.
+ * --kind, the same on every verb: a registered kind (src/kinds.ts). `takes` lists the kinds the
+ * verb handles so far (every registered kind unless it says), and any other is refused in one
+ * line. Default: the default kind; solve and grade have none, and tell the kind from their input.
  */
 export function kind(
   verb: string,
-  takes: readonly Kind[],
-  extra: Extra<Kind> = { default: 'dominosa' },
-): OptionSpec<Kind> {
+  takes: readonly KindName[] = kindNames(),
+  extra: Extra<KindName> = { default: DEFAULT_KIND },
+): OptionSpec<KindName> {
+  const names = kindNames();
   return spec(
     {
       type: 'string',
-      choices: KINDS,
-      describe: `puzzle kind${takes.length < KINDS.length ? ` (${verb} takes ${takes.join(', ')} so far)` : ''}`,
+      choices: names,
+      describe: `puzzle kind${takes.length < names.length ? ` (${verb} takes ${takes.join(', ')} so far)` : ''}`,
       requiresArg: true,
     },
     (v, f) => {
-      if (!(KINDS as readonly unknown[]).includes(v))
-        return bad(`${f} must be one of ${KINDS.join(', ')} (got ${String(v)})`);
-      if (!(takes as readonly unknown[]).includes(v))
-        return bad(`${f} ${String(v)}: not yet; ${verb} takes ${takes.join(', ')} puzzles so far`);
-      return ok(v as Kind);
+      if (typeof v !== 'string' || findKind(v) === undefined)
+        return bad(`${f} must be one of ${kindNames().join(', ')} (got ${String(v)})`);
+      if (!takes.includes(v)) return bad(`${f} ${v}: not yet; ${verb} takes ${takes.join(', ')} puzzles so far`);
+      return ok(v);
     },
     extra,
   );
+}
+
+/** --sizes for one kind, as its keys in its order (repeats add up: --sizes 3 --sizes 5 is 3,5), or the line refusing them. */
+export function kindSizes(kind: PuzzleKind, given: unknown): Checked<string[]> {
+  const res = kind.sizes.parse([given].flat().map(String).join(','));
+  return res.ok ? res : bad(`--sizes: ${res.error}`);
+}
+
+/**
+ * Sizes of any kinds, comma-separated, each part the first registered kind's that claims it
+ * (Dominosa's 3..9, Sudomino's 8x8:6): each kind's keys, in its order, the kinds in theirs.
+ */
+export function sizesByKind(text: string): Checked<Map<KindName, string[]>> {
+  const parts = text.split(',').map((s) => s.trim());
+  const owner = (part: string): PuzzleKind | undefined => allKinds().find((k) => k.sizes.claims(part));
+  const lost = parts.find((p) => owner(p) === undefined);
+  if (lost !== undefined) return bad(`--sizes: "${lost}" is no kind's size`);
+  const out = new Map<KindName, string[]>();
+  for (const k of allKinds()) {
+    const own = parts.filter((p) => owner(p) === k);
+    if (own.length === 0) continue;
+    const res = k.sizes.parse(own.join(','));
+    if (!res.ok) return bad(`--sizes: ${res.error}`);
+    out.set(k.name, res.value);
+  }
+  return ok(out);
 }
 
 /**
@@ -282,48 +310,45 @@ export function shapeList(given: unknown): Checked<Shape[]> {
 }
 
 /**
- * Kinds as a pack takes them: "dominosa", "sudomino" or both ("dominosa,sudomino"), in the
- * order of KINDS, without repeats (default dominosa).
+ * Kinds as a pack takes them: one registered kind, or several ("dominosa,sudomino"), in the
+ * registry's order, without repeats (default: the default kind).
  */
 export function kindList(verb: string): OptionSpec<Kind[]> {
+  const names = kindNames();
+  const several = names.length === 2 ? 'both' : 'several';
   return {
     ...spec<Kind[]>(
       {
         type: 'string',
-        describe: `puzzle kind: ${KINDS.join(', ')}, or both (${KINDS.join(',')}): ${verb} may mix them`,
+        describe: `puzzle kind: ${names.join(', ')}, or ${several} (${names.join(',')}): ${verb} may mix them`,
         requiresArg: true,
       },
       (v, f) => {
-        const names = [v]
+        const given = [v]
           .flat()
           .map(String)
           .join(',')
           .split(',')
           .map((s) => s.trim());
-        const wrong = names.find((n) => !(KINDS as readonly string[]).includes(n));
-        if (wrong !== undefined) return bad(`${f} must be ${KINDS.join(', ')} or both, comma-separated (got ${wrong})`);
-        return ok(KINDS.filter((k) => names.includes(k)));
+        const wrong = given.find((n) => findKind(n) === undefined);
+        if (wrong !== undefined)
+          return bad(`${f} must be ${kindNames().join(', ')} or ${several}, comma-separated (got ${wrong})`);
+        return ok(kindNames().filter((k) => given.includes(k)));
       },
-      { default: ['dominosa'] },
+      { default: [DEFAULT_KIND] },
     ),
     list: true,
   };
 }
 
-/** Sizes of either kind, comma-separated: Dominosa's M (3..9, 6) and Sudomino's shapes (8x8:6). */
+/**
+ * Sizes of either kind, comma-separated: Dominosa's M (3..9, 6) and Sudomino's shapes (8x8:6).
+ * Kept for export until it reads sizesByKind.
+ */
 export function parseMixedSizes(text: string): Checked<{ sizes: number[]; shapes: string[] }> {
-  const parts = text.split(',').map((s) => s.trim());
-  const isShape = (s: string): boolean => /x/i.test(s);
-  const shapes: string[] = [];
-  for (const part of parts.filter(isShape)) {
-    const res = parseShape(part);
-    if (!res.ok) return bad(`--sizes: ${res.error}`);
-    if (!shapes.includes(formatShape(res.shape))) shapes.push(formatShape(res.shape));
-  }
-  const ms = parts.filter((s) => !isShape(s));
-  if (ms.length === 0) return ok({ sizes: [], shapes });
-  const sizes = parseSizeList(ms.join(','));
-  return sizes.ok ? ok({ sizes: sizes.value, shapes }) : sizes;
+  const res = sizesByKind(text);
+  if (!res.ok) return res;
+  return ok({ sizes: (res.value.get('dominosa') ?? []).map(Number), shapes: res.value.get('sudomino') ?? [] });
 }
 
 /** Board sizes M; repeats add up (--sizes 3 --sizes 5 is 3,5). */

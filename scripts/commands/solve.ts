@@ -1,28 +1,12 @@
 // `dominosa solve [FILE|-]`: options for the solve verb, as data (see options.ts).
 import type { Argv } from 'yargs';
 import type { SolveCommand } from '../../pipeline/solve/solve.js';
-import { BOARD_INPUT_OPTIONS, boardRunOptions } from './input.js';
-import {
-  argsOrExit,
-  flag,
-  kind,
-  KINDS,
-  maxNodes,
-  readOptions,
-  type VerbArgs,
-  whole,
-  withOptions,
-  examples,
-} from './options.js';
-import { DEFAULT_VALUES, MAX_VALUES } from '../../src/sudomino/board.js';
+import { BOARD_INPUT_OPTIONS, boardKind, boardRunOptions, checkValues, valuesOption } from './input.js';
+import { argsOrExit, flag, maxNodes, readOptions, type VerbArgs, whole, withOptions, examples } from './options.js';
 
 export const SOLVE_OPTIONS = {
-  kind: kind('solve', KINDS, { shown: 'told from the input (a Sudomino board has ! or letters), else dominosa' }),
-  values: whole(
-    `Sudomino's N (values 1..N, at most ${MAX_VALUES}) for boards without a "# values: N" line or "values" field`,
-    1,
-    { default: DEFAULT_VALUES },
-  ),
+  kind: boardKind('solve'),
+  values: valuesOption(),
   ...BOARD_INPUT_OPTIONS,
   'max-solutions': whole('stop counting at this many solutions', 1, { default: 2 }),
   'max-nodes': maxNodes('give up on a board after this many', 1, { default: Infinity, shown: 'no limit' }),
@@ -39,7 +23,8 @@ export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCom
   const o = read.value.values;
   const io = boardRunOptions(o);
   if (!io.ok) return io;
-  if (o.values > MAX_VALUES) return { ok: false, error: `--values must be at most ${MAX_VALUES} (got ${o.values})` };
+  const values = checkValues(o.values);
+  if (values !== null) return { ok: false, error: values };
   const run = {
     ...io.value,
     kind: o.kind,

@@ -2,9 +2,8 @@
 // reports, and writes no file (plots only with --plot); with --apply it rewrites the thresholds
 // and re-tiers the catalog.
 import type { Argv } from 'yargs';
-import type { SudominoTuneOptions } from '../../pipeline/tune/sudomino.js';
 import type { TuneOptions } from '../../pipeline/tune/tune.js';
-import { formatShape } from '../../src/sudomino/shape.js';
+import { kindNamed } from '../../src/kinds.js';
 import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
 import {
   argsOrExit,
@@ -12,10 +11,9 @@ import {
   flag,
   OLD_TIERS_FILE,
   type OptionSpec,
+  kindSizes,
   rawList,
   readOptions,
-  shapeList,
-  sizes,
   text,
   type VerbArgs,
   withOptions,
@@ -40,7 +38,7 @@ const quantiles: OptionSpec<Quantiles> = {
 };
 
 export const TUNE_OPTIONS = {
-  kind: kind('tune', ['dominosa', 'sudomino']),
+  kind: kind('tune'),
   db: catalogDb('catalog file'),
   sizes: rawList(
     'sizes to tune: Dominosa sizes M (3..9, 3,5,7), Sudomino shapes RxC:N (8x8:6,10x10:7) [default: every size of the kind in the catalog]',
@@ -63,40 +61,29 @@ export const TUNE_OPTIONS = {
   force: flag('with --plot, replace plots an earlier run wrote', { default: false }),
 };
 
-/** Dominosa's sizes, checked once the kind is known. */
-const DOMINOSA_SIZES = sizes('sizes to tune');
-
-/** What tune runs: Dominosa's tune, or Sudomino's. */
-export type TuneRun = ({ kind: 'dominosa' } & TuneOptions) | ({ kind: 'sudomino' } & SudominoTuneOptions);
+/** The options only some kinds' tunes take, in the order they are refused. */
+const KIND_OPTIONS = ['measure', 'quantiles', 'plot'] as const;
 
 /** The run tune's options describe, or the line that refuses them. */
-export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneRun> {
+export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneOptions> {
   const read = readOptions(TUNE_OPTIONS, argv);
   if (!read.ok) return read;
   const o = read.value.values;
-  if (o.kind === 'sudomino') {
-    // A Sudomino tier is its grader level's: its cuts are node ranges only, set by one rule.
-    const other = (['measure', 'quantiles', 'plot'] as const).find((k) => argv[k] !== undefined && argv[k] !== false);
-    if (other !== undefined)
-      return { ok: false, error: `--${other}: not for Sudomino, whose cuts are the tiers' reference-node ranges` };
-    const shapes = o.sizes === undefined ? { ok: true as const, value: undefined } : shapeList(o.sizes);
-    if (!shapes.ok) return shapes;
-    const run = {
-      kind: 'sudomino' as const,
-      db: o.db,
-      shapes: shapes.value?.map(formatShape),
-      apply: o.apply,
-      tiersFile: o.thresholds,
-    };
-    return { ok: true, value: { run, notes: read.value.notes } };
-  }
-  const sized =
-    o.sizes === undefined ? { ok: true as const, value: undefined } : DOMINOSA_SIZES.check(o.sizes, '--sizes');
+  const k = kindNamed(o.kind);
+  const { tuning } = k;
+  const takes = (name: (typeof KIND_OPTIONS)[number]): boolean =>
+    name === 'plot' ? tuning.plot !== undefined : tuning.measures !== undefined;
+  const other = KIND_OPTIONS.find((name) => !takes(name) && argv[name] !== undefined && argv[name] !== false);
+  if (other !== undefined)
+    return { ok: false, error: `--${other}: not for ${k.title}, whose cuts are ${tuning.cutsAre}` };
+  const sized = o.sizes === undefined ? { ok: true as const, value: undefined } : kindSizes(k, o.sizes);
   if (!sized.ok) return sized;
+  if (o.measure !== undefined && !(tuning.measures ?? []).includes(o.measure))
+    return { ok: false, error: `--measure ${o.measure}: ${k.title} cuts ${tuning.measures?.join(', ')}` };
   if (argv.quantiles !== undefined && o.measure === 'grade')
     return { ok: false, error: '--quantiles sets node or score cuts; --measure grade cuts take none' };
-  const run = {
-    kind: 'dominosa' as const,
+  const run: TuneOptions = {
+    kind: k.name,
     db: o.db,
     sizes: sized.value,
     quantiles: o.quantiles,
@@ -127,13 +114,8 @@ export function tuneCommand(y: Argv): Argv {
     async (v) => {
       const run = argsOrExit(tuneArgs(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
-      if (run.kind === 'sudomino') {
-        const { formatSudominoTune, runSudominoTune } = await import('../../pipeline/tune/sudomino.js');
-        process.stdout.write(formatSudominoTune(await runSudominoTune(run)));
-      } else {
-        const { formatTune, runTune } = await import('../../pipeline/tune/tune.js');
-        process.stdout.write(formatTune(await runTune(run)));
-      }
+      const { formatTune, runTune } = await import('../../pipeline/tune/tune.js');
+      process.stdout.write(formatTune(await runTune(run)));
       process.exitCode = 0;
     },
   );

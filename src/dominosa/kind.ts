@@ -6,6 +6,11 @@ import { build } from './make/build.js';
 import { LEVELS } from './grade/ladder.js';
 import { tierFor } from './rank/tier-rule.js';
 import { namesMs, parseMs, sizeLabel } from './sizes.js';
+import { reading } from './reading.js';
+import { solving } from './solve/solving.js';
+import { grading } from './grade/grading.js';
+import { generating } from './make/generating.js';
+import { tuning } from './rank/tuning.js';
 
 // A Tatham Dominosa game ID ("6:0123...", "6de:...") has letters but is Dominosa's.
 const GAME_ID = /^\d+[a-z]*:/;
@@ -32,4 +37,9 @@ export const dominosa: PuzzleKind = {
   checkRow,
   checks,
   build,
+  reading,
+  solving,
+  grading,
+  generating,
+  tuning,
 };

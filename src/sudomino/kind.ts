@@ -6,6 +6,11 @@ import { build } from './make/build.js';
 import { LEVELS } from './grade/ladder.js';
 import { sudominoTierFor } from './rank/tier-rule.js';
 import { compareShapes, parseShapes } from './shape.js';
+import { reading } from './reading.js';
+import { solving } from './solve/solving.js';
+import { grading } from './grade/grading.js';
+import { generating } from './make/generating.js';
+import { tuning } from './rank/tuning.js';
 
 // A row of the letter form with a letter or `!`; one of the numbered form with a `!` or a `=`.
 const LETTER_ROW = /^[!a-zA-Z0-9]*[!a-zA-Z][!a-zA-Z0-9]*$/;
@@ -38,4 +43,9 @@ export const sudomino: PuzzleKind = {
   checkRow,
   checks,
   build,
+  reading,
+  solving,
+  grading,
+  generating,
+  tuning,
 };

@@ -1,6 +1,6 @@
-// `dominosa grade` on Sudomino boards end to end: the document's board graded easy with its
-// steps in words, puzzles made for a tier graded at that tier, a board with several solutions
-// not graded, and Dominosa's grade --explain.
+// What only Sudomino does in `dominosa grade` (what every kind does alike is grade.test.ts's): the
+// document's board graded easy with each step in words, and puzzles made for a tier graded at
+// that tier.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, FIXTURES } from '../helpers/cli.js';
@@ -52,22 +52,5 @@ describe('grade --kind sudomino', () => {
         Array(3).fill(['sudomino', 'unique', tier, true]),
       );
     }
-  });
-
-  it('does not grade a board with several solutions', () => {
-    const r = cli(['grade', '--kind', 'sudomino'], { input: '# values: 2\naabb\n' });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toBe('board 1: multiple, not a valid puzzle (more than one solution); not graded\n');
-  });
-});
-
-describe('grade --explain (Dominosa)', () => {
-  it('follows each grade with the steps a person takes', () => {
-    const r = cli(['grade', '--explain'], { input: '# id: small\n1 3 3 0 0\n3 1 0 2 0\n3 2 2 0 2\n1 2 1 1 3\n' });
-    expect(r.code).toBe(0);
-    const [head, ...steps] = r.stdout.trimEnd().split('\n');
-    expect(head).toMatch(/^board 1 \(id "small"\): \w+ \(level \d\), score/);
-    expect(steps.length).toBeGreaterThan(0);
-    steps.forEach((s, i) => expect(s).toMatch(new RegExp(`^  ${i + 1}\\. [A-Z]`)));
   });
 });

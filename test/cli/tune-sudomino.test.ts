@@ -1,12 +1,14 @@
-// `dominosa tune --kind sudomino` on catalogs of both kinds: it shows each Sudomino shape's tiers,
-// the median guardrail and the node ranges proposed; --apply writes them (catalog and thresholds
-// file) when every base lies in its tier's range, leaving a catalog audit passes, and refuses,
-// changing nothing, when the levels overlap in nodes.
+// What only Sudomino's `dominosa tune --kind sudomino` does (what every kind does alike is
+// tune.test.ts's), on catalogs of both kinds: it shows each shape's tiers, the median guardrail and
+// the node ranges proposed; --apply writes them (catalog and thresholds file) when every base lies
+// in its tier's range, leaving a catalog audit passes, and refuses, changing nothing, when the
+// levels overlap in nodes; and it takes none of Dominosa's cuts' options.
 import { copyFileSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSudominoTune } from '../../pipeline/tune/sudomino.js';
+import { runTune } from '../../pipeline/tune/tune.js';
+import type { TunedSize } from '../../src/sudomino/rank/tuning.js';
 import { parseTierTable, TIERS, type Tier } from '../../src/rank/tiers.js';
 import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
 import { buildSmallCatalog, copyCatalog, expectUserError, freshCatalogs, query } from '../helpers/catalog.js';
@@ -37,8 +39,7 @@ beforeAll(() => {
 });
 
 describe('tune --kind sudomino', () => {
-  it('shows each shape: tiers on score and nodes, the guardrail, the ranges proposed; changes nothing', () => {
-    const before = sha(overlapping);
+  it('shows each shape: tiers on score and nodes, the guardrail, the ranges proposed', () => {
     const r = cli(['tune', '--kind', 'sudomino', '--db', overlapping]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^sudomino 8x8:6: 12 base puzzles\n/);
@@ -53,15 +54,24 @@ describe('tune --kind sudomino', () => {
     );
     expect(r.stdout).toContain('\n  tiered now by score cuts 2/3/4\n');
     expect(r.stdout).toMatch(/\n {2}proposed +\d+ +\d+ +\d+\n/);
-    expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
-    expect(sha(overlapping)).toBe(before);
+    expect(r.stdout).toMatch(/\nnothing changed; rerun with --apply to write these ranges to the catalog\n$/);
+  });
+
+  it("refuses Dominosa's cuts' options in one line", () => {
+    for (const extra of [['--measure', 'nodes'], ['--quantiles', '0.2,0.5,0.8'], ['--plot']]) {
+      const r = cli(['tune', '--kind', 'sudomino', '--db', overlapping, ...extra]);
+      expect([r.code, r.stderr]).toEqual([
+        2,
+        `dominosa: ${extra[0]}: not for Sudomino, whose cuts are the tiers' reference-node ranges\n`,
+      ]);
+    }
   });
 
   it("--apply refuses (exit 1, nothing changed) while a base would lie outside its tier's range", async () => {
     const db = copyCatalog(overlapping, fresh());
     const before = sha(db);
     let caught: unknown;
-    await runSudominoTune({ db, apply: true }).catch((e: unknown) => (caught = e));
+    await runTune({ kind: 'sudomino', db, apply: true }).catch((e: unknown) => (caught = e));
     expectUserError(() => {
       throw caught;
     }, /^8x8:6: \d+ base puzzles? would lie outside their tier's reference-node range under the proposed cuts/);
@@ -73,9 +83,9 @@ describe('tune --kind sudomino', () => {
     const tiers = join(fresh() + '.tiers.json');
     copyFileSync(join(DATA, 'tiers.json'), tiers);
     const rowsBefore = query<{ id: number; tier: string }>(db, 'SELECT id, tier FROM puzzles ORDER BY id');
-    const r = await runSudominoTune({ db, apply: true, tiersFile: tiers });
+    const r = await runTune<TunedSize>({ kind: 'sudomino', db, apply: true, tiersFile: tiers });
     expect(r.applied).toBe(true);
-    const [s] = r.shapes;
+    const [s] = r.sizes;
     expect(s.outside).toBe(0);
     const th = query<{
       kind: string;

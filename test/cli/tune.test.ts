@@ -1,28 +1,41 @@
-// Tests for `dominosa tune` on a small real build: without --apply nothing changes but the plots
-// asked for appear; --apply writes the tiers file and the catalog's current thresholds, re-tiers bases and
-// variants, and leaves a catalog `dominosa audit` passes; refusals leave everything untouched.
+// Tests for `dominosa tune`: what it does alike for every kind (one body run over the registered
+// kinds, on a catalog of both), then Dominosa's own on a small real build: without --apply nothing
+// changes but the plots asked for appear; --apply writes the tiers file and the catalog's current
+// thresholds, re-tiers bases and variants, and leaves a catalog `dominosa audit` passes; refusals
+// leave everything untouched.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plotPath, runTune, type TuneOptions } from '../../pipeline/tune/tune.js';
+import { plotPath, runTune as runAnyTune, type TuneOptions } from '../../pipeline/tune/tune.js';
+import type { TunedSize } from '../../src/dominosa/rank/tune.js';
 import { spearman } from '../../src/rank/correlation.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { TIERS, parseTierTable, tierOf, type Thresholds } from '../../src/rank/tiers.js';
+import { allKinds } from '../../src/kinds.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal, query } from '../helpers/catalog.js';
 import { cli, DATA } from '../helpers/cli.js';
+import { choicesIn } from '../helpers/kind-boards.js';
+import { addSudominoRows } from '../helpers/sudomino-catalog.js';
 
 const PACKAGED_TIERS = join(DATA, 'tiers.json');
 let dir: string;
 let built: string;
+/** Dominosa's sizes 3 and 4 and Sudomino's 8x8:6; and a catalog of Sudomino's 6x6:4 alone. */
+let mixed: string;
+let sudominoOnly: string;
 let n = 0;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-tune-'));
   built = join(dir, 'built.sqlite');
   buildSmallCatalog(built);
+  mixed = copyCatalog(built, join(dir, 'mixed.sqlite'));
+  addSudominoRows(mixed, { shape: '8x8:6', seed: 2, slots: 8, variants: 1 });
+  sudominoOnly = join(dir, 'sudomino-only.sqlite');
+  addSudominoRows(sudominoOnly, { shape: '6x6:4', slots: 4, variants: 0 });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -35,6 +48,8 @@ function fixture(): { db: string; tiers: string } {
   return { db, tiers };
 }
 
+/** Dominosa's tune, its sizes' analyses typed as Dominosa's. */
+const runTune = (o: TuneOptions) => runAnyTune<TunedSize>(o);
 const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 const opts = (f: { db: string; tiers: string }, over: Partial<TuneOptions> = {}): TuneOptions => ({
   db: f.db,
@@ -42,6 +57,61 @@ const opts = (f: { db: string; tiers: string }, over: Partial<TuneOptions> = {})
   quantiles: [0.4, 0.7, 0.9],
   apply: false,
   ...over,
+});
+
+/** Per kind: a size the mixed catalog holds, one it does not, and a catalog holding none of the kind. */
+const SIZES: Record<string, { held: string; holds: string; absent: string; without: () => string }> = {
+  dominosa: { held: '3', holds: '3,4', absent: '7', without: () => sudominoOnly },
+  sudomino: { held: '8x8:6', holds: '8x8:6', absent: '6x6:4', without: () => built },
+};
+
+describe('tune, alike for every kind', () => {
+  const kinds = allKinds().filter((k) => Object.hasOwn(SIZES, k.name));
+
+  it('has sizes of every kind --kind offers', () => {
+    const offered = choicesIn(cli(['tune', '--help']).stdout);
+    expect(offered.length).toBeGreaterThan(1);
+    for (const k of offered) expect(Object.hasOwn(SIZES, k), k).toBe(true);
+  });
+
+  for (const kind of kinds) {
+    const s = SIZES[kind.name];
+    const others = kinds.filter((k) => k !== kind);
+    const tune = (args: string[]) => cli(['tune', '--kind', kind.name, ...args]);
+    describe(kind.title, () => {
+      it('reports each size of the kind, and changes nothing without --apply', () => {
+        const before = sha(mixed);
+        const r = tune(['--db', mixed]);
+        expect([r.code, r.stderr]).toEqual([0, '']);
+        expect(r.stdout).toContain(kind.sizes.label(s.held));
+        expect(r.stdout).toMatch(/\nnothing changed; rerun with --apply[^\n]*\n$/);
+        expect(sha(mixed)).toBe(before);
+      });
+
+      it("refuses a size the catalog does not hold and another kind's sizes, one line each, changing nothing", () => {
+        const before = sha(mixed);
+        const absent = tune(['--db', mixed, '--sizes', s.absent, '--apply']);
+        expect([absent.code, absent.stderr]).toEqual([
+          2,
+          `dominosa: no base puzzles of size ${kind.sizes.label(s.absent)} in ${mixed} (it holds sizes ${s.holds})\n`,
+        ]);
+        for (const other of others) {
+          const r = tune(['--db', mixed, '--sizes', SIZES[other.name].held, '--apply']);
+          expect(r.code).toBe(2);
+          expect(r.stderr).toMatch(/^dominosa: --sizes: [^\n]*\n$/);
+        }
+        expect(sha(mixed)).toBe(before);
+      });
+
+      it('says so of a catalog that holds none of the kind', () => {
+        const r = tune(['--db', s.without()]);
+        expect([r.code, r.stderr]).toEqual([
+          2,
+          `dominosa: ${s.without()} holds no ${kind.title} base puzzles to tune from\n`,
+        ]);
+      });
+    });
+  }
 });
 
 interface Row {
@@ -74,16 +144,18 @@ describe('dominosa tune without --apply', () => {
     expect(r.stdout).toMatch(/^M=3: 12 base puzzles, reference nodes \d+\.\.\d+\n/);
     expect(r.stdout).toMatch(/\n {2}thresholds +t1 +t2 +t3\n {2}current +1 +3 +5\n {2}proposed/);
     expect(r.stdout).toMatch(/\n {2}tier +now +proposed\n {2}easy +3 +\d+\n/);
-    expect(r.stdout).toContain(`plot: ${plotPath(f.db, 4)}`);
+    expect(r.stdout).toContain(`plot: ${plotPath(f.db, 'M4')}`);
     expect(r.stdout).toMatch(/nothing changed; rerun with --apply/);
     expect([sha(f.db), sha(f.tiers)]).toEqual(before);
-    for (const m of [3, 4]) expect(readFileSync(plotPath(f.db, m), 'utf8')).toMatch(/^<svg [^]*<\/svg>$/);
-    expect(readFileSync(plotPath(f.db, 3), 'utf8')).toContain('<title>M=3: reference nodes of 12 base puzzles</title>');
+    for (const m of [3, 4]) expect(readFileSync(plotPath(f.db, `M${m}`), 'utf8')).toMatch(/^<svg [^]*<\/svg>$/);
+    expect(readFileSync(plotPath(f.db, 'M3'), 'utf8')).toContain(
+      '<title>M=3: reference nodes of 12 base puzzles</title>',
+    );
   });
 
   it('writes no plots with --no-plot, and only the sizes asked for', async () => {
     const f = fixture();
-    const res = await runTune(opts(f, { sizes: [4], plots: false }));
+    const res = await runTune(opts(f, { sizes: ['4'], plots: false }));
     expect(res.sizes.map((s) => s.m)).toEqual([4]);
     expect(readdirSync(dir).filter((x) => x.startsWith(`${f.db.split('/').pop()}.tune`))).toEqual([]);
   });
@@ -304,7 +376,7 @@ describe('dominosa tune on a catalog tiered by grade (the default build)', () =>
       /\n {2}tier +band +in band +tier now +in box now +in box proposed\n {2}easy +Trivial +3 +3 +3 +\d+\n/,
     );
     expect(r.stdout).toMatch(/proposed: the smallest per-band yield is \d+ of 12 base puzzles/);
-    const svg = readFileSync(plotPath(db, 3), 'utf8');
+    const svg = readFileSync(plotPath(db, 'M3'), 'utf8');
     expect(svg).toMatch(/^<svg/);
     expect(svg).toContain('singles</text>');
     expect(svg).toMatch(/<rect[^>]*>/);

@@ -2,6 +2,7 @@
 // takes on, and the default budgets of large boards (above LARGE_M a proof or a grading can run
 // for minutes, so one gets a time limit unless the user sets one).
 import { proofTimeLimitMs } from '../../proof.js';
+import { boardName } from '../../solve/board-name.js';
 import type { Board } from '../board.js';
 
 /** Largest M solve and grade take: up to here every time budget is honoured promptly (npm run bench checks how promptly). */
@@ -10,12 +11,6 @@ export const MAX_M = 400;
 export const LARGE_M = 30;
 /** The default time limit per board above LARGE_M, in milliseconds. */
 export const DEFAULT_LARGE_TIME_MS = 10_000;
-
-/** The board's name for messages: "board 3" or "board 3 (id "p7")", counting from 1. */
-export function boardName(index: number, board: Board): string {
-  const id = board.meta?.id;
-  return `board ${index + 1}${id === undefined || id === null ? '' : ` (id ${JSON.stringify(id)})`}`;
-}
 
 /** Why a board is refused for its size, or null when it is within MAX_M. */
 export function sizeError(index: number, board: Board): string | null {

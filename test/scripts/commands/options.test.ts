@@ -22,6 +22,7 @@ import {
   parseMixedSizes,
   parseSizeList,
   readOptions,
+  sizesByKind,
   yargsOptions,
 } from '../../../scripts/commands/options.js';
 import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
@@ -140,7 +141,7 @@ describe('old names', () => {
 
   it('accepts generate --m and grade --max-search-nodes for a release, with one note each', () => {
     const g = generateArgs(parse(GENERATE_OPTIONS, ['--m', '6', '--count', '2']));
-    expect(g.ok && g.value.run.sizes).toEqual([6]);
+    expect(g.ok && g.value.run.sizes).toEqual(['6']);
     expect(g.ok && g.value.notes).toEqual(['--m is deprecated and will be removed in the next release; use --sizes']);
     const r = gradeArgs(parse(GRADE_OPTIONS, ['--max-search-nodes', '7']));
     expect(r.ok && r.value.run.maxSearchNodes).toBe(7);
@@ -181,7 +182,7 @@ describe('units', () => {
 
   it('generate takes --sizes as every other verb does, lists included', () => {
     const g = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '3..5', '--count', '1']));
-    expect(g.ok && g.value.run.sizes).toEqual([3, 4, 5]);
+    expect(g.ok && g.value.run.sizes).toEqual(['3', '4', '5']);
     const none = generateArgs(parse(GENERATE_OPTIONS, ['--count', '1']));
     expect(none.ok || none.error).toBe('--sizes is required');
     const big = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '201', '--count', '1']));
@@ -352,22 +353,40 @@ describe('tune --quantiles', () => {
     const graded = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'grade', '--quantiles', '0.2,0.5,0.8']));
     expect(graded.ok || graded.error).toBe('--quantiles sets node or score cuts; --measure grade cuts take none');
     const nodes = tuneArgs(parse(TUNE_OPTIONS, ['--measure', 'nodes', '--quantiles', '0.2,0.5,0.8']));
-    expect(nodes.ok && nodes.value.run.kind === 'dominosa' && nodes.value.run.quantiles).toEqual([0.2, 0.5, 0.8]);
+    expect(nodes.ok && nodes.value.run.quantiles).toEqual([0.2, 0.5, 0.8]);
+  });
+});
+
+describe('generate --kind', () => {
+  it("takes the kind's sizes, its default sizes and its grade targets, and refuses options it has no use for", () => {
+    const s = generateArgs(parse(GENERATE_OPTIONS, ['--kind', 'sudomino', '--count', '2', '--grade', ' Hard']));
+    expect(s.ok && s.value.run).toMatchObject({ kind: 'sudomino', sizes: ['8x8:6'], target: 'hard' });
+    expect(s.ok && 'method' in s.value.run).toBe(false);
+    const d = generateArgs(parse(GENERATE_OPTIONS, ['--sizes', '5,3', '--count', '1', '--grade', 'sets']));
+    expect(d.ok && d.value.run).toMatchObject({ kind: 'dominosa', sizes: ['3', '5'], method: 'auto' });
+    expect(d.ok && d.value.run.target).toMatchObject({ name: 'sets' });
+    const bad = generateArgs(parse(GENERATE_OPTIONS, ['--count', '1', '--sizes', '3', '--grade', 'fiendish']));
+    expect(bad.ok || bad.error).toMatch(/^--grade: unknown grade target "fiendish"/);
+    const attempts = generateArgs(
+      parse(GENERATE_OPTIONS, ['--kind', 'sudomino', '--count', '1', '--max-attempts', '5']),
+    );
+    expect(attempts.ok || attempts.error).toBe('--max-attempts: not yet for Sudomino');
   });
 });
 
 describe('tune --kind sudomino', () => {
   it('takes shapes in --sizes, and refuses what only Dominosa cuts use', () => {
     const s = tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', '--sizes', '8x8:6,6x6:4', '--apply']));
-    expect(s.ok && s.value.run).toEqual({
+    expect(s.ok && s.value.run).toMatchObject({
       kind: 'sudomino',
       db: expect.any(String),
-      shapes: ['8x8:6', '6x6:4'],
+      sizes: ['8x8:6', '6x6:4'],
       apply: true,
       tiersFile: undefined,
+      plots: false,
     });
     const all = tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino']));
-    expect(all.ok && all.value.run.kind === 'sudomino' && all.value.run.shapes).toBeUndefined();
+    expect(all.ok && all.value.run.sizes).toBeUndefined();
     expect(tuneArgs(parse(TUNE_OPTIONS, ['--kind', 'sudomino', '--sizes', '8']))).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^--sizes: /),
@@ -401,6 +420,18 @@ describe('export --kind and --sizes', () => {
     });
     expect(parseMixedSizes('8x8:0')).toMatchObject({ ok: false });
     expect(parseMixedSizes('6x')).toMatchObject({ ok: false });
+  });
+
+  it('gives each part of --sizes to the kind that claims it, as that kind reads its sizes', () => {
+    const res = sizesByKind('10x10:7, 4..5,3, 8X8:6');
+    expect(res.ok && [...res.value]).toEqual([
+      ['dominosa', ['3', '4', '5']],
+      ['sudomino', ['10x10:7', '8x8:6']],
+    ]);
+    expect(sizesByKind('3..x')).toEqual({
+      ok: false,
+      error: '--sizes: "3..x" is not a shape (write RxC:N, e.g. 8x8:6)',
+    });
   });
 });
 

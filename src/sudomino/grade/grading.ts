@@ -1,39 +1,31 @@
-// `dominosa grade --kind sudomino`: stream Sudomino boards, prove each one unique as solve does,
-// and grade the puzzles among them as a person would solve them: level, tier, score, the
-// techniques used and, with --explain, every step in words.
-import type { SudominoBoard } from '../../src/sudomino/board.js';
-import { explainSudominoSteps } from '../../src/sudomino/grade/explain.js';
-import { LADDER, SudominoGrader, type SudominoGradeResult } from '../../src/sudomino/grade/ladder.js';
-import { SudominoSolver, type SudominoSolveResult } from '../../src/sudomino/solve/solver.js';
-import { EXIT_OK } from '../runtime/errors.js';
-import { numberedSteps, type GradeCommand } from './command.js';
-import { inputsOf } from '../io/input.js';
-import { withOutput } from '../io/output.js';
-import { forEachSudominoBoard, sudominoBoardName } from '../io/sudomino-input.js';
+// Sudomino's part of `grade` (src/grade/grading.ts): each board proved unique as solve proves it,
+// then graded as a person would solve it: level, tier, score, the techniques used and, with
+// --explain, every step in words. Its grader never searches, so it takes no search budget.
+import { numberedSteps } from '../../grade/numbered-steps.js';
+import type { BoardGrader, GradeRun, KindGrading } from '../../grade/grading.js';
+import { boardName } from '../../solve/board-name.js';
+import type { BoardClock } from '../../solve/solving.js';
+import type { SudominoBoard } from '../board.js';
+import { SudominoSolver, type SudominoSolveResult } from '../solve/solver.js';
+import { explainSudominoSteps } from './explain.js';
+import { LADDER, SudominoGrader, type SudominoGradeResult } from './ladder.js';
 
-export async function runSudominoGrade(
-  cmd: GradeCommand,
-  blocks: AsyncIterable<string>,
-  stdout: NodeJS.WritableStream,
-): Promise<number> {
+function grader(run: GradeRun): BoardGrader<SudominoBoard> {
   const solver = new SudominoSolver();
   const grader = new SudominoGrader();
-  const limitMs = cmd.timeoutMs ?? Infinity;
-  let deadline = Infinity;
-  const interrupt = Number.isFinite(limitMs) ? (): boolean => performance.now() > deadline : undefined;
-  await withOutput(cmd.out, { force: cmd.force ?? false, inputs: inputsOf(cmd.input) }, stdout, (stream) =>
-    forEachSudominoBoard(blocks, cmd.values, stream, (index, board) => {
-      deadline = performance.now() + limitMs;
+  return {
+    grade(index: number, board: SudominoBoard, clock: BoardClock): string {
       // Only a puzzle with exactly one solution is graded: the grader assumes one.
-      const proof = solver.solve(board, { cap: 2, interrupt, solution: false });
-      const graded = proof.status === 'unique' ? grader.grade(board, { log: cmd.explain === true }) : null;
-      return cmd.format === 'jsonl'
-        ? jsonLine(index, board, proof, graded, cmd.explain === true)
-        : textLines(index, board, proof, graded, cmd.explain === true);
-    }),
-  );
-  return EXIT_OK;
+      const proof = solver.solve(board, { cap: 2, interrupt: clock.interrupt, solution: false });
+      const graded = proof.status === 'unique' ? grader.grade(board, { log: run.explain }) : null;
+      return run.format === 'jsonl'
+        ? jsonLine(index, board, proof, graded, run.explain)
+        : textLines(index, board, proof, graded, run.explain);
+    },
+  };
 }
+
+export const grading: KindGrading<SudominoBoard> = { grader };
 
 function usedTechniques(r: SudominoGradeResult): string[] {
   return LADDER.filter((rule) => r.uses[rule.technique] > 0).map(
@@ -72,7 +64,7 @@ function textLines(
   r: SudominoGradeResult | null,
   explain: boolean,
 ): string {
-  const name = sudominoBoardName(index, board);
+  const name = boardName(index, board);
   if (r === null) {
     const why =
       proof.status === 'multiple'
