@@ -3,6 +3,7 @@
 // outside a kind's room asks which kind a puzzle is. Each group of the interface is declared in
 // the shared room that uses it (the catalog's checks, the slots, the packs) and gathered here.
 import type { Failure, SharedFields, StoredPuzzle } from './catalog/check.js';
+import type { KindFormats } from './formats/kind.js';
 import type { Parsed } from './parsed.js';
 import type { Difficulty, TierRule } from './rank/rule.js';
 import type { Tier } from './rank/tiers.js';
@@ -60,4 +61,6 @@ export interface PuzzleKind {
    * stored rows trusts them by.
    */
   checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierRule | null): Failure[];
+  /** Its puzzles in every export format (json, jsonl, csv, text, tatham, the booklets, the web pack). */
+  readonly formats: KindFormats;
 }

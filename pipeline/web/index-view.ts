@@ -1,11 +1,11 @@
 // The index: the pack's puzzles by tier, then kind and size, numbered 1..N, each with its status
 // (solved, revealed, in progress, new, each with its own symbol) and the help it took, linking
 // to its board. A pack may mix Dominosa and Sudomino; the rules of each kind present head it.
-import { isSudominoWeb, type AnyWebPuzzle } from '../../src/play/pack.js';
+import { isSudominoWeb } from '../../src/sudomino/play/pack.js';
 import { helpNote, type PlayRecord, type Status } from '../../src/play/record.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { load, loadSudomino, savedStatus, sudominoSavedStatus } from './store.js';
-import { app, live, pack } from './state.js';
+import { app, live, pack, type AnyWebPuzzle } from './state.js';
 import { esc, hashId, numberOf, sizeText, titleCase } from './text.js';
 import { stopTimer } from './timer.js';
 

@@ -1,7 +1,7 @@
 // Routing by the address's hash, so a reload (or a bookmark) returns to the same puzzle.
 import { showIndex } from './index-view.js';
 import { showPuzzle } from './dominosa/view.js';
-import { isSudominoWeb } from '../../src/play/pack.js';
+import { isSudominoWeb } from '../../src/sudomino/play/pack.js';
 import { pack } from './state.js';
 import { showSudomino } from './sudomino/view.js';
 

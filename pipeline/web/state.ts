@@ -3,14 +3,20 @@
 // reads it from here.
 import type { Game } from '../../src/dominosa/play/game.js';
 import type { Hint } from '../../src/dominosa/play/hint.js';
-import type { PlayPuzzle, WebPack } from '../../src/play/pack.js';
+import type { PackRules, PlayPuzzle, WebPuzzle } from '../../src/dominosa/play/pack.js';
+import type { WebPack } from '../../src/play/pack.js';
 import type { PlayRecord } from '../../src/play/record.js';
 import type { SudominoGame } from '../../src/sudomino/play/game.js';
 import type { SudominoHint } from '../../src/sudomino/play/hint.js';
-import type { PlaySudomino } from '../../src/sudomino/play/pack.js';
+import type { PlaySudomino, SudominoPackRules, SudominoWebPuzzle } from '../../src/sudomino/play/pack.js';
 import { save, saveSudomino, type Saved } from './store.js';
 
-export const pack = JSON.parse(document.getElementById('dominosa-pack')?.textContent ?? '{}') as WebPack;
+/** A puzzle of the pack, of either kind. */
+export type AnyWebPuzzle = WebPuzzle | SudominoWebPuzzle;
+
+export const pack = JSON.parse(document.getElementById('dominosa-pack')?.textContent ?? '{}') as WebPack<AnyWebPuzzle> &
+  PackRules &
+  SudominoPackRules;
 export const app = document.getElementById('app') as HTMLElement;
 
 /** What the clock and the index keep of a puzzle being played, whatever its kind. */

@@ -1,8 +1,8 @@
 // How the page writes things for people: escaped markup, a clock, a puzzle's name, a number
 // in the pack's faces. Pure helpers shared by the views.
 import { faceText } from '../../src/formats/faces.js';
-import { isSudominoWeb, type AnyWebPuzzle } from '../../src/play/pack.js';
-import { pack, type Panel } from './state.js';
+import { isSudominoWeb } from '../../src/sudomino/play/pack.js';
+import { pack, type AnyWebPuzzle, type Panel } from './state.js';
 
 export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

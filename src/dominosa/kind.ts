@@ -2,6 +2,7 @@
 // (src/kind.ts says what each part is for). Everything here is Dominosa's own room's.
 import { checkStoredRow } from '../catalog/check.js';
 import type { PuzzleKind } from '../kind.js';
+import { formats } from './formats/index.js';
 import { LEVELS } from './grade/ladder.js';
 import { tierFor } from './rank/tier-rule.js';
 import { namesMs, parseMs, sizeLabel } from './sizes.js';
@@ -29,4 +30,5 @@ export const dominosa: PuzzleKind = {
   schema: { name: 'dominosa', shapeSql: 'CAST(m AS TEXT)', levels: LEVELS },
   tierOf: tierFor,
   checkRow: checkStoredRow,
+  formats,
 };

@@ -1,6 +1,7 @@
 // Sudomino as a puzzle kind: its one entry, which the verbs, the build and the shared rooms call
 // (src/kind.ts says what each part is for). Everything here is Sudomino's own room's.
 import type { PuzzleKind } from '../kind.js';
+import { formats } from './formats/index.js';
 import { checkSudominoRow } from './check.js';
 import { LEVELS } from './grade/ladder.js';
 import { sudominoTierFor } from './rank/tier-rule.js';
@@ -35,4 +36,5 @@ export const sudomino: PuzzleKind = {
   schema: { name: 'sudomino', shapeSql: "rows || 'x' || cols || ':' || m", levels: LEVELS },
   tierOf: sudominoTierFor,
   checkRow: checkSudominoRow,
+  formats,
 };

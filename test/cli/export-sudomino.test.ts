@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
 import { verifyPackJson } from '../../src/formats/pack.js';
+import { allKinds } from '../../src/kinds.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal, freshCatalogs, query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 import { addSudominoRows } from '../helpers/sudomino-catalog.js';
@@ -69,7 +70,7 @@ describe('export of Sudomino', () => {
       file,
     ]);
     expect(r.code, r.stderr).toBe(0);
-    const v = verifyPackJson(readFileSync(file, 'utf8'));
+    const v = verifyPackJson(readFileSync(file, 'utf8'), allKinds());
     if (!v.ok) throw new Error(v.error);
     expect(v.pack.manifest.name).toBe('Dominosa and Sudomino');
     const kinds = v.pack.puzzles.map((p) => ('kind' in p && p.kind === 'sudomino' ? 'sudomino' : 'dominosa'));

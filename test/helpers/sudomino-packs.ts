@@ -5,7 +5,7 @@ import { boardRows } from '../../src/sudomino/formats/text.js';
 import { SudominoGrader, LEVELS } from '../../src/sudomino/grade/ladder.js';
 import { makeTieredSlot } from '../../src/sudomino/make/tiered.js';
 import { formatShape, type Shape } from '../../src/sudomino/shape.js';
-import type { SudominoPackPuzzle } from '../../src/formats/pack.js';
+import type { SudominoPackPuzzle } from '../../src/sudomino/formats/row.js';
 import type { Tier } from '../../src/rank/tiers.js';
 
 const grader = new SudominoGrader();

@@ -1,7 +1,7 @@
 // The board view: one puzzle's page (title bar, board, status, controls, hint panel, tally and
 // help), its saved position loaded, its inputs wired and its clock started.
 import { Game } from '../../../src/dominosa/play/game.js';
-import { playPuzzle, type WebPuzzle } from '../../../src/play/pack.js';
+import { playPuzzle, type WebPuzzle } from '../../../src/dominosa/play/pack.js';
 import { FRESH } from '../../../src/play/record.js';
 import { onControl } from './controls.js';
 import { onKey } from './keyboard.js';

@@ -4,12 +4,11 @@
 // and redo; pencil marks; progress survives a reload; no console errors and no requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AnyWebPuzzle } from '../../../src/play/pack.js';
 import { webBoard, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
 import type { SudominoBoard } from '../../../src/sudomino/board.js';
 import { packPuzzle } from '../../helpers/packs.js';
 import { sudominoPackPuzzle } from '../../helpers/sudomino-packs.js';
-import { BoardOnScreen, canRunChromium, openPuzzles, type PackSession } from '../../helpers/web.js';
+import { BoardOnScreen, canRunChromium, openPuzzles, type AnyWebPuzzle, type PackSession } from '../../helpers/web.js';
 
 describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => {
   let session: PackSession<AnyWebPuzzle>;
