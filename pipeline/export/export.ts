@@ -10,7 +10,7 @@ import type { BookletOptions, Paper } from '../../src/formats/booklet.js';
 import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../../src/formats/csv.js';
 import type { Faces } from '../../src/formats/faces.js';
-import { kindWords, type LevelBand, type PackPuzzle } from '../../src/formats/kind.js';
+import { kindWords, sampleStream, type LevelBand, type PackPuzzle } from '../../src/formats/kind.js';
 import { EXPORT_FORMATS, buildPackJson, buildPackText, packName, type ExportFormat } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import { allKinds, DEFAULT_KIND, kindNamed, type KindName, type PuzzleKind } from '../../src/kinds.js';
@@ -259,7 +259,7 @@ function packSizes(cat: Catalog, opts: ExportOptions): PackSize[] {
         key,
         order: out.length,
         label: kind.sizes.label(key),
-        sampleKeys: kind.formats.sampleKeys(key),
+        sampleKeys: sampleStream(kind, key),
       });
   }
   return out;

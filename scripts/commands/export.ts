@@ -108,7 +108,7 @@ export function sizesByKind(text: string, taken: readonly KindName[]): Checked<R
     const fix = all.filter((k) => k === kind || taken.includes(k.name)).map((k) => k.name);
     return {
       ok: false,
-      error: `--sizes ${out[kind.name][0]} is a ${kind.title} ${kind.formats.sizeWord}: add --kind ${kind.name} (or --kind ${fix.join(',')})`,
+      error: `--sizes ${out[kind.name][0]} is a ${kind.title} ${kind.formats.sizeWord ?? 'size'}: add --kind ${kind.name} (or --kind ${fix.join(',')})`,
     };
   }
   return { ok: true, value: out };

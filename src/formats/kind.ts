@@ -169,10 +169,13 @@ export interface KindWeb {
 export interface KindFormats {
   /** The JSON line of a stored row (jsonl, no line end), or the one line that refuses a damaged row. */
   jsonLine(row: ExportRow): Parsed<string>;
-  /** The keys of a size's sample stream in a seeded pack (--count): apart from every other size's, of every kind. */
-  sampleKeys(key: string): number[];
-  /** What a sentence calls one of the kind's sizes ("size", "shape"). */
-  readonly sizeWord: string;
+  /**
+   * The keys of a size's sample stream in a seeded pack (--count): apart from every other size's,
+   * of every kind. Absent: a stream keyed by the kind's name and the size's key (sampleStream).
+   */
+  sampleKeys?(key: string): number[];
+  /** What a sentence calls one of the kind's sizes ("shape"); absent: "size". */
+  readonly sizeWord?: string;
   /** Absent: json, text, csv, the booklets and the web pack refuse the kind. */
   readonly pack?: KindPack;
   readonly booklet?: KindBooklet;
@@ -190,6 +193,13 @@ export interface FormatsKind {
   readonly name: string;
   readonly title: string;
   readonly formats: KindFormats;
+}
+
+/** The keys of a size's sample stream: the kind's own, or -3 and the characters of its name and the key. */
+export function sampleStream(kind: FormatsKind, key: string): number[] {
+  return (
+    kind.formats.sampleKeys?.(key) ?? [-3, ...Array.from(`${kind.name}:${key}`, (c) => c.codePointAt(0) as number)]
+  );
 }
 
 /** The kind of a puzzle among the kinds given; a puzzle of none of them is a bug of the caller. */

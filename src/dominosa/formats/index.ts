@@ -12,7 +12,6 @@ import { web } from './web.js';
 export const formats: KindFormats = {
   jsonLine: (row) => ({ ok: true, value: jsonLine(row) }),
   sampleKeys: (key) => [Number(key)],
-  sizeWord: 'size',
   pack,
   booklet,
   web,

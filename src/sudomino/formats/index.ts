@@ -8,7 +8,7 @@ import { pack, sudominoJsonLine } from './pack.js';
 import { sudominoPuzzleOfRow } from './row.js';
 import { web } from './web.js';
 
-// A shape's sample stream: -2 keeps it apart from Dominosa's, keyed by M alone.
+// A shape's sample stream starts with -2: apart from every stream keyed by a size M >= 1 alone.
 const SAMPLE_KEY = -2;
 
 export const formats: KindFormats = {
