@@ -271,51 +271,6 @@ export function shapeList(given: unknown): Checked<Shape[]> {
   return ok(out);
 }
 
-/**
- * Kinds as a pack takes them: "dominosa", "sudomino" or both ("dominosa,sudomino"), in the
- * order of KINDS, without repeats (default dominosa).
- */
-export function kindList(verb: string): OptionSpec<Kind[]> {
-  return {
-    ...spec<Kind[]>(
-      {
-        type: 'string',
-        describe: `puzzle kind: ${KINDS.join(', ')}, or both (${KINDS.join(',')}): ${verb} may mix them`,
-        requiresArg: true,
-      },
-      (v, f) => {
-        const names = [v]
-          .flat()
-          .map(String)
-          .join(',')
-          .split(',')
-          .map((s) => s.trim());
-        const wrong = names.find((n) => !(KINDS as readonly string[]).includes(n));
-        if (wrong !== undefined) return bad(`${f} must be ${KINDS.join(', ')} or both, comma-separated (got ${wrong})`);
-        return ok(KINDS.filter((k) => names.includes(k)));
-      },
-      { default: ['dominosa'] },
-    ),
-    list: true,
-  };
-}
-
-/** Sizes of either kind, comma-separated: Dominosa's M (3..9, 6) and Sudomino's shapes (8x8:6). */
-export function parseMixedSizes(text: string): Checked<{ sizes: number[]; shapes: string[] }> {
-  const parts = text.split(',').map((s) => s.trim());
-  const isShape = (s: string): boolean => /x/i.test(s);
-  const shapes: string[] = [];
-  for (const part of parts.filter(isShape)) {
-    const res = parseShape(part);
-    if (!res.ok) return bad(`--sizes: ${res.error}`);
-    if (!shapes.includes(formatShape(res.shape))) shapes.push(formatShape(res.shape));
-  }
-  const ms = parts.filter((s) => !isShape(s));
-  if (ms.length === 0) return ok({ sizes: [], shapes });
-  const sizes = parseSizeList(ms.join(','));
-  return sizes.ok ? ok({ sizes: sizes.value, shapes }) : sizes;
-}
-
 /** Board sizes M; repeats add up (--sizes 3 --sizes 5 is 3,5). */
 export function sizes(describe: string, extra: Extra<number[]> & { max?: number } = {}): OptionSpec<number[]> {
   const { max, ...rest } = extra;

@@ -5,7 +5,7 @@ import yargs from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_OPTIONS } from '../../../scripts/commands/audit.js';
 import { BUILD_OPTIONS, buildArgs } from '../../../scripts/commands/build.js';
-import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs } from '../../../scripts/commands/export.js';
+import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs, sizesByKind } from '../../../scripts/commands/export.js';
 import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/generate.js';
 import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
 import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
@@ -17,7 +17,6 @@ import {
   formatFor,
   MAX_COUNT,
   MAX_JOBS,
-  parseMixedSizes,
   parseSizeList,
   readOptions,
   yargsOptions,
@@ -359,13 +358,19 @@ describe('export --kind and --sizes', () => {
     });
   });
 
-  it('splits sizes of either kind, shapes written as formatShape writes them', () => {
-    expect(parseMixedSizes('3..4, 8X8:6,6,10x10:7')).toEqual({
+  it('splits sizes by kind, each as its kind reads them (shapes as formatShape writes them)', () => {
+    const both = ['dominosa', 'sudomino'];
+    expect(sizesByKind('3..4, 8X8:6,6,10x10:7', both)).toEqual({
       ok: true,
-      value: { sizes: [3, 4, 6], shapes: ['8x8:6', '10x10:7'] },
+      value: { dominosa: ['3', '4', '6'], sudomino: ['8x8:6', '10x10:7'] },
     });
-    expect(parseMixedSizes('8x8:0')).toMatchObject({ ok: false });
-    expect(parseMixedSizes('6x')).toMatchObject({ ok: false });
+    expect(sizesByKind('8x8:0', both)).toMatchObject({ ok: false, error: expect.stringMatching(/^--sizes: /) });
+    expect(sizesByKind('6x', both)).toMatchObject({ ok: false, error: expect.stringMatching(/^--sizes: /) });
+    expect(sizesByKind('3..', both)).toMatchObject({ ok: false, error: expect.stringMatching(/^--sizes: /) });
+    expect(exportArgs(parse(EXPORT_OPTIONS, ['--kind', 'dominosa,sudomino', '--sizes', '4,6x6:4']))).toMatchObject({
+      ok: true,
+      value: { run: { kinds: both, sizes: { dominosa: ['4'], sudomino: ['6x6:4'] } } },
+    });
   });
 });
 
