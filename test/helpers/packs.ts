@@ -1,19 +1,24 @@
-// Pack puzzles for the format tests: deals onto random tilings (a planted solution is known;
-// uniqueness does not matter for formats), with ids, tiers and node counts filled in; Sudomino
-// puzzles from the generator's slots; samples of every built-in kind, and the rows they are stored as.
+// Pack puzzles for the format, play and web-pack tests: deals onto random tilings (a planted
+// solution is known; uniqueness does not matter for formats), with ids, tiers and node counts
+// filled in; Sudomino puzzles from the generator's slots, or generated for a tier (so unique and
+// graded); samples of every built-in kind, and the rows they are stored as.
 import { boardToGrid } from '../../src/dominosa/board.js';
 import type { DominosaPackPuzzle } from '../../src/dominosa/formats/pack.js';
 import type { ExportRow, PackPuzzle } from '../../src/formats/kind.js';
 import type { SudominoPackPuzzle } from '../../src/sudomino/formats/row.js';
 import { TIERS } from '../../src/rank/tiers.js';
+import { cellValues, type SudominoBoard } from '../../src/sudomino/board.js';
 import { boardRows } from '../../src/sudomino/formats/text.js';
-import { LEVELS, type LevelName } from '../../src/sudomino/grade/ladder.js';
+import { LEVELS, SudominoGrader, type LevelName } from '../../src/sudomino/grade/ladder.js';
 import { makeSlot } from '../../src/sudomino/make/generator.js';
-import { formatShape, parseShape } from '../../src/sudomino/shape.js';
+import { makeTieredSlot } from '../../src/sudomino/make/tiered.js';
+import { formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import type { Tier } from '../../src/rank/tiers.js';
 import { plantedBoard } from './boards.js';
 
 const solver = new SudominoSolver();
+const grader = new SudominoGrader();
 
 /** Puzzle k of size m, wide unless `tall`; tier cycles through TIERS unless given. */
 export function packPuzzle(
@@ -133,3 +138,44 @@ export const SAMPLES: Readonly<Record<string, (count: number, opts?: { graded?: 
       ),
     ),
 };
+
+export interface MadeSudomino {
+  board: SudominoBoard;
+  /** One value per domino. */
+  filling: Uint8Array;
+}
+
+/** Slot `slot` of a shape and tier, seed 29. */
+export function madeSudomino(shape: Shape, tier: Tier, slot: number): MadeSudomino {
+  const made = makeTieredSlot(29, shape, tier, slot, 500);
+  if (made === null) throw new Error(`no ${tier} puzzle at ${formatShape(shape)} slot ${slot}`);
+  return made;
+}
+
+/** The same puzzle as the exporters receive it. */
+export function tieredSudominoPuzzle(
+  shape: Shape,
+  tier: Tier,
+  slot: number,
+  id: number | string = `s${slot}`,
+): SudominoPackPuzzle {
+  const { board, filling } = madeSudomino(shape, tier, slot);
+  const values = cellValues(board, filling);
+  const graded = grader.grade(board, { log: false });
+  return {
+    kind: 'sudomino',
+    id,
+    shape: formatShape(shape),
+    rows: board.rows,
+    cols: board.cols,
+    values: board.values,
+    tier,
+    nodes: 1 + slot,
+    grade: LEVELS[graded.level - 1].name,
+    score: graded.score,
+    board: boardRows(board),
+    solution: Array.from({ length: board.rows }, (_, r) =>
+      Array.from(values.subarray(r * board.cols, (r + 1) * board.cols)),
+    ),
+  };
+}

@@ -11,8 +11,7 @@ import { TIERS } from '../../../src/rank/tiers.js';
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
 import { playSudomino, type SudominoPackRules, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
-import { packOf } from '../../helpers/packs.js';
-import { sudominoPackPuzzle } from '../../helpers/sudomino-packs.js';
+import { packOf, tieredSudominoPuzzle } from '../../helpers/packs.js';
 
 const KINDS = allKinds();
 const SHAPES = [
@@ -26,7 +25,7 @@ describe('Sudomino in the web pack', () => {
   it('writes its rows and solution per domino, with steps that solve it from the givens', () => {
     fc.assert(
       fc.property(fc.constantFrom(...SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 300 }), (shape, tier, slot) => {
-        const s = sudominoPackPuzzle(shape, tier, slot);
+        const s = tieredSudominoPuzzle(shape, tier, slot);
         const alone = webPackData(dominosa, KINDS, 'p') as WebPack & SudominoPackRules;
         const mixed = webPackData([dominosa[0], s, ...dominosa.slice(1)], KINDS, 'p') as WebPack & SudominoPackRules;
         expect(alone.sudominoRules).toBeUndefined();
@@ -59,7 +58,7 @@ describe('Sudomino in the web pack', () => {
   });
 
   it('refuses a solution that gives a domino two values', () => {
-    const s = sudominoPackPuzzle(SHAPES[0], 'normal', 2);
+    const s = tieredSudominoPuzzle(SHAPES[0], 'normal', 2);
     const solution = s.solution.map((row) => [...row]);
     const c = solution[0].findIndex((v) => v !== 0);
     solution[0][c] = (solution[0][c] % s.values) + 1;
