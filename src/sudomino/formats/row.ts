@@ -1,6 +1,7 @@
-// A Sudomino catalog row as the exporters receive it: the stored columns (shape, N in m, the
-// board's text rows and the per-cell answer, both as JSON) read, the board parsed and the answer
-// checked against it, so a damaged row comes back as one sentence instead of a wrong page.
+// A Sudomino puzzle as the exporters receive it, and the catalog row it comes from: the stored
+// columns (shape, N in m, the board's text rows and the per-cell answer, both as JSON) read, the
+// board parsed and the answer checked against it, so a damaged row comes back as one sentence
+// instead of a wrong page.
 import type { ExportRow, PackPuzzle } from '../../formats/kind.js';
 import { sudominoBoardOf, sudominoSolutionError, type Checked } from './read-back.js';
 import { formatShape, parseShape } from '../shape.js';
