@@ -6,6 +6,7 @@ import type { KindBuild } from './catalog/build.js';
 import type { Failure, KindChecks, SharedFields, StoredPuzzle } from './catalog/check.js';
 import type { KindSchema } from './catalog/schema.js';
 import type { KindName } from './kind-name.js';
+import type { KindFormats } from './formats/kind.js';
 import type { Parsed } from './parsed.js';
 import type { Difficulty, TierRule } from './rank/rule.js';
 import type { Tier } from './rank/tiers.js';
@@ -78,4 +79,6 @@ export interface PuzzleKind {
   readonly generating: KindGenerating;
   /** Proposing a size's cuts from its base puzzles (tune). */
   readonly tuning: KindTuning;
+  /** Its puzzles in every export format (json, jsonl, csv, text, tatham, the booklets, the web pack). */
+  readonly formats: KindFormats;
 }

@@ -1,7 +1,7 @@
 // `dominosa export`: select puzzles (sizes, tiers, variants; a balanced seeded sample of --count,
 // --per-tier or --per-size) and write them in one of the pack formats, to stdout (text formats)
 // or to a file that appears only when complete (a temporary name, then renamed; --force to replace).
-import { boardFromGrid, formatBoardError, type Board } from '../../src/dominosa/board.js';
+// Every kind-specific part of a pack is its kind's (src/formats/kind.ts); this verb knows no kind.
 import { planPack, shortfallLine, type PackCell, type PackSplit } from '../../src/catalog/balance.js';
 import { sampleOf } from '../../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
@@ -9,28 +9,16 @@ import { staleVerdict } from '../../src/catalog/verdict.js';
 import type { BookletOptions, Paper } from '../../src/formats/booklet.js';
 import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../../src/formats/csv.js';
-import { facesError, type Faces } from '../../src/formats/faces.js';
-import {
-  DEFAULT_PACK_NAME,
-  EXPORT_FORMATS,
-  buildPackJson,
-  buildPackText,
-  kindWords,
-  kindsOf,
-  type AnyPackPuzzle,
-  type ExportFormat,
-} from '../../src/formats/pack.js';
-import { tathamRefusal, toTathamId } from '../../src/dominosa/formats/tatham.js';
+import type { Faces } from '../../src/formats/faces.js';
+import { kindWords, sampleStream, type LevelBand, type PackPuzzle } from '../../src/formats/kind.js';
+import { EXPORT_FORMATS, buildPackJson, buildPackText, packName, type ExportFormat } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
-import type { GradeTarget } from '../../src/dominosa/rank/bands.js';
-import { allKinds, kindNamed, type KindName } from '../../src/kinds.js';
-import { LEVELS } from '../../src/dominosa/grade/ladder.js';
+import { allKinds, DEFAULT_KIND, kindNamed, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
-import { parseShape } from '../../src/sudomino/shape.js';
 import { Catalog, type PuzzleRow } from '../catalog/catalog.js';
 import { auditItems } from '../audit/audit.js';
 import { ItemChecker } from '../audit/item-check.js';
-import { jsonLineOfRow, packPuzzleOfRow, type AnyRow } from './rows.js';
+import { jsonLineOfRow, packPuzzleOfRow } from './rows.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 import { stallAt } from '../runtime/faults.js';
 import { checkTimeLimit } from '../audit/proof-budget.js';
@@ -39,7 +27,7 @@ import { prepareOutput, writeOutput } from '../io/output.js';
 import { readWebAssets } from './web-assets.js';
 
 // Defined with the formats, so the command line can offer them without loading this module.
-export { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
+export { EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 
 /** Formats that are not text: they need --out, never a terminal or pipe. */
 const BINARY: ReadonlySet<ExportFormat> = new Set(['pdf']);
@@ -49,14 +37,13 @@ export interface ExportOptions {
   format: ExportFormat;
   /** A file path, or '-' for stdout (text formats only). */
   out: string;
-  /** The kinds a pack takes (default Dominosa alone); a pack may mix them. */
+  /** The kinds a pack takes (default: the default kind alone); a pack may mix them. */
   kinds?: readonly KindName[];
-  /** Dominosa's sizes M and Sudomino's shapes RxC:N to take; absent, every size of the kinds taken. */
-  sizes?: readonly number[];
-  shapes?: readonly string[];
+  /** The sizes to take, by kind, as keys ("6", "8x8:6"); absent, every size of the kinds taken (a kind not named: none). */
+  sizes?: Readonly<Record<KindName, readonly string[]>>;
   tiers?: readonly Tier[];
-  /** Only puzzles of this grade: a band's levels or one level. */
-  grade?: GradeTarget;
+  /** Only puzzles of this grade: a band's levels or one level, as the --grade text named it. */
+  grade?: LevelBand & { name: string };
   /** At most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with `seed`. */
   count?: number;
   /** This many puzzles of each tier (spread over the sizes), instead of --count. */
@@ -81,7 +68,7 @@ export interface ExportOptions {
   tally?: boolean;
   /** Booklets (html, pdf): the technique each puzzle needs, under its caption. */
   technique?: boolean;
-  /** Booklets and the web pack: how numbers are shown (default digits 0..M). */
+  /** Booklets and the web pack: how numbers are shown (default digits). */
   faces?: Faces;
 }
 
@@ -103,18 +90,22 @@ export interface ExportHooks {
   verified?(stats: VerifyStats): void;
 }
 
-function boardOf(p: PuzzleRow): Board {
-  const res = boardFromGrid(JSON.parse(p.grid), 0);
-  if (!res.ok)
-    throw new UserError(`puzzle ${p.id} has an invalid grid (${formatBoardError(res.error)}); run dominosa audit`);
-  return res.board;
+/** The kinds the options take, in the registry's order. */
+function kindsTaken(o: ExportOptions): PuzzleKind[] {
+  const names = o.kinds ?? [DEFAULT_KIND];
+  return allKinds().filter((k) => names.includes(k.name));
 }
 
 /** The filters as the user gave them, for messages. */
 function describeFilters(o: ExportOptions, includeVariants: boolean): string {
   const parts: string[] = [];
-  if (o.kinds && o.kinds.join() !== 'dominosa') parts.push(`--kind ${o.kinds.join(',')}`);
-  if (o.sizes || o.shapes) parts.push(`--sizes ${[...(o.sizes ?? []), ...(o.shapes ?? [])].join(',')}`);
+  if (o.kinds && o.kinds.join() !== DEFAULT_KIND) parts.push(`--kind ${o.kinds.join(',')}`);
+  if (o.sizes)
+    parts.push(
+      `--sizes ${allKinds()
+        .flatMap((k) => o.sizes?.[k.name] ?? [])
+        .join(',')}`,
+    );
   if (o.tiers) parts.push(`--tiers ${o.tiers.join(',')}`);
   if (o.grade) parts.push(`--grade ${o.grade.name}`);
   const scope = includeVariants ? 'bases and variants' : 'base puzzles only';
@@ -140,8 +131,11 @@ function checkOptions(o: ExportOptions): void {
   }
   if (o.seed !== undefined && !Number.isSafeInteger(o.seed))
     throw new UserError(`--seed must be a whole number (got ${o.seed})`);
-  if (o.grade && o.kinds?.includes('sudomino'))
-    throw new UserError(`--grade names Dominosa's grades; select Sudomino puzzles by --tiers`);
+  const ungraded = o.grade ? kindsTaken(o).find((k) => k.formats.grades === undefined) : undefined;
+  if (ungraded !== undefined) {
+    const graded = kindWords(allKinds().filter((k) => k.formats.grades !== undefined));
+    throw new UserError(`--grade names ${graded}'s grades; select ${ungraded.title} puzzles by --tiers`);
+  }
   checkTimeLimit(o.timeLimitMs);
 }
 
@@ -204,18 +198,14 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
   const sizes = packSizes(cat, opts);
   const named = opts.tiers ?? TIERS;
   const band = opts.grade;
-  const grades =
-    band === undefined
-      ? undefined
-      : LEVELS.filter((l) => l.level >= band.minLevel && l.level <= band.maxLevel).map((l) => l.name);
   const groups = new Map<string, number[]>();
   const cells: PackCell<Tier>[] = [];
-  const keysOf = new Map<number, number[]>(sizes.map((s) => [s.order, s.keys]));
   for (const tier of named) {
     for (const s of sizes) {
-      const ids = cat.puzzleIds({ kind: s.kind, shapes: [s.shape], tiers: [tier], grades, includeVariants });
+      const grades = band === undefined ? undefined : kindNamed(s.kind).formats.grades?.(band);
+      const ids = cat.puzzleIds({ kind: s.kind, shapes: [s.key], tiers: [tier], grades, includeVariants });
       groups.set(`${tier}/${s.order}`, ids);
-      cells.push({ tier, m: s.order, ...(s.label === undefined ? {} : { label: s.label }), available: ids.length });
+      cells.push({ tier, order: s.order, label: s.label, available: ids.length });
     }
   }
   if (cells.every((c) => c.available === 0)) {
@@ -224,61 +214,53 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
     throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
   }
   const split = splitOf(opts);
-  if (split === null) return cells.flatMap((c) => groups.get(`${c.tier}/${c.m}`) as number[]);
+  if (split === null) return cells.flatMap((c) => groups.get(`${c.tier}/${c.order}`) as number[]);
   const tiers = opts.tiers ?? TIERS.filter((t) => cells.some((c) => c.tier === t && c.available > 0));
   const plan = planPack(tiers, cells, split);
   const line = shortfallLine(plan.short);
   if (line !== null) hooks.note?.(line);
   const seed = opts.seed ?? 1;
+  const keysOf = new Map(sizes.map((s) => [s.order, s.sampleKeys]));
   return plan.shares.flatMap((s) =>
     sampleOf(
-      groups.get(`${s.tier}/${s.m}`) as number[],
+      groups.get(`${s.tier}/${s.order}`) as number[],
       s.take,
       seed,
       TIERS.indexOf(s.tier),
-      ...(keysOf.get(s.m) as number[]),
+      ...(keysOf.get(s.order) as number[]),
     ),
   );
 }
 
-/** One size of a pack: Dominosa's M or a Sudomino shape, its place in pack order and its sample stream's keys. */
+/** One size of a pack: its kind and key, its place in pack order, its label and its sample stream's keys. */
 interface PackSize {
   kind: KindName;
-  shape: string;
+  key: string;
   order: number;
-  label?: string;
-  keys: number[];
+  label: string;
+  sampleKeys: number[];
 }
 
-// Sudomino shapes come after every Dominosa size, and sample from streams of their own.
-const SUDOMINO_ORDER = 1_000_000;
-const SUDOMINO_SAMPLE_KEY = -2;
-
-/** The sizes the options select, in pack order: Dominosa's by M, then Sudomino's by area and N. */
+/**
+ * The sizes the options select, in pack order: the kinds taken in the registry's order, each
+ * kind's sizes in its own order, smallest first. Sizes listed are taken as listed (a kind taken
+ * with none listed gives none); else every size the catalog holds that the kind reads.
+ */
 function packSizes(cat: Catalog, opts: ExportOptions): PackSize[] {
-  const kinds = opts.kinds ?? ['dominosa'];
   const out: PackSize[] = [];
-  const listed = opts.sizes !== undefined || opts.shapes !== undefined;
-  if (kinds.includes('dominosa')) {
-    const held = [...cat.sizeCounts('dominosa').keys()].map(Number);
-    const ms = [...new Set(listed ? (opts.sizes ?? []) : held)].sort((a, b) => a - b);
-    for (const m of ms) out.push({ kind: 'dominosa', shape: String(m), order: m, keys: [m] });
-  }
-  if (kinds.includes('sudomino')) {
-    const shapes = [...new Set(listed ? (opts.shapes ?? []) : cat.sizeCounts('sudomino').keys())].flatMap((text) => {
-      const p = parseShape(text);
-      return p.ok ? [{ text, ...p.shape }] : [];
-    });
-    shapes.sort((a, b) => a.rows * a.cols - b.rows * b.cols || a.rows - b.rows || a.values - b.values);
-    shapes.forEach((s, i) =>
+  for (const kind of kindsTaken(opts)) {
+    const keys =
+      opts.sizes === undefined
+        ? [...cat.sizeCounts(kind.name).keys()].filter((key) => kind.sizes.parse(key).ok)
+        : (opts.sizes[kind.name] ?? []);
+    for (const key of [...new Set(keys)].sort((a, b) => kind.sizes.compare(a, b)))
       out.push({
-        kind: 'sudomino',
-        shape: s.text,
-        order: SUDOMINO_ORDER + i,
-        label: s.text,
-        keys: [SUDOMINO_SAMPLE_KEY, s.rows, s.cols, s.values],
-      }),
-    );
+        kind: kind.name,
+        key,
+        order: out.length,
+        label: kind.sizes.label(key),
+        sampleKeys: sampleStream(kind, key),
+      });
   }
   return out;
 }
@@ -333,25 +315,70 @@ function verifySelection(
   return stats;
 }
 
-/** Faces every selected Dominosa board can show (pips go to double-9), checked before anything is written; Sudomino prints digits. */
+/** Faces every selected board can show, as its kind says, checked before anything is written. */
 function checkFaces(cat: Catalog, ids: readonly number[], faces: Faces): void {
   for (const id of ids) {
-    const p = cat.getPuzzle(id) as AnyRow;
-    if (p.kind === 'sudomino') continue;
-    const why = facesError(p.m, faces);
-    if (why !== null) throw new UserError(`--${faces}: puzzle ${id} cannot be drawn: ${why} (select --sizes up to 9)`);
+    const p = cat.getPuzzle(id) as PuzzleRow;
+    const why = kindNamed(p.kind).formats.facesError?.(p, faces) ?? null;
+    if (why !== null) throw new UserError(`--${faces}: puzzle ${id} cannot be drawn: ${why}`);
   }
+}
+
+/** Whether a kind has what a format needs of it. */
+function writes(kind: PuzzleKind, format: ExportFormat): boolean {
+  const f = kind.formats;
+  switch (format) {
+    case 'jsonl':
+      return true;
+    case 'tatham':
+      return f.tatham !== undefined;
+    case 'json':
+    case 'text':
+    case 'csv':
+      return f.pack !== undefined;
+    case 'html':
+    case 'pdf':
+      return f.pack !== undefined && f.booklet !== undefined;
+    case 'web':
+      return f.pack !== undefined && f.web !== undefined;
+  }
+}
+
+/**
+ * The line refusing a pack holding a puzzle of a kind the format does not write, naming the
+ * first, or null. Asked before the first line, so a pipe never gets half a pack.
+ */
+export function formatRefusal(format: ExportFormat, rows: Iterable<Pick<PuzzleRow, 'id' | 'kind'>>): string | null {
+  if (allKinds().every((k) => writes(k, format))) return null;
+  const checked = new Set<KindName>();
+  for (const p of rows) {
+    if (checked.has(p.kind)) continue;
+    const kind = kindNamed(p.kind);
+    if (writes(kind, format)) {
+      checked.add(p.kind);
+      continue;
+    }
+    if (format === 'tatham') {
+      // His collection is the one that has the kinds with game IDs.
+      const his = kindWords(allKinds().filter((k) => writes(k, 'tatham')));
+      return `--format tatham writes Simon Tatham's ${his} game IDs, and puzzle ${p.id} is ${kind.title}, which his collection does not have`;
+    }
+    return `--format ${format} does not write ${kind.title} puzzles, and puzzle ${p.id} is one`;
+  }
+  return null;
 }
 
 type Chunks = Iterable<string> | Promise<Uint8Array>;
 
 /** The output as text chunks (streamed for jsonl, whole for the packs) or, for pdf, bytes. */
-function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>, hooks: ExportHooks): Chunks {
+function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>, hooks: ExportHooks): Chunks {
+  const refusal = formatRefusal(opts.format, rows());
+  if (refusal !== null) throw new UserError(refusal);
+  const kinds = allKinds();
   // Without --name a pack is named for its kinds: "Dominosa" as ever, "Sudomino", or both.
-  const nameOf = (ps: readonly AnyPackPuzzle[]): string =>
-    opts.name ?? (ps.length ? kindWords(kindsOf(ps)) : DEFAULT_PACK_NAME);
-  const all = (): AnyPackPuzzle[] => Array.from(rows(), packPuzzleOfRow);
-  const book = (ps: readonly AnyPackPuzzle[]): BookletOptions => ({
+  const nameOf = (ps: readonly PackPuzzle[]): string => opts.name ?? packName(ps, kinds);
+  const all = (): PackPuzzle[] => Array.from(rows(), packPuzzleOfRow);
+  const book = (ps: readonly PackPuzzle[]): BookletOptions => ({
     title: nameOf(ps),
     paper: opts.paper,
     tally: opts.tally,
@@ -366,19 +393,19 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>,
     case 'csv':
       return (function* () {
         yield csvHeader();
-        for (const p of rows()) yield csvRow(packPuzzleOfRow(p));
+        for (const p of rows()) yield csvRow(packPuzzleOfRow(p), kinds);
       })();
-    case 'tatham': {
-      // Refused before the first line, so a pipe never gets half a pack.
-      const refusal = tathamRefusal(rows());
-      if (refusal !== null) throw new UserError(refusal);
+    case 'tatham':
       return (function* () {
         // The catalog id on a comment line above each ID: solve and grade read both back.
-        for (const p of rows()) yield `# id: ${p.id}\n${toTathamId(boardOf(p))}\n`;
+        for (const p of rows()) {
+          const id = (kindNamed(p.kind).formats.tatham as NonNullable<PuzzleKind['formats']['tatham']>)(p);
+          if (!id.ok) throw new UserError(id.error);
+          yield `# id: ${p.id}\n${id.value}\n`;
+        }
       })();
-    }
     case 'text':
-      return [buildPackText(all())];
+      return [buildPackText(all(), kinds)];
     case 'json': {
       const list = Array.from(rows());
       const builds = [...new Set(list.map((p) => p.build_id))];
@@ -392,11 +419,11 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>,
         buildId,
         schemaVersion: schema,
       };
-      return [buildPackJson(puzzles, meta)];
+      return [buildPackJson(puzzles, kinds, meta)];
     }
     case 'html': {
       const puzzles = all();
-      return [buildBookletHtml(puzzles, book(puzzles)).html];
+      return [buildBookletHtml(puzzles, kinds, book(puzzles)).html];
     }
     case 'web': {
       const puzzles = all();
@@ -407,7 +434,11 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<AnyRow>,
       return Promise.all([import('../../src/formats/pdf.js'), import('./fonts.js')]).then(
         async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
           const puzzles = all();
-          const r = await buildBookletPdf(puzzles, { ...book(puzzles), fonts: bookletFonts(), pageDone: pdfPageDone });
+          const r = await buildBookletPdf(puzzles, kinds, {
+            ...book(puzzles),
+            fonts: bookletFonts(),
+            pageDone: pdfPageDone,
+          });
           const warning = missingGlyphsWarning(r.missing);
           if (warning !== null) hooks.warning?.(warning);
           return r.bytes;
@@ -426,9 +457,9 @@ async function pdfPageDone(): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
-/** The playable page of puzzles of either kind (a pack may mix them), or a one-line refusal when it would pass its size limit. */
-function webPage(puzzles: readonly AnyPackPuzzle[], name: string, faces?: Faces): string {
-  const page = buildWebHtml(webPackData(puzzles, name, faces), readWebAssets());
+/** The playable page of the puzzles (a pack may mix kinds), or a one-line refusal when it would pass its size limit. */
+function webPage(puzzles: readonly PackPuzzle[], name: string, faces?: Faces): string {
+  const page = buildWebHtml(webPackData(puzzles, allKinds(), name, faces), readWebAssets());
   if (!page.ok) throw new UserError(page.error);
   return page.html;
 }

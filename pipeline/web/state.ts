@@ -4,7 +4,9 @@
 import type { WebPack } from '../../src/play/pack.js';
 import { FRESH, type PlayRecord } from '../../src/play/record.js';
 
-export const pack = JSON.parse(document.getElementById('dominosa-pack')?.textContent ?? '{}') as WebPack;
+/** The pack the page plays: its puzzles of whatever kind, and each kind's own pack fields beside. */
+export const pack = JSON.parse(document.getElementById('dominosa-pack')?.textContent ?? '{}') as WebPack &
+  Readonly<Record<string, unknown>>;
 export const app = document.getElementById('app') as HTMLElement;
 
 /** What the clock and the index keep of a puzzle being played, whatever its kind. */

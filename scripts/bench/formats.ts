@@ -3,7 +3,9 @@
 // without walking them. Wall-clock figures here replace the time bounds unit tests used to hold.
 import { boardFromGrid, BoardReader, boardToGrid } from '../../src/dominosa/board.js';
 import { buildBookletHtml } from '../../src/formats/booklet-html.js';
-import { buildPackJson, buildPackText, verifyPackJson, type PackPuzzle } from '../../src/formats/pack.js';
+import { buildPackJson, buildPackText, verifyPackJson } from '../../src/formats/pack.js';
+import type { DominosaPackPuzzle } from '../../src/dominosa/formats/pack.js';
+import { allKinds } from '../../src/kinds.js';
 import { bookletFonts } from '../../pipeline/export/fonts.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';
 import { webPackData } from '../../src/formats/web.js';
@@ -20,7 +22,7 @@ export interface FormatRow {
 }
 
 /** `count` puzzles of sizes 5..12 dealt onto random tilings (the tiling is the solution). */
-function planted(count: number): PackPuzzle[] {
+function planted(count: number): DominosaPackPuzzle[] {
   const sizes = [5, 6, 7, 8, 9, 10, 12];
   return Array.from({ length: count }, (_, k) => {
     const m = sizes[k % sizes.length];
@@ -35,6 +37,7 @@ function planted(count: number): PackPuzzle[] {
     );
     if (!b.ok) throw new Error('bench board did not parse');
     return {
+      kind: 'dominosa',
       id: k + 1,
       m,
       rows,
@@ -59,22 +62,23 @@ function timed(what: string, f: () => unknown, targetMs?: number): FormatRow {
 
 export async function formatsTable(): Promise<FormatRow[]> {
   const puzzles = planted(1000);
+  const kinds = allKinds();
   const meta = { name: 'bench', created: '2026-01-01T00:00:00.000Z', buildId: 1, schemaVersion: 2 };
   let json = '';
   const rows: FormatRow[] = [
-    timed('json pack, 1,000 puzzles', () => (json = buildPackJson(puzzles, meta)), 2500),
-    timed('text pack, 1,000 puzzles', () => buildPackText(puzzles), 2500),
-    timed('verify json pack, 1,000 puzzles', () => verifyPackJson(json), 2500),
-    timed('html booklet, 1,000 puzzles', () => buildBookletHtml(puzzles, { title: 'bench' })),
+    timed('json pack, 1,000 puzzles', () => (json = buildPackJson(puzzles, kinds, meta)), 2500),
+    timed('text pack, 1,000 puzzles', () => buildPackText(puzzles, kinds), 2500),
+    timed('verify json pack, 1,000 puzzles', () => verifyPackJson(json, kinds), 2500),
+    timed('html booklet, 1,000 puzzles', () => buildBookletHtml(puzzles, kinds, { title: 'bench' })),
     // The grader's steps for every puzzle are most of a web pack's cost.
-    timed('web pack data (hint steps), 1,000 puzzles', () => webPackData(puzzles, 'bench')),
+    timed('web pack data (hint steps), 1,000 puzzles', () => webPackData(puzzles, kinds, 'bench')),
   ];
   let t0 = performance.now();
-  await buildBookletPdf(puzzles, { title: 'bench' });
+  await buildBookletPdf(puzzles, kinds, { title: 'bench' });
   rows.push({ what: 'pdf booklet, 1,000 puzzles (Helvetica)', ms: performance.now() - t0, targetMs: 5000 });
   // What export writes: DejaVu Sans embedded as a subset, read from its package each time.
   t0 = performance.now();
-  await buildBookletPdf(puzzles, { title: 'bench', fonts: bookletFonts() });
+  await buildBookletPdf(puzzles, kinds, { title: 'bench', fonts: bookletFonts() });
   rows.push({ what: 'pdf booklet, 1,000 puzzles (embedded font)', ms: performance.now() - t0, targetMs: 5000 });
   rows.push(
     timed(

@@ -5,7 +5,8 @@ import type { ExportOptions } from '../../pipeline/export/export.js';
 import { forTerminal } from '../../pipeline/io/terminal.js';
 import { DEFAULT_PAPER, PAPER_NAMES } from '../../src/formats/booklet.js';
 import type { Faces } from '../../src/formats/faces.js';
-import { DEFAULT_PACK_NAME, EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
+import { allKinds, DEFAULT_KIND, kindNames, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { gradeTarget } from './grade-target.js';
 import {
@@ -27,8 +28,6 @@ import {
   catalogDb,
   MAX_COUNT,
   timeLimitMs,
-  kindList,
-  parseMixedSizes,
   rawList,
 } from './options.js';
 import { PROOF_TIME_LIMIT } from './proof-budget.js';
@@ -49,6 +48,72 @@ const tiers: OptionSpec<Tier[] | undefined> = {
   check: (v) => parseTierList([v].flat().map(String).join(',')),
 };
 
+/** How a choice of all the registered kinds is worded: both of two, or several. */
+const ALL = (): string => (kindNames().length > 2 ? 'several' : 'both');
+
+/**
+ * --kind: the kinds a pack takes, comma-separated, in the registry's order and without repeats
+ * (default: the default kind alone).
+ */
+const kinds: OptionSpec<KindName[]> = {
+  yargs: {
+    type: 'string',
+    describe: `puzzle kind: ${kindNames().join(', ')}, or ${ALL()} (${kindNames().join(',')}): export may mix them`,
+    requiresArg: true,
+  },
+  default: [DEFAULT_KIND],
+  list: true,
+  check(v, flag) {
+    const names = [v]
+      .flat()
+      .map(String)
+      .join(',')
+      .split(',')
+      .map((s) => s.trim());
+    const known = kindNames();
+    const wrong = names.find((n) => !known.includes(n));
+    if (wrong !== undefined)
+      return {
+        ok: false,
+        error: `${flag} must be ${known.join(', ')} or ${ALL()}, comma-separated (got ${wrong})`,
+      };
+    return { ok: true, value: known.filter((k) => names.includes(k)) };
+  },
+};
+
+/**
+ * The sizes a --sizes text names, by kind, as keys in each kind's order: each part is read by the
+ * first kind that claims it (the kinds taken first, then the others, in the registry's order).
+ * A part of a kind not taken is refused, naming the --kind that takes it.
+ */
+export function sizesByKind(text: string, taken: readonly KindName[]): Checked<Record<KindName, string[]>> {
+  const all = allKinds();
+  const order = [...all.filter((k) => taken.includes(k.name)), ...all.filter((k) => !taken.includes(k.name))];
+  const parts = new Map<PuzzleKind, string[]>();
+  for (const part of text.split(',').map((s) => s.trim())) {
+    const kind = order.find((k) => k.sizes.claims(part));
+    if (kind === undefined) return { ok: false, error: `--sizes: "${part}" is no puzzle kind's size` };
+    parts.set(kind, [...(parts.get(kind) ?? []), part]);
+  }
+  const out: Record<KindName, string[]> = {};
+  for (const kind of all) {
+    const own = parts.get(kind);
+    if (own === undefined) continue;
+    const res = kind.sizes.parse(own.join(','));
+    if (!res.ok) return { ok: false, error: `--sizes: ${res.error}` };
+    out[kind.name] = res.value;
+  }
+  for (const kind of all) {
+    if (taken.includes(kind.name) || out[kind.name] === undefined) continue;
+    const fix = all.filter((k) => k === kind || taken.includes(k.name)).map((k) => k.name);
+    return {
+      ok: false,
+      error: `--sizes ${out[kind.name][0]} is a ${kind.title} ${kind.formats.sizeWord ?? 'size'}: add --kind ${kind.name} (or --kind ${fix.join(',')})`,
+    };
+  }
+  return { ok: true, value: out };
+}
+
 /**
  * The formats a file name implies when --format is absent. Tatham IDs and the web pack have no
  * extension of their own and always need --format (Tatham IDs may go in a .txt).
@@ -68,7 +133,7 @@ export const EXPORT_FILES: FormatFiles<ExportFormat> = {
 };
 
 export const EXPORT_OPTIONS = {
-  kind: kindList('export'),
+  kind: kinds,
   db: catalogDb('catalog file'),
   format: choice(
     EXPORT_FORMATS,
@@ -95,7 +160,9 @@ export const EXPORT_OPTIONS = {
   }),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
   name: text(
-    `pack name (json manifest, booklet title); any Unicode text [default: named for its kinds: ${DEFAULT_PACK_NAME}, Sudomino, or both]`,
+    `pack name (json manifest, booklet title); any Unicode text [default: named for its kinds: ${allKinds()
+      .map((k) => k.title)
+      .join(', ')}, or ${ALL()}]`,
   ),
   paper: choice(PAPER_NAMES, 'booklet paper size (html, pdf): a4 or letter (US Letter)', { default: DEFAULT_PAPER }),
   tally: flag('booklets (html, pdf): print the domino tally beside each puzzle, a box per pair to tick off', {
@@ -132,23 +199,15 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
   if (o['one-based'] && o.pips)
     return { ok: false, error: '--one-based and --pips are two ways to show numbers; give one' };
   const faces: Faces | undefined = o.pips ? 'pips' : o['one-based'] ? 'one-based' : undefined;
-  const sized = o.sizes === undefined ? null : parseMixedSizes([o.sizes].flat().map(String).join(','));
+  const sized = o.sizes === undefined ? null : sizesByKind([o.sizes].flat().map(String).join(','), o.kind);
   if (sized !== null && !sized.ok) return sized;
-  const chosen = sized?.value;
-  if (chosen && !o.kind.includes('sudomino') && chosen.shapes.length > 0)
-    return {
-      ok: false,
-      error: `--sizes ${chosen.shapes[0]} is a Sudomino shape: add --kind sudomino (or --kind dominosa,sudomino)`,
-    };
-  if (chosen && !o.kind.includes('dominosa') && chosen.sizes.length > 0)
-    return { ok: false, error: `--sizes ${chosen.sizes[0]} is a Dominosa size; Sudomino's are shapes such as 8x8:6` };
   const run: ExportOptions = {
     db: o.db,
     format: format.value,
     out: o.out,
     force: o.force,
     kinds: o.kind,
-    ...(chosen === undefined ? {} : { sizes: chosen.sizes, shapes: chosen.shapes }),
+    ...(sized === null ? {} : { sizes: sized.value }),
     tiers: o.tiers,
     grade: o.grade,
     count: o.count,

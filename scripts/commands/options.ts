@@ -6,7 +6,7 @@ import type { Argv, Options } from 'yargs';
 import { CATALOG_VARIABLE, catalogPath } from '../../pipeline/io/catalog-path.js';
 import { UserError } from '../../pipeline/runtime/errors.js';
 import { parseMs } from '../../src/dominosa/sizes.js';
-import { DEFAULT_KIND, kindNames, findKind, allKinds, type KindName, type PuzzleKind } from '../../src/kinds.js';
+import { DEFAULT_KIND, kindNames, findKind, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -264,26 +264,6 @@ export function kindSizes(kind: PuzzleKind, given: unknown): Checked<string[]> {
 }
 
 /**
- * Sizes of any kinds, comma-separated, each part the first registered kind's that claims it
- * (Dominosa's 3..9, Sudomino's 8x8:6): each kind's keys, in its order, the kinds in theirs.
- */
-export function sizesByKind(text: string): Checked<Map<KindName, string[]>> {
-  const parts = text.split(',').map((s) => s.trim());
-  const owner = (part: string): PuzzleKind | undefined => allKinds().find((k) => k.sizes.claims(part));
-  const lost = parts.find((p) => owner(p) === undefined);
-  if (lost !== undefined) return bad(`--sizes: "${lost}" is no kind's size`);
-  const out = new Map<KindName, string[]>();
-  for (const k of allKinds()) {
-    const own = parts.filter((p) => owner(p) === k);
-    if (own.length === 0) continue;
-    const res = k.sizes.parse(own.join(','));
-    if (!res.ok) return bad(`--sizes: ${res.error}`);
-    out.set(k.name, res.value);
-  }
-  return ok(out);
-}
-
-/**
  * Sizes from text like "3..9", "3,5,7" or "3..5,8": ranges and single sizes, comma-separated.
  * Returned sorted and without repeats, so equal sets give equal builds.
  */
@@ -307,48 +287,6 @@ export function shapeList(given: unknown): Checked<Shape[]> {
     if (!out.some((s) => formatShape(s) === formatShape(res.shape))) out.push(res.shape);
   }
   return ok(out);
-}
-
-/**
- * Kinds as a pack takes them: one registered kind, or several ("dominosa,sudomino"), in the
- * registry's order, without repeats (default: the default kind).
- */
-export function kindList(verb: string): OptionSpec<Kind[]> {
-  const names = kindNames();
-  const several = names.length === 2 ? 'both' : 'several';
-  return {
-    ...spec<Kind[]>(
-      {
-        type: 'string',
-        describe: `puzzle kind: ${names.join(', ')}, or ${several} (${names.join(',')}): ${verb} may mix them`,
-        requiresArg: true,
-      },
-      (v, f) => {
-        const given = [v]
-          .flat()
-          .map(String)
-          .join(',')
-          .split(',')
-          .map((s) => s.trim());
-        const wrong = given.find((n) => findKind(n) === undefined);
-        if (wrong !== undefined)
-          return bad(`${f} must be ${kindNames().join(', ')} or ${several}, comma-separated (got ${wrong})`);
-        return ok(kindNames().filter((k) => given.includes(k)));
-      },
-      { default: [DEFAULT_KIND] },
-    ),
-    list: true,
-  };
-}
-
-/**
- * Sizes of either kind, comma-separated: Dominosa's M (3..9, 6) and Sudomino's shapes (8x8:6).
- * Kept for export until it reads sizesByKind.
- */
-export function parseMixedSizes(text: string): Checked<{ sizes: number[]; shapes: string[] }> {
-  const res = sizesByKind(text);
-  if (!res.ok) return res;
-  return ok({ sizes: (res.value.get('dominosa') ?? []).map(Number), shapes: res.value.get('sudomino') ?? [] });
 }
 
 /** Board sizes M; repeats add up (--sizes 3 --sizes 5 is 3,5). */

@@ -8,10 +8,10 @@ export type PackSplit = { by: 'count' | 'per-tier' | 'per-size'; count: number }
 /** One (tier, size) of the selection and how many puzzles it holds. */
 export interface PackCell<T extends string = string> {
   tier: T;
-  /** The size's place in pack order: Dominosa's M, or a later number for a Sudomino shape. */
-  m: number;
-  /** How a line names the size, when not "M=m" (a Sudomino shape). */
-  label?: string;
+  /** The size's place in pack order (sizes of every kind taken, smallest first within a kind). */
+  order: number;
+  /** How a line names the size ("M=6", "8x8:6"). */
+  label: string;
   available: number;
 }
 
@@ -23,9 +23,8 @@ export interface PackShare<T extends string = string> extends PackCell<T> {
 /** A tier, or a tier's size under --per-size, that gave fewer than its share. */
 export interface Shortfall<T extends string = string> {
   tier: T;
-  /** The size, when the share was per size; null for the tier as a whole. */
-  m: number | null;
-  label?: string;
+  /** The size's label, when the share was per size; null for the tier as a whole. */
+  size: string | null;
   asked: number;
   got: number;
 }
@@ -90,19 +89,12 @@ export function planPack<T extends string>(
   const short: Shortfall<T>[] = [];
   let rotate = 0;
   tiers.forEach((tier, t) => {
-    const own = cells.filter((c) => c.tier === tier).sort((a, b) => a.m - b.m);
+    const own = cells.filter((c) => c.tier === tier).sort((a, b) => a.order - b.order);
     if (split.by === 'per-size') {
       for (const c of own) {
         const take = Math.min(c.available, split.count);
         shares.push({ ...c, take });
-        if (take < split.count)
-          short.push({
-            tier,
-            m: c.m,
-            ...(c.label === undefined ? {} : { label: c.label }),
-            asked: split.count,
-            got: take,
-          });
+        if (take < split.count) short.push({ tier, size: c.label, asked: split.count, got: take });
       }
       return;
     }
@@ -115,7 +107,7 @@ export function planPack<T extends string>(
       : [];
     own.forEach((c, i) => shares.push({ ...c, take: take[i] }));
     const got = take.reduce((a, b) => a + b, 0);
-    if (got < quotas[t]) short.push({ tier, m: null, asked: quotas[t], got });
+    if (got < quotas[t]) short.push({ tier, size: null, asked: quotas[t], got });
     if (own.length) rotate += quotas[t] % own.length;
   });
   return { shares, short };
@@ -124,6 +116,6 @@ export function planPack<T extends string>(
 /** The one line that names the shortfalls ("easy 4 of 6, hard M=9 1 of 3"), or null. */
 export function shortfallLine<T extends string>(short: readonly Shortfall<T>[]): string | null {
   if (short.length === 0) return null;
-  const parts = short.map((s) => `${s.tier}${s.m === null ? '' : ` ${s.label ?? `M=${s.m}`}`} ${s.got} of ${s.asked}`);
+  const parts = short.map((s) => `${s.tier}${s.size === null ? '' : ` ${s.size}`} ${s.got} of ${s.asked}`);
   return `the catalog runs short: ${parts.join(', ')}; the pack holds what there is, the others were not topped up`;
 }

@@ -3,6 +3,7 @@
 import type { PuzzleKind } from '../kind.js';
 import { checkRow, checks } from './check.js';
 import { build } from './make/build.js';
+import { formats } from './formats/index.js';
 import { LEVELS } from './grade/ladder.js';
 import { tierFor } from './rank/tier-rule.js';
 import { namesMs, parseMs, sizeLabel } from './sizes.js';
@@ -42,4 +43,5 @@ export const dominosa: PuzzleKind = {
   grading,
   generating,
   tuning,
+  formats,
 };

@@ -1,15 +1,18 @@
 // The booklet as one self-contained HTML page that prints to exactly the pages planBooklet
 // plans: every part placed in mm from the plan, inline CSS and SVG, no scripts, fonts or requests.
+// Each board, its tally and its kind's part of the cover are drawn by the puzzle's kind.
 import {
+  bookletOf,
   captionSize,
   contentsRows,
+  hasTally,
   idText,
   LABEL_MM,
   planBooklet,
   SOLUTION_MM,
   STARS_MM,
   slotLabel,
-  techniqueLine,
+  slotTechnique,
   TIME_BOX_MM,
   type BookletOptions,
   type BookletPlan,
@@ -17,34 +20,12 @@ import {
   type PagePlan,
   type SlotPlan,
 } from './booklet.js';
-import {
-  coverSubtitle,
-  EXAMPLE,
-  legendLines,
-  rulesText,
-  starCorners,
-  SUDOMINO_EXAMPLE,
-  sudominoRulesText,
-} from './cover.js';
-import { isSudomino, kindWords, type AnyPackPuzzle } from './pack.js';
-import { sudominoSvg } from '../sudomino/formats/svg.js';
-import { escapeXml, puzzleSvg, tallySvg } from './svg.js';
-import { tallyUnits } from './tally.js';
+import { coverSubtitle, legendLines, starCorners } from './cover.js';
+import { kindWords, type FormatsKind, type PackPuzzle } from './kind.js';
+import { escapeXml } from './svg.js';
 
 const mm = (x: number): string => `${Math.round(x * 100) / 100}mm`;
 const r2 = (x: number): string => String(Math.round(x * 100) / 100);
-
-/** The cover's Sudomino example, and a tighter cover where it explains both kinds (so it fits US Letter too). */
-const SUDOMINO_CSS = `
-.title .example.sudomino svg { width: 46mm; }
-.title.both h1 { margin-top: 12mm; }
-.title.both .sub { margin-bottom: 6mm; }
-.title.both h2 { margin-top: 6mm; }
-.title.both .example svg { width: 30mm; }
-.title.both .example.sudomino svg { width: 38mm; }
-.title .example figure { margin: 0; }
-.title .example figcaption { text-align: center; font-size: 9pt; color: #555; margin-top: 1mm; }
-`;
 
 function css(geom: Geometry): string {
   const { page, content, band } = geom;
@@ -115,33 +96,25 @@ function coverHtml(plan: BookletPlan, tally: boolean): string {
   const table = plan.sections.length
     ? `<table><thead><tr><th>Tier</th><th>Puzzles</th><th>Sizes</th><th>Page</th><th>Solutions</th></tr></thead><tbody>${rows}</tbody></table>`
     : '';
-  const { dominosa, sudomino } = plan.kinds;
+  const several = plan.kinds.length > 1;
   const sub = coverSubtitle(
     plan.title,
     plan.count,
     plan.sections.map((s) => s.tier),
     kindWords(plan.kinds),
   );
-  const figure = (svg: string, caption: string): string => `<figure>${svg}<figcaption>${caption}</figcaption></figure>`;
-  const rules: string[] = [];
-  if (dominosa) {
-    rules.push(
-      `<h2>How to play${sudomino ? ' Dominosa' : ''}</h2><p class="rules">${escapeXml(rulesText(plan.faces))}</p>`,
-      `<div class="example">${puzzleSvg(EXAMPLE.grid, { title: 'An example: a double-2 set', faces: plan.faces })}` +
-        `${puzzleSvg(EXAMPLE.grid, { title: 'The example solved', solution: EXAMPLE.solution, faces: plan.faces })}</div>`,
+  // Each kind's rules and worked example, named by the kind when the booklet holds several.
+  const rules = plan.kinds.map((k) => {
+    const cover = bookletOf(k).cover;
+    return (
+      `<h2>How to play${several ? ` ${k.title}` : ''}</h2><p class="rules">${escapeXml(cover.rules(plan.faces))}</p>` +
+      cover.exampleHtml(plan.faces)
     );
-  }
-  if (sudomino) {
-    rules.push(
-      `<h2>How to play${dominosa ? ' Sudomino' : ''}</h2><p class="rules">${escapeXml(sudominoRulesText())}</p>`,
-      `<div class="example sudomino">${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'An example: Sudomino 8×8, numbers 1–6' }), 'The puzzle (N = 6)')}` +
-        `${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'The example solved', solved: true }), 'Solved')}</div>`,
-    );
-  }
-  const legend = `<ul class="legend">${legendLines(tally && dominosa)
+  });
+  const legend = `<ul class="legend">${legendLines(tally && hasTally(plan.kinds))
     .map((l) => `<li>${escapeXml(l)}</li>`)
     .join('')}</ul>`;
-  return `<div class="title${dominosa && sudomino ? ' both' : ''}"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}${rules.join('')}${legend}</div>`;
+  return `<div class="title${several ? ' both' : ''}"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}${rules.join('')}${legend}</div>`;
 }
 
 function captionHtml(plan: BookletPlan, s: SlotPlan): string {
@@ -149,7 +122,7 @@ function captionHtml(plan: BookletPlan, s: SlotPlan): string {
   const box = `left:${mm(s.labelX)};top:${mm(s.labelY)};width:${mm(s.labelW)}`;
   const n = `<span class="n">${s.number}</span>`;
   const id = `<span class="id">${escapeXml(idText(p))}</span>`;
-  const tech = plan.technique ? techniqueLine(p) : '';
+  const tech = plan.technique ? slotTechnique(s) : '';
   const height = plan.technique ? LABEL_MM.withTechnique : LABEL_MM.height;
   return (
     `<div class="label" style="${box};height:${height}mm"><div class="t">${n}${s.stars > 0 ? starsSvg(s.stars) : '&#160; '}${captionSize(s)}&#160; ${id}</div>` +
@@ -173,17 +146,16 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
           `<div class="label sol" style="${box}"><span class="n">${s.number}</span> <span class="id">${escapeXml(idText(p))}</span></div>`,
         );
       } else parts.push(captionHtml(plan, s));
+      const b = bookletOf(s.kind);
       parts.push(
         `<div class="board" style="left:${mm(s.boardX)};top:${mm(s.boardY)};width:${mm(s.boardW)};height:${mm(s.boardH)}">`,
-        isSudomino(p)
-          ? sudominoSvg(p, { title: slotLabel(s), solved: solutions })
-          : puzzleSvg(p.grid, { title: slotLabel(s), solution: solutions ? p.solution : undefined, faces: plan.faces }),
+        b.svg(p, { title: slotLabel(s), solved: solutions, faces: plan.faces }),
         `</div>`,
       );
-      if (s.tally && !isSudomino(p)) {
-        const side = mm(tallyUnits(p.m) * s.tally.cell);
+      if (s.tally && b.tally) {
+        const side = mm(b.tally.units(p) * s.tally.cell);
         parts.push(
-          `<div class="tally" style="left:${mm(s.tally.x)};top:${mm(s.tally.y)};width:${side};height:${side}">${tallySvg(p.m, { faces: plan.faces })}</div>`,
+          `<div class="tally" style="left:${mm(s.tally.x)};top:${mm(s.tally.y)};width:${side};height:${side}">${b.tally.svg(p, plan.faces)}</div>`,
         );
       }
     }
@@ -197,14 +169,15 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
  * other requests). `pages` is the number of pages it prints to on its paper.
  */
 export function buildBookletHtml(
-  puzzles: readonly AnyPackPuzzle[],
+  puzzles: readonly PackPuzzle[],
+  kinds: readonly FormatsKind[],
   opts: BookletOptions,
 ): { html: string; pages: number } {
-  const plan = planBooklet(puzzles, opts);
+  const plan = planBooklet(puzzles, kinds, opts);
   const body = plan.pages.map((p) => pageHtml(plan, p, opts.tally ?? false)).join('\n');
   const html =
     `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeXml(opts.title)}</title><style>${css(plan.geometry)}${plan.kinds.sudomino ? SUDOMINO_CSS : ''}</style></head>\n<body>\n${body}\n</body></html>\n`;
+    `<title>${escapeXml(opts.title)}</title><style>${css(plan.geometry)}${plan.kinds.map((k) => bookletOf(k).cover.css ?? '').join('')}</style></head>\n<body>\n${body}\n</body></html>\n`;
   return { html, pages: plan.pages.length };
 }

@@ -1,22 +1,12 @@
 // A printable booklet of puzzles, A4 or US Letter: a cover, the puzzles numbered and filling
 // pages (tiers easy to expert, one cell size a page), and compact solutions at the back.
 // planBooklet does the page arithmetic (positions in mm) once; booklet-html.ts and pdf.ts draw it.
+// What depends on a puzzle's kind (its names, its order, its numbers' size, its tally) its kind says.
 import { TIERS } from '../rank/tiers.js';
-import { faceDigits, type Faces } from './faces.js';
-import {
-  isSudomino,
-  kindsOf,
-  techniqueLine,
-  type AnyPackPuzzle,
-  type KindsPresent,
-  type PackPuzzle,
-  type SudominoPackPuzzle,
-} from './pack.js';
+import type { Faces } from './faces.js';
+import { kindOf, kindsIn, partOf, type FormatsKind, type KindBooklet, type PackPuzzle } from './kind.js';
+import { techniqueLine } from './pack.js';
 import { SVG_PAD_CELLS } from './svg.js';
-import { tallyUnits } from './tally.js';
-
-// Where the web pack and older callers look for it.
-export { techniqueLine } from './pack.js';
 
 /** Paper sizes (mm) the booklet is laid out for. */
 export const PAPERS = {
@@ -87,16 +77,18 @@ export interface BookletOptions {
   perPage?: number;
   /** Paper size (default A4). */
   paper?: Paper;
-  /** Print the domino tally beside or below each puzzle. */
+  /** Print the tally beside or below each puzzle (of a kind that has one). */
   tally?: boolean;
-  /** How numbers are shown (default digits 0..M). */
+  /** How numbers are shown (default digits). */
   faces?: Faces;
   /** Print the technique each puzzle needs under its caption. */
   technique?: boolean;
 }
 
 export interface SlotPlan {
-  puzzle: AnyPackPuzzle;
+  puzzle: PackPuzzle;
+  /** The puzzle's kind. */
+  kind: FormatsKind;
   /** The puzzle's number in the booklet, 1..n in page order. */
   number: number;
   /** The caption box (mm from the content box's top-left). */
@@ -132,11 +124,8 @@ export interface SectionSummary {
   /** The section's puzzle numbers, first and last. */
   first: number;
   last: number;
-  /** The section's Dominosa sizes, smallest and largest; null when it holds none. */
-  minM: number | null;
-  maxM: number | null;
-  /** The section's Sudomino board sizes ("8×8"), smallest first. */
-  shapes: string[];
+  /** The sizes it holds, each kind's in words ("Double-3 to 6, Sudomino 8×8"). */
+  sizes: string;
   firstPage: number;
   solutionsPage: number;
 }
@@ -150,8 +139,8 @@ export interface BookletPlan {
   technique: boolean;
   pages: PagePlan[];
   sections: SectionSummary[];
-  /** The kinds the booklet holds: the cover explains each one present. */
-  kinds: KindsPresent;
+  /** The kinds the booklet holds, in the registry's order: the cover explains each one. */
+  kinds: FormatsKind[];
 }
 
 interface Grid {
@@ -191,34 +180,42 @@ export function slotGrid(k: number, geom: Geometry = geometryOf(), labelH: numbe
 
 type Tally = 'none' | 'beside' | 'below';
 
-/** What the layout needs of a puzzle of either kind: its board's size and how wide its numbers are. */
-export type Sized =
-  Pick<PackPuzzle, 'rows' | 'cols' | 'm'> | Pick<SudominoPackPuzzle, 'kind' | 'rows' | 'cols' | 'values'>;
-
-function isSudominoSized(p: Sized): p is Pick<SudominoPackPuzzle, 'kind' | 'rows' | 'cols' | 'values'> {
-  return 'kind' in p && p.kind === 'sudomino';
+/** The booklet part of a kind; the verb refused the kinds without one first. */
+export function bookletOf(kind: FormatsKind): KindBooklet {
+  return partOf(kind, kind.formats.booklet, 'booklet');
 }
 
-/** What a slot holds, in board cells: the board with its margins, and the tally beside or below it (Dominosa's alone). */
-function slotUnits(p: Sized, tally: Tally): { w: number; h: number; board: number } {
+/** Whether any of the kinds prints a tally (the cover then says what it is for). */
+export function hasTally(kinds: readonly FormatsKind[]): boolean {
+  return kinds.some((k) => bookletOf(k).tally !== undefined);
+}
+
+/** A puzzle and its kind's booklet part, as the layout takes them. */
+interface Sized {
+  p: PackPuzzle;
+  b: KindBooklet;
+}
+
+/** What a slot holds, in board cells: the board with its margins, and the tally beside or below it (of a kind that has one). */
+function slotUnits({ p, b }: Sized, tally: Tally): { w: number; h: number; board: number } {
   const pad = 2 * SVG_PAD_CELLS;
   const board = p.cols + pad;
-  if (isSudominoSized(p)) return { w: board, h: p.rows + pad, board };
-  const t = TALLY.scale * tallyUnits(p.m);
+  if (b.tally === undefined) return { w: board, h: p.rows + pad, board };
+  const t = TALLY.scale * b.tally.units(p);
   if (tally === 'beside') return { w: board + TALLY.gap + t, h: Math.max(p.rows + pad, t + pad), board };
   if (tally === 'below') return { w: Math.max(board, t + pad), h: p.rows + pad + TALLY.gap + t, board };
   return { w: board, h: p.rows + pad, board };
 }
 
 /** Cell side (mm) for a board (and its tally) in a slot of grid g. */
-function fitCell(g: Grid, p: Sized, tally: Tally, labelH: number): number {
-  const u = slotUnits(p, tally);
+function fitCell(g: Grid, s: Sized, tally: Tally, labelH: number): number {
+  const u = slotUnits(s, tally);
   return Math.min(g.slotW / u.w, (g.slotH - labelH) / u.h, MAX_CELL_MM);
 }
 
 /** One cell side for a whole page, and where its tallies go: the placement that gives the larger cell. */
 function pageFit(g: Grid, ps: readonly Sized[], tally: boolean, labelH: number): { cell: number; tally: Tally } {
-  const cellFor = (t: Tally): number => Math.min(...ps.map((p) => fitCell(g, p, t, labelH)));
+  const cellFor = (t: Tally): number => Math.min(...ps.map((s) => fitCell(g, s, t, labelH)));
   if (!tally) return { cell: cellFor('none'), tally: 'none' };
   const beside = cellFor('beside');
   const below = cellFor('below');
@@ -232,18 +229,21 @@ export interface LayoutOptions {
   technique?: boolean;
 }
 
-/** The smallest cell a board's numbers read at (mm); Sudomino prints its values 1..N as digits. */
-function minCellOf(p: Sized, faces?: Faces): number {
-  if (isSudominoSized(p)) return minCellMm(String(p.values).length);
-  return minCellMm(faces === 'pips' ? 1 : faceDigits(p.m, faces));
+/** The smallest cell a board's numbers read at (mm). */
+function minCellOf({ p, b }: Sized, faces: Faces): number {
+  return minCellMm(b.digits(p, faces));
 }
 
-/** Puzzles per page for a page of boards like this one under automatic layout. */
-export function autoPerPage(p: Sized, opts: LayoutOptions = {}): number {
+/** Puzzles per page for a page of boards like this one (of one of `kinds`) under automatic layout. */
+export function autoPerPage(p: PackPuzzle, kinds: readonly FormatsKind[], opts: LayoutOptions = {}): number {
   const geom = geometryOf(opts.paper);
   const labelH = opts.technique ? LABEL_MM.withTechnique : LABEL_MM.height;
+  const s = { p, b: bookletOf(kindOf(kinds, p)) };
   for (const k of AUTO_PER_PAGE)
-    if (pageFit(slotGrid(k, geom, labelH), [p], opts.tally ?? false, labelH).cell >= minCellOf(p, opts.faces)) return k;
+    if (
+      pageFit(slotGrid(k, geom, labelH), [s], opts.tally ?? false, labelH).cell >= minCellOf(s, opts.faces ?? 'digits')
+    )
+      return k;
   return 1;
 }
 
@@ -252,7 +252,7 @@ function titleCase(s: string): string {
 }
 
 /** Tiers in difficulty order; unknown tiers follow in order of first appearance. */
-function tierOrder(puzzles: readonly AnyPackPuzzle[]): string[] {
+function tierOrder(puzzles: readonly PackPuzzle[]): string[] {
   const seen = new Set(puzzles.map((p) => p.tier));
   const known = TIERS.filter((t) => seen.has(t));
   const rest = [...seen].filter((t) => !(TIERS as readonly string[]).includes(t));
@@ -265,7 +265,8 @@ export function starsOf(tier: string): number {
 }
 
 function slotsFor(
-  chunk: readonly AnyPackPuzzle[],
+  chunk: readonly Sized[],
+  kinds: readonly FormatsKind[],
   firstNumber: number,
   g: Grid,
   geom: Geometry,
@@ -273,12 +274,13 @@ function slotsFor(
   labelH: number,
 ): SlotPlan[] {
   const { cell } = fit;
-  return chunk.map((puzzle, i) => {
+  return chunk.map((s, i) => {
+    const puzzle = s.p;
     const col = i % g.cols;
     const row = Math.floor(i / g.cols);
     const sx = col * (g.slotW + GAP);
     const sy = geom.band.bodyTop + row * (g.slotH + GAP);
-    const u = slotUnits(puzzle, fit.tally);
+    const u = slotUnits(s, fit.tally);
     const boardW = u.board * cell;
     const boardH = (puzzle.rows + 2 * SVG_PAD_CELLS) * cell;
     const left = sx + (g.slotW - u.w * cell) / 2;
@@ -291,6 +293,7 @@ function slotsFor(
         : { x: left + SVG_PAD_CELLS * cell, y: top + boardH + TALLY.gap * cell };
     return {
       puzzle,
+      kind: kindOf(kinds, puzzle),
       number: firstNumber + i,
       labelX: sx + (g.slotW - labelW) / 2,
       labelY: sy,
@@ -301,7 +304,7 @@ function slotsFor(
       boardH,
       cell,
       stars: starsOf(puzzle.tier),
-      ...(fit.tally === 'none' || isSudomino(puzzle) ? {} : { tally: { ...tallyAt, cell: TALLY.scale * cell } }),
+      ...(fit.tally === 'none' || s.b.tally === undefined ? {} : { tally: { ...tallyAt, cell: TALLY.scale * cell } }),
     };
   });
 }
@@ -351,6 +354,7 @@ function solutionPages(slots: readonly SlotPlan[], geom: Geometry): SlotPlan[][]
     }
     const slot: SlotPlan = {
       puzzle: p,
+      kind: src.kind,
       number: src.number,
       labelX: x,
       labelY: y,
@@ -378,26 +382,26 @@ function numberRange(a: number, b: number): string {
   return a === b ? String(a) : `${a}\u2013${b}`;
 }
 
-/** Within a tier: Dominosa first, by M and rows; then Sudomino, by cells, then N. */
-function bySize(a: AnyPackPuzzle, b: AnyPackPuzzle): number {
-  if (isSudomino(a)) return isSudomino(b) ? a.rows * a.cols - b.rows * b.cols || a.values - b.values : 1;
-  return isSudomino(b) ? -1 : a.m - b.m || a.rows - b.rows;
-}
-
-/** A Sudomino board's size for people: "8×8". */
-function boardSize(p: Pick<SudominoPackPuzzle, 'rows' | 'cols'>): string {
-  return `${p.rows}\u00d7${p.cols}`;
+/** Within a tier: the kinds in the registry's order, each kind's puzzles in its own order. */
+function bySize(kinds: readonly FormatsKind[], a: PackPuzzle, b: PackPuzzle): number {
+  const [ka, kb] = [kindOf(kinds, a), kindOf(kinds, b)];
+  return ka === kb ? bookletOf(ka).compare(a, b) : kinds.indexOf(ka) - kinds.indexOf(kb);
 }
 
 /**
  * Lay the booklet out. Pages: 1 title page; then the puzzles, tiers easy → expert (others
- * after), Dominosa before Sudomino and sizes small → large within a tier, numbered 1..n,
+ * after), the kinds in the order of `kinds` (the registry's) and sizes small → large within a
+ * tier, numbered 1..n,
  * filling pages across tiers: each page takes as many as fit with its cells ≥ minCellMm, one
  * cell size for the whole page; then the solutions of all of them, in number order, packed
  * several rows to a page.
  * Throws RangeError unless perPage is an integer from 1 to 64 (callers validate user input).
  */
-export function planBooklet(puzzles: readonly AnyPackPuzzle[], opts: BookletOptions): BookletPlan {
+export function planBooklet(
+  puzzles: readonly PackPuzzle[],
+  kinds: readonly FormatsKind[],
+  opts: BookletOptions,
+): BookletPlan {
   if (opts.perPage !== undefined && !(Number.isInteger(opts.perPage) && opts.perPage >= 1 && opts.perPage <= 64)) {
     throw new RangeError(`perPage must be an integer from 1 to 64, got ${opts.perPage}`);
   }
@@ -409,45 +413,47 @@ export function planBooklet(puzzles: readonly AnyPackPuzzle[], opts: BookletOpti
   const pages: PagePlan[] = [{ number: 1, kind: 'title', tier: null, heading: opts.title, slots: [] }];
   // Stable: equal boards keep the order they came in.
   const order = tierOrder(puzzles);
-  const list = puzzles.slice().sort((a, b) => order.indexOf(a.tier) - order.indexOf(b.tier) || bySize(a, b));
+  const list = puzzles
+    .slice()
+    .sort((a, b) => order.indexOf(a.tier) - order.indexOf(b.tier) || bySize(kinds, a, b))
+    .map((p): Sized => ({ p, b: bookletOf(kindOf(kinds, p)) }));
   const choices = opts.perPage === undefined ? AUTO_PER_PAGE : [opts.perPage];
   for (let i = 0; i < list.length;) {
-    let chunk: AnyPackPuzzle[] = [];
+    let chunk: Sized[] = [];
     let g = slotGrid(1, geom, labelH);
     let fit = { cell: 0, tally: 'none' as Tally };
     for (const k of choices) {
       chunk = list.slice(i, i + k);
       g = slotGrid(k, geom, labelH);
       fit = pageFit(g, chunk, tally, labelH);
-      if (fit.cell >= Math.max(...chunk.map((p) => minCellOf(p, faces))) || k === choices[choices.length - 1]) break;
+      if (fit.cell >= Math.max(...chunk.map((s) => minCellOf(s, faces))) || k === choices[choices.length - 1]) break;
     }
-    const tiers = order.filter((t) => chunk.some((p) => p.tier === t));
-    const continued = list.slice(0, i).some((p) => p.tier === tiers[0]);
+    const tiers = order.filter((t) => chunk.some((s) => s.p.tier === t));
+    const continued = list.slice(0, i).some((s) => s.p.tier === tiers[0]);
     const heading = tiers.map(titleCase).join(' \u00b7 ') + (continued && tiers.length === 1 ? ' (continued)' : '');
     pages.push({
       number: pages.length + 1,
       kind: 'puzzles',
-      tier: chunk[0].tier,
+      tier: chunk[0].p.tier,
       heading,
-      slots: slotsFor(chunk, i + 1, g, geom, fit, labelH),
+      slots: slotsFor(chunk, kinds, i + 1, g, geom, fit, labelH),
     });
     i += chunk.length;
   }
   const placed = pages.flatMap((p) => p.slots);
   const sections: SectionSummary[] = order.map((tier) => {
     const own = placed.filter((s) => s.puzzle.tier === tier);
-    const ms = own.flatMap((s) => (isSudomino(s.puzzle) ? [] : [s.puzzle.m]));
-    const shapes = [...new Set(own.flatMap((s) => (isSudomino(s.puzzle) ? [boardSize(s.puzzle)] : [])))];
+    const sizes = kinds.flatMap((k) => {
+      const ps = own.filter((s) => s.kind === k).map((s) => s.puzzle);
+      return ps.length ? [bookletOf(k).sizes(ps)] : [];
+    });
     const firstPage = pages.findIndex((p) => p.slots.includes(own[0])) + 1;
-    const [minM, maxM] = ms.length ? [Math.min(...ms), Math.max(...ms)] : [null, null];
     return {
       tier,
       count: own.length,
       first: own[0].number,
       last: own[own.length - 1].number,
-      minM,
-      maxM,
-      shapes,
+      sizes: sizes.join(', '),
       firstPage,
       solutionsPage: 0,
     };
@@ -467,44 +473,34 @@ export function planBooklet(puzzles: readonly AnyPackPuzzle[], opts: BookletOpti
     technique,
     pages,
     sections,
-    kinds: kindsOf(puzzles),
+    kinds: kindsIn(kinds, puzzles),
   };
 }
 
 /** A puzzle's plain title: its set and its grid ("Double-6, 7 × 8"; "Sudomino 8×8, numbers 1–6"). */
-export function puzzleTitle(p: Sized): string {
-  if (isSudominoSized(p)) return `Sudomino ${boardSize(p)}, numbers 1\u2013${p.values}`;
-  return `Double-${p.m}, ${p.rows} \u00d7 ${p.cols}`;
+export function puzzleTitle(s: Pick<SlotPlan, 'puzzle' | 'kind'>): string {
+  return bookletOf(s.kind).title(s.puzzle);
 }
 
 /** The size in a caption ("Double-6", "Sudomino 8×8, 1–6"), or '' where the caption is too narrow for it beside the id. */
-export function captionSize(s: Pick<SlotPlan, 'puzzle' | 'labelW'>): string {
-  const p = s.puzzle;
-  if (isSudomino(p))
-    return s.labelW >= 90 ? puzzleTitle(p) : s.labelW >= 70 ? `Sudomino ${boardSize(p)}, 1\u2013${p.values}` : '';
-  return s.labelW >= 70 ? `Double-${p.m}` : '';
+export function captionSize(s: Pick<SlotPlan, 'puzzle' | 'kind' | 'labelW'>): string {
+  return bookletOf(s.kind).caption(s.puzzle, s.labelW);
 }
 
 /** The catalog id, printed small beside the number. */
-export function idText(p: Pick<AnyPackPuzzle, 'id'>): string {
+export function idText(p: Pick<PackPuzzle, 'id'>): string {
   return `#${p.id}`;
 }
 
-/** The caption above a board, as one line (the accessible name of its drawing). */
-export function slotLabel(s: Pick<SlotPlan, 'puzzle' | 'number'>): string {
-  const tech = techniqueLine(s.puzzle);
-  return `${s.number}. ${puzzleTitle(s.puzzle)} (${idText(s.puzzle)})${tech ? `: ${tech}` : ''}`;
+/** The technique a slot's puzzle needs, in words; '' when not graded. */
+export function slotTechnique(s: Pick<SlotPlan, 'puzzle' | 'kind'>): string {
+  return techniqueLine(s.puzzle, [s.kind]);
 }
 
-/** A section's sizes: "Double-3 to 6", "Sudomino 8×8", or both. */
-function sizesText(s: SectionSummary): string {
-  const parts: string[] = [];
-  if (s.minM !== null) parts.push(s.minM === s.maxM ? `Double-${s.minM}` : `Double-${s.minM} to ${s.maxM}`);
-  if (s.shapes.length)
-    parts.push(
-      `Sudomino ${s.shapes.length === 1 ? s.shapes[0] : `${s.shapes[0]} to ${s.shapes[s.shapes.length - 1]}`}`,
-    );
-  return parts.join(', ');
+/** The caption above a board, as one line (the accessible name of its drawing). */
+export function slotLabel(s: Pick<SlotPlan, 'puzzle' | 'kind' | 'number'>): string {
+  const tech = slotTechnique(s);
+  return `${s.number}. ${puzzleTitle(s)} (${idText(s.puzzle)})${tech ? `: ${tech}` : ''}`;
 }
 
 /** Title page lines shared by HTML and PDF: [tier, puzzle numbers, sizes, page, solutions]. */
@@ -512,7 +508,7 @@ export function contentsRows(plan: BookletPlan): string[][] {
   return plan.sections.map((s) => [
     titleCase(s.tier),
     numberRange(s.first, s.last),
-    sizesText(s),
+    s.sizes,
     String(s.firstPage),
     String(s.solutionsPage),
   ]);

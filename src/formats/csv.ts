@@ -2,14 +2,12 @@
 // follow RFC 4180 (comma-separated, CRLF line ends, a field quoted only when it must be), and
 // text a spreadsheet would run as a formula is written so that it stays text.
 // Grids and solutions are spelled with spaces, slashes and semicolons so a cell never needs quotes.
-// Both kinds share the columns: a Sudomino row has N in m, its text rows in grid, its answer in solution.
-import { isSudomino, type AnyPackPuzzle } from './pack.js';
-import { LEVELS } from '../dominosa/grade/ladder.js';
-import { formatAnswer } from '../sudomino/formats/text.js';
+// Every kind shares the columns; the cells that say what kind of puzzle a row is are its kind's.
+import { kindOf, partOf, type FormatsKind, type PackPuzzle } from './kind.js';
 
 /**
  * The columns, in order; the README documents each one. One header for every pack, kind and
- * shape last, so a spreadsheet reads a mixed pack as one table and Dominosa's columns keep their places.
+ * shape last, so a spreadsheet reads a mixed pack as one table and the first packs' columns keep their places.
  */
 export const CSV_COLUMNS = [
   'id',
@@ -58,29 +56,28 @@ export function csvHeader(): string {
 }
 
 /**
- * One puzzle's line. The score keeps every digit, as the catalog stores it. A Sudomino puzzle
- * has no Tatham level (his collection has no Sudomino); its grid is its text rows joined by "/",
- * its solution the answer form ("6 6 1 1 / 2 2 . 3 / ...").
+ * One puzzle's line. The score keeps every digit, as the catalog stores it; m, tatham, grid,
+ * solution and shape are spelled by the puzzle's kind.
  */
-export function csvRow(p: AnyPackPuzzle): string {
-  const sudomino = isSudomino(p);
-  const level = sudomino ? undefined : LEVELS.find((l) => l.name === p.grade);
+export function csvRow(p: PackPuzzle, kinds: readonly FormatsKind[]): string {
+  const kind = kindOf(kinds, p);
+  const own = partOf(kind, kind.formats.pack, 'csv').csv(p);
   const fields = [
     String(p.id),
-    String(sudomino ? p.values : p.m),
+    own.m,
     String(p.rows),
     String(p.cols),
     p.tier,
     p.grade ?? '',
-    level === undefined ? '' : (level.tatham ?? 'beyond'),
+    own.tatham,
     p.score === undefined ? '' : String(p.score),
     String(p.nodes),
     p.baseId === null || p.baseId === undefined ? '' : String(p.baseId),
     p.transform ?? '',
-    sudomino ? p.board.join('/') : csvGrid(p.grid),
-    sudomino ? formatAnswer(p.cols, p.solution.flat()) : csvSolution(p.solution),
-    sudomino ? 'sudomino' : 'dominosa',
-    sudomino ? p.shape : String(p.m),
+    own.grid,
+    own.solution,
+    kind.name,
+    own.shape,
   ];
   return `${fields.map(csvField).join(',')}\r\n`;
 }

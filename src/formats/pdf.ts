@@ -2,17 +2,20 @@
 // sections with numbered puzzles, compact solutions at the back. Text is set in the Unicode
 // font the caller hands in (subset-embedded, so only the glyphs used are stored); without one,
 // in standard Helvetica (Latin-1 only). Characters no font has come back in `missing`.
+// Each board and tally is drawn by its puzzle's kind, on the page's canvas (pdf-canvas.ts).
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
+  bookletOf,
   captionSize,
   contentsRows,
+  hasTally,
   idText,
   LABEL_MM,
   planBooklet,
+  slotTechnique,
   STARS_MM,
-  techniqueLine,
   TIME_BOX_MM,
   type BookletOptions,
   type BookletPlan,
@@ -20,34 +23,12 @@ import {
   type PagePlan,
   type SlotPlan,
 } from './booklet.js';
-import { faceDigits, faceText, PIP, pipCentres, type Faces } from './faces.js';
-import {
-  coverSubtitle,
-  EXAMPLE,
-  legendLines,
-  rulesText,
-  starCorners,
-  SUDOMINO_EXAMPLE,
-  sudominoRulesText,
-} from './cover.js';
+import type { Faces } from './faces.js';
+import { coverSubtitle, legendLines, starCorners } from './cover.js';
 import { fitText } from './fit.js';
-import { isSudomino, kindWords, type AnyPackPuzzle, type SudominoPackPuzzle } from './pack.js';
-import { sudominoDrawing } from '../sudomino/formats/drawing.js';
-import { SUDOMINO_INK, sudominoBoardOfPuzzle } from '../sudomino/formats/svg.js';
-import { SVG_PAD_CELLS, numberFontSize } from './svg.js';
-import { tallyBoxes, tallyHeader } from './tally.js';
-
-const PT = 72 / 25.4; // points per mm
-
-// Colours as PDF operands (grey levels).
-const INK = '0.07';
-const GREY = '0.33';
-const GRID = '0.7';
-const DIVIDER = '0.6';
-const TILE = '0.945';
-const TALLY_INK = '0.45';
-// Bezier handle length for a quarter circle of radius 1.
-const KAPPA = 0.5523;
+import { kindWords, type FormatsKind, type PackPuzzle } from './kind.js';
+import { FRAME, GREY, INK, n, PT, type PdfCanvas } from './pdf-canvas.js';
+import { SVG_PAD_CELLS } from './svg.js';
 
 /** TrueType/OpenType files for the booklet's text: a regular and a bold face. */
 export interface PdfFontFiles {
@@ -77,7 +58,7 @@ interface Fonts {
  * One page's content stream, written as PDF operators directly: pdf-lib's drawing calls build
  * objects per operator, which made large booklets slow.
  */
-class Content {
+class Content implements PdfCanvas {
   readonly parts: string[] = [];
   constructor(
     readonly fonts: Fonts,
@@ -96,11 +77,15 @@ class Content {
   push(s: string): void {
     this.parts.push(s);
   }
-}
-
-// Two decimals of a point are far below a printer dot.
-function n(x: number): string {
-  return String(Math.round(x * 100) / 100);
+  width(t: string, size: number, bold = false): number {
+    return widthOf(this.fonts, bold ? this.fonts.bold : this.fonts.regular, t, size);
+  }
+  encode(t: string, bold = false): string {
+    return encode(this.fonts, bold ? this.fonts.bold : this.fonts.regular, t);
+  }
+  font(bold = false): string {
+    return bold ? this.boldKey : this.regularKey;
+  }
 }
 
 function printable(fonts: Fonts, s: string): string {
@@ -183,164 +168,16 @@ function line(out: Content, x1: number, y1: number, x2: number, y2: number, widt
   out.push(`${grey} G ${n(width)} w ${n(out.px(x1))} ${n(out.py(y1))} m ${n(out.px(x2))} ${n(out.py(y2))} l S`);
 }
 
-/** A rounded rectangle path (points, PDF orientation: x, y is the lower-left corner). */
-function roundedRect(x: number, y: number, w: number, h: number, r: number): string {
-  const k = r * KAPPA;
-  const x2 = x + w;
-  const y2 = y + h;
-  return (
-    `${n(x + r)} ${n(y)} m ${n(x2 - r)} ${n(y)} l ${n(x2 - r + k)} ${n(y)} ${n(x2)} ${n(y + r - k)} ${n(x2)} ${n(y + r)} c ` +
-    `${n(x2)} ${n(y2 - r)} l ${n(x2)} ${n(y2 - r + k)} ${n(x2 - r + k)} ${n(y2)} ${n(x2 - r)} ${n(y2)} c ` +
-    `${n(x + r)} ${n(y2)} l ${n(x + r - k)} ${n(y2)} ${n(x)} ${n(y2 - r + k)} ${n(x)} ${n(y2 - r)} c ` +
-    `${n(x)} ${n(y + r)} l ${n(x)} ${n(y + r - k)} ${n(x + r - k)} ${n(y)} ${n(x + r)} ${n(y)} c h `
-  );
-}
-
-/** A CSS grey ("#6b6b6b") as a PDF grey level, so both booklets print the same shades. */
-function greyOf(hex: string): string {
-  return n(parseInt(hex.slice(1, 3), 16) / 255);
-}
-
-/** A Sudomino board in one slot, in the geometry of sudominoSvg: fills, cell lines, walls, border, numbers. */
-function drawSudominoBoard(out: Content, slot: SlotPlan, p: SudominoPackPuzzle, solved: boolean): void {
-  const board = sudominoBoardOfPuzzle(p);
-  const d = sudominoDrawing(board, solved ? p.solution.flat() : null);
-  const cell = slot.cell * PT;
-  const left = out.px(slot.boardX) + SVG_PAD_CELLS * cell;
-  const top = out.py(slot.boardY) - SVG_PAD_CELLS * cell;
-  const X = (c: number): number => left + c * cell;
-  const Y = (r: number): number => top - r * cell;
-  let grid = '';
-  for (let r = 1; r < d.rows; r++) grid += `${n(X(0))} ${n(Y(r))} m ${n(X(d.cols))} ${n(Y(r))} l `;
-  for (let c = 1; c < d.cols; c++) grid += `${n(X(c))} ${n(Y(0))} m ${n(X(c))} ${n(Y(d.rows))} l `;
-  if (grid) out.push(`q ${greyOf(SUDOMINO_INK.gridGrey)} G ${n(cell * SUDOMINO_INK.grid)} w ${grid}S Q`);
-  if (d.blocked.length)
-    out.push(
-      `q ${greyOf(SUDOMINO_INK.blocked)} g ${d.blocked.map(([r, c]) => `${n(X(c))} ${n(Y(r + 1))} ${n(cell)} ${n(cell)} re `).join('')}f Q`,
-    );
-  // Projecting caps (2 J) close the corners where walls meet, as the SVG's square caps do.
-  const walls = d.walls.map(([x1, y1, x2, y2]) => `${n(X(x1))} ${n(Y(y1))} m ${n(X(x2))} ${n(Y(y2))} l `).join('');
-  if (walls) out.push(`q ${INK} G 2 J ${n(cell * SUDOMINO_INK.wall)} w ${walls}S Q`);
-  out.push(
-    `q ${INK} G ${n(cell * SUDOMINO_INK.border)} w ${n(X(0))} ${n(Y(d.rows))} ${n(d.cols * cell)} ${n(d.rows * cell)} re S Q`,
-  );
-  const size = numberFontSize(cell, String(board.values).length);
-  for (const given of [true, false]) {
-    const font = given ? out.fonts.bold : out.fonts.regular;
-    let s = `BT ${given ? INK : greyOf(SUDOMINO_INK.found)} g ${given ? out.boldKey : out.regularKey} ${n(size)} Tf`;
-    let any = false;
-    for (const [r, c, v, g] of d.numbers) {
-      if (g !== given) continue;
-      const t = String(v);
-      s += ` 1 0 0 1 ${n(X(c + 0.5) - widthOf(out.fonts, font, t, size) / 2)} ${n(Y(r + 0.5) - size * 0.35)} Tm ${encode(out.fonts, font, t)} Tj`;
-      any = true;
-    }
-    if (any) out.push(`${s} ET`);
-  }
-}
-
-/** The board of one slot, in the geometry of puzzleSvg scaled to the slot's cell size. */
+/** The board of one slot, drawn by its kind, bare or solved. */
 function drawBoard(out: Content, slot: SlotPlan, solved: boolean, faces: Faces): void {
-  const p = slot.puzzle;
-  if (isSudomino(p)) return drawSudominoBoard(out, slot, p, solved);
-  const solution = solved ? p.solution : null;
-  const cell = slot.cell * PT;
-  const { rows, cols } = p;
-  const left = out.px(slot.boardX) + SVG_PAD_CELLS * cell; // the grid's top-left corner, in points
-  const top = out.py(slot.boardY) - SVG_PAD_CELLS * cell;
-  const X = (c: number): number => left + c * cell;
-  const Y = (r: number): number => top - r * cell;
-  if (solution) {
-    const inset = cell * 0.07;
-    let tiles = '';
-    let dividers = '';
-    for (const [r1, c1, r2, c2] of solution) {
-      const r = Math.min(r1, r2);
-      const c = Math.min(c1, c2);
-      const across = r1 === r2;
-      const w = (across ? 2 : 1) * cell - 2 * inset;
-      const h = (across ? 1 : 2) * cell - 2 * inset;
-      const x = X(c) + inset;
-      const y = Y(r) - inset - h; // lower-left corner
-      tiles += roundedRect(x, y, w, h, cell * 0.2);
-      const d = cell * 0.14;
-      if (across) dividers += `${n(X(c + 1))} ${n(y + d)} m ${n(X(c + 1))} ${n(y + h - d)} l `;
-      else dividers += `${n(x + d)} ${n(Y(r + 1))} m ${n(x + w - d)} ${n(Y(r + 1))} l `;
-    }
-    out.push(`q ${TILE} g ${INK} G ${n(cell * 0.08)} w ${tiles}B Q`);
-    if (dividers) out.push(`q ${DIVIDER} G ${n(cell * 0.03)} w ${dividers}S Q`);
-  } else {
-    let lines = '';
-    for (let r = 1; r < rows; r++) lines += `${n(X(0))} ${n(Y(r))} m ${n(X(cols))} ${n(Y(r))} l `;
-    for (let c = 1; c < cols; c++) lines += `${n(X(c))} ${n(Y(0))} m ${n(X(c))} ${n(Y(rows))} l `;
-    if (lines) out.push(`q ${GRID} G ${n(cell * 0.03)} w ${lines}S Q`);
-    out.push(`q ${INK} G ${n(cell * 0.06)} w ${n(X(0))} ${n(Y(rows))} ${n(cols * cell)} ${n(rows * cell)} re S Q`);
-  }
-  let maxValue = 0;
-  for (const row of p.grid) for (const v of row) if (v > maxValue) maxValue = v;
-  if (faces === 'pips') {
-    const r = PIP.radius * cell;
-    let dots = '';
-    for (let row = 0; row < rows; row++) {
-      for (let c = 0; c < cols; c++)
-        for (const [x, y] of pipCentres(p.grid[row][c])) dots += circle(X(c + x), Y(row + y), r);
-    }
-    if (dots) out.push(`q ${INK} g ${dots}f Q`);
-    return;
-  }
-  const size = numberFontSize(cell, faceDigits(maxValue, faces));
-  const font = out.fonts.regular;
-  // Few distinct numbers per board: measure and encode each once.
-  const widths = new Map<number, number>();
-  let s = `BT ${INK} g ${out.regularKey} ${n(size)} Tf`;
-  for (let r = 0; r < rows; r++) {
-    const y = n(Y(r + 0.5) - size * 0.35);
-    for (let c = 0; c < cols; c++) {
-      const v = p.grid[r][c];
-      const t = faceText(v, faces);
-      let w = widths.get(v);
-      if (w === undefined) widths.set(v, (w = widthOf(out.fonts, font, t, size)));
-      s += ` 1 0 0 1 ${n(X(c + 0.5) - w / 2)} ${y} Tm ${encode(out.fonts, font, t)} Tj`;
-    }
-  }
-  out.push(`${s} ET`);
+  bookletOf(slot.kind).pdf(out, { x: slot.boardX, y: slot.boardY, cell: slot.cell }, slot.puzzle, solved, faces);
 }
 
-/** A full circle path (points). */
-function circle(x: number, y: number, r: number): string {
-  const k = r * KAPPA;
-  return (
-    `${n(x + r)} ${n(y)} m ${n(x + r)} ${n(y + k)} ${n(x + k)} ${n(y + r)} ${n(x)} ${n(y + r)} c ` +
-    `${n(x - k)} ${n(y + r)} ${n(x - r)} ${n(y + k)} ${n(x - r)} ${n(y)} c ` +
-    `${n(x - r)} ${n(y - k)} ${n(x - k)} ${n(y - r)} ${n(x)} ${n(y - r)} c ` +
-    `${n(x + k)} ${n(y - r)} ${n(x + r)} ${n(y - k)} ${n(x + r)} ${n(y)} c h `
-  );
-}
-
-/** The domino tally beside a board (see tally.ts), in the geometry of tallySvg. */
+/** The tally beside a board (of a kind that has one), when the slot has room for it. */
 function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
   const t = slot.tally;
-  if (t === undefined || isSudomino(slot.puzzle)) return;
-  const m = slot.puzzle.m;
-  const cell = t.cell * PT;
-  const left = out.px(t.x);
-  const top = out.py(t.y);
-  const inset = cell * 0.1;
-  let boxes = '';
-  for (const b of tallyBoxes(m))
-    boxes += `${n(left + b.x * cell + inset)} ${n(top - (b.y + 1) * cell + inset)} ${n(cell - 2 * inset)} ${n(cell - 2 * inset)} re `;
-  out.push(`q ${TALLY_INK} G ${n(cell * 0.05)} w ${boxes}S Q`);
-  const size = numberFontSize(cell, faceDigits(m, faces === 'pips' ? 'digits' : faces)) * 0.9;
-  const font = out.fonts.regular;
-  let s = `BT ${GREY} g ${out.regularKey} ${n(size)} Tf`;
-  for (let v = 0; v <= m; v++) {
-    const label = tallyHeader(v, faces);
-    const w = widthOf(out.fonts, font, label, size);
-    const e = encode(out.fonts, font, label);
-    s += ` 1 0 0 1 ${n(left + (v + 1.5) * cell - w / 2)} ${n(top - 0.5 * cell - size * 0.35)} Tm ${e} Tj`;
-    s += ` 1 0 0 1 ${n(left + 0.5 * cell - w / 2)} ${n(top - (v + 1.5) * cell - size * 0.35)} Tm ${e} Tj`;
-  }
-  out.push(`${s} ET`);
+  const tally = bookletOf(slot.kind).tally;
+  if (t !== undefined && tally !== undefined) tally.pdf(out, t, slot.puzzle, faces);
 }
 
 /** Words wrapped to `width` mm at `size` points from plan y; returns the y after the last line. */
@@ -422,13 +259,20 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
   }
   // How to play: each kind's rules and a worked example before and after, what the captions mean.
-  const { dominosa, sudomino } = plan.kinds;
-  const pair = (p: AnyPackPuzzle, cell: number, gap: number, captions: [string, string]): void => {
+  const several = plan.kinds.length > 1;
+  const pair = (
+    kind: FormatsKind,
+    p: PackPuzzle,
+    cell: number,
+    gap: number,
+    captions: readonly [string, string],
+  ): void => {
     const w = (p.cols + 2 * SVG_PAD_CELLS) * cell;
     const h = (p.rows + 2 * SVG_PAD_CELLS) * cell;
     const left = mid - w - gap / 2;
     const example = (x: number): SlotPlan => ({
       puzzle: p,
+      kind,
       number: 0,
       labelX: x,
       labelY: y,
@@ -447,23 +291,16 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     y += h + 18;
   };
   y += 16;
-  if (dominosa) {
-    text(out, `How to play${sudomino ? ' Dominosa' : ''}`, 18, y, 13, { bold: true });
-    y = paragraph(out, rulesText(plan.faces), 18, y + 7, cw - 36, 10.5, 5.2);
-    pair(EXAMPLE, sudomino ? 7 : 9, 16, ['The puzzle', 'Solved']);
+  const legendLinesShown = legendLines(tally && hasTally(plan.kinds));
+  for (const kind of plan.kinds) {
+    const cover = bookletOf(kind).cover;
+    text(out, `How to play${several ? ` ${kind.title}` : ''}`, 18, y, 13, { bold: true });
+    y = paragraph(out, cover.rules(plan.faces), 18, y + 7, cw - 36, 10.5, 5.2);
+    // What the legend leaves of the page: a kind's example may take it, up to a comfortable size.
+    const room = out.geom.band.footBaseline - 8 - y - 18 - (legendLinesShown.length * 5 + 4);
+    pair(kind, cover.example, cover.cell(room, several), cover.gap, cover.captions);
   }
-  if (sudomino) {
-    text(out, `How to play${dominosa ? ' Sudomino' : ''}`, 18, y, 13, { bold: true });
-    y = paragraph(out, sudominoRulesText(), 18, y + 7, cw - 36, 10.5, 5.2);
-    // The example takes what the legend leaves of the page, up to a comfortable size.
-    const legend = legendLines(tally && dominosa).length * 5 + 4;
-    const room = out.geom.band.footBaseline - 8 - y - 18 - legend;
-    pair(SUDOMINO_EXAMPLE, Math.max(3, Math.min(5.5, room / (SUDOMINO_EXAMPLE.rows + 2 * SVG_PAD_CELLS))), 12, [
-      'The puzzle (N = 6)',
-      'Solved',
-    ]);
-  }
-  for (const l of legendLines(tally && dominosa)) y = paragraph(out, `\u2022 ${l}`, 18, y, cw - 36, 10, 5);
+  for (const l of legendLinesShown) y = paragraph(out, `\u2022 ${l}`, 18, y, cw - 36, 10, 5);
 }
 
 function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: boolean): void {
@@ -500,10 +337,10 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
   const bx = slot.labelX + slot.labelW - TIME_BOX_MM.width;
   const by = slot.labelY + TIME_BOX_MM.top;
   out.push(
-    `q ${TALLY_INK} G ${n(0.25 * PT)} w ${n(out.px(bx))} ${n(out.py(by + TIME_BOX_MM.height))} ${n(TIME_BOX_MM.width * PT)} ${n(TIME_BOX_MM.height * PT)} re S Q`,
+    `q ${FRAME} G ${n(0.25 * PT)} w ${n(out.px(bx))} ${n(out.py(by + TIME_BOX_MM.height))} ${n(TIME_BOX_MM.width * PT)} ${n(TIME_BOX_MM.height * PT)} re S Q`,
   );
   text(out, 'time', bx + 1, by + 3.7, 6, { grey: GREY });
-  const tech = technique ? techniqueLine(p) : '';
+  const tech = technique ? slotTechnique(slot) : '';
   if (tech)
     text(out, fitWidth(out.fonts, tech, 7.5, slot.labelW), slot.labelX, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, {
       grey: GREY,
@@ -549,10 +386,11 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
  * of the text that no font had (printed as '?'), for the caller to warn about.
  */
 export async function buildBookletPdf(
-  puzzles: readonly AnyPackPuzzle[],
+  puzzles: readonly PackPuzzle[],
+  kinds: readonly FormatsKind[],
   opts: PdfOptions,
 ): Promise<{ bytes: Uint8Array; pages: number; missing: string[] }> {
-  const plan = planBooklet(puzzles, opts);
+  const plan = planBooklet(puzzles, kinds, opts);
   const doc = await PDFDocument.create({ updateMetadata: false });
   let regular: PDFFont;
   let bold: PDFFont;

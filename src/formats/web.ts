@@ -1,29 +1,12 @@
 // The web pack: one self-contained HTML page that plays the puzzles, with hints from the
 // grader. The page's code is bundled at build time (pipeline/web/, scripts/dev/build-web.ts) and
 // handed in as text; this module adds the pack's data, the grader's steps for every puzzle.
-// A pack may mix Dominosa and Sudomino puzzles; each kind's entry is made by its own function.
-import { boardFromGrid, formatBoardError } from '../dominosa/board.js';
-import { LEVELS } from '../dominosa/grade/ladder.js';
-import { walkthrough } from '../dominosa/grade/walkthrough.js';
-import { placementOfDomino } from '../dominosa/play/geometry.js';
-import {
-  packNumbers,
-  WEB_PACK_FORMAT,
-  WEB_PACK_VERSION,
-  type AnyWebPuzzle,
-  type WebPack,
-  type WebPuzzle,
-} from '../play/pack.js';
-import { packSteps, type RuleEntry } from '../dominosa/play/steps.js';
-import { cellName } from '../sudomino/board.js';
-import { LEVELS as SUDOMINO_LEVELS, SudominoGrader } from '../sudomino/grade/ladder.js';
-import type { SudominoWebPuzzle } from '../sudomino/play/pack.js';
-import { webBoard } from '../sudomino/play/pack.js';
-import { packSudominoSteps, type SudominoRuleEntry } from '../sudomino/play/steps.js';
-import { techniqueLine } from './booklet.js';
+// A pack may mix kinds; each puzzle's entry, and the pack fields its entries need, are its kind's.
 import type { Faces } from './faces.js';
-import { packChecksum, type AnyPackPuzzle, type PackPuzzle, type SudominoPackPuzzle } from './pack.js';
+import { kindOf, partOf, type FormatsKind, type KindWeb, type KindWebPack, type PackPuzzle } from './kind.js';
+import { packChecksum } from './pack.js';
 import { escapeXml } from './svg.js';
+import { packNumbers, WEB_PACK_FORMAT, WEB_PACK_VERSION, type WebPack } from '../play/pack.js';
 
 /** The largest page written: a pack past this is refused (browsers slow down well before). */
 export const WEB_MAX_BYTES = 20_000_000;
@@ -36,98 +19,41 @@ export interface WebAssets {
 
 export type WebResult = { ok: true; html: string; bytes: number } | { ok: false; error: string };
 
-function levelName(level: number): string {
-  return LEVELS.find((l) => l.level === level)?.name ?? String(level);
-}
+/** A web pack's data as written: the envelope, and beside it each kind's own fields. */
+export type WebPackData = WebPack & Record<string, unknown>;
 
-function sudominoLevelName(level: number): string {
-  return SUDOMINO_LEVELS.find((l) => l.level === level)?.name ?? String(level);
-}
-
-const isSudomino = (p: AnyPackPuzzle): p is SudominoPackPuzzle => p.kind === 'sudomino';
-
-/** A Dominosa puzzle's entry: its numbers, its solution and the grader's deductions, as steps. */
-function dominosaEntry(p: PackPuzzle, number: number, rules: RuleEntry[]): WebPuzzle {
-  const parsed = boardFromGrid(p.grid, 0, { id: p.id });
-  if (!parsed.ok) throw new RangeError(`puzzle ${p.id}: ${formatBoardError(parsed.error)}`);
-  const board = parsed.board;
-  const told = walkthrough(board);
-  return {
-    id: p.id,
-    number,
-    m: p.m,
-    rows: p.rows,
-    cols: p.cols,
-    tier: p.tier,
-    ...(p.grade === undefined ? {} : { grade: p.grade, technique: techniqueLine(p) }),
-    values: Array.from(board.cells),
-    solution: p.solution.map((d) => placementOfDomino(board, d)).sort((a, b) => a - b),
-    steps: packSteps(board, told.steps, rules, levelName),
-    ending: told.ending,
+/**
+ * The pack's data: every puzzle with its number, its solution and the grader's deductions, as
+ * steps. `kinds` are the registered kinds, in the registry's order (the order of numbers within a
+ * tier, and of the kinds' fields); each that has a web part gives its fields, used or not.
+ */
+export function webPackData(
+  puzzles: readonly PackPuzzle[],
+  kinds: readonly FormatsKind[],
+  name: string,
+  faces?: Faces,
+): WebPackData {
+  const webs = kinds.map((k) => k.formats.web);
+  const makers = webs.map((w) => w?.start());
+  // The place of a puzzle's kind; a kind without a web part is refused here (the verb did first).
+  const at = (p: PackPuzzle): number => {
+    const i = kinds.indexOf(kindOf(kinds, p));
+    partOf(kinds[i], webs[i], 'web');
+    return i;
   };
-}
-
-/** A Sudomino puzzle's entry: its rows, its solution per domino and the grader's steps from the givens. */
-function sudominoEntry(
-  p: SudominoPackPuzzle,
-  number: number,
-  rules: SudominoRuleEntry[],
-  grader: SudominoGrader,
-): SudominoWebPuzzle {
-  const board = webBoard({ board: p.board, values: p.values, id: p.id });
-  const solution: number[] = [];
-  for (let d = 0; d < board.given.length; d++) {
-    const [a, b] = [board.cells[2 * d], board.cells[2 * d + 1]];
-    const [va, vb] = [
-      p.solution[Math.floor(a / board.cols)]?.[a % board.cols],
-      p.solution[Math.floor(b / board.cols)]?.[b % board.cols],
-    ];
-    if (va !== vb || !(va >= 1 && va <= board.values))
-      throw new RangeError(
-        `puzzle ${p.id}: the solution does not give the domino at ${cellName(board.cols, a)} one value 1..${board.values}`,
-      );
-    solution.push(va);
-  }
-  const graded = grader.grade(board);
-  const level = SUDOMINO_LEVELS.find((l) => l.name === p.grade);
-  return {
-    kind: 'sudomino',
-    id: p.id,
-    number,
-    shape: p.shape,
-    rows: p.rows,
-    cols: p.cols,
-    values: p.values,
-    tier: p.tier,
-    ...(p.grade === undefined
-      ? {}
-      : { grade: p.grade, technique: level === undefined ? p.grade : `Level ${level.level}: ${level.name}` }),
-    board: p.board,
-    solution,
-    steps: packSudominoSteps(graded.steps, rules, sudominoLevelName),
-    ending: graded.status,
-  };
-}
-
-/** The pack's data: every puzzle with its number, its solution and the grader's deductions, as steps. */
-export function webPackData(puzzles: readonly AnyPackPuzzle[], name: string, faces?: Faces): WebPack {
-  const rules: RuleEntry[] = [];
-  const sudominoRules: SudominoRuleEntry[] = [];
-  const grader = new SudominoGrader();
-  const numbers = packNumbers(
-    puzzles.map((p) => (isSudomino(p) ? { kind: p.kind, tier: p.tier, m: p.values, rows: p.rows } : p)),
-  );
-  const list = puzzles.map((p, i): AnyWebPuzzle =>
-    isSudomino(p) ? sudominoEntry(p, numbers[i], sudominoRules, grader) : dominosaEntry(p, numbers[i], rules),
+  const numbers = packNumbers(puzzles, (a, b) => at(a) - at(b) || (webs[at(a)] as KindWeb).compare(a, b));
+  const list = puzzles.map((p, i) => (makers[at(p)] as KindWebPack).entry(p, numbers[i]));
+  const fields = makers.reduce<Record<string, unknown>>(
+    (all, m, i) => ({ ...all, ...m?.fields(puzzles.some((p) => p.kind === kinds[i].name)) }),
+    {},
   );
   return {
     format: WEB_PACK_FORMAT,
     version: WEB_PACK_VERSION,
     name,
     ...(faces === undefined || faces === 'digits' ? {} : { faces }),
-    checksum: packChecksum(puzzles),
-    rules,
-    ...(puzzles.some(isSudomino) ? { sudominoRules } : {}),
+    checksum: packChecksum(puzzles, kinds),
+    ...fields,
     puzzles: list,
   };
 }

@@ -3,6 +3,7 @@
 import type { PuzzleKind } from '../kind.js';
 import { checkRow, checks } from './check.js';
 import { build } from './make/build.js';
+import { formats } from './formats/index.js';
 import { LEVELS } from './grade/ladder.js';
 import { sudominoTierFor } from './rank/tier-rule.js';
 import { compareShapes, parseShapes } from './shape.js';
@@ -48,4 +49,5 @@ export const sudomino: PuzzleKind = {
   grading,
   generating,
   tuning,
+  formats,
 };

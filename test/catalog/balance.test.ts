@@ -7,8 +7,11 @@ import { planPack, shortfallLine, type PackCell, type PackSplit } from '../../sr
 const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
 type T = (typeof TIERS)[number];
 
+/** Cells of Dominosa-like sizes: a size's order is its M, its label "M=m". */
 function grid(sizes: readonly number[], available: (t: T, m: number) => number): PackCell<T>[] {
-  return TIERS.flatMap((tier) => sizes.map((m) => ({ tier, m, available: available(tier, m) })));
+  return TIERS.flatMap((tier) =>
+    sizes.map((m) => ({ tier, order: m, label: `M=${m}`, available: available(tier, m) })),
+  );
 }
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 const byTier = (plan: ReturnType<typeof planPack<T>>): number[] =>
@@ -19,7 +22,9 @@ describe('planPack', () => {
     const cells = grid([6, 7, 8, 9], () => 50);
     const p24 = planPack(TIERS, cells, { by: 'count', count: 24 });
     expect(byTier(p24)).toEqual([6, 6, 6, 6]);
-    expect([6, 7, 8, 9].map((m) => sum(p24.shares.filter((s) => s.m === m).map((s) => s.take)))).toEqual([6, 6, 6, 6]);
+    expect([6, 7, 8, 9].map((m) => sum(p24.shares.filter((s) => s.order === m).map((s) => s.take)))).toEqual([
+      6, 6, 6, 6,
+    ]);
     expect(p24.short).toEqual([]);
     expect(byTier(planPack(TIERS, cells, { by: 'count', count: 12 }))).toEqual([3, 3, 3, 3]);
     // The remainder goes to the easier tiers.
@@ -29,14 +34,21 @@ describe('planPack', () => {
   it('lists the cells in pack order: tiers as given, sizes ascending', () => {
     const cells = grid([9, 6, 8], () => 5).reverse();
     const plan = planPack(['hard', 'easy'] as T[], cells, { by: 'count', count: 6 });
-    expect(plan.shares.map((s) => `${s.tier}${s.m}`)).toEqual(['hard6', 'hard8', 'hard9', 'easy6', 'easy8', 'easy9']);
+    expect(plan.shares.map((s) => `${s.tier}${s.order}`)).toEqual([
+      'hard6',
+      'hard8',
+      'hard9',
+      'easy6',
+      'easy8',
+      'easy9',
+    ]);
   });
 
   it('gives a short tier what it has, tops up no other tier, and says so in one line', () => {
     const cells = grid([6, 7], (t) => (t === 'expert' ? 2 : 40));
     const plan = planPack(TIERS, cells, { by: 'count', count: 24 });
     expect(byTier(plan)).toEqual([6, 6, 6, 4]);
-    expect(plan.short).toEqual([{ tier: 'expert', m: null, asked: 6, got: 4 }]);
+    expect(plan.short).toEqual([{ tier: 'expert', size: null, asked: 6, got: 4 }]);
     expect(shortfallLine(plan.short)).toBe(
       'the catalog runs short: expert 4 of 6; the pack holds what there is, the others were not topped up',
     );
@@ -47,14 +59,15 @@ describe('planPack', () => {
     const cells = grid([6, 7, 8, 9], (_, m) => (m === 9 ? 0 : m === 8 ? 1 : 40));
     const plan = planPack(TIERS, cells, { by: 'count', count: 24 });
     expect(byTier(plan)).toEqual([6, 6, 6, 6]);
-    for (const s of plan.shares) if (s.m >= 8) expect(s.take).toBe(s.available);
+    for (const s of plan.shares) if (s.order >= 8) expect(s.take).toBe(s.available);
   });
 
   it('per-size asks every cell for K and moves nothing', () => {
     const cells = grid([5, 6], (t, m) => (t === 'hard' && m === 6 ? 1 : 9));
     const plan = planPack(TIERS, cells, { by: 'per-size', count: 3 });
     expect(plan.shares.map((s) => s.take)).toEqual([3, 3, 3, 3, 3, 1, 3, 3]);
-    expect(plan.short).toEqual([{ tier: 'hard', m: 6, asked: 3, got: 1 }]);
+    expect(plan.short).toEqual([{ tier: 'hard', size: 'M=6', asked: 3, got: 1 }]);
+    expect(shortfallLine(plan.short)).toMatch(/^the catalog runs short: hard M=6 1 of 3;/);
   });
 
   it('holds its promises on any catalog (property)', () => {

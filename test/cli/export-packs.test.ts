@@ -12,8 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, runExport, type ExportOptions } from '../../pipeline/export/export.js';
 import { boardToGrid, parseBoards } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
+import type { DominosaPackEntry, DominosaPackPuzzle } from '../../src/dominosa/formats/pack.js';
 import { planBooklet } from '../../src/formats/booklet.js';
-import { verifyPackJson, type PackEntry } from '../../src/formats/pack.js';
+import { verifyPackJson } from '../../src/formats/pack.js';
+import { allKinds } from '../../src/kinds.js';
 import { parseTathamId } from '../../src/dominosa/formats/tatham.js';
 import { editCatalog, query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
@@ -36,6 +38,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const TIER_ORDER = ['easy', 'normal', 'hard', 'expert'];
+/** Dominosa's sizes M, as the export options take them. */
+const ms = (...m: number[]): ExportOptions['sizes'] => ({ dominosa: m.map(String) });
 /** Rows in pack order: tiers easy to expert, sizes ascending within a tier, ids within a size. */
 const selected = (pred: (r: Row) => boolean): Row[] =>
   rows.filter(pred).sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier) || a.m - b.m || a.id - b.id);
@@ -49,9 +53,10 @@ function bookletPlan(
   puzzles: Row[],
   opts: { paper?: 'a4' | 'letter'; tally?: boolean } = {},
 ): ReturnType<typeof planBooklet> {
-  const pack = puzzles.map((p) => {
+  const pack = puzzles.map((p): DominosaPackPuzzle => {
     const grid = JSON.parse(p.grid) as number[][];
     return {
+      kind: 'dominosa',
       id: p.id,
       m: p.m,
       rows: grid.length,
@@ -59,10 +64,10 @@ function bookletPlan(
       tier: p.tier,
       nodes: 0,
       grid,
-      solution: JSON.parse(p.solution),
+      solution: JSON.parse(p.solution) as DominosaPackPuzzle['solution'],
     };
   });
-  return planBooklet(pack, { title: 't', ...opts });
+  return planBooklet(pack, allKinds(), { title: 't', ...opts });
 }
 const bookletPages = (puzzles: Row[], opts: { paper?: 'a4' | 'letter'; tally?: boolean } = {}): number =>
   bookletPlan(puzzles, opts).pages.length;
@@ -100,7 +105,7 @@ describe('dominosa export pack formats', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/wrote 80 puzzles to/);
     const text = readFileSync(out, 'utf8');
-    const v = verifyPackJson(text);
+    const v = verifyPackJson(text, allKinds());
     if (!v.ok) throw new Error(v.error);
     const want = selected(small);
     expect(v.pack.manifest).toMatchObject({
@@ -110,11 +115,11 @@ describe('dominosa export pack formats', () => {
       count: want.length,
     });
     expect(Date.parse(v.pack.manifest.created)).toBeGreaterThan(Date.parse('2020-01-01'));
-    expect((v.pack.puzzles as PackEntry[]).map((p) => [p.id, p.size.m, p.tier, p.grid, p.solution])).toEqual(
+    expect((v.pack.puzzles as DominosaPackEntry[]).map((p) => [p.id, p.size.m, p.tier, p.grid, p.solution])).toEqual(
       want.map((w) => [w.id, w.m, w.tier, JSON.parse(w.grid), JSON.parse(w.solution)]),
     );
     // One changed value breaks the checksum.
-    expect(verifyPackJson(text.replace('"tier":"easy"', '"tier":"hard"')).ok).toBe(false);
+    expect(verifyPackJson(text.replace('"tier":"easy"', '"tier":"hard"'), allKinds()).ok).toBe(false);
   });
 
   it('text: the grids parse back with their ids, solutions after them as comments', () => {
@@ -250,7 +255,7 @@ describe('dominosa export selection', () => {
     expect(await ids({ includeVariants: true })).toEqual(selected(() => true).map((r) => r.id));
     expect(await ids({})).toEqual(selected((r) => r.base_id === null).map((r) => r.id));
     const tat = async (includeVariants?: boolean): Promise<number> =>
-      (await exportText({ format: 'tatham', sizes: [3], includeVariants }))
+      (await exportText({ format: 'tatham', sizes: ms(3), includeVariants }))
         .trimEnd()
         .split('\n')
         .filter((l) => !l.startsWith('#')).length;
@@ -259,7 +264,7 @@ describe('dominosa export selection', () => {
   });
 
   it('filters by size and tier', async () => {
-    expect(await ids({ sizes: [5, 6], tiers: ['normal', 'expert'], includeVariants: false })).toEqual(
+    expect(await ids({ sizes: ms(5, 6), tiers: ['normal', 'expert'], includeVariants: false })).toEqual(
       selected(
         (r) => (r.m === 5 || r.m === 6) && (r.tier === 'normal' || r.tier === 'expert') && r.base_id === null,
       ).map((r) => r.id),
@@ -270,7 +275,7 @@ describe('dominosa export selection', () => {
         .trimEnd()
         .split('\n')
         .map((l) => (JSON.parse(l) as { id: number }).id),
-    ).toEqual(await ids({ sizes: [5, 6], tiers: ['normal', 'expert'], includeVariants: false }));
+    ).toEqual(await ids({ sizes: ms(5, 6), tiers: ['normal', 'expert'], includeVariants: false }));
   });
 
   it('draws a --count sample reproducibly from --seed, in pack order', async () => {
@@ -280,11 +285,11 @@ describe('dominosa export selection', () => {
     expect(a).toEqual([...a].sort((x, y) => order.indexOf(x) - order.indexOf(y)));
     expect(await ids({ count: 25, seed: 4 })).toEqual(a);
     expect(await ids({ count: 25, seed: 5 })).not.toEqual(a);
-    for (const id of await ids({ count: 30, sizes: [8], tiers: ['hard'] })) {
+    for (const id of await ids({ count: 30, sizes: ms(8), tiers: ['hard'] })) {
       expect(rows.find((r) => r.id === id)).toMatchObject({ m: 8, tier: 'hard' });
     }
     // More than the selection holds: all of it.
-    expect(await ids({ count: 100_000, sizes: [3] })).toEqual(
+    expect(await ids({ count: 100_000, sizes: ms(3) })).toEqual(
       selected((r) => r.m === 3 && r.base_id === null).map((r) => r.id),
     );
   });
@@ -301,34 +306,34 @@ describe('dominosa export selection', () => {
 
   it('balances --count over the tiers, then over the sizes, in tier then size order', async () => {
     for (const seed of [1, 2, 3]) {
-      const got = await cells({ count: 24, sizes: [6, 7, 8, 9], seed });
+      const got = await cells({ count: 24, sizes: ms(6, 7, 8, 9), seed });
       // 6 of each tier; within a tier 2,2,1,1 with the odd ones rotating, so 6 of each size too.
       expect(tally(got.map((c) => c.split(' ')[0]))).toEqual({ easy: 6, normal: 6, hard: 6, expert: 6 });
       expect(tally(got.map((c) => c.split(' ')[1]))).toEqual({ 6: 6, 7: 6, 8: 6, 9: 6 });
       const key = (c: string): number => TIER_ORDER.indexOf(c.split(' ')[0]) * 100 + Number(c.split(' ')[1]);
       expect(got.map(key)).toEqual([...got.map(key)].sort((x, y) => x - y));
     }
-    expect(tally((await cells({ count: 12, sizes: [5, 6] })).map((c) => c.split(' ')[0]))).toEqual({
+    expect(tally((await cells({ count: 12, sizes: ms(5, 6) })).map((c) => c.split(' ')[0]))).toEqual({
       easy: 3,
       normal: 3,
       hard: 3,
       expert: 3,
     });
     // Filters first: two tiers named, the count goes over those two.
-    expect(tally(await cells({ count: 8, sizes: [4], tiers: ['easy', 'expert'] }))).toEqual({
+    expect(tally(await cells({ count: 8, sizes: ms(4), tiers: ['easy', 'expert'] }))).toEqual({
       'easy 4': 4,
       'expert 4': 4,
     });
   });
 
   it('--per-tier and --per-size set the split; a short one says so in one line and tops up nothing', async () => {
-    expect(tally(await cells({ perTier: 3, sizes: [5] }))).toEqual({
+    expect(tally(await cells({ perTier: 3, sizes: ms(5) }))).toEqual({
       'easy 5': 3,
       'normal 5': 3,
       'hard 5': 3,
       'expert 5': 3,
     });
-    expect(tally(await cells({ perSize: 2, sizes: [3, 9], tiers: ['hard'] }))).toEqual({ 'hard 3': 2, 'hard 9': 2 });
+    expect(tally(await cells({ perSize: 2, sizes: ms(3, 9), tiers: ['hard'] }))).toEqual({ 'hard 3': 2, 'hard 9': 2 });
     // 10 bases per tier and size: 15 per tier runs short.
     const out = outPath('jsonl');
     const r = cli(['export', '--db', db, '--sizes', '3', '--per-tier', '15', '--out', out]);

@@ -1,7 +1,11 @@
-// Tests for src/formats/booklet.ts and booklet-html.ts: the page arithmetic (pages filled, one
-// cell size a page, 24 puzzles on at most 9 A4 pages), slots that stay on their page and apart,
-// a self-contained document; and a real print to PDF in Chromium whose page count must equal the
-// one the layout promises, with no errors and no requests (required under CI=true).
+// Tests for src/formats/booklet.ts and booklet-html.ts over every kind with a booklet part (and
+// booklets mixing them): the page arithmetic (pages filled in number order, one cell size a page,
+// each puzzle once among the puzzles and once among the solutions, tiers in order and the kinds in
+// the registry's order within a tier), slots that stay on their page and apart with readable cells,
+// a tally only by a kind that prints one, contents naming each kind's sizes, a cover that explains
+// each kind held, a self-contained document; and a real print to PDF in Chromium whose page count
+// must equal the one the layout promises, with no errors and no requests (required under CI=true).
+// Each kind's own names, drawings and cover: test/<kind>/formats/booklet.test.ts.
 import { existsSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
@@ -9,17 +13,19 @@ import { PDFDocument } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import {
-  autoPerPage,
+  bookletOf,
+  contentsRows,
   geometryOf,
   minCellMm,
   PAPER_NAMES,
   planBooklet,
   type BookletPlan,
 } from '../../src/formats/booklet.js';
-import { faceDigits } from '../../src/formats/faces.js';
-import type { PackPuzzle } from '../../src/formats/pack.js';
+import { kindWords, type PackPuzzle } from '../../src/formats/kind.js';
+import { escapeXml } from '../../src/formats/svg.js';
+import { allKinds } from '../../src/kinds.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import { packOf, packPuzzle } from '../helpers/packs.js';
+import { packOf, packPuzzle, sudominoPackPuzzle } from '../helpers/packs.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 // Under CI a missing browser fails the print test (it launches and reports why); elsewhere the
@@ -30,27 +36,22 @@ if (!PRINT)
     `booklet.test: the Chromium print test is skipped: no browser at ${CHROMIUM} (apt-get install chromium; required when CI=true)`,
   );
 
-/** Every drawn box of a page: captions, boards and tallies (mm). */
-function boxesOf(page: BookletPlan['pages'][number]): { x1: number; y1: number; x2: number; y2: number }[] {
-  return page.slots.flatMap((s) => {
-    const side = s.tally ? ((s.puzzle as PackPuzzle).m + 2) * s.tally.cell : 0;
-    const main = {
-      x1: Math.min(s.labelX, s.boardX),
-      y1: s.labelY,
-      x2: Math.max(s.labelX + s.labelW, s.boardX + s.boardW, s.tally ? s.tally.x + side : 0),
-      y2: Math.max(s.boardY + s.boardH, s.tally ? s.tally.y + side : 0),
-    };
-    return [main];
-  });
-}
+const KINDS = allKinds();
 
-// Layout looks at size and tier only, so a pool of boards (dealt once) re-tiered will do.
-// Sizes 1..16 both ways round and two large ones (dealing big boards is the slow part).
-const POOL = [
-  ...Array.from({ length: 32 }, (_, i) => packPuzzle(1 + (i % 16), i, { tall: i >= 16 })),
-  packPuzzle(20, 1),
-  packPuzzle(30, 2),
-];
+// Layout looks at kind, size and tier only, so a pool of boards (made once) re-tiered will do:
+// Dominosa sizes 1..16 both ways round and two large ones (dealing big boards is the slow part),
+// Sudomino shapes small to large.
+const SHAPES = ['5x5:4', '8x8:6', '6x7:5', '3x14:10', '9x9:7', '10x10:8'];
+const LAYOUT: Readonly<Record<string, PackPuzzle[]>> = {
+  dominosa: [
+    ...Array.from({ length: 32 }, (_, i) => packPuzzle(1 + (i % 16), i, { tall: i >= 16 })),
+    packPuzzle(20, 1),
+    packPuzzle(30, 2),
+  ],
+  sudomino: Array.from({ length: 12 }, (_, k) => sudominoPackPuzzle(SHAPES[k % SHAPES.length], k)),
+};
+const BOOKLETED = KINDS.filter((k) => k.formats.booklet !== undefined && LAYOUT[k.name] !== undefined);
+const POOL = BOOKLETED.flatMap((k) => LAYOUT[k.name]);
 const arbPuzzles: fc.Arbitrary<PackPuzzle[]> = fc.array(
   fc
     .record({ i: fc.nat(POOL.length - 1), id: fc.nat(), tier: fc.constantFrom(...TIERS, 'bonus') })
@@ -58,13 +59,29 @@ const arbPuzzles: fc.Arbitrary<PackPuzzle[]> = fc.array(
   { maxLength: 30 },
 );
 
+const kindIndex = (p: PackPuzzle): number => KINDS.findIndex((k) => k.name === p.kind);
+const tierRank = (t: string | null): number =>
+  (TIERS as readonly string[]).includes(t ?? '') ? TIERS.indexOf(t as never) : TIERS.length;
+
+/** Every drawn box of a page: captions, boards and tallies (mm). */
+function boxesOf(page: BookletPlan['pages'][number]): { x1: number; y1: number; x2: number; y2: number }[] {
+  return page.slots.map((s) => {
+    const units = bookletOf(s.kind).tally?.units(s.puzzle) ?? 0;
+    const side = s.tally ? units * s.tally.cell : 0;
+    return {
+      x1: Math.min(s.labelX, s.boardX),
+      y1: s.labelY,
+      x2: Math.max(s.labelX + s.labelW, s.boardX + s.boardW, s.tally ? s.tally.x + side : 0),
+      y2: Math.max(s.boardY + s.boardH, s.tally ? s.tally.y + side : 0),
+    };
+  });
+}
+
+const pages = (html: string): string[] => html.split('<section class="page">').slice(1);
+
 describe('planBooklet', () => {
-  it('chooses 8, 6, 4, 2 or 1 per page by board size, fewer for larger boards', () => {
-    const kOf = (m: number, tally = false): number => autoPerPage({ m, rows: m + 1, cols: m + 2 }, { tally });
-    expect([3, 5, 6, 9].map((m) => kOf(m))).toEqual([8, 8, 8, 6]);
-    expect(kOf(9, true)).toBe(4);
-    expect([15, 30, 60].map((m) => kOf(m))).toEqual([1, 1, 1]);
-    for (let m = 1; m < 60; m++) expect(kOf(m + 1)).toBeLessThanOrEqual(kOf(m));
+  it('has booklet samples of every built-in kind to lay out', () => {
+    expect(BOOKLETED.map((k) => k.name)).toEqual(['dominosa', 'sudomino']);
   });
 
   it('fills pages in number order, one cell size a page, and packs solutions several to a page', () => {
@@ -75,7 +92,7 @@ describe('planBooklet', () => {
         fc.constantFrom(...PAPER_NAMES),
         fc.boolean(),
         (puzzles, perPage, paper, tally) => {
-          const plan = planBooklet(puzzles, { title: 't', perPage, paper, tally });
+          const plan = planBooklet(puzzles, KINDS, { title: 't', perPage, paper, tally });
           const puzzlePages = plan.pages.filter((p) => p.kind === 'puzzles');
           // A given count fills every page but the last.
           if (perPage !== undefined) expect(puzzlePages.length).toBe(Math.ceil(puzzles.length / perPage));
@@ -97,74 +114,47 @@ describe('planBooklet', () => {
     );
   });
 
-  /** A pack as export makes it: 6 of each tier over M = 6..9, two sizes twice, rotating. */
-  const PACK24 = TIERS.flatMap((tier, t) =>
-    [6, 7, 8, 9, 6 + ((2 * t) % 4), 7 + ((2 * t) % 4)]
-      .sort()
-      .map((m, k) => packPuzzle(m, 10 * t + k, { tier, id: 100 + 10 * t + k })),
-  );
-
-  it('puts 24 puzzles of M = 6..9 on at most 9 A4 pages with or without the tally or the technique (was 8 and 17)', () => {
-    for (const technique of [false, true]) {
-      const plain = planBooklet(PACK24, { title: 't', technique });
-      const tally = planBooklet(PACK24, { title: 't', technique, tally: true });
-      expect(plain.pages.length).toBeLessThanOrEqual(7);
-      expect(tally.pages.length).toBeLessThanOrEqual(9);
-      for (const plan of [plain, tally])
-        expect(plan.pages.filter((p) => p.kind === 'solutions').flatMap((p) => p.slots)).toHaveLength(24);
-    }
-  });
-
-  it('puts 24 puzzles of M = 3..9 on a title page, 4 puzzle pages and 2 solution pages', () => {
-    const plan = planBooklet(packOf(24, [3, 4, 5, 6, 7, 8, 9]), { title: 't' });
-    expect(plan.pages.filter((p) => p.kind === 'solutions').length).toBeLessThanOrEqual(2);
-    expect(plan.pages.length).toBeLessThanOrEqual(1 + 4 + 2);
-  });
-
-  it('reports the plan page count from buildBookletHtml, one <section> per page', () => {
+  it('places every puzzle once among the puzzles and once among the solutions, tiers in order, the kinds in order within a tier', () => {
     fc.assert(
       fc.property(arbPuzzles, (puzzles) => {
-        const { html, pages } = buildBookletHtml(puzzles, { title: 't' });
-        expect(pages).toBe(planBooklet(puzzles, { title: 't' }).pages.length);
-        expect(html.split('<section class="page">').length - 1).toBe(pages);
-      }),
-      { numRuns: 10 },
-    );
-  });
-
-  it('places every puzzle once among the puzzles and once among the solutions, tiers in order', () => {
-    fc.assert(
-      fc.property(arbPuzzles, (puzzles) => {
-        const plan = planBooklet(puzzles, { title: 't' });
+        const plan = planBooklet(puzzles, KINDS, { title: 't' });
+        const held = KINDS.filter((k) => puzzles.some((p) => p.kind === k.name));
+        expect(plan.kinds).toEqual(held.length ? held : [KINDS[0]]);
         for (const kind of ['puzzles', 'solutions'] as const) {
           const pages = plan.pages.filter((p) => p.kind === kind);
           const placed = pages.flatMap((p) => p.slots.map((s) => s.puzzle));
           expect(new Set(placed)).toEqual(new Set(puzzles));
           expect(placed.length).toBe(puzzles.length);
-          const rank = (t: string | null): number =>
-            (TIERS as readonly string[]).includes(t ?? '') ? TIERS.indexOf(t as never) : 9;
-          const ranks = placed.map((p) => rank(p.tier));
+          const ranks = placed.map((p) => tierRank(p.tier) * KINDS.length + kindIndex(p));
           expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+          for (const page of pages) for (const s of page.slots) expect(s.kind.name).toBe(s.puzzle.kind);
           if (kind === 'puzzles') for (const p of pages) expect(p.slots[0].puzzle.tier).toBe(p.tier);
         }
         // Puzzles come before all solutions; the title page is first.
         const kinds = plan.pages.map((p) => p.kind).join(' ');
         expect(kinds).toMatch(/^title( puzzles)*( solutions)*$/);
-        // The contents point at the first page of each section.
-        for (const s of plan.sections) {
+        // The contents point at the first page of each section, and name each kind's sizes there.
+        const placed = plan.pages.filter((p) => p.kind === 'puzzles').flatMap((p) => p.slots);
+        for (const [i, s] of plan.sections.entries()) {
           expect(plan.pages[s.firstPage - 1]).toMatchObject({
             kind: 'puzzles',
             heading: expect.stringContaining(s.tier[0].toUpperCase() + s.tier.slice(1)),
           });
           expect(plan.pages[s.firstPage - 1].slots.map((x) => x.number)).toContain(s.first);
           expect(plan.pages[s.solutionsPage - 1].slots.map((x) => x.number)).toContain(s.first);
+          const own = placed.filter((x) => x.puzzle.tier === s.tier);
+          const sizes = KINDS.flatMap((k) => {
+            const ps = own.filter((x) => x.kind === k).map((x) => x.puzzle);
+            return ps.length ? [bookletOf(k).sizes(ps)] : [];
+          });
+          expect(contentsRows(plan)[i][2]).toBe(sizes.join(', '));
         }
       }),
       { numRuns: 40 },
     );
   });
 
-  it('keeps slots (captions, boards, tallies) inside the body and apart, with cells at least the minimum under auto layout', () => {
+  it('keeps slots (captions, boards, tallies) inside the body and apart, a tally only by a kind that prints one, cells readable under auto layout', () => {
     fc.assert(
       fc.property(
         arbPuzzles,
@@ -172,7 +162,7 @@ describe('planBooklet', () => {
         fc.constantFrom(...PAPER_NAMES),
         fc.boolean(),
         (puzzles, perPage, paper, tally) => {
-          const plan = planBooklet(puzzles, { title: 't', perPage, paper, tally });
+          const plan = planBooklet(puzzles, KINDS, { title: 't', perPage, paper, tally });
           const { content: CONTENT_MM, band: BAND_MM } = geometryOf(paper);
           const eps = 1e-6;
           for (const page of plan.pages) {
@@ -187,9 +177,10 @@ describe('planBooklet', () => {
                 expect(apart).toBe(true);
               }
             }
-            if (page.kind === 'puzzles' && perPage === undefined && page.slots.length > 1) {
-              for (const s of page.slots)
-                expect(s.cell).toBeGreaterThanOrEqual(minCellMm(faceDigits((s.puzzle as PackPuzzle).m)) - eps);
+            for (const s of page.slots) {
+              if (!tally || bookletOf(s.kind).tally === undefined) expect(s.tally).toBeUndefined();
+              if (page.kind === 'puzzles' && perPage === undefined && page.slots.length > 1)
+                expect(s.cell).toBeGreaterThanOrEqual(minCellMm(bookletOf(s.kind).digits(s.puzzle, 'digits')) - eps);
             }
           }
         },
@@ -200,13 +191,26 @@ describe('planBooklet', () => {
 
   it('refuses a per-page count that is not a positive integer', () => {
     for (const perPage of [0, -1, 2.5, 65, Number.NaN])
-      expect(() => planBooklet([], { title: 't', perPage })).toThrow(RangeError);
+      expect(() => planBooklet([], KINDS, { title: 't', perPage })).toThrow(RangeError);
   });
 });
 
 describe('buildBookletHtml', () => {
+  it('reports the plan page count, one <section> per page', () => {
+    fc.assert(
+      fc.property(arbPuzzles, (puzzles) => {
+        const { html, pages } = buildBookletHtml(puzzles, KINDS, { title: 't' });
+        expect(pages).toBe(planBooklet(puzzles, KINDS, { title: 't' }).pages.length);
+        expect(html.split('<section class="page">').length - 1).toBe(pages);
+      }),
+      { numRuns: 10 },
+    );
+  });
+
   it('is self-contained: no scripts, links, external fonts or URLs beyond the SVG namespace', () => {
-    const { html } = buildBookletHtml(packOf(12, [3, 8, 12, 20]), { title: 'T <&> "x"' });
+    const { html } = buildBookletHtml([...packOf(12, [3, 8, 12, 20]), ...LAYOUT.sudomino.slice(0, 4)], KINDS, {
+      title: 'T <&> "x"',
+    });
     expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|@font-face|url\(|src=|href=/i);
     const urls = [...html.matchAll(/https?:\/\/[^"'\s)]+/g)].map((m) => m[0]);
     expect(new Set(urls)).toEqual(new Set(['http://www.w3.org/2000/svg']));
@@ -214,89 +218,28 @@ describe('buildBookletHtml', () => {
     expect(html).toContain('<title>T &#60;&#38;&#62; &#34;x&#34;</title>');
   });
 
-  it('draws puzzle pages bare and solution pages with tiles', () => {
-    const puzzles = Array.from({ length: 5 }, (_, k) => packPuzzle(4, k, { tier: 'hard', grade: 'sets' }));
-    const { html } = buildBookletHtml(puzzles, { title: 't' });
-    const pages = html.split('<section class="page">').slice(1);
-    expect(pages.length).toBe(3);
-    const tiles = (s: string): number => (s.match(/<rect [^>]*rx=/g) ?? []).length;
-    expect(tiles(pages[1])).toBe(0);
-    expect(tiles(pages[2])).toBe(5 * 15);
-    expect((pages[1].match(/<text /g) ?? []).length).toBe(5 * 30);
-  });
-
-  it('captions each puzzle with its number, its stars, its size, the catalog id small and a time box; the technique on request', () => {
-    const puzzles = [
-      packPuzzle(6, 1, { tier: 'hard', grade: 'sets', id: 1301 }),
-      packPuzzle(3, 2, { tier: 'easy', grade: 'singles', id: 7 }),
-    ];
-    const { html } = buildBookletHtml(puzzles, { title: 't', perPage: 4 });
-    // Easy comes first, so the double-3 is puzzle 1.
-    expect(html).toMatch(
-      /<span class="n">1<\/span><svg class="stars"[^]*?<title>\u2605\u2606\u2606\u2606<\/title>[^]*?<\/svg>Double-3&#160; <span class="id">#7<\/span><\/div><div class="time">time<\/div><\/div>/,
-    );
-    expect(html).toMatch(
-      /<span class="n">2<\/span><svg class="stars"[^]*?<title>\u2605\u2605\u2605\u2606<\/title>[^]*?Double-6&#160; <span class="id">#1301<\/span>/,
-    );
-    expect(html).not.toContain('class="tech"');
-    const told = buildBookletHtml(puzzles, { title: 't', technique: true }).html;
-    // Eight to a page, three across: the caption keeps the id and leaves out the size.
-    expect(told).toContain('&#160; <span class="id">#7</span>');
-    expect(told).not.toContain('Double-3&#160;');
-    expect(told).toContain('<div class="tech">Trivial: singles</div>');
-    expect(told).toContain('<div class="tech">Hard: set analysis</div>');
-    expect(html).not.toMatch(/M=\d/);
-    // The contents name puzzle numbers and plain sizes; the cover has the rules and the example.
-    expect(html).toContain('<td>Easy</td><td class="n">1</td><td>Double-3</td>');
-    expect(html).toContain('<h2>How to play</h2>');
-    expect(html).toContain('<title>The example solved</title>');
-  });
-
-  it('gives the cover a subtitle that does not repeat the title', () => {
-    const title = (name: string): string =>
-      (
-        buildBookletHtml(packOf(4, [4]), { title: name }).html.match(
-          /<div class="sub">([^<]*)<\/div>/,
-        ) as RegExpMatchArray
-      )[1];
-    expect(title('Dominosa')).toBe('4 puzzles, from easy to expert');
-    expect(title('Summer book')).toBe('4 Dominosa puzzles, from easy to expert');
+  it('explains on the cover each kind the booklet holds, naming the kind when it holds several', () => {
+    const subsets = BOOKLETED.flatMap((_, i) => BOOKLETED.slice(i).map((__, j) => BOOKLETED.slice(i, i + j + 1)));
+    subsets.push(BOOKLETED.filter((_, i) => i % 2 === 0));
+    for (const held of subsets) {
+      const puzzles = held.flatMap((k) => LAYOUT[k.name].slice(0, 2));
+      const cover = pages(buildBookletHtml(puzzles, KINDS, { title: 'Puzzles' }).html)[0];
+      for (const k of BOOKLETED)
+        expect(cover.includes(escapeXml(bookletOf(k).cover.rules('digits'))), `${k.name} of ${held.length}`).toBe(
+          held.includes(k),
+        );
+      expect(cover.match(/<h2>How to play/g)?.length).toBe(held.length);
+      if (held.length === 1) expect(cover).toContain('<h2>How to play</h2>');
+      else for (const k of held) expect(cover).toContain(`<h2>How to play ${k.title}</h2>`);
+      expect(cover).toContain(`<div class="sub">${puzzles.length} ${kindWords(held)} puzzles`);
+    }
   });
 
   it('lays out A4 or US Letter, with the CSS page size to match', () => {
-    expect(buildBookletHtml([], { title: 't' }).html).toContain('@page { size: A4;');
-    const letter = buildBookletHtml(packOf(3, [5]), { title: 't', paper: 'letter' }).html;
+    expect(buildBookletHtml([], KINDS, { title: 't' }).html).toContain('@page { size: A4;');
+    const letter = buildBookletHtml(POOL.slice(0, 3), KINDS, { title: 't', paper: 'letter' }).html;
     expect(letter).toContain('@page { size: letter;');
     expect(letter).toContain(`width: ${geometryOf('letter').content.width}mm`);
-  });
-
-  it('draws a tally of every pair beside each puzzle when asked, and none otherwise', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), (m) => {
-        const p = packPuzzle(m, 1);
-        const withTally = buildBookletHtml([p], { title: 't', tally: true }).html;
-        const tallies = withTally.split('<div class="tally"').slice(1);
-        expect(tallies.length).toBe(1);
-        expect((tallies[0].slice(0, tallies[0].indexOf('</svg>')).match(/<rect /g) ?? []).length).toBe(
-          ((m + 1) * (m + 2)) / 2,
-        );
-        expect(buildBookletHtml([p], { title: 't' }).html).not.toContain('class="tally"');
-      }),
-      { numRuns: 12 },
-    );
-  });
-
-  it('shows numbers 1..M+1 or pips when asked', () => {
-    const p = packPuzzle(5, 1, { tier: 'easy' });
-    const page = (faces: 'digits' | 'one-based' | 'pips'): string =>
-      buildBookletHtml([p], { title: 't', faces }).html.split('<section class="page">')[2];
-    const digits = (s: string): number[] => [...s.matchAll(/<text [^>]*>(\d+)<\/text>/g)].map((x) => Number(x[1]));
-    expect(digits(page('digits'))).toEqual(p.grid.flat());
-    expect(digits(page('one-based'))).toEqual(p.grid.flat().map((v) => v + 1));
-    const pips = page('pips');
-    expect(digits(pips)).toEqual([]);
-    expect((pips.match(/<circle /g) ?? []).length).toBe(p.grid.flat().reduce((a, b) => a + b, 0));
-    expect(() => buildBookletHtml([packPuzzle(10, 1)], { title: 't', faces: 'pips' })).toThrow(RangeError);
   });
 
   it.skipIf(!PRINT)(
@@ -310,22 +253,32 @@ describe('buildBookletHtml', () => {
             packPuzzle(30, 2),
             packPuzzle(6, 3, { tall: true }),
           ],
+          KINDS,
           { title: 'Mixed sizes' },
         ),
-        buildBookletHtml(packOf(7, [6, 11]), { title: 'Three per page', perPage: 3, technique: true }),
-        buildBookletHtml([], { title: 'Empty' }),
+        buildBookletHtml(packOf(7, [6, 11]), KINDS, { title: 'Three per page', perPage: 3, technique: true }),
+        buildBookletHtml([], KINDS, { title: 'Empty' }),
         // Overlong words must be cut or wrapped inside their page, never push out a new one.
-        buildBookletHtml([packPuzzle(4, 1, { id: 'x'.repeat(300) })], { title: 'T'.repeat(400) }),
+        buildBookletHtml([packPuzzle(4, 1, { id: 'x'.repeat(300) })], KINDS, { title: 'T'.repeat(400) }),
         // US Letter, with tallies and pips: the same promise on the other paper.
         {
-          ...buildBookletHtml([...packOf(4, [3, 9]), packPuzzle(14, 1)], {
+          ...buildBookletHtml([...packOf(4, [3, 9]), packPuzzle(14, 1)], KINDS, {
             title: 'Letter',
             paper: 'letter',
             tally: true,
           }),
           letter: true,
         },
-        { ...buildBookletHtml(packOf(4, [4, 9]), { title: 'Pips', paper: 'letter', faces: 'pips' }), letter: true },
+        {
+          ...buildBookletHtml(packOf(4, [4, 9]), KINDS, { title: 'Pips', paper: 'letter', faces: 'pips' }),
+          letter: true,
+        },
+        // Every kind in one booklet, with a cover explaining each, on both papers.
+        buildBookletHtml(POOL.slice(0, 40), KINDS, { title: 'Every kind', technique: true }),
+        {
+          ...buildBookletHtml(POOL.slice(20), KINDS, { title: 'Every kind', paper: 'letter', tally: true }),
+          letter: true,
+        },
       ] as { html: string; pages: number; letter?: boolean }[];
       const browser = await chromium.launch({
         executablePath: CHROMIUM,

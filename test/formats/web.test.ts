@@ -1,102 +1,107 @@
-// Tests for src/formats/web.ts: the pack's data replays to every puzzle's solution and shares
-// the json pack's checksum; the page is one document with nothing to fetch, data that cannot
-// close its script, and a refusal over the size limit. The page in a browser: test/pipeline/web/.
+// Tests for src/formats/web.ts over every kind with a web part (and packs mixing them): the pack's
+// data holds each puzzle as its kind makes it, a kind's entries in a mixed pack as in a pack of that
+// kind alone, each kind's pack fields, numbers by tier, then kind, then the kind's own order, and
+// the json pack's checksum of the same puzzles; the page is one document with nothing to fetch,
+// data that cannot close its script, and a refusal over the size limit. Each kind's entries:
+// test/<kind>/formats/web.test.ts; the page in a browser: test/pipeline/web/.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardFromGrid, type Board } from '../../src/dominosa/board.js';
-import { replaySteps } from '../../src/dominosa/grade/replay.js';
+import type { PackPuzzle } from '../../src/formats/kind.js';
 import { buildPackJson } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
-import { cellsOf } from '../../src/dominosa/play/geometry.js';
-import { packNumbers, playPuzzle, type WebPack, type WebPuzzle } from '../../src/play/pack.js';
+import { allKinds } from '../../src/kinds.js';
+import type { WebEntry, WebPack } from '../../src/play/pack.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import fc from 'fast-check';
-import { toGraderStep } from '../../src/dominosa/play/steps.js';
-import { packOf, packPuzzle } from '../helpers/packs.js';
+import { SAMPLES } from '../helpers/packs.js';
 
 const ASSETS = { script: 'document.title="x";', style: 'body{color:red}' };
+const KINDS = allKinds();
+const WEBBED = KINDS.filter((k) => k.formats.web !== undefined && SAMPLES[k.name] !== undefined);
+const POOL: PackPuzzle[] = WEBBED.flatMap((k) => SAMPLES[k.name](5, { graded: true }));
+const arbPack: fc.Arbitrary<PackPuzzle[]> = fc
+  .array(fc.record({ p: fc.constantFrom(...POOL), tier: fc.constantFrom(...TIERS, 'bonus') }), { maxLength: 8 })
+  .map((xs) => xs.map(({ p, tier }, i) => ({ ...p, tier, id: 100 + i })));
 
 function dataOf(html: string): WebPack {
   const m = /<script type="application\/json" id="dominosa-pack">(.*?)<\/script>/s.exec(html);
   return JSON.parse(m![1]) as WebPack;
 }
 
-describe('webPackData: faces and techniques', () => {
-  it('carries the faces chosen (none for plain digits) and each graded puzzle\u2019s technique', () => {
-    const graded = [packPuzzle(3, 1, { grade: 'parity' }), packPuzzle(3, 2)];
-    expect(webPackData(graded, 'p').faces).toBeUndefined();
-    expect(webPackData(graded, 'p', 'digits').faces).toBeUndefined();
-    expect(webPackData(graded, 'p', 'pips').faces).toBe('pips');
-    expect(webPackData(graded, 'p', 'one-based').puzzles.map((x) => x.technique)).toEqual(['Basic: parity', undefined]);
-  });
-});
+const strip = (p: WebEntry): WebEntry => ({ ...p, number: undefined });
 
 describe('webPackData', () => {
-  const puzzles = packOf(8, [3, 4, 5, 6]);
-  const pack = webPackData(puzzles, 'Test pack') as WebPack<WebPuzzle>;
-
-  it('carries every puzzle with steps that replay to its own solution', () => {
-    expect(pack.puzzles.map((p) => p.id)).toEqual(puzzles.map((p) => p.id));
-    for (const [i, wp] of pack.puzzles.entries()) {
-      const board = (boardFromGrid(puzzles[i].grid, 0) as { board: Board }).board;
-      expect(wp.values).toEqual(Array.from(board.cells));
-      const pp = playPuzzle(pack, wp);
-      const solution = wp.solution.map((p) => cellsOf(board, p));
-      expect(solution.length).toBe(puzzles[i].solution.length);
-      // The planted deals need not be unique; where the grader told a whole solution, it replays.
-      if (wp.ending === 'solved') {
-        const laid = replaySteps(
-          board,
-          pp.steps.map((s) => toGraderStep(board, s)),
-        );
-        expect(laid).not.toBeNull();
-      }
-    }
+  it('has web samples of every built-in kind', () => {
+    expect(WEBBED.map((k) => k.name)).toEqual(['dominosa', 'sudomino']);
   });
 
-  it('is keyed by the json pack checksum of the same puzzles', () => {
-    const json = JSON.parse(
-      buildPackJson(puzzles, { name: 'x', created: '2026-01-01T00:00:00Z', buildId: null, schemaVersion: 3 }),
-    );
-    expect(pack.checksum).toBe(json.manifest.checksum);
-    expect(webPackData(puzzles.slice(1), 'Test pack').checksum).not.toBe(pack.checksum);
-  });
-});
-
-describe('packNumbers', () => {
-  const puzzle = fc.record({
-    tier: fc.constantFrom('easy', 'normal', 'hard', 'expert', 'odd'),
-    m: fc.integer({ min: 2, max: 12 }),
-    rows: fc.integer({ min: 3, max: 13 }),
-  });
-
-  it('numbers a pack 1..N by tier from easy to expert (others after), then size, then pack order', () => {
+  it('holds each puzzle as its kind makes it, a kind’s entries as in a pack of that kind alone, and each kind’s fields', () => {
     fc.assert(
-      fc.property(fc.array(puzzle, { maxLength: 30 }), (list) => {
-        const numbers = packNumbers(list);
-        expect([...numbers].sort((a, b) => a - b)).toEqual(list.map((_, i) => i + 1));
-        const rank = (t: string): number =>
-          (TIERS as readonly string[]).includes(t) ? (TIERS as readonly string[]).indexOf(t) : TIERS.length;
-        const byNumber = list.map((p, i) => ({ ...p, i, n: numbers[i] })).sort((a, b) => a.n - b.n);
-        for (let k = 1; k < byNumber.length; k++) {
-          const [a, b] = [byNumber[k - 1], byNumber[k]];
-          const key = (x: typeof a): number[] => [rank(x.tier), x.m, x.rows, x.i];
-          const [ka, kb] = [key(a), key(b)];
-          const d = ka.map((v, j) => v - kb[j]).find((v) => v !== 0) ?? 0;
+      fc.property(arbPack, (puzzles) => {
+        const pack = webPackData(puzzles, KINDS, 'p');
+        expect(pack.puzzles.map((e) => [e.id, e.tier])).toEqual(puzzles.map((p) => [p.id, p.tier]));
+        const fields: Record<string, unknown> = {};
+        for (const kind of WEBBED) {
+          const own = puzzles.filter((p) => p.kind === kind.name);
+          const alone = webPackData(own, KINDS, 'p');
+          expect(pack.puzzles.filter((_, i) => puzzles[i].kind === kind.name).map(strip)).toEqual(
+            alone.puzzles.map(strip),
+          );
+          const maker = kind.formats.web?.start();
+          own.forEach((p, i) => expect(strip(maker?.entry(p, i + 1) as WebEntry)).toEqual(strip(alone.puzzles[i])));
+          Object.assign(fields, maker?.fields(own.length > 0));
+        }
+        const { format, version, name, checksum, puzzles: entries, ...rest } = pack;
+        expect([format, version, name, entries.length]).toEqual(['dominosa-web', 1, 'p', puzzles.length]);
+        expect(checksum).toMatch(/^[0-9a-f]{64}$/);
+        expect(Object.keys(rest)).toEqual(Object.keys(fields));
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('numbers the puzzles by tier, then kind in the registry’s order, then the kind’s own order, then pack order', () => {
+    fc.assert(
+      fc.property(arbPack, (puzzles) => {
+        const numbers = webPackData(puzzles, KINDS, 'p').puzzles.map((e) => e.number as number);
+        expect([...numbers].sort((a, b) => a - b)).toEqual(puzzles.map((_, i) => i + 1));
+        const known = TIERS as readonly string[];
+        const rank = (t: string): number => (known.includes(t) ? known.indexOf(t) : known.length);
+        const kindAt = (p: PackPuzzle): number => KINDS.findIndex((k) => k.name === p.kind);
+        const order = puzzles.map((_, i) => i).sort((a, b) => numbers[a] - numbers[b]);
+        for (let k = 1; k < order.length; k++) {
+          const [a, b] = [puzzles[order[k - 1]], puzzles[order[k]]];
+          const d =
+            rank(a.tier) - rank(b.tier) ||
+            kindAt(a) - kindAt(b) ||
+            (KINDS[kindAt(a)].formats.web?.compare(a, b) ?? 0) ||
+            order[k - 1] - order[k];
           expect(d).toBeLessThan(0);
         }
       }),
+      { numRuns: 40 },
     );
   });
 
-  it('puts each puzzle’s number in the web pack', () => {
-    const puzzles = packOf(8, [5, 3, 4]);
-    expect(webPackData(puzzles, 'p').puzzles.map((p) => p.number)).toEqual(packNumbers(puzzles));
+  it('is keyed by the json pack checksum of the same puzzles', () => {
+    const puzzles = POOL.slice(0, 8);
+    const json = JSON.parse(
+      buildPackJson(puzzles, KINDS, { name: 'x', created: '2026-01-01T00:00:00Z', buildId: null, schemaVersion: 3 }),
+    ) as { manifest: { checksum: string } };
+    const pack = webPackData(puzzles, KINDS, 'Test pack');
+    expect(pack.checksum).toBe(json.manifest.checksum);
+    expect(webPackData(puzzles.slice(1), KINDS, 'Test pack').checksum).not.toBe(pack.checksum);
+  });
+
+  it('carries the faces chosen (none for plain digits)', () => {
+    expect(webPackData(POOL, KINDS, 'p').faces).toBeUndefined();
+    expect(webPackData(POOL, KINDS, 'p', 'digits').faces).toBeUndefined();
+    expect(webPackData(POOL, KINDS, 'p', 'pips').faces).toBe('pips');
   });
 });
 
 describe('buildWebHtml', () => {
   it('writes one self-contained page whose data reads back whole, even with markup in names', () => {
-    const pack = webPackData(packOf(3, [4]), 'Pack </script><script>alert(1)</script> & co');
+    const pack = webPackData(POOL, KINDS, 'Pack </script><script>alert(1)</script> & co');
     const r = buildWebHtml(pack, ASSETS);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -109,7 +114,7 @@ describe('buildWebHtml', () => {
   });
 
   it('refuses a page over its size limit with one line, and a bundle that could close its own tag', () => {
-    const pack = webPackData(packOf(4, [5]), 'p');
+    const pack = webPackData(POOL.slice(0, 4), KINDS, 'p');
     const r = buildWebHtml(pack, ASSETS, 1000);
     expect(r.ok).toBe(false);
     if (r.ok) return;

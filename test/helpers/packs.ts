@@ -1,26 +1,34 @@
-// Pack puzzles for the format tests: deals onto random tilings (a planted solution is known;
-// uniqueness does not matter for formats), with ids, tiers and node counts filled in; Sudomino
-// puzzles from the generator's slots.
+// Pack puzzles for the format, play and web-pack tests: deals onto random tilings (a planted
+// solution is known; uniqueness does not matter for formats), with ids, tiers and node counts
+// filled in; Sudomino puzzles from the generator's slots, or generated for a tier (so unique and
+// graded); samples of every built-in kind, and the rows they are stored as.
 import { boardToGrid } from '../../src/dominosa/board.js';
-import type { AnyPackPuzzle, PackPuzzle, SudominoPackPuzzle } from '../../src/formats/pack.js';
+import type { DominosaPackPuzzle } from '../../src/dominosa/formats/pack.js';
+import type { ExportRow, PackPuzzle } from '../../src/formats/kind.js';
+import type { SudominoPackPuzzle } from '../../src/sudomino/formats/row.js';
 import { TIERS } from '../../src/rank/tiers.js';
+import { cellValues, type SudominoBoard } from '../../src/sudomino/board.js';
 import { boardRows } from '../../src/sudomino/formats/text.js';
-import { LEVELS, type LevelName } from '../../src/sudomino/grade/ladder.js';
+import { LEVELS, SudominoGrader, type LevelName } from '../../src/sudomino/grade/ladder.js';
 import { makeSlot } from '../../src/sudomino/make/generator.js';
-import { formatShape, parseShape } from '../../src/sudomino/shape.js';
+import { makeTieredSlot } from '../../src/sudomino/make/tiered.js';
+import { formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import type { Tier } from '../../src/rank/tiers.js';
 import { plantedBoard } from './boards.js';
 
 const solver = new SudominoSolver();
+const grader = new SudominoGrader();
 
 /** Puzzle k of size m, wide unless `tall`; tier cycles through TIERS unless given. */
 export function packPuzzle(
   m: number,
   k: number,
   opts: { tall?: boolean; tier?: string; id?: number | string; grade?: string } = {},
-): PackPuzzle {
+): DominosaPackPuzzle {
   const { board, planted } = plantedBoard(m, 20240601, k, { wide: !opts.tall });
   return {
+    kind: 'dominosa',
     id: opts.id ?? 1000 * m + k,
     m,
     rows: board.rows,
@@ -36,7 +44,7 @@ export function packPuzzle(
 }
 
 /** `count` puzzles cycling through the sizes given. */
-export function packOf(count: number, sizes: readonly number[], opts: { tall?: boolean } = {}): PackPuzzle[] {
+export function packOf(count: number, sizes: readonly number[], opts: { tall?: boolean } = {}): DominosaPackPuzzle[] {
   return Array.from({ length: count }, (_, k) => packPuzzle(sizes[k % sizes.length], k, opts));
 }
 
@@ -78,10 +86,96 @@ export function sudominoPackPuzzle(
 }
 
 /** A mixed pack: Dominosa puzzles of the sizes given and Sudomino puzzles of the shapes given, interleaved. */
-export function mixedPack(count: number, sizes: readonly number[], shapes: readonly string[]): AnyPackPuzzle[] {
+export function mixedPack(count: number, sizes: readonly number[], shapes: readonly string[]): PackPuzzle[] {
   return Array.from({ length: count }, (_, k) =>
     k % 2 === 0
       ? packPuzzle(sizes[(k / 2) % sizes.length], k)
       : sudominoPackPuzzle(shapes[((k - 1) / 2) % shapes.length], k),
   );
+}
+
+/** How each kind stores a pack puzzle in the catalog's columns (the rows export reads back). */
+const STORED: Readonly<Record<string, (p: PackPuzzle) => Pick<ExportRow, 'shape' | 'm' | 'grid' | 'solution'>>> = {
+  dominosa: (q) => {
+    const p = q as DominosaPackPuzzle;
+    return { shape: String(p.m), m: p.m, grid: JSON.stringify(p.grid), solution: JSON.stringify(p.solution) };
+  },
+  sudomino: (q) => {
+    const p = q as SudominoPackPuzzle;
+    return { shape: p.shape, m: p.values, grid: JSON.stringify(p.board), solution: JSON.stringify(p.solution) };
+  },
+};
+
+/** The catalog row a pack puzzle is stored as, under a numeric id. */
+export function rowOf(p: PackPuzzle, id: number): ExportRow {
+  return {
+    id,
+    kind: p.kind,
+    ...STORED[p.kind](p),
+    rows: p.rows,
+    cols: p.cols,
+    tier: p.tier,
+    nodes: p.nodes,
+    grade: p.grade ?? null,
+    score: p.score ?? null,
+    base_id: p.baseId ?? null,
+    transform: p.transform ?? null,
+  };
+}
+
+/** Sample puzzles of every built-in kind, by name: `count` of varied sizes, tiers cycling, graded where `graded`. */
+export const SAMPLES: Readonly<Record<string, (count: number, opts?: { graded?: boolean }) => PackPuzzle[]>> = {
+  dominosa: (count, opts = {}) =>
+    Array.from({ length: count }, (_, k) =>
+      packPuzzle([2, 3, 4, 5, 6][k % 5], k, opts.graded ? { grade: ['singles', 'sets', 'parity'][k % 3] } : {}),
+    ),
+  sudomino: (count, opts = {}) =>
+    Array.from({ length: count }, (_, k) =>
+      sudominoPackPuzzle(
+        ['5x5:4', '8x8:6', '6x7:5'][k % 3],
+        k,
+        opts.graded ? { grade: (['singles', 'pairs', 'subsets', 'chains'] as const)[k % 4] } : {},
+      ),
+    ),
+};
+
+export interface MadeSudomino {
+  board: SudominoBoard;
+  /** One value per domino. */
+  filling: Uint8Array;
+}
+
+/** Slot `slot` of a shape and tier, seed 29. */
+export function madeSudomino(shape: Shape, tier: Tier, slot: number): MadeSudomino {
+  const made = makeTieredSlot(29, shape, tier, slot, 500);
+  if (made === null) throw new Error(`no ${tier} puzzle at ${formatShape(shape)} slot ${slot}`);
+  return made;
+}
+
+/** The same puzzle as the exporters receive it. */
+export function tieredSudominoPuzzle(
+  shape: Shape,
+  tier: Tier,
+  slot: number,
+  id: number | string = `s${slot}`,
+): SudominoPackPuzzle {
+  const { board, filling } = madeSudomino(shape, tier, slot);
+  const values = cellValues(board, filling);
+  const graded = grader.grade(board, { log: false });
+  return {
+    kind: 'sudomino',
+    id,
+    shape: formatShape(shape),
+    rows: board.rows,
+    cols: board.cols,
+    values: board.values,
+    tier,
+    nodes: 1 + slot,
+    grade: LEVELS[graded.level - 1].name,
+    score: graded.score,
+    board: boardRows(board),
+    solution: Array.from({ length: board.rows }, (_, r) =>
+      Array.from(values.subarray(r * board.cols, (r + 1) * board.cols)),
+    ),
+  };
 }

@@ -8,9 +8,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { AnyWebPuzzle, WebPack, WebPuzzle } from '../../src/play/pack.js';
-import type { AnyPackPuzzle } from '../../src/formats/pack.js';
+import type { WebPuzzle } from '../../src/dominosa/play/pack.js';
+import type { PackPuzzle } from '../../src/formats/kind.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
+import { allKinds } from '../../src/kinds.js';
+import type { WebPack } from '../../src/play/pack.js';
+import type { SudominoWebPuzzle } from '../../src/sudomino/play/pack.js';
 import { readWebAssets } from '../../pipeline/export/web-assets.js';
 import { cli, DATA } from './cli.js';
 
@@ -25,6 +28,9 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** A puzzle of a web pack, of either kind. */
+export type AnyWebPuzzle = WebPuzzle | SudominoWebPuzzle;
+
 export const canRunChromium = existsSync(CHROMIUM) || process.env.CI === 'true';
 
 export interface PackSession<P extends AnyWebPuzzle = WebPuzzle> {
@@ -50,13 +56,13 @@ export async function openPack(exportArgs: string[], viewport = { width: 1100, h
 
 /** Write a web pack of these puzzles (either kind, as the exporter receives them) with the built page, and open it. */
 export async function openPuzzles(
-  puzzles: readonly AnyPackPuzzle[],
+  puzzles: readonly PackPuzzle[],
   name: string,
   viewport = { width: 1100, height: 900 },
 ): Promise<PackSession<AnyWebPuzzle>> {
   const dir = mkdtempSync(join(tmpdir(), 'dominosa-web-'));
   const file = join(dir, 'pack.html');
-  const page = buildWebHtml(webPackData(puzzles, name), readWebAssets());
+  const page = buildWebHtml(webPackData(puzzles, allKinds(), name), readWebAssets());
   if (!page.ok) throw new Error(page.error);
   writeFileSync(file, page.html);
   return openPage<AnyWebPuzzle>(dir, file, viewport);

@@ -1,6 +1,6 @@
 // Dominosa on the page: the one entry the shell knows the kind by (../kind.ts), listed in
 // ../kinds.ts. The views, inputs and drawing beside it are its own.
-import type { WebPuzzle } from '../../../src/play/pack.js';
+import type { WebPuzzle } from '../../../src/dominosa/play/pack.js';
 import type { WebKind } from '../kind.js';
 import { form } from './saved.js';
 import { groupHead } from './size.js';

@@ -1,6 +1,6 @@
 // A Dominosa puzzle's size for people: in words on its page ("Double-6, 7 × 8"), and as the
 // index heads a group of its size ("M = 6", the grid in small print).
-import type { WebPuzzle } from '../../../src/play/pack.js';
+import type { WebPuzzle } from '../../../src/dominosa/play/pack.js';
 
 export function sizeText(p: WebPuzzle): string {
   return `Double-${p.m}, ${p.rows} × ${p.cols}`;

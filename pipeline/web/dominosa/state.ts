@@ -2,7 +2,7 @@
 // the marks mode and the hint panel, held in the shell's slot (../state.ts) and saved by its form.
 import type { Game } from '../../../src/dominosa/play/game.js';
 import type { Hint } from '../../../src/dominosa/play/hint.js';
-import type { PlayPuzzle } from '../../../src/play/pack.js';
+import type { PlayPuzzle } from '../../../src/dominosa/play/pack.js';
 import type { Panel } from '../panel.js';
 import { elapsed, pack, Slot, type Clocked } from '../state.js';
 import { save } from '../store.js';

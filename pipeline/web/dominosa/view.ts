@@ -1,7 +1,7 @@
 // The board view: one puzzle's page (title bar, board, status, controls, hint panel, tally and
 // help), its saved position loaded, its inputs wired and its clock started.
 import { Game } from '../../../src/dominosa/play/game.js';
-import { playPuzzle, type WebPuzzle } from '../../../src/play/pack.js';
+import { playPuzzle, type PackRules, type WebPuzzle } from '../../../src/dominosa/play/pack.js';
 import { onControl } from './controls.js';
 import { onKey } from './keyboard.js';
 import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './pointer.js';
@@ -17,7 +17,8 @@ import { startTimer, stopTimer } from '../timer.js';
 
 export function showPuzzle(p: WebPuzzle): void {
   stopTimer();
-  const pp = playPuzzle(pack, p);
+  // The pack's Dominosa fields (its rules, its faces), which a pack holding Dominosa has.
+  const pp = playPuzzle(pack as typeof pack & PackRules, p);
   const saved = load(form, pack.checksum, p.id);
   const game = new Game(pp.board, saved ?? undefined);
   live.show({

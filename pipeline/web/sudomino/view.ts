@@ -1,7 +1,7 @@
 // A Sudomino puzzle's page: title bar, board, status, controls, number pad, hint panel and help,
 // its saved position loaded, its inputs wired and its clock started.
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
-import { playSudomino, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
+import { playSudomino, type SudominoPackRules, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
 import { render } from './render.js';
 import { onControl } from './controls.js';
 import { onKey, onPointer } from './input.js';
@@ -18,7 +18,7 @@ let listening = false;
 
 export function showPuzzle(p: SudominoWebPuzzle): void {
   stopTimer();
-  const pp = playSudomino(pack.sudominoRules ?? [], p);
+  const pp = playSudomino((pack as typeof pack & SudominoPackRules).sudominoRules ?? [], p);
   const saved = load(form, pack.checksum, p.id);
   live.show({
     pp,

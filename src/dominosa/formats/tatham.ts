@@ -79,18 +79,6 @@ export function parseTathamId(id: string): TathamResult {
   return { ok: true, board: res.board };
 }
 
-/**
- * The line refusing a pack that holds a Sudomino puzzle, naming the first one: his collection
- * has no Sudomino, so no game ID can open it. Null when every puzzle is Dominosa.
- */
-export function tathamRefusal(puzzles: Iterable<{ kind?: string | null; id: number | string }>): string | null {
-  for (const p of puzzles) {
-    if (p.kind === 'sudomino')
-      return `--format tatham writes Simon Tatham's Dominosa game IDs, and puzzle ${String(p.id)} is Sudomino, which his collection does not have`;
-  }
-  return null;
-}
-
 function quote(s: string): string {
   return JSON.stringify(s.length > 24 ? `${s.slice(0, 21)}...` : s);
 }

@@ -1,22 +1,23 @@
-// A Sudomino catalog row as the exporters receive it: the stored columns (shape, N in m, the
-// board's text rows and the per-cell answer, both as JSON) read, the board parsed and the answer
-// checked against it, so a damaged row comes back as one sentence instead of a wrong page.
-import type { ChecksummedRow } from '../../catalog/checksum.js';
+// A Sudomino puzzle as the exporters receive it, and the catalog row it comes from: the stored
+// columns (shape, N in m, the board's text rows and the per-cell answer, both as JSON) read, the
+// board parsed and the answer checked against it, so a damaged row comes back as one sentence
+// instead of a wrong page.
+import type { ExportRow, PackPuzzle } from '../../formats/kind.js';
 import { sudominoBoardOf, sudominoSolutionError, type Checked } from './read-back.js';
 import { formatShape, parseShape } from '../shape.js';
-import type { SudominoPackPuzzle } from '../../formats/pack.js';
 
-/** The catalog columns a Sudomino puzzle is exported from (schema 4): N in m, text rows in grid, per-cell values in solution. */
-export type SudominoRow = Pick<ChecksummedRow, 'm' | 'rows' | 'cols' | 'grid' | 'solution' | 'tier' | 'nodes'> & {
-  id: number;
-  kind?: string;
-  /** RxC:N. */
-  shape?: string | null;
-  score?: number | null;
-  grade?: string | null;
-  base_id?: number | null;
-  transform?: string | null;
-};
+/** A Sudomino puzzle as the exporters receive it. Board and solution share the same orientation (a variant's own). */
+export interface SudominoPackPuzzle extends PackPuzzle {
+  kind: 'sudomino';
+  /** RxC:N (src/sudomino/shape.ts). */
+  shape: string;
+  /** N: every open cell holds 1..N. */
+  values: number;
+  /** The board's rows in the text form text.ts's boardRows writes (letters and digit pairs, or numbered). */
+  board: string[];
+  /** Each cell's value, row by row, 0 where blocked. */
+  solution: number[][];
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -26,10 +27,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A stored Sudomino row as a pack puzzle, or the one line that says what is wrong with it. */
-export function sudominoPuzzleOfRow(row: SudominoRow): Checked<SudominoPackPuzzle> {
+/**
+ * A stored Sudomino row (schema 4: its shape, N in m, text rows in grid, per-cell values in
+ * solution) as a pack puzzle, or the one line that says what is wrong with it.
+ */
+export function sudominoPuzzleOfRow(row: ExportRow): Checked<SudominoPackPuzzle> {
   const at = `puzzle ${row.id}`;
-  const shape = parseShape(row.shape ?? '');
+  const shape = parseShape(row.shape);
   if (!shape.ok) return { ok: false, error: `${at}: ${shape.error}` };
   const { rows, cols, values } = shape.shape;
   if (rows !== row.rows || cols !== row.cols || values !== row.m) {
@@ -65,8 +69,8 @@ export function sudominoPuzzleOfRow(row: SudominoRow): Checked<SudominoPackPuzzl
       ...(row.score === null || row.score === undefined ? {} : { score: row.score }),
       board: grid as string[],
       solution: solution as number[][],
-      baseId: row.base_id ?? null,
-      transform: row.transform ?? null,
+      baseId: row.base_id,
+      transform: row.transform,
     },
   };
 }

@@ -4,7 +4,7 @@
 import { sudominoDrawing } from './drawing.js';
 import { sudominoBoardOf } from './read-back.js';
 import type { SudominoBoard } from '../board.js';
-import type { SudominoPackPuzzle } from '../../formats/pack.js';
+import type { SudominoPackPuzzle } from './row.js';
 import { escapeXml, numberFontSize, SVG_PAD_CELLS } from '../../formats/svg.js';
 
 /** Line weights and greys of the drawing, in cells and CSS colours; pdf.ts draws with the same. */

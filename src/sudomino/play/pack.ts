@@ -1,33 +1,33 @@
 // A Sudomino puzzle as a web pack carries it to its page: the board's text rows, the solution as
 // one value per domino and the grader's steps packed (steps.ts), and the page's way back from it
 // to a board, a solution and steps ready for the hint logic.
+import type { WebEntry } from '../../play/pack.js';
 import type { SudominoBoard } from '../board.js';
 import { formatSudominoError } from '../board.js';
 import { boardFromRows } from '../parse.js';
 import { unpackSudominoStep, type SudominoHintStep, type SudominoPackedStep, type SudominoRuleEntry } from './steps.js';
 
-export interface SudominoWebPuzzle {
+export interface SudominoWebPuzzle extends WebEntry {
   kind: 'sudomino';
-  id: number | string;
-  /** The puzzle's number in the pack, 1..N in the index's order. */
-  number?: number;
   /** RxC:N. */
   shape: string;
-  rows: number;
-  cols: number;
   /** N: every open cell holds 1..N. */
   values: number;
-  tier: string;
-  /** The grader's level name, and the technique it stands for in words, when the catalog has it. */
-  grade?: string;
-  technique?: string;
   /** The board's text rows (letter or numbered form). */
   board: string[];
   /** The solution: one value per domino, dominoes numbered as the board's reader numbers them. */
   solution: number[];
   steps: SudominoPackedStep[];
-  /** How the grader's log ends: 'solved' unless it got stuck. */
-  ending: string;
+}
+
+/** What a pack holds for its Sudomino puzzles beside them: the rules their steps index into (absent when it holds none). */
+export interface SudominoPackRules {
+  sudominoRules?: SudominoRuleEntry[];
+}
+
+/** Whether a web pack's puzzle is Sudomino's. */
+export function isSudominoWeb(p: WebEntry): p is SudominoWebPuzzle {
+  return p.kind === 'sudomino';
 }
 
 /** A Sudomino puzzle ready to play. */

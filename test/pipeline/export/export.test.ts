@@ -1,12 +1,21 @@
 // Tests for pipeline/export/export.ts's trust in recorded verdicts, counted where it matters: how many
 // independent proofs an export runs. With verdicts recorded by audit --record it runs none; on a
 // catalog without them, with --recheck, or for puzzles added after the record, it proves each.
+// And its refusal of a pack holding a puzzle of a kind the format does not write.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runExport, type ExportOptions, type VerifyStats } from '../../../pipeline/export/export.js';
+import fc from 'fast-check';
+import {
+  EXPORT_FORMATS,
+  formatRefusal,
+  runExport,
+  type ExportOptions,
+  type VerifyStats,
+} from '../../../pipeline/export/export.js';
+import { allKinds } from '../../../src/kinds.js';
 import { proveIndependently } from '../../../src/dominosa/solve/independent.js';
 import { buildSmallCatalog, copyCatalog } from '../../helpers/catalog.js';
 import { cli } from '../../helpers/cli.js';
@@ -61,7 +70,7 @@ describe('export trusts recorded verdicts', () => {
   });
 
   it('proves every puzzle again with recheck', async () => {
-    const { stats } = await exportOf(recorded, { recheck: true, sizes: [4] });
+    const { stats } = await exportOf(recorded, { recheck: true, sizes: { dominosa: ['4'] } });
     expect(stats).toMatchObject({ trusted: 0, proved: 12 });
     expect(proofs).toHaveBeenCalledTimes(12);
   });
@@ -88,5 +97,29 @@ describe('export trusts recorded verdicts', () => {
     const { stats } = await exportOf(path);
     expect(stats).toMatchObject({ trusted: 24, proved: 4 });
     expect(proofs).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('formatRefusal', () => {
+  const names = allKinds().map((k) => k.name);
+  const rows = fc.array(fc.record({ id: fc.nat(), kind: fc.constantFrom(...names) }), { maxLength: 12 });
+
+  it('refuses exactly the packs holding a puzzle of a kind the format does not write, naming the first', () => {
+    fc.assert(
+      fc.property(rows, fc.constantFrom(...EXPORT_FORMATS), (list, format) => {
+        const lacking = (kind: string): boolean => {
+          const f = allKinds().find((k) => k.name === kind)?.formats;
+          return format === 'tatham' ? f?.tatham === undefined : false;
+        };
+        const first = list.find((r) => lacking(r.kind));
+        const why = formatRefusal(format, list);
+        expect(why === null).toBe(first === undefined);
+        if (first !== undefined)
+          expect(why).toBe(
+            `--format tatham writes Simon Tatham's Dominosa game IDs, and puzzle ${first.id} is Sudomino, which his collection does not have`,
+          );
+      }),
+      { numRuns: 100 },
+    );
   });
 });

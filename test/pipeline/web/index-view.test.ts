@@ -5,16 +5,14 @@
 // reload reads them back; no console errors and no requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AnyPackPuzzle } from '../../../src/formats/pack.js';
-import type { AnyWebPuzzle } from '../../../src/play/pack.js';
-import { packPuzzle } from '../../helpers/packs.js';
-import { sudominoPackPuzzle } from '../../helpers/sudomino-packs.js';
-import { BoardOnScreen, canRunChromium, openPuzzles, type PackSession } from '../../helpers/web.js';
+import type { PackPuzzle } from '../../../src/formats/pack.js';
+import { packPuzzle, tieredSudominoPuzzle } from '../../helpers/packs.js';
+import { BoardOnScreen, canRunChromium, openPuzzles, type AnyWebPuzzle, type PackSession } from '../../helpers/web.js';
 
 /** What the test knows of a kind on the page: a puzzle of it, and what the page shows and stores of it. */
 interface PageKind {
   title: string;
-  puzzle: AnyPackPuzzle;
+  puzzle: PackPuzzle;
   /** The index's heading of the puzzle's group, and the title bar's size phrase. */
   head: string;
   size: string;
@@ -35,7 +33,7 @@ const KINDS: PageKind[] = [
   },
   {
     title: 'Sudomino',
-    puzzle: sudominoPackPuzzle({ rows: 6, cols: 6, values: 5 }, 'hard', 2),
+    puzzle: tieredSudominoPuzzle({ rows: 6, cols: 6, values: 5 }, 'hard', 2),
     head: 'Sudomino 6×6 · 1–5',
     size: 'Sudomino 6×6 · 1–5',
     prefix: 'sudomino-web',

@@ -7,7 +7,7 @@ import yargs from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_OPTIONS } from '../../../scripts/commands/audit.js';
 import { BUILD_OPTIONS, buildArgs } from '../../../scripts/commands/build.js';
-import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs } from '../../../scripts/commands/export.js';
+import { EXPORT_FILES, EXPORT_OPTIONS, exportArgs, sizesByKind } from '../../../scripts/commands/export.js';
 import { GENERATE_OPTIONS, generateArgs } from '../../../scripts/commands/generate.js';
 import { GRADE_OPTIONS, gradeArgs } from '../../../scripts/commands/grade.js';
 import { MIGRATE_OPTIONS } from '../../../scripts/commands/migrate.js';
@@ -19,16 +19,15 @@ import {
   formatFor,
   MAX_COUNT,
   MAX_JOBS,
-  parseMixedSizes,
   parseSizeList,
   readOptions,
-  sizesByKind,
   yargsOptions,
 } from '../../../scripts/commands/options.js';
 import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
 import { MAX_M as SOLVER_MAX_M } from '../../../src/dominosa/solve/limits.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
 import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
+import { kindNames } from '../../../src/kinds.js';
 
 const TABLES: Record<string, OptionTable> = {
   solve: SOLVE_OPTIONS,
@@ -413,22 +412,28 @@ describe('export --kind and --sizes', () => {
     });
   });
 
-  it('splits sizes of either kind, shapes written as formatShape writes them', () => {
-    expect(parseMixedSizes('3..4, 8X8:6,6,10x10:7')).toEqual({
+  it('splits sizes by kind, each as its kind reads them (shapes as formatShape writes them)', () => {
+    const both = ['dominosa', 'sudomino'];
+    expect(sizesByKind('3..4, 8X8:6,6,10x10:7', both)).toEqual({
       ok: true,
-      value: { sizes: [3, 4, 6], shapes: ['8x8:6', '10x10:7'] },
+      value: { dominosa: ['3', '4', '6'], sudomino: ['8x8:6', '10x10:7'] },
     });
-    expect(parseMixedSizes('8x8:0')).toMatchObject({ ok: false });
-    expect(parseMixedSizes('6x')).toMatchObject({ ok: false });
+    expect(sizesByKind('8x8:0', both)).toMatchObject({ ok: false, error: expect.stringMatching(/^--sizes: /) });
+    expect(sizesByKind('6x', both)).toMatchObject({ ok: false, error: expect.stringMatching(/^--sizes: /) });
+    expect(sizesByKind('3..', both)).toMatchObject({ ok: false, error: expect.stringMatching(/^--sizes: /) });
+    expect(exportArgs(parse(EXPORT_OPTIONS, ['--kind', 'dominosa,sudomino', '--sizes', '4,6x6:4']))).toMatchObject({
+      ok: true,
+      value: { run: { kinds: both, sizes: { dominosa: ['4'], sudomino: ['6x6:4'] } } },
+    });
   });
 
   it('gives each part of --sizes to the kind that claims it, as that kind reads its sizes', () => {
-    const res = sizesByKind('10x10:7, 4..5,3, 8X8:6');
-    expect(res.ok && [...res.value]).toEqual([
+    const res = sizesByKind('10x10:7, 4..5,3, 8X8:6', kindNames());
+    expect(res.ok && Object.entries(res.value)).toEqual([
       ['dominosa', ['3', '4', '5']],
       ['sudomino', ['10x10:7', '8x8:6']],
     ]);
-    expect(sizesByKind('3..x')).toEqual({
+    expect(sizesByKind('3..x', kindNames())).toEqual({
       ok: false,
       error: '--sizes: "3..x" is not a shape (write RxC:N, e.g. 8x8:6)',
     });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { documentBoard } from '../grade/helpers.js';
-import { madeSudomino } from '../../helpers/sudomino-packs.js';
+import { madeSudomino } from '../../helpers/packs.js';
 import type { SudominoBoard } from '../../../src/sudomino/board.js';
 
 const doc = documentBoard();

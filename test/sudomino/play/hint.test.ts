@@ -13,7 +13,7 @@ import {
   type SudominoRuleEntry,
 } from '../../../src/sudomino/play/steps.js';
 import { TIERS } from '../../../src/rank/tiers.js';
-import { madeSudomino } from '../../helpers/sudomino-packs.js';
+import { madeSudomino } from '../../helpers/packs.js';
 import type { SudominoBoard } from '../../../src/sudomino/board.js';
 
 const grader = new SudominoGrader();

@@ -4,7 +4,8 @@
 // two cells marks it; on a phone the title breaks only between its phrases.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { WebPack, WebPuzzle } from '../../../../src/play/pack.js';
+import type { WebPuzzle } from '../../../../src/dominosa/play/pack.js';
+import type { WebPack } from '../../../../src/play/pack.js';
 import { BoardOnScreen, canRunChromium, openPack, placementsOf, type PackSession } from '../../../helpers/web.js';
 
 /** A rectangle in cells from the board's corner: left, top, width, height. */

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { WebPack, WebPuzzle } from '../../../../src/play/pack.js';
+import type { WebPuzzle } from '../../../../src/dominosa/play/pack.js';
+import type { WebPack } from '../../../../src/play/pack.js';
 import {
   BoardOnScreen,
   canRunChromium,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { boardSvg } from '../../../../pipeline/web/sudomino/draw.js';
 import { SudominoGame } from '../../../../src/sudomino/play/game.js';
 import { TIERS } from '../../../../src/rank/tiers.js';
-import { madeSudomino } from '../../../helpers/sudomino-packs.js';
+import { madeSudomino } from '../../../helpers/packs.js';
 
 const segments = (svg: string, cls: string): number =>
   (new RegExp(`class="${cls}" d="([^"]*)"`).exec(svg)?.[1].match(/M/g) ?? []).length;

@@ -4,12 +4,16 @@
 // and redo; pencil marks; progress survives a reload; no console errors and no requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AnyWebPuzzle } from '../../../../src/play/pack.js';
 import { webBoard, type SudominoWebPuzzle } from '../../../../src/sudomino/play/pack.js';
 import type { SudominoBoard } from '../../../../src/sudomino/board.js';
-import { packPuzzle } from '../../../helpers/packs.js';
-import { sudominoPackPuzzle } from '../../../helpers/sudomino-packs.js';
-import { BoardOnScreen, canRunChromium, openPuzzles, type PackSession } from '../../../helpers/web.js';
+import { packPuzzle, tieredSudominoPuzzle } from '../../../helpers/packs.js';
+import {
+  BoardOnScreen,
+  canRunChromium,
+  openPuzzles,
+  type AnyWebPuzzle,
+  type PackSession,
+} from '../../../helpers/web.js';
 
 describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => {
   let session: PackSession<AnyWebPuzzle>;
@@ -19,10 +23,10 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
   beforeAll(async () => {
     const puzzles = [
       packPuzzle(4, 1, { tier: 'easy' }),
-      sudominoPackPuzzle({ rows: 8, cols: 8, values: 6 }, 'normal', 4, 901),
-      sudominoPackPuzzle({ rows: 6, cols: 6, values: 5 }, 'hard', 2, 902),
-      sudominoPackPuzzle({ rows: 8, cols: 8, values: 6 }, 'expert', 1, 903),
-      sudominoPackPuzzle({ rows: 8, cols: 8, values: 10 }, 'easy', 0, 904),
+      tieredSudominoPuzzle({ rows: 8, cols: 8, values: 6 }, 'normal', 4, 901),
+      tieredSudominoPuzzle({ rows: 6, cols: 6, values: 5 }, 'hard', 2, 902),
+      tieredSudominoPuzzle({ rows: 8, cols: 8, values: 6 }, 'expert', 1, 903),
+      tieredSudominoPuzzle({ rows: 8, cols: 8, values: 10 }, 'easy', 0, 904),
     ];
     session = await openPuzzles(puzzles, 'Mixed test pack');
     page = session.page;

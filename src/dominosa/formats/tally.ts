@@ -1,7 +1,7 @@
 // The domino tally printed beside a puzzle: one box for every pair [u,v] of the set (a
 // triangle, u down the side, v along the top, u ≤ v), for the solver to tick off as each
 // domino is found. Laid out here in tally cells; svg.ts and pdf.ts draw it at their scale.
-import { faceText, type Faces } from './faces.js';
+import { faceText, type Faces } from '../../formats/faces.js';
 
 /** The tally's side in its own cells: a header row and column plus M+1 values. */
 export function tallyUnits(m: number): number {

@@ -1,10 +1,11 @@
-// Tests for src/formats/svg.ts: the drawing is well-formed XML (a small tag checker), holds one
+// Tests for src/dominosa/formats/svg.ts: the drawing is well-formed XML (a small tag checker), holds one
 // centred <text> per cell spelling the grid, and with a solution one tile per domino.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { SVG_PAD_CELLS, escapeXml, puzzleSvg } from '../../src/formats/svg.js';
-import { pairCount } from '../../src/dominosa/pairs.js';
-import { packPuzzle } from '../helpers/packs.js';
+import { puzzleSvg } from '../../../src/dominosa/formats/svg.js';
+import { pairCount } from '../../../src/dominosa/pairs.js';
+import { escapeXml, SVG_PAD_CELLS } from '../../../src/formats/svg.js';
+import { packPuzzle } from '../../helpers/packs.js';
 
 interface Element {
   name: string;

@@ -1,0 +1,33 @@
+// Dominosa in every export format: the `formats` group of its kind (src/formats/kind.ts says what
+// each part is for). Its game IDs are Simon Tatham's; --grade names its grader's levels.
+import type { KindFormats } from '../../formats/kind.js';
+import { facesError } from '../../formats/faces.js';
+import { boardFromGrid, formatBoardError } from '../board.js';
+import { LEVELS } from '../grade/ladder.js';
+import { booklet } from './booklet.js';
+import { jsonLine, pack } from './pack.js';
+import { toTathamId } from './tatham.js';
+import { web } from './web.js';
+
+export const formats: KindFormats = {
+  jsonLine: (row) => ({ ok: true, value: jsonLine(row) }),
+  sampleKeys: (key) => [Number(key)],
+  pack,
+  booklet,
+  web,
+  tatham(row) {
+    const res = boardFromGrid(JSON.parse(row.grid), 0);
+    if (!res.ok)
+      return {
+        ok: false,
+        error: `puzzle ${row.id} has an invalid grid (${formatBoardError(res.error)}); run dominosa audit`,
+      };
+    return { ok: true, value: toTathamId(res.board) };
+  },
+  grades: (band) => LEVELS.filter((l) => l.level >= band.minLevel && l.level <= band.maxLevel).map((l) => l.name),
+  facesError(row, faces) {
+    const why = facesError(row.m, faces);
+    // Pips go to double-9.
+    return why === null ? null : `${why} (select --sizes up to 9)`;
+  },
+};
