@@ -9,12 +9,10 @@
 // grades them: each is checked against its checksum and kept as it is, with its kind and shape.
 import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { boardFromGrid, type Board } from '../src/dominosa/board.js';
 import { rowChecksum } from '../src/catalog/checksum.js';
 import { CATALOG_APP, SCHEMA_VERSION, type SlotOutcome } from '../src/catalog/schema.js';
 import type { TierMeasure, TierRule } from '../src/rank/rule.js';
-import { GRADER_VERSION, storedGrade } from '../src/dominosa/rank/stored.js';
-import { tierFor } from '../src/dominosa/rank/tier-rule.js';
+import { DEFAULT_KIND, kindNamed } from '../src/kinds.js';
 import type { Tier } from '../src/rank/tiers.js';
 import type { AuditProgress } from './audit/report.js';
 import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './catalog/catalog.js';
@@ -64,8 +62,11 @@ export interface Regrade {
    * A base puzzle's score and tier, given its board and its size's (new) rule. A null tier keeps
    * it and its variants out of the migrated catalog (counted in the result, never silently).
    */
-  base(p: OldPuzzle, board: Board, rule: TierRule | undefined): { score: number; tier: Tier | null };
+  base(p: OldPuzzle, rule: TierRule | undefined): { score: number; tier: Tier | null };
 }
+
+/** The kind of every row of a catalog older than schema 4: the first catalogs held it alone. */
+const OLD_KIND = kindNamed(DEFAULT_KIND);
 
 /**
  * Re-grade every base with this release's grader and re-tier it by its size's current rule (a
@@ -73,11 +74,17 @@ export interface Regrade {
  * kept out, and counted. Stored scores of another grader could not be checked, so none is kept.
  */
 export const REGRADE: Regrade = {
-  graderVersion: () => GRADER_VERSION,
+  graderVersion: () => OLD_KIND.checks.versions.grader,
   rules: (old) => new Map(old),
-  base: (p, board, rule) => {
-    const score = storedGrade(board).score;
-    return { score, tier: rule === undefined ? p.tier : tierFor({ nodes: p.nodes, score }, rule) };
+  base: (p, rule) => {
+    const graded = OLD_KIND.checks.grade(p);
+    if (!graded.ok)
+      throw new UserError(
+        `puzzle ${p.id}: its grid is not a board; nothing was changed (run dominosa audit)`,
+        EXIT_FAILED_CHECK,
+      );
+    const score = graded.value;
+    return { score, tier: rule === undefined ? p.tier : OLD_KIND.tierOf({ nodes: p.nodes, score }, rule) };
   },
 };
 
@@ -280,7 +287,7 @@ function readOld(old: Database.Database) {
   // Every old row is Dominosa's; schema 1's has no score yet.
   const asOld = (p: OldPuzzle): OldPuzzle => ({
     ...p,
-    kind: 'dominosa',
+    kind: OLD_KIND.name,
     ...(puzzles.has('score') ? {} : { score: null }),
   });
   return {
@@ -362,11 +369,11 @@ function writeMigrated(
       for (const t of src.thresholds()) {
         const rule = { measure: t.measure, th: { t1: t.t1, t2: t.t2, t3: t.t3 } };
         if (t.build_id === null) oldRules.set(t.m, { ...rule, solverVersion: t.solver_version });
-        else cat.writeThresholds(t.build_id, 'dominosa', String(t.m), rule, t.solver_version);
+        else cat.writeThresholds(t.build_id, OLD_KIND.name, String(t.m), rule, t.solver_version);
       }
       const rules = regrade.rules(oldRules);
       for (const [m, r] of rules)
-        cat.writeThresholds(null, 'dominosa', String(m), { measure: r.measure, th: r.th }, r.solverVersion);
+        cat.writeThresholds(null, OLD_KIND.name, String(m), { measure: r.measure, th: r.th }, r.solverVersion);
 
       // Ids are kept, so slots and variants keep pointing at the same rows. Variants follow
       // their base in id order, so old bases' results can go (memory stays flat).
@@ -381,8 +388,7 @@ function writeMigrated(
             `puzzle ${p.id}: its base ${p.base_id} is missing; nothing was changed (run dominosa audit)`,
             EXIT_FAILED_CHECK,
           );
-        const board = boardOf(base);
-        const g = regrade.base(base, board, rules.get(base.m));
+        const g = regrade.base(base, rules.get(base.m));
         if (g.tier === null) keptOut.add(base.id);
         else if (g.tier !== base.tier) moved++;
         graded.set(base.id, g);
@@ -415,22 +421,6 @@ function writeMigrated(
   } finally {
     cat.close();
   }
-}
-
-function boardOf(p: OldPuzzle): Board {
-  let grid: unknown = null;
-  try {
-    grid = JSON.parse(p.grid);
-  } catch {
-    // Reported just below, as any other grid that is not a board.
-  }
-  const parsed = boardFromGrid(grid, 0);
-  if (!parsed.ok)
-    throw new UserError(
-      `puzzle ${p.id}: its grid is not a board; nothing was changed (run dominosa audit)`,
-      EXIT_FAILED_CHECK,
-    );
-  return parsed.board;
 }
 
 /** A checksummed row's own score and tier, once its checksum shows it is the row its catalog wrote. */

@@ -31,6 +31,8 @@ export interface KindSizes {
   compare(a: string, b: string): number;
   /** A part of a --sizes list of several kinds that names this kind's sizes (parse may still refuse it). */
   claims(part: string): boolean;
+  /** The key of a stored row's size, from its m, rows and cols: what the schema's shapeSql derives. */
+  keyOf(row: { m: number; rows: number; cols: number }): string;
 }
 
 /** How a kind's boards are told apart from another kind's at the start of an input. */

@@ -4,8 +4,8 @@
 // of the first catalogs, whose versions head it); another kind's cuts have a section of their own.
 import { existsSync, readFileSync } from 'node:fs';
 import type { TiersFileSource } from '../../src/catalog/build.js';
-import { DEFAULT_KIND, kindNamed } from '../../src/kinds.js';
-import { parseTierTable, type SudominoCuts, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
+import { DEFAULT_KIND, findKind, kindNamed, kindNames } from '../../src/kinds.js';
+import { parseTierTable, type KindCuts, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
 import { UserError } from '../runtime/errors.js';
 import { describeFsError } from '../runtime/errors.js';
 
@@ -62,8 +62,8 @@ export interface TiersFile {
   yields: YieldTable;
   /** Score cuts ("scores"), for --tier-by score. */
   scores: TierTable;
-  /** Sudomino's reference-node ranges per shape ("sudomino"), with their versions. */
-  sudomino?: SudominoCuts;
+  /** Other kinds' reference-node ranges per size, each in its kind's section, with their versions. */
+  kinds?: Record<string, KindCuts>;
   solverVersion?: string;
   graderVersion?: string;
 }
@@ -76,6 +76,8 @@ export function readTiersFile(path: string): TiersFile | null {
   const { json } = read.value;
   const res = parseTierTable(json);
   if (!res.ok) throw new UserError(`tiers file ${path}: ${res.error}`);
+  const sectionError = kindSectionsError(res.kinds ?? {});
+  if (sectionError !== null) throw new UserError(`tiers file ${path}: ${sectionError}`);
   const comment =
     typeof (json as { comment?: unknown }).comment === 'string' ? (json as { comment: string }).comment : '';
   return {
@@ -84,10 +86,31 @@ export function readTiersFile(path: string): TiersFile | null {
     grade: res.grade ?? {},
     yields: res.yields ?? {},
     scores: res.scores ?? {},
-    ...(res.sudomino === undefined ? {} : { sudomino: res.sudomino }),
+    ...(res.kinds === undefined ? {} : { kinds: res.kinds }),
     solverVersion: res.solverVersion,
     graderVersion: res.graderVersion,
   };
+}
+
+/**
+ * A kind's section must name a kind this program knows, and each of its size keys must be one size
+ * of that kind written as the kind writes it ("8x8:6", not "8x8" or "08x8:6"), so a typo cannot
+ * leave a size without cuts.
+ */
+function kindSectionsError(sections: Record<string, KindCuts>): string | null {
+  for (const [name, cuts] of Object.entries(sections)) {
+    const kind = findKind(name);
+    if (kind === undefined || name === DEFAULT_KIND)
+      return `unknown field "${name}" (a kind's section is named for one of ${kindNames()
+        .filter((k) => k !== DEFAULT_KIND)
+        .join(', ')})`;
+    for (const key of Object.keys(cuts.grade)) {
+      const read = kind.sizes.parse(key);
+      if (!read.ok || read.value.length !== 1 || read.value[0] !== key)
+        return `${name}: size key "${key}" is not one ${kind.title} size written as ${kind.title} writes it${read.ok ? '' : ` (${read.error})`}`;
+    }
+  }
+  return null;
 }
 
 /** A table's sizes as the tiers file lays them out: one line per size, in size order. */
@@ -119,8 +142,8 @@ export function tiersFileText(f: Omit<TiersFile, 'solverVersion' | 'graderVersio
   section('grade', f.grade);
   section('yields', f.yields);
   section('scores', f.scores);
-  if (f.sudomino !== undefined && Object.keys(f.sudomino.grade).length > 0) {
-    const { solverVersion, graderVersion, grade } = f.sudomino;
+  for (const [name, { solverVersion, graderVersion, grade }] of Object.entries(f.kinds ?? {})) {
+    if (Object.keys(grade).length === 0) continue;
     const shapes = Object.keys(grade)
       .sort()
       .map(
@@ -129,7 +152,7 @@ export function tiersFileText(f: Omit<TiersFile, 'solverVersion' | 'graderVersio
       )
       .join(',\n');
     sections.push(
-      `  "sudomino": {\n    "solverVersion": ${JSON.stringify(solverVersion)},\n    "graderVersion": ${JSON.stringify(graderVersion)},\n    "grade": {\n${shapes}\n    }\n  }`,
+      `  ${JSON.stringify(name)}: {\n    "solverVersion": ${JSON.stringify(solverVersion)},\n    "graderVersion": ${JSON.stringify(graderVersion)},\n    "grade": {\n${shapes}\n    }\n  }`,
     );
   }
   return `{\n${sections.join(',\n')}\n}\n`;

@@ -4,7 +4,7 @@
 import type { StoredPuzzle } from '../../src/catalog/check.js';
 import { PUZZLE_COLUMNS, puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
 import { measureColumn, type TierMeasure } from '../../src/rank/rule.js';
-import { findKind, type KindName } from '../../src/kinds.js';
+import { findKind, kindNamed, type KindName } from '../../src/kinds.js';
 import { zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
 import type { Connection } from './connection.js';
 import { readThresholds } from './thresholds.js';
@@ -87,7 +87,7 @@ export function insertPuzzle(conn: Connection, p: NewPuzzle, id: number | null =
 export function insertPuzzleOrIgnore(conn: Connection, p: NewPuzzle): number | null {
   return conn.write(() => {
     insertPuzzles(conn, [puzzleRecord(p, { base_id: p.base_id, build_id: p.build_id })], true);
-    const shape = p.kind === 'sudomino' ? `${p.rows}x${p.cols}:${p.m}` : String(p.m);
+    const shape = kindNamed(p.kind).sizes.keyOf(p);
     const id = conn
       .stmt(
         `SELECT id FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`,

@@ -10,7 +10,7 @@ import type { BookletOptions, Paper } from '../../src/formats/booklet.js';
 import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../../src/formats/csv.js';
 import type { Faces } from '../../src/formats/faces.js';
-import { kindWords, sampleStream, type LevelBand, type PackPuzzle } from '../../src/formats/kind.js';
+import { kindWords, sampleStream, type PackPuzzle } from '../../src/formats/kind.js';
 import { EXPORT_FORMATS, buildPackJson, buildPackText, packName, type ExportFormat } from '../../src/formats/pack.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import { allKinds, DEFAULT_KIND, kindNamed, type KindName, type PuzzleKind } from '../../src/kinds.js';
@@ -42,8 +42,8 @@ export interface ExportOptions {
   /** The sizes to take, by kind, as keys ("6", "8x8:6"); absent, every size of the kinds taken (a kind not named: none). */
   sizes?: Readonly<Record<KindName, readonly string[]>>;
   tiers?: readonly Tier[];
-  /** Only puzzles of this grade: a band's levels or one level, as the --grade text named it. */
-  grade?: LevelBand & { name: string };
+  /** Only puzzles of this grade: a band or one level, as the kinds taken read the --grade text. */
+  grade?: string;
   /** At most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with `seed`. */
   count?: number;
   /** This many puzzles of each tier (spread over the sizes), instead of --count. */
@@ -107,7 +107,7 @@ function describeFilters(o: ExportOptions, includeVariants: boolean): string {
         .join(',')}`,
     );
   if (o.tiers) parts.push(`--tiers ${o.tiers.join(',')}`);
-  if (o.grade) parts.push(`--grade ${o.grade.name}`);
+  if (o.grade) parts.push(`--grade ${o.grade}`);
   const scope = includeVariants ? 'bases and variants' : 'base puzzles only';
   return parts.length ? `${parts.join(' ')} (${scope})` : `(${scope})`;
 }
@@ -136,6 +136,13 @@ function checkOptions(o: ExportOptions): void {
     const graded = kindWords(allKinds().filter((k) => k.formats.grades !== undefined));
     throw new UserError(`--grade names ${graded}'s grades; select ${ungraded.title} puzzles by --tiers`);
   }
+  // Each kind taken reads the grade text: a text none of them reads is refused before the catalog is.
+  const grade = o.grade;
+  if (grade !== undefined)
+    for (const k of kindsTaken(o)) {
+      const names = k.formats.grades?.(grade);
+      if (names?.ok === false) throw new UserError(`--grade: ${names.error}`);
+    }
   checkTimeLimit(o.timeLimitMs);
 }
 
@@ -202,7 +209,8 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
   const cells: PackCell<Tier>[] = [];
   for (const tier of named) {
     for (const s of sizes) {
-      const grades = band === undefined ? undefined : kindNamed(s.kind).formats.grades?.(band);
+      const read = band === undefined ? undefined : kindNamed(s.kind).formats.grades?.(band);
+      const grades = read?.ok === true ? read.value : undefined;
       const ids = cat.puzzleIds({ kind: s.kind, shapes: [s.key], tiers: [tier], grades, includeVariants });
       groups.set(`${tier}/${s.order}`, ids);
       cells.push({ tier, order: s.order, label: s.label, available: ids.length });

@@ -12,10 +12,10 @@ import {
 } from '../../pipeline/build/options.js';
 import { allKinds, DEFAULT_KIND, type PuzzleKind } from '../../src/kinds.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/rule.js';
-import { gradeTarget } from './grade-target.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/runtime/errors.js';
 import { parseOnly } from './parse.js';
 import {
+  gradeTarget,
   argsOrExit,
   kind,
   KINDS,
@@ -171,7 +171,7 @@ export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOpt
     chunk: o.chunk,
     method: o.method,
     tierBy: o['tier-by'],
-    grade: o.grade?.name,
+    grade: o.grade,
     timeoutMs: timeLimitMs(o['time-limit']),
     shard: o.shard,
   };

@@ -8,8 +8,8 @@ import type { Faces } from '../../src/formats/faces.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { allKinds, DEFAULT_KIND, kindNames, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
-import { gradeTarget } from './grade-target.js';
 import {
+  gradeTarget,
   argsOrExit,
   type Checked,
   choice,

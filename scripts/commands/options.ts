@@ -5,9 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv, Options } from 'yargs';
 import { CATALOG_VARIABLE, catalogPath } from '../../pipeline/io/catalog-path.js';
 import { UserError } from '../../pipeline/runtime/errors.js';
-import { parseMs } from '../../src/dominosa/sizes.js';
 import { DEFAULT_KIND, kindNames, findKind, type KindName, type PuzzleKind } from '../../src/kinds.js';
-import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -263,48 +261,21 @@ export function kindSizes(kind: PuzzleKind, given: unknown): Checked<string[]> {
   return res.ok ? res : bad(`--sizes: ${res.error}`);
 }
 
-/**
- * Sizes from text like "3..9", "3,5,7" or "3..5,8": ranges and single sizes, comma-separated.
- * Returned sorted and without repeats, so equal sets give equal builds.
- */
-export function parseSizeList(text: string): Checked<number[]> {
-  const res = parseMs(text);
-  return res.ok ? res : bad(`--sizes: ${res.error}`);
-}
-
 /** Text given once or more, kept as typed, for a verb whose check depends on another option. */
 export function rawList(describe: string): OptionSpec<unknown> {
   return { ...spec<unknown>({ type: 'string', describe, requiresArg: true }, (v) => ok(v)), list: true };
 }
 
-/** Sudomino shapes "RxC:N", comma-separated or repeated (default: 8x8:6 alone), without repeats. */
-export function shapeList(given: unknown): Checked<Shape[]> {
-  if (given === undefined) return ok([DEFAULT_SHAPE]);
-  const out: Shape[] = [];
-  for (const part of [given].flat().map(String).join(',').split(',')) {
-    const res = parseShape(part);
-    if (!res.ok) return bad(`--sizes: ${res.error}`);
-    if (!out.some((s) => formatShape(s) === formatShape(res.shape))) out.push(res.shape);
-  }
-  return ok(out);
-}
-
-/** Board sizes M; repeats add up (--sizes 3 --sizes 5 is 3,5). */
-export function sizes(describe: string, extra: Extra<number[]> & { max?: number } = {}): OptionSpec<number[]> {
-  const { max, ...rest } = extra;
-  return {
-    ...spec<number[]>(
-      { type: 'string', describe, requiresArg: true },
-      (v, f) => {
-        const res = parseSizeList([v].flat().map(String).join(','));
-        if (res.ok && max !== undefined && res.value.some((m) => m > max))
-          return bad(`${f}: sizes go up to ${max} here (got ${res.value.filter((m) => m > max).join(', ')})`);
-        return res;
-      },
-      rest,
-    ),
-    list: true,
-  };
+/**
+ * --grade (build, export): a grade target's text, a band or one level by name, trimmed and in
+ * lower case as every kind names them; what it means is the kind's to read (its build's plan,
+ * its export's grades), refusing it in one line.
+ */
+export function gradeTarget(describe: string): OptionSpec<string | undefined> {
+  return spec<string | undefined>({ type: 'string', describe, requiresArg: true }, (v, f) => {
+    const text = String(v).trim().toLowerCase();
+    return text === '' ? bad(`${f} needs a value`) : ok(text);
+  });
 }
 
 /** Seconds, fractions allowed; per board or per run, as the help says. */

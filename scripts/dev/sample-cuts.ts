@@ -26,7 +26,7 @@ import { guardrailName, LAYERED_FROM_M } from '../../src/dominosa/rank/reference
 import { aimedByDefault, cutsOfSample, samplePoint, type SampleSpec } from '../../src/dominosa/rank/sample.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
 import { TIERS, type Tier, type TierTable, type YieldTable } from '../../src/rank/tiers.js';
-import { parseSizeList } from '../commands/options.js';
+import { parseMs } from '../../src/dominosa/sizes.js';
 
 const args = yargs(hideBin(process.argv))
   .option('measure', { choices: ['grade', 'nodes', 'score'] as const, default: 'grade' as const })
@@ -46,7 +46,7 @@ const args = yargs(hideBin(process.argv))
   .strict()
   .parseSync();
 const { measure, count, seed } = args;
-const parsed = parseSizeList(args.sizes);
+const parsed = parseMs(args.sizes);
 if (!parsed.ok) throw new Error(parsed.error);
 const sizes = parsed.value;
 const q = parseQuantiles(args.quantiles);

@@ -76,6 +76,11 @@ export interface KindChecks {
   readonly defaultTimeLimit: string | null;
   /** The kind's catalog-wide checks of its own rows: tier order (or its guardrail) and thresholds present. */
   catalog(facts: KindCatalogFacts): KindCatalogChecks;
+  /**
+   * The score this release's grader gives a stored base's board, as a build stores it, or why
+   * the row holds no board: migrate grades the bases of older catalogs again with it.
+   */
+  grade(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parsed<number>;
 }
 
 /** A kind's checks of one stored puzzle, with its proofs (KindChecks.checker). */

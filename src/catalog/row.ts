@@ -1,8 +1,6 @@
 // A puzzle row as the catalog stores it, every written column by name (SQLite derives level and
 // grade), with the checksum computed where the puzzle is made (a build's workers), so the thread
 // that writes the catalog only fills in the ids it alone knows. The one column list of the table.
-import type { Board } from '../dominosa/board.js';
-import type { Solution } from '../dominosa/solve/solution.js';
 import { CHECKSUM_FIELDS, rowChecksum, type ChecksummedRow } from './checksum.js';
 
 /** A puzzle row to insert: id null lets SQLite number it; base_id and id are null until the writer numbers a build's rows. */
@@ -68,30 +66,4 @@ export function puzzleRecord(
     ...own,
     checksum: rowChecksum(own),
   };
-}
-
-/**
- * The grid column's text, JSON.stringify(boardToGrid(board)) written directly: a build's
- * workers write one per row, and the nested arrays cost more than the text (a property test
- * holds the two equal).
- */
-export function gridText(board: Board): string {
-  const { rows, cols, cells } = board;
-  let s = '[';
-  for (let r = 0; r < rows; r++) {
-    s += r === 0 ? '[' : ',[';
-    for (let c = 0; c < cols; c++) s += c === 0 ? `${cells[r * cols + c]}` : `,${cells[r * cols + c]}`;
-    s += ']';
-  }
-  return s + ']';
-}
-
-/** The solution column's text, JSON.stringify(solution) written directly (cells are integers). */
-export function solutionText(solution: Solution): string {
-  let s = '[';
-  for (let i = 0; i < solution.length; i++) {
-    const d = solution[i];
-    s += `${i === 0 ? '' : ','}[${d[0]},${d[1]},${d[2]},${d[3]}]`;
-  }
-  return s + ']';
 }

@@ -62,6 +62,10 @@ export const checks: KindChecks = {
       guardrails: [],
     };
   },
+  grade(p) {
+    const board = parseBoard(p);
+    return board.ok ? { ok: true, value: storedGrade(board.value).score } : board;
+  },
 };
 
 /** A Dominosa puzzle's check context: with the propagation solver, reused across calls for its buffers (the caller owns it). */
@@ -69,7 +73,7 @@ export interface PuzzleContext extends CheckContext {
   solver: Solver;
 }
 
-function parseBoard(p: StoredPuzzle): Parsed<Board> {
+function parseBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parsed<Board> {
   let grid: unknown;
   try {
     grid = JSON.parse(p.grid);

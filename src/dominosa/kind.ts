@@ -27,6 +27,7 @@ export const dominosa: PuzzleKind = {
     label: sizeLabel,
     compare: (a, b) => Number(a) - Number(b),
     claims: namesMs,
+    keyOf: (row) => String(row.m),
   },
   input: {
     claimsComment: () => false,

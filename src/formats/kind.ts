@@ -72,12 +72,6 @@ export interface CsvCells {
   shape: string;
 }
 
-/** A band of grader levels, as --grade gives it. */
-export interface LevelBand {
-  minLevel: number;
-  maxLevel: number;
-}
-
 /** A kind's puzzles in the data packs: json, text and csv (and the pack puzzle every other format starts from). */
 export interface KindPack {
   /** The pack puzzle of a stored row, or the one line that says what is wrong with it ("puzzle 12: ..."). */
@@ -182,8 +176,11 @@ export interface KindFormats {
   readonly web?: KindWeb;
   /** Simon Tatham's game ID of a stored row; absent: his collection does not have the kind. */
   tatham?(row: ExportRow): Parsed<string>;
-  /** The names (the catalog's grade column) of the grader levels in a band; absent: --grade names none of the kind's. */
-  grades?(band: LevelBand): string[];
+  /**
+   * The names (the catalog's grade column) of the grader levels a --grade text names (a band or a
+   * level), or the one line that refuses it; absent: --grade names none of the kind's.
+   */
+  grades?(text: string): Parsed<string[]>;
   /** Why these faces cannot show a row's board, or null; absent: the kind shows its numbers its own way. */
   facesError?(row: ExportRow, faces: Faces): string | null;
 }

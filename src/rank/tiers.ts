@@ -41,17 +41,17 @@ export type TierTableResult =
       grade?: TierTable;
       yields?: YieldTable;
       graderVersion?: string;
-      /** Sudomino's cuts per shape (the file's "sudomino"). */
-      sudomino?: SudominoCuts;
+      /** Other kinds' cuts, each in a section named for its kind ("sudomino"). */
+      kinds?: Record<string, KindCuts>;
     }
   | { ok: false; error: string };
 
 /**
- * Sudomino's section of the file: per shape "RxC:N", the reference-node ranges of its tiers
- * (a tier is its grader level's, kept inside its range), and the versions of the node counter
- * and grader the cuts were set for.
+ * A kind's section of the file (beside the first kind's, which has the top level): per size key
+ * ("8x8:6"), the reference-node ranges of its tiers (a tier is its grader level's, kept inside its
+ * range), and the versions of the node counter and grader the cuts were set for.
  */
-export interface SudominoCuts {
+export interface KindCuts {
   solverVersion: string;
   graderVersion: string;
   grade: Record<string, Thresholds>;
@@ -65,19 +65,12 @@ export function tierOf(v: number, th: Thresholds): Tier {
   return 'expert';
 }
 
-const FILE_KEYS = new Set([
-  'solverVersion',
-  'sizes',
-  'comment',
-  'graderVersion',
-  'grade',
-  'yields',
-  'scores',
-  'sudomino',
-]);
-const SUDOMINO_KEYS = new Set(['solverVersion', 'graderVersion', 'grade']);
-// A shape key is written as formatShape writes it: "8x8:6".
-const SHAPE_KEY = /^[1-9]\d*x[1-9]\d*:[1-9]\d*$/;
+const FILE_KEYS = new Set(['solverVersion', 'sizes', 'comment', 'graderVersion', 'grade', 'yields', 'scores']);
+const SECTION_KEYS = new Set(['solverVersion', 'graderVersion', 'grade']);
+// A kind's section is named as kinds are ("sudomino"); its size keys as the catalog writes them
+// ("8x8:6"): letters, digits and the marks sizes are written with, no spaces.
+const SECTION_NAME = /^[a-z][a-z0-9-]*$/;
+const SECTION_SIZE_KEY = /^[0-9A-Za-z][0-9A-Za-z:x._-]*$/;
 const THRESHOLD_KEYS = ['t1', 't2', 't3'] as const;
 // A size key is M written plainly: "3", not "03", "3.0" or "+3".
 const SIZE_KEY = /^[1-9]\d*$/;
@@ -90,10 +83,10 @@ function isObject(x: unknown): x is Record<string, unknown> {
  * Validate a tier table. Accepts either the whole data/tiers.json shape
  * `{"solverVersion": "...", "sizes": {"3": {"t1":..,"t2":..,"t3":..}, ...}, "comment"?: "...",
  *   "graderVersion"?: "...", "grade"?: {"3": {...}, ...}, "yields"?: {"3": {"easy": .., ...}},
- *   "scores"?: {"3": {...}, ...}, "sudomino"?: {"solverVersion": "...", "graderVersion": "...",
+ *   "scores"?: {"3": {...}, ...}, "<another kind>"?: {"solverVersion": "...", "graderVersion": "...",
  *   "grade": {"8x8:6": {"t1":..,"t2":..,"t3":..}, ...}}}`
  * (the versions are then returned, for the caller to compare with its own) or the bare `sizes`
- * object. Keys must be sizes M ≥ 1 (shapes RxC:N under "sudomino"); node thresholds ("sizes",
+ * object. Keys must be sizes M ≥ 1 (a kind's own sizes under its section); node thresholds ("sizes",
  * "grade") integers ≥ 0, score thresholds numbers in [0, 8), with t1 < t2 < t3; yields numbers
  * ≥ 0 for the four tiers.
  * Unknown keys are refused so a typo cannot silently drop a size or a threshold.
@@ -104,8 +97,15 @@ export function parseTierTable(json: unknown): TierTableResult {
     const bare = parseSizes(json, 'nodes');
     return bare.ok ? { ok: true, table: bare.table } : bare;
   }
+  const kinds: Record<string, KindCuts> = {};
   for (const k of Object.keys(json)) {
-    if (!FILE_KEYS.has(k)) return { ok: false, error: `unknown field "${k}" (expected ${[...FILE_KEYS].join(', ')})` };
+    if (FILE_KEYS.has(k)) continue;
+    // Any other field is another kind's section, and must read as one.
+    const section = SECTION_NAME.test(k) && isObject(json[k]) ? parseKindCuts(json[k]) : null;
+    if (section === null)
+      return { ok: false, error: `unknown field "${k}" (expected ${[...FILE_KEYS].join(', ')}, or a kind's section)` };
+    if (!section.ok) return { ok: false, error: `${k}: ${section.error}` };
+    kinds[k] = section.cuts;
   }
   const v = json.solverVersion;
   if (typeof v !== 'string' || v === '') return { ok: false, error: 'solverVersion must be a non-empty string' };
@@ -115,11 +115,7 @@ export function parseTierTable(json: unknown): TierTableResult {
   const nodes = parseSizes(json.sizes, 'nodes');
   if (!nodes.ok) return nodes;
   const out: TierTableResult & { ok: true } = { ok: true, table: nodes.table, solverVersion: v };
-  if (json.sudomino !== undefined) {
-    const su = parseSudominoCuts(json.sudomino);
-    if (!su.ok) return { ok: false, error: `sudomino: ${su.error}` };
-    out.sudomino = su.cuts;
-  }
+  if (Object.keys(kinds).length > 0) out.kinds = kinds;
   if (json.scores === undefined && json.grade === undefined && json.yields === undefined) return out;
   const g = json.graderVersion;
   if (typeof g !== 'string' || g === '')
@@ -161,18 +157,17 @@ function parseYields(json: unknown): { ok: true; yields: YieldTable } | { ok: fa
   return { ok: true, yields };
 }
 
-function parseSudominoCuts(json: unknown): { ok: true; cuts: SudominoCuts } | { ok: false; error: string } {
-  if (!isObject(json)) return { ok: false, error: 'not an object {solverVersion, graderVersion, grade}' };
+function parseKindCuts(json: Record<string, unknown>): { ok: true; cuts: KindCuts } | { ok: false; error: string } {
   for (const k of Object.keys(json))
-    if (!SUDOMINO_KEYS.has(k))
-      return { ok: false, error: `unknown field "${k}" (expected ${[...SUDOMINO_KEYS].join(', ')})` };
+    if (!SECTION_KEYS.has(k))
+      return { ok: false, error: `unknown field "${k}" (expected ${[...SECTION_KEYS].join(', ')})` };
   for (const k of ['solverVersion', 'graderVersion'] as const) {
     if (typeof json[k] !== 'string' || json[k] === '') return { ok: false, error: `${k} must be a non-empty string` };
   }
-  if (!isObject(json.grade)) return { ok: false, error: 'grade is not an object of shape → thresholds' };
+  if (!isObject(json.grade)) return { ok: false, error: 'grade is not an object of size → thresholds' };
   const grade: Record<string, Thresholds> = {};
   for (const [key, th] of Object.entries(json.grade)) {
-    if (!SHAPE_KEY.test(key)) return { ok: false, error: `shape key "${key}" is not a shape RxC:N` };
+    if (!SECTION_SIZE_KEY.test(key)) return { ok: false, error: `size key "${key}" is not a size` };
     const t = parseThresholds(th, key, 'nodes');
     if (!t.ok) return t;
     grade[key] = t.th;

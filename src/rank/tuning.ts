@@ -5,7 +5,7 @@
 import type { Parsed } from '../parsed.js';
 import type { Quantiles } from './cuts.js';
 import type { Difficulty, TierMeasure, TierRule } from './rule.js';
-import type { SudominoCuts, Thresholds, Tier, TierCounts, TierTable, YieldTable } from './tiers.js';
+import type { KindCuts, Thresholds, Tier, TierCounts, TierTable, YieldTable } from './tiers.js';
 
 /** What tune reads of one size from the catalog. */
 export interface SizeBases {
@@ -59,7 +59,8 @@ export interface CutsFile {
   grade: TierTable;
   yields: YieldTable;
   scores: TierTable;
-  sudomino?: SudominoCuts;
+  /** Other kinds' sections, by kind name. */
+  kinds?: Record<string, KindCuts>;
   solverVersion?: string;
   graderVersion?: string;
 }

@@ -72,6 +72,10 @@ export const checks: KindChecks = {
       })),
     };
   },
+  grade(p) {
+    const board = readBoard(p);
+    return board.ok ? { ok: true, value: storedSudominoGrade(board.value).score } : board;
+  },
 };
 
 /**

@@ -27,6 +27,7 @@ export const sudomino: PuzzleKind = {
     compare: compareShapes,
     // A shape is RxC:N; Dominosa's sizes have no x.
     claims: (part) => /x/i.test(part),
+    keyOf: (row) => `${row.rows}x${row.cols}:${row.m}`,
   },
   input: {
     // A `# values:`, `# form:` or `# kind: sudomino` comment.

@@ -236,7 +236,7 @@ describe('dominosa export --grade', () => {
       const sink = new PassThrough();
       let text = '';
       sink.on('data', (d) => (text += d));
-      const run = runExport({ db, format: 'jsonl', out: '-', includeVariants: true, grade: g.target }, sink);
+      const run = runExport({ db, format: 'jsonl', out: '-', includeVariants: true, grade: name }, sink);
       if (want.length === 0) {
         await expect(run).rejects.toThrow(`--grade ${name}`);
         continue;

@@ -113,7 +113,7 @@ describe('tune --kind sudomino', () => {
     expect(query(db, 'SELECT id, tier FROM puzzles ORDER BY id')).toEqual(rowsBefore);
     // The file keeps Dominosa's sections and gains Sudomino's, which read back.
     const file = parseTierTable(JSON.parse(readFileSync(tiers, 'utf8')));
-    expect(file.ok && file.sudomino).toEqual({
+    expect(file.ok && file.kinds?.sudomino).toEqual({
       solverVersion: 'sudomino-ref-1',
       graderVersion: 'sudomino-grade-2',
       grade: { '8x8:6': s.proposed },

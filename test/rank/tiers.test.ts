@@ -150,7 +150,7 @@ describe('parseTierTable', () => {
           sizes: { '3': { t1: 1, t2: 2, t3: 3 } },
           sudomino: { solverVersion: 's', graderVersion: 'g', grade },
         });
-        expect(res.ok && JSON.stringify(res.sudomino)).toBe(
+        expect(res.ok && JSON.stringify(res.kinds?.sudomino)).toBe(
           JSON.stringify({ solverVersion: 's', graderVersion: 'g', grade }),
         );
       }),
@@ -158,10 +158,11 @@ describe('parseTierTable', () => {
     const file = (sudomino: unknown) =>
       parseTierTable({ solverVersion: 'x', sizes: { '3': { t1: 1, t2: 2, t3: 3 } }, sudomino });
     const th = { t1: 1, t2: 5, t3: 9 };
-    expect(file({ solverVersion: 's', graderVersion: 'g', grade: { '8x8': th } })).toEqual({
+    expect(file({ solverVersion: 's', graderVersion: 'g', grade: { '8 x 8': th } })).toEqual({
       ok: false,
-      error: 'sudomino: shape key "8x8" is not a shape RxC:N',
+      error: 'sudomino: size key "8 x 8" is not a size',
     });
+    expect(file([th])).toMatchObject({ ok: false, error: expect.stringMatching(/^unknown field "sudomino"/) });
     expect(file({ solverVersion: 's', grade: { '8x8:6': th } })).toEqual({
       ok: false,
       error: 'sudomino: graderVersion must be a non-empty string',

@@ -4,6 +4,7 @@ import type { KindFormats } from '../../formats/kind.js';
 import { facesError } from '../../formats/faces.js';
 import { boardFromGrid, formatBoardError } from '../board.js';
 import { LEVELS } from '../grade/ladder.js';
+import { parseGradeTarget } from '../rank/bands.js';
 import { booklet } from './booklet.js';
 import { jsonLine, pack } from './pack.js';
 import { toTathamId } from './tatham.js';
@@ -24,7 +25,12 @@ export const formats: KindFormats = {
       };
     return { ok: true, value: toTathamId(res.board) };
   },
-  grades: (band) => LEVELS.filter((l) => l.level >= band.minLevel && l.level <= band.maxLevel).map((l) => l.name),
+  grades(text) {
+    const g = parseGradeTarget(text);
+    if (!g.ok) return g;
+    const { minLevel, maxLevel } = g.target;
+    return { ok: true, value: LEVELS.filter((l) => l.level >= minLevel && l.level <= maxLevel).map((l) => l.name) };
+  },
   facesError(row, faces) {
     const why = facesError(row.m, faces);
     // Pips go to double-9.

@@ -2,7 +2,8 @@
 // is unique and fits what the slot aims at), tiered by the size's rule, graded, and with its
 // variants, as catalog rows checksummed and ready to bind; or the rejection. A function of the
 // slot's spec alone; the generator only keeps its buffers between slots.
-import { gridText, puzzleRecord, solutionText, type PuzzleRecord } from '../../catalog/row.js';
+import { puzzleRecord, type PuzzleRecord } from '../../catalog/row.js';
+import { gridText, solutionText } from '../stored.js';
 import type { MadePuzzle, SlotResult, SlotSpec } from '../../catalog/slot.js';
 import type { Board } from '../board.js';
 import { aimOf, type Aim } from '../rank/aims.js';

@@ -80,6 +80,9 @@ function tuneShape(s: SizeBases): TunedSize {
   };
 }
 
+/** The kind's section of a thresholds file, named for the kind. */
+const KIND = 'sudomino';
+
 /** The thresholds file with the tuned shapes' ranges in its "sudomino" section, its other sections kept. */
 function tiersFile(
   file: CutsFile | null,
@@ -92,11 +95,9 @@ function tiersFile(
       ok: false,
       error: `tiers file ${at.path} has no node thresholds for Dominosa; name a copy of data/tiers.json`,
     };
+  const own = file.kinds?.[KIND];
   const kept =
-    file.sudomino?.solverVersion === SUDOMINO_REFERENCE_VERSION &&
-    file.sudomino.graderVersion === SUDOMINO_GRADER_VERSION
-      ? file.sudomino.grade
-      : {};
+    own?.solverVersion === SUDOMINO_REFERENCE_VERSION && own.graderVersion === SUDOMINO_GRADER_VERSION ? own.grade : {};
   const grade = { ...kept, ...Object.fromEntries(shapes.map((s) => [s.key, s.proposed])) };
   const comment = `${file.comment}${file.comment ? ' ' : ''}Sudomino ranges of shapes ${shapes.map((s) => s.key).join(', ')} set by dominosa tune --kind sudomino on the base puzzles of ${at.dbName}.`;
   return {
@@ -104,7 +105,10 @@ function tiersFile(
     value: {
       ...file,
       comment,
-      sudomino: { solverVersion: SUDOMINO_REFERENCE_VERSION, graderVersion: SUDOMINO_GRADER_VERSION, grade },
+      kinds: {
+        ...file.kinds,
+        [KIND]: { solverVersion: SUDOMINO_REFERENCE_VERSION, graderVersion: SUDOMINO_GRADER_VERSION, grade },
+      },
     },
   };
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
 import { puzzleRecord } from '../../../src/catalog/row.js';
+import { allKinds } from '../../../src/kinds.js';
 import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
 const fresh = freshCatalogs();
@@ -13,6 +14,19 @@ describe('catalog keys', () => {
     cat = Catalog.open(fresh(), { create: true });
   });
   afterAll(() => cat.close());
+
+  it("derives each kind's size key in SQL as the kind does (sizes.keyOf)", () => {
+    for (const kind of allKinds()) {
+      for (const [m, rows, cols] of [
+        [3, 4, 5],
+        [6, 8, 8],
+        [12, 10, 14],
+      ]) {
+        const id = cat.insertPuzzle(puzzle({ kind: kind.name, m, rows, cols, canonical_hash: `k-${kind.name}-${m}` }));
+        expect(cat.getPuzzle(id)?.shape, kind.name).toBe(kind.sizes.keyOf({ m, rows, cols }));
+      }
+    }
+  });
 
   it('holds one base per canonical hash, while variants share their base hash', () => {
     const id = cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 10 }));
