@@ -6,6 +6,7 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT_IO, faultOf, UserError } from '../pipeline/runtime/errors.js';
 import { forTerminal } from '../pipeline/io/terminal.js';
+import { installStopPolicy, verbFinished } from '../pipeline/runtime/signals.js';
 
 export type Verb = (y: Argv) => Argv;
 
@@ -64,11 +65,15 @@ async function main(argv: string[]): Promise<void> {
   await parser.parseAsync();
 }
 
+// Signals stop every verb alike, from the first moment (pipeline/runtime/signals.ts).
+installStopPolicy();
 main(hideBin(process.argv)).then(
   () => {
+    verbFinished();
     if (process.exitCode === undefined) process.exitCode = 0;
   },
   (e: unknown) => {
+    verbFinished();
     const fault = faultOf(e, 'stopped');
     // A message may quote a catalog or an input file: one line, whatever it holds.
     if (fault !== null) {

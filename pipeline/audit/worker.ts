@@ -2,6 +2,8 @@
 // failures its kind's checks find (item-check.ts), each puzzle's proofs within its budget.
 // Runs from dist/ only, as dist/pipeline/audit/worker.js.
 import type { Failure } from '../../src/catalog/check.js';
+import { stallWorkerAt } from '../runtime/faults.js';
+import { served } from '../runtime/off-thread.js';
 import { ItemChecker, type AuditItem } from './item-check.js';
 
 export type { AuditItem } from './item-check.js';
@@ -22,6 +24,12 @@ const checker = new ItemChecker();
 
 export default function auditBatch(task: AuditTask): AuditAnswer {
   const failures: Failure[] = [];
-  for (const it of task.items) failures.push(...checker.check(it, task.timeLimitMs));
+  for (const it of task.items) {
+    stallWorkerAt('check');
+    failures.push(...checker.check(it, task.timeLimitMs));
+  }
   return { checked: task.items.length, failures };
 }
+
+/** The same, as an OffThread task (runtime/off-thread.ts): export proves its pack's puzzles so. */
+export const servedBatch = served(auditBatch);

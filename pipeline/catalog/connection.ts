@@ -9,6 +9,21 @@ import { releaseLock, type Holder } from './lock.js';
 import { note } from '../io/terminal.js';
 import { faultOf } from '../runtime/errors.js';
 import { fault } from '../runtime/faults.js';
+import { onStop } from '../runtime/signals.js';
+
+/** The connections open in this process, which a stop (signals.ts) closes. */
+const live = new Set<Connection>();
+
+/**
+ * On a stop: close every open catalog as a failure does, readers first, so that each writer's
+ * closing checkpoint finds no reader of this process in its way and leaves its catalog one file,
+ * its last commit kept and its lock released.
+ */
+function closeAll(): void {
+  const all = [...live];
+  for (const c of all) if (c.holder === null) c.abandon();
+  for (const c of all) if (c.holder !== null) c.abandon();
+}
 
 export class Connection {
   private readonly stmts = new Map<string, Database.Statement>();
@@ -19,7 +34,10 @@ export class Connection {
   constructor(
     readonly db: Database.Database,
     readonly path: string,
-  ) {}
+  ) {
+    if (live.size === 0) onStop(closeAll);
+    live.add(this);
+  }
 
   /** A statement prepared once per connection. */
   stmt(sql: string): Database.Statement {
@@ -110,6 +128,7 @@ export class Connection {
   }
 
   private shut(loud: boolean): void {
+    live.delete(this);
     if (!this.db.open) return;
     if (this.holder === null) this.endRead();
     if (this.holder === null) {

@@ -18,6 +18,8 @@ import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { Catalog, type PuzzleRow } from '../catalog/catalog.js';
 import { auditItems } from '../audit/audit.js';
 import { ItemChecker } from '../audit/item-check.js';
+import type { AuditAnswer, AuditTask } from '../audit/worker.js';
+import { OffThread } from '../runtime/off-thread.js';
 import { jsonLineOfRow, packPuzzleOfRow } from './rows.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 import { stallAt } from '../runtime/faults.js';
@@ -169,7 +171,7 @@ export async function runExport(
         EXIT_FAILED_CHECK,
       );
     const ids = selectPack(cat, opts, includeVariants, hooks);
-    const stats = verifySelection(cat, ids, opts.db, opts.recheck ?? false, opts.timeLimitMs);
+    const stats = await verifySelection(cat, ids, opts.db, opts.recheck ?? false, opts.timeLimitMs);
     // Verdicts that do not match their digest were edited outside dominosa: say so, then prove.
     if (stats.tampered) hooks.note?.(`${opts.db}: ${stats.distrust}; proved every puzzle again (run dominosa audit)`);
     hooks.verified?.(stats);
@@ -282,13 +284,13 @@ function packSizes(cat: Catalog, opts: ExportOptions): PackSize[] {
  * current cuts, agreement with its base) run every time. Each puzzle's proofs have a budget
  * (proof-budget.ts): one that runs out refuses the pack as any failed check does.
  */
-function verifySelection(
+async function verifySelection(
   cat: Catalog,
   ids: readonly number[],
   db: string,
   recheck: boolean,
   timeLimitMs: number | undefined,
-): VerifyStats {
+): Promise<VerifyStats> {
   const items = auditItems(cat);
   const recorded = recheck ? ({ ok: false, why: '--recheck', tampered: false } as const) : cat.readVerdicts();
   const stats: VerifyStats = {
@@ -298,27 +300,36 @@ function verifySelection(
     tampered: !recorded.ok && recorded.tampered,
   };
   const checker = new ItemChecker();
-  for (const id of ids) {
-    const it = items.itemFor(id);
-    if (it.rule === null) {
-      const { kind, shape } = cat.getPuzzle(id) as PuzzleRow;
-      throw new UserError(
-        `${db} has no tier thresholds for ${kindNamed(kind).sizes.label(shape)}, so its tiers cannot be checked; nothing was written (run dominosa audit)`,
-        EXIT_FAILED_CHECK,
-      );
+  // Proofs run in a worker thread, so a signal is heard at once, even inside one.
+  let thread: OffThread<AuditTask, AuditAnswer> | null = null;
+  try {
+    for (const id of ids) {
+      const it = items.itemFor(id);
+      if (it.rule === null) {
+        const { kind, shape } = cat.getPuzzle(id) as PuzzleRow;
+        throw new UserError(
+          `${db} has no tier thresholds for ${kindNamed(kind).sizes.label(shape)}, so its tiers cannot be checked; nothing was written (run dominosa audit)`,
+          EXIT_FAILED_CHECK,
+        );
+      }
+      const trusted =
+        recorded.ok && staleVerdict(recorded.verdicts.get(id), it, kindNamed(it.puzzle.kind).checks.versions) === null;
+      if (trusted) stats.trusted++;
+      else stats.proved++;
+      const failures = trusted
+        ? checker.checkRow(it)
+        : (await (thread ??= new OffThread('audit/worker.js', 'servedBatch')).run({ items: [it], timeLimitMs }))
+            .failures;
+      if (failures.length > 0) {
+        const f = failures[0];
+        throw new UserError(
+          `puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`,
+          EXIT_FAILED_CHECK,
+        );
+      }
     }
-    const trusted =
-      recorded.ok && staleVerdict(recorded.verdicts.get(id), it, kindNamed(it.puzzle.kind).checks.versions) === null;
-    if (trusted) stats.trusted++;
-    else stats.proved++;
-    const failures = trusted ? checker.checkRow(it) : checker.check(it, timeLimitMs);
-    if (failures.length > 0) {
-      const f = failures[0];
-      throw new UserError(
-        `puzzle ${id} fails its checks (${f.kind}: ${f.detail}); nothing was written (run dominosa audit --db ${db})`,
-        EXIT_FAILED_CHECK,
-      );
-    }
+  } finally {
+    await thread?.close();
   }
   return stats;
 }

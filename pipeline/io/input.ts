@@ -110,25 +110,25 @@ export async function forEachBoard(
   blocks: AsyncIterable<string>,
   reader: BoardReader,
   stdout: NodeJS.WritableStream,
-  each: (index: number, board: unknown) => string,
+  each: (index: number, board: unknown) => Promise<string>,
 ): Promise<void> {
   const out = new BufferedWriter(stdout as never);
-  const result = (r: ReadBoard): string => {
+  const result = (r: ReadBoard): Promise<string> => {
     if (!r.ok) throw new UserError(r.error);
     return each(r.index, r.board);
   };
-  // Boards are handled synchronously; the loop awaits only to read and to flush a full buffer.
+  // Boards are handled one at a time, in order (each in the verb's worker thread).
   try {
     for await (const block of blocks) {
       for (let start = 0; start < block.length;) {
         const nl = block.indexOf('\n', start);
         const end = nl < 0 ? block.length : nl;
         const r = reader.push(block, start, end);
-        if (r !== null && out.add(result(r))) await out.flush();
+        if (r !== null && out.add(await result(r))) await out.flush();
         start = end + 1;
       }
     }
-    for (const r of reader.end()) if (out.add(result(r))) await out.flush();
+    for (const r of reader.end()) if (out.add(await result(r))) await out.flush();
   } finally {
     await out.flush();
   }

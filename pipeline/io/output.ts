@@ -30,7 +30,8 @@ import {
   type WriteStream,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { describeFsError, EXIT_INTERRUPTED, faultOf, UserError } from '../runtime/errors.js';
+import { describeFsError, faultOf, UserError } from '../runtime/errors.js';
+import { onStop } from '../runtime/signals.js';
 import { fault, stallAt } from '../runtime/faults.js';
 
 export interface OutputTarget {
@@ -222,23 +223,18 @@ export function cleanLeftovers(final: string): void {
 // --- temporary files in flight, removed on any exit that can be caught ---
 
 const live = new Set<string>();
-const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+let released: (() => void) | null = null;
 
 function removeLive(): void {
   for (const t of live) rmSync(t, { force: true });
   live.clear();
 }
 
-function onSignal(signal: NodeJS.Signals): void {
-  removeLive();
-  process.stderr.write(`dominosa: stopped by ${signal}; nothing was written\n`);
-  process.exit(EXIT_INTERRUPTED);
-}
-
+// A stop (signals.ts) removes them; so does any other exit that can be caught.
 function track(tmp: string): void {
   if (live.size === 0) {
     process.on('exit', removeLive);
-    for (const s of SIGNALS) process.on(s, onSignal);
+    released = onStop(removeLive);
   }
   live.add(tmp);
 }
@@ -247,7 +243,8 @@ function untrack(tmp: string): void {
   live.delete(tmp);
   if (live.size === 0) {
     process.off('exit', removeLive);
-    for (const s of SIGNALS) process.off(s, onSignal);
+    released?.();
+    released = null;
   }
 }
 

@@ -5,6 +5,7 @@
 // every puzzle of the sizes tuned. Everything is read, and an --apply checked, on one snapshot:
 // a refusal changes nothing.
 import { basename } from 'node:path';
+import { stallAt } from '../runtime/faults.js';
 import { DEFAULT_QUANTILES, type Quantiles } from '../../src/rank/cuts.js';
 import type { TierMeasure } from '../../src/rank/rule.js';
 import type { KindTuning, MeasuredBy, SizeBases, SizeTune } from '../../src/rank/tuning.js';
@@ -91,6 +92,7 @@ export async function runTune<T extends SizeTune = SizeTune>(opts: TuneOptions):
   if (!opts.apply) return result;
   const cat = Catalog.openWriter(opts.db, 'tune --apply', stamp);
   try {
+    await stallAt('tune:apply');
     result.retiered = apply(cat, kind, tuning, tunes);
   } finally {
     cat.close();

@@ -13,6 +13,7 @@ import {
 import { allKinds, DEFAULT_KIND, type PuzzleKind } from '../../src/kinds.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/rule.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/runtime/errors.js';
+import { signalWords, stopLeaves, takeStop } from '../../pipeline/runtime/signals.js';
 import { parseOnly } from './parse.js';
 import {
   gradeTarget,
@@ -39,9 +40,6 @@ import {
 } from './options.js';
 
 export { EXIT_INTERRUPTED } from '../../pipeline/runtime/errors.js';
-
-/** Signals that stop a build as Ctrl-C does: commit what is decided, mark it interrupted, exit 130. */
-const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** "i/N" (shard i of N, 0 ≤ i < N) as given to --shard. */
 export function parseShard(text: string): Checked<Shard> {
@@ -215,12 +213,11 @@ export function buildCommand(y: Argv): Argv {
       ]);
       const controller = new AbortController();
       // The first Ctrl-C (or SIGTERM, as from a job scheduler, or SIGHUP) stops the build cleanly;
-      // the handlers are gone after it, so a second one ends the process at once (the catalog
-      // stays consistent: batches are transactions).
+      // a second one stops it at once (signals.ts): the catalog stays consistent, as batches are
+      // transactions, and is closed into one file.
       let stoppedBy = 'Ctrl-C';
       const onInterrupt = (signal: NodeJS.Signals): void => {
-        stoppedBy = signal === 'SIGINT' ? 'Ctrl-C' : signal;
-        for (const s of STOP_SIGNALS) process.removeListener(s, onInterrupt);
+        stoppedBy = signalWords(signal);
         controller.abort();
       };
       const options = { ...args, signal: controller.signal };
@@ -238,7 +235,8 @@ export function buildCommand(y: Argv): Argv {
         return;
       }
       const progress = createProgress();
-      for (const s of STOP_SIGNALS) process.once(s, onInterrupt);
+      const release = takeStop(onInterrupt);
+      stopLeaves('committed slots are kept. Rerun the same command to resume.');
       let result;
       try {
         result = await runBuild(options, progress);
@@ -247,7 +245,7 @@ export function buildCommand(y: Argv): Argv {
         progress.finish(null);
         throw e;
       } finally {
-        for (const s of STOP_SIGNALS) process.removeListener(s, onInterrupt);
+        release();
       }
       switch (result.status) {
         case 'already-finished':

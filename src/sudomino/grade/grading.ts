@@ -1,6 +1,7 @@
 // Sudomino's part of `grade` (src/grade/grading.ts): each board proved unique as solve proves it,
 // then graded as a person would solve it: level, tier, score, the techniques used and, with
 // --explain, every step in words. Its grader never searches, so it takes no search budget.
+import { Interrupted } from '../../interrupted.js';
 import { numberedSteps } from '../../grade/numbered-steps.js';
 import type { BoardGrader, GradeRun, KindGrading } from '../../grade/grading.js';
 import { boardName } from '../../solve/board-name.js';
@@ -16,8 +17,15 @@ function grader(run: GradeRun): BoardGrader<SudominoBoard> {
   return {
     grade(index: number, board: SudominoBoard, clock: BoardClock): string {
       // Only a puzzle with exactly one solution is graded: the grader assumes one.
-      const proof = solver.solve(board, { cap: 2, interrupt: clock.interrupt, solution: false });
-      const graded = proof.status === 'unique' ? grader.grade(board, { log: run.explain }) : null;
+      let proof = solver.solve(board, { cap: 2, interrupt: clock.interrupt, solution: false });
+      let graded: SudominoGradeResult | null = null;
+      try {
+        if (proof.status === 'unique') graded = grader.grade(board, { log: run.explain, interrupt: clock.interrupt });
+      } catch (e) {
+        if (!(e instanceof Interrupted)) throw e;
+        // The clock ran out while grading: the board gave up on its time, as a proof cut short does.
+        proof = { ...proof, status: 'gave-up', limit: 'time' };
+      }
       return run.format === 'jsonl'
         ? jsonLine(index, board, proof, graded, run.explain)
         : textLines(index, board, proof, graded, run.explain);

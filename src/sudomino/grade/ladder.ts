@@ -3,6 +3,7 @@
 // rules/, one file each; this module holds the ladder (data), the levels, their tiers and the loop.
 import { cellValues, type SudominoBoard } from '../board.js';
 import type { Tier } from '../../rank/tiers.js';
+import { checkInterrupt } from '../../interrupted.js';
 import { contradictionChain, DEFAULT_CHAIN_LIMIT } from './rules/contradiction-chain.js';
 import { hiddenSingle } from './rules/hidden-single.js';
 import { hiddenPair, hiddenTriple } from './rules/hidden-subset.js';
@@ -63,6 +64,8 @@ export interface SudominoGradeOptions {
   maxLevel?: number;
   /** Keep the steps (default true). */
   log?: boolean;
+  /** Polled before every step; true throws Interrupted (src/interrupted.ts). */
+  interrupt?: () => boolean;
   /** Rounds of singles a contradiction chain may follow after its assumption (default DEFAULT_CHAIN_LIMIT). */
   chainLimit?: number;
 }
@@ -111,6 +114,7 @@ export class SudominoGrader {
     let level = 1;
     // Every step removes a candidate or places a domino, so the loop ends within D·(N + 1) steps.
     while (!g.solved && g.contradiction() < 0) {
+      checkInterrupt(options.interrupt);
       if (logging) {
         g.snapshot();
         g.reason = null;

@@ -2,6 +2,7 @@
 // hash, the measures stored with it (grade and reference nodes, taken on the class's board) and
 // its variants, as catalog text and as the slot's answer (makeSlot). A function of (seed, shape,
 // tier, slot) alone.
+import { Interrupted } from '../../interrupted.js';
 import { puzzleRecord } from '../../catalog/row.js';
 import type { MadePuzzle, SlotResult, SlotSpec } from '../../catalog/slot.js';
 import type { Tier } from '../../rank/tiers.js';
@@ -54,8 +55,9 @@ export function makeCatalogSlot(
   maxAttempts: number,
   solver: SudominoSolver,
   grader: SudominoGrader,
+  interrupt?: () => boolean,
 ): CatalogSlot | null {
-  const made = makeTieredSlot(seed, shape, tier, slot, maxAttempts, solver, grader, canonicalSudominoBoard);
+  const made = makeTieredSlot(seed, shape, tier, slot, maxAttempts, solver, grader, canonicalSudominoBoard, interrupt);
   if (made === null) return null;
   const { board, filling } = made;
   const canonical = canonicalSudomino(board);
@@ -132,9 +134,16 @@ export function makeSlot(solver: SudominoSolver, grader: SudominoGrader, spec: S
   const shape = parsed.shape;
   const aim = sudominoAim(slot);
   if (spec.fullTiers.includes(aim)) return { ok: false, slot, attempts: 0, reason: `its tier, ${aim}, is full` };
-  if (spec.interrupt?.() === true)
-    return { ok: false, slot, attempts: 0, reason: 'the time budget ran out', timedOut: true };
-  const made = makeCatalogSlot(seed, shape, slot, aim, spec.variants, maxAttempts, solver, grader);
+  const timedOut: SlotResult = { ok: false, slot, attempts: 0, reason: 'the time budget ran out', timedOut: true };
+  if (spec.interrupt?.() === true) return timedOut;
+  let made: CatalogSlot | null;
+  try {
+    made = makeCatalogSlot(seed, shape, slot, aim, spec.variants, maxAttempts, solver, grader, spec.interrupt);
+  } catch (e) {
+    // The budget ran out inside the slot: no decision, as when it ran out before it.
+    if (e instanceof Interrupted) return timedOut;
+    throw e;
+  }
   if (made === null)
     return { ok: false, slot, attempts: maxAttempts, reason: `no ${aim} puzzle in ${maxAttempts} deals` };
   const tier = sudominoTierFor({ score: made.score, nodes: made.nodes }, spec.rule);

@@ -2,6 +2,7 @@
 // makes them (or, for a grade target, made for its tier), each written as JSON lines (the board's
 // JSON form and its solution) or as the letter form with the solution in a comment, both
 // readable by `dominosa solve`. The clock is read between slots.
+import { Interrupted } from '../../interrupted.js';
 import type { GenerateRun, KindGenerating, MadeSlot, SlotMaker } from '../../make/generating.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
 import { cellValues } from '../board.js';
@@ -36,10 +37,17 @@ function maker(run: GenerateRun<Tier>): SlotMaker {
     make(key: string, slot: number, interrupt: (() => boolean) | undefined): MadeSlot {
       if (interrupt?.() === true) return { ok: false, timedOut: true };
       const shape = shapeOf(key);
-      const p =
-        tier === undefined
-          ? makeSlot(run.seed, shape, slot, solver)
-          : makeTieredSlot(run.seed, shape, tier, slot, MAX_DEALS, solver, grader);
+      let p: MadePuzzle | null;
+      try {
+        p =
+          tier === undefined
+            ? makeSlot(run.seed, shape, slot, solver, interrupt)
+            : makeTieredSlot(run.seed, shape, tier, slot, MAX_DEALS, solver, grader, undefined, interrupt);
+      } catch (e) {
+        // The run's clock ran out inside the slot (polled before every proof and grading step).
+        if (e instanceof Interrupted) return { ok: false, timedOut: true };
+        throw e;
+      }
       if (p === null) {
         const error = `no ${tier} puzzle in ${MAX_DEALS} deals (${made} puzzle${made === 1 ? '' : 's'} written)`;
         return { ok: false, timedOut: false, error, badOptions: false };

@@ -1,12 +1,14 @@
 // Making a Sudomino puzzle for one slot: a random filled layout (covering.ts), then givens taken
 // away one at a time in a random order, each kept only when the puzzle would otherwise stop
 // being unique, as Simon Tatham's generators for his Latin-square puzzles do. What is left has
-// no given to spare.
+// no given to spare. An interrupt (a time limit, a stop) is polled before every proof and
+// inside it, and throws Interrupted (src/interrupted.ts).
 import { type SudominoBoard, withLines } from '../board.js';
 import { SudominoSolver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';
 import { derive, type Rng } from '../../rng.js';
 import { randomFilledLayout } from './covering.js';
+import { checkInterrupt, Interrupted } from '../../interrupted.js';
 
 export interface MadePuzzle {
   board: SudominoBoard;
@@ -25,22 +27,44 @@ export function randomFilled(shape: Shape, rng: Rng): { board: SudominoBoard; fi
  * A unique puzzle of the shape: a random filled layout, then each given (in a random order)
  * taken away unless that would let a second solution in.
  */
-export function makePuzzle(shape: Shape, rng: Rng, solver = new SudominoSolver()): MadePuzzle {
+export function makePuzzle(
+  shape: Shape,
+  rng: Rng,
+  solver = new SudominoSolver(),
+  interrupt?: () => boolean,
+): MadePuzzle {
   const { board, filling } = randomFilled(shape, rng);
   // The board's given array is the one the solver reads, so taking a given away is one write.
   const given = board.given;
   const order = rng.shuffle(Int32Array.from({ length: given.length }, (_, d) => d));
   for (const d of order) {
     given[d] = 0;
-    if (solver.solve(board, { solution: false }).status !== 'unique') given[d] = filling[d];
+    if (!provedUnique(solver, board, interrupt)) given[d] = filling[d];
   }
   return { board, filling };
+}
+
+/**
+ * The board has exactly one solution. An interrupt (polled before the proof and inside it)
+ * throws Interrupted: a proof it cut short has decided nothing, so the slot cannot go on.
+ */
+export function provedUnique(solver: SudominoSolver, board: SudominoBoard, interrupt?: () => boolean): boolean {
+  checkInterrupt(interrupt);
+  const res = solver.solve(board, { solution: false, interrupt });
+  if (res.status === 'gave-up' && res.limit === 'time') throw new Interrupted();
+  return res.status === 'unique';
 }
 
 /** Sudomino's key in derive(), beside the shape and slot, so its streams are its own. */
 const KIND_KEY = 2;
 
 /** Slot k of a shape: all its randomness from derive(seed, kind, R, C, N, k), so any worker makes the same puzzle. */
-export function makeSlot(seed: number, shape: Shape, slot: number, solver = new SudominoSolver()): MadePuzzle {
-  return makePuzzle(shape, derive(seed, KIND_KEY, shape.rows, shape.cols, shape.values, slot), solver);
+export function makeSlot(
+  seed: number,
+  shape: Shape,
+  slot: number,
+  solver = new SudominoSolver(),
+  interrupt?: () => boolean,
+): MadePuzzle {
+  return makePuzzle(shape, derive(seed, KIND_KEY, shape.rows, shape.cols, shape.values, slot), solver, interrupt);
 }

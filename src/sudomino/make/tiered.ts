@@ -7,7 +7,7 @@ import { SudominoSolver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';
 import type { Tier } from '../../rank/tiers.js';
 import { derive, type Rng } from '../../rng.js';
-import { randomFilled, type MadePuzzle } from './generator.js';
+import { provedUnique, randomFilled, type MadePuzzle } from './generator.js';
 
 export interface TieredPuzzle extends MadePuzzle {
   /** The deals this slot drew before this one fitted (1 when the first did). */
@@ -32,6 +32,7 @@ export function thinForLevel(
   rng: Rng,
   solver: SudominoSolver,
   grader: SudominoGrader,
+  interrupt?: () => boolean,
 ): MadePuzzle {
   const { board, filling } = randomFilled(shape, rng);
   const given = board.given;
@@ -39,8 +40,8 @@ export function thinForLevel(
   for (const d of order) {
     given[d] = 0;
     const keep =
-      solver.solve(board, { solution: false }).status !== 'unique' ||
-      grader.grade(board, { maxLevel: level, log: false }).status !== 'solved';
+      !provedUnique(solver, board, interrupt) ||
+      grader.grade(board, { maxLevel: level, log: false, interrupt }).status !== 'solved';
     if (keep) given[d] = filling[d];
   }
   return { board, filling };
@@ -65,13 +66,14 @@ export function makeTieredSlot(
   solver = new SudominoSolver(),
   grader = new SudominoGrader(),
   judgedOn: (board: SudominoBoard) => SudominoBoard = (board) => board,
+  interrupt?: () => boolean,
 ): TieredPuzzle | null {
   const level = levelOfTier(tier);
   const rng = derive(seed, TIERED_KEY, shape.rows, shape.cols, shape.values, level, slot);
   const solvedUpTo = (board: SudominoBoard, maxLevel: number): boolean =>
-    grader.grade(board, { maxLevel, log: false }).status === 'solved';
+    grader.grade(board, { maxLevel, log: false, interrupt }).status === 'solved';
   for (let attempts = 1; attempts <= maxAttempts; attempts++) {
-    const made = thinForLevel(shape, level, rng, solver, grader);
+    const made = thinForLevel(shape, level, rng, solver, grader, interrupt);
     const judged = judgedOn(made.board);
     // Thinning made the deal itself solvable at its level; another board must show it again.
     if (judged !== made.board && !solvedUpTo(judged, level)) continue;

@@ -1,0 +1,54 @@
+// Long synchronous work of a verb (a board's proof, a slot, a stored puzzle's checks) runs in one
+// worker thread, so the main thread stays free to hear a signal and stop at once (signals.ts);
+// the work's own clock (--time-limit) is polled inside it. A worker's answer comes back as an
+// Outcome, so the one-line refusals it words reach the shell as they would from the main thread.
+import { Piscina } from 'piscina';
+import { EXIT_BAD_INPUT, UserError } from './errors.js';
+import { WORKER_EXEC_ARGV, workerFile } from './pool.js';
+
+/** A worker's answer: its value, or the one line (and exit code) that refuses its task. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string; exitCode: number };
+
+/** In a worker: `fn` with its UserError refusals turned into Outcomes (anything else stays a bug). */
+export function served<I, O>(fn: (input: I) => O): (input: I) => Outcome<O> {
+  return (input) => {
+    try {
+      return { ok: true, value: fn(input) };
+    } catch (e) {
+      if (e instanceof UserError) return { ok: false, message: e.message, exitCode: e.exitCode };
+      throw e;
+    }
+  };
+}
+
+/**
+ * One worker thread running the compiled worker `name` (from pipeline/, e.g. 'solve/worker.js'):
+ * its default export, or the export `exported`, made by served().
+ */
+export class OffThread<I, O> {
+  // A stop ends the process, and this thread with it, whatever it is doing.
+  private readonly pool: Piscina<I, Outcome<O>>;
+
+  constructor(
+    name: string,
+    private readonly exported = 'default',
+  ) {
+    this.pool = new Piscina<I, Outcome<O>>({
+      filename: workerFile(name),
+      minThreads: 1,
+      maxThreads: 1,
+      execArgv: WORKER_EXEC_ARGV,
+    });
+  }
+
+  /** The task's value, or its refusal thrown as the UserError it was. */
+  async run(input: I): Promise<O> {
+    const out = await this.pool.run(input, { name: this.exported });
+    if (!out.ok) throw new UserError(out.message, out.exitCode ?? EXIT_BAD_INPUT);
+    return out.value;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
