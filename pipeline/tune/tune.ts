@@ -50,7 +50,6 @@ export function plotPath(db: string, name: string): string {
   return `${db}.tune-${name}.svg`;
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- async on purpose: a refusal is a rejected promise, not a throw
 export async function runTune<T extends SizeTune = SizeTune>(opts: TuneOptions): Promise<TuneResult<T>> {
   const kind = kindNamed(opts.kind ?? DEFAULT_KIND);
   // Each kind's tuning is typed by its own analysis; the caller names it (a test) or never looks inside.
