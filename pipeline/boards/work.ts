@@ -1,0 +1,50 @@
+// What solve and grade share: stream the boards of a file or stdin through the kind's reader,
+// have each proved or graded in a worker thread (worker.ts), and write each result in order. A
+// bad board stops the run with one line, after the boards before it are written.
+import type { BoardFormat, KindName, PuzzleKind } from '../../src/kind.js';
+import type { GradeRun } from '../../src/grade/grading.js';
+import type { SolveRun } from '../../src/solve/solving.js';
+import { boardReader, forEachBoard, inputsOf, kindAndBlocks } from '../io/input.js';
+import { withOutput } from '../io/output.js';
+import { OffThread } from '../runtime/off-thread.js';
+import type { BoardTask } from './worker.js';
+
+/** What each board gets: solve's proof, or grade's grade. */
+export type BoardWork = { verb: 'solve'; run: SolveRun } | { verb: 'grade'; run: GradeRun };
+
+/** Where the boards come from and where their results go, as solve and grade take them. */
+export interface BoardsRun {
+  input: string;
+  inputFormat: BoardFormat;
+  /** The puzzle kind; absent: told from the input's start, else the default kind. */
+  kind?: KindName;
+  /** N for boards that do not say it (a kind's reading.values). */
+  values?: number;
+  out?: string;
+  force?: boolean;
+  /** Per-board time limit in milliseconds; undefined: the kind's default for the board. */
+  timeoutMs?: number;
+}
+
+/** Run `work` on every board; `check` may refuse the run for the kind its input holds, before any board. */
+export async function runBoards(
+  r: BoardsRun,
+  work: BoardWork,
+  stdout: NodeJS.WritableStream,
+  check: (kind: PuzzleKind) => void = () => {},
+): Promise<void> {
+  const { kind, blocks } = await kindAndBlocks(r.input, r.inputFormat, r.kind);
+  check(kind);
+  const reader = boardReader(kind, r.inputFormat, r.values);
+  // Each board in a worker thread, so a signal is heard at once, even inside a long proof.
+  const thread = new OffThread<BoardTask, string>('boards/worker.js');
+  try {
+    await withOutput(r.out, { force: r.force ?? false, inputs: inputsOf(r.input) }, stdout, (stream) =>
+      forEachBoard(blocks, reader, stream, (index, board) =>
+        thread.run({ kind: kind.name, work, timeoutMs: r.timeoutMs, index, board }),
+      ),
+    );
+  } finally {
+    await thread.close();
+  }
+}
