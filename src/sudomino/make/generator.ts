@@ -39,9 +39,29 @@ export function makePuzzle(
   const order = rng.shuffle(Int32Array.from({ length: given.length }, (_, d) => d));
   for (const d of order) {
     given[d] = 0;
-    if (!provedUnique(solver, board, interrupt)) given[d] = filling[d];
+    if (!staysUnique(solver, board, d, filling[d], interrupt)) given[d] = filling[d];
   }
   return { board, filling };
+}
+
+/**
+ * With domino d's given (its value v in the filling) just taken from a board that was unique,
+ * the board is still unique exactly when no solution gives d another value: any other solution
+ * that keeps v there would have solved the board before, which had one. So one search with v
+ * taken from d's candidates, stopped at the first solution, decides what a full proof would,
+ * most often in far fewer nodes. An interrupt throws Interrupted, as in provedUnique.
+ */
+export function staysUnique(
+  solver: SudominoSolver,
+  board: SudominoBoard,
+  d: number,
+  v: number,
+  interrupt?: () => boolean,
+): boolean {
+  checkInterrupt(interrupt);
+  const res = solver.solve(board, { cap: 1, solution: false, interrupt, without: [d, v] });
+  if (res.limit === 'time') throw new Interrupted();
+  return res.solutions === 0;
 }
 
 /**

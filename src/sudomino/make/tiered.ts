@@ -7,7 +7,7 @@ import { SudominoSolver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';
 import type { Tier } from '../../rank/tiers.js';
 import { derive, type Rng } from '../../rng.js';
-import { provedUnique, randomFilled, type MadePuzzle } from './generator.js';
+import { randomFilled, staysUnique, type MadePuzzle } from './generator.js';
 
 export interface TieredPuzzle extends MadePuzzle {
   /** The deals this slot drew before this one fitted (1 when the first did). */
@@ -40,7 +40,7 @@ export function thinForLevel(
   for (const d of order) {
     given[d] = 0;
     const keep =
-      !provedUnique(solver, board, interrupt) ||
+      !staysUnique(solver, board, d, filling[d], interrupt) ||
       grader.grade(board, { maxLevel: level, log: false, interrupt }).status !== 'solved';
     if (keep) given[d] = filling[d];
   }

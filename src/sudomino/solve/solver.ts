@@ -20,6 +20,8 @@ export interface SudominoSolveOptions {
   interrupt?: () => boolean;
   /** Keep the first solution (default true); false saves the copy. */
   solution?: boolean;
+  /** [d, v]: solve with value v taken from domino d's candidates (d must not be given). */
+  without?: readonly [number, number];
 }
 
 export interface SudominoSolveResult {
@@ -80,6 +82,7 @@ export class SudominoSolver {
     this.trailLen = 0;
     this.qHead = 0;
     this.qLen = 0;
+    if (options.without !== undefined) this.dom[options.without[0]] &= ~(1 << (options.without[1] - 1));
     for (let d = 0; d < this.nDom; d++) {
       const m = this.dom[d];
       if ((m & (m - 1)) === 0) this.queue[this.qLen++] = d;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cellValues, linesProblem, withLines } from '../../../src/sudomino/board.js';
-import { makeSlot } from '../../../src/sudomino/make/generator.js';
+import { makeSlot, provedUnique, randomFilled, staysUnique } from '../../../src/sudomino/make/generator.js';
 import { randomFilledLayout } from '../../../src/sudomino/make/covering.js';
 import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
@@ -16,6 +16,35 @@ const shapes = fc.record({
   rows: fc.integer({ min: 1, max: 8 }),
   cols: fc.integer({ min: 2, max: 8 }),
   values: fc.integer({ min: 2, max: 7 }),
+});
+
+describe('staysUnique', () => {
+  it('decides each given taken away as a full uniqueness proof does, at every step of a thinning', () => {
+    const solver = new SudominoSolver();
+    const other = new SudominoSolver();
+    let kept = 0;
+    let spared = 0;
+    fc.assert(
+      fc.property(shapes, fc.nat(), (shape, seed) => {
+        const rng = derive(seed, 7, shape.rows, shape.cols, shape.values);
+        const { board, filling } = randomFilled(shape, rng);
+        const order = rng.shuffle(Int32Array.from({ length: board.given.length }, (_, d) => d));
+        for (const d of order) {
+          board.given[d] = 0;
+          const full = provedUnique(other, board);
+          expect(staysUnique(solver, board, d, filling[d])).toBe(full);
+          if (full) spared++;
+          else {
+            kept++;
+            board.given[d] = filling[d];
+          }
+        }
+      }),
+    );
+    // Both answers came up, so the agreement says something.
+    expect(kept).toBeGreaterThan(0);
+    expect(spared).toBeGreaterThan(0);
+  });
 });
 
 describe('makeSlot', () => {
