@@ -6,6 +6,7 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT_IO, faultOf, UserError } from '../pipeline/runtime/errors.js';
 import { forTerminal } from '../pipeline/io/terminal.js';
+import { loadPluginKinds } from '../pipeline/runtime/plugin-kinds.js';
 
 export type Verb = (y: Argv) => Argv;
 
@@ -46,6 +47,8 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 process.stderr.on('error', () => {});
 
 async function main(argv: string[]): Promise<void> {
+  // Before any verb is loaded: a verb's options list the registered kinds as it loads.
+  await loadPluginKinds();
   let parser = yargs(argv)
     .scriptName('dominosa')
     .usage('$0 <verb> [options]\n\nManufacture, prove, grade and export Dominosa puzzles.')

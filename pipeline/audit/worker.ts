@@ -3,6 +3,10 @@
 // Runs from dist/ only, as dist/pipeline/audit/worker.js.
 import type { Failure } from '../../src/catalog/check.js';
 import { ItemChecker, type AuditItem } from './item-check.js';
+import { loadPluginKinds } from '../runtime/plugin-kinds.js';
+
+// A thread has a registry of its own: the plugin kinds the command line loaded, loaded again here.
+await loadPluginKinds();
 
 export type { AuditItem } from './item-check.js';
 
