@@ -193,6 +193,7 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
   const { stamp } = Catalog.inspect(outPath, (c) => {
     if (c === null) return;
     c.assertSound();
+    c.assertKindFits(kind);
     // One catalog, one build key: OUT holds this merge (merging again changes nothing) or nothing.
     const other = c.builds().find((b) => b.key !== key);
     if (other !== undefined) {

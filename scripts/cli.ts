@@ -7,6 +7,7 @@ import { hideBin } from 'yargs/helpers';
 import { EXIT_IO, faultOf, UserError } from '../pipeline/runtime/errors.js';
 import { forTerminal } from '../pipeline/io/terminal.js';
 import { installStopPolicy, verbFinished } from '../pipeline/runtime/signals.js';
+import { loadPluginKinds } from '../pipeline/runtime/plugin-kinds.js';
 
 export type Verb = (y: Argv) => Argv;
 
@@ -47,6 +48,8 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 process.stderr.on('error', () => {});
 
 async function main(argv: string[]): Promise<void> {
+  // Before any verb is loaded: a verb's options list the registered kinds as it loads.
+  await loadPluginKinds();
   let parser = yargs(argv)
     .scriptName('dominosa')
     .usage('$0 <verb> [options]\n\nManufacture, prove, grade and export Dominosa puzzles.')

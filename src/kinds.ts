@@ -7,13 +7,18 @@ import { sudomino } from './sudomino/kind.js';
 
 export type { KindName, PuzzleKind } from './kind.js';
 
-const registry = new Map<KindName, PuzzleKind>([
-  [dominosa.name, dominosa],
-  [sudomino.name, sudomino],
-]);
+// The kinds of this release, in the order every catalog's schema names them first.
+const BUILT_IN: readonly PuzzleKind[] = [dominosa, sudomino];
+
+const registry = new Map<KindName, PuzzleKind>(BUILT_IN.map((k) => [k.name, k]));
 
 /** The kind of a catalog row or an input that names none: the first catalogs held Dominosa alone. */
 export const DEFAULT_KIND: KindName = dominosa.name;
+
+/** The kinds this release makes, without the plugins registered beside them. */
+export function builtInKinds(): PuzzleKind[] {
+  return [...BUILT_IN];
+}
 
 /** Every registered kind, in registration order (the built-in kinds first). */
 export function allKinds(): PuzzleKind[] {

@@ -5,6 +5,10 @@ import type { Failure } from '../../src/catalog/check.js';
 import { stallWorkerAt } from '../runtime/faults.js';
 import { served } from '../runtime/off-thread.js';
 import { ItemChecker, type AuditItem } from './item-check.js';
+import { loadPluginKinds } from '../runtime/plugin-kinds.js';
+
+// A thread has a registry of its own: the plugin kinds the command line loaded, loaded again here.
+await loadPluginKinds();
 
 export type { AuditItem } from './item-check.js';
 

@@ -2,15 +2,10 @@
 // have each proved or graded in a worker thread (worker.ts), and write each result in order. A
 // bad board stops the run with one line, after the boards before it are written.
 import type { BoardFormat, KindName, PuzzleKind } from '../../src/kind.js';
-import type { GradeRun } from '../../src/grade/grading.js';
-import type { SolveRun } from '../../src/solve/solving.js';
 import { boardReader, forEachBoard, inputsOf, kindAndBlocks } from '../io/input.js';
 import { withOutput } from '../io/output.js';
 import { OffThread } from '../runtime/off-thread.js';
-import type { BoardTask } from './worker.js';
-
-/** What each board gets: solve's proof, or grade's grade. */
-export type BoardWork = { verb: 'solve'; run: SolveRun } | { verb: 'grade'; run: GradeRun };
+import type { BoardTask, BoardWork } from './worker.js';
 
 /** Where the boards come from and where their results go, as solve and grade take them. */
 export interface BoardsRun {

@@ -2,13 +2,20 @@
 // board a task, under the board's clock: its time limit (the user's, or the kind's default for
 // the board), polled inside the work. The main thread reads the input and writes the results.
 // Runs from dist/ only, as dist/pipeline/boards/worker.js.
-import type { BoardClock } from '../../src/solve/solving.js';
+import type { GradeRun } from '../../src/grade/grading.js';
+import type { BoardClock, SolveRun } from '../../src/solve/solving.js';
 import { kindNamed } from '../../src/kinds.js';
 import { timeLimitMs } from '../../src/solve/budget.js';
 import { UserError } from '../runtime/errors.js';
 import { deadlineAt, stallWorkerAt } from '../runtime/faults.js';
 import { served } from '../runtime/off-thread.js';
-import type { BoardWork } from './work.js';
+import { loadPluginKinds } from '../runtime/plugin-kinds.js';
+
+// A thread has a registry of its own: the plugin kinds the command line loaded, loaded again here.
+await loadPluginKinds();
+
+/** What each board gets: solve's proof, or grade's grade. */
+export type BoardWork = { verb: 'solve'; run: SolveRun } | { verb: 'grade'; run: GradeRun };
 
 export interface BoardTask {
   kind: string;

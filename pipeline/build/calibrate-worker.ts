@@ -2,6 +2,10 @@
 // sample slots of one size, each answered with its kind's point, or null when it found no board.
 // Runs from dist/ only: calibrate.ts starts it as dist/pipeline/build/calibrate-worker.js.
 import { kindNamed, type KindName } from '../../src/kinds.js';
+import { loadPluginKinds } from '../runtime/plugin-kinds.js';
+
+// A thread has a registry of its own: the plugin kinds the command line loaded, loaded again here.
+await loadPluginKinds();
 
 export interface SampleTask {
   /** The kind calibrated, by name: the worker looks it up in the registry. */

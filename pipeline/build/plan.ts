@@ -48,6 +48,7 @@ export function storedCuts(c: Catalog | null, kind: PuzzleKind): ReadonlyMap<str
 export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTable = {}): BuildPlan {
   c?.assertSound();
   const kind = buildKind(o);
+  c?.assertKindFits(kind);
   const planned = kind.build.plan({
     settings: o,
     stored: storedCuts(c, kind),

@@ -7,6 +7,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Catalog } from '../catalog/catalog.js';
 import type { StoreReply, StoreRequest } from './store.js';
 import { commitDecisions } from './commit.js';
+import { loadPluginKinds } from '../runtime/plugin-kinds.js';
+
+// A thread has a registry of its own: the plugin kinds the command line loaded, loaded again here.
+await loadPluginKinds();
 
 /**
  * Checkpoint after a commit once this long has passed since the last: a page that many batches

@@ -7,6 +7,10 @@ import { kindNamed, type KindName } from '../../src/kinds.js';
 import type { TierRule } from '../../src/rank/rule.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { deadlineAt, fault, stallWorkerAt } from '../runtime/faults.js';
+import { loadPluginKinds } from '../runtime/plugin-kinds.js';
+
+// A thread has a registry of its own: the plugin kinds the command line loaded, loaded again here.
+await loadPluginKinds();
 
 /** Slots first, first+stride, ... (count of them) of one size. Several per task keep messaging cheap. */
 export interface SlotTask {

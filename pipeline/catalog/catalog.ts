@@ -17,7 +17,7 @@ import * as meta from './meta.js';
 import { inspectCatalog, openBeside, openCatalog, openWriter, type OpenOptions } from './open.js';
 import * as puzzles from './puzzles.js';
 import { retier } from './retier.js';
-import { optionalTables, schemaObjects } from './schema.js';
+import { assertKindFits, optionalTables, schemaObjects } from './schema.js';
 import * as slots from './slots.js';
 import * as soundness from './soundness.js';
 import * as thresholds from './thresholds.js';
@@ -105,6 +105,10 @@ export class Catalog {
   // --- soundness ---
   assertSound(): void {
     soundness.assertSound(this.conn);
+  }
+  /** Refuse a kind the catalog was made without (its tables have no place for its rows). */
+  assertKindFits(kind: PuzzleKind): void {
+    assertKindFits(this.db, this.path, kind);
   }
   /** SQLite's quick check of every page: 'ok', or the first thing wrong. */
   quickCheck(): string {

@@ -1,7 +1,8 @@
 // What a catalog's schema must be, and the checks that a file holds one: a dominosa catalog (its
 // meta table, as dominosa makes it, says so), of this schema version, whose tables, views,
-// triggers, indexes and generated columns are exactly this release's; all read from
-// sqlite_master before any other row is, so a foreign object (a view that never ends) runs never.
+// triggers, indexes and generated columns are exactly this release's for the kinds it was made
+// for; all read from sqlite_master before any other row is, so a foreign object (a view that
+// never ends) runs never.
 import Database from 'better-sqlite3';
 import type { Failure } from '../../src/catalog/check.js';
 import { checkSchemaObjects } from '../../src/catalog/wide-check.js';
@@ -14,8 +15,9 @@ import {
   SCHEMA_VERSION,
   type OptionalTable,
 } from '../../src/catalog/schema.js';
-import { allKinds } from '../../src/kinds.js';
+import { allKinds, builtInKinds, findKind, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { UserError } from '../runtime/errors.js';
+import { PLUGIN_KINDS_VAR } from '../runtime/plugin-kinds.js';
 
 /** An SQLite file with no tables yet: to a writer, no catalog yet (another writer may be creating it). */
 export class EmptyDatabaseError extends UserError {}
@@ -41,17 +43,67 @@ function schemaMadeBy(statements: readonly string[]): SchemaObject[] {
   }
 }
 
-/** The schema this release writes: the registered kinds' (src/kinds.ts). */
-export function catalogSchemaSql(): string {
-  return schemaSql(allKinds().map((k) => k.schema));
+/** The schema a catalog made for these kinds has; a new catalog is made for every registered kind (src/kinds.ts). */
+export function catalogSchemaSql(kinds: readonly PuzzleKind[] = allKinds()): string {
+  return schemaSql(kinds.map((k) => k.schema));
 }
 
-/** The objects catalogSchemaSql makes, as a fresh catalog's sqlite_master lists them (kept per schema text). */
-let expected: { sql: string; objects: SchemaObject[] } | null = null;
-export function expectedSchema(): SchemaObject[] {
-  const sql = catalogSchemaSql();
-  if (expected?.sql !== sql) expected = { sql, objects: schemaMadeBy([sql]) };
-  return expected.objects;
+/** The objects catalogSchemaSql makes for these kinds, as a fresh catalog's sqlite_master lists them (kept per schema text). */
+const expected = new Map<string, SchemaObject[]>();
+export function expectedSchema(kinds: readonly PuzzleKind[] = allKinds()): SchemaObject[] {
+  const sql = catalogSchemaSql(kinds);
+  let objects = expected.get(sql);
+  if (objects === undefined) {
+    objects = schemaMadeBy([sql]);
+    expected.set(sql, objects);
+  }
+  return objects;
+}
+
+// How schemaSql names a catalog's kinds in its puzzles table.
+const KIND_CHECK = /\bkind +TEXT NOT NULL CHECK \(kind IN \(([^)]*)\)\)/;
+const KIND_NAME = /^'([a-z][a-z0-9-]*)'$/;
+
+/**
+ * The kinds a catalog's schema was made for: the built-in kinds, then the plugin kinds that were
+ * registered when it was made, as its puzzles table lists them (so the built-in kinds' catalogs
+ * keep their schema whatever plugins are loaded). `unknown`: the kinds it lists that are not
+ * registered now. A schema that lists none so (not as schemaSql writes it) is judged against a
+ * new catalog's, which it then fails.
+ */
+export function kindsOfSchema(objects: readonly SchemaObject[]): { kinds: PuzzleKind[]; unknown: KindName[] } {
+  const sql = objects.find((o) => o.type === 'table' && o.name === 'puzzles')?.sql ?? '';
+  const list = KIND_CHECK.exec(sql)?.[1].split(', ') ?? [];
+  const names = list.flatMap((x) => KIND_NAME.exec(x)?.[1] ?? []);
+  const builtIn = builtInKinds().map((k) => k.name);
+  const asWritten =
+    names.length === list.length && new Set(names).size === names.length && builtIn.every((n, i) => names[i] === n);
+  if (!asWritten) return { kinds: allKinds(), unknown: [] };
+  const found = names.map((n) => findKind(n));
+  const unknown = names.filter((_, i) => found[i] === undefined);
+  if (unknown.length > 0) return { kinds: allKinds(), unknown };
+  return { kinds: found.filter((k) => k !== undefined), unknown: [] };
+}
+
+/** Why a catalog made for kinds that are not loaded cannot be read (one line, naming the first). */
+function unknownKinds(unknown: readonly KindName[]): string {
+  return `it was made for puzzle kind ${JSON.stringify(unknown[0])}, which is not loaded (name its module in ${PLUGIN_KINDS_VAR})`;
+}
+
+/** The names of the kinds a catalog's schema was made for (whose rows its tables take). */
+export function catalogKinds(db: Database.Database): KindName[] {
+  return kindsOfSchema(schemaObjects(db)).kinds.map((k) => k.name);
+}
+
+/**
+ * Refuse, in one line, to write a kind's puzzles into a catalog made before the kind was loaded:
+ * its tables' checks name the kinds it was made for, and SQLite cannot change them in place.
+ */
+export function assertKindFits(db: Database.Database, path: string, kind: PuzzleKind): void {
+  if (catalogKinds(db).includes(kind.name)) return;
+  throw new UserError(
+    `${path} was made before ${kind.title} puzzles were loaded, and has no place for them; put them in a new catalog (--db)`,
+  );
 }
 
 /** The objects the optional tables make (OPTIONAL_SCHEMA_SQL), each checked only where present. */
@@ -73,9 +125,18 @@ export function schemaObjects(db: Database.Database): SchemaObject[] {
   return db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all() as SchemaObject[];
 }
 
-/** The schema's objects against this release's: every one catalogSchemaSql makes, and the optional tables present as OPTIONAL_SCHEMA_SQL makes them. */
+/**
+ * The schema's objects against this release's: every one catalogSchemaSql makes for the kinds the
+ * catalog was made for, and the optional tables present as OPTIONAL_SCHEMA_SQL makes them.
+ */
 export function schemaFailures(db: Database.Database): Failure[] {
-  return checkSchemaObjects(schemaObjects(db), expectedSchema(), optionalSchema());
+  return objectFailures(schemaObjects(db));
+}
+
+function objectFailures(objects: readonly SchemaObject[]): Failure[] {
+  const made = kindsOfSchema(objects);
+  if (made.unknown.length > 0) return [{ kind: 'schema-mismatch', puzzleId: null, detail: unknownKinds(made.unknown) }];
+  return checkSchemaObjects(objects, expectedSchema(made.kinds), optionalSchema());
 }
 
 /** The optional tables this catalog has. */
@@ -119,7 +180,9 @@ export function checkIdentity(db: Database.Database, path: string, create: boole
     );
   }
   if (!wholeSchema) return;
-  const wrong = checkSchemaObjects(objects, expectedSchema(), optionalSchema());
+  const unknown = kindsOfSchema(objects).unknown;
+  if (unknown.length > 0) throw new UserError(`${path}: ${unknownKinds(unknown)}`);
+  const wrong = objectFailures(objects);
   if (wrong.length > 0) {
     const more = wrong.length > 1 ? ` (and ${wrong.length - 1} more)` : '';
     // A table's failure says most (a dropped table takes its indexes with it): named first.

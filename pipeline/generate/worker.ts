@@ -5,6 +5,10 @@ import { kindNamed } from '../../src/kinds.js';
 import type { GenerateRun, MadeSlot, SlotMaker } from '../../src/make/generating.js';
 import { stallWorkerAt } from '../runtime/faults.js';
 import { served } from '../runtime/off-thread.js';
+import { loadPluginKinds } from '../runtime/plugin-kinds.js';
+
+// A thread has a registry of its own: the plugin kinds the command line loaded, loaded again here.
+await loadPluginKinds();
 
 export interface SlotTask {
   kind: string;

@@ -83,15 +83,18 @@ const kinds: OptionSpec<KindName[]> = {
 
 /**
  * The sizes a --sizes text names, by kind, as keys in each kind's order: each part is read by the
- * first kind that claims it (the kinds taken first, then the others, in the registry's order).
- * A part of a kind not taken is refused, naming the --kind that takes it.
+ * first kind that claims it and reads it (the kinds taken first, then the others, in the
+ * registry's order), else by the first that claims it, which words the refusal: a kind may claim
+ * widely (Dominosa every part without an x) and a plugin kind's sizes still reach it. A part of
+ * a kind not taken is refused, naming the --kind that takes it.
  */
 export function sizesByKind(text: string, taken: readonly KindName[]): Checked<Record<KindName, string[]>> {
   const all = allKinds();
   const order = [...all.filter((k) => taken.includes(k.name)), ...all.filter((k) => !taken.includes(k.name))];
   const parts = new Map<PuzzleKind, string[]>();
   for (const part of text.split(',').map((s) => s.trim())) {
-    const kind = order.find((k) => k.sizes.claims(part));
+    const claims = order.filter((k) => k.sizes.claims(part));
+    const kind = claims.find((k) => k.sizes.parse(part).ok) ?? claims[0];
     if (kind === undefined) return { ok: false, error: `--sizes: "${part}" is no puzzle kind's size` };
     parts.set(kind, [...(parts.get(kind) ?? []), part]);
   }

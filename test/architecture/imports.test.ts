@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { specifiersOf } from '../helpers/imports.js';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 const ROOMS = ['src', 'pipeline', 'scripts'];
@@ -16,24 +17,6 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) out.push(...sourceFiles(path));
     else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(path);
   }
-  return out;
-}
-
-/** Comments blanked out, so an import quoted in a comment is not read as one. */
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-}
-
-/** The module specifiers a file imports: static, type-only, re-exports and literal import(). */
-export function specifiersOf(text: string): string[] {
-  const code = withoutComments(text);
-  const out: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of code.matchAll(re)) out.push(m[1]);
   return out;
 }
 

@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { kindNames } from '../../src/kinds.js';
-import { specifiersOf } from './imports.test.js';
+import { specifiersOf } from '../helpers/imports.js';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 const KINDS = kindNames();
