@@ -205,14 +205,29 @@ export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[]
     .all(...args) as number[];
 }
 
-/** Base puzzles of a kind's size per tier. */
-export function tierCounts(conn: Connection, kind: KindName, size: string): Record<Tier, number> {
+// Rows a build found in the catalog when it started: those of no build or of an earlier one.
+const BEFORE_BUILD = '(build_id IS NULL OR build_id < ?)';
+
+/** Base puzzles of a kind's size per tier; with `beforeBuild`, only those the catalog held before that build. */
+export function tierCounts(conn: Connection, kind: KindName, size: string, beforeBuild?: number): Record<Tier, number> {
   const counts = zeroTierCounts();
+  const before = beforeBuild === undefined ? '' : ` AND ${BEFORE_BUILD}`;
   const rows = conn
-    .stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL GROUP BY tier')
-    .all(kind, size) as { tier: Tier; n: number }[];
+    .stmt(
+      `SELECT tier, COUNT(*) AS n FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL${before} GROUP BY tier`,
+    )
+    .all(...(beforeBuild === undefined ? [kind, size] : [kind, size, beforeBuild])) as { tier: Tier; n: number }[];
   for (const r of rows) counts[r.tier] = r.n;
   return counts;
+}
+
+/** Whether the catalog held a base of this kind and class before build `beforeBuild`. */
+export function hasBaseBefore(conn: Connection, kind: KindName, canonicalHash: string, beforeBuild: number): boolean {
+  return (
+    conn
+      .stmt(`SELECT 1 FROM puzzles WHERE kind = ? AND canonical_hash = ? AND base_id IS NULL AND ${BEFORE_BUILD}`)
+      .get(kind, canonicalHash, beforeBuild) !== undefined
+  );
 }
 
 /**
