@@ -217,6 +217,7 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number, exte
         );
       }
     }
+    refuseNaturalKeyClash(c, outPath, shards, kind);
     return own;
   });
   const out = Catalog.openWriter(outPath, 'merge', stamp);
@@ -255,6 +256,28 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number, exte
     return { status, buildId, shards: n, sizes: merged, insertedPuzzles: out.countPuzzles() - before };
   } finally {
     out.close();
+  }
+}
+
+/**
+ * Refuse, before anything is written, shards holding a base whose natural key (kind, size, seed,
+ * slot) OUT already gives another board: another build of the kind with the same seed but other
+ * options made it. Neither the build nor the merge can store both; a board of the same class is
+ * no clash (it is a duplicate).
+ */
+function refuseNaturalKeyClash(c: Catalog, outPath: string, shards: readonly ShardFile[], kind: PuzzleKind): void {
+  if (c.sizeCounts(kind.name).size === 0) return;
+  for (const s of shards) {
+    for (const id of s.cat.puzzleIds({ kind: kind.name })) {
+      const p = s.cat.getPuzzle(id)!;
+      const there = c.baseAt(kind.name, p.shape, p.seed, p.slot);
+      if (there !== undefined && there.canonical_hash !== p.canonical_hash) {
+        throw new UserError(
+          `${outPath}'s puzzle ${there.id} (seed ${p.seed}, ${kind.sizes.label(p.shape)} slot ${p.slot}) is another board than ${s.path} holds there ` +
+            `(a build with other options made it): neither merge nor build can add this build beside it; build the shards with another --seed`,
+        );
+      }
+    }
   }
 }
 

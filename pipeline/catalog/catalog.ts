@@ -204,6 +204,15 @@ export class Catalog {
   baseIdByHash(kind: KindName, canonicalHash: string): number | null {
     return puzzles.baseIdByHash(this.conn, kind, canonicalHash);
   }
+  /** The base a kind's size holds for (seed, slot), of any build. */
+  baseAt(
+    kind: KindName,
+    shape: string,
+    seed: number,
+    slot: number,
+  ): { id: number; canonical_hash: string } | undefined {
+    return puzzles.baseAt(this.conn, kind, shape, seed, slot);
+  }
   getPuzzle(id: number): puzzles.PuzzleRow | undefined {
     return puzzles.getPuzzle(this.conn, id);
   }

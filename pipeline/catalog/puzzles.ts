@@ -144,6 +144,21 @@ export function baseIdByHash(conn: Connection, kind: KindName, canonicalHash: st
   return (id as number | undefined) ?? null;
 }
 
+/** The base puzzle of a kind's size made by (seed, slot), whatever build made it: the natural key every build's rows share. */
+export function baseAt(
+  conn: Connection,
+  kind: KindName,
+  shape: string,
+  seed: number,
+  slot: number,
+): { id: number; canonical_hash: string } | undefined {
+  return conn
+    .stmt(
+      'SELECT id, canonical_hash FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND base_id IS NULL',
+    )
+    .get(kind, shape, seed, slot) as { id: number; canonical_hash: string } | undefined;
+}
+
 /** The variants of a base puzzle, in id order. */
 export function variantsOf(conn: Connection, baseId: number): PuzzleRow[] {
   return conn.stmt('SELECT * FROM puzzles WHERE base_id = ? ORDER BY id').all(baseId) as PuzzleRow[];

@@ -127,6 +127,19 @@ describe('merge refuses what build would not add, in one line, changing nothing'
     expect(sha(out)).toBe(before);
   });
 
+  it("shards whose board at a seed and slot is another than the catalog's there (the same seed, another method)", () => {
+    const out = catalogOf([DOMINOSA]);
+    const before = sha(out);
+    const shards = shardsOf(['--sizes', '3', '--per-tier', '1', '--variants', '0', '--method', 'repair'], 1);
+    const r = cli(['merge', out, ...shards, '--extend']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /puzzle \d+ \(seed 1, M=3 slot \d+\) is another board than .* build the shards with another --seed/,
+    );
+    expect(sha(out)).toBe(before);
+  });
+
   it('shards tiered by other cuts than the catalog holds for their size', () => {
     const out = catalogOf([DOMINOSA]);
     editAndReseal(out, (d) =>
