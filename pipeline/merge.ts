@@ -7,10 +7,16 @@
 // of every tier. The unsharded build keeps, per tier, the first per-tier classes in slot order
 // (a class always has the same tier), so it is full no later than any shard's early stop: every
 // slot it decides was decided by its shard. A board a shard calls a duplicate points at the base
-// of its class, so the merge knows its class too. Ids come out in the unsharded order when OUT
-// starts empty; rows are inserted with INSERT OR IGNORE on their natural keys, so merging again
+// of its class, so the merge knows its class too. Ids come out in the unsharded order, after
+// OUT's own; rows are inserted with INSERT OR IGNORE on their natural keys, so merging again
 // changes nothing. Where a kind's slots aim at a tier by slot alone (its aimOf), a slot aimed at
 // a full tier is tier-full whatever it made, here as in the build; its tiers are its own rule's.
+//
+// OUT may hold other builds: it takes the shards' build exactly when `build` would take that
+// build (plan.ts's ownBuild: a kind it does not hold, its own build again, or another of a kind
+// it holds with --extend), and the merge then starts from what OUT held before it, as that build
+// would: each tier counts OUT's bases of the size, and a class OUT holds is a duplicate. The
+// argument above still holds, for OUT's classes fill a tier no later than the shard's own did.
 import { existsSync } from 'node:fs';
 import type { BuildKey } from '../src/catalog/build.js';
 import { decideSlot, tiersFull } from '../src/catalog/decide.js';
@@ -18,8 +24,9 @@ import { isObject, keyChecks, readKey } from '../src/catalog/key-check.js';
 import type { BuildStatus, SlotOutcome } from '../src/catalog/schema.js';
 import type { KindName, PuzzleKind } from '../src/kinds.js';
 import type { TierRule } from '../src/rank/rule.js';
-import { zeroTierCounts, type Tier } from '../src/rank/tiers.js';
-import { buildKey, describeOptions, kindClaiming } from './build/key.js';
+import type { Tier } from '../src/rank/tiers.js';
+import { buildKey, kindClaiming } from './build/key.js';
+import { ownBuild } from './build/plan.js';
 import { defaultMaxSlots } from './build/options.js';
 import { zeroOutcomes } from './build/sizes.js';
 import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog/catalog.js';
@@ -34,6 +41,8 @@ export interface MergeOptions {
   batchSize?: number;
   /** The kind the shards must hold (--kind); absent, whichever they hold. */
   kind?: KindName;
+  /** Add the shards' build to a catalog that holds another build of its kind (--extend), as build --extend would. */
+  extend?: boolean;
 }
 
 export interface MergeSize {
@@ -172,13 +181,13 @@ export function runMerge(options: MergeOptions): MergeResult {
     const held = shards[0].kind.name;
     if (options.kind !== undefined && options.kind !== held)
       throw new UserError(`the shards hold a ${held} build, not ${options.kind}; nothing was merged`);
-    return mergeInto(options.out, shards, batchSize);
+    return mergeInto(options.out, shards, batchSize, options.extend === true);
   } finally {
     for (const s of shards) s.cat.close();
   }
 }
 
-function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): MergeResult {
+function mergeInto(outPath: string, shards: ShardFile[], batchSize: number, extend: boolean): MergeResult {
   const { kind, key: k } = shards[0];
   const keys = kind.build.keys;
   const n = shards.length;
@@ -190,17 +199,13 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
   const wanted = keys.wanted(k);
   const key = buildKey(keyOptions);
   const sizes = keys.sizes(k);
-  const { stamp } = Catalog.inspect(outPath, (c) => {
-    if (c === null) return;
+  const { plan: existing, stamp } = Catalog.inspect(outPath, (c) => {
+    if (c === null) return undefined;
     c.assertSound();
     c.assertKindFits(kind);
-    // One catalog, one build key: OUT holds this merge (merging again changes nothing) or nothing.
-    const other = c.builds().find((b) => b.key !== key);
-    if (other !== undefined) {
-      throw new UserError(
-        `${outPath} already holds another build (build ${other.id}: ${describeOptions(other.options)}); merge into a new catalog`,
-      );
-    }
+    // What build would say to this build on OUT: its own row (merging again changes nothing), a
+    // new build, or the one-line refusal of another build of a kind OUT holds without --extend.
+    const own = ownBuild(c, kind, keyOptions, key, { db: outPath, extend });
     // Its rows are tiered by its current thresholds: new rows must be tiered by the same ones.
     for (const [m, r] of c.readThresholds(null, kind.name)) {
       const want = rules[m];
@@ -213,12 +218,14 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
         );
       }
     }
+    refuseNaturalKeyClash(c, outPath, shards, kind);
+    return own;
   });
   const out = Catalog.openWriter(outPath, 'merge', stamp);
   try {
     const now = new Date().toISOString();
     const buildId = out.transaction(() => {
-      const existing = out.findBuild(key);
+      // The stamp openWriter checked says OUT is as inspected: its own row, if any, is still there.
       const id =
         existing?.id ??
         out.createBuild({
@@ -253,6 +260,28 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number): Mer
   }
 }
 
+/**
+ * Refuse, before anything is written, shards holding a base whose natural key (kind, size, seed,
+ * slot) OUT already gives another board: another build of the kind with the same seed but other
+ * options made it. Neither the build nor the merge can store both; a board of the same class is
+ * no clash (it is a duplicate).
+ */
+function refuseNaturalKeyClash(c: Catalog, outPath: string, shards: readonly ShardFile[], kind: PuzzleKind): void {
+  if (c.sizeCounts(kind.name).size === 0) return;
+  for (const s of shards) {
+    for (const id of s.cat.puzzleIds({ kind: kind.name })) {
+      const p = s.cat.getPuzzle(id)!;
+      const there = c.baseAt(kind.name, p.shape, p.seed, p.slot);
+      if (there !== undefined && there.canonical_hash !== p.canonical_hash) {
+        throw new UserError(
+          `${outPath}'s puzzle ${there.id} (seed ${p.seed}, ${kind.sizes.label(p.shape)} slot ${p.slot}) is another board than ${s.path} holds there ` +
+            `(a build with other options made it): neither merge nor build can add this build beside it; build the shards with another --seed`,
+        );
+      }
+    }
+  }
+}
+
 /** A shard row changed behind the catalog's back stops the merge (what was merged so far stays, and is sound). */
 function refuseChanged(shard: ShardFile, failures: ReturnType<PuzzleKind['checkRow']>): void {
   if (failures.length === 0) return;
@@ -280,13 +309,18 @@ function mergeSize(
   const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, m));
   const label = kind.sizes.label(m);
   const { aimOf } = kind.build;
-  const tiers = zeroTierCounts();
-  // Classes kept so far: at most 4 × perTier per size, so memory does not grow with the shards.
+  // What OUT held of the size before this build, as the build starts from it (the same counts
+  // again when merging again, whatever this build or later ones added since).
+  const tiers = out.tierCounts(kind.name, m, buildId);
+  // Classes kept so far: at most 4 × perTier per size, so memory does not grow with the shards;
+  // OUT's own classes are asked of OUT.
   const kept = new Set<string>();
+  const classKept = (hash: string): boolean => kept.has(hash) || out.hasBaseBefore(kind.name, hash, buildId);
   const total = zeroOutcomes();
   let attempts = 0;
   let slots = 0;
-  let state = 'active' as MergeSize['state'] | 'active';
+  // A size whose tiers OUT already fills decides no slot, as in the build.
+  let state = (tiersFull(tiers, perTier, wanted) ? 'done' : 'active') as MergeSize['state'] | 'active';
   const pending: (() => void)[] = [];
   const flush = (): void => {
     if (pending.length === 0) return;
@@ -330,7 +364,7 @@ function mergeSize(
         // The unsharded build's rule, in global slot order. A shard's duplicate was seen in an
         // earlier slot of its own, which the merge decided before this one: unless its class was
         // kept then, its tier was full then, and counts only grow.
-        outcome = decideSlot(kept.has(ref.canonical_hash), tier, tiers, perTier);
+        outcome = decideSlot(classKept(ref.canonical_hash), tier, tiers, perTier);
         if (row.outcome === 'duplicate' && outcome === 'kept') {
           throw new UserError(
             `${shard.path}: slot ${slot} of ${label} is a duplicate of a class the merge has not seen`,

@@ -104,6 +104,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     checked: number,
     puzzles: number,
     recorded: AuditReport['recorded'] = null,
+    nothingChecked: string | null = null,
   ): AuditReport => ({
     db: opts.db,
     checked,
@@ -115,6 +116,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     failures: sortFailures(failures),
     recorded,
     guardrails,
+    nothingChecked,
   });
 
   // --record takes the writer lock first: a writer at work is refused at once (exit 75), and no
@@ -230,8 +232,18 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     const sampled = new Set(ids);
     for (const [id, f] of badChecksums) if (!sampled.has(id)) failures.push(f);
     nameScopes(cat, failures);
-    const recorded = recorder === null ? null : recordVerdicts(recorder, cat.stamp(), items, ids, failures);
-    return report(failures, checked, all.length, recorded);
+    // A selection that held no puzzle checked nothing: no pass, and no verdict to record.
+    const nothing =
+      ids.length === 0
+        ? `the catalog holds no ${opts.kind === undefined ? '' : `${kindNamed(opts.kind).title} `}puzzles`
+        : null;
+    const recorded =
+      recorder === null
+        ? null
+        : nothing !== null
+          ? { verdicts: 0, why: 'nothing was checked' }
+          : recordVerdicts(recorder, cat.stamp(), items, ids, failures);
+    return report(failures, checked, all.length, recorded, nothing);
   } finally {
     cat.endRead();
     cat.close();

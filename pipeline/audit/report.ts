@@ -21,6 +21,23 @@ export interface AuditReport {
   recorded: { verdicts: number; why: string | null } | null;
   /** Per size of a kind that holds its guardrail by medians (Sudomino's shapes), each tier's bases and median reference nodes. */
   guardrails: Guardrail[];
+  /** What the catalog lacks when the selection held no puzzle ("the catalog holds no Sudomino puzzles"), else null. */
+  nothingChecked: string | null;
+}
+
+/**
+ * The audit's verdict: null when it passed, else the one line that says why not. Nothing checked
+ * is no pass, whatever the catalog-wide checks found; the text, the JSON and the exit code all
+ * read it from here.
+ */
+export function auditVerdict(r: AuditReport): string | null {
+  if (r.failures.length > 0) {
+    const n = r.failures.length;
+    const p = failingPuzzles(r.failures).length;
+    return `audit failed: ${n} failure${n === 1 ? '' : 's'}, ${p} failing puzzle${p === 1 ? '' : 's'}`;
+  }
+  if (r.nothingChecked !== null) return `audit found nothing to check: ${r.nothingChecked}`;
+  return null;
 }
 
 export interface AuditProgress {
@@ -138,6 +155,11 @@ function guardrailLines(r: AuditReport): string[] {
 /** The summary for people, ending in a newline. */
 export function formatAuditText(r: AuditReport): string {
   const lines = [scope(r), ...guardrailLines(r)];
+  if (r.nothingChecked !== null) lines.push(`nothing checked: ${forTerminal(r.nothingChecked)}`);
+  if (r.failures.length === 0 && r.nothingChecked !== null) {
+    lines.push(...recordLine(r));
+    return `${lines.join('\n')}\n`;
+  }
   if (r.failures.length === 0) {
     lines.push(
       'all checks passed: checksums, puzzles unique by both solvers, solutions, nodes, grades, tiers, hashes and variants;',
@@ -177,7 +199,7 @@ export function formatAuditJson(r: AuditReport): string {
     JSON.stringify(
       {
         db: r.db,
-        ok: r.failures.length === 0,
+        ok: auditVerdict(r) === null,
         checked: r.checked,
         puzzles: r.puzzles,
         sample: r.sample,
@@ -188,6 +210,7 @@ export function formatAuditJson(r: AuditReport): string {
         failingPuzzles: failingPuzzles(r.failures),
         failures: r.failures,
         guardrails: r.guardrails.map(({ shape, medians }) => ({ shape, medians })),
+        ...(r.nothingChecked === null ? {} : { nothingChecked: r.nothingChecked }),
         ...(r.recorded === null ? {} : { recorded: r.recorded.verdicts, notRecorded: r.recorded.why }),
       },
       null,

@@ -67,13 +67,14 @@ export function planBuild(c: Catalog | null, o: BuildOptions, calibrated: RuleTa
 /**
  * This build's row when it ran before, found by its key; or undefined for a new one, unless the
  * catalog holds another build of its kind (and o.extend is not set), which is refused in one line.
+ * The one rule of which builds a catalog takes: a build's, and a merge's of a build's shards.
  */
 export function ownBuild(
   c: Catalog | null,
   kind: PuzzleKind,
   keyOptions: BuildKey,
   key: string,
-  o: BuildOptions,
+  o: Pick<BuildOptions, 'db' | 'extend'>,
 ): BuildRow | undefined {
   // A catalog's build of another kind is no other build of this one's.
   const mine = c?.builds().filter((b) => kindOfBuild(b.options) === kind.name) ?? [];

@@ -201,8 +201,21 @@ export class Catalog {
   hasBase(kind: KindName, canonicalHash: string): boolean {
     return puzzles.baseIdByHash(this.conn, kind, canonicalHash) !== null;
   }
+  /** Whether a base of the class was in the catalog before build `beforeBuild` (a merge's start). */
+  hasBaseBefore(kind: KindName, canonicalHash: string, beforeBuild: number): boolean {
+    return puzzles.hasBaseBefore(this.conn, kind, canonicalHash, beforeBuild);
+  }
   baseIdByHash(kind: KindName, canonicalHash: string): number | null {
     return puzzles.baseIdByHash(this.conn, kind, canonicalHash);
+  }
+  /** The base a kind's size holds for (seed, slot), of any build. */
+  baseAt(
+    kind: KindName,
+    shape: string,
+    seed: number,
+    slot: number,
+  ): { id: number; canonical_hash: string } | undefined {
+    return puzzles.baseAt(this.conn, kind, shape, seed, slot);
   }
   getPuzzle(id: number): puzzles.PuzzleRow | undefined {
     return puzzles.getPuzzle(this.conn, id);
@@ -232,8 +245,9 @@ export class Catalog {
   baseDifficulties(kind: KindName, size: string): { nodes: number; score: number; tier: Tier }[] {
     return puzzles.baseDifficulties(this.conn, kind, size);
   }
-  tierCounts(kind: KindName, size: string): Record<Tier, number> {
-    return puzzles.tierCounts(this.conn, kind, size);
+  /** Base puzzles of a kind's size per tier; with `beforeBuild`, those the catalog held before that build (a merge's start). */
+  tierCounts(kind: KindName, size: string, beforeBuild?: number): Record<Tier, number> {
+    return puzzles.tierCounts(this.conn, kind, size, beforeBuild);
   }
   /** A kind's base puzzles per size and tier, with their range on the size's tier measure. */
   tierStats(kind: KindName): puzzles.TierStat[] {

@@ -144,6 +144,21 @@ export function baseIdByHash(conn: Connection, kind: KindName, canonicalHash: st
   return (id as number | undefined) ?? null;
 }
 
+/** The base puzzle of a kind's size made by (seed, slot), whatever build made it: the natural key every build's rows share. */
+export function baseAt(
+  conn: Connection,
+  kind: KindName,
+  shape: string,
+  seed: number,
+  slot: number,
+): { id: number; canonical_hash: string } | undefined {
+  return conn
+    .stmt(
+      'SELECT id, canonical_hash FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND base_id IS NULL',
+    )
+    .get(kind, shape, seed, slot) as { id: number; canonical_hash: string } | undefined;
+}
+
 /** The variants of a base puzzle, in id order. */
 export function variantsOf(conn: Connection, baseId: number): PuzzleRow[] {
   return conn.stmt('SELECT * FROM puzzles WHERE base_id = ? ORDER BY id').all(baseId) as PuzzleRow[];
@@ -205,14 +220,29 @@ export function puzzleIds(conn: Connection, filter: PuzzleFilter = {}): number[]
     .all(...args) as number[];
 }
 
-/** Base puzzles of a kind's size per tier. */
-export function tierCounts(conn: Connection, kind: KindName, size: string): Record<Tier, number> {
+// Rows a build found in the catalog when it started: those of no build or of an earlier one.
+const BEFORE_BUILD = '(build_id IS NULL OR build_id < ?)';
+
+/** Base puzzles of a kind's size per tier; with `beforeBuild`, only those the catalog held before that build. */
+export function tierCounts(conn: Connection, kind: KindName, size: string, beforeBuild?: number): Record<Tier, number> {
   const counts = zeroTierCounts();
+  const before = beforeBuild === undefined ? '' : ` AND ${BEFORE_BUILD}`;
   const rows = conn
-    .stmt('SELECT tier, COUNT(*) AS n FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL GROUP BY tier')
-    .all(kind, size) as { tier: Tier; n: number }[];
+    .stmt(
+      `SELECT tier, COUNT(*) AS n FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL${before} GROUP BY tier`,
+    )
+    .all(...(beforeBuild === undefined ? [kind, size] : [kind, size, beforeBuild])) as { tier: Tier; n: number }[];
   for (const r of rows) counts[r.tier] = r.n;
   return counts;
+}
+
+/** Whether the catalog held a base of this kind and class before build `beforeBuild`. */
+export function hasBaseBefore(conn: Connection, kind: KindName, canonicalHash: string, beforeBuild: number): boolean {
+  return (
+    conn
+      .stmt(`SELECT 1 FROM puzzles WHERE kind = ? AND canonical_hash = ? AND base_id IS NULL AND ${BEFORE_BUILD}`)
+      .get(kind, canonicalHash, beforeBuild) !== undefined
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
-// `dominosa audit`: options and exit codes (0 every check passed, 1 a check failed, 2 the file is
-// missing, unreadable or not a catalog, 75 --record while another process writes the catalog).
+// `dominosa audit`: options and exit codes (0 every check passed, 1 a check failed or the selection
+// held no puzzle, 2 the file is missing, unreadable or not a catalog, 75 --record while another
+// process writes the catalog).
 // The report goes to stdout, the progress bar to stderr.
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
@@ -53,8 +54,9 @@ export function auditCommand(y: Argv): Argv {
     async (argv) => {
       const v = argsOrExit(plainArgs(AUDIT_OPTIONS, argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
-      const [{ runAudit }, { createAuditProgress, failingPuzzles, formatAuditJson, formatAuditText }] =
-        await Promise.all([import('../../pipeline/audit/audit.js'), import('../../pipeline/audit/report.js')]);
+      const [{ runAudit }, { auditVerdict, createAuditProgress, formatAuditJson, formatAuditText }] = await Promise.all(
+        [import('../../pipeline/audit/audit.js'), import('../../pipeline/audit/report.js')],
+      );
       const report = await runAudit(
         {
           db: v.db,
@@ -68,14 +70,8 @@ export function auditCommand(y: Argv): Argv {
         createAuditProgress(),
       );
       process.stdout.write(v.json ? formatAuditJson(report) : formatAuditText(report));
-      if (report.failures.length > 0) {
-        const n = report.failures.length;
-        const p = failingPuzzles(report.failures).length;
-        throw new UserError(
-          `audit failed: ${n} failure${n === 1 ? '' : 's'}, ${p} failing puzzle${p === 1 ? '' : 's'}`,
-          EXIT_FAILED_CHECK,
-        );
-      }
+      const verdict = auditVerdict(report);
+      if (verdict !== null) throw new UserError(verdict, EXIT_FAILED_CHECK);
       process.exitCode = 0;
     },
   );

@@ -6,10 +6,14 @@ import type { MergeOptions } from '../../pipeline/merge.js';
 import { catalogNameError } from '../../pipeline/io/catalog-path.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/runtime/errors.js';
 import { parseOnly } from './parse.js';
-import { argsOrExit, plainArgs, whole, withOptions, examples, kind, KINDS } from './options.js';
+import { argsOrExit, flag, plainArgs, whole, withOptions, examples, kind, KINDS } from './options.js';
 
 export const MERGE_OPTIONS = {
   kind: kind('merge', KINDS, { shown: "the shards' kind; given, the shards must hold it" }),
+  extend: flag(
+    "add the shards' build to a catalog that holds another build of its kind, as build --extend would (a build of a kind the catalog does not hold needs no flag)",
+    { default: false },
+  ),
   'batch-size': whole('shard rows per committed batch', 1, { default: 500, hidden: true }),
 };
 
@@ -44,14 +48,21 @@ function mergeOptionsOf(v: Record<string, unknown>): MergeOptions {
     inputs,
     batchSize: o['batch-size'],
     ...(o.kind === undefined ? {} : { kind: o.kind }),
+    ...(o.extend ? { extend: true } : {}),
   };
 }
 
 export function mergeCommand(y: Argv): Argv {
   return y.command(
     'merge <out> <inputs..>',
-    'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes. Idempotent.',
-    (a) => mergeArgs(a).epilogue(examples([['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard']])),
+    'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes, or adds to a catalog that build would add to (another kind; with --extend, another build of its kind). Idempotent.',
+    (a) =>
+      mergeArgs(a).epilogue(
+        examples([
+          ['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'],
+          ['$0 merge catalog.sqlite sudomino-*.sqlite', "add a Sudomino build's shards to a catalog of Dominosa"],
+        ]),
+      ),
     async (v) => {
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runMerge } = await import('../../pipeline/merge.js');

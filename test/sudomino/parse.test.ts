@@ -75,6 +75,40 @@ describe('refusals', () => {
   });
 });
 
+describe('boards with nothing to place', () => {
+  // Every form the reader takes: the letter form, the numbered form and JSON lines; blank JSON
+  // rows make a board of no columns, which text cannot write.
+  const forms = fc.record({ rows: fc.integer({ min: 1, max: 6 }), cols: fc.integer({ min: 0, max: 6 }) });
+  const inputs = ({ rows, cols }: { rows: number; cols: number }): string[] => {
+    const letters = Array.from({ length: rows }, () => '!'.repeat(cols));
+    const numbered = Array.from({ length: rows }, () => Array<string>(cols).fill('!').join(' '));
+    const out = [
+      JSON.stringify({ rows: letters, values: 2 }),
+      JSON.stringify({ rows: letters.map((r) => `${r}   `), values: 2, id: 'e' }),
+    ];
+    if (cols > 0) out.push(letters.join('\n'), `# form: numbered\n${numbered.join('\n')}`);
+    return out;
+  };
+
+  it('refuses a board with no domino or no open cell in every form, in one line naming board and line', () => {
+    fc.assert(
+      fc.property(forms, (shape) => {
+        for (const text of inputs(shape)) {
+          const line = refusal(text, 2);
+          expect(line).toMatch(/^board 1(?: \(id "e"\))?, line \d+: (?:every cell is blocked|the board has no cells)/);
+          expect(line).not.toContain('\n');
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('still reads a board of one domino beside blocked cells', () => {
+    const [r] = parseSudominoBoards('!!\naa', 2);
+    expect(r.ok).toBe(true);
+  });
+});
+
 describe('forms', () => {
   it('reads # values:, # id:, comments and several boards', () => {
     const rs = parseSudominoBoards('# a comment\n# values: 3\n# id: one\naa\n\n# id: two\nb!\nb!\n');
@@ -120,8 +154,9 @@ describe('round trips', () => {
         fc.nat(),
         (shape, share, seed) => {
           const b = randomBoard(shape, 'shown', share, derive(seed, 1));
-          // A layout that could not be filled comes with random givens, which may clash.
-          fc.pre(linesProblem(b) === null);
+          // A layout that could not be filled comes with random givens, which may clash; a layout
+          // drawn all blocked has no domino and is no board.
+          fc.pre(linesProblem(b) === null && b.cells.length > 0);
           for (const text of [formatSudominoText(b), formatSudominoJson(b)]) {
             const rs = parseSudominoBoards(text);
             expect(rs.length).toBe(1);

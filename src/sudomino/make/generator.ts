@@ -25,7 +25,8 @@ export function randomFilled(shape: Shape, rng: Rng): { board: SudominoBoard; fi
 
 /**
  * A unique puzzle of the shape: a random filled layout, then each given (in a random order)
- * taken away unless that would let a second solution in.
+ * taken away unless that would let a second solution in. A layout with no domino (every cell
+ * drawn blocked, possible on the smallest shapes) is no puzzle and is drawn again.
  */
 export function makePuzzle(
   shape: Shape,
@@ -33,7 +34,8 @@ export function makePuzzle(
   solver = new SudominoSolver(),
   interrupt?: () => boolean,
 ): MadePuzzle {
-  const { board, filling } = randomFilled(shape, rng);
+  let { board, filling } = randomFilled(shape, rng);
+  while (board.cells.length === 0) ({ board, filling } = randomFilled(shape, rng));
   // The board's given array is the one the solver reads, so taking a given away is one write.
   const given = board.given;
   const order = rng.shuffle(Int32Array.from({ length: given.length }, (_, d) => d));

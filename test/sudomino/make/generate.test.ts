@@ -74,6 +74,21 @@ describe('makeSlot', () => {
     );
   });
 
+  it('never makes a board without a domino, even on shapes where every cell may be drawn blocked', () => {
+    // On 1x2 a layout is all blocked one draw in 11: such a board is no puzzle, and solve refuses it.
+    const tiny = fc.record({
+      rows: fc.integer({ min: 1, max: 2 }),
+      cols: fc.integer({ min: 2, max: 3 }),
+      values: fc.integer({ min: 1, max: 3 }),
+    });
+    fc.assert(
+      fc.property(tiny, fc.nat(), fc.nat({ max: 1000 }), (shape, seed, slot) => {
+        expect(makeSlot(seed, shape, slot).board.cells.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('is the same puzzle for the same (seed, shape, slot), whatever was made before', () => {
     const shape = { rows: 8, cols: 8, values: 6 };
     const alone = makeSlot(5, shape, 3);
