@@ -13,7 +13,7 @@ import { verifyPackJson } from '../../src/formats/pack.js';
 import { allKinds } from '../../src/kinds.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal, freshCatalogs, query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
-import { addSudominoRows } from '../helpers/sudomino-catalog.js';
+import { addSudominoRows } from '../sudomino/catalog-rows.js';
 
 const fresh = freshCatalogs();
 const KINDS = allKinds();

@@ -1,9 +1,9 @@
 // Boards of every kind the command line knows, as its inputs write them, for the test bodies that
-// run one behaviour over the registered kinds (solve, grade): what differs between kinds is here,
-// and the bodies assert what every kind does alike.
+// run one behaviour over the registered kinds (test/cli/solve/every-kind.test.ts, grade's): what
+// differs between kinds is here, and the bodies assert what every kind does alike. A registered
+// kind without boards here fails those tests, naming it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allKinds, type PuzzleKind } from '../../src/kinds.js';
 import { formatBoardText } from '../../src/dominosa/board.js';
 import { swapHeavyBoard } from './boards.js';
 import { FIXTURES } from './cli.js';
@@ -20,6 +20,8 @@ export interface KindBoards {
   refused: { input: string; line: RegExp };
   /** A size generate makes in well under a second a slot. */
   smallSize: string;
+  /** A board as a JSON line with the id `id`, and the field that tells its kind when another kind's reader meets it. */
+  json: { line: string; id: string; tells: string };
 }
 
 const SAMPLES: Readonly<Record<string, KindBoards>> = {
@@ -35,6 +37,7 @@ const SAMPLES: Readonly<Record<string, KindBoards>> = {
       line: /^dominosa: board 2 \(id "bad"\), line 7, row 2, column 3: value 7 is above M=1\n$/,
     },
     smallSize: '4',
+    json: { line: '{"id": "d", "grid": [[0, 0, 1], [1, 1, 0]], "rows": 2, "cols": 3}', id: 'd', tells: 'grid' },
   },
   sudomino: {
     unique: readFileSync(join(FIXTURES, 'sudomino', 'document.txt'), 'utf8').replace('# id: document', '# id: u'),
@@ -46,21 +49,17 @@ const SAMPLES: Readonly<Record<string, KindBoards>> = {
       line: /^dominosa: board 2 \(id "bad"\), line 5, row 1, column 1: "a" is on 1 cell;[^\n]*\n$/,
     },
     smallSize: '6x6:4',
+    json: { line: '{"id": "s", "values": 3, "rows": ["aabbcc", "ddeeff", "gghhii"]}', id: 's', tells: 'rows' },
   },
 };
 
-/** The registered kinds that have sample boards here (a kind a test registers for itself has none). */
-export function sampledKinds(): PuzzleKind[] {
-  return allKinds().filter((k) => Object.hasOwn(SAMPLES, k.name));
-}
-
-/** The sample boards of a kind. */
+/** The sample boards of a kind; a kind without them is a test's omission, named. */
 export function boardsOf(kind: string): KindBoards {
   if (!Object.hasOwn(SAMPLES, kind)) throw new Error(`no sample boards of kind ${kind} (add them to kind-boards.ts)`);
   return SAMPLES[kind];
 }
 
-/** The kinds the command line offers for --kind, as its help lists them: each needs sample boards. */
+/** The kinds the command line offers for --kind, as its help lists them: each needs its samples. */
 export function choicesIn(help: string): string[] {
   const m = /--kind\b[^[]*\[string\]\s*\[choices: ([^\]]*)\]/.exec(help);
   return m === null ? [] : [...m[1].matchAll(/"([^"]+)"/g)].map((c) => c[1]);

@@ -1,102 +1,22 @@
-// `dominosa solve` end to end: what it does alike for every kind (one body run over the
-// registered kinds), then Dominosa's own: the malformed-input corpus in test/fixtures/ (every bad
-// file gets one line on stderr naming board and place, exit 2, no stack trace, and no output at
-// all for the bad board; the boards before it are printed in full), large boards, drawings.
+// `dominosa solve` of Dominosa boards end to end (what it does alike for every kind is
+// every-kind.test.ts's): the malformed-input corpus in test/fixtures/ (every bad file gets one line
+// on stderr naming board and place, exit 2, no stack trace, and no output at all for the bad board;
+// the boards before it are printed in full), well-formed inputs, large boards, drawings, and
+// Dominosa read when an input does not tell its kind.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatBoardText, parseBoards } from '../../src/dominosa/board.js';
-import { brickBoard } from '../helpers/boards.js';
-import { checkSolution, type Solution } from '../../src/dominosa/solve/solution.js';
-import { cli, FIXTURES } from '../helpers/cli.js';
-import { boardsOf, choicesIn, sampledKinds } from '../helpers/kind-boards.js';
+import { formatBoardText, parseBoards } from '../../../src/dominosa/board.js';
+import { brickBoard } from '../../helpers/boards.js';
+import { checkSolution, type Solution } from '../../../src/dominosa/solve/solution.js';
+import { cli, FIXTURES } from '../../helpers/cli.js';
 
 const FIX = FIXTURES;
 
 function solve(args: string[], input?: string, env?: Record<string, string>) {
   return cli(['solve', ...args], { input, env });
 }
-
-function jsonLines(text: string): Record<string, unknown>[] {
-  return text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-}
-
-describe('solve, alike for every kind', () => {
-  it('has sample boards of every kind --kind offers', () => {
-    const offered = choicesIn(solve(['--help']).stdout);
-    expect(offered.length).toBeGreaterThan(1);
-    for (const k of offered) expect(() => boardsOf(k), k).not.toThrow();
-  });
-
-  for (const kind of sampledKinds()) {
-    const b = boardsOf(kind.name);
-    describe(kind.title, () => {
-      it('proves a puzzle unique, its kind told from the input or given, as text and as JSON lines', () => {
-        const t = solve(['-'], b.unique);
-        expect([t.code, t.stderr]).toEqual([0, '']);
-        expect(t.stdout).toMatch(/^board 1 \(id "u"\): unique, 1 solution found, \d+ nodes?\n/);
-        const j = solve(['-', '--kind', kind.name, '--format', 'jsonl'], b.unique);
-        expect([j.code, j.stderr]).toEqual([0, '']);
-        const [line] = jsonLines(j.stdout);
-        expect(line).toMatchObject({ index: 0, id: 'u', status: 'unique', solutions: 1 });
-        expect(line.solution).not.toBeNull();
-      });
-
-      it('answers multiple and none with their counts', () => {
-        const several = jsonLines(solve(['-', '--format', 'jsonl', '--max-solutions', '5'], b.several).stdout);
-        expect(several).toEqual([expect.objectContaining({ index: 0, id: null, status: 'multiple' })]);
-        expect(several[0].solutions).toBeGreaterThanOrEqual(2);
-        expect(jsonLines(solve(['-', '--format', 'jsonl'], b.none).stdout)).toEqual([
-          expect.objectContaining({ status: 'none', solutions: 0, solution: null }),
-        ]);
-      });
-
-      it('gives up on a board at --max-nodes or --time-limit, says which, and goes on with the next', () => {
-        const input = `${b.hard}\n${b.unique}`;
-        const many = ['--format', 'jsonl', '--max-solutions', '1000000000'];
-        const n = jsonLines(solve(['-', ...many, '--max-nodes', '2'], input).stdout);
-        expect(n.map((o) => o.status)).toEqual(['gave-up', 'unique']);
-        expect(n[0]).toMatchObject({ limit: 'nodes', budget: 'node limit 2' });
-        expect(n[0].nodes).toBeLessThanOrEqual(2);
-        // The first board's time limit runs out at once (a fault point), so no clock decides the verdict.
-        const t = solve(['-', ...many, '--time-limit', '600'], input, { DOMINOSA_FAULT: 'deadline:board:0' });
-        expect(jsonLines(t.stdout).map((o) => [o.status, o.limit, o.budget])).toEqual([
-          ['gave-up', 'time', 'time limit 600 s'],
-          ['unique', undefined, undefined],
-        ]);
-        const text = solve(['-', '--max-nodes', '2'], input);
-        expect(text.stdout).toMatch(/^board 1: gave-up \(node limit 2\), \d+ solutions? found, [12] nodes?\n/);
-      });
-
-      it('writes the boards before a refused one, then stops with one line naming it, exit 2', () => {
-        const r = solve(['-'], b.refused.input);
-        expect(r.code).toBe(2);
-        expect(r.stdout).toMatch(/^board 1 \(id "good"\): /);
-        expect(r.stdout).not.toMatch(/board 2/);
-        expect(r.stderr).toMatch(b.refused.line);
-      });
-
-      it('proves what generate makes unique, with the solution it wrote, from JSON lines and from text', () => {
-        const args = ['generate', '--kind', kind.name, '--sizes', b.smallSize, '--count', '2', '--seed', '4'];
-        const g = cli(args);
-        expect([g.code, g.stderr]).toEqual([0, '']);
-        const made = jsonLines(g.stdout);
-        expect(made).toHaveLength(2);
-        const s = solve(['-', '--format', 'jsonl'], g.stdout);
-        expect(jsonLines(s.stdout).map((r) => [r.id, r.status, r.solution])).toEqual(
-          made.map((p) => [p.id, 'unique', p.solution]),
-        );
-        const text = cli([...args, '--format', 'text']);
-        const fromText = jsonLines(solve(['-', '--format', 'jsonl'], text.stdout).stdout);
-        expect(fromText.map((r) => [r.id, r.status])).toEqual(made.map((p) => [p.id, 'unique']));
-      });
-    });
-  }
-});
 
 /** Each malformed file: the board it fails on (1-based, as people count) and what the line says. */
 const MALFORMED: [file: string, board: number, message: RegExp][] = [
@@ -229,5 +149,13 @@ describe('well-formed inputs', () => {
     expect(grids).toHaveLength(2);
     expect(grids[0].split('\n')).toHaveLength(1 + 4 + 5);
     expect(grids[1].split('\n')).toHaveLength(1 + 5 + 6);
+  });
+});
+
+describe('an input that does not tell its kind', () => {
+  it('still reads Dominosa when the input shows no Sudomino', () => {
+    const r = cli(['solve'], { input: '1 3 3 0 0\n3 1 0 2 0\n3 2 2 0 2\n1 2 1 1 3\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^board 1: unique, 1 solution found, \d+ nodes?\n\+---\+/);
   });
 });

@@ -1,28 +1,26 @@
-// `dominosa build --kind sudomino`, through the compiled CLI: every stored puzzle re-proves unique
-// by both methods, its solution checks, its tier is its grade's, and a variant is its base under
-// its transform with the base's grade; --jobs does not change the rows; a build killed at a fault
-// point and rerun ends as the uninterrupted one; shards merged are the unsharded build; and bad
-// shapes and Dominosa-only options are refused with one line, exit 2.
-import { spawnSync } from 'node:child_process';
+// `dominosa build --kind sudomino`, through the compiled CLI, what only Sudomino's build does (what
+// every kind's build does alike is every-kind.test.ts's): every stored puzzle re-proves unique by
+// both methods, its solution checks, its tier is its grade's, and a variant is its base under its
+// transform with the base's grade; its level cuts recorded as thresholds; its build found again
+// after tune's cuts; --time-limit and a rerun; and shards merged are the unsharded build.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIERS } from '../../src/rank/tiers.js';
-import { storedSudominoGrade } from '../../src/sudomino/rank/stored.js';
-import { SUDOMINO_TIER_RULE, sudominoAim } from '../../src/sudomino/rank/catalog-rule.js';
-import { tierFor } from '../../src/dominosa/rank/tier-rule.js';
-import { checkAnswer } from '../../src/sudomino/solve/check.js';
-import { countBySat } from '../../src/sudomino/solve/satcount.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
-import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../../src/sudomino/stored.js';
+import { storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
+import { SUDOMINO_TIER_RULE, sudominoAim } from '../../../src/sudomino/rank/catalog-rule.js';
+import { tierFor } from '../../../src/dominosa/rank/tier-rule.js';
+import { checkAnswer } from '../../../src/sudomino/solve/check.js';
+import { countBySat } from '../../../src/sudomino/solve/satcount.js';
+import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
+import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../../../src/sudomino/stored.js';
 import {
   applySudominoTransform,
   parseSudominoTransform,
   transformSudominoValues,
-} from '../../src/sudomino/transform.js';
-import { copyCatalog, dumpCatalog, editAndReseal, type CatalogDump } from '../helpers/catalog.js';
-import { CLI, cli } from '../helpers/cli.js';
+} from '../../../src/sudomino/transform.js';
+import { copyCatalog, dumpCatalog, editAndReseal, type CatalogDump } from '../../helpers/catalog.js';
+import { cli } from '../../helpers/cli.js';
 
 const OPTS = [
   '--kind',
@@ -69,13 +67,6 @@ function valuesOf(text: string): Uint8Array {
 describe('build --kind sudomino', () => {
   it('stores puzzles that re-prove unique by both methods, with their grade as their tier', () => {
     const solver = new SudominoSolver();
-    const bases = whole.puzzles.filter((p) => p.base_id === null);
-    // Two per tier at each of the two shapes.
-    expect(bases.length).toBe(16);
-    for (const shape of ['6x6:4', '8x8:6']) {
-      for (const t of TIERS)
-        expect(bases.filter((p) => p.shape === shape && p.tier === t).length, `${shape} ${t}`).toBe(2);
-    }
     for (const p of whole.puzzles) {
       expect(p.kind).toBe('sudomino');
       const board = boardOf(p.grid, p.m);
@@ -120,41 +111,6 @@ describe('build --kind sudomino', () => {
       ['sudomino', '6x6:4', 'score', 2, 3, 4],
       ['sudomino', '8x8:6', 'score', 2, 3, 4],
     ]);
-  });
-
-  it('makes the same rows with --jobs 1, and says so when run again', () => {
-    const db = join(dir, 'one.sqlite');
-    expect(build(db, '--jobs', '1').code).toBe(0);
-    const one = dumpCatalog(db);
-    expect(one.puzzles).toEqual(whole.puzzles);
-    expect(one.slots).toEqual(whole.slots);
-    expect(one.builds).toEqual(whole.builds);
-    const again = build(db, '--jobs', '2');
-    expect(again.code).toBe(0);
-    expect(again.stderr).toMatch(/already finished .*Sudomino puzzles of 6x6:4, 8x8:6.*nothing to do/);
-  });
-
-  it('resumes a build killed at a fault point into the uninterrupted result', () => {
-    const db = join(dir, 'killed.sqlite');
-    const killed = (point: string) =>
-      spawnSync(process.execPath, [CLI, 'build', ...OPTS, '--db', db, '--jobs', '2'], {
-        stdio: 'ignore',
-        env: { ...process.env, DOMINOSA_FAULT: `kill:${point}` },
-      }).status;
-    // Both shapes need at least eight slots, and batches hold two: each kill lands before the
-    // slot it names is committed (the first after slots 0..3 were).
-    expect(killed('commit:6x6:4:5')).toBeNull();
-    expect(dumpCatalog(db).slots.length).toBeGreaterThanOrEqual(4);
-    expect(killed('slot:8x8:6:3')).toBeNull();
-    const last = build(db, '--jobs', '1');
-    expect(last.code, last.stderr).toBe(0);
-    const after = dumpCatalog(db);
-    expect(after.integrity).toBe('ok');
-    expect(after.puzzles).toEqual(whole.puzzles);
-    expect(after.slots).toEqual(whole.slots);
-    expect(after.builds.map((b) => [b.key, b.counts, b.status])).toEqual(
-      whole.builds.map((b) => [b.key, b.counts, b.status]),
-    );
   });
 
   it("finds its build again once a shape's cuts were changed (as tune --apply changes them)", () => {
@@ -210,32 +166,4 @@ describe('build --kind sudomino', () => {
     expect(merged.thresholds).toEqual(whole.thresholds);
     expect(build(out).stderr).toMatch(/already finished/);
   });
-
-  it("keeps a catalog's Dominosa build apart: each kind finds its own build", () => {
-    const db = join(dir, 'both.sqlite');
-    const dominosa = ['build', '--sizes', '3', '--per-tier', '1', '--variants', '0', '--tier-by', 'nodes', '--db', db];
-    expect(cli(dominosa).code).toBe(0);
-    expect(build(db).code).toBe(0);
-    expect(cli(dominosa).stderr).toMatch(/already finished .*M = 3.*nothing to do/);
-    expect(build(db).stderr).toMatch(/already finished .*Sudomino.*nothing to do/);
-    const other = cli(['build', ...OPTS.map((o) => (o === '3' ? '4' : o)), '--db', db]);
-    expect(other.code).toBe(2);
-    expect(other.stderr).toMatch(/holds another Sudomino build/);
-  });
-
-  for (const [args, why] of [
-    [['--sizes', '8x8:0'], /--sizes: shape 8x8:0: N must be/],
-    [['--sizes', '8y8'], /--sizes: "8y8" is not a shape/],
-    [['--sizes', '8x8:6', '--method', 'repair'], /--method: not for Sudomino/],
-    [['--sizes', '8x8:6', '--tier-by', 'nodes'], /--tier-by: not for Sudomino/],
-  ] as const) {
-    it(`refuses ${args.join(' ')}: one line, exit 2, no file`, () => {
-      const db = join(dir, `refused-${args.join('')}.sqlite`);
-      const r = cli(['build', '--kind', 'sudomino', ...args, '--db', db]);
-      expect(r.code).toBe(2);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(why);
-      expect(existsSync(db)).toBe(false);
-    });
-  }
 });

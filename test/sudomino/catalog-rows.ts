@@ -1,5 +1,6 @@
 // Sudomino rows for the catalog tools' tests, made as a build's worker makes them (makeCatalogSlot)
-// and inserted through the Catalog API, while `build --kind sudomino` is not there to make them.
+// and inserted through the Catalog API: a seed's slots as they come, or only those a test keeps,
+// which no build would choose (a build keeps what fills its tiers).
 import { Catalog } from '../../pipeline/catalog/catalog.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';

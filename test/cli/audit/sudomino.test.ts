@@ -1,11 +1,11 @@
-// `dominosa audit`, what only Sudomino's rows show (test/cli/audit.test.ts runs what every kind
+// `dominosa audit`, what only Sudomino's rows show (every-kind.test.ts runs what every kind
 // shares): each shape's guardrail, the median reference nodes of its tiers, in the JSON report and
 // as a line of the text report, which says which tiers hold too few bases to be judged.
 import { describe, expect, it } from 'vitest';
-import { freshCatalogs } from '../helpers/catalog.js';
-import { cli } from '../helpers/cli.js';
-import { addSudominoRows } from '../helpers/sudomino-catalog.js';
-import { GUARDRAIL_MIN_BASES } from '../../src/sudomino/check.js';
+import { freshCatalogs } from '../../helpers/catalog.js';
+import { cli } from '../../helpers/cli.js';
+import { addSudominoRows } from '../../sudomino/catalog-rows.js';
+import { GUARDRAIL_MIN_BASES } from '../../../src/sudomino/check.js';
 
 const fresh = freshCatalogs();
 

@@ -1,27 +1,25 @@
 // What only Sudomino's `dominosa tune --kind sudomino` does (what every kind does alike is
-// tune.test.ts's), on catalogs of both kinds: it shows each shape's tiers, the median guardrail and
-// the node ranges proposed; --apply writes them (catalog and thresholds file) when every base lies
-// in its tier's range, leaving a catalog audit passes, and refuses, changing nothing, when the
-// levels overlap in nodes; and it takes none of Dominosa's cuts' options.
+// every-kind.test.ts's), on catalogs of both kinds: it shows each shape's tiers, the median
+// guardrail and the node ranges proposed; --apply writes them as grade ranges when every base lies
+// in its tier's range, moving no row and keeping the thresholds file's other sections, and refuses,
+// changing nothing, when the levels overlap in nodes; and it takes none of Dominosa's cuts' options.
 import { copyFileSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runTune } from '../../pipeline/tune/tune.js';
-import type { TunedSize } from '../../src/sudomino/rank/tuning.js';
-import { parseTierTable, TIERS, type Tier } from '../../src/rank/tiers.js';
-import { sudominoTierFor } from '../../src/sudomino/rank/tier-rule.js';
-import { buildSmallCatalog, copyCatalog, expectUserError, freshCatalogs, query } from '../helpers/catalog.js';
-import { cli, DATA } from '../helpers/cli.js';
-import { addSudominoRows } from '../helpers/sudomino-catalog.js';
+import { runTune } from '../../../pipeline/tune/tune.js';
+import type { TunedSize } from '../../../src/sudomino/rank/tuning.js';
+import { parseTierTable, TIERS, type Tier } from '../../../src/rank/tiers.js';
+import { buildSmallCatalog, copyCatalog, expectUserError, freshCatalogs, query } from '../../helpers/catalog.js';
+import { cli, DATA } from '../../helpers/cli.js';
+import { rowsOf } from '../../helpers/every-kind.js';
+import { addSudominoRows } from '../../sudomino/catalog-rows.js';
 
 const fresh = freshCatalogs();
+/** Sudomino's rows beside a Dominosa build: their tiers overlap in reference nodes, or lie apart. */
 let overlapping = '';
 let separable = '';
 const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-// Per tier, the reference nodes a separable catalog keeps: ranges that do not overlap.
-const KEEP: Record<Tier, [number, number]> = { easy: [1, 1], normal: [2, 9], hard: [10, 11], expert: [12, Infinity] };
 
 beforeAll(() => {
   overlapping = fresh();
@@ -29,13 +27,8 @@ beforeAll(() => {
   addSudominoRows(overlapping, { shape: '8x8:6', seed: 2, slots: 12, variants: 1 });
   separable = fresh();
   buildSmallCatalog(separable, '3');
-  addSudominoRows(separable, {
-    shape: '8x8:6',
-    seed: 2,
-    slots: 24,
-    variants: 1,
-    keep: (m) => m.nodes >= KEEP[m.tier][0] && m.nodes <= KEEP[m.tier][1],
-  });
+  // Bases whose tiers' reference nodes do not overlap.
+  rowsOf('sudomino').fillTunable(separable);
 });
 
 describe('tune --kind sudomino', () => {
@@ -78,7 +71,7 @@ describe('tune --kind sudomino', () => {
     expect(sha(db)).toBe(before);
   });
 
-  it('--apply writes the ranges to the catalog and the thresholds file; every tier stays; audit passes', async () => {
+  it("--apply writes the ranges as grade cuts of Sudomino's reference: every tier stays, no row moves, and the thresholds file gains Sudomino's section beside Dominosa's", async () => {
     const db = copyCatalog(separable, fresh());
     const tiers = join(fresh() + '.tiers.json');
     copyFileSync(join(DATA, 'tiers.json'), tiers);
@@ -87,15 +80,7 @@ describe('tune --kind sudomino', () => {
     expect(r.applied).toBe(true);
     const [s] = r.sizes;
     expect(s.outside).toBe(0);
-    const th = query<{
-      kind: string;
-      shape: string;
-      measure: string;
-      t1: number;
-      t2: number;
-      t3: number;
-      solver_version: string;
-    }>(
+    const th = query(
       db,
       'SELECT kind, shape, measure, t1, t2, t3, solver_version FROM thresholds WHERE build_id IS NULL AND kind = ?',
       'sudomino',
@@ -103,13 +88,9 @@ describe('tune --kind sudomino', () => {
     expect(th).toEqual([
       { kind: 'sudomino', shape: '8x8:6', measure: 'grade', ...s.proposed, solver_version: 'sudomino-ref-1' },
     ]);
-    // Every base lies in its tier's range under the written cuts; no row changed tier.
-    const bases = query<{ nodes: number; score: number; tier: Tier }>(
-      db,
-      `SELECT nodes, score, tier FROM puzzles WHERE kind = 'sudomino' AND base_id IS NULL`,
-    );
+    // Every tier keeps bases; no row changed tier.
+    const bases = query<{ tier: Tier }>(db, `SELECT tier FROM puzzles WHERE kind = 'sudomino' AND base_id IS NULL`);
     expect(new Set(bases.map((b) => b.tier)).size).toBe(TIERS.length);
-    for (const b of bases) expect(sudominoTierFor(b, { measure: 'grade', th: s.proposed })).toBe(b.tier);
     expect(query(db, 'SELECT id, tier FROM puzzles ORDER BY id')).toEqual(rowsBefore);
     // The file keeps Dominosa's sections and gains Sudomino's, which read back.
     const file = parseTierTable(JSON.parse(readFileSync(tiers, 'utf8')));
@@ -120,8 +101,5 @@ describe('tune --kind sudomino', () => {
     });
     const packaged = parseTierTable(JSON.parse(readFileSync(join(DATA, 'tiers.json'), 'utf8')));
     expect(file.ok && packaged.ok && file.table).toEqual(packaged.ok && packaged.table);
-    const audit = cli(['audit', '--db', db, '--jobs', '2']);
-    expect(audit.stdout).toMatch(/all checks passed/);
-    expect(audit.code).toBe(0);
   });
 });

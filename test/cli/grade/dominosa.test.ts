@@ -1,18 +1,17 @@
-// `dominosa grade` end to end: what it does alike for every kind (one body run over the
-// registered kinds), then Dominosa's own: the fields and lines printed per board agree with the
-// grader run in process, bad input stops the run the way `solve` does, and `solve --explain`
-// prints the grader's log, which replays to the solution `solve` prints.
+// `dominosa grade` of Dominosa boards end to end (what it does alike for every kind is
+// every-kind.test.ts's): the fields and lines printed per board agree with the grader run in
+// process, budgets, bad input stops the run the way `solve` does, and `solve --explain` prints the
+// grader's log, which replays to the solution `solve` prints.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../src/dominosa/board.js';
-import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps } from '../../src/dominosa/grade/ladder.js';
-import { canonicalGrade, storedGrade } from '../../src/dominosa/rank/stored.js';
-import { checkSolution, type Solution, solutionKey } from '../../src/dominosa/solve/solution.js';
-import { uniqueBoards } from '../dominosa/grade/helpers.js';
-import { brickBoard, shuffledBoard, swapHeavyBoard } from '../helpers/boards.js';
-import { cli, FIXTURES, ROOT } from '../helpers/cli.js';
-import { boardsOf, sampledKinds } from '../helpers/kind-boards.js';
+import { type Board, formatBoardJsonl, formatBoardText, parseBoards } from '../../../src/dominosa/board.js';
+import { explainSteps, gradeBoard, LADDER, LEVELS, replaySteps } from '../../../src/dominosa/grade/ladder.js';
+import { canonicalGrade, storedGrade } from '../../../src/dominosa/rank/stored.js';
+import { checkSolution, type Solution, solutionKey } from '../../../src/dominosa/solve/solution.js';
+import { uniqueBoards } from '../../dominosa/grade/helpers.js';
+import { brickBoard, shuffledBoard, swapHeavyBoard } from '../../helpers/boards.js';
+import { cli, FIXTURES, ROOT } from '../../helpers/cli.js';
 
 const FIX = FIXTURES;
 
@@ -29,75 +28,6 @@ const boards: Board[] = [4, 5, 6, 7, 8, 9].flatMap((m) =>
   uniqueBoards(m, 5, 77).map(({ board }, k) => (k % 2 === 0 ? withId(board, `m${m}-${k}`) : board)),
 );
 const jsonlInput = `${boards.map(formatBoardJsonl).join('\n')}\n`;
-
-function jsonLines(text: string): Record<string, unknown>[] {
-  return text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-}
-
-describe('grade, alike for every kind', () => {
-  for (const kind of sampledKinds()) {
-    const b = boardsOf(kind.name);
-    describe(kind.title, () => {
-      it('grades a puzzle: one line with its grade and level, or a JSON line with its grade, level and score', () => {
-        const t = run('grade', ['-'], b.unique);
-        expect([t.code, t.stderr]).toEqual([0, '']);
-        expect(t.stdout).toMatch(/^board 1 \(id "u"\): \w+ \(level \d+\)[^\n]*, score \d+\.\d{3}[^\n]*\n$/);
-        const j = run('grade', ['-', '--kind', kind.name, '--format', 'jsonl'], b.unique);
-        const [line] = jsonLines(j.stdout);
-        expect(line).toMatchObject({ index: 0, id: 'u', status: 'unique', solved: true });
-        expect([typeof line.grade, typeof line.level, typeof line.score]).toEqual(['string', 'number', 'number']);
-        expect(Math.floor(line.score as number)).toBe(line.level);
-      });
-
-      it('grades no board with several solutions or none, as solve says of it', () => {
-        for (const [input, status, why] of [
-          [b.several, 'multiple', 'more than one solution'],
-          [b.none, 'none', 'no solution'],
-        ] as const) {
-          expect(run('grade', ['-'], input).stdout).toBe(
-            `board 1: ${status}, not a valid puzzle (${why}); not graded\n`,
-          );
-          expect(jsonLines(run('grade', ['-', '--format', 'jsonl'], input).stdout)).toEqual([
-            expect.objectContaining({ index: 0, status, grade: null, level: null, score: null, solved: false }),
-          ]);
-          expect(jsonLines(run('solve', ['-', '--format', 'jsonl'], input).stdout)[0].status).toBe(status);
-        }
-      });
-
-      it('--explain follows each grade with the steps a person takes, numbered, then a blank line', () => {
-        const r = run('grade', ['-', '--explain'], b.unique);
-        expect(r.code).toBe(0);
-        const [head, ...rest] = r.stdout.split('\n');
-        expect(head).toMatch(/^board 1 \(id "u"\): \w+ \(level \d+\)/);
-        expect(rest.slice(-2)).toEqual(['', '']);
-        const steps = rest.slice(0, -2);
-        expect(steps.length).toBeGreaterThan(0);
-        steps.forEach((s, i) => expect(s).toMatch(new RegExp(`^  ${i + 1}\\. [A-Z]`)));
-        const j = jsonLines(run('grade', ['-', '--explain', '--format', 'jsonl'], b.unique).stdout);
-        expect(j[0].explain).toEqual(steps.map((s) => s.replace(/^ {2}\d+\. /, '')));
-      });
-
-      it('grades what generate makes: every one a puzzle, solved', () => {
-        const g = cli(['generate', '--kind', kind.name, '--sizes', b.smallSize, '--count', '3', '--seed', '9']);
-        expect(g.code).toBe(0);
-        const graded = jsonLines(run('grade', ['-', '--format', 'jsonl'], g.stdout).stdout);
-        expect(graded.map((x) => [x.id, x.status, x.solved])).toEqual(
-          jsonLines(g.stdout).map((p) => [p.id, 'unique', true]),
-        );
-      });
-
-      it('writes the boards before a refused one, then stops with one line naming it, exit 2', () => {
-        const r = run('grade', ['-'], b.refused.input);
-        expect(r.code).toBe(2);
-        expect(r.stdout).toMatch(/^board 1 \(id "good"\): [^\n]*\n$/);
-        expect(r.stderr).toMatch(b.refused.line);
-      });
-    });
-  }
-});
 
 describe('dominosa grade', () => {
   it('prints one JSON line per board with the fields of the in-process grade', () => {

@@ -1,9 +1,9 @@
-// What only Sudomino does in `dominosa grade` (what every kind does alike is grade.test.ts's): the
+// What only Sudomino does in `dominosa grade` (what every kind does alike is every-kind.test.ts's): the
 // document's board graded easy with each step in words, and puzzles made for a tier graded at
 // that tier.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, FIXTURES } from '../helpers/cli.js';
+import { cli, FIXTURES } from '../../helpers/cli.js';
 
 const DOCUMENT = join(FIXTURES, 'sudomino', 'document.txt');
 

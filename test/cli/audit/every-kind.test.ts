@@ -4,21 +4,21 @@
 // over every registered kind, on a catalog of every kind: its rows pass, --kind narrows to them,
 // --record stores their verdicts, a row changed behind the catalog (checksum resealed or not) fails
 // by the check meant for it, a size without thresholds and a spent budget are reported. What only
-// one kind's rows show is in audit-dominosa.test.ts and audit-sudomino.test.ts.
+// one kind's rows show is in dominosa.test.ts and sudomino.test.ts.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../pipeline/audit/audit.js';
-import { formatAuditJson, silentAuditProgress } from '../../pipeline/audit/report.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog, query } from '../helpers/catalog.js';
-import { catalogOfEveryKind } from '../helpers/every-kind.js';
-import { allKinds } from '../../src/kinds.js';
-import { cli } from '../helpers/cli.js';
-import { rowChecksum } from '../../src/catalog/checksum.js';
-import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
+import { runAudit } from '../../../pipeline/audit/audit.js';
+import { formatAuditJson, silentAuditProgress } from '../../../pipeline/audit/report.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog, query } from '../../helpers/catalog.js';
+import { catalogOfEveryKind } from '../../helpers/every-kind.js';
+import { allKinds } from '../../../src/kinds.js';
+import { cli } from '../../helpers/cli.js';
+import { rowChecksum } from '../../../src/catalog/checksum.js';
+import type { PuzzleRow } from '../../../pipeline/catalog/catalog.js';
 
 let dir: string;
 let db: string;

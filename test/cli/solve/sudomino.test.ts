@@ -1,10 +1,10 @@
 // What only Sudomino does in `dominosa solve` and `generate` (what every kind does alike is
-// solve.test.ts's): the source document's board and its one solution, its JSON and numbered
+// every-kind.test.ts's): the source document's board and its one solution, its JSON and numbered
 // forms, --values, the refusals of its reader (exit 2, one line naming the cells), --explain sent
-// to grade, a file of both kinds, a verb refusing --kind sudomino, and generate --kind sudomino.
+// to grade, Tatham IDs refused, a verb refusing --kind sudomino, and generate --kind sudomino.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, FIXTURES } from '../helpers/cli.js';
+import { cli, FIXTURES } from '../../helpers/cli.js';
 
 const DOCUMENT = join(FIXTURES, 'sudomino', 'document.txt');
 const ANSWER = [
@@ -99,12 +99,6 @@ describe('solve --kind sudomino', () => {
     });
   }
 
-  it('still reads Dominosa when the input shows no Sudomino', () => {
-    const r = cli(['solve'], { input: '1 3 3 0 0\n3 1 0 2 0\n3 2 2 0 2\n1 2 1 1 3\n' });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^board 1: unique, 1 solution found, \d+ nodes?\n\+---\+/);
-  });
-
   it('sends solve --explain for Sudomino to grade, in one line', () => {
     const r = cli(['solve', '--explain', DOCUMENT]);
     expect(r.code).toBe(2);
@@ -119,23 +113,6 @@ describe('what Sudomino has none of', () => {
       2,
       '',
       'dominosa: --input-format tatham reads Dominosa game IDs; Sudomino boards are text or JSON lines\n',
-    ]);
-  });
-});
-
-describe('a file of both kinds', () => {
-  const sudomino = '{"id": "s", "values": 3, "rows": ["aabbcc", "ddeeff", "gghhii"]}';
-  const dominosa = '{"id": "d", "grid": [[0, 0, 1], [1, 1, 0]], "rows": 2, "cols": 3}';
-  it('stops at the first board of the other kind, naming it and the way out, exit 2', () => {
-    const d = cli(['solve', '--format', 'jsonl'], { input: `${dominosa}\n${sudomino}\n` });
-    expect([d.code, d.stderr]).toEqual([
-      2,
-      'dominosa: board 2 (id "s"), line 2: a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)\n',
-    ]);
-    const s = cli(['solve', '--format', 'jsonl'], { input: `${sudomino}\n${dominosa}\n` });
-    expect([s.code, s.stderr]).toEqual([
-      2,
-      'dominosa: board 2 (id "d"), line 2: a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)\n',
     ]);
   });
 });

@@ -1,5 +1,5 @@
-// End-to-end tests of `dominosa audit`, what only Dominosa's rows show (test/cli/audit.test.ts
-// runs what every kind shares): a changed grid cell is named in both reports, a swapped solution
+// End-to-end tests of `dominosa audit`, what only Dominosa's rows show (every-kind.test.ts runs
+// what every kind shares): a changed grid cell is named in both reports, a swapped solution
 // fails its variants too, tiers of a size must not overlap in nodes, a variant's transform is
 // checked, and nodes measured by another solver version are reported once (ref-1 counting as
 // ref-2 below M=10).
@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../pipeline/audit/audit.js';
-import { formatAuditJson, silentAuditProgress } from '../../pipeline/audit/report.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog } from '../helpers/catalog.js';
-import { cli } from '../helpers/cli.js';
-import { rowChecksum } from '../../src/catalog/checksum.js';
-import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
+import { runAudit } from '../../../pipeline/audit/audit.js';
+import { formatAuditJson, silentAuditProgress } from '../../../pipeline/audit/report.js';
+import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog } from '../../helpers/catalog.js';
+import { cli } from '../../helpers/cli.js';
+import { rowChecksum } from '../../../src/catalog/checksum.js';
+import type { PuzzleRow } from '../../../pipeline/catalog/catalog.js';
 
 let dir: string;
 let db: string;
