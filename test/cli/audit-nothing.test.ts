@@ -5,7 +5,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { Catalog } from '../../pipeline/catalog/catalog.js';
 import { buildSmallCatalog, freshCatalogs, query } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
-import { addSudominoRows } from '../helpers/sudomino-catalog.js';
+import { addSudominoRows } from '../sudomino/catalog-rows.js';
 
 const fresh = freshCatalogs();
 const catalogs: Record<'dominosa' | 'sudomino' | 'empty', string> = { dominosa: '', sudomino: '', empty: '' };
