@@ -1,12 +1,15 @@
 // Tests for pipeline/export/export.ts's trust in recorded verdicts, counted where it matters: how many
-// independent proofs an export runs. With verdicts recorded by audit --record it runs none; on a
-// catalog without them, with --recheck, or for puzzles added after the record, it proves each.
-// And its refusal of a pack holding a puzzle of a kind the format does not write.
+// puzzles an export proves. With verdicts recorded by audit --record it proves none; on a catalog
+// without them, with --recheck, or for puzzles added after the record, it proves each. The proofs
+// run in a worker thread, so they are seen through the fault point that spends every proof's
+// budget at once (DOMINOSA_FAULT=exhaust:proof): an export that proves nothing still writes its
+// pack; one that proves a puzzle refuses, naming it. And its refusal of a pack holding a puzzle of
+// a kind the format does not write.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   EXPORT_FORMATS,
@@ -16,16 +19,8 @@ import {
   type VerifyStats,
 } from '../../../pipeline/export/export.js';
 import { allKinds } from '../../../src/kinds.js';
-import { proveIndependently } from '../../../src/dominosa/solve/independent.js';
 import { buildSmallCatalog, copyCatalog } from '../../helpers/catalog.js';
 import { cli } from '../../helpers/cli.js';
-
-// The real proof, wrapped so the test can count its calls.
-vi.mock('../../../src/dominosa/solve/independent.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/dominosa/solve/independent.js')>();
-  return { ...real, proveIndependently: vi.fn(real.proveIndependently) };
-});
-const proofs = vi.mocked(proveIndependently);
 
 let dir: string;
 let plain: string;
@@ -40,10 +35,19 @@ beforeAll(() => {
   if (r.code !== 0) throw new Error(r.stderr);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-// A block body: a function returned from beforeEach would be run as its cleanup.
-beforeEach(() => {
-  proofs.mockClear();
-});
+
+/** The export with every proof's budget spent at once: the first puzzle it proves fails, and is named. */
+async function exportWithoutBudget(db: string, extra: Partial<ExportOptions> = {}): Promise<string | null> {
+  process.env.DOMINOSA_FAULT = 'exhaust:proof';
+  try {
+    await exportOf(db, extra);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  } finally {
+    delete process.env.DOMINOSA_FAULT;
+  }
+}
 
 async function exportOf(db: string, extra: Partial<ExportOptions> = {}): Promise<{ text: string; stats: VerifyStats }> {
   const out = new PassThrough();
@@ -57,10 +61,12 @@ async function exportOf(db: string, extra: Partial<ExportOptions> = {}): Promise
 describe('export trusts recorded verdicts', () => {
   it('runs no independent proof where every verdict holds, and writes what a full check writes', async () => {
     const trusted = await exportOf(recorded, { includeVariants: true });
-    expect(proofs).toHaveBeenCalledTimes(0);
+    expect(await exportWithoutBudget(recorded, { includeVariants: true })).toBeNull();
     expect(trusted.stats).toMatchObject({ trusted: 72, proved: 0, distrust: null });
     const proved = await exportOf(plain, { includeVariants: true });
-    expect(proofs).toHaveBeenCalledTimes(72);
+    expect(await exportWithoutBudget(plain, { includeVariants: true })).toMatch(
+      /^puzzle \d+ fails its checks \(gave-up/,
+    );
     expect(proved.stats).toMatchObject({
       trusted: 0,
       proved: 72,
@@ -72,7 +78,9 @@ describe('export trusts recorded verdicts', () => {
   it('proves every puzzle again with recheck', async () => {
     const { stats } = await exportOf(recorded, { recheck: true, sizes: { dominosa: ['4'] } });
     expect(stats).toMatchObject({ trusted: 0, proved: 12 });
-    expect(proofs).toHaveBeenCalledTimes(12);
+    expect(await exportWithoutBudget(recorded, { recheck: true, sizes: { dominosa: ['4'] } })).toMatch(
+      /^puzzle \d+ fails its checks/,
+    );
   });
 
   it('proves the puzzles a later build added, and trusts the rest', async () => {
@@ -96,7 +104,14 @@ describe('export trusts recorded verdicts', () => {
     expect(b.code, b.stderr).toBe(0);
     const { stats } = await exportOf(path);
     expect(stats).toMatchObject({ trusted: 24, proved: 4 });
-    expect(proofs).toHaveBeenCalledTimes(4);
+    // The first puzzle proved is the later build's first: every one before it was trusted.
+    const before = Math.max(
+      ...(JSON.parse(`[${(await exportOf(recorded)).text.trim().split('\n').join(',')}]`) as { id: number }[]).map(
+        (p) => p.id,
+      ),
+    );
+    const named = /^puzzle (\d+) fails/.exec((await exportWithoutBudget(path)) ?? '');
+    expect(Number(named?.[1])).toBeGreaterThan(before);
   });
 });
 
