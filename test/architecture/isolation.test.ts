@@ -19,10 +19,14 @@ function testFiles(dir: string): string[] {
 
 describe('test isolation', () => {
   it('every file that mocks a module runs isolated', () => {
-    const mocking = testFiles(join(root, 'test')).filter((f) =>
-      /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, f), 'utf8')),
-    );
-    expect(mocking.length, 'the scan finds the files that mock').toBeGreaterThan(0);
+    const mocks = (text: string): boolean => /\bvi\.(mock|doMock)\(/.test(text);
+    // The scan sees a mock where a file would write one, and nothing where none is (the calls
+    // spelled in two pieces, so this file is not read as one that mocks).
+    const vi = 'vi.';
+    expect(mocks(`${vi}mock('../../src/x.js', () => ({}));`)).toBe(true);
+    expect(mocks(`${vi}doMock('./y.js');`)).toBe(true);
+    expect(mocks('vi.fn(); const mock = 1;')).toBe(false);
+    const mocking = testFiles(join(root, 'test')).filter((f) => mocks(readFileSync(join(root, f), 'utf8')));
     expect(mocking.sort()).toEqual([...MOCKING].sort());
   });
 });

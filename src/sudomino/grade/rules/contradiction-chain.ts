@@ -9,7 +9,7 @@ import { hiddenValues } from './hidden-single.js';
 
 /**
  * Rounds of singles a chain may follow after its assumption unless the grader says otherwise:
- * past this, more rounds solved almost no more generated boards (scripts/eval/sudomino-grading.ts
+ * past this, more rounds solved almost no more generated boards (scripts/eval/sudomino/grading.ts
  * --chain; figures in scripts/bench/README.md).
  */
 export const DEFAULT_CHAIN_LIMIT = 6;

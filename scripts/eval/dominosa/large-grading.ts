@@ -2,9 +2,9 @@
 // the boards the generator makes (repair above M = 12) with the default budget and the
 // catalog's search-node budget, and prints how long it took, where the boards landed and how
 // many the budget cut short (they grade as search). An evaluation: it never fails on numbers.
-import { DEFAULT_MAX_TRIAL_WORK, Grader, LEVELS, SEARCH_LEVEL } from '../../src/dominosa/grade/ladder.js';
-import { Generator } from '../../src/dominosa/make/generator.js';
-import { STORED_GRADE_MAX_NODES } from '../../src/dominosa/rank/stored.js';
+import { DEFAULT_MAX_TRIAL_WORK, Grader, LEVELS, SEARCH_LEVEL } from '../../../src/dominosa/grade/ladder.js';
+import { Generator } from '../../../src/dominosa/make/generator.js';
+import { STORED_GRADE_MAX_NODES } from '../../../src/dominosa/rank/stored.js';
 
 function main(): void {
   const argv = process.argv.slice(2);

@@ -1,13 +1,13 @@
-// `node dist/scripts/eval/sudomino-guardrail.js [--shapes 6x6:4,8x8:6,10x10:7,12x12:8] [--count 25]
+// `node dist/scripts/eval/sudomino/guardrail.js [--shapes 6x6:4,8x8:6,10x10:7,12x12:8] [--count 25]
 // [--seed 1] [--variants 3] [--max-attempts 200]`: per shape and tier, catalog slots as a build
 // worker makes them (makeCatalogSlot): reference nodes, time, givens and deals per slot; whether
 // the tiers' median nodes are ordered; and each shape's time. An evaluation: it never fails.
-import { TIERS, type Tier } from '../../src/rank/tiers.js';
-import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
-import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
-import { formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
-import { sudominoBoardFromStored } from '../../src/sudomino/stored.js';
+import { TIERS, type Tier } from '../../../src/rank/tiers.js';
+import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
+import { makeCatalogSlot } from '../../../src/sudomino/make/catalog-slot.js';
+import { formatShape, parseShape, type Shape } from '../../../src/sudomino/shape.js';
+import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
+import { sudominoBoardFromStored } from '../../../src/sudomino/stored.js';
 
 function arg(argv: string[], name: string, dflt: string): string {
   const i = argv.indexOf(name);

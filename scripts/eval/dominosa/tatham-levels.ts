@@ -8,7 +8,7 @@
 // every pair has exactly one. Each rule sweeps the whole board and reports whether it ruled
 // anything out; the engine always restarts from the easiest rule after progress, as Tatham's
 // does, and remembers the hardest level it needed.
-import type { Board } from '../../src/dominosa/board.js';
+import type { Board } from '../../../src/dominosa/board.js';
 /** The label of a board none of the four levels solves. */
 export const BEYOND_EXTREME = 5;
 /** The label of a board whose level the labeller cannot tell (see MAX_SET_CELLS). */

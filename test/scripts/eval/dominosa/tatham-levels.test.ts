@@ -2,8 +2,8 @@
 // nothing: no level ever rules out a placement of the board's only solution, a board it calls
 // solved is solved to that solution, and each level solves whatever the level below solves.
 import { describe, expect, it } from 'vitest';
-import { BEYOND_EXTREME, tathamLevel, tathamSolve } from '../../../scripts/eval/tatham-levels.js';
-import { uniqueBoards } from '../../dominosa/grade/helpers.js';
+import { BEYOND_EXTREME, tathamLevel, tathamSolve } from '../../../../scripts/eval/dominosa/tatham-levels.js';
+import { uniqueBoards } from '../../../dominosa/grade/helpers.js';
 
 describe('Tatham-like levels', () => {
   it('are sound and nested on unique boards of M = 3..7, and reach every label', () => {

@@ -1,17 +1,17 @@
 // `npm run eval:grading`: how well our difficulty measures order puzzles the way a Tatham-like
 // grading does. Per size it generates unique puzzles, labels each with the lowest of Simon
-// Tatham's four levels that solves it (scripts/eval/tatham-levels.ts, an independent engine),
+// Tatham's four levels that solves it (scripts/eval/dominosa/tatham-levels.ts, an independent engine),
 // keeps an equal number per level, as his generator would make them, and prints Spearman's ρ of
 // the reference node count and of our grader's score against those labels. Then the cost of
 // grading per puzzle. An evaluation, not a test: it prints numbers and never fails on them.
-import { type Board } from '../../src/dominosa/board.js';
-import { dealOnto } from '../../src/dominosa/make/deal.js';
-import { Generator } from '../../src/dominosa/make/generator.js';
-import { spearman } from '../../src/rank/correlation.js';
-import { gradeBoard, LADDER, LEVELS, TATHAM_LEVELS } from '../../src/dominosa/grade/ladder.js';
-import { derive } from '../../src/rng.js';
-import { Solver } from '../../src/dominosa/solve/solver.js';
-import { tilingFor } from '../../src/tiling/tiling.js';
+import { type Board } from '../../../src/dominosa/board.js';
+import { dealOnto } from '../../../src/dominosa/make/deal.js';
+import { Generator } from '../../../src/dominosa/make/generator.js';
+import { spearman } from '../../../src/rank/correlation.js';
+import { gradeBoard, LADDER, LEVELS, TATHAM_LEVELS } from '../../../src/dominosa/grade/ladder.js';
+import { derive } from '../../../src/rng.js';
+import { Solver } from '../../../src/dominosa/solve/solver.js';
+import { tilingFor } from '../../../src/tiling/tiling.js';
 import { BEYOND_EXTREME, tathamLevel } from './tatham-levels.js';
 
 interface Options {

@@ -1,11 +1,11 @@
-// `node dist/scripts/eval/sudomino-grading.js [--count 200] [--shape 8x8:6] [--seed 1] [--chain ROUNDS]`: how many
+// `node dist/scripts/eval/sudomino/grading.js [--count 200] [--shape 8x8:6] [--seed 1] [--chain ROUNDS]`: how many
 // generated unique Sudomino boards each level of the grader's ladder solves, and the levels they
 // need. An evaluation, not a test: it prints numbers and never fails on them.
-import { gradeSudomino, LEVELS, TOP_LEVEL } from '../../src/sudomino/grade/ladder.js';
-import { DEFAULT_CHAIN_LIMIT } from '../../src/sudomino/grade/rules/contradiction-chain.js';
-import { makePuzzle } from '../../src/sudomino/make/generator.js';
-import { formatShape, parseShape } from '../../src/sudomino/shape.js';
-import { derive } from '../../src/rng.js';
+import { gradeSudomino, LEVELS, TOP_LEVEL } from '../../../src/sudomino/grade/ladder.js';
+import { DEFAULT_CHAIN_LIMIT } from '../../../src/sudomino/grade/rules/contradiction-chain.js';
+import { makePuzzle } from '../../../src/sudomino/make/generator.js';
+import { formatShape, parseShape } from '../../../src/sudomino/shape.js';
+import { derive } from '../../../src/rng.js';
 
 function arg(argv: string[], name: string, dflt: string): string {
   const i = argv.indexOf(name);

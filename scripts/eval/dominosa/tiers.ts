@@ -1,18 +1,18 @@
 // A dev script: how a catalog's tiers sit on Simon Tatham's levels, as judged by the independent
-// Tatham-like labeller (scripts/eval/tatham-levels.ts). Prints the tier × level table of its
+// Tatham-like labeller (scripts/eval/dominosa/tatham-levels.ts). Prints the tier × level table of its
 // base puzzles, for all sizes and per size, and the share of each tier on its own band's level.
 //
-//   node dist/scripts/eval/tiers.js data/catalog.sqlite [--per-size]
+//   node dist/scripts/eval/dominosa/tiers.js data/catalog.sqlite [--per-size]
 import Database from 'better-sqlite3';
-import { boardFromGrid } from '../../src/dominosa/board.js';
-import { TATHAM_NAMES } from '../../src/dominosa/rank/bands.js';
-import { TIERS, type Tier } from '../../src/rank/tiers.js';
+import { boardFromGrid } from '../../../src/dominosa/board.js';
+import { TATHAM_NAMES } from '../../../src/dominosa/rank/bands.js';
+import { TIERS, type Tier } from '../../../src/rank/tiers.js';
 import { BEYOND_EXTREME, tathamLevel } from './tatham-levels.js';
-import { TATHAM_LEVELS } from '../../src/dominosa/grade/ladder.js';
+import { TATHAM_LEVELS } from '../../../src/dominosa/grade/ladder.js';
 
 const [path, ...rest] = process.argv.slice(2);
 if (path === undefined) {
-  process.stderr.write('usage: node dist/scripts/eval/tiers.js CATALOG [--per-size]\n');
+  process.stderr.write('usage: node dist/scripts/eval/dominosa/tiers.js CATALOG [--per-size]\n');
   process.exit(2);
 }
 const perSize = rest.includes('--per-size');
@@ -50,5 +50,5 @@ function print(title: string, t: Table): void {
     );
   }
 }
-print(`${path}: ${rows.length} base puzzles, tier × Tatham level (scripts/eval/tatham-levels.ts)`, all);
+print(`${path}: ${rows.length} base puzzles, tier × Tatham level (scripts/eval/dominosa/tatham-levels.ts)`, all);
 if (perSize) for (const [m, t] of bySize) print(`\nM=${m}`, t);

@@ -1,11 +1,11 @@
 // `npm run eval:agreement`: does the grader's level name the same Tatham level as the referee?
 // Per size it takes the catalog's own kinds of puzzle (the first unique deal of each slot, as
 // rejection makes them, and the boards repair makes), labels each with the referee
-// (scripts/eval/tatham-levels.ts, an independent engine) and grades it, and prints one against
+// (scripts/eval/dominosa/tatham-levels.ts, an independent engine) and grades it, and prints one against
 // the other. An evaluation, not a test: it prints numbers and never fails on them.
-import type { Board } from '../../src/dominosa/board.js';
-import { Generator, type Method } from '../../src/dominosa/make/generator.js';
-import { gradeBoard, LEVELS, TATHAM_LEVELS } from '../../src/dominosa/grade/ladder.js';
+import type { Board } from '../../../src/dominosa/board.js';
+import { Generator, type Method } from '../../../src/dominosa/make/generator.js';
+import { gradeBoard, LEVELS, TATHAM_LEVELS } from '../../../src/dominosa/grade/ladder.js';
 import { BEYOND_EXTREME, NOT_COVERED, tathamLevel } from './tatham-levels.js';
 
 interface Options {
