@@ -4,10 +4,11 @@
 // disk or failed device, 75 the catalog is busy, 130 interrupted; 70 only for a bug).
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EXIT_IO, faultOf, UserError } from '../pipeline/runtime/errors.js';
+import { EXIT_IO, faultOf } from '../pipeline/runtime/errors.js';
 import { forTerminal } from '../pipeline/io/terminal.js';
 import { installStopPolicy, verbFinished } from '../pipeline/runtime/signals.js';
 import { loadPluginKinds } from '../pipeline/runtime/plugin-kinds.js';
+import { failWith } from './commands/parse.js';
 
 export type Verb = (y: Argv) => Argv;
 
@@ -57,10 +58,8 @@ async function main(argv: string[]): Promise<void> {
     .demandCommand(1, 'name a verb (see --help)')
     .recommendCommands()
     .wrap(Math.min(100, process.stdout.columns || 100))
-    .fail((msg, err) => {
-      // yargs words some complaints over two lines (bad choices); ours are one line each.
-      throw err instanceof Error ? err : new UserError((msg ?? 'bad options').replace(/\s*\n\s*/g, ' '));
-    })
+    // yargs' complaints in the project's words, one line each (a verb's own errors go on as they are).
+    .fail(failWith(argv))
     .help()
     .alias('h', 'help')
     .version();

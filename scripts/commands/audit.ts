@@ -12,6 +12,7 @@ import {
   MAX_COUNT,
   MAX_JOBS,
   plainArgs,
+  type Values,
   whole,
   withOptions,
   examples,
@@ -20,6 +21,7 @@ import {
   kind,
   KINDS,
 } from './options.js';
+import type { VerbLine } from './parse.js';
 import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 export const AUDIT_OPTIONS = {
@@ -39,20 +41,27 @@ export const AUDIT_OPTIONS = {
   ),
 };
 
+/** audit's command line: its options and their check. */
+export const AUDIT_LINE: VerbLine<Values<typeof AUDIT_OPTIONS>> = {
+  positionals: '',
+  builder: (a) =>
+    withOptions(a, AUDIT_OPTIONS).epilogue(
+      examples([
+        ['$0 audit', 'audit the catalog (see --db)'],
+        ['$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'],
+        ['$0 audit --record --db big.sqlite', 'audit, and record the verdicts export then trusts'],
+      ]),
+    ),
+  args: (argv) => plainArgs(AUDIT_OPTIONS, argv),
+};
+
 export function auditCommand(y: Argv): Argv {
   return y.command(
     'audit',
     'Re-prove every puzzle of a catalog, of every kind (or one, --kind; or a seeded sample), with two independent solvers and check checksums, nodes, grades, tiers, hashes, variants and the database itself. Read-only unless --record.',
-    (a) =>
-      withOptions(a, AUDIT_OPTIONS).epilogue(
-        examples([
-          ['$0 audit', 'audit the catalog (see --db)'],
-          ['$0 audit --sample 200 --seed 7 --json', 'a reproducible spot check, machine-readable'],
-          ['$0 audit --record --db big.sqlite', 'audit, and record the verdicts export then trusts'],
-        ]),
-      ),
+    AUDIT_LINE.builder,
     async (argv) => {
-      const v = argsOrExit(plainArgs(AUDIT_OPTIONS, argv));
+      const v = argsOrExit(AUDIT_LINE.args(argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ runAudit }, { auditVerdict, createAuditProgress, formatAuditJson, formatAuditText }] = await Promise.all(
         [import('../../pipeline/audit/audit.js'), import('../../pipeline/audit/report.js')],

@@ -14,7 +14,7 @@ import { allKinds, DEFAULT_KIND, type PuzzleKind } from '../../src/kinds.js';
 import { DEFAULT_TIER_MEASURE, TIER_MEASURES } from '../../src/rank/rule.js';
 import { EXIT_FAILED_CHECK, EXIT_INTERRUPTED, UserError } from '../../pipeline/runtime/errors.js';
 import { signalWords, stopLeaves, takeStop } from '../../pipeline/runtime/signals.js';
-import { parseOnly } from './parse.js';
+import { checkLine, type VerbLine } from './parse.js';
 import {
   gradeTarget,
   argsOrExit,
@@ -176,9 +176,30 @@ export function buildArgs(argv: Record<string, unknown>): VerbArgs<Omit<BuildOpt
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
+/** build's command line: its options and their check. */
+export const BUILD_LINE: VerbLine<Omit<BuildOptions, 'signal'>> = {
+  positionals: '',
+  builder: (a) =>
+    withOptions(a, BUILD_OPTIONS).epilogue(
+      examples([
+        ['$0 build', 'sizes 3..9, 25 per tier, into the catalog (see --db)'],
+        ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
+        ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
+        ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],
+        ...allKinds()
+          .filter((k) => k.name !== DEFAULT_KIND)
+          .map((k): [string, string] => [
+            `$0 build --kind ${k.name}`,
+            `${k.title} at ${k.build.defaults.sizes.join(', ')}, 25 per tier, into the same catalog`,
+          ]),
+      ]),
+    ),
+  args: buildArgs,
+};
+
 /** `dominosa build ARGS` (without the verb) as BuildOptions, parsed as the command line would be, built nothing. */
 export function parseBuildArgs(args: readonly string[]): Omit<BuildOptions, 'signal'> {
-  const read = buildArgs(parseOnly(args, (a) => withOptions(a, BUILD_OPTIONS)));
+  const read = checkLine(BUILD_LINE, args);
   if (!read.ok) throw new UserError(read.error);
   return read.value.run;
 }
@@ -187,25 +208,11 @@ export function buildCommand(y: Argv): Argv {
   return y.command(
     'build',
     'Generate puzzles proven unique, grade them into tiers and store them (with variants) in the catalog. Resumable: rerun the same command.',
-    (a) =>
-      withOptions(a, BUILD_OPTIONS).epilogue(
-        examples([
-          ['$0 build', 'sizes 3..9, 25 per tier, into the catalog (see --db)'],
-          ['$0 build --sizes 3..5 --per-tier 5 --db small.sqlite', 'a small catalog'],
-          ['$0 build --sizes 20,30 --per-tier 10 --time-limit 600', 'large boards, at most ten minutes'],
-          ['$0 build --shard 0/4 --max-slots 4000 --db shard0.sqlite', 'one of four shards (see dominosa merge)'],
-          ...allKinds()
-            .filter((k) => k.name !== DEFAULT_KIND)
-            .map((k): [string, string] => [
-              `$0 build --kind ${k.name}`,
-              `${k.title} at ${k.build.defaults.sizes.join(', ')}, 25 per tier, into the same catalog`,
-            ]),
-        ]),
-      ),
+    BUILD_LINE.builder,
     async (v) => {
       // Options are checked before the handler goes in, and runBuild checks the rest before
       // touching the catalog.
-      const args = argsOrExit(buildArgs(v));
+      const args = argsOrExit(BUILD_LINE.args(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ checkBuild, runBuild }, { createProgress }] = await Promise.all([
         import('../../pipeline/build/build.js'),

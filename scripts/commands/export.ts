@@ -29,16 +29,21 @@ import {
   MAX_COUNT,
   timeLimitMs,
   rawList,
+  named,
+  knownExtensions,
+  type OptionScope,
+  scopeCheck,
 } from './options.js';
+import type { VerbLine } from './parse.js';
 import { PROOF_TIME_LIMIT } from './proof-budget.js';
 
 /** Tiers from text like "easy,hard": known names only, in difficulty order, without repeats. */
 export function parseTierList(text: string): Checked<Tier[]> {
-  const names = text.split(',').map((s) => s.trim().toLowerCase());
-  for (const n of names) {
-    if (!(TIERS as readonly string[]).includes(n))
-      return { ok: false, error: `--tiers: "${n}" is not a tier (use ${TIERS.join(', ')})` };
-  }
+  const typed = text.split(',');
+  const names = typed.map((s) => named(TIERS, s));
+  const wrong = typed.find((_, i) => names[i] === undefined);
+  if (wrong !== undefined)
+    return { ok: false, error: `--tiers: "${wrong.trim()}" is not a tier (use ${TIERS.join(', ')})` };
   return { ok: true, value: TIERS.filter((t) => names.includes(t)) };
 }
 
@@ -52,30 +57,26 @@ const tiers: OptionSpec<Tier[] | undefined> = {
 const ALL = (): string => (kindNames().length > 2 ? 'several' : 'both');
 
 /**
- * --kind: the kinds a pack takes, comma-separated, in the registry's order and without repeats
- * (default: the default kind alone).
+ * --kind: the kinds a pack takes, comma-separated, in any case, in the registry's order and
+ * without repeats (default: the default kind alone).
  */
 const kinds: OptionSpec<KindName[]> = {
   yargs: {
     type: 'string',
-    describe: `puzzle kind: ${kindNames().join(', ')}, or ${ALL()} (${kindNames().join(',')}): export may mix them`,
+    describe: `puzzle kind: ${kindNames().join(', ')}, or a comma-separated list of them (${kindNames().join(',')}): export may mix them`,
     requiresArg: true,
   },
   default: [DEFAULT_KIND],
   list: true,
   check(v, flag) {
-    const names = [v]
-      .flat()
-      .map(String)
-      .join(',')
-      .split(',')
-      .map((s) => s.trim());
+    const typed = [v].flat().map(String).join(',').split(',');
     const known = kindNames();
-    const wrong = names.find((n) => !known.includes(n));
+    const names = typed.map((n) => named(known, n));
+    const wrong = typed.find((_, i) => names[i] === undefined);
     if (wrong !== undefined)
       return {
         ok: false,
-        error: `${flag} must be ${known.join(', ')} or ${ALL()}, comma-separated (got ${wrong})`,
+        error: `${flag} takes ${known.join(', ')} or a comma-separated list of them such as ${known.join(',')} (got ${wrong.trim() === '' ? 'an empty name' : wrong})`,
       };
     return { ok: true, value: known.filter((k) => names.includes(k)) };
   },
@@ -140,7 +141,7 @@ export const EXPORT_OPTIONS = {
   db: catalogDb('catalog file'),
   format: choice(
     EXPORT_FORMATS,
-    "output format [default: from --out's extension (.jsonl, .json, .csv, .txt, .pdf, .html), else jsonl]",
+    `output format [default: from --out's extension (${knownExtensions(EXPORT_FILES).join(', ')}), else jsonl]`,
   ),
   out: out('output file, written whole or not at all; - for stdout (not pdf)'),
   force: flag('overwrite an existing --out file', { default: false }),
@@ -181,6 +182,19 @@ export const EXPORT_OPTIONS = {
 const BOOKLETS: readonly ExportFormat[] = ['html', 'pdf'];
 const FACES_FORMATS: readonly ExportFormat[] = ['html', 'pdf', 'web'];
 
+/**
+ * The options that change how some formats draw some kinds, each with where it does something:
+ * its formats, and the kinds whose formats group draws it (a tally; number faces, which a kind
+ * without facesError does not show). Given where it does nothing, it is refused (scopeCheck).
+ */
+const SCOPES: Record<string, OptionScope<ExportFormat>> = {
+  paper: { formats: BOOKLETS },
+  tally: { formats: BOOKLETS, kinds: (k) => k.formats.booklet?.tally !== undefined },
+  technique: { formats: BOOKLETS },
+  'one-based': { formats: FACES_FORMATS, kinds: (k) => k.formats.facesError !== undefined },
+  pips: { formats: FACES_FORMATS, kinds: (k) => k.formats.facesError !== undefined },
+};
+
 /** The export its options describe, or the line that refuses them. */
 export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOptions> {
   const read = readOptions(EXPORT_OPTIONS, argv);
@@ -188,17 +202,15 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
   const o = read.value.values;
   const format = formatFor(o.format, o.out, EXPORT_FILES, 'jsonl');
   if (!format.ok) return format;
-  const only = (given: boolean, flag: string, formats: readonly ExportFormat[]): string | null =>
-    given && !formats.includes(format.value)
-      ? `${flag} applies to --format ${formats.join(', ')}, not ${format.value}`
-      : null;
-  const why =
-    only(argv.paper !== undefined, '--paper', BOOKLETS) ??
-    only(o.tally, '--tally', BOOKLETS) ??
-    only(o.technique, '--technique', BOOKLETS) ??
-    only(o['one-based'], '--one-based', FACES_FORMATS) ??
-    only(o.pips, '--pips', FACES_FORMATS);
-  if (why !== null) return { ok: false, error: why };
+  // A flag counts as given when set: --no-tally asks for nothing.
+  const given = (name: string): boolean => argv[name] !== undefined && argv[name] !== false;
+  const scoped = scopeCheck(
+    given,
+    SCOPES,
+    format.value,
+    allKinds().filter((k) => o.kind.includes(k.name)),
+  );
+  if (!scoped.ok) return scoped;
   if (o['one-based'] && o.pips)
     return { ok: false, error: '--one-based and --pips are two ways to show numbers; give one' };
   const faces: Faces | undefined = o.pips ? 'pips' : o['one-based'] ? 'one-based' : undefined;
@@ -226,36 +238,43 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     technique: o.technique,
     faces,
   };
-  return { ok: true, value: { run, notes: read.value.notes } };
+  return { ok: true, value: { run, notes: [...read.value.notes, ...scoped.value] } };
 }
+
+/** export's command line: its options and their check. */
+export const EXPORT_LINE: VerbLine<ExportOptions> = {
+  positionals: '',
+  builder: (a) =>
+    withOptions(a, EXPORT_OPTIONS).epilogue(
+      examples([
+        ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
+        [
+          '$0 export --sizes 6..9 --count 24 --out book.pdf',
+          'a printable booklet (A4): 6 of each tier, spread over the sizes',
+        ],
+        ['$0 export --sizes 5..7 --tiers hard --per-size 4 --out hard.pdf', 'four hard puzzles of each size'],
+        [
+          '$0 export --sizes 3..6 --paper letter --tally --pips --out kids.pdf',
+          'on US Letter, with pips and a tally to tick off',
+        ],
+        ['$0 export --grade hard --out hard.csv', 'every base puzzle that needs set analysis, for a spreadsheet'],
+        ['$0 export --format tatham --sizes 6 --count 10', "game IDs for Simon Tatham's Dominosa"],
+        [
+          '$0 export --format web --sizes 5..7 --count 30 --out play.html',
+          'one offline page to play them in a browser, with hints',
+        ],
+      ]),
+    ),
+  args: exportArgs,
+};
 
 export function exportCommand(y: Argv): Argv {
   return y.command(
     'export',
     'Write puzzles out as a pack: json, jsonl, text, tatham game IDs, a printable html booklet or a pdf one, or a web page that plays them.',
-    (a) =>
-      withOptions(a, EXPORT_OPTIONS).epilogue(
-        examples([
-          ['$0 export --include-variants --out all.jsonl', 'every puzzle, variants included, as JSON lines'],
-          [
-            '$0 export --sizes 6..9 --count 24 --out book.pdf',
-            'a printable booklet (A4): 6 of each tier, spread over the sizes',
-          ],
-          ['$0 export --sizes 5..7 --tiers hard --per-size 4 --out hard.pdf', 'four hard puzzles of each size'],
-          [
-            '$0 export --sizes 3..6 --paper letter --tally --pips --out kids.pdf',
-            'on US Letter, with pips and a tally to tick off',
-          ],
-          ['$0 export --grade hard --out hard.csv', 'every base puzzle that needs set analysis, for a spreadsheet'],
-          ['$0 export --format tatham --sizes 6 --count 10', "game IDs for Simon Tatham's Dominosa"],
-          [
-            '$0 export --format web --sizes 5..7 --count 30 --out play.html',
-            'one offline page to play them in a browser, with hints',
-          ],
-        ]),
-      ),
+    EXPORT_LINE.builder,
     async (v) => {
-      const run = argsOrExit(exportArgs(v));
+      const run = argsOrExit(EXPORT_LINE.args(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runExport } = await import('../../pipeline/export/export.js');
       const n = await runExport(run, process.stdout, {

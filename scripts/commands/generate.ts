@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import type { GenerateCommand } from '../../pipeline/generate/generate.js';
 import { BUILD_LIMITS } from '../../pipeline/build/options.js';
 import { allKinds, kindNamed } from '../../src/kinds.js';
+import type { VerbLine } from './parse.js';
 import {
   argsOrExit,
   kind,
@@ -102,24 +103,31 @@ export function generateArgs(argv: Record<string, unknown>): VerbArgs<GenerateCo
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
+/** generate's command line: its options and their check. */
+export const GENERATE_LINE: VerbLine<GenerateCommand> = {
+  positionals: '',
+  builder: (a) =>
+    withOptions(a, GENERATE_OPTIONS).epilogue(
+      examples([
+        ['$0 generate --sizes 6 --count 10', 'ten 7x8 puzzles as JSON lines'],
+        ['$0 generate --sizes 4 --count 3 --format text | $0 solve', 'generate, then re-solve'],
+        ['$0 generate --sizes 100 --count 5 --time-limit 60', 'five 101x102 puzzles, at most a minute'],
+        ['$0 generate --sizes 9 --count 10 --grade hard', 'ten 10x11 puzzles that need set analysis'],
+        ['$0 generate --sizes 3..9 --count 5 --out puzzles.txt', 'five of each size, as text, into a file'],
+        ['$0 generate --kind sudomino --sizes 8x8:6 --count 10', 'ten 8x8 Sudomino puzzles, values 1..6'],
+        ['$0 generate --kind sudomino --count 10 --grade easy', 'ten 8x8:6 Sudomino puzzles solved by singles alone'],
+      ]),
+    ),
+  args: generateArgs,
+};
+
 export function generateCommand(y: Argv): Argv {
   return y.command(
     'generate',
     'Generate proven-unique puzzles (slots 0..count-1 of each size) and write them out; no database.',
-    (a) =>
-      withOptions(a, GENERATE_OPTIONS).epilogue(
-        examples([
-          ['$0 generate --sizes 6 --count 10', 'ten 7x8 puzzles as JSON lines'],
-          ['$0 generate --sizes 4 --count 3 --format text | $0 solve', 'generate, then re-solve'],
-          ['$0 generate --sizes 100 --count 5 --time-limit 60', 'five 101x102 puzzles, at most a minute'],
-          ['$0 generate --sizes 9 --count 10 --grade hard', 'ten 10x11 puzzles that need set analysis'],
-          ['$0 generate --sizes 3..9 --count 5 --out puzzles.txt', 'five of each size, as text, into a file'],
-          ['$0 generate --kind sudomino --sizes 8x8:6 --count 10', 'ten 8x8 Sudomino puzzles, values 1..6'],
-          ['$0 generate --kind sudomino --count 10 --grade easy', 'ten 8x8:6 Sudomino puzzles solved by singles alone'],
-        ]),
-      ),
+    GENERATE_LINE.builder,
     async (v) => {
-      const run = argsOrExit(generateArgs(v));
+      const run = argsOrExit(GENERATE_LINE.args(v));
       const [{ runGenerate }, { countProgress }] = await Promise.all([
         import('../../pipeline/generate/generate.js'),
         import('../../pipeline/runtime/count-progress.js'),

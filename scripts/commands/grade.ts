@@ -2,8 +2,17 @@
 // rules each board needed), as data (see options.ts).
 import type { Argv } from 'yargs';
 import type { GradeCommand } from '../../pipeline/grade/grade.js';
-import { DEFAULT_KIND, kindNamed } from '../../src/kinds.js';
-import { BOARD_INPUT_OPTIONS, boardKind, boardRunOptions, checkValues, valuesOption } from './input.js';
+import { DEFAULT_KIND, kindNamed, type PuzzleKind } from '../../src/kinds.js';
+import {
+  BOARD_INPUT_OPTIONS,
+  boardKind,
+  boardRunOptions,
+  boardScopeError,
+  checkValues,
+  READS_VALUES,
+  valuesOption,
+} from './input.js';
+import type { VerbLine } from './parse.js';
 import { argsOrExit, flag, maxNodes, readOptions, renamed, type VerbArgs, withOptions, examples } from './options.js';
 
 // The default kind's grader budget: the catalog's, so a puzzle grades here exactly as it is stored.
@@ -29,33 +38,44 @@ export function gradeArgs(argv: Record<string, unknown>): VerbArgs<Omit<GradeCom
   const o = read.value.values;
   const io = boardRunOptions(o);
   if (!io.ok) return io;
-  const values = checkValues(o.values);
+  // A kind whose grader never searches reads no --max-nodes (nor its old name).
+  const given = { ...argv, 'max-nodes': argv['max-nodes'] ?? argv['max-search-nodes'] };
+  const searches = (k: PuzzleKind): boolean => k.grading.maxSearchNodes !== undefined;
+  const values =
+    checkValues(o.values) ?? boardScopeError(given, o.kind, { values: READS_VALUES, 'max-nodes': searches });
   if (values !== null) return { ok: false, error: values };
   const run = { ...io.value, maxSearchNodes: o['max-nodes'], kind: o.kind, values: o.values, explain: o.explain };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
+/** grade's command line: its board file, its options and their check. */
+export const GRADE_LINE: VerbLine<Omit<GradeCommand, 'input'>> = {
+  positionals: '[file]',
+  builder: (a) =>
+    withOptions(
+      a.positional('file', {
+        type: 'string',
+        default: '-',
+        describe: 'board file (text or JSON lines); - for stdin',
+      }),
+      GRADE_OPTIONS,
+    ).epilogue(
+      examples([
+        ['$0 grade data/examples/boards.txt', 'one line per board: grade, score, rules used'],
+        ['$0 generate --sizes 9 --count 100 | $0 grade --format jsonl', 'grade fresh puzzles as JSON lines'],
+        ['$0 grade --kind sudomino --explain sudomino.txt', 'grade Sudomino boards and word every step'],
+      ]),
+    ),
+  args: gradeArgs,
+};
+
 export function gradeCommand(y: Argv): Argv {
   return y.command(
-    'grade [file]',
+    `grade ${GRADE_LINE.positionals}`,
     'Grade boards from a file (or stdin) by the techniques a person needs: grade, level, score and rules used.',
-    (a) =>
-      withOptions(
-        a.positional('file', {
-          type: 'string',
-          default: '-',
-          describe: 'board file (text or JSON lines); - for stdin',
-        }),
-        GRADE_OPTIONS,
-      ).epilogue(
-        examples([
-          ['$0 grade data/examples/boards.txt', 'one line per board: grade, score, rules used'],
-          ['$0 generate --sizes 9 --count 100 | $0 grade --format jsonl', 'grade fresh puzzles as JSON lines'],
-          ['$0 grade --kind sudomino --explain sudomino.txt', 'grade Sudomino boards and word every step'],
-        ]),
-      ),
+    GRADE_LINE.builder,
     async (v) => {
-      const run = argsOrExit(gradeArgs(v));
+      const run = argsOrExit(GRADE_LINE.args(v));
       const { runGrade } = await import('../../pipeline/grade/grade.js');
       process.exitCode = await runGrade({ input: String(v.file), ...run }, process.stdout);
     },

@@ -2,7 +2,7 @@
 // file, the input and output formats, where the output goes, the per-board budgets, and the N of
 // boards that do not say it.
 import type { BoardFormat } from '../../src/kind.js';
-import { allKinds, DEFAULT_KIND, kindNamed } from '../../src/kinds.js';
+import { allKinds, DEFAULT_KIND, kindNamed, type PuzzleKind } from '../../src/kinds.js';
 import {
   choice,
   flag,
@@ -15,6 +15,7 @@ import {
   timeLimit,
   timeLimitMs,
   type Checked,
+  scopeCheck,
   whole,
 } from './options.js';
 
@@ -67,6 +68,24 @@ export function valuesOption(): OptionSpec<number> {
 /** The line refusing a --values above its cap, or null. */
 export function checkValues(values: number): string | null {
   return values > VALUES.max ? `--values must be at most ${VALUES.max} (got ${values})` : null;
+}
+
+/** The kinds whose boards read --values: those whose boards may leave their N unsaid. */
+export const READS_VALUES = (k: PuzzleKind): boolean => k.reading.values !== undefined;
+
+/**
+ * The line refusing an option the boards of the --kind given do not read (`takes`: the kinds
+ * that do, by option), or null; without --kind the boards' kind is told from the input later.
+ */
+export function boardScopeError(
+  argv: Record<string, unknown>,
+  kind: string | undefined,
+  takes: Readonly<Record<string, (k: PuzzleKind) => boolean>>,
+): string | null {
+  if (kind === undefined) return null;
+  const scopes = Object.fromEntries(Object.entries(takes).map(([name, kinds]) => [name, { kinds }]));
+  const res = scopeCheck((name) => argv[name] !== undefined, scopes, undefined, [kindNamed(kind)]);
+  return res.ok ? null : res.error;
 }
 
 /** The output format: --format, or --out's extension, or text. */

@@ -5,8 +5,8 @@ import type { Argv } from 'yargs';
 import type { MergeOptions } from '../../pipeline/merge.js';
 import { catalogNameError } from '../../pipeline/io/catalog-path.js';
 import { EXIT_FAILED_CHECK, UserError } from '../../pipeline/runtime/errors.js';
-import { parseOnly } from './parse.js';
-import { argsOrExit, flag, plainArgs, whole, withOptions, examples, kind, KINDS } from './options.js';
+import { checkLine, type VerbLine } from './parse.js';
+import { argsOrExit, flag, plainArgs, whole, withOptions, examples, kind, KINDS, type VerbArgs } from './options.js';
 
 export const MERGE_OPTIONS = {
   kind: kind('merge', KINDS, { shown: "the shards' kind; given, the shards must hold it" }),
@@ -17,13 +17,7 @@ export const MERGE_OPTIONS = {
   'batch-size': whole('shard rows per committed batch', 1, { default: 500, hidden: true }),
 };
 
-/** `dominosa merge ARGS` (without the verb) as MergeOptions, parsed as the command line would be, merged nothing. */
-export function parseMergeArgs(args: readonly string[]): MergeOptions {
-  const v = parseOnly(args, (a) => mergeArgs(a), '$0 <out> <inputs..>') as Record<string, unknown>;
-  return mergeOptionsOf(v);
-}
-
-function mergeArgs(a: Argv): Argv {
+function mergeBuilder(a: Argv): Argv {
   return withOptions(
     a
       .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
@@ -32,47 +26,63 @@ function mergeArgs(a: Argv): Argv {
   );
 }
 
-function mergeOptionsOf(v: Record<string, unknown>): MergeOptions {
+/** The merge its words describe, or the line that refuses them. */
+function mergeArgs(v: Record<string, unknown>): VerbArgs<MergeOptions> {
   const read = plainArgs(MERGE_OPTIONS, v);
-  if (!read.ok) throw new UserError(read.error);
+  if (!read.ok) return read;
   const o = read.value.run;
   const out = String(v.out);
   const inputs = (v.inputs as unknown[]).map(String);
   // The same check of a catalog's name as every verb's --db.
   for (const [what, name] of [['out', out] as const, ...inputs.map((i) => ['shard', i] as const)]) {
     const why = catalogNameError(name);
-    if (why !== null) throw new UserError(`${what} ${JSON.stringify(name)}: ${why}`);
+    if (why !== null) return { ok: false, error: `${what} ${JSON.stringify(name)}: ${why}` };
   }
-  return {
+  const run = {
     out,
     inputs,
     batchSize: o['batch-size'],
     ...(o.kind === undefined ? {} : { kind: o.kind }),
     ...(o.extend ? { extend: true } : {}),
   };
+  return { ok: true, value: { run, notes: read.value.notes } };
+}
+
+/** merge's command line: the catalog to write, the shards, its options and their check. */
+export const MERGE_LINE: VerbLine<MergeOptions> = {
+  positionals: '<out> <inputs..>',
+  builder: (a) =>
+    mergeBuilder(a).epilogue(
+      examples([
+        ['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'],
+        ['$0 merge catalog.sqlite sudomino-*.sqlite', "add a Sudomino build's shards to a catalog of Dominosa"],
+      ]),
+    ),
+  args: mergeArgs,
+};
+
+/** `dominosa merge ARGS` (without the verb) as MergeOptions, parsed as the command line would be, merged nothing. */
+export function parseMergeArgs(args: readonly string[]): MergeOptions {
+  const read = checkLine(MERGE_LINE, args);
+  if (!read.ok) throw new UserError(read.error);
+  return read.value.run;
 }
 
 export function mergeCommand(y: Argv): Argv {
   return y.command(
-    'merge <out> <inputs..>',
+    `merge ${MERGE_LINE.positionals}`,
     'Combine the shard catalogs of one build (build --shard i/N, all N of them) into the catalog the unsharded build makes, or adds to a catalog that build would add to (another kind; with --extend, another build of its kind). Idempotent.',
-    (a) =>
-      mergeArgs(a).epilogue(
-        examples([
-          ['$0 merge catalog.sqlite shard-*.sqlite', 'merge every shard'],
-          ['$0 merge catalog.sqlite sudomino-*.sqlite', "add a Sudomino build's shards to a catalog of Dominosa"],
-        ]),
-      ),
+    MERGE_LINE.builder,
     async (v) => {
+      const run = argsOrExit(MERGE_LINE.args(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runMerge } = await import('../../pipeline/merge.js');
-      argsOrExit(plainArgs(MERGE_OPTIONS, v));
-      const res = runMerge(mergeOptionsOf(v));
+      const res = runMerge(run);
       const lines = res.sizes.map(
         (s) => `  ${s.label}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`,
       );
       process.stderr.write(
-        `dominosa: merged ${res.shards} shards into ${String(v.out)} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,
+        `dominosa: merged ${res.shards} shards into ${run.out} (build ${res.buildId}, ${res.insertedPuzzles} new puzzle rows)\n${lines.join('\n')}\n`,
       );
       if (res.status === 'incomplete') {
         const short = res.sizes.filter((s) => s.state === 'exhausted').map((s) => s.label);

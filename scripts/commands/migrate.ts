@@ -2,7 +2,8 @@
 // place, keeping the old file as a backup. Exit 0 migrated (or already current), 1 a damaged
 // catalog, 2 bad input (missing, not a catalog, newer than this release).
 import type { Argv } from 'yargs';
-import { argsOrExit, flag, plainArgs, withOptions, examples, catalogDb, kind } from './options.js';
+import type { VerbLine } from './parse.js';
+import { argsOrExit, flag, plainArgs, withOptions, examples, catalogDb, kind, type Values } from './options.js';
 
 export const MIGRATE_OPTIONS = {
   kind: kind('migrate', ['dominosa']),
@@ -10,16 +11,23 @@ export const MIGRATE_OPTIONS = {
   backup: flag('keep the old file as <db>.v<N>.bak (--no-backup: do not)', { default: true }),
 };
 
+/** migrate's command line: its options and their check. */
+export const MIGRATE_LINE: VerbLine<Values<typeof MIGRATE_OPTIONS>> = {
+  positionals: '',
+  builder: (a) =>
+    withOptions(a, MIGRATE_OPTIONS).epilogue(
+      examples([['$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak']]),
+    ),
+  args: (argv) => plainArgs(MIGRATE_OPTIONS, argv),
+};
+
 export function migrateCommand(y: Argv): Argv {
   return y.command(
     'migrate',
     'Upgrade a catalog written by an older release to this schema version (grades every base puzzle; keeps the old file as <db>.v<N>.bak).',
-    (a) =>
-      withOptions(a, MIGRATE_OPTIONS).epilogue(
-        examples([['$0 migrate --db old.sqlite', 'upgrade old.sqlite, keeping old.sqlite.v1.bak']]),
-      ),
+    MIGRATE_LINE.builder,
     async (argv) => {
-      const v = argsOrExit(plainArgs(MIGRATE_OPTIONS, argv));
+      const v = argsOrExit(MIGRATE_LINE.args(argv));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const [{ runMigrate }, { createAuditProgress }] = await Promise.all([
         import('../../pipeline/migrate.js'),

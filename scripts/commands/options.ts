@@ -1,11 +1,13 @@
-// The option vocabulary every verb shares, as data: an option is a spec (how yargs reads it,
-// what --help says, its default) with one check that turns what was typed into a value or into
-// one line naming what is wrong. readOptions applies a verb's table: old names, repeats, checks.
+// The option vocabulary every verb shares, as data: an option is a spec (what --help says, its
+// default) with one check that turns what was typed into a value or into one line naming what is
+// wrong. yargs only splits the words: every value reaches the check as typed. readOptions applies
+// a verb's table: old names, repeats, missing and blank values, checks.
 import { fileURLToPath } from 'node:url';
 import type { Argv, Options } from 'yargs';
 import { CATALOG_VARIABLE, catalogPath } from '../../pipeline/io/catalog-path.js';
 import { UserError } from '../../pipeline/runtime/errors.js';
-import { DEFAULT_KIND, kindNames, findKind, type KindName, type PuzzleKind } from '../../src/kinds.js';
+import { kindWords } from '../../src/formats/kind.js';
+import { allKinds, DEFAULT_KIND, kindNames, findKind, type KindName, type PuzzleKind } from '../../src/kinds.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -19,7 +21,9 @@ export interface OptionSpec<T> {
   required?: boolean;
   /** Repeats add up (a list such as --sizes 3 --sizes 5) instead of being refused. */
   list?: boolean;
-  /** The one check: the value as yargs parsed it (never undefined) to the option's value. */
+  /** Its check words a blank value itself (--db: "a blank name names no file"); else readOptions refuses one. */
+  checksBlank?: boolean;
+  /** The one check: the value as typed (yargs' text, or a flag's boolean; never undefined) to the option's value. */
   check(raw: unknown, flag: string): Checked<T>;
 }
 
@@ -49,6 +53,23 @@ function isOld(s: OptionSpec<unknown> | OldName): s is OldName {
 
 const flagOf = (name: string): string => `--${name}`;
 
+const isFlag = (spec: OptionSpec<unknown>): boolean => spec.yargs.type === 'boolean';
+
+/**
+ * An option's value through its check inside yargs, for options with choices: yargs' own test of
+ * them (which --help's list of choices brings) would refuse "A4" in its words; the check matches
+ * in any case and refuses in one line first.
+ */
+function throughCheck(spec: OptionSpec<unknown>, flag: string): (v: unknown) => unknown {
+  const one = (x: unknown): unknown => {
+    if (lacksValue(x, spec)) throw new UserError(`${flag} needs a value`);
+    const res = spec.check(x, flag);
+    if (!res.ok) throw new UserError(res.error);
+    return res.value;
+  };
+  return (v) => (Array.isArray(v) ? v.map(one) : one(v));
+}
+
 /** Every option of a table for yargs, old names hidden (so they reach readOptions, not "Unknown argument"). */
 export function yargsOptions(table: OptionTable): Record<string, Options> {
   const out: Record<string, Options> = {};
@@ -61,7 +82,11 @@ export function yargsOptions(table: OptionTable): Record<string, Options> {
           : { defaultDescription: describeDefault(spec.default) };
       // Required is checked by readOptions (an old name may stand in), so --help is told here.
       const describe = spec.required ? `${spec.yargs.describe ?? ''} [required]` : spec.yargs.describe;
-      out[name] = { ...spec.yargs, ...shown, describe };
+      // A value reaches its check as typed: yargs' parser takes a string option's text whole (it
+      // would read "" as 0 and round 9007199254740993), while --help still shows the spec's type.
+      const asTyped: Options = isFlag(spec) ? {} : { string: true };
+      const choices: Options = spec.yargs.choices === undefined ? {} : { coerce: throughCheck(spec, flagOf(name)) };
+      out[name] = { ...spec.yargs, ...shown, describe, ...asTyped, ...choices };
     }
   }
   return out;
@@ -97,9 +122,16 @@ export function readOptions<T extends OptionTable>(table: T, argv: Record<string
   for (const [name, spec] of specs) {
     const given = raw[name] ?? argv[name];
     if (Array.isArray(given) && !spec.list) {
+      // Each as typed: a blank one quoted, yargs' false for --no-name as that.
+      const shown = (v: unknown): string =>
+        typeof v === 'boolean' && !isFlag(spec)
+          ? `--no-${name}`
+          : typeof v === 'string' && v.trim() === ''
+            ? JSON.stringify(v)
+            : String(v);
       return {
         ok: false,
-        error: `${flagOf(name)} was given ${given.length} times (${given.map(String).join(', ')}); give it once`,
+        error: `${flagOf(name)} was given ${given.length} times (${given.map(shown).join(', ')}); give it once`,
       };
     }
   }
@@ -114,11 +146,22 @@ export function readOptions<T extends OptionTable>(table: T, argv: Record<string
       values[name] = fallback === undefined ? spec.default : fallback.value;
       continue;
     }
+    if (!isFlag(spec) && [given].flat().some((v) => lacksValue(v, spec)))
+      return { ok: false, error: `${flag} needs a value` };
     const res = spec.check(given, flag);
     if (!res.ok) return res;
     values[name] = res.value;
   }
   return { ok: true, value: { values: values as Values<T>, notes } };
+}
+
+/**
+ * Whether a value of an option that takes one is none: empty or blank text (`--seed ""`,
+ * `--name=`), or yargs' false for `--no-seed`. A blank one is its check's to word when it says so.
+ */
+function lacksValue(v: unknown, spec: OptionSpec<unknown>): boolean {
+  if (typeof v === 'boolean') return true;
+  return typeof v === 'string' && (v === '' || (v.trim() === '' && !spec.checksBlank));
 }
 
 /** A verb's parsed options, or the line that refuses them. */
@@ -147,6 +190,7 @@ type Extra<T> = {
   default?: T;
   resolveDefault?: () => Checked<T>;
   required?: boolean;
+  checksBlank?: boolean;
   hidden?: boolean;
   shown?: string;
 };
@@ -165,19 +209,48 @@ function spec<T>(yargs: Options, check: OptionSpec<T>['check'], extra: Extra<T> 
   };
 }
 
+const SAFE = Number.MAX_SAFE_INTEGER;
+const figure = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * A number as typed (as yargs hands it over, or a number from a caller): its value, or the line
+ * refusing it, quoting what was typed: not a number, or beyond the whole numbers a double holds
+ * exactly (9007199254740993 would silently be 9007199254740992). `what` says what it must be.
+ */
+function numberTyped(v: unknown, flag: string, what: string): Checked<number> {
+  const typed = String(v);
+  const text = typed.trim();
+  const n = text === '' ? Number.NaN : Number(text);
+  if (Number.isNaN(n)) return bad(`${flag} must be ${what} (got ${typed})`);
+  if (n > SAFE) return bad(`${flag} is too large (got ${typed}): at most ${figure(SAFE)}`);
+  if (n < -SAFE) return bad(`${flag} is too small (got ${typed}): at least ${figure(-SAFE)}`);
+  return ok(n);
+}
+
+/** Whether a number as typed is whole: its value, and no digit but 0 after a decimal point (1.0000000000000001 is 1 to a double). */
+function isWhole(v: unknown, n: number): boolean {
+  const fraction = /^\s*[+-]?\d*\.(\d*)\s*$/.exec(String(v));
+  return Number.isInteger(n) && (fraction === null || !/[1-9]/.test(fraction[1]));
+}
+
 /**
  * A whole number from min to max (a documented cap, shown in --help: past it a run would take
  * hours or a machine's memory before it wrote anything).
  */
 export function whole(describe: string, min: number, extra: Extra<number> & { max?: number } = {}): OptionSpec<number> {
-  const { max = Number.MAX_SAFE_INTEGER, ...rest } = extra;
-  const capped = max < Number.MAX_SAFE_INTEGER ? `${describe} (at most ${max.toLocaleString('en-US')})` : describe;
+  const { max = SAFE, ...rest } = extra;
+  const capped = max < SAFE ? `${describe} (at most ${figure(max)})` : describe;
   return spec(
     { type: 'number', describe: capped, requiresArg: true },
     (v, flag) => {
-      if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min)
-        return bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`);
-      return v <= max ? ok(v) : bad(`${flag} must be at most ${max.toLocaleString('en-US')} (got ${v})`);
+      const wrong = bad(`${flag} must be a whole number ≥ ${min} (got ${String(v)})`);
+      const n = numberTyped(v, flag, `a whole number ≥ ${min}`);
+      // Past a documented cap the cap is the news; below the least, the least (not the double's range).
+      const value = n.ok ? n.value : Number(String(v).trim());
+      if (max < SAFE && value > max) return bad(`${flag} must be at most ${figure(max)} (got ${String(v)})`);
+      if (value < min) return wrong;
+      if (!n.ok) return n;
+      return isWhole(v, n.value) ? ok(n.value) : wrong;
     },
     rest,
   );
@@ -187,10 +260,11 @@ export function whole(describe: string, min: number, extra: Extra<number> & { ma
 export function integer(describe: string, extra: Extra<number> = {}): OptionSpec<number> {
   return spec(
     { type: 'number', describe, requiresArg: true },
-    (v, flag) =>
-      typeof v === 'number' && Number.isSafeInteger(v)
-        ? ok(v)
-        : bad(`${flag} must be a whole number (got ${String(v)})`),
+    (v, flag) => {
+      const n = numberTyped(v, flag, 'a whole number');
+      if (!n.ok) return n;
+      return isWhole(v, n.value) ? ok(n.value) : bad(`${flag} must be a whole number (got ${String(v)})`);
+    },
     extra,
   );
 }
@@ -199,7 +273,7 @@ export function text(describe: string, extra: Extra<string> = {}): OptionSpec<st
   // requiresArg: yargs would otherwise read `--out -` as the flag alone plus a stray "-".
   return spec(
     { type: 'string', describe, requiresArg: true },
-    (v, flag) => (typeof v === 'string' && v !== '' ? ok(v) : bad(`${flag} needs a value`)),
+    (v, flag) => (typeof v === 'string' && v.trim() !== '' ? ok(v) : bad(`${flag} needs a value`)),
     extra,
   );
 }
@@ -212,13 +286,20 @@ export function flag(describe: string, extra: Extra<boolean> = {}): OptionSpec<b
   );
 }
 
+/** The one of `names` that `typed` names, whatever its case and edge spaces, or undefined. */
+export function named<C extends string>(names: readonly C[], typed: unknown): C | undefined {
+  const text = String(typed).trim().toLowerCase();
+  return names.find((n) => n.toLowerCase() === text);
+}
+
+/** One of a few words (--paper a4|letter), matched in any case. */
 export function choice<C extends string>(choices: readonly C[], describe: string, extra: Extra<C> = {}): OptionSpec<C> {
   return spec(
     { type: 'string', choices, describe, requiresArg: true },
-    (v, f) =>
-      (choices as readonly unknown[]).includes(v)
-        ? ok(v as C)
-        : bad(`${f} must be one of ${choices.join(', ')} (got ${String(v)})`),
+    (v, f) => {
+      const c = named(choices, v);
+      return c !== undefined ? ok(c) : bad(`${f} must be one of ${choices.join(', ')} (got ${String(v)})`);
+    },
     extra,
   );
 }
@@ -246,10 +327,11 @@ export function kind(
       requiresArg: true,
     },
     (v, f) => {
-      if (typeof v !== 'string' || findKind(v) === undefined)
-        return bad(`${f} must be one of ${kindNames().join(', ')} (got ${String(v)})`);
-      if (!takes.includes(v)) return bad(`${f} ${v}: not yet; ${verb} takes ${takes.join(', ')} puzzles so far`);
-      return ok(v);
+      const k = named(names, v);
+      if (k === undefined || findKind(k) === undefined)
+        return bad(`${f} must be one of ${names.join(', ')} (got ${String(v)})`);
+      if (!takes.includes(k)) return bad(`${f} ${k}: not yet; ${verb} takes ${takes.join(', ')} puzzles so far`);
+      return ok(k);
     },
     extra,
   );
@@ -290,10 +372,12 @@ export function timeLimit(
       describe: `${describe} (seconds ${per === 'board' ? 'per board' : 'for the whole run'}, fractions allowed)`,
       requiresArg: true,
     },
-    (v, f) =>
-      typeof v === 'number' && v > 0 && Number.isFinite(v)
-        ? ok(v)
-        : bad(`${f} must be a number of seconds > 0 (got ${String(v)})`),
+    (v, f) => {
+      const what = 'a number of seconds > 0';
+      const n = numberTyped(v, f, what);
+      if (!n.ok) return n;
+      return n.value > 0 ? ok(n.value) : bad(`${f} must be ${what} (got ${String(v)})`);
+    },
     extra,
   );
 }
@@ -356,6 +440,7 @@ export function catalogDb(describe: string, env: NodeJS.ProcessEnv = process.env
       default: d.path,
       shown: `${d.path}, ${d.from}`,
       resolveDefault: () => catalogPath(undefined, env, packagedData('catalog.sqlite')),
+      checksBlank: true,
     },
   );
 }
@@ -403,10 +488,17 @@ function extensionOf(path: string): string {
   return dot <= 0 ? '' : base.slice(dot).toLowerCase();
 }
 
+/** The extensions a file name may have without --format, in the table's order. */
+export function knownExtensions(files: FormatFiles<string>): string[] {
+  return Object.keys(files.infer);
+}
+
 /**
  * The format to write: --format when given, else the one --out's extension implies, else the
- * default. A --format that another format's extension contradicts (--format pdf --out a.html)
- * is refused; a format without extensions of its own (web, tatham) always needs --format.
+ * default (no --out, or a name without an extension). A --format that another format's extension
+ * contradicts (--format pdf --out a.html) is refused; so is, without --format, an extension that
+ * names no format (pack.xlsx), which would otherwise be written in the default format unasked.
+ * A format without extensions of its own (web, tatham) always needs --format.
  */
 export function formatFor<F extends string>(
   given: F | undefined,
@@ -416,11 +508,61 @@ export function formatFor<F extends string>(
 ): Checked<F> {
   const ext = outPath === '-' ? '' : extensionOf(outPath);
   const implied = Object.hasOwn(files.infer, ext) ? files.infer[ext] : undefined;
-  if (given === undefined) return ok(implied ?? fallback);
+  if (given === undefined) {
+    if (ext !== '' && implied === undefined) {
+      const known = knownExtensions(files);
+      return bad(
+        `--out ${outPath}: ${ext} is the extension of no format; use ${known.slice(0, -1).join(', ')} or ${known[known.length - 1]}, or give --format`,
+      );
+    }
+    return ok(implied ?? fallback);
+  }
   if (implied === undefined || implied === given || (files.alsoAccept?.[given] ?? []).includes(ext)) return ok(given);
   return bad(
     `--format ${given} does not match --out ${outPath} (a ${ext} file is ${implied}); drop --format or change the file name`,
   );
+}
+
+// ---- Options that do something only in some formats or for some kinds. ----
+
+/** Where an option does something: the formats that take it and the kinds that take it (absent: every one). */
+export interface OptionScope<F extends string> {
+  formats?: readonly F[];
+  kinds?: (kind: PuzzleKind) => boolean;
+}
+
+/**
+ * The options given (`given(name)`) against where they do something: refused in one line when the
+ * format (if the verb has one), or every kind chosen, ignores one, since the output would not be
+ * what was asked; a note each when only some of the kinds chosen take one (a mixed pack).
+ */
+export function scopeCheck<F extends string>(
+  given: (name: string) => boolean,
+  scopes: Readonly<Record<string, OptionScope<F>>>,
+  format: F | undefined,
+  kinds: readonly PuzzleKind[],
+): Checked<string[]> {
+  const notes: string[] = [];
+  for (const [name, scope] of Object.entries(scopes)) {
+    if (!given(name)) continue;
+    const f = flagOf(name);
+    if (format !== undefined && scope.formats !== undefined && !scope.formats.includes(format))
+      return bad(`${f} applies to --format ${scope.formats.join(', ')}, not ${format}`);
+    const takes = scope.kinds;
+    if (takes === undefined) continue;
+    const others = kinds.filter((k) => !takes(k));
+    if (others.length === 0) continue;
+    const takers = kinds.filter(takes);
+    if (takers.length === 0) {
+      const all = allKinds().filter(takes);
+      const where = all.length === 0 ? '' : `; it applies to ${kindWords(all)} puzzles`;
+      return bad(`${f} does nothing for ${kindWords(others)} puzzles${where}`);
+    }
+    notes.push(
+      `${f} applies to the ${kindWords(takers)} puzzles only; the ${kindWords(others)} ones are drawn without it`,
+    );
+  }
+  return ok(notes);
 }
 
 // ---- Help. ----

@@ -1,8 +1,61 @@
-// A verb's command line read by its own yargs builder without running the verb, as the CLI
-// would read it (strict, one-line errors): for checks of command lines written elsewhere, such
-// as the deployment manifests, and for tests of the option wiring.
+// How a command line is read, the same in the CLI and in process: yargs' complaints in the
+// project's words (one line, exit 2), and a verb's line checked without running the verb, for
+// checks of command lines written elsewhere (the deployment manifests) and for tests.
 import yargs, { type Argv } from 'yargs';
 import { UserError } from '../../pipeline/runtime/errors.js';
+import type { VerbArgs } from './options.js';
+
+/** An unknown name yargs reports, as it was typed among `args` (--name, --no-name, -n), or null for a stray word. */
+function optionAsTyped(name: string, args: readonly string[]): string | null {
+  for (const flag of [`--${name}`, `--no-${name}`])
+    if (args.some((a) => a === flag || a.startsWith(`${flag}=`))) return flag;
+  return name.length === 1 && args.some((a) => /^-[^-]/.test(a) && a.includes(name)) ? `-${name}` : null;
+}
+
+/**
+ * yargs' complaint about a command line (`msg`, from the words `args`) as the one line dominosa
+ * prints: a missing value named as every option's check names it, an unknown option or a stray
+ * word named as typed. A message yargs did not word (a check run inside it) is kept as it is.
+ */
+export function usageLine(msg: string, args: readonly string[]): string {
+  const line = msg.replace(/\s*\n\s*/g, ' ').trim();
+  const missing = /^Not enough arguments following: (.+)$/.exec(line);
+  if (missing) return `--${missing[1]} needs a value`;
+  const unknown = /^Unknown arguments?: (.+)$/.exec(line);
+  if (unknown) {
+    // yargs names an unknown --one-based twice, the second time as oneBased.
+    const camel = (w: string): string => w.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const reported = unknown[1].split(', ');
+    const words = reported.filter((w) => !reported.some((o) => o !== w && camel(o) === w));
+    const options = words.map((w) => optionAsTyped(w, args)).filter((o): o is string => o !== null);
+    // yargs quotes a blank word itself.
+    const quoted = (w: string): string => (/^".*"$/.test(w) ? w : JSON.stringify(w));
+    const strays = words.filter((w) => optionAsTyped(w, args) === null).map(quoted);
+    const parts = [
+      options.length > 0 ? `unknown option${options.length > 1 ? 's' : ''} ${options.join(', ')}` : '',
+      strays.length > 0 ? `unexpected argument${strays.length > 1 ? 's' : ''} ${strays.join(', ')}` : '',
+    ];
+    return `${parts.filter((p) => p !== '').join('; ')} (see --help)`;
+  }
+  const few = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/.exec(line);
+  if (few) return `too few arguments: got ${few[1]}, need at least ${few[2]} (see --help)`;
+  const many = /^Too many non-option arguments: got (\d+), maximum of (\d+)$/.exec(line);
+  if (many) return `too many arguments: got ${many[1]}, at most ${many[2]} (see --help)`;
+  const typo = /^Did you mean (\S+)\?$/.exec(line);
+  if (typo) return `unknown verb ${JSON.stringify(args[0] ?? '')}; did you mean ${typo[1]}?`;
+  return line;
+}
+
+/**
+ * The failure handler of a yargs parser over `args`: its own complaints (a YError) become one
+ * UserError line; anything else (a verb's error, a bug) goes on as it is.
+ */
+export function failWith(args: readonly string[]): (msg: string | null, err: Error | undefined) => never {
+  return (msg, err) => {
+    if (err instanceof Error && err.name !== 'YError') throw err;
+    throw new UserError(usageLine(msg ?? err?.message ?? 'bad options', args));
+  };
+}
 
 /**
  * `args` (the words after the verb) parsed by `builder` into its options. `usage` is the
@@ -18,8 +71,29 @@ export function parseOnly<T>(
     .help(false)
     .version(false)
     .exitProcess(false)
-    .fail((msg, err) => {
-      throw err instanceof Error ? err : new UserError((msg ?? 'bad options').replace(/\s*\n\s*/g, ' '));
-    });
+    .fail(failWith(args));
   return parser.command(usage, '', builder).parseSync() as Awaited<Argv<T>['argv']>;
+}
+
+/**
+ * A verb's command line as data: its positionals after the verb ('[file]', '<out> <inputs..>'
+ * or ''), the builder of its options, and the check that turns what yargs read into its run or
+ * the one line refusing it. The CLI runs a verb through it; checkLine reads one without running.
+ */
+export interface VerbLine<T> {
+  positionals: string;
+  builder: (a: Argv) => Argv;
+  args: (argv: Record<string, unknown>) => VerbArgs<T>;
+}
+
+/** The words after a verb, read as the CLI reads them: the run they describe or the one line refusing them. */
+export function checkLine<T>(line: VerbLine<T>, args: readonly string[]): VerbArgs<T> {
+  let argv: Record<string, unknown>;
+  try {
+    argv = parseOnly(args, (a) => line.builder(a), `$0 ${line.positionals}`.trim());
+  } catch (e) {
+    if (e instanceof UserError) return { ok: false, error: e.message };
+    throw e;
+  }
+  return line.args(argv);
 }

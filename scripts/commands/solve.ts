@@ -1,7 +1,16 @@
 // `dominosa solve [FILE|-]`: options for the solve verb, as data (see options.ts).
 import type { Argv } from 'yargs';
 import type { SolveCommand } from '../../pipeline/solve/solve.js';
-import { BOARD_INPUT_OPTIONS, boardKind, boardRunOptions, checkValues, valuesOption } from './input.js';
+import {
+  BOARD_INPUT_OPTIONS,
+  boardKind,
+  boardRunOptions,
+  boardScopeError,
+  checkValues,
+  READS_VALUES,
+  valuesOption,
+} from './input.js';
+import type { VerbLine } from './parse.js';
 import { argsOrExit, flag, maxNodes, readOptions, type VerbArgs, whole, withOptions, examples } from './options.js';
 
 export const SOLVE_OPTIONS = {
@@ -23,7 +32,7 @@ export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCom
   const o = read.value.values;
   const io = boardRunOptions(o);
   if (!io.ok) return io;
-  const values = checkValues(o.values);
+  const values = checkValues(o.values) ?? boardScopeError(argv, o.kind, { values: READS_VALUES });
   if (values !== null) return { ok: false, error: values };
   const run = {
     ...io.value,
@@ -36,31 +45,35 @@ export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCom
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
+/** solve's command line: its board file, its options and their check. */
+export const SOLVE_LINE: VerbLine<Omit<SolveCommand, 'input'>> = {
+  positionals: '[file]',
+  builder: (a) =>
+    withOptions(
+      a.positional('file', {
+        type: 'string',
+        default: '-',
+        describe: 'board file (text or JSON lines); - for stdin',
+      }),
+      SOLVE_OPTIONS,
+    ).epilogue(
+      examples([
+        ['$0 solve data/examples/boards.txt', 'solve the example boards and draw them'],
+        ['$0 solve boards.jsonl --out results.jsonl', 'one JSON line per board, into a file'],
+        ['$0 solve boards.txt --explain', 'the steps a person would take, then the solution'],
+        ['$0 solve --kind sudomino --values 6 sudomino.txt', 'prove Sudomino boards (letters, digit pairs, ! blocked)'],
+      ]),
+    ),
+  args: solveArgs,
+};
+
 export function solveCommand(y: Argv): Argv {
   return y.command(
-    'solve [file]',
+    `solve ${SOLVE_LINE.positionals}`,
     'Prove boards from a file (or stdin): unique, multiple, none or gave-up, with node counts and the solution.',
-    (a) =>
-      withOptions(
-        a.positional('file', {
-          type: 'string',
-          default: '-',
-          describe: 'board file (text or JSON lines); - for stdin',
-        }),
-        SOLVE_OPTIONS,
-      ).epilogue(
-        examples([
-          ['$0 solve data/examples/boards.txt', 'solve the example boards and draw them'],
-          ['$0 solve boards.jsonl --out results.jsonl', 'one JSON line per board, into a file'],
-          ['$0 solve boards.txt --explain', 'the steps a person would take, then the solution'],
-          [
-            '$0 solve --kind sudomino --values 6 sudomino.txt',
-            'prove Sudomino boards (letters, digit pairs, ! blocked)',
-          ],
-        ]),
-      ),
+    SOLVE_LINE.builder,
     async (v) => {
-      const run = argsOrExit(solveArgs(v));
+      const run = argsOrExit(SOLVE_LINE.args(v));
       const { runSolve } = await import('../../pipeline/solve/solve.js');
       process.exitCode = await runSolve({ input: String(v.file), ...run }, process.stdout);
     },

@@ -5,6 +5,7 @@ import type { Argv } from 'yargs';
 import type { TuneOptions } from '../../pipeline/tune/tune.js';
 import { kindNamed } from '../../src/kinds.js';
 import { DEFAULT_QUANTILES, parseQuantiles, type Quantiles } from '../../src/rank/cuts.js';
+import type { VerbLine } from './parse.js';
 import {
   argsOrExit,
   choice,
@@ -96,23 +97,30 @@ export function tuneArgs(argv: Record<string, unknown>): VerbArgs<TuneOptions> {
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 
+/** tune's command line: its options and their check. */
+export const TUNE_LINE: VerbLine<TuneOptions> = {
+  positionals: '',
+  builder: (a) =>
+    withOptions(a, TUNE_OPTIONS).epilogue(
+      examples([
+        ['$0 tune', 'show the distributions and the proposed thresholds; change nothing'],
+        ['$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'],
+        [
+          '$0 tune --kind sudomino',
+          'per Sudomino shape: tiers on score and reference nodes, the guardrail, node ranges proposed',
+        ],
+      ]),
+    ),
+  args: tuneArgs,
+};
+
 export function tuneCommand(y: Argv): Argv {
   return y.command(
     'tune',
     'Per size: nodes against grade (or the node-count or grade-score distribution), the cuts proposed for them, how nodes and grades agree; --apply writes the cuts and re-tiers the catalog.',
-    (a) =>
-      withOptions(a, TUNE_OPTIONS).epilogue(
-        examples([
-          ['$0 tune', 'show the distributions and the proposed thresholds; change nothing'],
-          ['$0 tune --sizes 7..9 --quantiles 0.4,0.7,0.9 --apply', 'retune three sizes'],
-          [
-            '$0 tune --kind sudomino',
-            'per Sudomino shape: tiers on score and reference nodes, the guardrail, node ranges proposed',
-          ],
-        ]),
-      ),
+    TUNE_LINE.builder,
     async (v) => {
-      const run = argsOrExit(tuneArgs(v));
+      const run = argsOrExit(TUNE_LINE.args(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { formatTune, runTune } = await import('../../pipeline/tune/tune.js');
       process.stdout.write(formatTune(await runTune(run)));

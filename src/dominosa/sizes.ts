@@ -19,7 +19,8 @@ export function parseMs(text: string): Parsed<number[]> {
     const [lo, hi] = [Number(ends[0]), Number(ends[ends.length - 1])];
     if (lo > hi) return bad(`range ${part} runs backwards`);
     // Checked before the range is spelt out: 3..100000000 must not fill a set first.
-    if (hi > MAX_M) return bad(`${hi} is larger than the largest board size, M=${MAX_M}`);
+    // Quoted as typed: a size past 2^53 would print rounded.
+    if (hi > MAX_M) return bad(`${ends[ends.length - 1]} is larger than the largest board size, M=${MAX_M}`);
     for (let m = lo; m <= hi; m++) sizes.add(m);
   }
   for (const m of sizes) if (m < 1) return bad(`${m} is not a board size (M ≥ 1)`);

@@ -139,7 +139,7 @@ export interface KindBooklet {
   svg(p: PackPuzzle, opts: { title: string; solved: boolean; faces: Faces }): string;
   /** The board drawn on a PDF page, in the geometry of its SVG. */
   pdf(page: PdfCanvas, at: PdfPlace, p: PackPuzzle, solved: boolean, faces: Faces): void;
-  /** Absent: the kind prints no tally, even when asked. */
+  /** Absent: the kind prints no tally (export refuses --tally for it). */
   readonly tally?: KindTally;
   readonly cover: KindCover;
 }
@@ -181,7 +181,10 @@ export interface KindFormats {
    * level), or the one line that refuses it; absent: --grade names none of the kind's.
    */
   grades?(text: string): Parsed<string[]>;
-  /** Why these faces cannot show a row's board, or null; absent: the kind shows its numbers its own way. */
+  /**
+   * Why these faces cannot show a row's board, or null; absent: the kind shows its numbers its own
+   * way, whatever the faces (export refuses --one-based and --pips for it).
+   */
   facesError?(row: ExportRow, faces: Faces): string | null;
 }
 

@@ -147,13 +147,17 @@ export interface BandProposal {
  * Cuts t1 < t2 < t3 on the reference measure for the grade rule: tier k keeps the puzzles of its
  * band whose value lies in its range, so the cuts that serve every tier best are those that
  * maximise the smallest yield (weight of band-k points inside range k); among those, the largest
- * total yield, and then the lowest cuts. Cuts are values present in the points, or one below the
- * least, so no cut separates two equal values. Needs at least one point.
+ * total yield, and then the lowest cuts. Cuts are values present in the points, one below the
+ * least, or one or two above the greatest, so no cut separates two equal values, and the ranges of
+ * tiers with no points above the others' lie past the data instead of cutting into a tier below
+ * (one tier alone keeps every point). Needs at least one point.
  */
 export function proposeBandCuts(points: readonly BandPoint[]): BandProposal {
   if (points.length === 0) throw new RangeError('no points to cut');
   const values = [...new Set(points.map((p) => p.value))].sort((a, b) => a - b);
-  const cand = [values[0] - 1, ...values];
+  const top = values[values.length - 1];
+  // Above the data last: the lowest cuts win ties, so these serve only where they keep more.
+  const cand = [values[0] - 1, ...values, top + 1, top + 2];
   const at = new Map(cand.map((v, i) => [v, i]));
   const c = cand.length;
   // prefix[k][i]: weight of band-k points with value ≤ cand[i].

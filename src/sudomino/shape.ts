@@ -22,12 +22,20 @@ export function compareShapes(a: string, b: string): number {
   return ra * ca - rb * cb || ra - rb || na - nb;
 }
 
-/** A shape from "RxC:N" (or "RxC", N then 6), or the line that refuses it. */
+/**
+ * A shape from "RxC:N", or the line that refuses it. N is never taken for granted: "8x8" alone is
+ * refused, naming the whole form, so that a shape means what was typed.
+ */
 export function parseShape(text: string): { ok: true; shape: Shape } | { ok: false; error: string } {
   const m = /^\s*(\d+)\s*x\s*(\d+)\s*(?::\s*(\d+))?\s*$/i.exec(text);
   if (m === null) return { ok: false, error: `"${text}" is not a shape (write RxC:N, e.g. 8x8:6)` };
   const [rows, cols] = [Number(m[1]), Number(m[2])];
-  const values = m[3] === undefined ? DEFAULT_SHAPE.values : Number(m[3]);
+  if (m[3] === undefined)
+    return {
+      ok: false,
+      error: `shape ${text.trim()} lacks its N: write RxC:N, e.g. ${rows}x${cols}:${DEFAULT_SHAPE.values}`,
+    };
+  const values = Number(m[3]);
   if (rows < 1 || cols < 1 || rows * cols < 2) return { ok: false, error: `shape ${text} has no room for a domino` };
   if (rows * cols > MAX_CELLS)
     return { ok: false, error: `shape ${text} is too large (boards are limited to ${MAX_CELLS} cells)` };

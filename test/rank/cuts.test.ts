@@ -170,6 +170,37 @@ describe('proposeBandCuts', () => {
     );
   });
 
+  it('keeps every point of a clean split whose upper tiers are empty: their cuts lie past the data', () => {
+    // Bands easy..last in order of value (each band's values above the one before), none above last.
+    const split = fc
+      .tuple(fc.integer({ min: 0, max: 3 }), fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 4, maxLength: 4 }))
+      .chain(([last, widths]) =>
+        fc
+          .tuple(
+            ...TIERS.slice(0, last + 1).map((_, k) =>
+              fc.array(fc.integer({ min: 0, max: widths[k] - 1 }), { minLength: 1, maxLength: 6 }),
+            ),
+          )
+          .map((bands) => {
+            let from = 1;
+            return bands.flatMap((offsets, k) => {
+              const points = offsets.map((o) => ({ value: from + o, band: TIERS[k] }));
+              from += widths[k];
+              return points;
+            });
+          }),
+      );
+    fc.assert(
+      fc.property(split, (points) => {
+        const p = proposeBandCuts(points);
+        expect(p.yields).toEqual(p.totals);
+      }),
+      { numRuns: 200 },
+    );
+    // One tier alone, at one value (a 1x2:1 Sudomino shape): no cut below it.
+    expect(proposeBandCuts([{ value: 1, band: 'easy' }]).thresholds).toEqual({ t1: 1, t2: 2, t3: 3 });
+  });
+
   it('reproduces a clean split, and counts each band in all', () => {
     const pts = [1, 1, 2, 5, 6, 9, 9, 20, 30].map((value, i) => ({
       value,

@@ -3,7 +3,6 @@
 // file name implies.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import yargs from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_OPTIONS } from '../../../scripts/commands/audit.js';
 import { BUILD_OPTIONS, buildArgs } from '../../../scripts/commands/build.js';
@@ -24,7 +23,9 @@ import {
 } from '../../../scripts/commands/options.js';
 import { BUILD_LIMITS, checkBuildOptions } from '../../../pipeline/build/options.js';
 import { MAX_M as SOLVER_MAX_M } from '../../../src/dominosa/solve/limits.js';
+import { parseOnly } from '../../../scripts/commands/parse.js';
 import { SOLVE_OPTIONS, solveArgs } from '../../../scripts/commands/solve.js';
+import { UserError } from '../../../pipeline/runtime/errors.js';
 import { TUNE_OPTIONS, tuneArgs } from '../../../scripts/commands/tune.js';
 import { kindNames } from '../../../src/kinds.js';
 
@@ -42,13 +43,17 @@ const TABLES: Record<string, OptionTable> = {
 
 /** What yargs hands a verb's handler for these words (strict, as the command line is). */
 function parse(table: OptionTable, args: string[]): Record<string, unknown> {
-  return yargs(args)
-    .options(yargsOptions(table))
-    .strict()
-    .fail((msg, err) => {
-      throw err ?? new Error(msg);
-    })
-    .parseSync();
+  return parseOnly(args, (a) => a.options(yargsOptions(table)));
+}
+
+/** readOptions on these words, or the line refusing them wherever it comes from (yargs runs the checks of choices). */
+function readWords(table: OptionTable, args: string[]): ReturnType<typeof readOptions> {
+  try {
+    return readOptions(table, parse(table, args));
+  } catch (e) {
+    if (e instanceof UserError) return { ok: false, error: e.message };
+    throw e;
+  }
 }
 
 /** A value each option's check accepts, to repeat. */
@@ -200,7 +205,8 @@ describe('the format from --out', () => {
     expect(fmt(['--out', 'a.txt'])).toBe('text');
     expect(fmt(['--out', 'a.PDF'])).toBe('pdf');
     expect(fmt(['--out', 'dir.v2/a.html'])).toBe('html');
-    expect(fmt(['--out', 'a.data'])).toBe('jsonl');
+    expect(fmt(['--out', 'a.data', '--format', 'jsonl'])).toBe('jsonl');
+    expect(fmt(['--out', 'pack'])).toBe('jsonl');
     expect(fmt([])).toBe('jsonl');
   });
 
@@ -402,7 +408,7 @@ describe('export --kind and --sizes', () => {
     expect(both.ok && both.value.values.kind).toEqual(['dominosa', 'sudomino']);
     expect(read('dominosa,tatham')).toEqual({
       ok: false,
-      error: '--kind must be dominosa, sudomino or both, comma-separated (got tatham)',
+      error: '--kind takes dominosa, sudomino or a comma-separated list of them such as dominosa,sudomino (got tatham)',
     });
   });
 
@@ -437,7 +443,7 @@ describe('export --kind and --sizes', () => {
 describe('--kind on every verb', () => {
   // generate needs its required option beside --kind.
   const read = (table: OptionTable, value: string) =>
-    readOptions(table, parse(table, ['--kind', value, ...(table === GENERATE_OPTIONS ? ['--count', '1'] : [])]));
+    readWords(table, ['--kind', value, ...(table === GENERATE_OPTIONS ? ['--count', '1'] : [])]);
 
   for (const [verb, table] of Object.entries(TABLES)) {
     it(`${verb}: --kind dominosa is taken, --kind sudomino only where it is built`, () => {

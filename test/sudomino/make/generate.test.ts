@@ -123,7 +123,9 @@ describe('randomFilledLayout', () => {
 describe('parseShape', () => {
   it('reads RxC:N and refuses what is no shape', () => {
     expect(parseShape('8x8:6')).toEqual({ ok: true, shape: { rows: 8, cols: 8, values: 6 } });
-    expect(parseShape('10X12')).toEqual({ ok: true, shape: { rows: 10, cols: 12, values: 6 } });
+    expect(parseShape('10X12:6')).toEqual({ ok: true, shape: { rows: 10, cols: 12, values: 6 } });
+    // N is never taken for granted: a shape means what was typed.
+    expect(parseShape('10X12')).toEqual({ ok: false, error: 'shape 10X12 lacks its N: write RxC:N, e.g. 10x12:6' });
     expect(parseShape('8x8:0')).toMatchObject({ ok: false });
     expect(parseShape('1x1:2')).toMatchObject({ ok: false });
     expect(parseShape('eight')).toMatchObject({ ok: false, error: '"eight" is not a shape (write RxC:N, e.g. 8x8:6)' });
