@@ -17,6 +17,7 @@
 // it holds with --extend), and the merge then starts from what OUT held before it, as that build
 // would: each tier counts OUT's bases of the size, and a class OUT holds is a duplicate. The
 // argument above still holds, for OUT's classes fill a tier no later than the shard's own did.
+import { stallAt } from './runtime/faults.js';
 import { existsSync } from 'node:fs';
 import type { BuildKey } from '../src/catalog/build.js';
 import { decideSlot, tiersFull } from '../src/catalog/decide.js';
@@ -147,7 +148,7 @@ function recordedKey(path: string, json: string): { kind: PuzzleKind; key: Build
  * Merge shard catalogs into OUT (created if missing). Every shard must be a finished shard build
  * of the same options, and together they must be shards 0..N-1 of N, each once.
  */
-export function runMerge(options: MergeOptions): MergeResult {
+export async function runMerge(options: MergeOptions): Promise<MergeResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   if (options.inputs.length === 0) throw new UserError('name the shard catalogs to merge');
   // OUT may not be a shard, whatever links lead there.
@@ -181,13 +182,18 @@ export function runMerge(options: MergeOptions): MergeResult {
     const held = shards[0].kind.name;
     if (options.kind !== undefined && options.kind !== held)
       throw new UserError(`the shards hold a ${held} build, not ${options.kind}; nothing was merged`);
-    return mergeInto(options.out, shards, batchSize, options.extend === true);
+    return await mergeInto(options.out, shards, batchSize, options.extend === true);
   } finally {
     for (const s of shards) s.cat.close();
   }
 }
 
-function mergeInto(outPath: string, shards: ShardFile[], batchSize: number, extend: boolean): MergeResult {
+async function mergeInto(
+  outPath: string,
+  shards: ShardFile[],
+  batchSize: number,
+  extend: boolean,
+): Promise<MergeResult> {
   const { kind, key: k } = shards[0];
   const keys = kind.build.keys;
   const n = shards.length;
@@ -248,7 +254,19 @@ function mergeInto(outPath: string, shards: ShardFile[], batchSize: number, exte
     const counts: Record<string, unknown> = {};
     const merged: MergeSize[] = [];
     for (const m of sizes) {
-      const res = mergeSize(out, buildId, shards, kind, m, rules[m], wanted.get(m)!, k.perTier, maxSlots, n, batchSize);
+      const res = await mergeSize(
+        out,
+        buildId,
+        shards,
+        kind,
+        m,
+        rules[m],
+        wanted.get(m)!,
+        k.perTier,
+        maxSlots,
+        n,
+        batchSize,
+      );
       merged.push(res.size);
       counts[m] = res.counts;
     }
@@ -293,7 +311,7 @@ function refuseChanged(shard: ShardFile, failures: ReturnType<PuzzleKind['checkR
 }
 
 /** Walk size m's slots in global order, deciding and writing them in batches, as the build decides them. */
-function mergeSize(
+async function mergeSize(
   out: Catalog,
   buildId: number,
   shards: ShardFile[],
@@ -305,7 +323,7 @@ function mergeSize(
   maxSlots: number,
   n: number,
   batchSize: number,
-): { size: MergeSize; counts: Record<string, unknown> } {
+): Promise<{ size: MergeSize; counts: Record<string, unknown> }> {
   const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, m));
   const label = kind.sizes.label(m);
   const { aimOf } = kind.build;
@@ -410,7 +428,13 @@ function mergeSize(
         }
         out.insertSlots([decided], true);
       });
-      if (pending.length >= batchSize) flush();
+      if (pending.length >= batchSize) {
+        flush();
+        // Between batches the main thread is free a moment, so a signal is heard (signals.ts):
+        // what was committed stays, and merging again goes on from it.
+        await stallAt('merge:batch');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       if (tiersFull(tiers, perTier, wanted)) state = 'done';
     }
     flush();

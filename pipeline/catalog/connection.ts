@@ -21,8 +21,15 @@ const live = new Set<Connection>();
  */
 function closeAll(): void {
   const all = [...live];
-  for (const c of all) if (c.holder === null) c.abandon();
-  for (const c of all) if (c.holder !== null) c.abandon();
+  const close = (c: Connection): void => {
+    try {
+      c.abandon();
+    } catch {
+      // A reader mid-query cannot close; the writers still can, and the process is going.
+    }
+  };
+  for (const c of all) if (c.holder === null) close(c);
+  for (const c of all) if (c.holder !== null) close(c);
 }
 
 export class Connection {

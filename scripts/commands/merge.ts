@@ -1,6 +1,7 @@
 // `dominosa merge OUT IN...`: options for the merge verb and its exit codes (0 merged, 1 the
 // merged build is incomplete or a shard is inconsistent, 2 bad input: missing, foreign or
 // unfinished shards).
+import { stopLeaves } from '../../pipeline/runtime/signals.js';
 import type { Argv } from 'yargs';
 import type { MergeOptions } from '../../pipeline/merge.js';
 import { catalogNameError } from '../../pipeline/io/catalog-path.js';
@@ -77,7 +78,9 @@ export function mergeCommand(y: Argv): Argv {
       const run = argsOrExit(MERGE_LINE.args(v));
       // Loaded here, not at start-up: every verb would pay for its SQLite and worker modules.
       const { runMerge } = await import('../../pipeline/merge.js');
-      const res = runMerge(run);
+      // Batches commit as they go: a stop keeps them, and the same merge again goes on from them.
+      stopLeaves(`the batches merged so far are kept in ${run.out}; run the same merge again to finish`);
+      const res = await runMerge(run);
       const lines = res.sizes.map(
         (s) => `  ${s.label}: ${s.slots} slots, ${s.kept} kept${s.state === 'exhausted' ? ' (slots ran out)' : ''}`,
       );

@@ -172,6 +172,29 @@ describe('every long verb stops on a signal, inside its work', () => {
   );
 });
 
+describe('merge, between its batches', () => {
+  it(
+    'stops with OUT one file and what it committed, and merging again finishes it',
+    async () => {
+      const shard = (i: number): string => {
+        const db = join(dir, `shard${i}.sqlite`);
+        const r = cli(['build', '--sizes', '3', '--per-tier', '2', '--variants', '1', '--shard', `${i}/2`, '--db', db]);
+        expect(r.code, r.stderr).toBe(0);
+        return db;
+      };
+      const shards = [shard(0), shard(1)];
+      const out = join(dir, 'merged.sqlite');
+      const s = stalled('merge:batch');
+      const r = await stopWhen(['merge', out, ...shards, '--batch-size', '1'], s.ready, 'SIGINT', s.env);
+      expectStopped(r, 'SIGINT', `the batches merged so far are kept in ${out}; run the same merge again to finish`);
+      const again = cli(['merge', out, ...shards]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(cli(['audit', '--db', out]).code).toBe(0);
+    },
+    LONG,
+  );
+});
+
 describe('the time from a signal to the exit', () => {
   it(
     'is at most 2 s, on a Sudomino slot that would run for minutes',

@@ -87,7 +87,7 @@ for (const kind of allKinds()) {
       const shards = [0, 1].map((index) => options(`shard-${index}`, { shard: { index, count: 2 }, jobs: 1 }));
       for (const s of shards) expect((await runBuild(s, silentProgress, quiet)).status).toBe('finished');
       const out = join(dir, `${kind.name}-merged.sqlite`);
-      const merged = runMerge({ out, inputs: [shards[1].db, shards[0].db], kind: kind.name });
+      const merged = await runMerge({ out, inputs: [shards[1].db, shards[0].db], kind: kind.name });
       expect(merged.sizes.map((s) => [s.key, s.label])).toEqual([[key, kind.sizes.label(key)]]);
       const m = dumpCatalog(out);
       expect([m.puzzles, m.slots, m.builds, m.thresholds]).toEqual([
