@@ -213,14 +213,14 @@ async function mergeInto(
     // new build, or the one-line refusal of another build of a kind OUT holds without --extend.
     const own = ownBuild(c, kind, keyOptions, key, { db: outPath, extend });
     // Its rows are tiered by its current thresholds: new rows must be tiered by the same ones.
-    for (const [m, r] of c.readThresholds(null, kind.name)) {
-      const want = rules[m];
+    for (const [size, r] of c.readThresholds(null, kind.name)) {
+      const want = rules[size];
       if (
         want !== undefined &&
         (r.measure !== want.measure || r.th.t1 !== want.th.t1 || r.th.t2 !== want.th.t2 || r.th.t3 !== want.th.t3)
       ) {
         throw new UserError(
-          `${outPath} tiers ${kind.sizes.label(m)} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`,
+          `${outPath} tiers ${kind.sizes.label(size)} by thresholds other than the shards' (changed by tune --apply?); merge into a new catalog`,
         );
       }
     }
@@ -244,31 +244,31 @@ async function mergeInto(
           status: 'running',
         });
       const current = out.readThresholds(null, kind.name);
-      for (const m of sizes) {
-        out.writeThresholds(id, kind.name, m, rules[m], k.solverVersion);
-        if (!current.has(m)) out.writeThresholds(null, kind.name, m, rules[m], k.solverVersion);
+      for (const size of sizes) {
+        out.writeThresholds(id, kind.name, size, rules[size], k.solverVersion);
+        if (!current.has(size)) out.writeThresholds(null, kind.name, size, rules[size], k.solverVersion);
       }
       return id;
     });
     const before = out.countPuzzles();
     const counts: Record<string, unknown> = {};
     const merged: MergeSize[] = [];
-    for (const m of sizes) {
+    for (const size of sizes) {
       const res = await mergeSize(
         out,
         buildId,
         shards,
         kind,
-        m,
-        rules[m],
-        wanted.get(m)!,
+        size,
+        rules[size],
+        wanted.get(size)!,
         k.perTier,
         maxSlots,
         n,
         batchSize,
       );
       merged.push(res.size);
-      counts[m] = res.counts;
+      counts[size] = res.counts;
     }
     const status: BuildStatus = merged.every((s) => s.state === 'done') ? 'finished' : 'incomplete';
     out.transaction(() => out.updateBuild(buildId, status, counts, new Date().toISOString()));
@@ -310,13 +310,13 @@ function refuseChanged(shard: ShardFile, failures: ReturnType<PuzzleKind['checkR
   );
 }
 
-/** Walk size m's slots in global order, deciding and writing them in batches, as the build decides them. */
+/** Walk a size's slots in global order, deciding and writing them in batches, as the build decides them. */
 async function mergeSize(
   out: Catalog,
   buildId: number,
   shards: ShardFile[],
   kind: PuzzleKind,
-  m: string,
+  size: string,
   rule: TierRule,
   wanted: readonly Tier[],
   perTier: number,
@@ -324,12 +324,12 @@ async function mergeSize(
   n: number,
   batchSize: number,
 ): Promise<{ size: MergeSize; counts: Record<string, unknown> }> {
-  const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, m));
-  const label = kind.sizes.label(m);
+  const cursors = shards.map((s) => s.cat.iterateSlots(s.build.id, size));
+  const label = kind.sizes.label(size);
   const { aimOf } = kind.build;
   // What OUT held of the size before this build, as the build starts from it (the same counts
   // again when merging again, whatever this build or later ones added since).
-  const tiers = out.tierCounts(kind.name, m, buildId);
+  const tiers = out.tierCounts(kind.name, size, buildId);
   // Classes kept so far: at most 4 × perTier per size, so memory does not grow with the shards;
   // OUT's own classes are asked of OUT.
   const kept = new Set<string>();
@@ -406,7 +406,7 @@ async function mergeSize(
       slots++;
       const decided: SlotRow = {
         build_id: buildId,
-        shape: m,
+        shape: size,
         slot,
         outcome,
         attempts: slotAttempts,
@@ -444,7 +444,7 @@ async function mergeSize(
   // The loop only ends done or exhausted.
   const final: MergeSize['state'] = state === 'done' ? 'done' : 'exhausted';
   return {
-    size: { key: m, label, state: final, slots, kept: kept.size },
+    size: { key: size, label, state: final, slots, kept: kept.size },
     counts: { ...total, attempts, tiers, state: final },
   };
 }

@@ -43,10 +43,10 @@ export { EXIT_INTERRUPTED } from '../../pipeline/runtime/errors.js';
 
 /** "i/N" (shard i of N, 0 ≤ i < N) as given to --shard. */
 export function parseShard(text: string): Checked<Shard> {
-  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!m) return { ok: false, error: `--shard: "${text}" is not i/N (e.g. 0/4; i runs from 0 to N-1)` };
-  const index = Number(m[1]);
-  const count = Number(m[2]);
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) return { ok: false, error: `--shard: "${text}" is not i/N (e.g. 0/4; i runs from 0 to N-1)` };
+  const index = Number(match[1]);
+  const count = Number(match[2]);
   if (count < 1 || index >= count) return { ok: false, error: `--shard: ${index}/${count} needs 0 ≤ i < N` };
   return { ok: true, value: { index, count } };
 }
