@@ -358,12 +358,15 @@ describe('dominosa generate --grade', () => {
   });
 
   it('refuses a bad target with one line and exit 2', () => {
-    for (const bad of ['medium', '', '5']) {
+    for (const bad of ['medium', '5']) {
       const r = cli(['generate', '--sizes', '6', '--count', '1', '--grade', bad]);
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toMatch(/^dominosa: --grade: unknown grade target .*\n$/);
       expect(r.stdout).toBe('');
     }
+    // An empty value is refused as every option refuses one.
+    const empty = cli(['generate', '--sizes', '6', '--count', '1', '--grade', '']);
+    expect([empty.code, empty.stderr, empty.stdout]).toEqual([2, 'dominosa: --grade needs a value\n', '']);
     expect(cli(['generate', '--help']).stdout).toMatch(/--grade\s+keep only puzzles of this human grade/);
   });
 
