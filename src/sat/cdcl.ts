@@ -22,6 +22,8 @@ const FALSE = -1;
 const NO_REASON = -1;
 /** A binary reason -(2 + other literal) sits below this. */
 const BIN_BASE = -2;
+/** solve()'s default: no assumptions. */
+const NONE: readonly number[] = [];
 
 export class Cdcl {
   readonly nVars: number;
@@ -140,10 +142,17 @@ export class Cdcl {
   private readonly scratch: number[] = [];
   private readonly dropped: number[] = [];
 
-  /** Search for a model of the clauses added so far. */
-  solve(budget: SatBudget = {}): SatAnswer {
+  /**
+   * Search for a model of the clauses added so far in which every literal of `assumptions`
+   * holds. The assumptions are taken as the first decisions, so what is learnt under them follows
+   * from the clauses alone and stays for later calls with other assumptions; 'unsat' then says
+   * only that no model has them all, and the next call may assume otherwise.
+   */
+  solve(budget: SatBudget = {}, assumptions: ArrayLike<number> = NONE): SatAnswer {
     if (this.pendingBin.length > 0) this.sortBinaries();
     if (!this.consistent) return 'unsat';
+    // The last call's model, and the assumptions it was found under, are no start for this one.
+    this.backtrack(0);
     const maxConflicts = this.conflicts + (budget.maxConflicts ?? Infinity);
     const interrupt = budget.interrupt;
     let restart = 0;
@@ -185,6 +194,19 @@ export class Cdcl {
         continue;
       }
       if (this.learntCount > this.reduceAt) this.reduce();
+      // Level k + 1 holds assumption k: a new level even when it holds already, so the levels
+      // and the assumptions stay in step; one made false by the others ends the call.
+      const k = this.levelStart.length;
+      if (k < assumptions.length) {
+        const a = assumptions[k];
+        if (this.value[a] === FALSE) {
+          this.backtrack(0);
+          return 'unsat';
+        }
+        this.levelStart.push(this.trailLen);
+        if (this.value[a] === UNDEF) this.assign(a, NO_REASON);
+        continue;
+      }
       const v = this.pickBranch();
       if (v < 0) return 'sat';
       this.decisions++;

@@ -51,6 +51,41 @@ describe('Cdcl', () => {
     );
   });
 
+  it('decides each formula under assumptions as brute force does, call after call on one solver', () => {
+    let sat = 0;
+    let unsat = 0;
+    const assumptionSets = (nVars: number) =>
+      fc.array(fc.array(fc.integer({ min: 0, max: 2 * nVars - 1 }), { maxLength: nVars }), {
+        minLength: 1,
+        maxLength: 6,
+      });
+    fc.assert(
+      fc.property(
+        formula.chain((f) => fc.record({ f: fc.constant(f), sets: assumptionSets(f.nVars) })),
+        ({ f: { nVars, clauses }, sets }) => {
+          const s = new Cdcl(nVars);
+          for (const c of clauses) s.addClause(c);
+          for (const assumed of [...sets, []]) {
+            // The assumptions as unit clauses: brute force counts the models that keep them all.
+            const want = models(nVars, [...clauses, ...assumed.map((l) => [l])]) > 0;
+            const got = s.solve({}, assumed);
+            expect(got).toBe(want ? 'sat' : 'unsat');
+            if (got !== 'sat') {
+              unsat++;
+              continue;
+            }
+            sat++;
+            for (const c of clauses) expect(c.some((l) => s.modelValue(l >> 1) === ((l & 1) === 0))).toBe(true);
+            for (const l of assumed) expect(s.modelValue(l >> 1)).toBe((l & 1) === 0);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(sat).toBeGreaterThan(0);
+    expect(unsat).toBeGreaterThan(0);
+  });
+
   it('stops with unknown when its conflict budget or interrupt says so', () => {
     // Pigeonhole 7 into 6: unsatisfiable, and hard for resolution.
     const holes = 6;

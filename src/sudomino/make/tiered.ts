@@ -7,7 +7,8 @@ import { SudominoSolver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';
 import type { Tier } from '../../rank/tiers.js';
 import { derive, type Rng } from '../../rng.js';
-import { randomFilled, staysUnique, type MadePuzzle } from './generator.js';
+import { randomFilled, type MadePuzzle } from './generator.js';
+import { RemovalCheck } from './removal-check.js';
 
 export interface TieredPuzzle extends MadePuzzle {
   /** The deals this slot drew before this one fitted (1 when the first did). */
@@ -37,10 +38,11 @@ export function thinForLevel(
   const { board, filling } = randomFilled(shape, rng);
   const given = board.given;
   const order = rng.shuffle(Int32Array.from({ length: given.length }, (_, d) => d));
+  const check = new RemovalCheck(board, filling, solver);
   for (const d of order) {
     given[d] = 0;
     const keep =
-      !staysUnique(solver, board, d, filling[d], interrupt) ||
+      !check.staysUnique(d, interrupt) ||
       grader.grade(board, { maxLevel: level, log: false, interrupt }).status !== 'solved';
     if (keep) given[d] = filling[d];
   }

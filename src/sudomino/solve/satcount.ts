@@ -1,14 +1,15 @@
-// The independent Sudomino proof for audits: the board as a Boolean formula (variable d·N + v-1:
-// domino d holds v), decided by the clause-learning solver in src/sat/cdcl.ts, which knows no
-// puzzle, and counted by src/sat/count.ts: each model is checked against the rules (check.ts)
-// before it counts, so "unique" is a checked solution plus a refutation of every other.
+// The independent Sudomino proof for audits: the board as a Boolean formula (cnf.ts), decided
+// by the clause-learning solver in src/sat/cdcl.ts, which knows no puzzle, and counted by
+// src/sat/count.ts: each model is checked against the rules (check.ts) before it counts, so
+// "unique" is a checked solution plus a refutation of every other.
 // Shares no code with solver.ts.
 import { cellValues, type SudominoBoard } from '../board.js';
-import { Cdcl, type SatBudget } from '../../sat/cdcl.js';
+import type { SatBudget } from '../../sat/cdcl.js';
 import { countModels } from '../../sat/count.js';
 import { checkAnswer } from './check.js';
+import { holds, sudominoCnf } from './cnf.js';
 
-/** Names the independent proof (this encoding and src/sat/cdcl.ts): bump when either changes. */
+/** Names the independent proof (cnf.ts and src/sat/cdcl.ts): bump when either changes. */
 export const SUDOMINO_PROOF_VERSION = 'sudomino-cnf-1';
 
 export interface SatCountOptions extends SatBudget {
@@ -30,32 +31,8 @@ export function countBySat(board: SudominoBoard, options: SatCountOptions = {}):
   const cap = Math.max(1, Math.floor(options.cap ?? 2));
   const N = board.values;
   const D = board.given.length;
-  const x = (d: number, v: number): number => d * N + (v - 1);
-  const sat = new Cdcl(D * N);
-  // Each domino holds exactly one value; a given one holds its own.
-  for (let d = 0; d < D; d++) {
-    const some: number[] = [];
-    for (let v = 1; v <= N; v++) some.push(2 * x(d, v));
-    sat.addClause(some);
-    for (let v = 1; v <= N; v++) for (let w = v + 1; w <= N; w++) sat.addBinary(2 * x(d, v) + 1, 2 * x(d, w) + 1);
-    if (board.given[d] !== 0) sat.addClause([2 * x(d, board.given[d])]);
-  }
-  // Two different dominoes of one line never hold one value. A line of N entries holds every
-  // value (implied by the first rule, stated so the solver need not find the pigeonhole).
-  const { lineStart, lineDominoes } = board;
-  for (let l = 0; l + 1 < lineStart.length; l++) {
-    const s = lineStart[l];
-    const t = lineStart[l + 1];
-    for (let v = 1; v <= N; v++) {
-      for (let i = s; i < t; i++)
-        for (let j = i + 1; j < t; j++) sat.addBinary(2 * x(lineDominoes[i], v) + 1, 2 * x(lineDominoes[j], v) + 1);
-      if (t - s === N) {
-        const some: number[] = [];
-        for (let i = s; i < t; i++) some.push(2 * x(lineDominoes[i], v));
-        sat.addClause(some);
-      }
-    }
-  }
+  const x = (d: number, v: number): number => holds(N, d, v);
+  const sat = sudominoCnf(board, true);
   const perDomino = new Uint8Array(D);
   const counted = countModels(sat, options, cap, () => {
     const block: number[] = [];

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { cellValues, linesProblem, withLines } from '../../../src/sudomino/board.js';
 import { makeSlot, provedUnique, randomFilled, staysUnique } from '../../../src/sudomino/make/generator.js';
 import { randomFilledLayout } from '../../../src/sudomino/make/covering.js';
+import { RemovalCheck, SEARCH_NODES } from '../../../src/sudomino/make/removal-check.js';
+import { Interrupted } from '../../../src/interrupted.js';
 import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
 import { checkAnswer } from '../../../src/sudomino/solve/check.js';
@@ -44,6 +46,58 @@ describe('staysUnique', () => {
     // Both answers came up, so the agreement says something.
     expect(kept).toBeGreaterThan(0);
     expect(spared).toBeGreaterThan(0);
+  });
+});
+
+describe('RemovalCheck', () => {
+  it('decides each given taken away as a full uniqueness proof does, at every step, by search or formula', () => {
+    const solver = new SudominoSolver();
+    const other = new SudominoSolver();
+    let kept = 0;
+    let spared = 0;
+    let byFormula = 0;
+    let bySearch = 0;
+    // Up to 10x10:7, where steps run past a small search budget; budget 0 leaves every branching step to the formula.
+    const larger = fc.record({
+      rows: fc.integer({ min: 1, max: 10 }),
+      cols: fc.integer({ min: 2, max: 10 }),
+      values: fc.integer({ min: 2, max: 7 }),
+    });
+    fc.assert(
+      fc.property(larger, fc.nat(), fc.constantFrom(0, 1, 8, SEARCH_NODES), (shape, seed, budget) => {
+        const rng = derive(seed, 7, shape.rows, shape.cols, shape.values);
+        const { board, filling } = randomFilled(shape, rng);
+        const order = rng.shuffle(Int32Array.from({ length: board.given.length }, (_, d) => d));
+        const check = new RemovalCheck(board, filling, solver, budget);
+        for (const d of order) {
+          board.given[d] = 0;
+          const full = provedUnique(other, board);
+          expect(check.staysUnique(d)).toBe(full);
+          if (full) spared++;
+          else {
+            kept++;
+            board.given[d] = filling[d];
+          }
+        }
+        byFormula += check.formulaSteps;
+        bySearch += check.searched;
+      }),
+      { numRuns: 300 },
+    );
+    // Both answers came up, and both ways of deciding, so the agreement says something.
+    expect(kept).toBeGreaterThan(0);
+    expect(spared).toBeGreaterThan(0);
+    expect(byFormula).toBeGreaterThan(0);
+    expect(bySearch).toBeGreaterThan(0);
+  });
+
+  it('throws Interrupted when its interrupt says stop, before any work', () => {
+    const shape = { rows: 6, cols: 6, values: 4 };
+    const { board, filling } = randomFilled(shape, derive(3));
+    board.given[0] = 0;
+    expect(() => new RemovalCheck(board, filling, new SudominoSolver(), 0).staysUnique(0, () => true)).toThrow(
+      Interrupted,
+    );
   });
 });
 
