@@ -124,6 +124,33 @@ export function solutionKey(solution: Solution): string {
     .join(';');
 }
 
+/**
+ * Whether two solutions of a rows x cols grid hold the same dominoes (in any order, either way
+ * round), as equal solutionKeys say, without building the keys: a mate array of `a`, then each
+ * domino of `b` taken from it once.
+ */
+export function sameSolution(a: Solution, b: Solution, rows: number, cols: number): boolean {
+  if (a.length !== b.length) return false;
+  const cell = (r: number, c: number): number =>
+    Number.isInteger(r) && Number.isInteger(c) && r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1;
+  const mate = new Int32Array(rows * cols).fill(-1);
+  for (const [r1, c1, r2, c2] of a) {
+    const x = cell(r1, c1);
+    const y = cell(r2, c2);
+    // Not a tiling (off the grid, a cell twice): the keys decide.
+    if (x < 0 || y < 0 || x === y || mate[x] >= 0 || mate[y] >= 0) return solutionKey(a) === solutionKey(b);
+    mate[x] = y;
+    mate[y] = x;
+  }
+  for (const [r1, c1, r2, c2] of b) {
+    const x = cell(r1, c1);
+    const y = cell(r2, c2);
+    if (x < 0 || y < 0 || mate[x] !== y) return false;
+    mate[x] = mate[y] = -1;
+  }
+  return true;
+}
+
 /** A mate array as a Solution: one [r1, c1, r2, c2] per domino, sorted by first cell. */
 export function tilingToSolution(mate: Int32Array, rows: number, cols: number): Solution {
   const sol: Solution = [];
