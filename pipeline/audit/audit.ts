@@ -230,8 +230,9 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
           for (; r.done !== true; r = walk.next()) {
             const p = r.value;
             // Variants follow their base: the recent bases are at hand, an older one is read again.
+            // (Only a few: rows kept longer reach the old generation, which costs the collector more.)
             if (p.base_id === null) {
-              if (bases.size >= 1024) bases.clear();
+              if (bases.size >= 16) bases.clear();
               bases.set(p.id, p);
             }
             if (next < ids.length && ids[next] === p.id) {

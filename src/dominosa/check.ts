@@ -79,13 +79,14 @@ export interface PuzzleContext extends CheckContext {
   memo?: ClassMemo;
 }
 
-/** A row's readings, once per row when the context keeps them. */
+/** A row's readings, a base's once when the context keeps them (its variants read it again). */
 function reader(ctx: PuzzleContext): Reader {
   const memo = ctx.memo;
   if (memo === undefined) return { board: parseBoard, solution: (q) => parseSolution(q.solution) };
   return {
-    board: (q) => memo.reading(q, 'board', () => parseBoard(q)),
-    solution: (q) => memo.reading(q, 'solution', () => parseSolution(q.solution)),
+    board: (q) => (q.base_id !== null ? parseBoard(q) : memo.reading(q, 'board', () => parseBoard(q))),
+    solution: (q) =>
+      q.base_id !== null ? parseSolution(q.solution) : memo.reading(q, 'solution', () => parseSolution(q.solution)),
   };
 }
 

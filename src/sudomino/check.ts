@@ -91,13 +91,16 @@ export interface PuzzleContext extends CheckContext {
   memo?: ClassMemo;
 }
 
-/** A row's readings, once per row when the context keeps them. */
+/** A row's readings, a base's once when the context keeps them (its variants read it again). */
 function reader(ctx: PuzzleContext): Reader {
   const memo = ctx.memo;
   if (memo === undefined) return { board: readBoard, values: (q, board) => readValues(q.solution, board) };
   return {
-    board: (q) => memo.reading(q, 'board', () => readBoard(q)),
-    values: (q, board) => memo.reading(q, 'values', () => readValues(q.solution, board)),
+    board: (q) => (q.base_id !== null ? readBoard(q) : memo.reading(q, 'board', () => readBoard(q))),
+    values: (q, board) =>
+      q.base_id !== null
+        ? readValues(q.solution, board)
+        : memo.reading(q, 'values', () => readValues(q.solution, board)),
   };
 }
 

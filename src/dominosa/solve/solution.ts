@@ -129,11 +129,16 @@ export function solutionKey(solution: Solution): string {
  * round), as equal solutionKeys say, without building the keys: a mate array of `a`, then each
  * domino of `b` taken from it once.
  */
+let sameScratch = new Int32Array(0);
+
 export function sameSolution(a: Solution, b: Solution, rows: number, cols: number): boolean {
   if (a.length !== b.length) return false;
   const cell = (r: number, c: number): number =>
     Number.isInteger(r) && Number.isInteger(c) && r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1;
-  const mate = new Int32Array(rows * cols).fill(-1);
+  // One scratch array for every call (audit makes one or two a puzzle): a fresh typed array of
+  // this size would be a backing store apart from the heap, costly to free by the hundred thousand.
+  if (sameScratch.length < rows * cols) sameScratch = new Int32Array(rows * cols);
+  const mate = sameScratch.fill(-1, 0, rows * cols);
   for (const [r1, c1, r2, c2] of a) {
     const x = cell(r1, c1);
     const y = cell(r2, c2);
