@@ -30,6 +30,14 @@ export class ClassMemo {
     return value;
   }
 
+  private last: { of: object; value: unknown } | null = null;
+
+  /** `read()` of the object last asked for, made once while it stays the last (one puzzle's steps share it). */
+  latest<T>(of: object, read: () => T): T {
+    if (this.last?.of !== of) this.last = { of, value: read() };
+    return this.last.value as T;
+  }
+
   /** The measure kept for the input `key` spells, if any. */
   measured(key: string): number | undefined {
     return this.measures.get(key);

@@ -32,7 +32,7 @@ import { PROOF_VERSION, proveIndependently } from './solve/independent.js';
 import { DEFAULT_LARGE_TIME_MS, defaultTimeLimitMs, LARGE_M } from './solve/limits.js';
 import { checkSolution, sameSolution, type Solution } from './solve/solution.js';
 import { RULES, Solver } from './solve/solver.js';
-import { applyTransform, canonicalBoard, canonicalHash, parseTransform, transformSolution } from './transform.js';
+import { applyTransform, canonicalForm, formHash, parseTransform, transformSolution } from './transform.js';
 import { ClassMemo } from '../catalog/class-memo.js';
 
 /** Dominosa's judges: its stored nodes are counted again when their solver counts as this one does at their M. */
@@ -183,7 +183,7 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
       solves: checkSolution,
       prove: (board, solution, fail) => prove(p, board, solution, ctx, fail, false),
       proveImage: (board, solution, fail) => prove(p, board, solution, ctx, fail, true),
-      hash: canonicalHash,
+      hash: (board) => formHash(formOf(board, ctx)),
       variantError: (board, solution) => variantError(p, board, solution, base, read),
     },
     ctx.baseProven === true ? base : null,
@@ -235,7 +235,7 @@ function prove(
   if (versions.remeasuresNodes(p, ctx.solverVersion)) {
     // Counted on the board's representative: a variant's is its base's cell for cell, so the
     // count its base's check took (kept by the representative's exact text) is its own.
-    const key = ctx.memo === undefined ? null : representativeText(board);
+    const key = ctx.memo === undefined ? null : formOf(board, ctx);
     let nodes = key === null ? undefined : ctx.memo!.measured(key);
     if (nodes === undefined) {
       nodes = referenceNodes(board, solver, interrupt);
@@ -255,10 +255,12 @@ function prove(
   }
 }
 
-/** The representative referenceNodes counts on, spelt exactly: its size and every cell. */
-function representativeText(board: Board): string {
-  const c = canonicalBoard(board);
-  return `${c.m}:${c.rows}x${c.cols}:${c.cells.join(',')}`;
+/**
+ * The board's canonicalForm, which spells its representative exactly (the board referenceNodes
+ * counts on, and canonicalHash hashes): made once for a puzzle's steps when the context keeps it.
+ */
+function formOf(board: Board, ctx: PuzzleContext): string {
+  return ctx.memo === undefined ? canonicalForm(board) : ctx.memo.latest(board, () => canonicalForm(board));
 }
 
 /** Why a variant is not its base under its transform, or null. */
