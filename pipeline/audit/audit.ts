@@ -58,20 +58,45 @@ export function auditCost(p: { rows: number; cols: number }): number {
   return (p.rows * p.cols) ** 2;
 }
 
-/** Items in order, cut into tasks that close at BATCH items or BATCH_COST of cost. */
-export function* costBatches<T>(items: Iterable<T>, cost: (item: T) => number): Generator<T[]> {
+/**
+ * Items in order, cut into tasks that close at BATCH items or BATCH_COST of cost; with `joins`,
+ * never between an item and the next one that joins it (a task then closes at the first item
+ * that does not).
+ */
+export function* costBatches<T>(
+  items: Iterable<T>,
+  cost: (item: T) => number,
+  joins?: (item: T, previous: T) => boolean,
+): Generator<T[]> {
   let batch: T[] = [];
   let sum = 0;
+  let full = false;
   for (const it of items) {
-    batch.push(it);
-    sum += cost(it);
-    if (batch.length >= BATCH || sum >= BATCH_COST) {
+    if (full && !joins!(it, batch[batch.length - 1])) {
       yield batch;
       batch = [];
       sum = 0;
     }
+    batch.push(it);
+    sum += cost(it);
+    full = batch.length >= BATCH || sum >= BATCH_COST;
+    if (full && joins === undefined) {
+      yield batch;
+      batch = [];
+      sum = 0;
+      full = false;
+    }
   }
   if (batch.length > 0) yield batch;
+}
+
+/**
+ * A variant joins the item before it when that is its base or a variant of the same base: a
+ * class goes to one task, where its base's proofs prove its variants (worker.ts).
+ */
+export function sameClass(it: AuditItem, previous: AuditItem): boolean {
+  const b = it.puzzle.base_id;
+  return b !== null && (previous.puzzle.id === b || previous.puzzle.base_id === b);
 }
 
 function checkOptions(o: AuditOptions): void {
@@ -167,16 +192,8 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     if (failures.length > 0)
       return report(failures, 0, 0, recorder === null ? null : { verdicts: 0, why: 'the database is damaged' });
     failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
-    // The digest covers every row, so its scan checks every row's checksum too, sampled or not.
-    const badChecksums = new Map<number, Failure>();
     const kinds = opts.kind === undefined ? allKinds() : [kindNamed(opts.kind)];
     const wanted = (kind: KindName): boolean => kinds.some((k) => k.name === kind);
-    failures.push(
-      ...cat.checkIntegrityOfCatalog((p) => {
-        const [f] = checksumFailures(p);
-        if (f !== undefined && wanted(p.kind)) badChecksums.set(p.id, f);
-      }),
-    );
     const items = auditItems(cat);
     // Each kind's own catalog-wide checks: its tier order (or guardrail) and thresholds present.
     for (const kind of kinds) {
@@ -187,10 +204,12 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     failures.push(...checkDistinctBases(cat.baseHashes().filter((b) => wanted(b.kind))));
 
     const all = cat.puzzleIds({ includeVariants: true, kind: opts.kind });
+    // Ascending, as the walk below meets them.
     const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
     // Per kind, the puzzles checked whose stored nodes audit cannot count again, by solver version.
     const unmeasured = new Map<KindName, Map<string | null, number>>();
     progress.start(ids.length);
+    // The workers start while the main thread walks the rows, and prove each task as it is cut.
     const pool = new Piscina<AuditTask, AuditAnswer>({
       filename: workerFile('audit/worker.js'),
       minThreads: opts.jobs,
@@ -199,20 +218,44 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     });
     let checked = 0;
     try {
-      const inFlight = new Set<Promise<void>>();
-      const queue = (function* () {
-        for (const id of ids) {
-          const item = items.itemFor(id);
-          // A version that counts this size as the current one does is no mismatch.
-          if (!kindNamed(item.puzzle.kind).checks.versions.remeasuresNodes(item.puzzle, item.solverVersion)) {
-            const own = unmeasured.get(item.puzzle.kind) ?? new Map<string | null, number>();
-            own.set(item.solverVersion, (own.get(item.solverVersion) ?? 0) + 1);
-            unmeasured.set(item.puzzle.kind, own);
+      // One walk over every row: the digest counts it, an audited row goes to the workers with its
+      // base, and any other of the kinds audited has its checksum checked here.
+      const walk = cat.walkIntegrityOfCatalog();
+      let walked: Failure[] = [];
+      const bases = new Map<number, PuzzleRow>();
+      const queue = (function* (): Generator<AuditItem> {
+        try {
+          let next = 0;
+          let r = walk.next();
+          for (; r.done !== true; r = walk.next()) {
+            const p = r.value;
+            // Variants follow their base: the recent bases are at hand, an older one is read again.
+            // (Only a few: rows kept longer reach the old generation, which costs the collector more.)
+            if (p.base_id === null) {
+              if (bases.size >= 16) bases.clear();
+              bases.set(p.id, p);
+            }
+            if (next < ids.length && ids[next] === p.id) {
+              next++;
+              const base = p.base_id === null ? null : (bases.get(p.base_id) ?? cat.getPuzzle(p.base_id) ?? null);
+              const item = items.itemOf(p, base);
+              // A version that counts this size as the current one does is no mismatch.
+              if (!kindNamed(p.kind).checks.versions.remeasuresNodes(p, item.solverVersion)) {
+                const own = unmeasured.get(p.kind) ?? new Map<string | null, number>();
+                own.set(item.solverVersion, (own.get(item.solverVersion) ?? 0) + 1);
+                unmeasured.set(p.kind, own);
+              }
+              yield item;
+            } else if (wanted(p.kind)) failures.push(...checksumFailures(p));
           }
-          yield item;
+          walked = r.value;
+        } finally {
+          // Stopped early (a worker failed): the scan's statement is let go.
+          walk.return([]);
         }
       })();
-      for (const batch of costBatches(queue, (it) => auditCost(it.puzzle))) {
+      const inFlight = new Set<Promise<void>>();
+      for (const batch of costBatches(queue, (it) => auditCost(it.puzzle), sameClass)) {
         const task: Promise<void> = pool.run({ items: batch, timeLimitMs: opts.timeLimitMs }).then((ans) => {
           checked += ans.checked;
           failures.push(...ans.failures);
@@ -223,14 +266,13 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
         // A bounded window keeps memory flat on a large catalog while every worker stays busy.
         if (inFlight.size >= 4 * opts.jobs) await Promise.race(inFlight);
       }
+      failures.push(...walked);
       await Promise.all(inFlight);
     } finally {
       progress.finish();
       await pool.destroy();
     }
     for (const kind of kinds) failures.push(...versionFailures(cat, kind, unmeasured.get(kind.name)));
-    const sampled = new Set(ids);
-    for (const [id, f] of badChecksums) if (!sampled.has(id)) failures.push(f);
     nameScopes(cat, failures);
     // A selection that held no puzzle checked nothing: no pass, and no verdict to record.
     const nothing =
@@ -320,22 +362,29 @@ function recordVerdicts(
  * grader version of its score (its build's). Shared with export, which re-checks every puzzle it
  * is about to write.
  */
-export function auditItems(cat: Catalog): { itemFor(id: number): AuditItem } {
+export function auditItems(cat: Catalog): {
+  itemFor(id: number): AuditItem;
+  itemOf(puzzle: PuzzleRow, base: PuzzleRow | null): AuditItem;
+} {
   const rules = new Map(allKinds().map((k) => [k.name, cat.readThresholds(null, k.name)]));
   const builds = new Map(cat.builds().map((b) => [b.id, b]));
+  // The item of a row read already, with its base's row (null: a base, or its base is missing).
+  const itemOf = (puzzle: PuzzleRow, base: PuzzleRow | null): AuditItem => {
+    const rule = rules.get(puzzle.kind)?.get(puzzle.shape);
+    const build = puzzle.build_id === null ? undefined : builds.get(puzzle.build_id);
+    return {
+      puzzle,
+      base,
+      rule: rule ?? null,
+      solverVersion: build?.solver_version ?? rule?.solverVersion ?? null,
+      graderVersion: build?.grader_version ?? null,
+    };
+  };
   return {
     itemFor(id: number): AuditItem {
       const puzzle = cat.getPuzzle(id) as PuzzleRow;
-      const base = puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null);
-      const rule = rules.get(puzzle.kind)?.get(puzzle.shape);
-      const build = puzzle.build_id === null ? undefined : builds.get(puzzle.build_id);
-      return {
-        puzzle,
-        base,
-        rule: rule ?? null,
-        solverVersion: build?.solver_version ?? rule?.solverVersion ?? null,
-        graderVersion: build?.grader_version ?? null,
-      };
+      return itemOf(puzzle, puzzle.base_id === null ? null : (cat.getPuzzle(puzzle.base_id) ?? null));
     },
+    itemOf,
   };
 }

@@ -14,8 +14,11 @@ export interface AuditItem extends Pick<CheckContext, 'rule' | 'solverVersion' |
 export class ItemChecker {
   private readonly checkers = new Map<KindName, PuzzleChecker>();
 
-  /** Every check of the puzzle, its proofs within --time-limit (undefined: its kind's default for its board). */
-  check(it: AuditItem, timeLimitMs: number | undefined): Failure[] {
+  /**
+   * Every check of the puzzle, its proofs within --time-limit (undefined: its kind's default for
+   * its board); `baseProven`: a variant's base passed every check of this audit (CheckContext).
+   */
+  check(it: AuditItem, timeLimitMs: number | undefined, baseProven = false): Failure[] {
     const kind = kindNamed(it.puzzle.kind);
     let checker = this.checkers.get(kind.name);
     if (checker === undefined) {
@@ -24,7 +27,7 @@ export class ItemChecker {
     }
     const { rule, solverVersion, graderVersion } = it;
     const budget = proofBudget(kind.checks, it.puzzle, timeLimitMs);
-    return checker.check(it.puzzle, it.base, { rule, solverVersion, graderVersion, ...budget });
+    return checker.check(it.puzzle, it.base, { rule, solverVersion, graderVersion, ...budget, baseProven });
   }
 
   /** The checks that need no proof, for a puzzle whose recorded verdict still holds. */

@@ -26,11 +26,19 @@ export interface AuditAnswer {
 // One checker per worker thread, so its solvers' buffers are reused across tasks.
 const checker = new ItemChecker();
 
+/**
+ * A task's puzzles in order. A base that passes every check proves its variants later in the same
+ * task by their image (CheckContext.baseProven), so audit sends a base and its variants together.
+ */
 export default function auditBatch(task: AuditTask): AuditAnswer {
   const failures: Failure[] = [];
+  const proven = new Set<number>();
   for (const it of task.items) {
     stallWorkerAt('check');
-    failures.push(...checker.check(it, task.timeLimitMs));
+    const { id, base_id } = it.puzzle;
+    const own = checker.check(it, task.timeLimitMs, base_id !== null && proven.has(base_id));
+    if (base_id === null && own.length === 0) proven.add(id);
+    failures.push(...own);
   }
   return { checked: task.items.length, failures };
 }

@@ -121,6 +121,10 @@ export class Catalog {
   checkIntegrityOfCatalog(eachPuzzle?: (p: puzzles.PuzzleRow) => void): Failure[] {
     return soundness.checkIntegrityOfCatalog(this.conn, eachPuzzle);
   }
+  /** The same as a walk: every puzzle row in id order as the digest counts it, then the failures. */
+  walkIntegrityOfCatalog(): Generator<puzzles.PuzzleRow, Failure[], undefined> {
+    return soundness.walkIntegrityOfCatalog(this.conn);
+  }
 
   // --- meta ---
   putMeta(key: string, value: string): void {

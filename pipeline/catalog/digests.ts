@@ -93,10 +93,33 @@ export function stamp(db: Database.Database): string {
  * to `eachPuzzle` on the way, so a caller checks rows in the same pass.
  */
 export function computeDigests<P>(db: Database.Database, eachPuzzle?: (p: P) => void): Map<string, StoredDigest> {
-  const out = new Map<string, StoredDigest>();
-  for (const t of [...DIGEST_TABLES, ...optionalTables(db)]) {
+  const walk = digestWalk<P>(db, eachPuzzle !== undefined);
+  try {
+    for (;;) {
+      const next = walk.next();
+      if (next.done) return next.value;
+      eachPuzzle!(next.value);
+    }
+  } finally {
+    // A row refused by eachPuzzle (a throw) ends the scan: its statement is let go.
+    walk.return(new Map());
+  }
+}
+
+/**
+ * computeDigests as a walk its caller drives, puzzles first: with `rows`, each puzzle row (every
+ * column) is yielded in id order as it is counted, so the caller may hand rows on, and await
+ * between them, while the scan goes on; it returns the digests.
+ */
+export function* digestWalk<P>(
+  db: Database.Database,
+  rows: boolean,
+): Generator<P, Map<string, StoredDigest>, undefined> {
+  const tables = [...DIGEST_TABLES, ...optionalTables(db)];
+  const sums = new Map<string, StoredDigest>();
+  for (const t of ['puzzles' as const, ...tables.filter((t) => t !== 'puzzles')]) {
     const d = new TableDigest();
-    const all = t === 'puzzles' && eachPuzzle !== undefined;
+    const all = t === 'puzzles' && rows;
     // An optional table is read whole: if redefined outside dominosa it may lack a column (the schema check names it).
     const cols = all || (OPTIONAL_TABLES as readonly string[]).includes(t) ? '*' : DIGEST_COLUMNS[t].join(', ');
     const order = t === 'puzzles' ? ' ORDER BY id' : '';
@@ -104,10 +127,12 @@ export function computeDigests<P>(db: Database.Database, eachPuzzle?: (p: P) => 
       Record<string, unknown>
     >) {
       d.add(rowDigest(t, row));
-      if (all) eachPuzzle(row as P);
+      if (all) yield row as P;
     }
-    out.set(t, d.stored());
+    sums.set(t, d.stored());
   }
+  // In the tables' own order, as the failures name them.
+  const out = new Map(tables.map((t) => [t as string, sums.get(t)!]));
   out.set(SCHEMA_ENTRY, schemaDigest(schemaObjects(db)));
   return out;
 }

@@ -8,7 +8,7 @@ import { SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import { allKinds, findKind } from '../../src/kinds.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 import type { Connection } from './connection.js';
-import { computeDigests, storedDigests } from './digests.js';
+import { computeDigests, digestWalk, storedDigests } from './digests.js';
 import { getPuzzle, sizeCounts, type PuzzleRow } from './puzzles.js';
 import { expectedSchema, schemaFailures, schemaObjects } from './schema.js';
 import { readThresholds, type StoredRule } from './thresholds.js';
@@ -108,4 +108,14 @@ export function checkSchema(conn: Connection): Failure[] {
 /** The catalog-wide integrity checks: the schema's objects are this release's, and the digest matches. */
 export function checkIntegrityOfCatalog(conn: Connection, eachPuzzle?: (p: PuzzleRow) => void): Failure[] {
   return [...schemaFailures(conn.db), ...checkDigests(storedDigests(conn.db), computeDigests(conn.db, eachPuzzle))];
+}
+
+/**
+ * checkIntegrityOfCatalog as a walk its caller drives (digestWalk): every puzzle row in id order,
+ * then the failures. The caller may await between rows, and read other rows meanwhile.
+ */
+export function* walkIntegrityOfCatalog(conn: Connection): Generator<PuzzleRow, Failure[], undefined> {
+  const schema = schemaFailures(conn.db);
+  const actual = yield* digestWalk<PuzzleRow>(conn.db, true);
+  return [...schema, ...checkDigests(storedDigests(conn.db), actual)];
 }

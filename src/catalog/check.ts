@@ -101,6 +101,12 @@ export interface CheckContext {
   interrupt?: () => boolean;
   /** The budget in words for the failure it causes, e.g. "time limit 10 s". */
   budget?: string;
+  /**
+   * The puzzle is a variant whose base (the `base` row it is checked with) passed every check of
+   * this audit, both proofs included: if it is exactly that base's image under its transform, it
+   * is proven unique by them (CheckSteps.proveImage). Absent or false: it is proved as a base is.
+   */
+  baseProven?: boolean;
 }
 
 /**
@@ -163,6 +169,14 @@ export interface CheckSteps<B, S> {
   solves(board: B, solution: S): string | null;
   /** The proofs within the budget, the stored solution null when it is unreadable or wrong. */
   prove(board: B, solution: S | null, fail: (kind: FailureKind, detail: string) => void): void;
+  /**
+   * The proofs of a variant that is exactly the image of a base proven unique in this audit: its
+   * transform is a bijection of cells and labels that maps the rules onto themselves, so it maps
+   * the base's one solution to the variant's one solution, and a stored solution that solves the
+   * variant is that one. Left to measure is what is the variant's own (its reference nodes),
+   * within the budget. Absent: the kind proves a variant as a base.
+   */
+  proveImage?(board: B, solution: S | null, fail: (kind: FailureKind, detail: string) => void): void;
   hash(board: B): string;
   /** Why a variant is not its base under its transform, or null (given the stored solution as read). */
   variantError(board: B, solution: S | null): string | null;
@@ -171,9 +185,17 @@ export interface CheckSteps<B, S> {
 /**
  * Audit one stored puzzle of any kind after its checks without proof (`first`). An unreadable
  * grid stops the checks there: nothing else can be judged; a row that fails its checksum gets the
- * checks without proof only, not the proofs.
+ * checks without proof only, not the proofs. `provenBase` is a variant's base row when that base
+ * passed every check of this audit (CheckContext.baseProven), else null: a variant that is
+ * exactly its image is proven by the base's proofs (CheckSteps.proveImage), any other is proved
+ * whole, so it fails the same checks either way.
  */
-export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: CheckSteps<B, S>): Failure[] {
+export function checkStoredPuzzle<B, S>(
+  p: StoredPuzzle,
+  first: Failure[],
+  k: CheckSteps<B, S>,
+  provenBase: Pick<StoredPuzzle, 'id' | 'base_id'> | null = null,
+): Failure[] {
   const out = first;
   const fail = (kind: FailureKind, detail: string): void => {
     out.push({ kind, puzzleId: p.id, detail });
@@ -193,8 +215,22 @@ export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: Ch
     else solution = stored.value;
   }
 
+  // Whether a variant is its base's image decides how it is proved; it is reported after the proofs.
+  const variant = p.base_id !== null || p.transform !== null;
+  const notImage = variant ? k.variantError(board, stored.ok ? stored.value : null) : null;
+  const image =
+    variant &&
+    notImage === null &&
+    k.proveImage !== undefined &&
+    provenBase !== null &&
+    provenBase.id === p.base_id &&
+    provenBase.base_id === null;
+
   // A row changed outside dominosa is reported as such, not proved: a proof can cost without bound.
-  if (!out.some((f) => f.kind === 'checksum-mismatch')) k.prove(board, solution, fail);
+  if (!out.some((f) => f.kind === 'checksum-mismatch')) {
+    if (image) k.proveImage!(board, solution, fail);
+    else k.prove(board, solution, fail);
+  }
 
   const hash = k.hash(board);
   if (hash !== p.canonical_hash)
@@ -203,10 +239,7 @@ export function checkStoredPuzzle<B, S>(p: StoredPuzzle, first: Failure[], k: Ch
       `stored canonical hash ${p.canonical_hash.slice(0, 12)}…, the grid hashes to ${hash.slice(0, 12)}…`,
     );
 
-  if (p.base_id !== null || p.transform !== null) {
-    const why = k.variantError(board, stored.ok ? stored.value : null);
-    if (why !== null) fail('variant-mismatch', why);
-  }
+  if (notImage !== null) fail('variant-mismatch', notImage);
   return out;
 }
 

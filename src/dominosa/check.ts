@@ -30,9 +30,10 @@ import { tierFor } from './rank/tier-rule.js';
 import { sizeLabel } from './sizes.js';
 import { PROOF_VERSION, proveIndependently } from './solve/independent.js';
 import { DEFAULT_LARGE_TIME_MS, defaultTimeLimitMs, LARGE_M } from './solve/limits.js';
-import { checkSolution, solutionKey, type Solution } from './solve/solution.js';
+import { checkSolution, sameSolution, type Solution } from './solve/solution.js';
 import { RULES, Solver } from './solve/solver.js';
-import { applyTransform, canonicalHash, parseTransform, transformSolution } from './transform.js';
+import { applyTransform, canonicalForm, formHash, parseTransform, transformSolution } from './transform.js';
+import { ClassMemo } from '../catalog/class-memo.js';
 
 /** Dominosa's judges: its stored nodes are counted again when their solver counts as this one does at their M. */
 const versions: KindVersions = {
@@ -48,7 +49,8 @@ const versions: KindVersions = {
 export const checks: KindChecks = {
   checker() {
     const solver = new Solver();
-    return { check: (p, base, ctx) => checkPuzzle(p, base, { ...ctx, solver }) };
+    const memo = new ClassMemo();
+    return { check: (p, base, ctx) => checkPuzzle(p, base, { ...ctx, solver, memo }) };
   },
   versions,
   defaultTimeLimitMs,
@@ -68,9 +70,29 @@ export const checks: KindChecks = {
   },
 };
 
-/** A Dominosa puzzle's check context: with the propagation solver, reused across calls for its buffers (the caller owns it). */
+/**
+ * A Dominosa puzzle's check context: with the propagation solver, reused across calls for its
+ * buffers, and what is kept from one puzzle of a class to the next (the caller owns both).
+ */
 export interface PuzzleContext extends CheckContext {
   solver: Solver;
+  memo?: ClassMemo;
+}
+
+/** A row's readings, a base's once when the context keeps them (its variants read it again). */
+function reader(ctx: PuzzleContext): Reader {
+  const memo = ctx.memo;
+  if (memo === undefined) return { board: parseBoard, solution: (q) => parseSolution(q.solution) };
+  return {
+    board: (q) => (q.base_id !== null ? parseBoard(q) : memo.reading(q, 'board', () => parseBoard(q))),
+    solution: (q) =>
+      q.base_id !== null ? parseSolution(q.solution) : memo.reading(q, 'solution', () => parseSolution(q.solution)),
+  };
+}
+
+interface Reader {
+  board: (q: StoredPuzzle) => Parsed<Board>;
+  solution: (q: StoredPuzzle) => Parsed<Solution>;
 }
 
 function parseBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parsed<Board> {
@@ -151,20 +173,29 @@ function levelName(level: number): string {
 
 /** Audit one stored Dominosa puzzle (`base`: its base row when a variant); empty when it passes. */
 export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
-  return checkStoredPuzzle<Board, Solution>(p, checkRow(p, base, ctx.rule), {
-    readBoard: parseBoard,
-    readSolution: (q) => parseSolution(q.solution),
-    solves: checkSolution,
-    prove: (board, solution, fail) => prove(p, board, solution, ctx, fail),
-    hash: canonicalHash,
-    variantError: (board, solution) => variantError(p, board, solution, base),
-  });
+  const read = reader(ctx);
+  return checkStoredPuzzle<Board, Solution>(
+    p,
+    checkRow(p, base, ctx.rule),
+    {
+      readBoard: read.board,
+      readSolution: read.solution,
+      solves: checkSolution,
+      prove: (board, solution, fail) => prove(p, board, solution, ctx, fail, false),
+      proveImage: (board, solution, fail) => prove(p, board, solution, ctx, fail, true),
+      hash: (board) => formHash(formOf(board, ctx)),
+      variantError: (board, solution) => variantError(p, board, solution, base, read),
+    },
+    ctx.baseProven === true ? base : null,
+  );
 }
 
 /**
  * The proofs of one puzzle, within its budget: unique by two independent solvers, the stored
  * (valid) solution is the unique one, nodes and grade measured again. A budget that runs out
- * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
+ * ends them with one 'gave-up' failure: what it stopped proves nothing either way. `image`: the
+ * puzzle is a variant that is exactly the image of a base proven unique in this audit, so it is
+ * unique too and a valid stored solution is its one (CheckSteps.proveImage); its nodes are measured.
  */
 function prove(
   p: StoredPuzzle,
@@ -172,31 +203,45 @@ function prove(
   solution: Solution | null,
   ctx: PuzzleContext,
   fail: (kind: FailureKind, detail: string) => void,
+  image: boolean,
 ): void {
   const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
   const solver = ctx.solver;
 
-  // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code
-  // with the propagation solver.
   if (outOfBudget('before proving it unique')) return;
-  const dlx = proveIndependently(board, { interrupt });
-  const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false, interrupt });
-  if (outOfBudget('while proving it unique')) return;
-  if (dlx.status !== prop.status) {
-    fail(
-      'solvers-disagree',
-      `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`,
-    );
-  } else if (dlx.status !== 'unique') {
-    fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
-  }
-  if (solution !== null && dlx.status === 'unique' && solutionKey(solution) !== solutionKey(dlx.solution as Solution)) {
-    fail('wrong-solution', 'the stored solution differs from the unique one');
+  if (!image) {
+    // Uniqueness, twice: the independent proof (dancing links or clause learning) shares no code
+    // with the propagation solver.
+    const dlx = proveIndependently(board, { interrupt });
+    const prop = solver.solve(board, { rules: RULES, cap: 2, solution: false, interrupt });
+    if (outOfBudget('while proving it unique')) return;
+    if (dlx.status !== prop.status) {
+      fail(
+        'solvers-disagree',
+        `the independent proof (${dlx.method}) says ${dlx.status}, the propagation solver says ${prop.status}`,
+      );
+    } else if (dlx.status !== 'unique') {
+      fail('not-unique', dlx.status === 'none' ? 'the grid has no solution' : `the grid is ${dlx.status}, not unique`);
+    }
+    if (
+      solution !== null &&
+      dlx.status === 'unique' &&
+      !sameSolution(solution, dlx.solution as Solution, board.rows, board.cols)
+    ) {
+      fail('wrong-solution', 'the stored solution differs from the unique one');
+    }
   }
 
   if (versions.remeasuresNodes(p, ctx.solverVersion)) {
-    const nodes = referenceNodes(board, solver, interrupt);
-    if (outOfBudget('while measuring its reference nodes')) return;
+    // Counted on the board's representative: a variant's is its base's cell for cell, so the
+    // count its base's check took (kept by the representative's exact text) is its own.
+    const key = ctx.memo === undefined ? null : formOf(board, ctx);
+    let nodes = key === null ? undefined : ctx.memo!.measured(key);
+    if (nodes === undefined) {
+      nodes = referenceNodes(board, solver, interrupt);
+      if (outOfBudget('while measuring its reference nodes')) return;
+      if (key !== null) ctx.memo!.keep(key, nodes);
+    }
     if (nodes !== p.nodes)
       fail('nodes-mismatch', `stored ${p.nodes} reference nodes, ${REFERENCE_VERSION} measures ${nodes}`);
   }
@@ -210,12 +255,21 @@ function prove(
   }
 }
 
+/**
+ * The board's canonicalForm, which spells its representative exactly (the board referenceNodes
+ * counts on, and canonicalHash hashes): made once for a puzzle's steps when the context keeps it.
+ */
+function formOf(board: Board, ctx: PuzzleContext): string {
+  return ctx.memo === undefined ? canonicalForm(board) : ctx.memo.latest(board, () => canonicalForm(board));
+}
+
 /** Why a variant is not its base under its transform, or null. */
 function variantError(
   p: StoredPuzzle,
   board: Board,
   solution: Solution | null,
   base: StoredPuzzle | null,
+  read: Reader,
 ): string | null {
   if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
   // A missing base is checkRow's to report; without it there is nothing to compare.
@@ -223,7 +277,7 @@ function variantError(
   if (base.base_id !== null) return `its base ${base.id} is itself a variant`;
   const t = parseTransform(p.transform);
   if (!t.ok) return `transform "${p.transform}": ${t.error}`;
-  const b = parseBoard(base);
+  const b = read.board(base);
   if (!b.ok) return `its base ${base.id} has an invalid grid`;
   let moved: Board;
   try {
@@ -232,10 +286,10 @@ function variantError(
     return `transform "${p.transform}" does not apply to M=${base.m}: ${(e as Error).message}`;
   }
   if (!sameCells(moved, board)) return `the grid is not base ${base.id} under "${p.transform}"`;
-  const baseSolution = parseSolution(base.solution);
+  const baseSolution = read.solution(base);
   if (solution !== null && baseSolution.ok) {
     const want = transformSolution(baseSolution.value, b.value.rows, b.value.cols, t.transform);
-    if (solutionKey(want) !== solutionKey(solution))
+    if (!sameSolution(want, solution, board.rows, board.cols))
       return `the solution is not base ${base.id}'s under "${p.transform}"`;
   }
   return null;

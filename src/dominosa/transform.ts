@@ -102,11 +102,19 @@ export function applyTransform(board: Board, t: Transform): Board {
   const swap = swapsAxes(t.geometry);
   const outCols = swap ? rows : cols;
   const out = new Uint16Array(cells.length);
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const [nr, nc] = transformCell(r, c, rows, cols, t.geometry);
-      const v = cells[r * cols + c];
-      out[nr * outCols + nc] = relabel ? relabel[v] : v;
+  // Every geometry moves cells affinely: where (r, c) lands is start + r·dr + c·dc, read off
+  // transformCell once rather than built as a pair per cell.
+  const at = (r: number, c: number): number => {
+    const [nr, nc] = transformCell(r, c, rows, cols, t.geometry);
+    return nr * outCols + nc;
+  };
+  const start = at(0, 0);
+  const dr = at(1, 0) - start;
+  const dc = at(0, 1) - start;
+  for (let r = 0, i = 0; r < rows; r++) {
+    for (let c = 0, to = start + r * dr; c < cols; c++, i++, to += dc) {
+      const v = cells[i];
+      out[to] = relabel ? relabel[v] : v;
     }
   }
   return { rows: swap ? cols : rows, cols: outCols, m, cells: out };
@@ -118,9 +126,18 @@ export function applyTransform(board: Board, t: Transform): Board {
  */
 export function transformSolution(solution: Solution, rows: number, cols: number, t: Transform): Solution {
   const outCols = swapsAxes(t.geometry) ? rows : cols;
-  const out: Solution = solution.map(([r1, c1, r2, c2]): Domino => {
-    const [a, b] = transformCell(r1, c1, rows, cols, t.geometry);
-    const [x, y] = transformCell(r2, c2, rows, cols, t.geometry);
+  // The geometry is affine: read its row and column off transformCell at three cells, then move
+  // each domino's cells without building pairs (audit moves one solution per variant).
+  const [r0, c0] = transformCell(0, 0, rows, cols, t.geometry);
+  const [rr, cr] = transformCell(1, 0, rows, cols, t.geometry);
+  const [rc, cc] = transformCell(0, 1, rows, cols, t.geometry);
+  const toRow = (r: number, c: number): number => r0 + r * (rr - r0) + c * (rc - r0);
+  const toCol = (r: number, c: number): number => c0 + r * (cr - c0) + c * (cc - c0);
+  const out: Solution = solution.map((d): Domino => {
+    const a = toRow(d[0], d[1]);
+    const b = toCol(d[0], d[1]);
+    const x = toRow(d[2], d[3]);
+    const y = toCol(d[2], d[3]);
     return a * outCols + b <= x * outCols + y ? [a, b, x, y] : [x, y, a, b];
   });
   out.sort((p, q) => p[0] * outCols + p[1] - (q[0] * outCols + q[1]));
@@ -268,5 +285,10 @@ function canonicalCells(board: Board): Board {
 
 /** SHA-256 (hex) of canonicalForm: the catalog's de-duplication key. */
 export function canonicalHash(board: Board): string {
-  return createHash('sha256').update(canonicalForm(board)).digest('hex');
+  return formHash(canonicalForm(board));
+}
+
+/** canonicalHash of a board whose canonicalForm is `form`. */
+export function formHash(form: string): string {
+  return createHash('sha256').update(form).digest('hex');
 }

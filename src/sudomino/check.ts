@@ -4,7 +4,8 @@
 // variant is its base under its transform; and over a shape, the guardrail that tiers climb in
 // reference nodes.
 import type { Parsed } from '../parsed.js';
-import { sudominoCanonicalHash } from './canonical.js';
+import { canonicalSudominoBoard, sudominoCanonicalHash } from './canonical.js';
+import { ClassMemo } from '../catalog/class-memo.js';
 import type { SudominoBoard } from './board.js';
 import { SUDOMINO_GRADER_VERSION, SudominoGrader } from './grade/ladder.js';
 import { referenceSudominoNodes, storedSudominoGrade, SUDOMINO_REFERENCE_VERSION } from './rank/stored.js';
@@ -43,7 +44,8 @@ export const checks: KindChecks = {
   checker() {
     const solver = new SudominoSolver();
     const grader = new SudominoGrader();
-    return { check: (p, base, ctx) => checkPuzzle(p, base, { ...ctx, solver, grader }) };
+    const memo = new ClassMemo();
+    return { check: (p, base, ctx) => checkPuzzle(p, base, { ...ctx, solver, grader, memo }) };
   },
   // Audit measures a Sudomino puzzle's nodes and grade again whatever version stored them.
   versions: {
@@ -80,11 +82,32 @@ export const checks: KindChecks = {
 
 /**
  * A Sudomino puzzle's check context (a null rule: the tier is the grade's level's alone), with the
- * solver and grader, reused across calls for their buffers (the caller owns them).
+ * solver and grader, reused across calls for their buffers, and what is kept from one puzzle of a
+ * class to the next (the caller owns them).
  */
 export interface PuzzleContext extends CheckContext {
   solver: SudominoSolver;
   grader: SudominoGrader;
+  memo?: ClassMemo;
+}
+
+/** A row's readings, a base's once when the context keeps them (its variants read it again). */
+function reader(ctx: PuzzleContext): Reader {
+  const memo = ctx.memo;
+  if (memo === undefined) return { board: readBoard, values: (q, board) => readValues(q.solution, board) };
+  return {
+    board: (q) => (q.base_id !== null ? readBoard(q) : memo.reading(q, 'board', () => readBoard(q))),
+    values: (q, board) =>
+      q.base_id !== null
+        ? readValues(q.solution, board)
+        : memo.reading(q, 'values', () => readValues(q.solution, board)),
+  };
+}
+
+/** How a check reads rows: `values` of a row is given the board read of that row. */
+interface Reader {
+  board: (q: StoredPuzzle) => Parsed<SudominoBoard>;
+  values: (q: StoredPuzzle, board: SudominoBoard) => Parsed<Uint8Array>;
 }
 
 /** The board of a stored row, its size checked against the row's. */
@@ -131,20 +154,29 @@ export function checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierR
 
 /** Audit one stored Sudomino puzzle (`base`: its base row when a variant); empty when it passes. */
 export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
-  return checkStoredPuzzle<SudominoBoard, Uint8Array>(p, checkRow(p, base, ctx.rule), {
-    readBoard,
-    readSolution: (q, board) => readValues(q.solution, board),
-    solves: checkAnswer,
-    prove: (board, values, fail) => prove(p, board, values, ctx, fail),
-    hash: sudominoCanonicalHash,
-    variantError: (board, values) => variantError(p, board, values, base),
-  });
+  const read = reader(ctx);
+  return checkStoredPuzzle<SudominoBoard, Uint8Array>(
+    p,
+    checkRow(p, base, ctx.rule),
+    {
+      readBoard: read.board,
+      readSolution: read.values,
+      solves: checkAnswer,
+      prove: (board, values, fail) => prove(p, board, values, ctx, fail, false),
+      proveImage: (board, values, fail) => prove(p, board, values, ctx, fail, true),
+      hash: sudominoCanonicalHash,
+      variantError: (board, values) => variantError(p, board, values, base, read),
+    },
+    ctx.baseProven === true ? base : null,
+  );
 }
 
 /**
  * The proofs of one puzzle within its budget: unique by both methods, each finding the stored
  * solution; reference nodes and (bases only) the grade measured again. A budget that runs out
- * ends them with one 'gave-up' failure: what it stopped proves nothing either way.
+ * ends them with one 'gave-up' failure: what it stopped proves nothing either way. `image`: the
+ * puzzle is a variant that is exactly the image of a base proven unique in this audit, so it is
+ * unique too and a valid stored solution is its one (CheckSteps.proveImage); its nodes are measured.
  */
 function prove(
   p: StoredPuzzle,
@@ -152,37 +184,46 @@ function prove(
   values: Uint8Array | null,
   ctx: PuzzleContext,
   fail: (kind: FailureKind, detail: string) => void,
+  image: boolean,
 ): void {
   const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
 
-  // Uniqueness, twice: the CNF count shares no code with the propagation solver.
   if (outOfBudget('before proving it unique')) return;
-  const sat = countBySat(board, { cap: 2, interrupt });
-  const prop = ctx.solver.solve(board, { cap: 2, interrupt });
-  if (outOfBudget('while proving it unique')) return;
-  if (sat.status === 'gave-up' || prop.status === 'gave-up') {
-    fail(
-      'gave-up',
-      `gave up proving it unique (the clause-learning count says ${sat.status}, the propagation solver ${prop.status})`,
-    );
-    return;
+  if (!image) {
+    // Uniqueness, twice: the CNF count shares no code with the propagation solver.
+    const sat = countBySat(board, { cap: 2, interrupt });
+    const prop = ctx.solver.solve(board, { cap: 2, interrupt });
+    if (outOfBudget('while proving it unique')) return;
+    if (sat.status === 'gave-up' || prop.status === 'gave-up') {
+      fail(
+        'gave-up',
+        `gave up proving it unique (the clause-learning count says ${sat.status}, the propagation solver ${prop.status})`,
+      );
+      return;
+    }
+    if (sat.status !== prop.status) {
+      fail(
+        'solvers-disagree',
+        `the independent proof (clause learning) says ${sat.status}, the propagation solver says ${prop.status}`,
+      );
+    } else if (sat.status !== 'unique') {
+      fail('not-unique', sat.status === 'none' ? 'the grid has no solution' : `the grid is ${sat.status}, not unique`);
+    } else if (!sameValues(sat.solution!, prop.solution!)) {
+      fail('solvers-disagree', 'the two methods each find one solution, but not the same one');
+    }
+    if (values !== null && sat.status === 'unique' && !sameValues(values, sat.solution!))
+      fail('wrong-solution', 'the stored solution differs from the unique one');
   }
-  if (sat.status !== prop.status) {
-    fail(
-      'solvers-disagree',
-      `the independent proof (clause learning) says ${sat.status}, the propagation solver says ${prop.status}`,
-    );
-  } else if (sat.status !== 'unique') {
-    fail('not-unique', sat.status === 'none' ? 'the grid has no solution' : `the grid is ${sat.status}, not unique`);
-  } else if (!sameValues(sat.solution!, prop.solution!)) {
-    fail('solvers-disagree', 'the two methods each find one solution, but not the same one');
-  }
-  if (values !== null && sat.status === 'unique' && !sameValues(values, sat.solution!))
-    fail('wrong-solution', 'the stored solution differs from the unique one');
 
-  // The guardrail's measure, taken on the class's board as the build took it.
-  const nodes = referenceSudominoNodes(board, ctx.solver, interrupt);
-  if (outOfBudget('while measuring its reference nodes')) return;
+  // The guardrail's measure, taken on the class's board as the build took it: a variant's is its
+  // base's cell for cell, so the count its base's check took (kept by the board's exact text) is its own.
+  const key = ctx.memo === undefined ? null : representativeText(board);
+  let nodes = key === null ? undefined : ctx.memo!.measured(key);
+  if (nodes === undefined) {
+    nodes = referenceSudominoNodes(board, ctx.solver, interrupt);
+    if (outOfBudget('while measuring its reference nodes')) return;
+    if (key !== null) ctx.memo!.keep(key, nodes);
+  }
   if (nodes !== p.nodes) fail('nodes-mismatch', `stored ${p.nodes} reference nodes, the solver measures ${nodes}`);
 
   // Variants share their base's grade, so only bases are graded again.
@@ -194,18 +235,25 @@ function prove(
   }
 }
 
+/** The representative referenceSudominoNodes counts on, spelt exactly: its shape, dominoes and givens. */
+function representativeText(board: SudominoBoard): string {
+  const c = canonicalSudominoBoard(board);
+  return `${c.rows}x${c.cols}:${c.values}:${c.domino.join(',')}:${c.given.join(',')}`;
+}
+
 /** Why a variant is not its base under its transform, or null. */
 function variantError(
   p: StoredPuzzle,
   board: SudominoBoard,
   values: Uint8Array | null,
   base: StoredPuzzle | null,
+  read: Reader,
 ): string | null {
   if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
   // A missing base is sharedFieldFailures' to report; without it there is nothing to compare.
   if (base === null || base.id !== p.base_id) return null;
   if (base.base_id !== null) return `its base ${base.id} is itself a variant`;
-  const b = readBoard(base);
+  const b = read.board(base);
   if (!b.ok) return `its base ${base.id} has an invalid grid`;
   const t = parseSudominoTransform(p.transform, b.value.values);
   if (!t.ok) return `transform "${p.transform}": ${t.error}`;
@@ -214,7 +262,7 @@ function variantError(
   // Both boards written by the one formatter, so equal boards give equal text whatever form was stored.
   if (sudominoGridText(applySudominoTransform(b.value, t.transform)) !== sudominoGridText(board))
     return `the grid is not base ${base.id} under "${p.transform}"`;
-  const baseValues = readValues(base.solution, b.value);
+  const baseValues = read.values(base, b.value);
   if (values !== null && baseValues.ok) {
     const want = transformSudominoValues(baseValues.value, b.value.rows, b.value.cols, b.value.values, t.transform);
     if (!sameValues(want, values)) return `the solution is not base ${base.id}'s under "${p.transform}"`;

@@ -94,23 +94,25 @@ export function checkSolution(board: Board, solution: Solution): string | null {
   if (solution.length !== pairCount(m)) {
     return `expected ${pairCount(m)} dominoes, got ${solution.length}`;
   }
-  for (const [r1, c1, r2, c2] of solution) {
-    const where = `domino (${r1},${c1})-(${r2},${c2})`;
-    for (const [r, c] of [
-      [r1, c1],
-      [r2, c2],
-    ]) {
-      if (!Number.isInteger(r) || !Number.isInteger(c) || r < 0 || r >= rows || c < 0 || c >= cols) {
-        return `${where} leaves the ${rows}x${cols} grid`;
-      }
-    }
-    if (Math.abs(r1 - r2) + Math.abs(c1 - c2) !== 1) return `${where} does not join adjacent cells`;
+  // Nothing is built per domino but on failure: audit checks one solution a puzzle.
+  const inside = (r: number, c: number): boolean =>
+    Number.isInteger(r) && Number.isInteger(c) && r >= 0 && r < rows && c >= 0 && c < cols;
+  const where = (d: Domino): string => `domino (${d[0]},${d[1]})-(${d[2]},${d[3]})`;
+  for (let i = 0; i < solution.length; i++) {
+    const d = solution[i];
+    const r1 = d[0];
+    const c1 = d[1];
+    const r2 = d[2];
+    const c2 = d[3];
+    if (!inside(r1, c1) || !inside(r2, c2)) return `${where(d)} leaves the ${rows}x${cols} grid`;
+    if (Math.abs(r1 - r2) + Math.abs(c1 - c2) !== 1) return `${where(d)} does not join adjacent cells`;
     const a = r1 * cols + c1;
     const b = r2 * cols + c2;
-    if (covered[a] || covered[b]) return `${where} overlaps another domino`;
+    if (covered[a] || covered[b]) return `${where(d)} overlaps another domino`;
     covered[a] = covered[b] = 1;
     const p = pairIndex(cells[a], cells[b]);
-    if (used[p]) return `${where} spells ${Math.min(cells[a], cells[b])}-${Math.max(cells[a], cells[b])} a second time`;
+    if (used[p])
+      return `${where(d)} spells ${Math.min(cells[a], cells[b])}-${Math.max(cells[a], cells[b])} a second time`;
     used[p] = 1;
   }
   return null;
@@ -122,6 +124,38 @@ export function solutionKey(solution: Solution): string {
     .map(([r1, c1, r2, c2]) => (r1 * 1e6 + c1 < r2 * 1e6 + c2 ? [r1, c1, r2, c2] : [r2, c2, r1, c1]).join(','))
     .sort()
     .join(';');
+}
+
+/**
+ * Whether two solutions of a rows x cols grid hold the same dominoes (in any order, either way
+ * round), as equal solutionKeys say, without building the keys: a mate array of `a`, then each
+ * domino of `b` taken from it once.
+ */
+let sameScratch = new Int32Array(0);
+
+export function sameSolution(a: Solution, b: Solution, rows: number, cols: number): boolean {
+  if (a.length !== b.length) return false;
+  const cell = (r: number, c: number): number =>
+    Number.isInteger(r) && Number.isInteger(c) && r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1;
+  // One scratch array for every call (audit makes one or two a puzzle): a fresh typed array of
+  // this size would be a backing store apart from the heap, costly to free by the hundred thousand.
+  if (sameScratch.length < rows * cols) sameScratch = new Int32Array(rows * cols);
+  const mate = sameScratch.fill(-1, 0, rows * cols);
+  for (const [r1, c1, r2, c2] of a) {
+    const x = cell(r1, c1);
+    const y = cell(r2, c2);
+    // Not a tiling (off the grid, a cell twice): the keys decide.
+    if (x < 0 || y < 0 || x === y || mate[x] >= 0 || mate[y] >= 0) return solutionKey(a) === solutionKey(b);
+    mate[x] = y;
+    mate[y] = x;
+  }
+  for (const [r1, c1, r2, c2] of b) {
+    const x = cell(r1, c1);
+    const y = cell(r2, c2);
+    if (x < 0 || y < 0 || mate[x] !== y) return false;
+    mate[x] = mate[y] = -1;
+  }
+  return true;
 }
 
 /** A mate array as a Solution: one [r1, c1, r2, c2] per domino, sorted by first cell. */
