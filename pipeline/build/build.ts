@@ -65,7 +65,8 @@ export async function checkBuild(
   // Cuts to calibrate mean a catalog to write: say it cannot be written before the sampling.
   if (toCalibrate.length > 0) checkCatalogPath(options.db);
   const calibrated = await calibrate(toCalibrate, options, ui);
-  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated), false);
+  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated.table), false);
+  if (calibrated.line !== null) ui.announce(calibrated.line);
   // A finished build needs nothing written, so a catalog it cannot write is no obstacle.
   if (plan.existing?.status !== 'finished') checkCatalogPath(options.db);
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
@@ -103,7 +104,9 @@ export async function runBuild(
   const toCalibrate = Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options)).plan;
   if (toCalibrate.length > 0) checkCatalogPath(options.db);
   const calibrated = await calibrate(toCalibrate, options, ui);
-  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated));
+  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated.table));
+  // Said once the plan holds: a refused build says its refusal alone.
+  if (calibrated.line !== null) ui.announce(calibrated.line);
   const { table, seeded, keyOptions, key, existing, plans, holds } = plan;
   if (existing?.status !== 'finished') checkCatalogPath(options.db);
   // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
