@@ -20,6 +20,7 @@ import { buildKind, checkBuildOptions, DEFAULT_BATCH_SIZE, defaultMaxSlots, type
 import { builtCatalog, planBuild } from './plan.js';
 import { countsJson, openSizeRun, type SizeRun } from './sizes.js';
 import { Store } from './store.js';
+import { timeStamp } from '../runtime/source-date.js';
 
 export type { BuildOptions, Shard } from './options.js';
 
@@ -129,7 +130,7 @@ export async function runBuild(
     }
     const w = Catalog.openWriter(options.db, 'build', stamp);
     cat = w;
-    const now = new Date().toISOString();
+    const now = timeStamp();
     const recorded = JSON.stringify({ ...keyOptions, maxSlots });
     const id = w.transaction(() => {
       let id: number;
@@ -205,7 +206,7 @@ export async function runBuild(
     const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.key);
     const final: BuildStatus =
       status === 'interrupted' ? 'interrupted' : exhausted.length > 0 ? 'incomplete' : 'finished';
-    w.transaction(() => w.updateBuild(id, final, countsJson(runs), new Date().toISOString()));
+    w.transaction(() => w.updateBuild(id, final, countsJson(runs), timeStamp()));
     const summary: BuildSummary = {
       sizes: runs.map((r) => r.report),
       tiers: kind.build.summary(builtCatalog(w, kind.name), sizes),
@@ -219,7 +220,7 @@ export async function runBuild(
       const w = cat;
       const id = buildId;
       try {
-        w.transaction(() => w.setBuildStatus(id, 'interrupted', new Date().toISOString()));
+        w.transaction(() => w.setBuildStatus(id, 'interrupted', timeStamp()));
       } catch {
         // The disk may be too full even for that; the rerun resumes all the same.
       }

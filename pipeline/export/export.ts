@@ -34,6 +34,7 @@ import { checkTimeLimit } from '../audit/proof-budget.js';
 import { BufferedWriter } from '../io/buffered-writer.js';
 import { prepareOutput, writeOutput } from '../io/output.js';
 import { readWebAssets } from './web-assets.js';
+import { checkSourceDate, stampDate } from '../runtime/source-date.js';
 
 // Defined with the formats, so the command line can offer them without loading this module.
 export { EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
@@ -71,7 +72,7 @@ export interface ExportOptions {
   force?: boolean;
   /** Pack name: the json manifest's name, the booklet's title. */
   name?: string;
-  /** The json manifest's creation time (default: now). */
+  /** The json manifest's creation time (default: SOURCE_DATE_EPOCH's when set, else now). */
   created?: Date;
   /** Prove every puzzle again, ignoring the verdicts `audit --record` stored. */
   recheck?: boolean;
@@ -157,6 +158,8 @@ function checkOptions(o: ExportOptions): void {
       if (names?.ok === false) throw new UserError(`--grade: ${names.error}`);
     }
   checkTimeLimit(o.timeLimitMs);
+  // The json manifest's time stamp comes from it.
+  if (o.format === 'json' && o.created === undefined) checkSourceDate();
 }
 
 /** Write the selected puzzles out; returns how many were written. */
@@ -477,7 +480,7 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       const puzzles = list.map(packPuzzleOfRow);
       const meta = {
         name: nameOf(puzzles),
-        created: (opts.created ?? new Date()).toISOString(),
+        created: (opts.created ?? stampDate()).toISOString(),
         buildId,
         schemaVersion: schema,
       };
