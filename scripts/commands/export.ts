@@ -151,7 +151,7 @@ export const EXPORT_OPTIONS = {
     `only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`,
   ),
   count: whole(
-    'at most this many puzzles, split evenly over the kinds, then over the tiers, then over the sizes, drawn with --seed; without it (or a --per- option) every base puzzle selected',
+    'at most this many puzzles, split evenly over the kinds, then over the tiers, then over the sizes, drawn with --seed; left out (with no --per- option), every base puzzle selected is exported (variants too with --include-variants)',
     1,
     { max: MAX_COUNT },
   ),

@@ -63,7 +63,9 @@ describe('dominosa --help and the verbs\u2019 words', () => {
   it("says what export writes and what --count's absence takes, and shows merge's shards without a default", () => {
     const top = cli(['--help']).stdout.replace(/\s+/g, ' ');
     expect(top).toMatch(/dominosa export Write puzzles out as a pack: json, jsonl, csv, text,/);
-    expect(help.export.stdout.replace(/\s+/g, ' ')).toMatch(/--count [^[]*without it [^[]*every base puzzle/);
+    expect(help.export.stdout.replace(/\s+/g, ' ')).toMatch(
+      /--count [^[]*left out [^[]*every base puzzle selected is exported/,
+    );
     expect(help.merge.stdout).toMatch(/ {2}inputs {2}the shard catalogs +\[array\] \[required\]\n/);
   });
 
