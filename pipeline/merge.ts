@@ -34,6 +34,7 @@ import { Catalog, type BuildRow, type PuzzleRow, type SlotRow } from './catalog/
 import { EXIT_FAILED_CHECK, UserError } from './runtime/errors.js';
 import { checkCatalogPath } from './io/catalog-path.js';
 import { refuseInputs, resolveOutput } from './io/output.js';
+import { checkSourceDate, timeStamp } from './runtime/source-date.js';
 
 export interface MergeOptions {
   out: string;
@@ -151,6 +152,7 @@ function recordedKey(path: string, json: string): { kind: PuzzleKind; key: Build
 export async function runMerge(options: MergeOptions): Promise<MergeResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   if (options.inputs.length === 0) throw new UserError('name the shard catalogs to merge');
+  checkSourceDate();
   // OUT may not be a shard, whatever links lead there.
   refuseInputs(
     options.out,
@@ -229,7 +231,7 @@ async function mergeInto(
   });
   const out = Catalog.openWriter(outPath, 'merge', stamp);
   try {
-    const now = new Date().toISOString();
+    const now = timeStamp();
     const buildId = out.transaction(() => {
       // The stamp openWriter checked says OUT is as inspected: its own row, if any, is still there.
       const id =
@@ -271,7 +273,7 @@ async function mergeInto(
       counts[size] = res.counts;
     }
     const status: BuildStatus = merged.every((s) => s.state === 'done') ? 'finished' : 'incomplete';
-    out.transaction(() => out.updateBuild(buildId, status, counts, new Date().toISOString()));
+    out.transaction(() => out.updateBuild(buildId, status, counts, timeStamp()));
     return { status, buildId, shards: n, sizes: merged, insertedPuzzles: out.countPuzzles() - before };
   } finally {
     out.close();

@@ -19,6 +19,7 @@ import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './catal
 import { isCatalogMeta, schemaObjects } from './catalog/schema.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './runtime/errors.js';
 import { checkWritableDir, copyOutputSync, prepareOutput, refuseLink, type OutputTarget } from './io/output.js';
+import { timeStamp } from './runtime/source-date.js';
 
 export interface MigrateOptions {
   db: string;
@@ -358,7 +359,7 @@ function writeMigrated(
         if (r.key !== 'schema_version' && r.key !== 'app') cat.putMeta(r.key, r.value);
       }
       cat.putMeta('migrated_from', String(from));
-      cat.putMeta('migrated_at', new Date().toISOString());
+      cat.putMeta('migrated_at', timeStamp());
       for (const b of src.builds())
         cat.insertBuild({
           ...b,

@@ -9,6 +9,9 @@ import { forTerminal } from '../pipeline/io/terminal.js';
 import { installStopPolicy, verbFinished } from '../pipeline/runtime/signals.js';
 import { loadPluginKinds } from '../pipeline/runtime/plugin-kinds.js';
 import { failWith } from './commands/parse.js';
+import { mendHelp } from './commands/help-layout.js';
+import { kindWords } from '../src/formats/kind.js';
+import { allKinds } from '../src/kinds.js';
 
 export type Verb = (y: Argv) => Argv;
 
@@ -53,7 +56,7 @@ async function main(argv: string[]): Promise<void> {
   await loadPluginKinds();
   let parser = yargs(argv)
     .scriptName('dominosa')
-    .usage('$0 <verb> [options]\n\nManufacture, prove, grade and export Dominosa puzzles.')
+    .usage(`$0 <verb> [options]\n\nManufacture, prove, grade and export ${kindWords(allKinds())} puzzles.`)
     .strict()
     .demandCommand(1, 'name a verb (see --help)')
     .recommendCommands()
@@ -64,7 +67,11 @@ async function main(argv: string[]): Promise<void> {
     .alias('h', 'help')
     .version();
   for (const v of await verbsFor(argv)) parser = v(parser);
-  await parser.parseAsync();
+  // With a callback yargs hands over what it would print (help, the version) instead of printing
+  // it: printed here with its layout mended. Failures still throw, as without one.
+  await parser.parseAsync(argv, {}, (err, _argv, output) => {
+    if (!err && output !== '') process.stdout.write(`${mendHelp(output)}\n`);
+  });
 }
 
 // Signals stop every verb alike, from the first moment (pipeline/runtime/signals.ts).

@@ -24,6 +24,7 @@ import { Catalog, SchemaVersionError, type PuzzleRow } from '../catalog/catalog.
 import { UserError } from '../runtime/errors.js';
 import { checkTimeLimit } from './proof-budget.js';
 import { WORKER_EXEC_ARGV, workerFile, MAX_JOBS } from '../runtime/pool.js';
+import { timeStamp } from '../runtime/source-date.js';
 
 export interface AuditOptions {
   db: string;
@@ -344,7 +345,7 @@ function recordVerdicts(
   if (failures.some((f) => f.puzzleId === null)) return { verdicts: 0, why: 'a catalog-wide check failed' };
   if (recorder.stamp() !== stamp) return { verdicts: 0, why: 'the catalog changed while it was audited' };
   const failed = new Set(failingPuzzles(failures));
-  const at = new Date().toISOString();
+  const at = timeStamp();
   const passed = ids
     .filter((id) => !failed.has(id))
     .map((id) => {

@@ -20,6 +20,7 @@ import { buildKind, checkBuildOptions, DEFAULT_BATCH_SIZE, defaultMaxSlots, type
 import { builtCatalog, planBuild } from './plan.js';
 import { countsJson, openSizeRun, type SizeRun } from './sizes.js';
 import { Store } from './store.js';
+import { timeStamp } from '../runtime/source-date.js';
 
 export type { BuildOptions, Shard } from './options.js';
 
@@ -65,7 +66,8 @@ export async function checkBuild(
   // Cuts to calibrate mean a catalog to write: say it cannot be written before the sampling.
   if (toCalibrate.length > 0) checkCatalogPath(options.db);
   const calibrated = await calibrate(toCalibrate, options, ui);
-  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated), false);
+  const { plan } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated.table), false);
+  if (calibrated.line !== null) ui.announce(calibrated.line);
   // A finished build needs nothing written, so a catalog it cannot write is no obstacle.
   if (plan.existing?.status !== 'finished') checkCatalogPath(options.db);
   const maxSlots = options.maxSlots ?? defaultMaxSlots(options.perTier);
@@ -103,7 +105,9 @@ export async function runBuild(
   const toCalibrate = Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options)).plan;
   if (toCalibrate.length > 0) checkCatalogPath(options.db);
   const calibrated = await calibrate(toCalibrate, options, ui);
-  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated));
+  const { plan, stamp } = Catalog.inspect(options.db, (c) => planBuild(c, options, calibrated.table));
+  // Said once the plan holds: a refused build says its refusal alone.
+  if (calibrated.line !== null) ui.announce(calibrated.line);
   const { table, seeded, keyOptions, key, existing, plans, holds } = plan;
   if (existing?.status !== 'finished') checkCatalogPath(options.db);
   // --time-limit stops the run like an interrupt; the workers get the deadline so that slots in
@@ -126,7 +130,7 @@ export async function runBuild(
     }
     const w = Catalog.openWriter(options.db, 'build', stamp);
     cat = w;
-    const now = new Date().toISOString();
+    const now = timeStamp();
     const recorded = JSON.stringify({ ...keyOptions, maxSlots });
     const id = w.transaction(() => {
       let id: number;
@@ -202,7 +206,7 @@ export async function runBuild(
     const exhausted = options.shard ? [] : runs.filter((r) => r.state === 'exhausted').map((r) => r.key);
     const final: BuildStatus =
       status === 'interrupted' ? 'interrupted' : exhausted.length > 0 ? 'incomplete' : 'finished';
-    w.transaction(() => w.updateBuild(id, final, countsJson(runs), new Date().toISOString()));
+    w.transaction(() => w.updateBuild(id, final, countsJson(runs), timeStamp()));
     const summary: BuildSummary = {
       sizes: runs.map((r) => r.report),
       tiers: kind.build.summary(builtCatalog(w, kind.name), sizes),
@@ -216,7 +220,7 @@ export async function runBuild(
       const w = cat;
       const id = buildId;
       try {
-        w.transaction(() => w.setBuildStatus(id, 'interrupted', new Date().toISOString()));
+        w.transaction(() => w.setBuildStatus(id, 'interrupted', timeStamp()));
       } catch {
         // The disk may be too full even for that; the rerun resumes all the same.
       }

@@ -41,13 +41,21 @@ export function sizesToCalibrate(c: Catalog | null, o: BuildOptions): string[] {
   return res.value;
 }
 
+/** A calibration's cuts, and the line that says what was done, for the build to say once its plan holds. */
+export interface Calibrated {
+  table: RuleTable;
+  /** null when nothing was calibrated. */
+  line: string | null;
+}
+
 /**
  * Cuts for `sizes` from samples of their boards (all sizes' slots in one pool, the build's
- * --jobs threads), with a bar, and the one line saying what was done. A signal stops it (exit
+ * --jobs threads), with a bar, and the one line saying what was done, which the caller says only
+ * when the build goes on (a refused build's line is its refusal alone). A signal stops it (exit
  * 130) with nothing written.
  */
-export async function calibrate(sizes: readonly string[], o: BuildOptions, ui: CalibrationUi): Promise<RuleTable> {
-  if (sizes.length === 0) return {};
+export async function calibrate(sizes: readonly string[], o: BuildOptions, ui: CalibrationUi): Promise<Calibrated> {
+  if (sizes.length === 0) return { table: {}, line: null };
   const kind = buildKind(o);
   const cal = kind.build.calibration;
   if (cal === undefined) throw new Error(`${kind.title} has no calibration`);
@@ -93,8 +101,7 @@ export async function calibrate(sizes: readonly string[], o: BuildOptions, ui: C
       rules[key] = cuts.value;
     });
     bar.stop();
-    ui.announce(cal.announce(o, sizes, rules));
-    return rules;
+    return { table: rules, line: cal.announce(o, sizes, rules) };
   } catch (e) {
     bar.stop();
     if (stopped)

@@ -72,14 +72,22 @@ export function describeOptions(json: string): string {
     .join(' ');
 }
 
-/** How `mine` differs from a recorded build's options, option by option ("--seed 2 (the catalog's: 1)"). */
+/**
+ * How `mine` differs from a recorded build's options, option by option ("--seed 2 (the catalog's:
+ * 1)"). What follows from the options (the thresholds, the aims, the solver's version) is named
+ * only when no option differs: it is then the whole difference, else a consequence of it.
+ */
 export function describeDifferences(mine: BuildKey, recorded: string): string {
   const a = optionWords(mine as unknown as Record<string, unknown>);
   const b = optionWords(parseKey(recorded));
-  const out: string[] = [];
+  const options: string[] = [];
+  const derived: string[] = [];
   for (const k of new Set([...a.keys(), ...b.keys()])) {
-    const name = NOT_OPTIONS.includes(k) ? `the ${k}` : `--${k}`;
-    if (a.get(k) !== b.get(k)) out.push(`${name} ${a.get(k) ?? '(none)'} (the catalog's: ${b.get(k) ?? 'none'})`);
+    if (a.get(k) === b.get(k)) continue;
+    const derives = NOT_OPTIONS.includes(k);
+    (derives ? derived : options).push(
+      `${derives ? `the ${k}` : `--${k}`} ${a.get(k) ?? '(none)'} (the catalog's: ${b.get(k) ?? 'none'})`,
+    );
   }
-  return out.join(', ');
+  return (options.length > 0 ? options : derived).join(', ');
 }

@@ -6,6 +6,7 @@ import { DEFAULT_KIND, kindNamed, type KindName, type PuzzleKind } from '../../s
 import { TIER_MEASURES } from '../../src/rank/rule.js';
 import { UserError } from '../runtime/errors.js';
 import { MAX_JOBS } from '../runtime/pool.js';
+import { checkSourceDate } from '../runtime/source-date.js';
 
 export { defaultMaxSlots, type Shard } from '../../src/catalog/build.js';
 
@@ -58,6 +59,8 @@ export const BUILD_LIMITS = {
 
 /** Refuse options out of range, with one line naming the option. */
 export function checkBuildOptions(o: BuildOptions): void {
+  // The build's time stamps come from it: a value none can be made of is refused before any work.
+  checkSourceDate();
   const whole = (v: number, min: number, name: string, max = Number.MAX_SAFE_INTEGER): void => {
     if (!Number.isSafeInteger(v) || v < min) throw new UserError(`${name} must be a whole number ≥ ${min} (got ${v})`);
     if (v > max) throw new UserError(`${name} must be at most ${max} (got ${v})`);

@@ -85,9 +85,13 @@ export function ownBuild(
   const other = mine.at(-1);
   if (existing === undefined && other !== undefined && !o.extend) {
     const diff = describeDifferences(keyOptions, other.options);
+    // One line: what differs, and the two ways on (the catalog's options in full only when nothing named differs).
+    const what =
+      diff === ''
+        ? `(build ${other.id}: ${describeOptions(other.options)})`
+        : `(build ${other.id}), and this one differs in ${diff}`;
     throw new UserError(
-      `${o.db} holds another ${kind.build.noun} (build ${other.id}: ${describeOptions(other.options)}); this one differs${diff === '' ? '' : ` in ${diff}`}. ` +
-        `Rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
+      `${o.db} holds another ${kind.build.noun} ${what}: rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it`,
     );
   }
   return existing;

@@ -6,6 +6,7 @@ import type { DigestTable } from '../../src/catalog/schema.js';
 import { rowDigest } from '../../src/catalog/digest.js';
 import { FLUSH_SQL, RunningDigests } from './digests.js';
 import { releaseLock, type Holder } from './lock.js';
+import { rewriteCanonical, wantsCanonical } from './canonical.js';
 import { note } from '../io/terminal.js';
 import { faultOf } from '../runtime/errors.js';
 import { fault } from '../runtime/faults.js';
@@ -144,14 +145,22 @@ export class Connection {
     }
     try {
       this.db.pragma('busy_timeout = 1000');
-      try {
-        releaseLock(this.db, this.holder);
+      // With SOURCE_DATE_EPOCH a finished writer rewrites the file canonically (canonical.ts),
+      // holding the lock until the copy replaces it: the lock's row goes with the old file.
+      const canonical = loud && wantsCanonical();
+      if (!canonical) this.release();
+      let kept = this.intoOneFile();
+      if (canonical && kept === null) {
+        rewriteCanonical(this.db, this.path);
         this.holder = null;
-      } catch {
-        // A lock whose process is gone is stale: the next writer takes it over.
+      } else if (canonical) {
+        this.release();
+        kept = this.intoOneFile();
       }
-      const kept = this.intoOneFile();
-      if (kept !== null && loud) note(`${this.path} stays in WAL mode (${kept}): keep its -wal file beside it`);
+      if (kept !== null && loud)
+        note(
+          `${this.path} stays in WAL mode (${kept})${canonical ? ', so SOURCE_DATE_EPOCH could not make it canonical' : ''}: keep its -wal file beside it`,
+        );
     } catch (e) {
       if (!loud) return;
       throw (
@@ -163,6 +172,17 @@ export class Connection {
       );
     } finally {
       this.db.close();
+    }
+  }
+
+  /** Release the writer lock, if it can be: a lock whose process is gone is stale, and the next writer takes it over. */
+  private release(): void {
+    if (this.holder === null) return;
+    try {
+      releaseLock(this.db, this.holder);
+      this.holder = null;
+    } catch {
+      // Left for the next writer to take over.
     }
   }
 

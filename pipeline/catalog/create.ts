@@ -5,6 +5,7 @@ import type { Connection } from './connection.js';
 import { FLUSH_SQL, putSchemaDigest } from './digests.js';
 import { putMeta } from './meta.js';
 import { catalogSchemaSql, optionalTables } from './schema.js';
+import { timeStamp } from '../runtime/source-date.js';
 
 /** The schema, its meta rows and its digest, on an empty database (inside the lock's transaction). */
 export function createSchema(conn: Connection): void {
@@ -12,7 +13,7 @@ export function createSchema(conn: Connection): void {
   conn.digests.startEmpty();
   putMeta(conn, 'app', CATALOG_APP);
   putMeta(conn, 'schema_version', String(SCHEMA_VERSION));
-  putMeta(conn, 'created_at', new Date().toISOString());
+  putMeta(conn, 'created_at', timeStamp());
   putSchemaDigest(conn.db);
   // The lock's transaction is SQLite's own, not Connection.transaction: the sums are written here.
   conn.digests.flush(conn.stmt(FLUSH_SQL));

@@ -12,6 +12,7 @@ import { createSchema } from './create.js';
 import { stamp, storedDigests } from './digests.js';
 import { refuseLiveHolder, takeLock } from './lock.js';
 import { checkIdentity, EmptyDatabaseError } from './schema.js';
+import { checkSourceDate } from '../runtime/source-date.js';
 
 export interface OpenOptions {
   /** Create the file and schema when missing (default false: the catalog must exist). */
@@ -150,6 +151,8 @@ export function openCatalog(path: string, options: OpenOptions = {}): Connection
   if (!create && !there) throw new UserError(`no catalog at ${path} (run dominosa build first)`);
   if (there && !statSync(path).isFile()) throw new UserError(`${path} is not a file`);
   if (!readonly) checkWritable(path);
+  // A writer stamps what it writes from SOURCE_DATE_EPOCH when set: a bad one is refused before the file is touched.
+  if (!readonly) checkSourceDate();
   // A write-ahead-log catalog that cannot be opened read-only for want of its -shm file.
   const walCannotOpen = (e: unknown): boolean =>
     readonly && (e as { code?: string }).code === 'SQLITE_CANTOPEN' && walHeader(path);

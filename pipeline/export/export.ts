@@ -2,7 +2,14 @@
 // --per-tier or --per-size) and write them in one of the pack formats, to stdout (text formats)
 // or to a file that appears only when complete (a temporary name, then renamed; --force to replace).
 // Every kind-specific part of a pack is its kind's (src/formats/kind.ts); this verb knows no kind.
-import { planPack, shortfallLine, type PackCell, type PackSplit } from '../../src/catalog/balance.js';
+import {
+  planPack,
+  shortfallLine,
+  type EmptyReason,
+  type PackCell,
+  type PackKind,
+  type PackSplit,
+} from '../../src/catalog/balance.js';
 import { sampleOf } from '../../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { staleVerdict } from '../../src/catalog/verdict.js';
@@ -27,6 +34,7 @@ import { checkTimeLimit } from '../audit/proof-budget.js';
 import { BufferedWriter } from '../io/buffered-writer.js';
 import { prepareOutput, writeOutput } from '../io/output.js';
 import { readWebAssets } from './web-assets.js';
+import { checkSourceDate, stampDate } from '../runtime/source-date.js';
 
 // Defined with the formats, so the command line can offer them without loading this module.
 export { EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
@@ -46,11 +54,16 @@ export interface ExportOptions {
   tiers?: readonly Tier[];
   /** Only puzzles of this grade: a band or one level, as the kinds taken read the --grade text. */
   grade?: string;
-  /** At most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with `seed`. */
+  /**
+   * At most this many puzzles, split evenly over the kinds, then each kind's part over its tiers
+   * and a tier's over its sizes, drawn with `seed`; absent (and no per- split): every puzzle selected.
+   */
   count?: number;
-  /** This many puzzles of each tier (spread over the sizes), instead of --count. */
+  /** This many puzzles of each kind (split over its tiers, then sizes), instead of --count. */
+  perKind?: number;
+  /** This many puzzles of each tier of each kind (spread over the sizes), instead of --count. */
   perTier?: number;
-  /** This many puzzles of each tier and size, instead of --count. */
+  /** This many puzzles of each kind's tier and size, instead of --count. */
   perSize?: number;
   /** Variants as well as bases (default false, whatever the format, so every format selects alike). */
   includeVariants?: boolean;
@@ -59,7 +72,7 @@ export interface ExportOptions {
   force?: boolean;
   /** Pack name: the json manifest's name, the booklet's title. */
   name?: string;
-  /** The json manifest's creation time (default: now). */
+  /** The json manifest's creation time (default: SOURCE_DATE_EPOCH's when set, else now). */
   created?: Date;
   /** Prove every puzzle again, ignoring the verdicts `audit --record` stored. */
   recheck?: boolean;
@@ -98,15 +111,13 @@ function kindsTaken(o: ExportOptions): PuzzleKind[] {
   return allKinds().filter((k) => names.includes(k.name));
 }
 
-/** The filters as the user gave them, for messages. */
-function describeFilters(o: ExportOptions, includeVariants: boolean): string {
+/** The filters as the user gave them, for messages; for one kind, without --kind and with its sizes alone. */
+function describeFilters(o: ExportOptions, includeVariants: boolean, kind?: PuzzleKind): string {
   const parts: string[] = [];
-  if (o.kinds && o.kinds.join() !== DEFAULT_KIND) parts.push(`--kind ${o.kinds.join(',')}`);
+  if (kind === undefined && o.kinds && o.kinds.join() !== DEFAULT_KIND) parts.push(`--kind ${o.kinds.join(',')}`);
   if (o.sizes)
     parts.push(
-      `--sizes ${allKinds()
-        .flatMap((k) => o.sizes?.[k.name] ?? [])
-        .join(',')}`,
+      `--sizes ${(kind === undefined ? allKinds() : [kind]).flatMap((k) => o.sizes?.[k.name] ?? []).join(',')}`,
     );
   if (o.tiers) parts.push(`--tiers ${o.tiers.join(',')}`);
   if (o.grade) parts.push(`--grade ${o.grade}`);
@@ -122,14 +133,15 @@ function checkOptions(o: ExportOptions): void {
     throw new UserError(`--format ${o.format} is binary: name a file with --out`);
   for (const [flag, v] of [
     ['--count', o.count],
+    ['--per-kind', o.perKind],
     ['--per-tier', o.perTier],
     ['--per-size', o.perSize],
   ] as const) {
     if (v !== undefined && (!Number.isSafeInteger(v) || v < 1))
       throw new UserError(`${flag} must be a whole number ≥ 1 (got ${v})`);
   }
-  if ([o.count, o.perTier, o.perSize].filter((v) => v !== undefined).length > 1) {
-    throw new UserError('--count, --per-tier and --per-size are three ways to size a pack; give one');
+  if ([o.count, o.perKind, o.perTier, o.perSize].filter((v) => v !== undefined).length > 1) {
+    throw new UserError('--count, --per-kind, --per-tier and --per-size are four ways to size a pack; give one');
   }
   if (o.seed !== undefined && !Number.isSafeInteger(o.seed))
     throw new UserError(`--seed must be a whole number (got ${o.seed})`);
@@ -146,6 +158,8 @@ function checkOptions(o: ExportOptions): void {
       if (names?.ok === false) throw new UserError(`--grade: ${names.error}`);
     }
   checkTimeLimit(o.timeLimitMs);
+  // The json manifest's time stamp comes from it.
+  if (o.format === 'json' && o.created === undefined) checkSourceDate();
 }
 
 /** Write the selected puzzles out; returns how many were written. */
@@ -192,6 +206,7 @@ export async function runExport(
 /** The split the options ask for, or null for every puzzle selected. */
 function splitOf(o: ExportOptions): PackSplit | null {
   if (o.count !== undefined) return { by: 'count', count: o.count };
+  if (o.perKind !== undefined) return { by: 'per-kind', count: o.perKind };
   if (o.perTier !== undefined) return { by: 'per-tier', count: o.perTier };
   if (o.perSize !== undefined) return { by: 'per-size', count: o.perSize };
   return null;
@@ -200,8 +215,10 @@ function splitOf(o: ExportOptions): PackSplit | null {
 /**
  * The pack's ids, in pack order: tiers easy to expert, sizes ascending within a tier, ids
  * ascending within a size. The filters select first; a split then takes its share of each
- * (tier, size), a seeded sample from that cell's own stream, so one cell's draw does not depend
- * on another's. The tiers in play are those named, else those the selection holds.
+ * (kind, tier, size) as balance.ts plans it, a seeded sample from that cell's own stream, so one
+ * cell's draw does not depend on another's. A kind's tiers in play are those named, else those
+ * its selection holds. Without --sizes an expert share prefers the larger sizes. A kind taken
+ * that gives nothing is named on stderr, with why.
  */
 function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean, hooks: ExportHooks): number[] {
   const sizes = packSizes(cat, opts);
@@ -215,7 +232,7 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
       const grades = read?.ok === true ? read.value : undefined;
       const ids = cat.puzzleIds({ kind: s.kind, shapes: [s.key], tiers: [tier], grades, includeVariants });
       groups.set(`${tier}/${s.order}`, ids);
-      cells.push({ tier, order: s.order, label: s.label, available: ids.length });
+      cells.push({ kind: s.kind, tier, order: s.order, label: s.label, available: ids.length });
     }
   }
   if (cells.every((c) => c.available === 0)) {
@@ -223,13 +240,18 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
     const holds = held.length ? `the catalog holds sizes ${held.join(',')}` : 'the catalog is empty';
     throw new UserError(`no puzzles match ${describeFilters(opts, includeVariants)}; ${holds}`);
   }
-  const split = splitOf(opts);
-  if (split === null) return cells.flatMap((c) => groups.get(`${c.tier}/${c.order}`) as number[]);
-  const tiers = opts.tiers ?? TIERS.filter((t) => cells.some((c) => c.tier === t && c.available > 0));
-  const plan = planPack(tiers, cells, split);
-  const line = shortfallLine(plan.short);
-  if (line !== null) hooks.note?.(line);
+  const taken = kindsTaken(opts);
+  const kinds: PackKind<Tier>[] = taken.map((k) => ({
+    name: k.name,
+    tiers: opts.tiers ?? TIERS.filter((t) => cells.some((c) => c.kind === k.name && c.tier === t && c.available > 0)),
+    largerFirst: opts.sizes === undefined ? ['expert'] : [],
+  }));
   const seed = opts.seed ?? 1;
+  const plan = planPack({ tierOrder: TIERS, kinds, cells, split: splitOf(opts), seed });
+  const several = plan.empty.length < taken.length - 1;
+  const line = shortfallLine(plan.short, several ? (k) => kindNamed(k).title : undefined);
+  if (line !== null) hooks.note?.(line);
+  for (const e of plan.empty) hooks.note?.(emptyKindLine(cat, opts, includeVariants, kindNamed(e.kind), e.why));
   const keysOf = new Map(sizes.map((s) => [s.order, s.sampleKeys]));
   return plan.shares.flatMap((s) =>
     sampleOf(
@@ -240,6 +262,30 @@ function selectPack(cat: Catalog, opts: ExportOptions, includeVariants: boolean,
       ...(keysOf.get(s.order) as number[]),
     ),
   );
+}
+
+/** The one line saying a kind taken gives the pack nothing, and why. */
+function emptyKindLine(
+  cat: Catalog,
+  opts: ExportOptions,
+  includeVariants: boolean,
+  kind: PuzzleKind,
+  why: EmptyReason,
+): string {
+  const head = `the pack holds no ${kind.title} puzzles`;
+  const word = kind.formats.sizeWord ?? 'size';
+  if (why === 'no-share') {
+    const n = kindsTaken(opts).length;
+    return `${head}: --count ${opts.count ?? 0} is fewer than the ${n} kinds taken (ask for ${n} or more, or give --per-kind)`;
+  }
+  if (why === 'ran-short') return `${head}: its share fell on tiers that hold none of its puzzles`;
+  const held = [...cat.sizeCounts(kind.name).keys()]
+    .filter((key) => kind.sizes.parse(key).ok)
+    .sort((a, b) => kind.sizes.compare(a, b));
+  if (held.length === 0) return `${head}: the catalog holds none`;
+  if (opts.sizes !== undefined && (opts.sizes[kind.name] ?? []).length === 0)
+    return `${head}: --sizes names no ${kind.title} ${word} (the catalog holds ${held.join(',')}); add one to take it`;
+  return `${head}: none matches ${describeFilters(opts, includeVariants, kind)}`;
 }
 
 /** One size of a pack: its kind and key, its place in pack order, its label and its sample stream's keys. */
@@ -434,7 +480,7 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
       const puzzles = list.map(packPuzzleOfRow);
       const meta = {
         name: nameOf(puzzles),
-        created: (opts.created ?? new Date()).toISOString(),
+        created: (opts.created ?? stampDate()).toISOString(),
         buildId,
         schemaVersion: schema,
       };

@@ -151,17 +151,23 @@ export const EXPORT_OPTIONS = {
     `only puzzles of this human grade: a band, ${TIERS.join('|')}, or one level by name (see dominosa generate --help)`,
   ),
   count: whole(
-    'at most this many puzzles, split evenly over the tiers and within a tier over the sizes, drawn with --seed',
+    'at most this many puzzles, split evenly over the kinds, then over the tiers, then over the sizes, drawn with --seed; left out (with no --per- option), every base puzzle selected is exported (variants too with --include-variants)',
     1,
     { max: MAX_COUNT },
   ),
-  'per-tier': whole('this many puzzles of each tier, spread over the sizes (instead of --count)', 1, {
+  'per-kind': whole('this many puzzles of each kind, split over its tiers, then sizes (instead of --count)', 1, {
+    max: MAX_COUNT,
+  }),
+  'per-tier': whole('this many puzzles of each tier of each kind, spread over the sizes (instead of --count)', 1, {
     max: MAX_COUNT,
   }),
   'per-size': whole('this many puzzles of each tier and size (instead of --count)', 1, { max: MAX_COUNT }),
-  seed: integer('seed of the --count, --per-tier or --per-size sample (same options and seed, same pack)', {
-    default: 1,
-  }),
+  seed: integer(
+    'seed of the sample, and of which sizes take the odd puzzles of a tier (same options and seed, same pack)',
+    {
+      default: 1,
+    },
+  ),
   'include-variants': flag('variants (mirrors, relabellings) as well as base puzzles', { default: false }),
   name: text(
     `pack name (json manifest, booklet title); any Unicode text [default: named for its kinds: ${allKinds()
@@ -226,6 +232,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     tiers: o.tiers,
     grade: o.grade,
     count: o.count,
+    perKind: o['per-kind'],
     perTier: o['per-tier'],
     perSize: o['per-size'],
     seed: o.seed,
@@ -271,7 +278,7 @@ export const EXPORT_LINE: VerbLine<ExportOptions> = {
 export function exportCommand(y: Argv): Argv {
   return y.command(
     'export',
-    'Write puzzles out as a pack: json, jsonl, text, tatham game IDs, a printable html booklet or a pdf one, or a web page that plays them.',
+    'Write puzzles out as a pack: json, jsonl, csv, text, tatham game IDs, a printable html booklet or a pdf one, or a web page that plays them.',
     EXPORT_LINE.builder,
     async (v) => {
       const run = argsOrExit(EXPORT_LINE.args(v));

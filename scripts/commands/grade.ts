@@ -18,16 +18,17 @@ import { argsOrExit, flag, maxNodes, readOptions, renamed, type VerbArgs, withOp
 // The default kind's grader budget: the catalog's, so a puzzle grades here exactly as it is stored.
 const CATALOG_MAX_NODES = kindNamed(DEFAULT_KIND).grading.maxSearchNodes ?? 0;
 
+// The options grade shares with solve come in solve's order: kind, values, input and output, the budgets, explain.
 export const GRADE_OPTIONS = {
-  ...BOARD_INPUT_OPTIONS,
   kind: boardKind('grade'),
   values: valuesOption(),
-  explain: flag('each grade followed by the steps a person takes, one a line, in words', { default: false }),
+  ...BOARD_INPUT_OPTIONS,
   'max-nodes': maxNodes(
     `the grader's search may use this many; past them the board is reported unfinished. The default, ${CATALOG_MAX_NODES}, is the catalog's, so a puzzle grades here exactly as it is stored`,
     0,
     { default: CATALOG_MAX_NODES },
   ),
+  explain: flag('each grade followed by the steps a person takes, one a line, in words', { default: false }),
   'max-search-nodes': renamed('max-nodes'),
 };
 
@@ -61,7 +62,7 @@ export const GRADE_LINE: VerbLine<Omit<GradeCommand, 'input'>> = {
       GRADE_OPTIONS,
     ).epilogue(
       examples([
-        ['$0 grade data/examples/boards.txt', 'one line per board: grade, score, rules used'],
+        ['$0 grade data/examples/boards.txt', 'one line per board: grade, score, techniques used'],
         ['$0 generate --sizes 9 --count 100 | $0 grade --format jsonl', 'grade fresh puzzles as JSON lines'],
         ['$0 grade --kind sudomino --explain sudomino.txt', 'grade Sudomino boards and word every step'],
       ]),
@@ -72,7 +73,7 @@ export const GRADE_LINE: VerbLine<Omit<GradeCommand, 'input'>> = {
 export function gradeCommand(y: Argv): Argv {
   return y.command(
     `grade ${GRADE_LINE.positionals}`,
-    'Grade boards from a file (or stdin) by the techniques a person needs: grade, level, score and rules used.',
+    'Grade boards from a file (or stdin) by the techniques a person needs: grade, level, score and techniques used.',
     GRADE_LINE.builder,
     async (v) => {
       const run = argsOrExit(GRADE_LINE.args(v));

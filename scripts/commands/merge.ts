@@ -22,7 +22,14 @@ function mergeBuilder(a: Argv): Argv {
   return withOptions(
     a
       .positional('out', { type: 'string', demandOption: true, describe: 'catalog to write (created if missing)' })
-      .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'the shard catalogs' }),
+      // yargs gives a variadic positional the default [] unless one is set; it is required, so none is shown.
+      .positional('inputs', {
+        type: 'string',
+        array: true,
+        demandOption: true,
+        default: undefined,
+        describe: 'the shard catalogs',
+      }),
     MERGE_OPTIONS,
   );
 }

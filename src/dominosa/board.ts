@@ -35,8 +35,9 @@ export type BoardFormat = 'text' | 'jsonl' | 'tatham' | 'auto';
  */
 export type GameIdReader = (id: string) => { ok: true; board: Board } | { ok: false; error: string };
 
-// How a game ID starts ("6:", or with his difficulty letter "6de:"), told apart from a text row.
-const GAME_ID_START = /^\d+(?:d[a-z]|a)?:/;
+// How a game ID starts ("6:", or with his difficulty letter "6de:"), told apart from a text row;
+// a random-seed ID ("6#12345") is one too, for its reader to say it is not read.
+const GAME_ID_START = /^\d+(?:d[a-z]|a)?[:#]/;
 
 /** Largest board accepted. Anything bigger is refused before storage is allocated for it. */
 export const MAX_CELLS = 1_000_000;

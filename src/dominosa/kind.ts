@@ -13,8 +13,9 @@ import { grading } from './grade/grading.js';
 import { generating } from './make/generating.js';
 import { tuning } from './rank/tuning.js';
 
-// A Tatham Dominosa game ID ("6:0123...", "6de:...") has letters but is Dominosa's.
-const GAME_ID = /^\d+[a-z]*:/;
+// A Tatham Dominosa game ID ("6:0123...", "6de:...", or the random-seed "6#12345" its reader
+// refuses) has letters but is Dominosa's.
+const GAME_ID = /^\d+[a-z]*[:#]/;
 
 export const dominosa: PuzzleKind = {
   name: 'dominosa',

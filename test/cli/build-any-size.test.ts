@@ -2,7 +2,7 @@
 // by the build (a sample of its boards, cut as tune would), recorded in the catalog's thresholds
 // and announced in one line; the cuts depend only on the seed, the size and the options (not on
 // --jobs); above M = 30 the build refuses, naming the remedy.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,5 +82,19 @@ describe('a build of sizes the thresholds file has no cuts for', () => {
       /no grade cuts for M=40 .* calibrates them only up to M=30 .*sample-cuts\.js --sizes 40 .*--thresholds/,
     );
     expect(existsSync(db)).toBe(false);
+  });
+
+  it('refused by a catalog that holds another build, says the refusal alone, in one line, and writes nothing', () => {
+    const db = join(dir, 'held.sqlite');
+    const first = cli(['build', '--sizes', '3', '--per-tier', '1', '--variants', '0', '--db', db]);
+    expect(first.code, first.stderr).toBe(0);
+    const before = readFileSync(db);
+    // M = 2 has no cuts: it is calibrated (reading only) before the catalog's build refuses it.
+    const r = cli(['build', '--sizes', '2', '--per-tier', '1', '--variants', '0', '--db', db]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^dominosa: \S+ holds another build \(build 1\), and this one differs in --sizes 2 \(the catalog's: 3\): rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it\n$/,
+    );
+    expect(readFileSync(db).equals(before)).toBe(true);
   });
 });

@@ -99,6 +99,55 @@ describe('export of every kind', () => {
     );
   });
 
+  it('splits --count over the kinds first, and names in one line a kind the selection leaves empty, with why', () => {
+    const all = KINDS.map((k) => k.name).join(',');
+    const kindsOf = (stdout: string): string[] =>
+      stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { kind?: string }).kind ?? KINDS[0].name);
+    const tally = (xs: string[]): number[] => KINDS.map((k) => xs.filter((x) => x === k.name).length);
+    // As many as there are kinds: one of each, whatever the seed; twice as many: two of each.
+    for (const seed of ['1', '2']) {
+      const r = cli(['export', '--db', db, '--kind', all, '--count', String(KINDS.length), '--seed', seed]);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      expect(tally(kindsOf(r.stdout))).toEqual(KINDS.map(() => 1));
+    }
+    const even = cli(['export', '--db', db, '--kind', all, '--count', String(2 * KINDS.length)]);
+    expect(tally(kindsOf(even.stdout))).toEqual(KINDS.map(() => 2));
+    const per = cli(['export', '--db', db, '--kind', all, '--per-kind', '3']);
+    expect(tally(kindsOf(per.stdout))).toEqual(KINDS.map(() => 3));
+    // The same options and seed: the same pack.
+    expect(cli(['export', '--db', db, '--kind', all, '--per-kind', '3']).stdout).toBe(per.stdout);
+    // Sizes of the first kind alone: the others are named, with the sizes they could take.
+    const sized = cli(['export', '--db', db, '--kind', all, '--sizes', smallest[KINDS[0].name], '--count', '4']);
+    expect(sized.code).toBe(0);
+    expect(sized.stderr).toBe(
+      KINDS.slice(1)
+        .map(
+          (k) =>
+            `dominosa: the pack holds no ${k.title} puzzles: --sizes names no ${k.title} ${k.formats.sizeWord ?? 'size'} (the catalog holds ${query<{
+              shape: string;
+            }>(db, 'SELECT DISTINCT shape FROM puzzles WHERE kind = ?', k.name)
+              .map((r) => r.shape)
+              .sort((a, b) => k.sizes.compare(a, b))
+              .join(',')}); add one to take it\n`,
+        )
+        .join(''),
+    );
+    expect(tally(kindsOf(sized.stdout))).toEqual(KINDS.map((_, i) => (i === 0 ? 4 : 0)));
+    // Fewer puzzles than kinds: the last kinds get none, and are named.
+    const few = cli(['export', '--db', db, '--kind', all, '--count', '1']);
+    expect(few.stderr).toBe(
+      KINDS.slice(1)
+        .map(
+          (k) =>
+            `dominosa: the pack holds no ${k.title} puzzles: --count 1 is fewer than the ${KINDS.length} kinds taken (ask for ${KINDS.length} or more, or give --per-kind)\n`,
+        )
+        .join(''),
+    );
+  });
+
   it('writes a pdf booklet and a web page of a mixed pack', () => {
     for (const [name, format] of [
       ['all.pdf', 'pdf'],

@@ -343,7 +343,9 @@ describe('dominosa export selection', () => {
     );
     const both = cli(['export', '--db', db, '--count', '4', '--per-tier', '1']);
     expect(both.code).toBe(2);
-    expect(both.stderr).toBe('dominosa: --count, --per-tier and --per-size are three ways to size a pack; give one\n');
+    expect(both.stderr).toBe(
+      'dominosa: --count, --per-kind, --per-tier and --per-size are four ways to size a pack; give one\n',
+    );
     // The same options and seed, the same pack, byte for byte.
     const again = cli(['export', '--db', db, '--sizes', '3', '--per-tier', '15', '--out', outPath('jsonl')]);
     expect(readFileSync(again.stderr.match(/to (.*)\n$/)?.[1] as string, 'utf8')).toBe(readFileSync(out, 'utf8'));

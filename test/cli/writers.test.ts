@@ -129,14 +129,14 @@ describe('one writer at a time', () => {
   );
 
   it(
-    'a finished catalog refuses a build with other options, naming its own, unless --extend',
+    'a finished catalog refuses a build with other options in one line, naming what differs, unless --extend',
     () => {
       const db = fresh();
       expect(cli(['build', ...SMALL, '--db', db]).code).toBe(0);
       const other = cli(['build', ...SMALL, '--seed', '2', '--db', db]);
       expect(other.code).toBe(2);
       expect(other.stderr).toMatch(
-        /^dominosa: .* holds another build \(build 1: --seed 1 --sizes 3 --per-tier 2 .*\); this one differs in --seed 2 \(the catalog's: 1\).* --extend/,
+        /^dominosa: .* holds another build \(build 1\), and this one differs in --seed 2 \(the catalog's: 1\): rerun with the catalog's options to resume or check it, or add --extend to add this build's puzzles to it\n$/,
       );
       expect(status(db)).toEqual(['finished']);
       const ext = cli(['build', ...SMALL, '--seed', '2', '--extend', '--db', db]);

@@ -48,3 +48,17 @@ describe('the formats group', () => {
     expect(() => csvRow(puzzle('toy'), KINDS)).toThrow(/Toy puzzles have no csv form/);
   });
 });
+
+describe('one wording for every kind', () => {
+  it('names the technique a grade needs as its tier and its words ("Easy: singles"), tiers climbing the ladder', () => {
+    const heads = ['Easy', 'Normal', 'Hard', 'Expert', 'Beyond expert'];
+    for (const k of allKinds()) {
+      const pack = k.formats.pack;
+      if (pack === undefined) continue;
+      const said = k.schema.levels.map((l) => pack.technique(l.name));
+      for (const s of said) expect(s, k.name).toMatch(/^(Easy|Normal|Hard|Expert|Beyond expert): \S/);
+      const order = said.map((s) => heads.indexOf((s as string).split(':')[0]));
+      expect(order, k.name).toEqual([...order].sort((a, b) => a - b));
+    }
+  });
+});

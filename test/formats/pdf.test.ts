@@ -147,7 +147,7 @@ describe('buildBookletPdf', () => {
     const texts = textsOf(doc.getPage(1));
     expect(texts).toEqual(expect.arrayContaining(['1', 'Double-6', '#1301', 'time', 'Hard: set analysis']));
     expect(texts).toEqual(
-      expect.arrayContaining(['2', 'Double-4', '#88', 'Extreme: set analysis with the double, forcing chains']),
+      expect.arrayContaining(['2', 'Double-4', '#88', 'Expert: set analysis with the double, forcing chains']),
     );
     expect(texts.join(' ')).not.toMatch(/M=\d/);
     const solutions = textsOf(doc.getPage(2));

@@ -20,6 +20,8 @@ export function toTathamId(board: Board): string {
 // His parameter string is M, optionally followed by a difficulty (`d` and a letter) or the
 // legacy `a`; the game ID proper carries M alone, but a full parameter string is accepted too.
 const PREFIX = /^(\d+)(?:d[a-z]|a)?:/;
+// His random-seed form, parameters then "#" and the seed: a board only his generator can make from it.
+const SEED_ID = /^\d+(?:d[a-z]|a)?#/;
 
 /**
  * Read a game ID into a wide board. Like his own reader, a value in brackets may have any number
@@ -28,6 +30,12 @@ const PREFIX = /^(\d+)(?:d[a-z]|a)?:/;
 export function parseTathamId(id: string): TathamResult {
   const text = id.trim();
   const head = PREFIX.exec(text);
+  if (head === null && SEED_ID.test(text)) {
+    return {
+      ok: false,
+      error: `${quote(text)} is a random-seed ID, which only Simon Tatham's generator turns into a board: only descriptive IDs ("6:0123...") are read (his Game > Specific... shows the one of the puzzle on screen)`,
+    };
+  }
   if (head === null) {
     return { ok: false, error: `a Dominosa game ID starts with "M:" (e.g. "6:0123..."); got ${quote(text)}` };
   }

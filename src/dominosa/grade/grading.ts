@@ -106,6 +106,6 @@ export function gradeTextLine(index: number, board: Board, g: BoardGrade): strin
   const used = LADDER.filter((rule) => r.steps[rule.name] > 0).map((rule) => `${rule.name} ${r.steps[rule.name]}`);
   const nodes = r.nodes > 0 ? `, ${r.nodes} search node${r.nodes === 1 ? '' : 's'}` : '';
   const unsolved = r.solved ? '' : ` (not finished: ${whyStopped(g)})`;
-  const line = `${name}: ${r.grade} (level ${r.level}), score ${formatMeasure('score', r.score)}${nodes}; rules: ${used.join(', ') || 'none'}${unsolved}\n`;
+  const line = `${name}: ${r.grade} (level ${r.level}), score ${formatMeasure('score', r.score)}${nodes}; techniques: ${used.join(', ') || 'none'}${unsolved}\n`;
   return g.explain === undefined ? line : `${line}${numberedSteps(g.explain)}`;
 }

@@ -54,13 +54,16 @@ const TECHNIQUE_WORDS: Readonly<Record<LevelName, string>> = {
 };
 
 /**
- * The technique a grader level needs, for people: the Tatham level the ladder gives it and the
- * level's words ("Hard: set analysis"), by level number or name; null for a name the ladder lacks.
+ * The technique a grader level needs, for people: the tier its band is and the level's words
+ * ("Hard: set analysis"; "Beyond expert: trial and error"), as every kind words it, by level
+ * number or name; null for a name the ladder lacks.
  */
 export function techniqueOf(level: number | string): string | null {
   const l = LEVELS.find((x) => (typeof level === 'number' ? x.level === level : x.name === level));
   if (l === undefined) return null;
-  return `${l.tatham ?? 'Beyond Extreme'}: ${TECHNIQUE_WORDS[l.name]}`;
+  const tier = bandOfLevel(l.level);
+  const head = tier === null ? 'Beyond expert' : `${tier[0].toUpperCase()}${tier.slice(1)}`;
+  return `${head}: ${TECHNIQUE_WORDS[l.name]}`;
 }
 
 /** Whether a grader level lies in the band. */

@@ -4,7 +4,7 @@
 // the build's messages. It reads none of the options of how Dominosa's boards are made and cut.
 import type { BuiltCatalog, KindBuild, RuleTable, SummaryTier } from '../../catalog/build.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
-import { SudominoGrader, SUDOMINO_GRADER_VERSION } from '../grade/ladder.js';
+import { LEVELS, SudominoGrader, SUDOMINO_GRADER_VERSION } from '../grade/ladder.js';
 import { SUDOMINO_TIER_RULE, sudominoAim } from '../rank/catalog-rule.js';
 import { SUDOMINO_REFERENCE_VERSION } from '../rank/stored.js';
 import { formatShape, parseShape, parseShapes } from '../shape.js';
@@ -37,7 +37,7 @@ function holdings(cat: BuiltCatalog): string {
   return `${puzzles} Sudomino puzzles of ${shapes.map(([s]) => s).join(', ')}: ${bases} base puzzles in ${tiers.size} tier${tiers.size === 1 ? '' : 's'}, and their variants`;
 }
 
-/** Base puzzles per shape and tier, with their grade-score range, tiers by their lowest score. */
+/** Base puzzles per shape and tier, with their grade (the tier's level) and grade-score range, tiers by their lowest score. */
 function summary(cat: BuiltCatalog, shapes: readonly string[]): SummaryTier[] {
   const out: SummaryTier[] = [];
   for (const shape of shapes) {
@@ -55,7 +55,8 @@ function summary(cat: BuiltCatalog, shapes: readonly string[]): SummaryTier[] {
         measure: 'score',
         min: Math.min(...v),
         max: Math.max(...v),
-        band: '-',
+        // A Sudomino tier is one level of its grader: the grade column names it.
+        band: LEVELS.find((l) => l.tier === tier)?.name ?? '-',
         cut: 'grade score',
       });
     }

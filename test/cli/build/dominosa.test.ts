@@ -407,7 +407,7 @@ describe('build --dry-run', () => {
     const other = cli(['build', '--dry-run', '--seed', '5', '--db', shipped]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(
-      /^dominosa: .* holds another build \(build 1: .*\); this one differs in --seed 5 .*--extend.*\n$/,
+      /^dominosa: .* holds another build \(build 1\), and this one differs in --seed 5 \(the catalog's: 1\): .*--extend.*\n$/,
     );
     expect(readFileSync(shipped).equals(before)).toBe(true);
   });

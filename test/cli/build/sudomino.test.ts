@@ -42,11 +42,13 @@ const build = (db: string, ...extra: string[]) => cli(['build', ...OPTS, '--db',
 
 let dir: string;
 let whole: CatalogDump;
+let said = '';
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dominosa-sbuild-'));
   const r = build(join(dir, 'whole.sqlite'), '--jobs', '2');
   expect(r.code, r.stderr).toBe(0);
+  said = r.stdout + r.stderr;
   whole = dumpCatalog(join(dir, 'whole.sqlite'));
 });
 
@@ -84,6 +86,16 @@ describe('build --kind sudomino', () => {
       // A kept base is its slot's aim.
       if (p.base_id === null) expect(p.tier).toBe(sudominoAim(p.slot));
     }
+  });
+
+  it("names each tier's grade in its summary, as the grader names the level", () => {
+    for (const [tier, level] of [
+      ['easy', 'singles'],
+      ['normal', 'pairs'],
+      ['hard', 'subsets'],
+      ['expert', 'chains'],
+    ])
+      expect(said).toMatch(new RegExp(`\\n6x6:4 +${tier} +${level} +grade score `));
   });
 
   it('stores each variant as its base under its transform, sharing its grade and class', () => {

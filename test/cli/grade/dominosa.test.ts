@@ -70,7 +70,7 @@ describe('dominosa grade', () => {
     expect(new Set(lines.map((l) => JSON.parse(l).level)).size).toBeGreaterThanOrEqual(3);
   });
 
-  it('prints a readable line per board: name, grade, level, score and the rules used with counts', () => {
+  it('prints a readable line per board: name, grade, level, score and the techniques used with counts', () => {
     const text = `${boards.slice(0, 8).map(formatBoardText).join('\n\n')}\n`;
     const r = run('grade', [], text);
     expect(r.code).toBe(0);
@@ -84,7 +84,7 @@ describe('dominosa grade', () => {
         line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)};`) ||
           line.startsWith(`${name} ${want.grade} (level ${want.level}), score ${want.score.toFixed(3)},`),
       ).toBe(true);
-      const used = line.slice(line.indexOf('rules: ') + 'rules: '.length).split(', ');
+      const used = line.slice(line.indexOf('techniques: ') + 'techniques: '.length).split(', ');
       const expected = LADDER.filter((rule) => want.steps[rule.name] > 0).map(
         (rule) => `${rule.name} ${want.steps[rule.name]}`,
       );

@@ -139,6 +139,17 @@ describe('well-formed inputs', () => {
     );
   });
 
+  it('tells a random-seed game ID from a board, and says in one line that only descriptive IDs are read', () => {
+    for (const verb of ['solve', 'grade'])
+      for (const input of ['6#12345\n', '# id: x\n6de#12345\n']) {
+        const r = cli([verb], { input });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(
+          /^dominosa: board 1( \(id "x"\))?, line \d: game ID: "6(de)?#12345" is a random-seed ID, .*only descriptive IDs \("6:0123\.\.\."\) are read .*\n$/,
+        );
+      }
+  });
+
   it('reads stdin, and draws each solved grid with its dominoes in text form', () => {
     const text = readFileSync(join(FIX, 'wellformed', 'both-orientations.txt'), 'utf8');
     const r = solve(['-'], text);

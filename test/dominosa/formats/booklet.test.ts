@@ -89,7 +89,7 @@ describe('Dominosa in the html booklet', () => {
     // Eight to a page, three across: the caption keeps the id and leaves out the size.
     expect(told).toContain('&#160; <span class="id">#7</span>');
     expect(told).not.toContain('Double-3&#160;');
-    expect(told).toContain('<div class="tech">Trivial: singles</div>');
+    expect(told).toContain('<div class="tech">Easy: singles</div>');
     expect(told).toContain('<div class="tech">Hard: set analysis</div>');
     expect(html).not.toMatch(/M=\d/);
     // The contents name puzzle numbers and plain sizes; the cover has the rules and the example.

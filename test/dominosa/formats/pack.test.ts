@@ -87,7 +87,7 @@ describe('the text pack of Dominosa', () => {
     const text = buildPackText(puzzles, KINDS);
     expect(text).toContain(`# tier: ${puzzles[0].tier} (M=3, 4x5, ${puzzles[0].nodes} nodes)\n`);
     expect(text).toContain(`# tier: ${puzzles[1].tier} (M=4, 5x6, ${puzzles[1].nodes} nodes; Hard: set analysis)`);
-    expect(text).toContain(`(M=4, 5x6, ${puzzles[2].nodes} nodes; Trivial: singles)`);
+    expect(text).toContain(`(M=4, 5x6, ${puzzles[2].nodes} nodes; Easy: singles)`);
     const lines = text.split('\n');
     const start = lines.indexOf('# Solutions');
     // A drawing opens each domino: a 4x5 board has 10 dominoes, so interior borders are partial.

@@ -113,6 +113,16 @@ describe('parseTathamId', () => {
     });
   }
 
+  it('refuses his random-seed IDs, saying only descriptive IDs are read', () => {
+    for (const id of ['6#12345', '6de#999', '1a#x']) {
+      const res = parseTathamId(id);
+      expect(res).toEqual({
+        ok: false,
+        error: `"${id}" is a random-seed ID, which only Simon Tatham's generator turns into a board: only descriptive IDs ("6:0123...") are read (his Game > Specific... shows the one of the puzzle on screen)`,
+      });
+    }
+  });
+
   it('never throws on arbitrary text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), (s) => {

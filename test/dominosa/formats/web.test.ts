@@ -41,7 +41,7 @@ describe('Dominosa in the web pack', () => {
   it('names the technique each graded puzzle needs, and keeps its rules even in a pack without Dominosa', () => {
     const graded = [packPuzzle(3, 1, { grade: 'parity' }), packPuzzle(3, 2)];
     expect(webPackData(graded, KINDS, 'p', 'one-based').puzzles.map((x) => x.technique)).toEqual([
-      'Basic: parity',
+      'Normal: parity',
       undefined,
     ]);
     const none = webPackData([sudominoPackPuzzle('6x6:4', 1)], KINDS, 'p') as WebPack & Partial<PackRules>;
