@@ -6,17 +6,23 @@
 // either is refused, the new file is created exclusively, and an existing backup is never
 // replaced. Each old version's rows are read into one shape (readOld); what a row becomes in
 // this release is the Regrade step's to say. Schema 3's rows are Dominosa rows as this release
-// grades them: each is checked against its checksum and kept as it is, with its kind and shape.
+// grades them, schema 4's rows of any kind: each is checked against its checksum and kept, its
+// grid and solution written in its kind's compact form (the kind's schema.fromJsonForm) and its
+// checksum computed again; a recorded verdict that held for the old row is bound to the new one.
 import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { rowChecksum } from '../src/catalog/checksum.js';
+import { schema4Checksum } from '../src/catalog/checksum.js';
+import { rowDigest, TableDigest } from '../src/catalog/digest.js';
+import { isHashHex } from '../src/catalog/hash-bytes.js';
 import { CATALOG_APP, SCHEMA_VERSION, type SlotOutcome } from '../src/catalog/schema.js';
+import type { VerdictRow } from '../src/catalog/verdict.js';
 import type { TierMeasure, TierRule } from '../src/rank/rule.js';
-import { DEFAULT_KIND, kindNamed } from '../src/kinds.js';
+import { DEFAULT_KIND, findKind, kindNamed, type KindName } from '../src/kinds.js';
 import type { Tier } from '../src/rank/tiers.js';
 import type { AuditProgress } from './audit/report.js';
 import { Catalog, type BuildRow, type NewPuzzle, type StoredRule } from './catalog/catalog.js';
-import { isCatalogMeta, schemaObjects } from './catalog/schema.js';
+import { expectedSchema, isCatalogMeta, kindsOfSchema, schemaObjects } from './catalog/schema.js';
+import { PLUGIN_KINDS_VAR } from './runtime/plugin-kinds.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './runtime/errors.js';
 import { checkWritableDir, copyOutputSync, prepareOutput, refuseLink, type OutputTarget } from './io/output.js';
 import { timeStamp } from './runtime/source-date.js';
@@ -38,15 +44,20 @@ export interface MigrateResult {
   /** Base puzzles whose tier the migration changed, and those it kept out (no tier fits them), with their variants. */
   moved: number;
   keptOut: number;
+  /** Recorded audit verdicts bound to the migrated rows (each held for its old row). */
+  verdicts: number;
   backup: string | null;
 }
 
 /** The schema versions a migration can start from. */
-const FROM_VERSIONS = [1, 2, 3];
+const FROM_VERSIONS = [1, 2, 3, 4];
 /** The first version whose rows carry this release's grades and checksums (kept, not regraded). */
 const CHECKSUMMED = 3;
 
-/** A puzzle row of any older version, all Dominosa's: schema 1 has no score and no checksum yet. */
+/**
+ * A puzzle row of any older version, grid and solution as JSON: Dominosa's before schema 4,
+ * which added kinds; schema 1 has no score and no checksum yet.
+ */
 export interface OldPuzzle extends Omit<NewPuzzle, 'score'> {
   id: number;
   score: number | null;
@@ -57,16 +68,17 @@ export interface OldPuzzle extends Omit<NewPuzzle, 'score'> {
 export interface Regrade {
   /** The grader version to record for a build whose puzzles were graded by `old` (null: never graded). */
   graderVersion(old: string | null): string;
-  /** The current tier rules of the migrated catalog, from the old catalog's. */
-  rules(old: ReadonlyMap<number, StoredRule>): Map<number, StoredRule>;
+  /** The current tier rules of the old kind's sizes (by key) in the migrated catalog, from the old catalog's. */
+  rules(old: ReadonlyMap<string, StoredRule>): Map<string, StoredRule>;
   /**
-   * A base puzzle's score and tier, given its board and its size's (new) rule. A null tier keeps
-   * it and its variants out of the migrated catalog (counted in the result, never silently).
+   * A base puzzle's score and tier, given its board (grid and solution in this release's forms)
+   * and its size's (new) rule. A null tier keeps it and its variants out of the migrated catalog
+   * (counted in the result, never silently).
    */
   base(p: OldPuzzle, rule: TierRule | undefined): { score: number; tier: Tier | null };
 }
 
-/** The kind of every row of a catalog older than schema 4: the first catalogs held it alone. */
+/** The kind of every row of a catalog older than schema 4 (the first catalogs held it alone), and the one Regrade grades. */
 const OLD_KIND = kindNamed(DEFAULT_KIND);
 
 /**
@@ -101,7 +113,12 @@ const OLD_TABLES = ['meta', 'builds', 'thresholds', 'slots', 'puzzles'];
 function readVersion(db: Database.Database, path: string): number {
   const objects = schemaObjects(db);
   if (!isCatalogMeta(objects)) throw new UserError(`${path} is not a dominosa catalog`);
-  const foreign = objects.find((o) => o.type === 'view' || o.type === 'trigger');
+  // A view or trigger is foreign unless it is one of this release's, as made for the catalog's kinds.
+  const made = kindsOfSchema(objects);
+  const ours = new Set(expectedSchema(made.kinds).map((o) => `${o.type}\0${o.name}\0${o.sql}`));
+  const foreign = objects.find(
+    (o) => (o.type === 'view' || o.type === 'trigger') && !ours.has(`${o.type}\0${o.name}\0${o.sql}`),
+  );
   if (foreign !== undefined)
     throw new UserError(
       `${path} holds ${foreign.type} ${foreign.name}, which no dominosa catalog has; nothing was changed (run dominosa audit)`,
@@ -115,6 +132,11 @@ function readVersion(db: Database.Database, path: string): number {
   if (get.get('app') !== CATALOG_APP) throw new UserError(`${path} is not a dominosa catalog`);
   const v = Number(get.get('schema_version'));
   if (!Number.isSafeInteger(v) || v < 1) throw new UserError(`${path} has no readable schema version`);
+  // Its rows are read by their kinds: a kind not loaded now could not be.
+  if (made.unknown.length > 0)
+    throw new UserError(
+      `${path} was made for puzzle kind ${JSON.stringify(made.unknown[0])}, which is not loaded (name its module in ${PLUGIN_KINDS_VAR}); nothing was changed`,
+    );
   return v;
 }
 
@@ -153,6 +175,7 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
         puzzles: 0,
         moved: 0,
         keptOut: 0,
+        verdicts: 0,
         backup: null,
       };
     }
@@ -176,7 +199,7 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     throw sqliteError(e, path);
   }
 
-  let done: { puzzles: number; moved: number; keptOut: number };
+  let done: { puzzles: number; moved: number; keptOut: number; verdicts: number };
   try {
     done = writeMigrated(old, tmp, from, regrade, progress);
   } catch (e) {
@@ -278,6 +301,18 @@ function sqliteError(e: unknown, path: string): unknown {
   return faultOf(e, `cannot migrate ${path}`, '; nothing was changed') ?? e;
 }
 
+/** A row of the thresholds table of any version, by kind and shape (schema 1-3 cut Dominosa's sizes by M). */
+interface OldThresholds {
+  build_id: number | null;
+  kind: KindName;
+  shape: string;
+  measure: TierMeasure;
+  t1: number;
+  t2: number;
+  t3: number;
+  solver_version: string;
+}
+
 /** The old catalog's rows, of whichever version, in this release's shape (scores null where never graded). */
 function readOld(old: Database.Database) {
   const columns = (table: string): Set<string> =>
@@ -285,12 +320,14 @@ function readOld(old: Database.Database) {
   const builds = columns('builds');
   const thresholds = columns('thresholds');
   const puzzles = columns('puzzles');
-  // Every old row is Dominosa's; schema 1's has no score yet.
+  // Before schema 4 every row is Dominosa's, its size named by M; schema 1's has no score yet.
+  const kinded = puzzles.has('kind');
   const asOld = (p: OldPuzzle): OldPuzzle => ({
     ...p,
-    kind: OLD_KIND.name,
+    ...(kinded ? {} : { kind: OLD_KIND.name }),
     ...(puzzles.has('score') ? {} : { score: null }),
   });
+  const puzzle = old.prepare('SELECT * FROM puzzles WHERE id = ?');
   return {
     meta: () => old.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[],
     builds: () =>
@@ -303,40 +340,80 @@ function readOld(old: Database.Database) {
         grader_version: builds.has('grader_version') ? (b.grader_version ?? null) : null,
       })),
     // Schema 1 cut tiers on nodes only.
-    thresholds: () =>
+    thresholds: (): OldThresholds[] =>
       (
-        old.prepare('SELECT * FROM thresholds').all() as {
-          build_id: number | null;
-          m: number;
+        old.prepare('SELECT * FROM thresholds').all() as (Omit<OldThresholds, 'kind' | 'shape' | 'measure'> & {
+          kind?: KindName;
+          shape?: string;
+          m?: number;
           measure?: TierMeasure;
-          t1: number;
-          t2: number;
-          t3: number;
-          solver_version: string;
-        }[]
-      ).map((t) => ({ ...t, measure: thresholds.has('measure') ? (t.measure as TierMeasure) : ('nodes' as const) })),
+        })[]
+      ).map(({ m, kind, shape, measure, ...t }) => ({
+        ...t,
+        kind: kind ?? OLD_KIND.name,
+        shape: shape ?? String(m),
+        measure: thresholds.has('measure') ? (measure as TierMeasure) : ('nodes' as const),
+      })),
     puzzles: () =>
       (function* () {
         for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<OldPuzzle>)
           yield asOld(p);
       })(),
     puzzle: (id: number) => {
-      const p = old.prepare('SELECT * FROM puzzles WHERE id = ?').get(id) as OldPuzzle | undefined;
+      const p = puzzle.get(id) as OldPuzzle | undefined;
       return p === undefined ? p : asOld(p);
     },
     slots: () =>
       (function* () {
-        const rows = old.prepare('SELECT * FROM slots ORDER BY build_id, m, slot').iterate() as IterableIterator<{
+        const bySize = columns('slots').has('shape') ? 'shape' : 'm';
+        const rows = old
+          .prepare(`SELECT * FROM slots ORDER BY build_id, ${bySize}, slot`)
+          .iterate() as IterableIterator<{
           build_id: number;
-          m: number;
+          shape?: string;
+          m?: number;
           slot: number;
           outcome: SlotOutcome;
           attempts: number;
           puzzle_id: number | null;
         }>;
-        for (const { m, ...s } of rows) yield { ...s, shape: String(m) };
+        for (const { m, shape, ...s } of rows) yield { ...s, shape: shape ?? String(m) };
       })(),
+    verdicts: () => oldVerdicts(old),
   };
+}
+
+/**
+ * The old catalog's recorded verdicts (schema 3 and 4 may hold them, checksums as hex), or none
+ * when it has none or they do not match its digest: export would not trust those either.
+ */
+function oldVerdicts(old: Database.Database): VerdictRow[] {
+  const has = (name: string): boolean =>
+    old.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
+  if (!has('verdicts') || !has('digest')) return [];
+  const rows = old.prepare('SELECT * FROM verdicts').all() as VerdictRow[];
+  const sum = new TableDigest();
+  for (const v of rows) sum.add(rowDigest('verdicts', v));
+  const stored = old.prepare(`SELECT rows, sum FROM digest WHERE name = 'verdicts'`).get() as
+    { rows: number; sum: string } | undefined;
+  const now = sum.stored();
+  return stored !== undefined && stored.rows === now.rows && stored.sum === now.sum ? rows : [];
+}
+
+/** Why a migration stops on a row of the old catalog: one line, the old catalog unchanged. */
+function badRow(id: number, what: string): UserError {
+  return new UserError(`puzzle ${id}: ${what}; nothing was changed (run dominosa audit)`, EXIT_FAILED_CHECK);
+}
+
+/** An old row's grid and solution in its kind's compact form, its canonical hash checked. */
+function compactForm(p: OldPuzzle): { grid: string; solution: string } {
+  const kind = findKind(p.kind);
+  if (kind === undefined) throw badRow(p.id, `its kind ${JSON.stringify(p.kind)} is not loaded`);
+  if (typeof p.canonical_hash !== 'string' || !isHashHex(p.canonical_hash))
+    throw badRow(p.id, 'its canonical hash is not a SHA-256 hash in hex');
+  const form = kind.schema.fromJsonForm(p);
+  if (!form.ok) throw badRow(p.id, form.error);
+  return form.value;
 }
 
 /** Write the old catalog as a current one at tmp (one transaction), check it, close it. */
@@ -346,13 +423,14 @@ function writeMigrated(
   from: number,
   regrade: Regrade,
   progress: AuditProgress,
-): { puzzles: number; moved: number; keptOut: number } {
+): { puzzles: number; moved: number; keptOut: number; verdicts: number } {
   const src = readOld(old);
   const cat = Catalog.open(tmp, { create: true, verb: 'migrate' });
   try {
     const total = old.prepare('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
     progress.start(total);
     let moved = 0;
+    let verdicts = 0;
     const keptOut = new Set<number>();
     cat.transaction(() => {
       for (const r of src.meta()) {
@@ -360,36 +438,38 @@ function writeMigrated(
       }
       cat.putMeta('migrated_from', String(from));
       cat.putMeta('migrated_at', timeStamp());
+      // Rows kept as they are keep the grader version of their scores (a Sudomino build's is its own).
       for (const b of src.builds())
         cat.insertBuild({
           ...b,
           status: b.status,
-          grader_version: regrade.graderVersion(b.grader_version),
+          grader_version:
+            from >= CHECKSUMMED && b.grader_version !== null
+              ? b.grader_version
+              : regrade.graderVersion(b.grader_version),
         });
-      const oldRules = new Map<number, StoredRule>();
+      // The old kind's current rules go through Regrade (schema 1 and 2 are graded again by them).
+      const oldRules = new Map<string, StoredRule>();
       for (const t of src.thresholds()) {
         const rule = { measure: t.measure, th: { t1: t.t1, t2: t.t2, t3: t.t3 } };
-        if (t.build_id === null) oldRules.set(t.m, { ...rule, solverVersion: t.solver_version });
-        else cat.writeThresholds(t.build_id, OLD_KIND.name, String(t.m), rule, t.solver_version);
+        if (t.build_id === null && t.kind === OLD_KIND.name)
+          oldRules.set(t.shape, { ...rule, solverVersion: t.solver_version });
+        else cat.writeThresholds(t.build_id, t.kind, t.shape, rule, t.solver_version);
       }
       const rules = regrade.rules(oldRules);
-      for (const [m, r] of rules)
-        cat.writeThresholds(null, OLD_KIND.name, String(m), { measure: r.measure, th: r.th }, r.solverVersion);
+      for (const [shape, r] of rules)
+        cat.writeThresholds(null, OLD_KIND.name, shape, { measure: r.measure, th: r.th }, r.solverVersion);
 
-      // Ids are kept, so slots and variants keep pointing at the same rows. Variants follow
-      // their base in id order, so old bases' results can go (memory stays flat).
+      // Ids are kept, so slots, variants and verdicts keep pointing at the same rows. Variants
+      // follow their base in id order, so old bases' results can go (memory stays flat).
       const graded = new Map<number, { score: number; tier: Tier | null }>();
       const gradeOf = (p: OldPuzzle): { score: number; tier: Tier | null } => {
         if (from >= CHECKSUMMED) return keptAsIs(p);
         const known = graded.get(p.base_id ?? p.id);
         if (known !== undefined) return known;
         const base = p.base_id === null ? p : src.puzzle(p.base_id);
-        if (base === undefined)
-          throw new UserError(
-            `puzzle ${p.id}: its base ${p.base_id} is missing; nothing was changed (run dominosa audit)`,
-            EXIT_FAILED_CHECK,
-          );
-        const g = regrade.base(base, rules.get(base.m));
+        if (base === undefined) throw badRow(p.id, `its base ${p.base_id} is missing`);
+        const g = regrade.base({ ...base, ...compactForm(base) }, rules.get(OLD_KIND.sizes.keyOf(base)));
         if (g.tier === null) keptOut.add(base.id);
         else if (g.tier !== base.tier) moved++;
         graded.set(base.id, g);
@@ -399,7 +479,7 @@ function writeMigrated(
       for (const p of src.puzzles()) {
         if (p.base_id === null && graded.size >= 1024) graded.clear();
         const g = gradeOf(p);
-        if (g.tier !== null) cat.insertPuzzle({ ...p, score: g.score, tier: g.tier }, p.id);
+        if (g.tier !== null) cat.insertPuzzle({ ...p, ...compactForm(p), score: g.score, tier: g.tier }, p.id);
         if (++done % 256 === 0) progress.advance(256);
       }
       progress.advance(done % 256);
@@ -408,6 +488,7 @@ function writeMigrated(
         const out = s.puzzle_id !== null && keptOut.has(s.puzzle_id);
         cat.insertSlots([out ? { ...s, outcome: 'failed', puzzle_id: null } : s]);
       }
+      verdicts = carryVerdicts(src, cat);
     });
     progress.finish();
     // The result must pass what every writing verb checks before it is trusted with the name.
@@ -418,19 +499,49 @@ function writeMigrated(
         `the migrated catalog has ${fk.length} broken references; nothing was changed (run dominosa audit on the old one)`,
         EXIT_FAILED_CHECK,
       );
-    return { puzzles: total, moved, keptOut: keptOut.size };
+    return { puzzles: total, moved, keptOut: keptOut.size, verdicts };
   } finally {
     cat.close();
   }
 }
 
+/**
+ * Bind the old catalog's verdicts to the migrated rows: a verdict that held for its old row (its
+ * checksum, and its base's for a variant, as stored then) holds for the same puzzle written in this
+ * release's forms, so it is kept with the rows' new checksums; any other is left behind, as export
+ * would not have trusted it. Returns how many were kept.
+ */
+function carryVerdicts(src: ReturnType<typeof readOld>, cat: Catalog): number {
+  const kept: VerdictRow[] = [];
+  const flush = (): void => {
+    if (kept.length > 0) cat.recordVerdicts(kept.splice(0), []);
+  };
+  let count = 0;
+  for (const v of src.verdicts()) {
+    const was = src.puzzle(v.puzzle_id);
+    const now = cat.getPuzzle(v.puzzle_id);
+    if (was === undefined || now === undefined || was.checksum !== v.checksum) continue;
+    let baseChecksum: string | null = null;
+    if (was.base_id !== null) {
+      const wasBase = src.puzzle(was.base_id);
+      const nowBase = cat.getPuzzle(was.base_id);
+      if (wasBase === undefined || nowBase === undefined || wasBase.checksum !== v.base_checksum) continue;
+      baseChecksum = nowBase.checksum;
+    } else if (v.base_checksum !== null) continue;
+    kept.push({ ...v, checksum: now.checksum, base_checksum: baseChecksum });
+    count++;
+    if (kept.length >= 4096) flush();
+  }
+  flush();
+  return count;
+}
+
 /** A checksummed row's own score and tier, once its checksum shows it is the row its catalog wrote. */
 function keptAsIs(p: OldPuzzle): { score: number; tier: Tier } {
-  if (p.score === null || p.checksum !== rowChecksum({ ...p, score: p.score })) {
+  if (p.score === null || p.checksum !== schema4Checksum({ ...p, score: p.score }))
     throw new UserError(
       `puzzle ${p.id} does not match its checksum; nothing was changed (run dominosa audit)`,
       EXIT_FAILED_CHECK,
     );
-  }
   return { score: p.score, tier: p.tier };
 }

@@ -3,6 +3,7 @@
 // as stored; and the full recount from every row and the schema that audit compares them with.
 import type Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type StoredDigest } from '../../src/catalog/digest.js';
+import { PUZZLE_READ } from '../../src/catalog/row.js';
 import {
   DIGEST_COLUMNS,
   DIGEST_TABLES,
@@ -120,8 +121,13 @@ export function* digestWalk<P>(
   for (const t of ['puzzles' as const, ...tables.filter((t) => t !== 'puzzles')]) {
     const d = new TableDigest();
     const all = t === 'puzzles' && rows;
-    // An optional table is read whole: if redefined outside dominosa it may lack a column (the schema check names it).
-    const cols = all || (OPTIONAL_TABLES as readonly string[]).includes(t) ? '*' : DIGEST_COLUMNS[t].join(', ');
+    // An optional table is read whole: if redefined outside dominosa it may lack a column (the schema
+    // check names it). Its blobs, and the puzzles' checksums, count as hex (src/catalog/digest.ts).
+    const cols = all
+      ? PUZZLE_READ
+      : (OPTIONAL_TABLES as readonly string[]).includes(t)
+        ? '*'
+        : DIGEST_COLUMNS[t].join(', ');
     const order = t === 'puzzles' ? ' ORDER BY id' : '';
     for (const row of db.prepare(`SELECT ${cols} FROM ${t}${order}`).iterate() as IterableIterator<
       Record<string, unknown>

@@ -1,12 +1,14 @@
 // The puzzles table: base puzzles and their variants, one insert path (its column list is
-// src/catalog/row.ts's) and the reads the verbs share. A second puzzle kind is a column here
-// and a module beside it, not a second table of the same shape.
+// src/catalog/row.ts's) and the reads the verbs share, every one of them through the row as the
+// code holds it (row.ts's PUZZLE_READ: the hashes as hex; the 32 bytes they are stored as bound here). A
+// second puzzle kind is a column here and a module beside it, not a second table of the same shape.
 import type { StoredPuzzle } from '../../src/catalog/check.js';
-import { PUZZLE_COLUMNS, puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
+import { PUZZLE_COLUMNS, PUZZLE_READ, puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
 import { measureColumn, type TierMeasure } from '../../src/rank/rule.js';
 import { findKind, kindNamed, type KindName } from '../../src/kinds.js';
 import { zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
 import type { Connection } from './connection.js';
+import { hashBlob, hexColumn } from './hash-column.js';
 import { readThresholds } from './thresholds.js';
 
 /** A stored puzzle: what the checks read (src/catalog/check.ts), plus where it came from. */
@@ -62,7 +64,7 @@ export function insertPuzzles(conn: Connection, records: readonly PuzzleRecord[]
     const insert = conn.stmt(`INSERT ${orIgnore ? 'OR IGNORE ' : ''}${INSERT}`);
     const ids: (number | null)[] = [];
     for (const r of records) {
-      const info = insert.run(r);
+      const info = insert.run({ ...r, canonical_hash: hashBlob(r.canonical_hash), checksum: hashBlob(r.checksum) });
       if (info.changes !== 1) {
         ids.push(null);
         continue;
@@ -81,19 +83,20 @@ export function insertPuzzle(conn: Connection, p: NewPuzzle, id: number | null =
 }
 
 /**
- * Insert a puzzle unless one with its natural key (kind, shape, seed, slot, transform) is there, and
- * return the id of the row holding that key (null if a base of its class holds it elsewhere).
+ * Insert a puzzle unless one with its natural key is there (a base's kind, shape, seed and slot; a
+ * variant's base and transform), and return the id of the row holding that key (null if a base of
+ * its class holds it elsewhere).
  */
 export function insertPuzzleOrIgnore(conn: Connection, p: NewPuzzle): number | null {
   return conn.write(() => {
     insertPuzzles(conn, [puzzleRecord(p, { base_id: p.base_id, build_id: p.build_id })], true);
-    const shape = kindNamed(p.kind).sizes.keyOf(p);
-    const id = conn
-      .stmt(
-        `SELECT id FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND IFNULL(transform, '') = ?`,
-      )
-      .pluck()
-      .get(p.kind, shape, p.seed, p.slot, p.transform ?? '');
+    const id =
+      p.base_id === null
+        ? conn
+            .stmt('SELECT id FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND base_id IS NULL')
+            .pluck()
+            .get(p.kind, kindNamed(p.kind).sizes.keyOf(p), p.seed, p.slot)
+        : conn.stmt('SELECT id FROM puzzles WHERE base_id = ? AND transform = ?').pluck().get(p.base_id, p.transform);
     return (id as number | undefined) ?? null;
   });
 }
@@ -104,12 +107,12 @@ export function nextPuzzleId(conn: Connection): number {
 }
 
 export function getPuzzle(conn: Connection, id: number): PuzzleRow | undefined {
-  return conn.stmt('SELECT * FROM puzzles WHERE id = ?').get(id) as PuzzleRow | undefined;
+  return conn.stmt(`SELECT ${PUZZLE_READ} FROM puzzles WHERE id = ?`).get(id) as PuzzleRow | undefined;
 }
 
 /** All puzzles in id order, one row at a time (memory stays flat on a large catalog). */
 export function iteratePuzzles(conn: Connection): IterableIterator<PuzzleRow> {
-  return conn.stmt('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<PuzzleRow>;
+  return conn.stmt(`SELECT ${PUZZLE_READ} FROM puzzles ORDER BY id`).iterate() as IterableIterator<PuzzleRow>;
 }
 
 export function countPuzzles(conn: Connection): number {
@@ -140,7 +143,7 @@ export function baseIdByHash(conn: Connection, kind: KindName, canonicalHash: st
   const id = conn
     .stmt('SELECT id FROM puzzles WHERE kind = ? AND canonical_hash = ? AND base_id IS NULL')
     .pluck()
-    .get(kind, canonicalHash);
+    .get(kind, hashBlob(canonicalHash));
   return (id as number | undefined) ?? null;
 }
 
@@ -154,27 +157,29 @@ export function baseAt(
 ): { id: number; canonical_hash: string } | undefined {
   return conn
     .stmt(
-      'SELECT id, canonical_hash FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND base_id IS NULL',
+      `SELECT id, ${hexColumn('canonical_hash')} FROM puzzles WHERE kind = ? AND shape = ? AND seed = ? AND slot = ? AND base_id IS NULL`,
     )
     .get(kind, shape, seed, slot) as { id: number; canonical_hash: string } | undefined;
 }
 
 /** The variants of a base puzzle, in id order. */
 export function variantsOf(conn: Connection, baseId: number): PuzzleRow[] {
-  return conn.stmt('SELECT * FROM puzzles WHERE base_id = ? ORDER BY id').all(baseId) as PuzzleRow[];
+  return conn.stmt(`SELECT ${PUZZLE_READ} FROM puzzles WHERE base_id = ? ORDER BY id`).all(baseId) as PuzzleRow[];
 }
 
 /** The canonical hash of every base puzzle of a kind, one at a time (memory stays flat on a large catalog). */
 export function iterateBaseHashes(conn: Connection, kind: KindName): IterableIterator<string> {
   return conn
-    .stmt('SELECT canonical_hash FROM puzzles WHERE kind = ? AND base_id IS NULL')
+    .stmt(`SELECT ${hexColumn('canonical_hash')} FROM puzzles WHERE kind = ? AND base_id IS NULL`)
     .pluck()
     .iterate(kind) as IterableIterator<string>;
 }
 
 /** Id, kind and canonical hash of every base puzzle. */
 export function baseHashes(conn: Connection): { id: number; kind: KindName; canonical_hash: string }[] {
-  return conn.stmt('SELECT id, kind, canonical_hash FROM puzzles WHERE base_id IS NULL ORDER BY id').all() as {
+  return conn
+    .stmt(`SELECT id, kind, ${hexColumn('canonical_hash')} FROM puzzles WHERE base_id IS NULL ORDER BY id`)
+    .all() as {
     id: number;
     kind: KindName;
     canonical_hash: string;
@@ -241,7 +246,7 @@ export function hasBaseBefore(conn: Connection, kind: KindName, canonicalHash: s
   return (
     conn
       .stmt(`SELECT 1 FROM puzzles WHERE kind = ? AND canonical_hash = ? AND base_id IS NULL AND ${BEFORE_BUILD}`)
-      .get(kind, canonicalHash, beforeBuild) !== undefined
+      .get(kind, hashBlob(canonicalHash), beforeBuild) !== undefined
   );
 }
 

@@ -1,11 +1,13 @@
 // Re-tiering a size under new cuts (tune --apply): every row's tier and checksum renewed, the
 // digest kept in step, or nothing changed when a puzzle would fit no tier.
 import { rowChecksum } from '../../src/catalog/checksum.js';
+import { PUZZLE_READ } from '../../src/catalog/row.js';
 import type { PuzzleKind } from '../../src/kind.js';
 import type { TierRule } from '../../src/rank/rule.js';
 import type { Tier } from '../../src/rank/tiers.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 import type { Connection } from './connection.js';
+import { hashBlob } from './hash-column.js';
 import type { PuzzleRow } from './puzzles.js';
 
 /**
@@ -27,7 +29,7 @@ export function retier(conn: Connection, kind: PuzzleKind, size: string, rule: T
       tier: Tier;
     }[] = [];
     for (const p of conn
-      .stmt('SELECT * FROM puzzles WHERE kind = ? AND shape = ?')
+      .stmt(`SELECT ${PUZZLE_READ} FROM puzzles WHERE kind = ? AND shape = ?`)
       .iterate(kind.name, size) as IterableIterator<PuzzleRow>) {
       const tier = kind.tierOf(p, rule);
       // Only the grade rule leaves a puzzle out of every tier; re-tiering never drops one.
@@ -47,7 +49,7 @@ export function retier(conn: Connection, kind: PuzzleKind, size: string, rule: T
         });
     }
     for (const c of changed) {
-      update.run(c.tier, c.checksum, c.id);
+      update.run(c.tier, hashBlob(c.checksum), c.id);
       conn.removed('puzzles', { ...c, checksum: c.old });
       conn.added('puzzles', c);
     }

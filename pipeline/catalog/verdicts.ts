@@ -1,15 +1,25 @@
 // The optional verdicts table (audit --record): one row per puzzle that passed every check,
-// made on first use and trusted by export only while its definition and digest hold.
+// made on first use and trusted by export only while its definition and digest hold. Its
+// checksums are stored as 32 bytes and read back as hex, as the puzzles' are.
 import { rowDigest, TableDigest } from '../../src/catalog/digest.js';
 import { DIGEST_COLUMNS } from '../../src/catalog/schema.js';
 import type { VerdictRow } from '../../src/catalog/verdict.js';
 import type { Connection } from './connection.js';
 import { ensureTable } from './create.js';
 import { storedDigests } from './digests.js';
+import { hashBlob, hexColumn } from './hash-column.js';
 import { optionalSchema, optionalTables, schemaObjects } from './schema.js';
 
 const COLUMNS = DIGEST_COLUMNS.verdicts;
 const INSERT = `INSERT INTO verdicts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`;
+/** A verdict row as the code holds it (VerdictRow), its checksums as hex. */
+const READ = COLUMNS.map((c) =>
+  c === 'checksum'
+    ? hexColumn(c)
+    : c === 'base_checksum'
+      ? `CASE WHEN ${c} IS NULL THEN NULL ELSE lower(hex(${c})) END AS ${c}`
+      : c,
+).join(', ');
 
 /**
  * Record verdicts: `passed` replace any earlier verdict of their puzzles, `failed` puzzle ids lose
@@ -18,7 +28,7 @@ const INSERT = `INSERT INTO verdicts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.m
 export function recordVerdicts(conn: Connection, passed: readonly VerdictRow[], failed: readonly number[]): void {
   conn.write(() => {
     ensureTable(conn, 'verdicts');
-    const get = conn.stmt('SELECT * FROM verdicts WHERE puzzle_id = ?');
+    const get = conn.stmt(`SELECT ${READ} FROM verdicts WHERE puzzle_id = ?`);
     const drop = conn.stmt('DELETE FROM verdicts WHERE puzzle_id = ?');
     const put = conn.stmt(INSERT);
     const forget = (id: number): void => {
@@ -30,7 +40,11 @@ export function recordVerdicts(conn: Connection, passed: readonly VerdictRow[], 
     for (const id of failed) forget(id);
     for (const v of passed) {
       forget(v.puzzle_id);
-      put.run(v);
+      put.run({
+        ...v,
+        checksum: hashBlob(v.checksum),
+        base_checksum: v.base_checksum === null ? null : hashBlob(v.base_checksum),
+      });
       conn.added('verdicts', v);
     }
   });
@@ -50,7 +64,7 @@ export function readVerdicts(
     return { ok: false, why: 'the verdicts table is not as dominosa makes it', tampered: true };
   const verdicts = new Map<number, VerdictRow>();
   const d = new TableDigest();
-  for (const v of conn.stmt('SELECT * FROM verdicts').iterate() as IterableIterator<VerdictRow>) {
+  for (const v of conn.stmt(`SELECT ${READ} FROM verdicts`).iterate() as IterableIterator<VerdictRow>) {
     d.add(rowDigest('verdicts', v));
     verdicts.set(v.puzzle_id, v);
   }

@@ -53,6 +53,14 @@ export function kindError(k: unknown): string | null {
     !levels.every((l, i) => isObject(l) && l.level === i + 1 && typeof l.name === 'string' && LEVEL_NAME.test(l.name))
   )
     return `gives kind ${k.name} no levels 1, 2, ... with plain names`;
+  // Its row form: words for the schema's comments (one line each), the view's SQL, migrate's reading.
+  const line = (x: unknown): boolean => typeof x === 'string' && x !== '' && !/[\r\n]/.test(x);
+  if (!isObject(schema.forms) || !line(schema.forms.grid) || !line(schema.forms.solution))
+    return `gives kind ${k.name} no schema.forms: one line each for its grid and its solution`;
+  const sql = (x: unknown): boolean => typeof x === 'string' && x.trim() !== '';
+  if (!isObject(schema.jsonSql) || !sql(schema.jsonSql.grid) || !sql(schema.jsonSql.solution))
+    return `gives kind ${k.name} no schema.jsonSql for its grid and its solution`;
+  if (typeof schema.fromJsonForm !== 'function') return `gives kind ${k.name} no schema.fromJsonForm`;
   // The page a web pack carries is bundled with the built-in kinds' views: it cannot play another.
   if (isObject(k.formats) && k.formats.web !== undefined)
     return `gives kind ${k.name} a web part, but the web pack's page plays the built-in kinds only`;

@@ -44,8 +44,9 @@ export function migrateCommand(y: Argv): Argv {
         const kept = res.backup === null ? '' : `; the old catalog is kept as ${res.backup}`;
         const moved = res.moved > 0 ? `, ${res.moved} base puzzles changed tier` : '';
         const out = res.keptOut > 0 ? `, ${res.keptOut} base puzzles fit no tier and were kept out` : '';
+        const verdicts = res.verdicts > 0 ? `, ${res.verdicts} recorded verdicts kept` : '';
         process.stderr.write(
-          `dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles ${res.regraded ? 'graded and checksummed' : 'checked against their checksums and kept'}${moved}${out})${kept}\n`,
+          `dominosa: migrated ${v.db} from schema version ${res.from} to ${res.to} (${res.puzzles} puzzles ${res.regraded ? 'graded and checksummed' : 'checked against their checksums and kept'}${moved}${out}${verdicts})${kept}\n`,
         );
       }
       process.exitCode = 0;

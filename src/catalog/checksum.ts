@@ -2,7 +2,8 @@
 // trusts stored rows (build resuming, tune, merge, export) can refuse one changed behind the
 // catalog's back without re-solving it. Ids are left out: a merge renumbers rows, and the
 // base/variant links are checked by comparing the rows they join (hash, tier, difficulty).
-// A Dominosa row's checksum is as schema 3 made it, so a migration keeps every one.
+// It hashes the row as stored: grid and solution in their kind's compact form, the canonical hash
+// as hex (schema 5; migrate computes every older row's again).
 import { sha256Hex } from './sha256.js';
 
 /** The fields a checksum covers, as the catalog stores them. */
@@ -12,12 +13,14 @@ export interface ChecksummedRow {
   m: number;
   rows: number;
   cols: number;
+  /** The grid and solution columns: text in the kind's compact form (src/<kind>/stored.ts). */
   grid: string;
   solution: string;
   tier: string;
   nodes: number;
   score: number;
   attempts: number;
+  /** 64 hex digits (the catalog stores its 32 bytes). */
   canonical_hash: string;
   transform: string | null;
   seed: number;
@@ -45,19 +48,16 @@ export const CHECKSUM_FIELDS = [
 ] as const satisfies readonly (keyof ChecksummedRow)[];
 
 /**
- * The kind of the rows a catalog held before it had a kind column (schema 3): their checksums
- * leave the kind out, as schema 3 made them. A fact of the stored format, as the schema's SQL is,
- * which no kind's code may change: every other kind's checksum names its kind.
- */
-const KINDLESS_CHECKSUMS = 'dominosa';
-
-/**
- * Hex SHA-256 of the row's fields in a fixed order, as one JSON array (unambiguous framing); the
- * kind leads the array except for the kind whose rows predate kinds.
+ * Hex SHA-256 of the row's fields in CHECKSUM_FIELDS order, as one JSON array (unambiguous
+ * framing). The catalog stores its 32 bytes.
  */
 export function rowChecksum(p: ChecksummedRow): string {
-  const fields = [
-    ...(p.kind === KINDLESS_CHECKSUMS ? [] : [p.kind]),
+  return sha256Hex(JSON.stringify(rowChecksumFields(p)));
+}
+
+function rowChecksumFields(p: ChecksummedRow): unknown[] {
+  return [
+    p.kind,
     p.m,
     p.rows,
     p.cols,
@@ -73,5 +73,14 @@ export function rowChecksum(p: ChecksummedRow): string {
     p.slot,
     p.method,
   ];
-  return sha256Hex(JSON.stringify(fields));
+}
+
+/**
+ * The checksum schema 3 and 4 stored, over the row as they stored it (grid and solution as JSON):
+ * the same array with the kind left out for Dominosa, whose rows predate kinds. Migrate checks an
+ * old row against it before it writes the row in this release's forms.
+ */
+export function schema4Checksum(p: ChecksummedRow): string {
+  const own = rowChecksumFields(p);
+  return sha256Hex(JSON.stringify(p.kind === 'dominosa' ? own.slice(1) : own));
 }

@@ -4,6 +4,7 @@
 // subtracting what it deletes, and audit recomputes it from scratch to catch rows deleted,
 // inserted, swapped or edited, and objects added, outside dominosa. It guards against
 // accidents and foreign edits, not against someone who recomputes it.
+import { bytesToHex } from './hash-bytes.js';
 import { DIGEST_COLUMNS, type DigestTable } from './schema.js';
 import { sha256Hex } from './sha256.js';
 
@@ -21,11 +22,17 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /**
  * rowDigest of a row given as its DIGEST_COLUMNS values, in that order (null for a missing one):
- * the SHA-256 of JSON.stringify([table, ...values]). A writer hashes one per row it inserts, so
+ * the SHA-256 of JSON.stringify([table, ...values]), a blob (a stored checksum, read back as
+ * bytes) written as its hex text, as the code holds it. A writer hashes one per row it inserts, so
  * the usual values (null, finite numbers, plain ASCII text) are written out directly, as JSON
  * writes them (a property test holds the two equal); anything else goes through JSON.stringify.
  */
 export function valuesDigest(table: DigestTable, values: readonly unknown[]): bigint {
+  if (values.some((v) => v instanceof Uint8Array))
+    return valuesDigest(
+      table,
+      values.map((v) => (v instanceof Uint8Array ? bytesToHex(v) : v)),
+    );
   let text = `["${table}"`;
   for (const v of values) {
     if (v === null) text += ',null';

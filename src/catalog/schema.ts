@@ -2,6 +2,7 @@
 // pipeline/catalog/ runs this DDL on a new database and refuses one of another version (or
 // with any object this DDL does not make); pipeline/migrate.ts brings older versions up to this one.
 import type { KindName } from '../kind-name.js';
+import type { Parsed } from '../parsed.js';
 import { TIER_MEASURES } from '../rank/rule.js';
 import { TIERS } from '../rank/tiers.js';
 
@@ -10,9 +11,12 @@ import { TIERS } from '../rank/tiers.js';
  * and teach pipeline/migrate.ts the step from the previous version. Version 2 added each
  * puzzle's grade and score and a checksum per row, the builds' grader version and the
  * thresholds' measure. Version 3 added the digest and the writer lock. Version 4 added the puzzle
- * kind (Sudomino beside Dominosa) and the shape that names a size of either kind.
+ * kind (Sudomino beside Dominosa) and the shape that names a size of either kind. Version 5 stores
+ * grid and solution in each kind's compact form, hashes and checksums as 32-byte blobs (the
+ * verdicts' too), keys a variant by its base and transform, and adds the puzzles_json view, which
+ * shows the rows as version 4 stored them.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Marks a database as a dominosa catalog, so a foreign SQLite file is never written to. */
 export const CATALOG_APP = 'dominosa-catalog';
@@ -32,6 +36,24 @@ export interface KindSchema {
   readonly shapeSql: string;
   /** The grader's levels, level 1 first, as the catalog's grade column names them. */
   readonly levels: readonly { level: number; name: string }[];
+  /** The kind's grid and solution columns in words, one line each, for the schema's comments (no newline). */
+  readonly forms: { grid: string; solution: string };
+  /**
+   * SQL over a puzzle row's columns giving its grid and solution as the JSON texts schema 4 stored
+   * (the puzzles_json view's columns): plain SQL, since any SQLite reads the view.
+   */
+  readonly jsonSql: { grid: string; solution: string };
+  /** A row's grid and solution columns from the JSON texts schema 4 stored (migrate), or what is wrong with them. */
+  fromJsonForm(p: JsonFormRow): Parsed<{ grid: string; solution: string }>;
+}
+
+/** What a kind reads of a schema-4 row to give its grid and solution their compact forms. */
+export interface JsonFormRow {
+  m: number;
+  rows: number;
+  cols: number;
+  grid: string;
+  solution: string;
 }
 
 const list = (xs: readonly string[]): string => xs.map((x) => `'${x}'`).join(', ');
@@ -54,6 +76,9 @@ function byKind(kinds: readonly KindSchema[], sql: (k: KindSchema) => string): s
  */
 export function schemaSql(kinds: readonly KindSchema[]): string {
   const names = list(kinds.map((k) => k.name));
+  const forms = kinds.map((k) => `-- ${k.name}: grid ${k.forms.grid}\n--   solution ${k.forms.solution}\n`).join('');
+  const gridJson = byKind(kinds, (k) => k.jsonSql.grid);
+  const solutionJson = byKind(kinds, (k) => k.jsonSql.solution);
   const gradeNames = byKind(kinds, (k) => `CASE CAST(score AS INTEGER) ${levelNames(k.levels)} END`);
   const topLevel = byKind(kinds, (k) => String(k.levels.length));
   const shape = byKind(kinds, (k) => k.shapeSql);
@@ -110,13 +135,15 @@ CREATE TABLE slots (
 ) STRICT, WITHOUT ROWID;
 
 -- Base puzzles (base_id NULL) and their variants (base_id and transform set: the variant is
--- the base under its kind's transform). Dominosa: m is M, grid JSON rows, M+1 rows by M+2
--- columns, solution JSON [[r1, c1, r2, c2], ...]. Sudomino: m is N, grid the JSON array of the
--- board's text rows, solution JSON rows of each cell's value (0 blocked) (src/sudomino/stored.ts).
--- shape names the size: M for Dominosa, RxC:N for Sudomino. A variant shares its base's
--- canonical hash, tier, grade and score. score: the kind's human grader's; level and grade
--- derive from it. checksum: src/catalog/checksum.ts over the row's content, so a row changed
--- behind the catalog's back is refused by every verb that trusts it.
+-- the base under its kind's transform). m, rows and cols give the board's size (Dominosa: m is
+-- M, M+1 rows by M+2 columns; Sudomino: m is N), shape names it (M; RxC:N). grid and solution are
+-- text in each kind's compact form (src/<kind>/stored.ts), cells in reading order:
+${forms}-- The view puzzles_json shows them as JSON, as schema 4 stored them. canonical_hash: the
+-- SHA-256 of the board's symmetry class, 32 bytes (hex(canonical_hash) writes it as schema 4 did);
+-- a variant shares its base's, and its tier, grade and score. score: the kind's human grader's;
+-- level and grade derive from it. checksum: 32 bytes, src/catalog/checksum.ts's SHA-256 over the
+-- row's content as stored, so a row changed behind the catalog's back is refused by every verb
+-- that trusts it.
 CREATE TABLE puzzles (
   id             INTEGER PRIMARY KEY,
   kind           TEXT NOT NULL CHECK (kind IN (${names})),
@@ -128,7 +155,7 @@ CREATE TABLE puzzles (
   tier           TEXT NOT NULL CHECK (tier IN (${list(TIERS)})),
   nodes          INTEGER NOT NULL,
   attempts       INTEGER NOT NULL,
-  canonical_hash TEXT NOT NULL,
+  canonical_hash BLOB NOT NULL CHECK (length(canonical_hash) = 32),
   base_id        INTEGER REFERENCES puzzles(id),
   transform      TEXT,
   seed           INTEGER NOT NULL,
@@ -136,7 +163,7 @@ CREATE TABLE puzzles (
   method         TEXT NOT NULL,
   build_id       INTEGER REFERENCES builds(id),
   score          REAL NOT NULL CHECK (score >= 1 AND score < ${topLevel} + 1),
-  checksum       TEXT NOT NULL,
+  checksum       BLOB NOT NULL CHECK (length(checksum) = 32),
   shape          TEXT GENERATED ALWAYS AS (${shape}) VIRTUAL,
   level          INTEGER GENERATED ALWAYS AS (CAST(score AS INTEGER)) VIRTUAL,
   grade          TEXT GENERATED ALWAYS AS (${gradeNames}) VIRTUAL,
@@ -144,10 +171,20 @@ CREATE TABLE puzzles (
 ) STRICT;
 -- One base per symmetry class of a kind across the whole catalog.
 CREATE UNIQUE INDEX puzzles_base_hash ON puzzles (kind, canonical_hash) WHERE base_id IS NULL;
--- The natural key: where a puzzle came from. Keeps merges and resumes idempotent.
-CREATE UNIQUE INDEX puzzles_natural ON puzzles (kind, shape, seed, slot, IFNULL(transform, ''));
+-- The natural key: where a puzzle came from, a base by its kind, size, seed and slot, a variant
+-- by its base and transform (it comes from its base's slot). Keeps merges and resumes idempotent.
+CREATE UNIQUE INDEX puzzles_natural ON puzzles (kind, shape, seed, slot) WHERE base_id IS NULL;
+CREATE UNIQUE INDEX puzzles_variant ON puzzles (base_id, transform) WHERE base_id IS NOT NULL;
 CREATE INDEX puzzles_size_tier ON puzzles (kind, shape, tier, nodes) WHERE base_id IS NULL;
-CREATE INDEX puzzles_base ON puzzles (base_id) WHERE base_id IS NOT NULL;
+
+-- The puzzles as schema 4 stored them, for readers of the JSON forms: the same columns, grid and
+-- solution as JSON (each kind's SQL), canonical_hash and checksum as 64 hex digits.
+CREATE VIEW puzzles_json AS SELECT id, kind, m, rows, cols,
+  ${gridJson} AS grid,
+  ${solutionJson} AS solution,
+  tier, nodes, attempts, lower(hex(canonical_hash)) AS canonical_hash, base_id, transform, seed, slot, method,
+  build_id, score, lower(hex(checksum)) AS checksum, shape, level, grade
+FROM puzzles;
 
 -- The digest (src/catalog/digest.ts): per table of DIGEST_COLUMNS its row count and the sum of
 -- its rows' digests, and under 'schema' the hash of every object above. Writers update it in the
@@ -215,11 +252,12 @@ export const OPTIONAL_SCHEMA_SQL = {
   // `dominosa audit --record`: one row per puzzle that passed every per-puzzle check of audit,
   // bound to the row it judged (its checksum, and its base's for a variant) and to the versions of
   // the independent proof, the node counter and the grader that judged it. Export trusts a row
-  // that still matches instead of proving the puzzle again (src/catalog/verdict.ts).
+  // that still matches instead of proving the puzzle again (src/catalog/verdict.ts). The
+  // checksums are 32-byte blobs, as the puzzles table's.
   verdicts: `CREATE TABLE verdicts (
   puzzle_id      INTEGER PRIMARY KEY,
-  checksum       TEXT NOT NULL,
-  base_checksum  TEXT,
+  checksum       BLOB NOT NULL,
+  base_checksum  BLOB,
   proof_version  TEXT NOT NULL,
   solver_version TEXT NOT NULL,
   grader_version TEXT NOT NULL,

@@ -160,6 +160,16 @@ function finish(
 }
 
 /**
+ * A Board from rows×cols row-major values (non-negative integers, as the catalog's grid column
+ * reads back), with every check of a grid's size and counts; `index` as boardFromGrid's.
+ */
+export function boardFromValues(rows: number, cols: number, vals: Float64Array, index: number): ParseResult {
+  if (rows > MAX_SIDE || cols > MAX_SIDE)
+    return { ok: false, index, error: makeError(index, undefined, `grid is ${rows}x${cols}: ${TOO_LARGE}`) };
+  return finish(rows, cols, vals, index, undefined);
+}
+
+/**
  * Validate a grid (rows of numbers, e.g. from JSON) and build a Board. `index` is the board's
  * 0-based position in its input and is reported in errors; `meta` is carried onto the board.
  */

@@ -21,7 +21,7 @@ import {
 } from '../catalog/check.js';
 import type { Parsed } from '../parsed.js';
 import { formatMeasure, measureValue, type TierRule } from '../rank/rule.js';
-import { boardFromGrid, formatBoardError, type Board } from './board.js';
+import type { Board } from './board.js';
 import { LEVELS } from './grade/ladder.js';
 import { bandOfLevel, TATHAM_NAMES } from './rank/bands.js';
 import { REFERENCE_VERSION, referenceNodes, sameCounts } from './rank/reference.js';
@@ -32,6 +32,7 @@ import { PROOF_VERSION, proveIndependently } from './solve/independent.js';
 import { DEFAULT_LARGE_TIME_MS, defaultTimeLimitMs, LARGE_M } from './solve/limits.js';
 import { checkSolution, sameSolution, type Solution } from './solve/solution.js';
 import { RULES, Solver } from './solve/solver.js';
+import { boardFromStored, solutionFromStored } from './stored.js';
 import { applyTransform, canonicalForm, formHash, parseTransform, transformSolution } from './transform.js';
 import { ClassMemo } from '../catalog/class-memo.js';
 
@@ -82,11 +83,11 @@ export interface PuzzleContext extends CheckContext {
 /** A row's readings, a base's once when the context keeps them (its variants read it again). */
 function reader(ctx: PuzzleContext): Reader {
   const memo = ctx.memo;
-  if (memo === undefined) return { board: parseBoard, solution: (q) => parseSolution(q.solution) };
+  if (memo === undefined) return { board: parseBoard, solution: (q) => parseSolution(q) };
   return {
     board: (q) => (q.base_id !== null ? parseBoard(q) : memo.reading(q, 'board', () => parseBoard(q))),
     solution: (q) =>
-      q.base_id !== null ? parseSolution(q.solution) : memo.reading(q, 'solution', () => parseSolution(q.solution)),
+      q.base_id !== null ? parseSolution(q) : memo.reading(q, 'solution', () => parseSolution(q)),
   };
 }
 
@@ -95,36 +96,19 @@ interface Reader {
   solution: (q: StoredPuzzle) => Parsed<Solution>;
 }
 
+/** The board of a stored row (src/dominosa/stored.ts's grid column), of the catalog's (M+1)×(M+2) size. */
 function parseBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parsed<Board> {
-  let grid: unknown;
-  try {
-    grid = JSON.parse(p.grid);
-  } catch {
-    return { ok: false, error: 'the stored grid is not JSON' };
-  }
-  const res = boardFromGrid(grid, 0);
-  if (!res.ok) return { ok: false, error: formatBoardError(res.error).replace(/^board 1(: |, )/, '') };
-  const b = res.board;
-  if (b.m !== p.m) return { ok: false, error: `the grid is a double-${b.m} set but the row says M=${p.m}` };
-  if (b.rows !== p.rows || b.cols !== p.cols) {
-    return { ok: false, error: `the grid is ${b.rows}x${b.cols} but the row says ${p.rows}x${p.cols}` };
-  }
-  if (b.rows !== b.m + 1)
-    return { ok: false, error: `the grid is ${b.rows}x${b.cols}, not the catalog's ${b.m + 1}x${b.m + 2}` };
-  return { ok: true, value: b };
+  if (!Number.isSafeInteger(p.m) || p.m < 1 || p.rows !== p.m + 1 || p.cols !== p.m + 2)
+    return {
+      ok: false,
+      error: `the row says ${p.rows}x${p.cols} for M=${p.m}, not the catalog's ${p.m + 1}x${p.m + 2}`,
+    };
+  return boardFromStored(p.grid, p);
 }
 
-function parseSolution(text: string): Parsed<Solution> {
-  let sol: unknown;
-  try {
-    sol = JSON.parse(text);
-  } catch {
-    return { ok: false, error: 'the stored solution is not JSON' };
-  }
-  const isDomino = (d: unknown): boolean => Array.isArray(d) && d.length === 4 && d.every((x) => Number.isInteger(x));
-  if (!Array.isArray(sol) || !sol.every(isDomino))
-    return { ok: false, error: 'the stored solution is not a list of [r1, c1, r2, c2]' };
-  return { ok: true, value: sol as Solution };
+/** The dominoes of a stored row's solution column. */
+function parseSolution(p: Pick<StoredPuzzle, 'solution' | 'rows' | 'cols'>): Parsed<Solution> {
+  return solutionFromStored(p.solution, p.rows, p.cols);
 }
 
 function sameCells(a: Board, b: Board): boolean {

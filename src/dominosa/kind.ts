@@ -8,6 +8,7 @@ import { LEVELS } from './grade/ladder.js';
 import { tierFor } from './rank/tier-rule.js';
 import { namesMs, parseMs, sizeLabel } from './sizes.js';
 import { reading } from './reading.js';
+import { fromJsonForm, GRID_JSON_SQL, SOLUTION_JSON_SQL } from './stored.js';
 import { solving } from './solve/solving.js';
 import { grading } from './grade/grading.js';
 import { generating } from './make/generating.js';
@@ -35,7 +36,17 @@ export const dominosa: PuzzleKind = {
     // A JSON line with a grid (its rows a count, not a list), or a Tatham game ID.
     claimsLine: (line, json) => (json === undefined ? GAME_ID.test(line) : 'grid' in json && !Array.isArray(json.rows)),
   },
-  schema: { name: 'dominosa', shapeSql: 'CAST(m AS TEXT)', levels: LEVELS },
+  schema: {
+    name: 'dominosa',
+    shapeSql: 'CAST(m AS TEXT)',
+    levels: LEVELS,
+    forms: {
+      grid: 'base-36 digits, ceil(log36(M+1)) a cell (one up to M = 35, two up to M = 1295)',
+      solution: "one letter a cell, the side its domino's other cell lies on: L, R, U or D",
+    },
+    jsonSql: { grid: GRID_JSON_SQL, solution: SOLUTION_JSON_SQL },
+    fromJsonForm,
+  },
   tierOf: tierFor,
   checkRow,
   checks,

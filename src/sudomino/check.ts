@@ -122,11 +122,7 @@ function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parse
 
 /** The per-cell values of a stored solution, sized as the board. */
 function readValues(text: string, board: SudominoBoard): Parsed<Uint8Array> {
-  const res = sudominoSolutionFromStored(text);
-  if (!res.ok) return res;
-  if (res.rows !== board.rows || res.cols !== board.cols)
-    return { ok: false, error: `the solution is ${res.rows}x${res.cols}, the board ${board.rows}x${board.cols}` };
-  return { ok: true, value: res.values };
+  return sudominoSolutionFromStored(text, board.rows, board.cols);
 }
 
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {

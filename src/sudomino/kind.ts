@@ -8,6 +8,7 @@ import { LEVELS } from './grade/ladder.js';
 import { sudominoTierFor } from './rank/tier-rule.js';
 import { compareShapes, parseShapes } from './shape.js';
 import { reading } from './reading.js';
+import { SUDOMINO_GRID_JSON_SQL, SUDOMINO_SOLUTION_JSON_SQL, sudominoFromJsonForm } from './stored.js';
 import { solving } from './solve/solving.js';
 import { grading } from './grade/grading.js';
 import { generating } from './make/generating.js';
@@ -40,7 +41,17 @@ export const sudomino: PuzzleKind = {
       return Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string');
     },
   },
-  schema: { name: 'sudomino', shapeSql: "rows || 'x' || cols || ':' || m", levels: LEVELS },
+  schema: {
+    name: 'sudomino',
+    shapeSql: "rows || 'x' || cols || ':' || m",
+    levels: LEVELS,
+    forms: {
+      grid: "the board's text rows (letter or numbered form) joined by '/'",
+      solution: 'one base-36 digit a cell, its value (0 where blocked)',
+    },
+    jsonSql: { grid: SUDOMINO_GRID_JSON_SQL, solution: SUDOMINO_SOLUTION_JSON_SQL },
+    fromJsonForm: sudominoFromJsonForm,
+  },
   tierOf: sudominoTierFor,
   checkRow,
   checks,

@@ -1,22 +1,30 @@
-// The catalog's text of a Sudomino puzzle and back: the grid column is the JSON array of the
-// board's text rows (format.ts's boardRows, letter or numbered form), the solution column the
-// JSON array of rows of per-cell values, 0 where blocked. Reading never throws: bad text is an error value.
-import type { SudominoBoard } from './board.js';
+// The catalog's text of a Sudomino puzzle (schema 5) and back: the grid column is the board's
+// text rows (formats/text.ts's boardRows, letter or numbered form) joined by '/', the solution
+// column one base-36 digit a cell in reading order, its value, 0 where blocked (N is at most 30).
+// The JSON forms schema 4 stored (and the puzzles_json view shows) are here too, for migrate.
+// Reading never throws: bad text is an error value.
+import type { Parsed } from '../parsed.js';
+import { MAX_VALUES, type SudominoBoard } from './board.js';
 import { boardRows } from './formats/text.js';
 import { boardFromRows, looksNumbered } from './parse.js';
 
 export type StoredRead<T> = ({ ok: true } & T) | { ok: false; error: string };
 
-/** The grid column: JSON.stringify of the board's text rows. */
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+// A char code's value, -1 for a character that is no digit of a value 0..MAX_VALUES.
+const VALUE_OF = new Int8Array(128).fill(-1);
+for (let v = 0; v <= MAX_VALUES; v++) VALUE_OF[DIGITS.charCodeAt(v)] = v;
+
+/** The grid column: the board's text rows joined by '/' (no row of either form holds one). */
 export function sudominoGridText(board: SudominoBoard): string {
-  return JSON.stringify(boardRows(board));
+  return boardRows(board).join('/');
 }
 
-/** The solution column: JSON rows of a rows×cols board's per-cell values. */
-export function sudominoSolutionText(cols: number, values: ArrayLike<number>): string {
-  const out: number[][] = [];
-  for (let i = 0; i < values.length; i += cols) out.push(Array.from({ length: cols }, (_, c) => values[i + c]));
-  return JSON.stringify(out);
+/** The solution column: each cell's value (0 blocked) as one base-36 digit, in reading order. */
+export function sudominoSolutionText(values: ArrayLike<number>): string {
+  let s = '';
+  for (let i = 0; i < values.length; i++) s += DIGITS[values[i]];
+  return s;
 }
 
 /**
@@ -29,49 +37,99 @@ export function storedRowsNumbered(rows: readonly string[], values: number): boo
   return values > 9 || rows.some(looksNumbered) || rows.some((r) => r.length !== rows[0].length);
 }
 
-/** A board from its grid column and N, or the one line that says what is wrong with the text. */
-export function sudominoBoardFromStored(grid: string, values: number): StoredRead<{ board: SudominoBoard }> {
-  let rows: unknown;
-  try {
-    rows = JSON.parse(grid);
-  } catch {
-    return { ok: false, error: 'grid is not JSON' };
-  }
-  if (!Array.isArray(rows) || rows.length === 0 || !rows.every((r) => typeof r === 'string' && r !== '')) {
-    return { ok: false, error: 'grid is not a non-empty JSON array of text rows' };
-  }
-  const res = boardFromRows(rows as string[], values, 0, undefined, storedRowsNumbered(rows as string[], values));
+/** A board from its text rows and N, or the one line that says what is wrong with them. */
+function boardOfRows(rows: readonly string[], values: number): StoredRead<{ board: SudominoBoard }> {
+  if (rows.length === 0 || rows.some((r) => r === '')) return { ok: false, error: 'grid has an empty row' };
+  const res = boardFromRows(rows, values, 0, undefined, storedRowsNumbered(rows, values));
   if (res.ok) return { ok: true, board: res.board };
   const { row, col, message } = res.error;
   const where = row === undefined ? '' : col === undefined ? ` row ${row + 1}` : ` row ${row + 1}, column ${col + 1}`;
   return { ok: false, error: `grid${where}: ${message}` };
 }
 
-/** Per-cell values from the solution column (rows of equal length, each value 0..255), or what is wrong with it. */
-export function sudominoSolutionFromStored(
-  text: string,
-): StoredRead<{ rows: number; cols: number; values: Uint8Array }> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, error: 'solution is not JSON' };
+/** A board from its grid column and N, or the one line that says what is wrong with the text. */
+export function sudominoBoardFromStored(grid: string, values: number): StoredRead<{ board: SudominoBoard }> {
+  return boardOfRows(grid.split('/'), values);
+}
+
+/** Per-cell values of a rows×cols board from its solution column, or what is wrong with it. */
+export function sudominoSolutionFromStored(text: string, rows: number, cols: number): Parsed<Uint8Array> {
+  const n = rows * cols;
+  if (text.length !== n)
+    return { ok: false, error: `the solution has ${text.length} cells, expected ${n} (${rows}x${cols})` };
+  const values = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    const v = code < 128 ? VALUE_OF[code] : -1;
+    if (v < 0)
+      return {
+        ok: false,
+        error: `solution row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1}: ${JSON.stringify(text[i])} is not a value`,
+      };
+    values[i] = v;
   }
-  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(Array.isArray))
-    return { ok: false, error: 'solution is not a non-empty JSON array of rows' };
-  const rows = parsed as unknown[][];
-  const cols = rows[0].length;
-  if (cols === 0) return { ok: false, error: 'solution row 1 is empty' };
-  const values = new Uint8Array(rows.length * cols);
-  for (let r = 0; r < rows.length; r++) {
-    if (rows[r].length !== cols)
-      return { ok: false, error: `solution row ${r + 1} has ${rows[r].length} cells, expected ${cols}` };
-    for (let c = 0; c < cols; c++) {
-      const v = rows[r][c];
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255)
-        return { ok: false, error: `solution row ${r + 1}, column ${c + 1}: ${JSON.stringify(v)} is not a value` };
-      values[r * cols + c] = v;
+  return { ok: true, value: values };
+}
+
+// --- the JSON forms of schema 4 ---
+
+/** The grid as schema 4 stored it: JSON.stringify of the board's text rows. */
+export function sudominoGridJson(board: SudominoBoard): string {
+  return JSON.stringify(boardRows(board));
+}
+
+/** The solution as schema 4 stored it: JSON rows of a rows×cols board's per-cell values. */
+export function sudominoSolutionJson(cols: number, values: ArrayLike<number>): string {
+  const out: number[][] = [];
+  for (let i = 0; i < values.length; i += cols) out.push(Array.from({ length: cols }, (_, c) => values[i + c]));
+  return JSON.stringify(out);
+}
+
+/**
+ * A row's grid and solution columns from the JSON texts schema 4 stored (migrate): the grid text
+ * rows of a board of the row's size, the solution rows of per-cell values 0..N sized as the board;
+ * else what is wrong. The grid is written again by boardRows, as every build wrote it.
+ */
+export function sudominoFromJsonForm(p: {
+  m: number;
+  rows: number;
+  cols: number;
+  grid: string;
+  solution: string;
+}): Parsed<{ grid: string; solution: string }> {
+  let rows: unknown;
+  let solution: unknown;
+  try {
+    rows = JSON.parse(p.grid);
+    solution = JSON.parse(p.solution);
+  } catch {
+    return { ok: false, error: 'its grid or solution is not JSON' };
+  }
+  if (!Array.isArray(rows) || !rows.every((r) => typeof r === 'string'))
+    return { ok: false, error: 'its grid is not a JSON array of text rows' };
+  const b = boardOfRows(rows, p.m);
+  if (!b.ok) return { ok: false, error: `its ${b.error}` };
+  if (b.board.rows !== p.rows || b.board.cols !== p.cols)
+    return { ok: false, error: `its grid is ${b.board.rows}x${b.board.cols} but the row says ${p.rows}x${p.cols}` };
+  const values: number[] = [];
+  if (!Array.isArray(solution) || solution.length !== p.rows)
+    return { ok: false, error: `its solution is not ${p.rows} rows of values` };
+  for (const row of solution as unknown[]) {
+    if (!Array.isArray(row) || row.length !== p.cols)
+      return { ok: false, error: `its solution is not ${p.rows} rows of ${p.cols} values` };
+    for (const v of row as unknown[]) {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > p.m)
+        return { ok: false, error: `its solution holds ${JSON.stringify(v)}, not a value 0..${p.m}` };
+      values.push(v);
     }
   }
-  return { ok: true, rows: rows.length, cols, values };
+  return { ok: true, value: { grid: sudominoGridText(b.board), solution: sudominoSolutionText(values) } };
 }
+
+// --- the same JSON forms in SQL, for the puzzles_json view ---
+
+/** SQL over a Sudomino row giving sudominoGridJson's text: its rows quoted (none holds a quote or a backslash). */
+export const SUDOMINO_GRID_JSON_SQL = `'["' || replace(grid, '/', '","') || '"]'`;
+
+/** SQL over a Sudomino row giving sudominoSolutionJson's text of its solution column. */
+export const SUDOMINO_SOLUTION_JSON_SQL = `(WITH RECURSIVE cell(k, s) AS (SELECT 0, '' UNION ALL SELECT k + 1, s || CASE WHEN k % cols > 0 THEN ',' WHEN k > 0 THEN '],[' ELSE '[' END || (instr('${DIGITS}', substr(solution, k + 1, 1)) - 1) FROM cell WHERE k < rows * cols) SELECT '[' || s || ']]' FROM cell WHERE k = rows * cols)`;

@@ -92,11 +92,13 @@ describe('audit fails an edit it used to pass', () => {
 
   it('a base copied, checksum and all, from another catalog', () => {
     const have = new Set(
-      query<{ canonical_hash: string }>(db, 'SELECT canonical_hash FROM puzzles').map((r) => r.canonical_hash),
+      query<{ canonical_hash: Buffer }>(db, 'SELECT canonical_hash FROM puzzles').map((r) =>
+        r.canonical_hash.toString('hex'),
+      ),
     );
     // A base of a class this catalog lacks (the unique index would refuse any other).
     const row = query(other, 'SELECT * FROM puzzles WHERE base_id IS NULL ORDER BY id').find(
-      (r) => !have.has(r.canonical_hash as string),
+      (r) => !have.has((r.canonical_hash as Buffer).toString('hex')),
     )!;
     expect(row).toBeDefined();
     const path = tampered((d) => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog, type PuzzleRow } from '../../pipeline/catalog/catalog.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
+import { PUZZLE_READ } from '../../src/catalog/row.js';
 import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog, scalar } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
@@ -175,11 +176,17 @@ describe('export and recorded verdicts', () => {
     const path = copy(recorded);
     let id = 0;
     editAndReseal(path, (d) => {
-      const p = d.prepare('SELECT * FROM puzzles WHERE base_id IS NULL ORDER BY id LIMIT 1').get() as PuzzleRow;
+      const p = d
+        .prepare(`SELECT ${PUZZLE_READ} FROM puzzles WHERE base_id IS NULL ORDER BY id LIMIT 1`)
+        .get() as PuzzleRow;
       id = p.id;
       // A score within its level: only re-grading it can tell.
       const score = p.score + 0.001;
-      d.prepare('UPDATE puzzles SET score = ?, checksum = ? WHERE id = ?').run(score, rowChecksum({ ...p, score }), id);
+      d.prepare('UPDATE puzzles SET score = ?, checksum = ? WHERE id = ?').run(
+        score,
+        Buffer.from(rowChecksum({ ...p, score }), 'hex'),
+        id,
+      );
     });
     expect(
       audit(path)

@@ -60,16 +60,21 @@ const VERBS: Record<string, { from: () => string; args: (db: string) => string[]
 const VERB_NAMES = Object.keys(VERBS);
 
 const TABLES = ['meta', 'builds', 'thresholds', 'slots', 'puzzles', 'digest', 'writer'];
-const INDEXES = ['thresholds_scope', 'puzzles_base_hash', 'puzzles_natural', 'puzzles_size_tier', 'puzzles_base'];
-/** Puzzle columns a checksum covers, with a change of the stored value's type. */
+const INDEXES = ['thresholds_scope', 'puzzles_base_hash', 'puzzles_natural', 'puzzles_variant', 'puzzles_size_tier'];
+const VIEWS = ['puzzles_json'];
+/** Puzzle columns a checksum covers, with a change of the stored value's type (schema 5's forms). */
 const CONTENT: Record<string, (v: unknown, k: number) => unknown> = {
   grid: (v) => String(v).replace(/\d/, (c) => (c === '0' ? '1' : '0')),
-  solution: (v) => String(v).replace('[[', '[[9,'),
+  solution: (v) => String(v).replace(/^./, (c) => (c === 'R' ? 'D' : 'R')),
   tier: (v) => (v === 'easy' ? 'expert' : 'easy'),
   nodes: (v, k) => (v as number) + 1 + k,
   score: (v) => ((v as number) < 8 ? (v as number) + 0.5 : (v as number) - 0.5),
   attempts: (v, k) => (v as number) + 1 + k,
-  canonical_hash: (v) => String(v).replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+  canonical_hash: (v) => {
+    const b = Buffer.from(v as Buffer);
+    b[0] ^= 1;
+    return b;
+  },
   seed: (v, k) => (v as number) + 100 + k,
   method: () => 'by hand',
 };
@@ -79,13 +84,13 @@ type Damage =
   | { kind: 'view'; table: string; endless: boolean }
   | { kind: 'add'; what: 'table' | 'index' | 'view' | 'trigger' }
   | { kind: 'alter'; table: string; how: 'add-column' | 'rename-column' | 'rename-table' }
-  | { kind: 'sql'; edit: 'generated' | 'check' | 'default' | 'index' | 'garbage' }
+  | { kind: 'sql'; edit: 'generated' | 'check' | 'default' | 'index' | 'view' | 'garbage' }
   | { kind: 'app'; value: string | null }
   | { kind: 'row'; column: string; pick: number }
   | { kind: 'truncate'; keep: number };
 
 const damage: fc.Arbitrary<Damage> = fc.oneof(
-  fc.record({ kind: fc.constant('drop' as const), name: fc.constantFrom(...TABLES, ...INDEXES) }),
+  fc.record({ kind: fc.constant('drop' as const), name: fc.constantFrom(...TABLES, ...INDEXES, ...VIEWS) }),
   fc.record({ kind: fc.constant('view' as const), table: fc.constantFrom(...TABLES), endless: fc.boolean() }),
   fc.record({
     kind: fc.constant('add' as const),
@@ -103,6 +108,7 @@ const damage: fc.Arbitrary<Damage> = fc.oneof(
       'check' as const,
       'default' as const,
       'index' as const,
+      'view' as const,
       'garbage' as const,
     ),
   }),
@@ -139,7 +145,7 @@ function apply(path: string, dm: Damage): void {
     d.pragma('foreign_keys = OFF');
     switch (dm.kind) {
       case 'drop':
-        d.exec(`DROP ${INDEXES.includes(dm.name) ? 'INDEX' : 'TABLE'} ${dm.name}`);
+        d.exec(`DROP ${INDEXES.includes(dm.name) ? 'INDEX' : VIEWS.includes(dm.name) ? 'VIEW' : 'TABLE'} ${dm.name}`);
         break;
       case 'view': {
         const rows = dm.endless
@@ -175,6 +181,7 @@ function apply(path: string, dm: Damage): void {
         else if (dm.edit === 'default') rewrite(d, 'builds', `DEFAULT '{}'`, `DEFAULT '[]'`);
         else if (dm.edit === 'index')
           rewrite(d, 'puzzles_size_tier', '(kind, shape, tier, nodes)', '(kind, shape, tier)');
+        else if (dm.edit === 'view') rewrite(d, 'puzzles_json', /FROM puzzles;?$/, 'FROM puzzles WHERE 0');
         else rewrite(d, 'slots', '', 'CREATE TABLE slots (');
         break;
       case 'app':
@@ -189,7 +196,7 @@ function apply(path: string, dm: Damage): void {
           d.prepare(`UPDATE puzzles SET ${dm.column} = ? WHERE id = ?`).run(CONTENT[dm.column](old, dm.pick), id);
         } catch {
           // The change broke a key (another row holds it): the row's checksum is damaged instead.
-          d.prepare(`UPDATE puzzles SET checksum = 'changed by hand' WHERE id = ?`).run(id);
+          d.prepare(`UPDATE puzzles SET checksum = zeroblob(32) WHERE id = ?`).run(id);
         }
         break;
       }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowChecksum, type ChecksummedRow } from '../../src/catalog/checksum.js';
+import { PUZZLE_READ } from '../../src/catalog/row.js';
 import { buildSmallCatalog, editCatalog } from '../helpers/catalog.js';
 import { cli, DATA, FIXTURES } from '../helpers/cli.js';
 
@@ -35,27 +36,39 @@ const DAMAGE: Record<string, (path: string) => void> = {
   // Rows edited behind the catalog's back, one field of each kind (the checksum is left as it was).
   'holding a changed grid cell': (p) =>
     tamper(p, 'grid', (r) => r.grid.replace(/\d/, (c) => String((Number(c) + 1) % (r.m + 1)))),
-  'holding a changed solution': (p) => tamper(p, 'solution', (r) => r.solution.replace('[[0,0,', '[[0,0,,')),
+  'holding a changed solution': (p) =>
+    tamper(p, 'solution', (r) => r.solution.replace(/^./, (c) => (c === 'R' ? 'D' : 'R'))),
   'holding a changed node count': (p) => tamper(p, 'nodes', (r) => r.nodes + 1),
   'holding a changed tier': (p) => tamper(p, 'tier', (r) => (r.tier === 'easy' ? 'expert' : 'easy')),
   'holding a changed grade score': (p) => tamper(p, 'score', (r) => Math.min(7.9, r.score + 0.5)),
   'holding a changed canonical hash': (p) =>
-    tamper(p, 'canonical_hash', (r) => r.canonical_hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
+    tamper(p, 'canonical_hash', (r) =>
+      Buffer.from(
+        r.canonical_hash.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+        'hex',
+      ),
+    ),
   "holding a variant's changed transform": (p) => tamper(p, 'transform', () => 'rot180', 'base_id IS NOT NULL'),
   'holding a row whose checksum was recomputed after moving it to another tier': (p) =>
     editCatalog(p, (d) => {
-      const r = d.prepare(`SELECT * FROM puzzles WHERE base_id IS NULL AND tier = 'easy' LIMIT 1`).get() as Row;
+      const r = d
+        .prepare(`SELECT ${PUZZLE_READ} FROM puzzles WHERE base_id IS NULL AND tier = 'easy' LIMIT 1`)
+        .get() as Row;
       const moved = { ...r, tier: 'expert' };
-      d.prepare('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?').run('expert', rowChecksum(moved), r.id);
+      d.prepare('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?').run(
+        'expert',
+        Buffer.from(rowChecksum(moved), 'hex'),
+        r.id,
+      );
     }),
 };
 
 type Row = ChecksummedRow & { id: number };
 
-/** Change one field of one row (the first base, or the first row matching `where`) with SQL. */
+/** Change one field of one row (the first base, or the first row matching `where`, read with its hashes as hex) with SQL. */
 function tamper(path: string, field: string, value: (r: Row) => unknown, where = 'base_id IS NULL'): void {
   editCatalog(path, (d) => {
-    const r = d.prepare(`SELECT * FROM puzzles WHERE ${where} ORDER BY id LIMIT 1`).get() as Row;
+    const r = d.prepare(`SELECT ${PUZZLE_READ} FROM puzzles WHERE ${where} ORDER BY id LIMIT 1`).get() as Row;
     d.prepare(`UPDATE puzzles SET ${field} = ? WHERE id = ?`).run(value(r), r.id);
   });
 }

@@ -6,12 +6,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PuzzleRow } from '../../pipeline/catalog/catalog.js';
-import { rowChecksum } from '../../src/catalog/checksum.js';
 import { kindWords } from '../../src/formats/kind.js';
 import { verifyPackJson } from '../../src/formats/pack.js';
 import { allKinds } from '../../src/kinds.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal, freshCatalogs, query } from '../helpers/catalog.js';
+import {
+  buildSmallCatalog,
+  checksumBlob,
+  copyCatalog,
+  editAndReseal,
+  freshCatalogs,
+  query,
+  storedRows,
+} from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 import { addSudominoRows } from '../sudomino/catalog-rows.js';
 
@@ -217,11 +223,11 @@ describe('export of every kind', () => {
         smallest[kind.name],
       ).map((r) => r.id);
       editAndReseal(bad, (d) => {
-        const p = d.prepare('SELECT * FROM puzzles WHERE id = ?').get(a) as PuzzleRow;
+        const [p] = storedRows(d, 'id = ?', a);
         const { solution } = d.prepare('SELECT solution FROM puzzles WHERE id = ?').get(b) as { solution: string };
         d.prepare('UPDATE puzzles SET solution = ?, checksum = ? WHERE id = ?').run(
           solution,
-          rowChecksum({ ...p, solution }),
+          checksumBlob({ ...p, solution }),
           a,
         );
       });

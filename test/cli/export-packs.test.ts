@@ -33,7 +33,8 @@ beforeAll(() => {
   // 7 sizes × 4 tiers × 10 bases, each with 3 variants: 1,120 puzzles.
   const r = cli(['build', '--sizes', '3..9', '--per-tier', '10', '--variants', '3', '--jobs', '2', '--db', db]);
   if (r.code !== 0) throw new Error(r.stderr);
-  rows = query<Row>(db, 'SELECT id, m, grid, solution, tier, base_id FROM puzzles ORDER BY id');
+  // Grid and solution as JSON, as the puzzles_json view gives them.
+  rows = query<Row>(db, 'SELECT id, m, grid, solution, tier, base_id FROM puzzles_json ORDER BY id');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -9,7 +9,8 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog, type NewPuzzle } from '../../pipeline/catalog/catalog.js';
 import { runExport } from '../../pipeline/export/export.js';
-import { boardFromGrid, boardToGrid } from '../../src/dominosa/board.js';
+import { boardFromGrid } from '../../src/dominosa/board.js';
+import { gridText, solutionText } from '../../src/dominosa/stored.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { CSV_COLUMNS } from '../../src/formats/csv.js';
 import { LEVELS } from '../../src/dominosa/grade/ladder.js';
@@ -57,8 +58,8 @@ beforeAll(() => {
         m,
         rows: p.board.rows,
         cols: p.board.cols,
-        grid: JSON.stringify(boardToGrid(p.board)),
-        solution: JSON.stringify(p.solution),
+        grid: gridText(p.board),
+        solution: solutionText(p.solution, p.board.rows, p.board.cols),
         tier: tierOf(p.nodes, TH),
         nodes: p.nodes,
         score: storedGrade(p.board).score,
@@ -76,8 +77,8 @@ beforeAll(() => {
       const v = applyTransform(p.board, t);
       cat.insertPuzzle({
         ...row,
-        grid: JSON.stringify(boardToGrid(v)),
-        solution: JSON.stringify(transformSolution(p.solution, p.board.rows, p.board.cols, t)),
+        grid: gridText(v),
+        solution: solutionText(transformSolution(p.solution, p.board.rows, p.board.cols, t), v.rows, v.cols),
         base_id: id,
         transform: encodeTransform(t),
       });
@@ -134,17 +135,39 @@ describe('dominosa export --format jsonl', () => {
   it('stops quietly, exit 0, when the reader closes the pipe early', () => {
     // Enough rows to overflow a pipe buffer, so the writer does meet the closed pipe.
     const big = join(dir, 'big.sqlite');
-    const src = Catalog.open(db, { readonly: true });
-    const first = [...src.iteratePuzzles()][0];
-    src.close();
     const cat = Catalog.open(big, { create: true });
+    const gen = new Generator();
     cat.transaction(() => {
-      // Valid rows, since export re-checks each one: the base, then copies of it as
-      // identity variants (one per slot).
-      cat.writeThresholds(null, 'dominosa', String(first.m), { measure: 'nodes', th: TH }, REFERENCE_VERSION);
-      const { id: _id, ...row } = first;
-      const baseId = cat.insertPuzzle(row);
-      for (let i = 1; i <= 600; i++) cat.insertPuzzle({ ...row, base_id: baseId, transform: 'id', slot: i });
+      // Valid rows, since export re-checks each one: 300 bases of M = 5, each with a copy of
+      // itself as its identity variant (a base has one variant per transform).
+      cat.writeThresholds(null, 'dominosa', '5', { measure: 'nodes', th: TH }, REFERENCE_VERSION);
+      for (let slot = 0, made = 0; made < 300; slot++) {
+        const r = gen.generateSlot(7, 5, slot);
+        if (!r.ok || cat.hasBase('dominosa', r.puzzle.canonicalHash)) continue;
+        const p = r.puzzle;
+        const row: NewPuzzle = {
+          kind: 'dominosa',
+          m: 5,
+          rows: p.board.rows,
+          cols: p.board.cols,
+          grid: gridText(p.board),
+          solution: solutionText(p.solution, p.board.rows, p.board.cols),
+          tier: tierOf(p.nodes, TH),
+          nodes: p.nodes,
+          score: storedGrade(p.board).score,
+          attempts: p.attempts,
+          canonical_hash: p.canonicalHash,
+          base_id: null,
+          transform: null,
+          seed: 7,
+          slot,
+          method: p.method,
+          build_id: null,
+        };
+        const baseId = cat.insertPuzzle(row);
+        cat.insertPuzzle({ ...row, base_id: baseId, transform: 'id' });
+        made++;
+      }
     });
     cat.close();
     const r = spawnSync(

@@ -1,21 +1,26 @@
-// Tests for pipeline/migrate.ts (`dominosa migrate`): catalogs written by the schema-1 and
-// schema-2 releases (test/fixtures/catalogs/) are refused by the other verbs with a pointer to
-// migrate, migrate to ones that pass a full audit with every puzzle, tier and slot kept, keep a
-// byte-exact backup, and a second run, a damaged file or a foreign one change nothing.
+// Tests for pipeline/migrate.ts (`dominosa migrate`): catalogs written by the schema-1 to schema-4
+// releases (test/fixtures/catalogs/) are refused by the other verbs with a pointer to migrate,
+// migrate to ones that pass a full audit with every puzzle, tier and slot kept (the puzzles_json
+// view gives the old rows), keep a byte-exact backup, and a second run, a damaged file or a foreign
+// one change nothing. A schema-4 catalog of both kinds keeps its recorded verdicts, which export
+// then trusts, and exports exactly what the schema-4 release exported of it.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExport, type VerifyStats } from '../../pipeline/export/export.js';
 import { boardFromGrid } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { GRADER_VERSION, storedGrade } from '../../src/dominosa/rank/stored.js';
-import { editCatalog, query } from '../helpers/catalog.js';
+import { editAndReseal, editCatalog, query } from '../helpers/catalog.js';
 import { cli, DATA, FIXTURES } from '../helpers/cli.js';
 
 const FIXTURE = join(FIXTURES, 'catalogs', 'v1.sqlite');
 const V2 = join(FIXTURES, 'catalogs', 'v2.sqlite');
 const V3 = join(FIXTURES, 'catalogs', 'v3.sqlite');
+const V4 = join(FIXTURES, 'catalogs', 'v4.sqlite');
 let dir: string;
 let n = 0;
 
@@ -35,9 +40,9 @@ function copyOfV1(): string {
 type Rows = Record<string, unknown>[];
 
 /** Slots and thresholds as an old catalog holds them (by M), and the same read from a migrated one (by shape). */
-/** Every puzzle column schema 2 and 3 have, as they have it. */
+/** Every puzzle column schema 2 and 3 have but the checksum, as they have it (a migrated catalog's puzzles_json view gives them). */
 const OLD_PUZZLE =
-  'id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, score, checksum, level, grade';
+  'id, m, rows, cols, grid, solution, tier, nodes, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, score, level, grade';
 const OLD_SLOTS = 'SELECT build_id, m, slot, outcome, attempts, puzzle_id FROM slots ORDER BY build_id, m, slot';
 const NEW_SLOTS =
   'SELECT build_id, CAST(shape AS INTEGER) AS m, slot, outcome, attempts, puzzle_id FROM slots ORDER BY build_id, CAST(shape AS INTEGER), slot';
@@ -82,7 +87,7 @@ describe('dominosa migrate', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.migrating'))).toEqual([]);
 
     const cols = Object.keys(old.puzzles[0]).join(', ');
-    expect(query(path, `SELECT ${cols} FROM puzzles ORDER BY id`)).toEqual(old.puzzles);
+    expect(query(path, `SELECT ${cols} FROM puzzles_json ORDER BY id`)).toEqual(old.puzzles);
     expect(query(path, NEW_SLOTS)).toEqual(old.slots);
     expect(query(path, NEW_TH)).toEqual(old.thresholds);
     expect(query(path, 'SELECT DISTINCT measure FROM thresholds')).toEqual([{ measure: 'nodes' }]);
@@ -101,7 +106,7 @@ describe('dominosa migrate', () => {
       grade: string;
       level: number;
       base_id: number | null;
-    }>(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles');
+    }>(path, 'SELECT id, grid, score, grade, level, base_id FROM puzzles_json');
     const byId = new Map(rows.map((p) => [p.id, p]));
     for (const p of rows) {
       if (p.base_id === null) {
@@ -138,7 +143,7 @@ describe('dominosa migrate', () => {
       'SELECT * FROM builds ORDER BY id',
     ];
     const newQueries = [
-      `SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`,
+      `SELECT ${OLD_PUZZLE} FROM puzzles_json ORDER BY id`,
       NEW_SLOTS,
       NEW_TH,
       'SELECT * FROM builds ORDER BY id',
@@ -170,7 +175,7 @@ describe('dominosa migrate', () => {
     expect(audit.code, audit.stdout).toBe(0);
   });
 
-  it('upgrades a schema-3 catalog with every row kept as it was, checksums included, each a Dominosa row of its shape; a full audit passes', () => {
+  it('upgrades a schema-3 catalog with every row kept as it was, each a Dominosa row of its shape; a full audit passes', () => {
     const path = join(dir, `v3-${n++}.sqlite`);
     copyFileSync(V3, path);
     const old = [
@@ -185,7 +190,7 @@ describe('dominosa migrate', () => {
       `dominosa: migrated ${path} from schema version 3 to ${SCHEMA_VERSION} (32 puzzles checked against their checksums and kept)\n`,
     );
     expect(
-      [`SELECT ${OLD_PUZZLE} FROM puzzles ORDER BY id`, NEW_SLOTS, NEW_TH, 'SELECT * FROM builds ORDER BY id'].map(
+      [`SELECT ${OLD_PUZZLE} FROM puzzles_json ORDER BY id`, NEW_SLOTS, NEW_TH, 'SELECT * FROM builds ORDER BY id'].map(
         (q) => query(path, q),
       ),
     ).toEqual(old);
@@ -194,6 +199,97 @@ describe('dominosa migrate', () => {
     ]);
     const audit = cli(['audit', '--db', path, '--jobs', '1']);
     expect(audit.code, audit.stdout).toBe(0);
+  });
+
+  it('upgrades a schema-4 catalog of both kinds: every row kept, in compact forms, its verdicts bound to the new rows; exports are what schema 4 exported', async () => {
+    const path = join(dir, `v4-${n++}.sqlite`);
+    copyFileSync(V4, path);
+    const tables = [
+      'SELECT * FROM slots ORDER BY build_id, shape, slot',
+      'SELECT * FROM thresholds ORDER BY build_id, kind, shape',
+      'SELECT * FROM builds ORDER BY id',
+    ];
+    const noChecksum = (rows: Rows): Rows => rows.map(({ checksum: _c, ...rest }) => rest);
+    const old = [noChecksum(query(path, 'SELECT * FROM puzzles ORDER BY id')), ...tables.map((q) => query(path, q))];
+    expect(query(path, 'SELECT kind, COUNT(*) AS n FROM puzzles GROUP BY kind')).toEqual([
+      { kind: 'dominosa', n: 32 },
+      { kind: 'sudomino', n: 16 },
+    ]);
+    const r = cli(['migrate', '--db', path, '--no-backup']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(
+      `dominosa: migrated ${path} from schema version 4 to ${SCHEMA_VERSION} (48 puzzles checked against their checksums and kept, 48 recorded verdicts kept)\n`,
+    );
+    // The view gives every row as schema 4 stored it, but for the checksum computed again.
+    expect([
+      noChecksum(query(path, 'SELECT * FROM puzzles_json ORDER BY id')),
+      ...tables.map((q) => query(path, q)),
+    ]).toEqual(old);
+    expect(
+      query(
+        path,
+        'SELECT DISTINCT typeof(canonical_hash) AS h, length(canonical_hash) AS hn, typeof(checksum) AS c, length(checksum) AS cn FROM puzzles',
+      ),
+    ).toEqual([{ h: 'blob', hn: 32, c: 'blob', cn: 32 }]);
+    expect(query(path, `SELECT grid, solution FROM puzzles WHERE id = 1`)).toEqual([
+      { grid: expect.stringMatching(/^[0-9a-z]{20}$/), solution: expect.stringMatching(/^[LRUD]{20}$/) },
+    ]);
+    // Each verdict bound to its row's new checksum (and its base's).
+    expect(
+      query(
+        path,
+        `SELECT COUNT(*) AS n FROM verdicts v JOIN puzzles p ON p.id = v.puzzle_id AND p.checksum = v.checksum
+         LEFT JOIN puzzles b ON b.id = p.base_id WHERE v.base_checksum IS b.checksum`,
+      ),
+    ).toEqual([{ n: 48 }]);
+    expect(cli(['audit', '--db', path, '--jobs', '2']).code).toBe(0);
+    // Export trusts every verdict, and writes what the schema-4 release wrote (the fixtures beside it).
+    for (const format of ['jsonl', 'csv', 'text'] as const) {
+      const out = new PassThrough();
+      let text = '';
+      out.on('data', (c) => (text += c));
+      let stats: VerifyStats | null = null;
+      await runExport({ db: path, format, out: '-', kinds: ['dominosa', 'sudomino'], includeVariants: true }, out, {
+        verified: (st) => (stats = st),
+      });
+      expect(stats).toMatchObject({ trusted: 48, proved: 0 });
+      expect(text).toBe(
+        readFileSync(join(FIXTURES, 'catalogs', `v4.export.${format === 'text' ? 'txt' : format}`), 'utf8'),
+      );
+    }
+  });
+
+  it('leaves behind, and counts out, recorded verdicts that no longer held for their rows', () => {
+    // One verdict bound to another checksum, the digest recomputed: that one goes, the rest stay.
+    const one = join(dir, `v4-${n++}.sqlite`);
+    copyFileSync(V4, one);
+    editAndReseal(one, (d) => d.exec(`UPDATE verdicts SET checksum = base_checksum WHERE puzzle_id = 2`));
+    const r = cli(['migrate', '--db', one, '--no-backup']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/, 47 recorded verdicts kept\)/);
+    expect(query(one, 'SELECT COUNT(*) AS n FROM verdicts WHERE puzzle_id = 2')).toEqual([{ n: 0 }]);
+    // Verdicts changed behind the digest's back: export would trust none, so none is kept.
+    const all = join(dir, `v4-${n++}.sqlite`);
+    copyFileSync(V4, all);
+    editCatalog(all, (d) => d.exec(`DELETE FROM verdicts WHERE puzzle_id = 3`));
+    const s = cli(['migrate', '--db', all, '--no-backup']);
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.stderr).toMatch(/\(48 puzzles checked against their checksums and kept\)\n$/);
+    expect(query(all, `SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'verdicts'`)).toEqual([{ n: 0 }]);
+    expect(cli(['audit', '--db', all, '--jobs', '2']).code).toBe(0);
+  });
+
+  it('refuses a schema-4 catalog with a Sudomino row changed behind its back, changing nothing', () => {
+    const path = join(dir, `v4-${n++}.sqlite`);
+    copyFileSync(V4, path);
+    editCatalog(path, (d) => d.exec(`UPDATE puzzles SET attempts = attempts + 1 WHERE id = 33`));
+    const before = sha(path);
+    const r = cli(['migrate', '--db', path, '--no-backup']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `dominosa: puzzle 33 does not match its checksum; nothing was changed (run dominosa audit)\n`,
+    );
+    expect(sha(path)).toBe(before);
   });
 
   it('refuses a schema-3 catalog with a row changed behind its back, changing nothing', () => {
@@ -235,7 +331,7 @@ describe('dominosa migrate', () => {
     editCatalog(badGrid, (g) => g.exec(`UPDATE puzzles SET grid = '[[1,2' WHERE id = 1`));
     for (const [path, code, message] of [
       [damaged, 1, /is damaged|malformed|not a database/],
-      [badGrid, 1, /^dominosa: puzzle 1: its grid is not a board; nothing was changed/],
+      [badGrid, 1, /^dominosa: puzzle 1: its grid or solution is not JSON; nothing was changed/],
       [foreign, 2, /is not a SQLite database/],
       [newer, 2, /schema version 99, newer than this release's/],
       [join(dir, 'missing.sqlite'), 2, /no catalog at/],

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Board } from '../../src/dominosa/board.js';
 import type { StoredPuzzle } from '../../src/catalog/check.js';
 import { checkPuzzle, checkRow, checks, checkTierOrder, type PuzzleContext } from '../../src/dominosa/check.js';
-import { boardToGrid } from '../../src/dominosa/board.js';
+import { gridText } from '../../src/dominosa/stored.js';
 import { countExactCover } from '../../src/dominosa/solve/exactcover.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
@@ -32,10 +32,19 @@ const stored = (m: number, k: number, id: number): StoredPuzzle[] => dominosaRow
 
 const kinds = (p: StoredPuzzle, base: StoredPuzzle | null, c = ctx) => checkPuzzle(seal(p), base, c).map((f) => f.kind);
 
+/** The row with its grid's rows of numbers edited (the catalog's grid column: one base-36 digit a cell up to M = 35). */
 function withGrid(p: StoredPuzzle, edit: (g: number[][]) => void): StoredPuzzle {
-  const g = JSON.parse(p.grid) as number[][];
+  const g = Array.from({ length: p.rows }, (_, r) =>
+    [...p.grid.slice(r * p.cols, (r + 1) * p.cols)].map((c) => parseInt(c, 36)),
+  );
   edit(g);
-  return { ...p, grid: JSON.stringify(g) };
+  return {
+    ...p,
+    grid: g
+      .flat()
+      .map((v) => v.toString(36))
+      .join(''),
+  };
 }
 
 function row(board: Board, id: number): StoredPuzzle {
@@ -45,13 +54,13 @@ function row(board: Board, id: number): StoredPuzzle {
     m: board.m,
     rows: board.rows,
     cols: board.cols,
-    grid: JSON.stringify(boardToGrid(board)),
-    solution: '[]',
+    grid: gridText(board),
+    solution: '',
     tier: 'easy',
     nodes: 1,
     score: 1,
     attempts: 1,
-    canonical_hash: 'x',
+    canonical_hash: '0'.repeat(64),
     base_id: null,
     transform: null,
     seed: 1,

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type SchemaObject } from '../../src/catalog/digest.js';
+import { rowChecksum, type ChecksummedRow } from '../../src/catalog/checksum.js';
+import { PUZZLE_READ } from '../../src/catalog/row.js';
+import { sha256Hex } from '../../src/catalog/sha256.js';
 import { DIGEST_TABLES, OPTIONAL_TABLES, SCHEMA_ENTRY } from '../../src/catalog/schema.js';
 import type { BuildRow, NewPuzzle, PuzzleRow, SlotRow } from '../../pipeline/catalog/catalog.js';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -129,7 +132,8 @@ export function dumpCatalog(path: string): CatalogDump {
   const d = new Database(path, { readonly: true });
   try {
     return {
-      puzzles: d.prepare('SELECT * FROM puzzles ORDER BY id').all() as PuzzleRow[],
+      // As the code reads them: hashes as hex.
+      puzzles: d.prepare(`SELECT ${PUZZLE_READ} FROM puzzles ORDER BY id`).all() as PuzzleRow[],
       slots: d.prepare('SELECT * FROM slots ORDER BY build_id, shape, slot').all() as SlotRow[],
       builds: d
         .prepare(
@@ -148,6 +152,21 @@ export function dumpCatalog(path: string): CatalogDump {
   }
 }
 
+/** Every puzzle row `where` selects (default all), read on a raw connection as the code holds them: hashes as hex. */
+export function storedRows<T = PuzzleRow>(d: Database.Database, where = '1', ...args: unknown[]): T[] {
+  return d.prepare(`SELECT ${PUZZLE_READ} FROM puzzles WHERE ${where} ORDER BY id`).all(...args) as T[];
+}
+
+/** A row's checksum as the catalog stores it (32 bytes), for a test that reseals a row it changed. */
+export function checksumBlob(p: ChecksummedRow): Buffer {
+  return Buffer.from(rowChecksum(p), 'hex');
+}
+
+/** A canonical hash (64 hex digits, as the code holds one) named by a label, for rows made up by tests. */
+export function hashOf(label: string): string {
+  return sha256Hex(label);
+}
+
 /** A puzzle row to insert, small and valid, with `over` changed. */
 export function newPuzzle(over: Partial<NewPuzzle> = {}): NewPuzzle {
   return {
@@ -155,13 +174,14 @@ export function newPuzzle(over: Partial<NewPuzzle> = {}): NewPuzzle {
     m: 1,
     rows: 2,
     cols: 3,
-    grid: '[[0,0,0],[1,1,1]]',
-    solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]',
+    // [[0,0,0],[1,1,1]], laid as [[0,0,1,0],[0,1,0,2],[1,1,1,2]] (src/dominosa/stored.ts's forms).
+    grid: '000111',
+    solution: 'DRLURL',
     tier: 'easy',
     nodes: 1,
     score: 1,
     attempts: 1,
-    canonical_hash: 'h1',
+    canonical_hash: hashOf('h1'),
     base_id: null,
     transform: null,
     seed: 1,

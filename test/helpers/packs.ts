@@ -15,6 +15,8 @@ import { makeTieredSlot } from '../../src/sudomino/make/tiered.js';
 import { formatShape, parseShape, type Shape } from '../../src/sudomino/shape.js';
 import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
 import type { Tier } from '../../src/rank/tiers.js';
+import { gridText, solutionText } from '../../src/dominosa/stored.js';
+import { sudominoSolutionText } from '../../src/sudomino/stored.js';
 import { plantedBoard } from './boards.js';
 
 const solver = new SudominoSolver();
@@ -94,15 +96,16 @@ export function mixedPack(count: number, sizes: readonly number[], shapes: reado
   );
 }
 
-/** How each kind stores a pack puzzle in the catalog's columns (the rows export reads back). */
+/** How each kind stores a pack puzzle in the catalog's columns (the rows export reads back), in its compact forms. */
 const STORED: Readonly<Record<string, (p: PackPuzzle) => Pick<ExportRow, 'shape' | 'm' | 'grid' | 'solution'>>> = {
   dominosa: (q) => {
     const p = q as DominosaPackPuzzle;
-    return { shape: String(p.m), m: p.m, grid: JSON.stringify(p.grid), solution: JSON.stringify(p.solution) };
+    const board = { rows: p.rows, cols: p.cols, m: p.m, cells: Uint16Array.from(p.grid.flat()) };
+    return { shape: String(p.m), m: p.m, grid: gridText(board), solution: solutionText(p.solution, p.rows, p.cols) };
   },
   sudomino: (q) => {
     const p = q as SudominoPackPuzzle;
-    return { shape: p.shape, m: p.values, grid: JSON.stringify(p.board), solution: JSON.stringify(p.solution) };
+    return { shape: p.shape, m: p.values, grid: p.board.join('/'), solution: sudominoSolutionText(p.solution.flat()) };
   },
 };
 

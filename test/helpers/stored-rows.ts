@@ -2,7 +2,7 @@
 // over every registered kind (test/catalog/check.test.ts, verdict.test.ts): a base with its
 // variants and a second base of the same size, and the rule of their size. A kind registered by a
 // test adds its own with addStoredSample; a kind without one fails the tests that loop over kinds.
-import { boardToGrid } from '../../src/dominosa/board.js';
+import { gridText, solutionText } from '../../src/dominosa/stored.js';
 import { rowChecksum } from '../../src/catalog/checksum.js';
 import type { StoredPuzzle } from '../../src/catalog/check.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
@@ -47,8 +47,8 @@ export function dominosaRows(m: number, k: number, id: number, variants = 3, gen
     m,
     rows: m + 1,
     cols: m + 2,
-    grid: JSON.stringify(boardToGrid(p.board)),
-    solution: JSON.stringify(p.solution),
+    grid: gridText(p.board),
+    solution: solutionText(p.solution, p.board.rows, p.board.cols),
     tier: tierOf(p.nodes, TH),
     nodes: p.nodes,
     score: storedGrade(p.board).score,
@@ -64,8 +64,8 @@ export function dominosaRows(m: number, k: number, id: number, variants = 3, gen
   const own = makeVariants(p, 5, k, variants, gen.solver).map((v, i) => ({
     ...base,
     id: id + 1 + i,
-    grid: JSON.stringify(boardToGrid(v.board)),
-    solution: JSON.stringify(v.solution),
+    grid: gridText(v.board),
+    solution: solutionText(v.solution, v.board.rows, v.board.cols),
     base_id: id,
     transform: v.transform,
   }));

@@ -51,7 +51,7 @@ export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): numb
           solver,
           grader,
         );
-        if (made === null || cat.hasBase(made.canonicalHash, 'sudomino') || !(o.keep?.(made) ?? true)) continue;
+        if (made === null || cat.hasBase('sudomino', made.canonicalHash) || !(o.keep?.(made) ?? true)) continue;
         const [base, ...variants] = catalogSlotRows(made, {
           values: shape.values,
           seed,

@@ -123,13 +123,13 @@ const TAMPERINGS: Tampering[] = [
     name: 'a changed solution value',
     caught: ['wrong-solution'],
     apply({ base }, pick) {
-      const s = sudominoSolutionFromStored(base.solution);
-      if (!s.ok) throw new Error(s.error);
       const b = board(base);
+      const s = sudominoSolutionFromStored(base.solution, b.rows, b.cols);
+      if (!s.ok) throw new Error(s.error);
       const d = pick % b.given.length;
-      const values = new Uint8Array(s.values);
+      const values = new Uint8Array(s.value);
       for (const c of [b.cells[2 * d], b.cells[2 * d + 1]]) values[c] = (values[c] % b.values) + 1;
-      return { row: sealed({ ...base, solution: sudominoSolutionText(b.cols, values) }), base: null };
+      return { row: sealed({ ...base, solution: sudominoSolutionText(values) }), base: null };
     },
   },
   {

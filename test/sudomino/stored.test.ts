@@ -1,6 +1,8 @@
-// The catalog's text of a Sudomino puzzle: a board's grid text reads back to the same board in
-// the letter form and in the numbered form (N > 9, or more unnumbered dominoes than letters,
-// one column included), solutions read back, and bad text is an error value of one line.
+// The catalog's text of a Sudomino puzzle: a board's grid text (its text rows joined by '/') reads
+// back to the same board in the letter form and in the numbered form (N > 9, or more unnumbered
+// dominoes than letters, one column included), solutions (a base-36 digit a cell) read back,
+// migrate's reading of schema 4's JSON forms gives the compact ones, and bad text is an error
+// value of one line.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { derive } from '../../src/rng.js';
@@ -10,8 +12,11 @@ import type { Shape } from '../../src/sudomino/shape.js';
 import {
   storedRowsNumbered,
   sudominoBoardFromStored,
+  sudominoFromJsonForm,
+  sudominoGridJson,
   sudominoGridText,
   sudominoSolutionFromStored,
+  sudominoSolutionJson,
   sudominoSolutionText,
 } from '../../src/sudomino/stored.js';
 import { cellsOf, puzzles } from './arbitraries.js';
@@ -43,11 +48,15 @@ function boards(shapes: Shape[], share: fc.Arbitrary<number>) {
 function roundTrip(b: ReturnType<typeof randomBoard>): void {
   const text = sudominoGridText(b);
   expect(text).not.toContain('\n');
+  expect(text.split('/')).toHaveLength(b.rows);
+  if (fitsLetterForm(b)) expect(text).toHaveLength(b.rows * (b.cols + 1) - 1);
   const back = sudominoBoardFromStored(text, b.values);
   if (!back.ok) throw new Error(back.error);
   expect([back.board.rows, back.board.cols, back.board.values]).toEqual([b.rows, b.cols, b.values]);
   expect(cellsOf(back.board)).toEqual(cellsOf(b));
-  expect(storedRowsNumbered(JSON.parse(text) as string[], b.values)).toBe(!fitsLetterForm(b));
+  expect(storedRowsNumbered(text.split('/'), b.values)).toBe(!fitsLetterForm(b));
+  // Schema 4's JSON form is the same rows, which migrate writes as the compact form.
+  expect(JSON.parse(sudominoGridJson(b))).toEqual(text.split('/'));
 }
 
 describe('the grid text', () => {
@@ -84,25 +93,24 @@ describe('the grid text', () => {
 
   it('refuses bad text with one line', () => {
     const bad: [string, number][] = [
-      ['not json', 6],
-      ['{"rows": ["aa"]}', 6],
-      ['[]', 6],
-      ['["aa", 3]', 6],
-      ['["a!", "a!"]', 6],
-      ['["ab", "ba"]', 6],
-      ['["aa", "77"]', 6],
-      ['["1 1", "2 2=3"]', 12],
-      ['["aab", "cbb"]', 6],
+      ['', 6],
+      ['aa/', 6],
+      ['["aa"]', 6],
+      ['a!/a!', 6],
+      ['ab/ba', 6],
+      ['aa/77', 6],
+      ['1 1/2 2=3', 12],
+      ['aab/cbb', 6],
     ];
     for (const [text, values] of bad) {
       const r = sudominoBoardFromStored(text, values);
-      expect(r.ok, text).toBe(text === '["a!", "a!"]');
+      expect(r.ok, text).toBe(text === 'a!/a!');
       if (!r.ok) expect(r.error).toMatch(/^grid[^\n]*$/);
     }
   });
 
   it('tells the forms apart by N where the rows alone cannot', () => {
-    const rows = '["1", "1", "2", "2"]';
+    const rows = '1/1/2/2';
     const numbered = sudominoBoardFromStored(rows, 12);
     const letters = sudominoBoardFromStored(rows, 6);
     if (!numbered.ok || !letters.ok) throw new Error('both read');
@@ -115,34 +123,51 @@ describe('the solution text', () => {
   it('reads back per-cell values, blocked cells as 0', () => {
     fc.assert(
       fc.property(puzzles, (p) => {
-        const text = sudominoSolutionText(p.board.cols, p.solution);
-        const back = sudominoSolutionFromStored(text);
+        const text = sudominoSolutionText(p.solution);
+        expect(text).toMatch(/^[0-9a-u]*$/);
+        expect(text).toHaveLength(p.board.rows * p.board.cols);
+        const back = sudominoSolutionFromStored(text, p.board.rows, p.board.cols);
         if (!back.ok) throw new Error(back.error);
-        expect([back.rows, back.cols]).toEqual([p.board.rows, p.board.cols]);
-        expect(Array.from(back.values)).toEqual(Array.from(p.solution));
-        expect(JSON.parse(text)).toHaveLength(p.board.rows);
+        expect(Array.from(back.value)).toEqual(Array.from(p.solution));
+        // Schema 4's JSON rows of values read to the same compact forms.
+        const json = sudominoSolutionJson(p.board.cols, p.solution);
+        expect(JSON.parse(json)).toHaveLength(p.board.rows);
+        const form = sudominoFromJsonForm({
+          m: p.board.values,
+          rows: p.board.rows,
+          cols: p.board.cols,
+          grid: sudominoGridJson(p.board),
+          solution: json,
+        });
+        expect(form).toEqual({ ok: true, value: { grid: sudominoGridText(p.board), solution: text } });
       }),
       { numRuns: 100, seed: 34 },
     );
   });
 
   it('refuses bad text with one line', () => {
-    for (const text of [
-      '',
-      '[',
-      '{}',
-      '[]',
-      '[[]]',
-      '[[1, 2], [3]]',
-      '[[1, "2"]]',
-      '[[1, 2.5]]',
-      '[[1, -1]]',
-      '[[256]]',
-      '[1, 2]',
-    ]) {
-      const r = sudominoSolutionFromStored(text);
+    for (const text of ['', '12', '12345', '12 4', '12v4', '12A4', '[[1']) {
+      const r = sudominoSolutionFromStored(text, 1, 4);
       expect(r.ok, text).toBe(false);
-      if (!r.ok) expect(r.error).not.toContain('\n');
+      if (!r.ok) expect(r.error).toMatch(/^solution[^\n]*$|^the solution[^\n]*$/);
+    }
+    expect(sudominoSolutionFromStored('10ua', 2, 2)).toEqual({ ok: true, value: Uint8Array.of(1, 0, 30, 10) });
+  });
+
+  it("refuses, for migrate, JSON forms that are not the row's board and values", () => {
+    const row = { m: 6, rows: 2, cols: 2, grid: '["aa","bb"]', solution: '[[1,1],[2,2]]' };
+    expect(sudominoFromJsonForm(row)).toEqual({ ok: true, value: { grid: 'aa/bb', solution: '1122' } });
+    for (const p of [
+      { ...row, grid: 'aa' },
+      { ...row, grid: '["aa",3]' },
+      { ...row, grid: '["ab","ab"]', rows: 3 },
+      { ...row, solution: '[[1,1],[2]]' },
+      { ...row, solution: '[[1,1],[2,7]]' },
+      { ...row, solution: '[[1,1]]' },
+    ]) {
+      const r = sudominoFromJsonForm(p);
+      expect(r.ok, JSON.stringify(p)).toBe(false);
+      if (!r.ok) expect(r.error).toMatch(/^its [^\n]*$/);
     }
   });
 });

@@ -4,7 +4,7 @@
 //
 //   node dist/scripts/eval/dominosa/tiers.js data/catalog.sqlite [--per-size]
 import Database from 'better-sqlite3';
-import { boardFromGrid } from '../../../src/dominosa/board.js';
+import { boardFromStored } from '../../../src/dominosa/stored.js';
 import { TATHAM_NAMES } from '../../../src/dominosa/rank/bands.js';
 import { TIERS, type Tier } from '../../../src/rank/tiers.js';
 import { BEYOND_EXTREME, tathamLevel } from './tatham-levels.js';
@@ -17,8 +17,12 @@ if (path === undefined) {
 }
 const perSize = rest.includes('--per-size');
 const db = new Database(path, { readonly: true, fileMustExist: true });
-const rows = db.prepare('SELECT m, tier, grid FROM puzzles WHERE base_id IS NULL ORDER BY m, id').all() as {
+const rows = db
+  .prepare(`SELECT m, rows, cols, tier, grid FROM puzzles WHERE kind = 'dominosa' AND base_id IS NULL ORDER BY m, id`)
+  .all() as {
   m: number;
+  rows: number;
+  cols: number;
   tier: Tier;
   grid: string;
 }[];
@@ -30,9 +34,9 @@ const empty = (): Table => new Map(TIERS.map((t) => [t, new Array<number>(BEYOND
 const all = empty();
 const bySize = new Map<number, Table>();
 for (const r of rows) {
-  const b = boardFromGrid(JSON.parse(r.grid) as unknown, 0);
+  const b = boardFromStored(r.grid, r);
   if (!b.ok) throw new Error(`M=${r.m}: a stored grid does not parse`);
-  const label = tathamLevel(b.board); // 1..4, or BEYOND_EXTREME
+  const label = tathamLevel(b.value); // 1..4, or BEYOND_EXTREME
   if (!bySize.has(r.m)) bySize.set(r.m, empty());
   for (const t of [all, bySize.get(r.m)!]) t.get(r.tier)![label - 1]++;
 }

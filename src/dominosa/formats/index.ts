@@ -2,28 +2,23 @@
 // each part is for). Its game IDs are Simon Tatham's; --grade names its grader's levels.
 import type { KindFormats } from '../../formats/kind.js';
 import { facesError } from '../../formats/faces.js';
-import { boardFromGrid, formatBoardError } from '../board.js';
 import { LEVELS } from '../grade/ladder.js';
 import { parseGradeTarget } from '../rank/bands.js';
 import { booklet } from './booklet.js';
-import { jsonLine, pack } from './pack.js';
+import { jsonLine, pack, storedBoardOfRow } from './pack.js';
 import { toTathamId } from './tatham.js';
 import { web } from './web.js';
 
 export const formats: KindFormats = {
-  jsonLine: (row) => ({ ok: true, value: jsonLine(row) }),
+  jsonLine,
   sampleKeys: (key) => [Number(key)],
   pack,
   booklet,
   web,
   tatham(row) {
-    const res = boardFromGrid(JSON.parse(row.grid), 0);
-    if (!res.ok)
-      return {
-        ok: false,
-        error: `puzzle ${row.id} has an invalid grid (${formatBoardError(res.error)}); run dominosa audit`,
-      };
-    return { ok: true, value: toTathamId(res.board) };
+    const res = storedBoardOfRow(row);
+    if (!res.ok) return { ok: false, error: `${res.error}; run dominosa audit` };
+    return { ok: true, value: toTathamId(res.value.board) };
   },
   grades(text) {
     const g = parseGradeTarget(text);

@@ -1,5 +1,5 @@
 // Dominosa puzzles in the data packs: a stored row as a pack puzzle (M, the grid and the dominoes),
-// its JSON line copied from the stored columns, its JSON pack entry and the check of one read
+// its JSON line written from the stored columns, its JSON pack entry and the check of one read
 // back, its text (the grid under comments, the solution drawn), and its CSV cells.
 import type { CsvCells, ExportRow, KindPack, PackEntry, PackPuzzle } from '../../formats/kind.js';
 import { csvGrid, csvSolution } from '../../formats/csv.js';
@@ -8,6 +8,7 @@ import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '..
 import { LEVELS } from '../grade/ladder.js';
 import { techniqueOf } from '../rank/bands.js';
 import { checkSolution, type Solution } from '../solve/solution.js';
+import { boardFromStored, gridJson, solutionFromStored, solutionJson } from '../stored.js';
 import { drawBoard } from './drawing.js';
 
 /** A Dominosa puzzle as the exporters receive it. Grid and solution share the same orientation. */
@@ -25,9 +26,24 @@ export interface DominosaPackEntry extends PackEntry {
   solution: [number, number, number, number][];
 }
 
-/** The pack puzzle of a stored row: grid and solution as stored. */
-export function puzzleOfRow(row: ExportRow): DominosaPackPuzzle {
-  return {
+/** A stored row's board and dominoes read from its columns (src/dominosa/stored.ts), or what is wrong with them. */
+export function storedBoardOfRow(row: ExportRow): Parsed<{ board: Board; solution: Solution }> {
+  const board = boardFromStored(row.grid, row);
+  if (!board.ok) return { ok: false, error: `puzzle ${row.id}: ${board.error}` };
+  const solution = solutionFromStored(row.solution, row.rows, row.cols);
+  if (!solution.ok) return { ok: false, error: `puzzle ${row.id}: ${solution.error}` };
+  return { ok: true, value: { board: board.value, solution: solution.value } };
+}
+
+/** The pack puzzle of a stored row: its board's rows and its dominoes, as stored. */
+export function puzzleOfRow(row: ExportRow): Parsed<DominosaPackPuzzle> {
+  const read = storedBoardOfRow(row);
+  if (!read.ok) return read;
+  const { board, solution } = read.value;
+  const grid: number[][] = [];
+  for (let r = 0; r < board.rows; r++)
+    grid.push(Array.from(board.cells.subarray(r * board.cols, (r + 1) * board.cols)));
+  const value: DominosaPackPuzzle = {
     kind: 'dominosa',
     id: row.id,
     m: row.m,
@@ -37,24 +53,31 @@ export function puzzleOfRow(row: ExportRow): DominosaPackPuzzle {
     nodes: row.nodes,
     ...(row.grade === null ? {} : { grade: row.grade }),
     ...(row.score === null ? {} : { score: row.score }),
-    grid: JSON.parse(row.grid) as number[][],
-    solution: JSON.parse(row.solution) as DominosaPackPuzzle['solution'],
+    grid,
+    solution,
     baseId: row.base_id,
     transform: row.transform,
   };
+  return { ok: true, value };
 }
 
 /**
- * One JSON line per puzzle, without its line end. grid and solution are stored as compact JSON
- * already, so they are copied as they are; the solution is the [[r1, c1, r2, c2], ...] list
- * `dominosa solve` prints.
+ * One JSON line per puzzle, without its line end: grid and solution written as compact JSON
+ * directly (gridJson, solutionJson); the solution is the [[r1, c1, r2, c2], ...] list `dominosa
+ * solve` prints. A row whose columns do not read back is refused.
  */
-export function jsonLine(p: ExportRow): string {
-  return (
-    `{"id":${p.id},"n":${p.m},"rows":${p.rows},"cols":${p.cols},"grid":${p.grid},"solution":${p.solution},` +
-    `"tier":${JSON.stringify(p.tier)},"nodes":${p.nodes},"grade":${JSON.stringify(p.grade)},"score":${p.score},"base_id":${p.base_id ?? 'null'},` +
-    `"transform":${p.transform === null ? 'null' : JSON.stringify(p.transform)}}`
-  );
+export function jsonLine(p: ExportRow): Parsed<string> {
+  const read = storedBoardOfRow(p);
+  if (!read.ok) return read;
+  const grid = gridJson(read.value.board);
+  const solution = solutionJson(read.value.solution);
+  return {
+    ok: true,
+    value:
+      `{"id":${p.id},"n":${p.m},"rows":${p.rows},"cols":${p.cols},"grid":${grid},"solution":${solution},` +
+      `"tier":${JSON.stringify(p.tier)},"nodes":${p.nodes},"grade":${JSON.stringify(p.grade)},"score":${p.score},"base_id":${p.base_id ?? 'null'},` +
+      `"transform":${p.transform === null ? 'null' : JSON.stringify(p.transform)}}`,
+  };
 }
 
 function boardOf(p: DominosaPackPuzzle): Board {
@@ -87,7 +110,7 @@ function entryError(e: Readonly<Record<string, unknown>>, k: number): string | n
 }
 
 export const pack: KindPack = {
-  puzzleOf: (row): Parsed<PackPuzzle> => ({ ok: true, value: puzzleOfRow(row) }),
+  puzzleOf: (row): Parsed<PackPuzzle> => puzzleOfRow(row),
   technique: techniqueOf,
   levels: LEVELS.length,
   entry(q): DominosaPackEntry {

@@ -19,9 +19,14 @@ export interface SizeMaking {
   aims: Aim[];
 }
 
-/** A board and its solution as the catalog stores them: grid as JSON rows, solution as JSON [[r1, c1, r2, c2], ...]. */
+/** A board and its solution as the catalog stores them (src/dominosa/stored.ts): base-36 cells, a letter a cell. */
 function stored(board: Board, solution: Solution): { rows: number; cols: number; grid: string; solution: string } {
-  return { rows: board.rows, cols: board.cols, grid: gridText(board), solution: solutionText(solution) };
+  return {
+    rows: board.rows,
+    cols: board.cols,
+    grid: gridText(board),
+    solution: solutionText(solution, board.rows, board.cols),
+  };
 }
 
 /** Slot spec.slot of size M = spec.key, made with `generator` (one per thread: it keeps its buffers). */

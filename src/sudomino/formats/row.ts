@@ -1,10 +1,11 @@
 // A Sudomino puzzle as the exporters receive it, and the catalog row it comes from: the stored
-// columns (shape, N in m, the board's text rows and the per-cell answer, both as JSON) read, the
-// board parsed and the answer checked against it, so a damaged row comes back as one sentence
-// instead of a wrong page.
+// columns (shape, N in m, the board's text rows and the per-cell answer, in their compact forms,
+// src/sudomino/stored.ts) read, the board parsed and the answer checked against it, so a damaged
+// row comes back as one sentence instead of a wrong page.
 import type { ExportRow, PackPuzzle } from '../../formats/kind.js';
-import { sudominoBoardOf, sudominoSolutionError, type Checked } from './read-back.js';
+import { sudominoSolutionError, type Checked } from './read-back.js';
 import { formatShape, parseShape } from '../shape.js';
+import { sudominoBoardFromStored, sudominoSolutionFromStored } from '../stored.js';
 
 /** A Sudomino puzzle as the exporters receive it. Board and solution share the same orientation (a variant's own). */
 export interface SudominoPackPuzzle extends PackPuzzle {
@@ -19,17 +20,9 @@ export interface SudominoPackPuzzle extends PackPuzzle {
   solution: number[][];
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * A stored Sudomino row (schema 4: its shape, N in m, text rows in grid, per-cell values in
- * solution) as a pack puzzle, or the one line that says what is wrong with it.
+ * A stored Sudomino row (its shape, N in m, text rows in grid, per-cell values in solution) as a
+ * pack puzzle, or the one line that says what is wrong with it.
  */
 export function sudominoPuzzleOfRow(row: ExportRow): Checked<SudominoPackPuzzle> {
   const at = `puzzle ${row.id}`;
@@ -42,17 +35,16 @@ export function sudominoPuzzleOfRow(row: ExportRow): Checked<SudominoPackPuzzle>
       error: `${at}: shape ${formatShape(shape.shape)} disagrees with its ${row.rows}x${row.cols} board of N=${row.m}`,
     };
   }
-  const grid = parseJson(row.grid);
-  const board = sudominoBoardOf(grid, values, row.id);
-  if (!board.ok) return { ok: false, error: `${at}: ${board.error}` };
-  if (board.value.rows !== rows || board.value.cols !== cols) {
-    return {
-      ok: false,
-      error: `${at}: the board is ${board.value.rows}x${board.value.cols}, its shape ${rows}x${cols}`,
-    };
-  }
-  const solution = parseJson(row.solution);
-  const why = sudominoSolutionError(board.value, solution);
+  const read = sudominoBoardFromStored(row.grid, values);
+  if (!read.ok) return { ok: false, error: `${at}: ${read.error}` };
+  const board = read.board;
+  if (board.rows !== rows || board.cols !== cols)
+    return { ok: false, error: `${at}: the board is ${board.rows}x${board.cols}, its shape ${rows}x${cols}` };
+  const answer = sudominoSolutionFromStored(row.solution, rows, cols);
+  if (!answer.ok) return { ok: false, error: `${at}: ${answer.error}` };
+  const solution: number[][] = [];
+  for (let r = 0; r < rows; r++) solution.push(Array.from(answer.value.subarray(r * cols, (r + 1) * cols)));
+  const why = sudominoSolutionError(board, solution);
   if (why !== null) return { ok: false, error: `${at}: ${why}` };
   return {
     ok: true,
@@ -67,8 +59,8 @@ export function sudominoPuzzleOfRow(row: ExportRow): Checked<SudominoPackPuzzle>
       nodes: row.nodes,
       ...(row.grade === null || row.grade === undefined ? {} : { grade: row.grade }),
       ...(row.score === null || row.score === undefined ? {} : { score: row.score }),
-      board: grid as string[],
-      solution: solution as number[][],
+      board: row.grid.split('/'),
+      solution,
       baseId: row.base_id,
       transform: row.transform,
     },

@@ -77,11 +77,11 @@ export function makeCatalogSlot(
       rows: board.rows,
       cols: board.cols,
       grid: sudominoGridText(board),
-      solution: sudominoSolutionText(board.cols, solution),
+      solution: sudominoSolutionText(solution),
     },
     variants: makeSudominoVariants(board, solution, nodes, seed, slot, variants, solver).map((v) => ({
       grid: sudominoGridText(v.board),
-      solution: sudominoSolutionText(v.board.cols, v.solution),
+      solution: sudominoSolutionText(v.solution),
       transform: v.transform,
       nodes: v.nodes,
     })),

@@ -10,9 +10,15 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../../pipeline/audit/audit.js';
 import { formatAuditJson, silentAuditProgress } from '../../../pipeline/audit/report.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog } from '../../helpers/catalog.js';
+import {
+  buildSmallCatalog,
+  checksumBlob,
+  copyCatalog,
+  editAndReseal,
+  editCatalog,
+  storedRows,
+} from '../../helpers/catalog.js';
 import { cli } from '../../helpers/cli.js';
-import { rowChecksum } from '../../../src/catalog/checksum.js';
 import type { PuzzleRow } from '../../../pipeline/catalog/catalog.js';
 
 let dir: string;
@@ -43,14 +49,14 @@ interface JsonReport {
 /** A copy of the small catalog with `edit` applied through a writable connection. */
 function tampered(edit: (d: Database.Database, rows: Row[]) => void): string {
   const path = copyCatalog(db, join(dir, `t${n++}.sqlite`));
-  editCatalog(path, (d) => edit(d, d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[]));
+  editCatalog(path, (d) => edit(d, storedRows<Row>(d)));
   return path;
 }
 
 /** A copy edited as an older release would have written it: the digest sealed again. */
 function resealed(edit: (d: Database.Database, rows: Row[]) => void): string {
   const path = copyCatalog(db, join(dir, `t${n++}.sqlite`));
-  editAndReseal(path, (d) => edit(d, d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[]));
+  editAndReseal(path, (d) => edit(d, storedRows<Row>(d)));
   return path;
 }
 
@@ -76,9 +82,11 @@ describe('dominosa audit catches tampering with Dominosa rows (exit 1)', () => {
     const path = tampered((d, rows) => {
       const p = rows[4];
       id = p.id;
-      const g = JSON.parse(p.grid) as number[][];
-      g[1][2] = (g[1][2] + 1) % (p.m + 1);
-      d.prepare('UPDATE puzzles SET grid = ? WHERE id = ?').run(JSON.stringify(g), id);
+      // Row 2, column 3 of the grid: one base-36 digit a cell (src/dominosa/stored.ts).
+      const g = [...p.grid];
+      const at = p.cols + 2;
+      g[at] = String((Number(g[at]) + 1) % (p.m + 1));
+      d.prepare('UPDATE puzzles SET grid = ? WHERE id = ?').run(g.join(''), id);
     });
     const rep = await expectCaught(path, 'grid-invalid', [id]);
     expect(rep.failingPuzzles).toEqual([id]);
@@ -164,7 +172,7 @@ describe('dominosa audit catches tampering with Dominosa rows (exit 1)', () => {
       const nodes = rows[0].nodes + 1000;
       d.prepare('UPDATE puzzles SET nodes = ?, checksum = ? WHERE id = ?').run(
         nodes,
-        rowChecksum({ ...rows[0], nodes }),
+        checksumBlob({ ...rows[0], nodes }),
         id,
       );
     });

@@ -13,11 +13,19 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../../pipeline/audit/audit.js';
 import { formatAuditJson, silentAuditProgress } from '../../../pipeline/audit/report.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal, editCatalog, query } from '../../helpers/catalog.js';
+import {
+  buildSmallCatalog,
+  checksumBlob,
+  copyCatalog,
+  editAndReseal,
+  editCatalog,
+  query,
+  storedRows,
+} from '../../helpers/catalog.js';
+import { PUZZLE_READ } from '../../../src/catalog/row.js';
 import { catalogOfEveryKind } from '../../helpers/every-kind.js';
 import { allKinds } from '../../../src/kinds.js';
 import { cli } from '../../helpers/cli.js';
-import { rowChecksum } from '../../../src/catalog/checksum.js';
 import type { PuzzleRow } from '../../../pipeline/catalog/catalog.js';
 
 let dir: string;
@@ -54,7 +62,7 @@ interface JsonReport {
 /** A copy of the small catalog with `edit` applied through a writable connection. */
 function tampered(edit: (d: Database.Database, rows: Row[]) => void): string {
   const path = copyCatalog(db, join(dir, `t${n++}.sqlite`));
-  editCatalog(path, (d) => edit(d, d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[]));
+  editCatalog(path, (d) => edit(d, storedRows<Row>(d)));
   return path;
 }
 
@@ -136,7 +144,7 @@ describe('dominosa audit catches tampering (exit 1)', () => {
       const [a, b] = rows.filter((r) => r.base_id === null);
       // The unique index would refuse the change: a damaged or hand-edited catalog lacks it.
       d.exec('DROP INDEX puzzles_base_hash');
-      d.prepare('UPDATE puzzles SET canonical_hash = ? WHERE id = ?').run(a.canonical_hash, b.id);
+      d.prepare('UPDATE puzzles SET canonical_hash = ? WHERE id = ?').run(Buffer.from(a.canonical_hash, 'hex'), b.id);
     });
     const rep = await expectCaught(path, 'schema-mismatch', [null]);
     expect(rep.failures.find((f) => f.kind === 'schema-mismatch')?.detail).toMatch(
@@ -250,7 +258,7 @@ describe.each(allKinds().map((k) => [k.name, k] as const))(
       const path = copyCatalog(mixed, join(dir, `t${n++}.sqlite`));
       const bases = query<Row>(
         path,
-        'SELECT * FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL ORDER BY id LIMIT 4',
+        `SELECT ${PUZZLE_READ} FROM puzzles WHERE kind = ? AND shape = ? AND base_id IS NULL ORDER BY id LIMIT 4`,
         name,
         own.shape,
       );
@@ -265,9 +273,11 @@ describe.each(allKinds().map((k) => [k.name, k] as const))(
         tamperings.forEach(([column, , change], i) => {
           const p = bases[i];
           const changed = { ...p, [column]: change(p) };
+          // A hash is stored as its 32 bytes.
+          const value = column === 'canonical_hash' ? Buffer.from(changed[column], 'hex') : changed[column];
           d.prepare(`UPDATE puzzles SET ${column} = ?, checksum = ? WHERE id = ?`).run(
-            changed[column],
-            rowChecksum(changed),
+            value,
+            checksumBlob(changed),
             p.id,
           );
         });

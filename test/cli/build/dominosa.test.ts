@@ -16,10 +16,17 @@ import { REFERENCE_VERSION } from '../../../src/dominosa/rank/reference.js';
 import { GRADER_VERSION, storedGrade } from '../../../src/dominosa/rank/stored.js';
 import { bandOfLevel, GRADE_BANDS } from '../../../src/dominosa/rank/bands.js';
 import { proposeBandCuts } from '../../../src/rank/cuts.js';
-import { rowChecksum } from '../../../src/catalog/checksum.js';
 import { TIERS, tierOf, type Thresholds, type Tier } from '../../../src/rank/tiers.js';
 import type { PuzzleRow } from '../../../pipeline/catalog/catalog.js';
-import { dumpCatalog, editCatalog, query, scalar, type CatalogDump } from '../../helpers/catalog.js';
+import {
+  checksumBlob,
+  dumpCatalog,
+  editCatalog,
+  query,
+  scalar,
+  storedRows,
+  type CatalogDump,
+} from '../../helpers/catalog.js';
 import { CLI, DATA, cli } from '../../helpers/cli.js';
 
 let dir: string;
@@ -262,11 +269,11 @@ describe('dominosa build by grade (the default)', () => {
     const db = join(dir, 'grade-tampered.sqlite');
     copyFileSync(join(dir, 'grade1.sqlite'), db);
     editCatalog(db, (d) => {
-      const rows = d.prepare('SELECT * FROM puzzles ORDER BY id').all() as Row[];
+      const rows = storedRows<Row>(d);
       const base = rows.find((p) => p.base_id === null && p.tier === 'hard')!;
       const update = d.prepare('UPDATE puzzles SET tier = ?, checksum = ? WHERE id = ?');
       for (const p of rows.filter((x) => x.id === base.id || x.base_id === base.id))
-        update.run('normal', rowChecksum({ ...p, tier: 'normal' }), p.id);
+        update.run('normal', checksumBlob({ ...p, tier: 'normal' }), p.id);
     });
     const r = cli(['audit', '--db', db, '--jobs', '1']);
     expect(r.code).toBe(1);

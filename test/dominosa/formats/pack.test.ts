@@ -97,11 +97,13 @@ describe('the text pack of Dominosa', () => {
 });
 
 describe('the JSON line and the CSV cells of Dominosa', () => {
-  it('copy the stored columns into the line solve reads, fields in order', () => {
+  it('write the stored columns as JSON into the line solve reads, fields in order', () => {
     for (let k = 0; k < 6; k++) {
       const p = packPuzzle(3 + (k % 3), k, { grade: 'parity' });
       const row = rowOf({ ...p, score: 2.5 }, 10 + k);
-      const rec = JSON.parse(jsonLine(row)) as Record<string, unknown>;
+      const line = jsonLine(row);
+      if (!line.ok) throw new Error(line.error);
+      const rec = JSON.parse(line.value) as Record<string, unknown>;
       expect(Object.keys(rec)).toEqual(FIELDS);
       expect(rec).toMatchObject({
         id: 10 + k,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
 import { kindNamed } from '../../../src/kinds.js';
-import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { freshCatalogs, hashOf, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
 const fresh = freshCatalogs();
 
@@ -39,8 +39,8 @@ describe('the digest', () => {
       check();
       expect(() =>
         cat.transaction(() => {
-          cat.insertPuzzle(puzzle({ slot: 9, canonical_hash: 'z' }));
-          cat.insertPuzzle(puzzle({ slot: 9, canonical_hash: 'z2' }));
+          cat.insertPuzzle(puzzle({ slot: 9, canonical_hash: hashOf('z') }));
+          cat.insertPuzzle(puzzle({ slot: 9, canonical_hash: hashOf('z2') }));
         }),
       ).toThrow(/UNIQUE/);
       check();

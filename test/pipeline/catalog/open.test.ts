@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
 import { SCHEMA_VERSION } from '../../../src/catalog/schema.js';
-import { editCatalog, freshCatalogs, expectUserError, newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { editCatalog, freshCatalogs, expectUserError, hashOf, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
 const fresh = freshCatalogs();
 
@@ -79,7 +79,7 @@ describe('read snapshots', () => {
       w.insertPuzzle(puzzle());
       r.beginRead();
       const before = r.countPuzzles();
-      w.insertPuzzle(puzzle({ slot: 1, canonical_hash: 'h2' }));
+      w.insertPuzzle(puzzle({ slot: 1, canonical_hash: hashOf('h2') }));
       // Counted again, and the digest recomputed, inside the snapshot: the writer's commit is not seen.
       expect(r.countPuzzles()).toBe(before);
       expect(r.computeDigests()).toEqual(r.storedDigests());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
 import { puzzleRecord } from '../../../src/catalog/row.js';
 import { allKinds } from '../../../src/kinds.js';
-import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { freshCatalogs, hashOf, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
 const fresh = freshCatalogs();
 
@@ -22,38 +22,65 @@ describe('catalog keys', () => {
         [6, 8, 8],
         [12, 10, 14],
       ]) {
-        const id = cat.insertPuzzle(puzzle({ kind: kind.name, m, rows, cols, canonical_hash: `k-${kind.name}-${m}` }));
+        const id = cat.insertPuzzle(
+          puzzle({ kind: kind.name, m, rows, cols, canonical_hash: hashOf(`k-${kind.name}-${m}`) }),
+        );
         expect(cat.getPuzzle(id)?.shape, kind.name).toBe(kind.sizes.keyOf({ m, rows, cols }));
       }
     }
   });
 
   it('holds one base per canonical hash, while variants share their base hash', () => {
-    const id = cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 10 }));
-    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 11 }))).toThrow(/UNIQUE/);
-    cat.insertPuzzle(puzzle({ canonical_hash: 'dup', slot: 10, base_id: id, transform: 'mirror-h' }));
-    expect(cat.hasBase('dominosa', 'dup')).toBe(true);
-    expect(cat.hasBase('dominosa', 'other')).toBe(false);
+    const id = cat.insertPuzzle(puzzle({ canonical_hash: hashOf('dup'), slot: 10 }));
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: hashOf('dup'), slot: 11 }))).toThrow(/UNIQUE/);
+    cat.insertPuzzle(puzzle({ canonical_hash: hashOf('dup'), slot: 10, base_id: id, transform: 'mirror-h' }));
+    expect(cat.hasBase('dominosa', hashOf('dup'))).toBe(true);
+    expect(cat.hasBase('dominosa', hashOf('other'))).toBe(false);
   });
 
-  it('keeps (m, seed, slot, transform) unique, bases included', () => {
-    const id = cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20 }));
-    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'n2', slot: 20 }))).toThrow(/UNIQUE/);
-    cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20, base_id: id, transform: 'rot180' }));
+  it("keeps a base's (kind, shape, seed, slot) and a variant's (base, transform) unique", () => {
+    const id = cat.insertPuzzle(puzzle({ canonical_hash: hashOf('n1'), slot: 20 }));
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: hashOf('n2'), slot: 20 }))).toThrow(/UNIQUE/);
+    const v = cat.insertPuzzle(puzzle({ canonical_hash: hashOf('n1'), slot: 20, base_id: id, transform: 'rot180' }));
     expect(() =>
-      cat.insertPuzzle(puzzle({ canonical_hash: 'n1', slot: 20, base_id: id, transform: 'rot180' })),
+      cat.insertPuzzle(puzzle({ canonical_hash: hashOf('n1'), slot: 20, base_id: id, transform: 'rot180' })),
     ).toThrow(/UNIQUE/);
     // The same slot under another seed is another puzzle.
-    cat.insertPuzzle(puzzle({ canonical_hash: 'n3', slot: 20, seed: 2 }));
+    const other = cat.insertPuzzle(puzzle({ canonical_hash: hashOf('n3'), slot: 20, seed: 2 }));
+    // Inserted again, each finds the row holding its key.
+    expect(cat.insertPuzzleOrIgnore(puzzle({ canonical_hash: hashOf('n1'), slot: 20 }))).toBe(id);
+    expect(
+      cat.insertPuzzleOrIgnore(puzzle({ canonical_hash: hashOf('n1'), slot: 20, base_id: id, transform: 'rot180' })),
+    ).toBe(v);
+    expect(cat.insertPuzzleOrIgnore(puzzle({ canonical_hash: hashOf('n3'), slot: 20, seed: 2 }))).toBe(other);
+  });
+
+  it('stores hashes and checksums as 32 bytes, and reads them back as hex', () => {
+    const id = cat.insertPuzzle(puzzle({ canonical_hash: hashOf('b1'), slot: 50 }));
+    const raw = cat.db
+      .prepare(
+        'SELECT typeof(canonical_hash) AS t, length(canonical_hash) AS h, length(checksum) AS c FROM puzzles WHERE id = ?',
+      )
+      .get(id);
+    expect(raw).toEqual({ t: 'blob', h: 32, c: 32 });
+    expect(cat.getPuzzle(id)?.canonical_hash).toBe(hashOf('b1'));
+    expect(cat.getPuzzle(id)?.checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(() => cat.db.prepare("UPDATE puzzles SET canonical_hash = x'00' WHERE id = ?").run(id)).toThrow(/CHECK/);
+    expect(() => cat.db.prepare(`UPDATE puzzles SET checksum = ? WHERE id = ?`).run(hashOf('t'), id)).toThrow(
+      /cannot store TEXT value in BLOB column/,
+    );
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'not hex', slot: 51 }))).toThrow(/not a SHA-256 hash/);
   });
 
   it('requires base_id and transform together, a known tier and an existing base', () => {
-    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x1', slot: 30, transform: 'rot180' }))).toThrow(/CHECK/);
-    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: 'x2', slot: 31, tier: 'trivial' as never }))).toThrow(
+    expect(() => cat.insertPuzzle(puzzle({ canonical_hash: hashOf('x1'), slot: 30, transform: 'rot180' }))).toThrow(
       /CHECK/,
     );
     expect(() =>
-      cat.insertPuzzle(puzzle({ canonical_hash: 'x3', slot: 32, base_id: 9999, transform: 'rot180' })),
+      cat.insertPuzzle(puzzle({ canonical_hash: hashOf('x2'), slot: 31, tier: 'trivial' as never })),
+    ).toThrow(/CHECK/);
+    expect(() =>
+      cat.insertPuzzle(puzzle({ canonical_hash: hashOf('x3'), slot: 32, base_id: 9999, transform: 'rot180' })),
     ).toThrow(/FOREIGN KEY/);
   });
 
@@ -61,12 +88,12 @@ describe('catalog keys', () => {
     const before = cat.countPuzzles();
     expect(() =>
       cat.transaction(() => {
-        cat.insertPuzzle(puzzle({ canonical_hash: 't1', slot: 40 }));
-        cat.insertPuzzle(puzzle({ canonical_hash: 't1', slot: 41 }));
+        cat.insertPuzzle(puzzle({ canonical_hash: hashOf('t1'), slot: 40 }));
+        cat.insertPuzzle(puzzle({ canonical_hash: hashOf('t1'), slot: 41 }));
       }),
     ).toThrow(/UNIQUE/);
     expect(cat.countPuzzles()).toBe(before);
-    expect(cat.hasBase('dominosa', 't1')).toBe(false);
+    expect(cat.hasBase('dominosa', hashOf('t1'))).toBe(false);
   });
 });
 describe("prepared rows (a build's writer)", () => {
@@ -85,8 +112,8 @@ describe("prepared rows (a build's writer)", () => {
       };
       const id = a.createBuild(build);
       expect(b.createBuild(build)).toBe(id);
-      const base = puzzle({ build_id: id, canonical_hash: 'h9', slot: 3 });
-      const variant = puzzle({ build_id: id, canonical_hash: 'h9', slot: 3, transform: 'rot180', nodes: 2 });
+      const base = puzzle({ build_id: id, canonical_hash: hashOf('h9'), slot: 3 });
+      const variant = puzzle({ build_id: id, canonical_hash: hashOf('h9'), slot: 3, transform: 'rot180', nodes: 2 });
       a.transaction(() => {
         const baseId = a.insertPuzzle(base);
         a.insertPuzzle({ ...variant, base_id: baseId });

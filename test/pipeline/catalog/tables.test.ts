@@ -1,7 +1,7 @@
 // Tests for the catalog's builds, thresholds and slots modules, and the per-size reads over them.
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../pipeline/catalog/catalog.js';
-import { freshCatalogs, newPuzzle as puzzle } from '../../helpers/catalog.js';
+import { freshCatalogs, hashOf, newPuzzle as puzzle } from '../../helpers/catalog.js';
 
 const fresh = freshCatalogs();
 
@@ -42,10 +42,12 @@ describe('catalog reads and writes', () => {
       ).toThrow(/CHECK/);
 
       expect(cat.nextSlot(b, '3')).toBe(0);
-      const p = cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: 'a', build_id: b }));
-      cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 9, canonical_hash: 'b', slot: 1, build_id: b }));
-      cat.insertPuzzle(puzzle({ m: 3, tier: 'easy', nodes: 2, canonical_hash: 'c', slot: 2, build_id: b }));
-      cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: 'a', base_id: p, transform: 'rot180' }));
+      const p = cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: hashOf('a'), build_id: b }));
+      cat.insertPuzzle(puzzle({ m: 3, tier: 'hard', nodes: 9, canonical_hash: hashOf('b'), slot: 1, build_id: b }));
+      cat.insertPuzzle(puzzle({ m: 3, tier: 'easy', nodes: 2, canonical_hash: hashOf('c'), slot: 2, build_id: b }));
+      cat.insertPuzzle(
+        puzzle({ m: 3, tier: 'hard', nodes: 7, canonical_hash: hashOf('a'), base_id: p, transform: 'rot180' }),
+      );
       cat.insertSlots([{ build_id: b, shape: '3', slot: 0, outcome: 'kept', attempts: 4, puzzle_id: p }]);
       cat.insertSlots([{ build_id: b, shape: '3', slot: 1, outcome: 'tier-full', attempts: 2, puzzle_id: null }]);
       expect(() =>

@@ -1,9 +1,11 @@
-// Tests for src/sudomino/formats/row.ts: a stored row becomes a pack puzzle only when its shape
-// agrees with its board, its board parses and its answer solves it; else one line names the puzzle.
+// Tests for src/sudomino/formats/row.ts: a stored row (its columns in src/sudomino/stored.ts's
+// forms) becomes a pack puzzle only when its shape agrees with its board, its board parses and its
+// answer solves it; else one line names the puzzle.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExportRow } from '../../../src/formats/kind.js';
 import { sudominoPuzzleOfRow } from '../../../src/sudomino/formats/row.js';
+import { sudominoSolutionText } from '../../../src/sudomino/stored.js';
 import { SUDOMINO_EXAMPLE } from '../../../src/sudomino/formats/booklet.js';
 import { rowOf, sudominoPackPuzzle } from '../../helpers/packs.js';
 
@@ -34,7 +36,7 @@ describe('sudominoPuzzleOfRow', () => {
         const solution = p.solution.map((row) => row.slice());
         // Another value (shifted by 1..N-1) splits its domino: any one change breaks the answer.
         solution[r][c] = ((solution[r][c] - 1 + 1 + (shift % (p.values - 1))) % p.values) + 1;
-        const res = sudominoPuzzleOfRow({ ...rowOf(p, idOf(k)), solution: JSON.stringify(solution) });
+        const res = sudominoPuzzleOfRow({ ...rowOf(p, idOf(k)), solution: sudominoSolutionText(solution.flat()) });
         expect(res.ok).toBe(false);
         if (!res.ok)
           expect(res.error).toMatch(
@@ -45,17 +47,15 @@ describe('sudominoPuzzleOfRow', () => {
     );
   });
 
-  it('refuses a damaged board, a shape that disagrees, or text that is not JSON', () => {
+  it('refuses a damaged board, a shape that disagrees, or a solution of another size', () => {
     const row = rowOf(pool[0], 1);
     const cases: [Partial<ExportRow>, RegExp][] = [
-      [{ grid: '[' }, /board must be a non-empty array/],
-      [
-        { grid: JSON.stringify(pool[0].board.map((r, i) => (i === 0 ? `${r.slice(0, -1)}` : r))) },
-        /row 2.*cells, expected/,
-      ],
+      [{ grid: '[' }, /grid row 1, column 1: "\[" is not a letter/],
+      // Rows of unequal length are read as the numbered form, which a letter row is not.
+      [{ grid: pool[0].board.map((r, i) => (i === 0 ? `${r.slice(0, -1)}` : r)).join('/') }, /grid row 1, column 1: /],
       [{ shape: '8x8:7' }, /shape 8x8:7 disagrees/],
       [{ shape: 'eight' }, /is not a shape/],
-      [{ solution: '[[1]]' }, /solution must be 8 rows/],
+      [{ solution: '1' }, /the solution has 1 cells, expected 64/],
     ];
     for (const [change, why] of cases) {
       const res = sudominoPuzzleOfRow({ ...row, ...change });

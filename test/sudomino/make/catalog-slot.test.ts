@@ -27,10 +27,10 @@ const slots = fc.tuple(
 
 function read(grid: string, solution: string, values: number) {
   const b = sudominoBoardFromStored(grid, values);
-  const s = sudominoSolutionFromStored(solution);
   if (!b.ok) throw new Error(b.error);
+  const s = sudominoSolutionFromStored(solution, b.board.rows, b.board.cols);
   if (!s.ok) throw new Error(s.error);
-  return { board: b.board, solution: s.values };
+  return { board: b.board, solution: s.value };
 }
 
 describe('makeCatalogSlot', () => {
