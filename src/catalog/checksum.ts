@@ -76,11 +76,18 @@ function rowChecksumFields(p: ChecksummedRow): unknown[] {
 }
 
 /**
+ * The kind of the rows a catalog held before it had a kind column (schema 3): schema 3 and 4 left
+ * the kind out of their checksums. A fact of those stored formats, as their SQL is, which no
+ * kind's code may change.
+ */
+const KINDLESS_CHECKSUMS = 'dominosa';
+
+/**
  * The checksum schema 3 and 4 stored, over the row as they stored it (grid and solution as JSON):
- * the same array with the kind left out for Dominosa, whose rows predate kinds. Migrate checks an
+ * the same array, with the kind left out for the kind whose rows predate kinds. Migrate checks an
  * old row against it before it writes the row in this release's forms.
  */
 export function schema4Checksum(p: ChecksummedRow): string {
   const own = rowChecksumFields(p);
-  return sha256Hex(JSON.stringify(p.kind === 'dominosa' ? own.slice(1) : own));
+  return sha256Hex(JSON.stringify(p.kind === KINDLESS_CHECKSUMS ? own.slice(1) : own));
 }
