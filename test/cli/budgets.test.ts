@@ -4,12 +4,11 @@
 // check naming it, never a pass or a hang.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boardToGrid } from '../../src/dominosa/board.js';
-import { rowChecksum } from '../../src/catalog/checksum.js';
+import { gridText, solutionText } from '../../src/dominosa/stored.js';
 import { proofBudget } from '../../pipeline/audit/proof-budget.js';
 import { allKinds, kindNamed } from '../../src/kinds.js';
 import { brickBoard } from '../helpers/boards.js';
-import { copyCatalog, editCatalog, freshCatalogs } from '../helpers/catalog.js';
+import { checksumBlob, copyCatalog, editCatalog, freshCatalogs, hashOf } from '../helpers/catalog.js';
 import { cli } from '../helpers/cli.js';
 
 const fresh = freshCatalogs();
@@ -25,7 +24,7 @@ beforeAll(() => {
 function withLargeRow(checksum: 'bad' | 'sound'): { path: string; id: number } {
   const path = copyCatalog(base, fresh());
   const b = brickBoard(400, 3);
-  const solution = [];
+  const solution: [number, number, number, number][] = [];
   for (let a = 0; a < b.cells.length; a += 2)
     solution.push([Math.floor(a / b.cols), a % b.cols, Math.floor(a / b.cols), (a % b.cols) + 1]);
   const row = {
@@ -33,13 +32,13 @@ function withLargeRow(checksum: 'bad' | 'sound'): { path: string; id: number } {
     m: 400,
     rows: b.rows,
     cols: b.cols,
-    grid: JSON.stringify(boardToGrid(b)),
-    solution: JSON.stringify(solution),
+    grid: gridText(b),
+    solution: solutionText(solution, b.rows, b.cols),
     tier: 'easy',
     nodes: 1,
     score: 1,
     attempts: 1,
-    canonical_hash: 'h400',
+    canonical_hash: hashOf('h400'),
     transform: null,
     seed: 7,
     slot: 0,
@@ -47,13 +46,13 @@ function withLargeRow(checksum: 'bad' | 'sound'): { path: string; id: number } {
   };
   let id = 0;
   editCatalog(path, (d) => {
-    const sum = checksum === 'bad' ? 'bad' : rowChecksum(row);
+    const sum = checksum === 'bad' ? Buffer.alloc(32) : checksumBlob(row);
     id = Number(
       d
         .prepare(
           'INSERT INTO puzzles (kind, m, rows, cols, grid, solution, tier, nodes, score, attempts, canonical_hash, base_id, transform, seed, slot, method, build_id, checksum) VALUES (@kind, @m, @rows, @cols, @grid, @solution, @tier, @nodes, @score, @attempts, @canonical_hash, NULL, @transform, @seed, @slot, @method, NULL, @sum)',
         )
-        .run({ ...row, sum }).lastInsertRowid,
+        .run({ ...row, canonical_hash: Buffer.from(row.canonical_hash, 'hex'), sum }).lastInsertRowid,
     );
     d.prepare(
       `INSERT INTO thresholds (build_id, kind, shape, measure, t1, t2, t3, solver_version) VALUES (NULL, 'dominosa', '400', 'nodes', 1, 2, 3, 'ref-2')`,

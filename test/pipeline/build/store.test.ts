@@ -11,6 +11,7 @@ import { Store } from '../../../pipeline/build/store.js';
 import type { Decision } from '../../../pipeline/build/commit.js';
 import { puzzleRecord } from '../../../src/catalog/row.js';
 import type { SlotOutcome } from '../../../src/catalog/schema.js';
+import { hashOf } from '../../helpers/catalog.js';
 
 let dir: string;
 let n = 0;
@@ -40,13 +41,14 @@ function decision(buildId: number, slot: number, outcome: SlotOutcome = 'kept'):
     m: 1,
     rows: 2,
     cols: 3,
-    grid: '[[0,0,0],[1,1,1]]',
-    solution: '[[0,0,1,0],[0,1,0,2],[1,1,1,2]]',
+    // [[0,0,0],[1,1,1]] laid as [[0,0,1,0],[0,1,0,2],[1,1,1,2]], in the catalog's forms.
+    grid: '000111',
+    solution: 'DRLURL',
     tier: 'easy' as const,
     nodes: 1,
     score: 1,
     attempts: 1,
-    canonical_hash: `h${slot}`,
+    canonical_hash: hashOf(`h${slot}`),
     transform: null,
     seed: 1,
     slot,
