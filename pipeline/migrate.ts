@@ -384,20 +384,23 @@ function readOld(old: Database.Database) {
 }
 
 /**
- * The old catalog's recorded verdicts (schema 3 and 4 may hold them, checksums as hex), or none
- * when it has none or they do not match its digest: export would not trust those either.
+ * The old catalog's recorded verdicts (schema 3 and 4 may hold them, checksums as hex), one at a
+ * time, or none when it has none or they do not match its digest (a first pass): export would not
+ * trust those either.
  */
-function oldVerdicts(old: Database.Database): VerdictRow[] {
+function* oldVerdicts(old: Database.Database): Generator<VerdictRow> {
   const has = (name: string): boolean =>
     old.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
-  if (!has('verdicts') || !has('digest')) return [];
-  const rows = old.prepare('SELECT * FROM verdicts').all() as VerdictRow[];
+  if (!has('verdicts') || !has('digest')) return;
+  const rows = (): IterableIterator<VerdictRow> =>
+    old.prepare('SELECT * FROM verdicts ORDER BY puzzle_id').iterate() as IterableIterator<VerdictRow>;
   const sum = new TableDigest();
-  for (const v of rows) sum.add(rowDigest('verdicts', v));
+  for (const v of rows()) sum.add(rowDigest('verdicts', v));
   const stored = old.prepare(`SELECT rows, sum FROM digest WHERE name = 'verdicts'`).get() as
     { rows: number; sum: string } | undefined;
   const now = sum.stored();
-  return stored !== undefined && stored.rows === now.rows && stored.sum === now.sum ? rows : [];
+  if (stored === undefined || stored.rows !== now.rows || stored.sum !== now.sum) return;
+  yield* rows();
 }
 
 /** Why a migration stops on a row of the old catalog: one line, the old catalog unchanged. */

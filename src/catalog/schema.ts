@@ -139,7 +139,7 @@ CREATE TABLE slots (
 -- M, M+1 rows by M+2 columns; Sudomino: m is N), shape names it (M; RxC:N). grid and solution are
 -- text in each kind's compact form (src/<kind>/stored.ts), cells in reading order:
 ${forms}-- The view puzzles_json shows them as JSON, as schema 4 stored them. canonical_hash: the
--- SHA-256 of the board's symmetry class, 32 bytes (hex(canonical_hash) writes it as schema 4 did);
+-- SHA-256 of the board's symmetry class, 32 bytes (lower(hex(canonical_hash)): as schema 4 wrote it);
 -- a variant shares its base's, and its tier, grade and score. score: the kind's human grader's;
 -- level and grade derive from it. checksum: 32 bytes, src/catalog/checksum.ts's SHA-256 over the
 -- row's content as stored, so a row changed behind the catalog's back is refused by every verb
