@@ -9,12 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../../pipeline/audit/audit.js';
 import { silentAuditProgress, type AuditReport } from '../../../pipeline/audit/report.js';
 import type { PuzzleRow } from '../../../pipeline/catalog/catalog.js';
-import { rowChecksum } from '../../../src/catalog/checksum.js';
-import { boardFromGrid } from '../../../src/dominosa/board.js';
 import { countExactCover } from '../../../src/dominosa/solve/exactcover.js';
 import { gridText } from '../../../src/dominosa/stored.js';
 import { plantedBoard } from '../../helpers/boards.js';
-import { buildSmallCatalog, copyCatalog, editAndReseal } from '../../helpers/catalog.js';
+import { buildSmallCatalog, checksumBlob, copyCatalog, editAndReseal, storedRows } from '../../helpers/catalog.js';
 
 let dir: string;
 let db: string;
@@ -31,23 +29,22 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function resealed(change: (rows: PuzzleRow[]) => PuzzleRow): string {
   const path = copyCatalog(db, join(dir, `t${n++}.sqlite`));
   editAndReseal(path, (d) => {
-    const q = change(d.prepare('SELECT * FROM puzzles ORDER BY id').all() as PuzzleRow[]);
+    const q = change(storedRows(d));
     d.prepare('UPDATE puzzles SET grid = ?, solution = ?, checksum = ? WHERE id = ?').run(
       q.grid,
       q.solution,
-      rowChecksum(q),
+      checksumBlob(q),
       q.id,
     );
   });
   return path;
 }
 
-/** A wide board of size m with several solutions. */
+/** A wide board of size m with several solutions, as the grid column holds it. */
 function notUnique(m: number): string {
   for (let k = 0; ; k++) {
     const b = plantedBoard(m, 9, k).board;
-    const wide = boardFromGrid(JSON.parse(gridText(b)), 0);
-    if (wide.ok && wide.board.rows === m + 1 && countExactCover(b).status === 'multiple') return gridText(wide.board);
+    if (b.rows === m + 1 && countExactCover(b).status === 'multiple') return gridText(b);
   }
 }
 
