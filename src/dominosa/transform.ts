@@ -1,7 +1,7 @@
 // Board symmetries: the 8 mirrors/rotations of the rectangle, relabelling of values, and the
 // canonical form under both. The catalog de-duplicates puzzles by canonical hash and makes
 // variants by storing a transform (as compact text) next to the base puzzle.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../catalog/sha256.js';
 import type { Board } from './board.js';
 import type { Domino, Solution } from './solve/solution.js';
 
@@ -290,5 +290,5 @@ export function canonicalHash(board: Board): string {
 
 /** canonicalHash of a board whose canonicalForm is `form`. */
 export function formHash(form: string): string {
-  return createHash('sha256').update(form).digest('hex');
+  return sha256Hex(form);
 }
