@@ -86,8 +86,7 @@ function reader(ctx: PuzzleContext): Reader {
   if (memo === undefined) return { board: parseBoard, solution: (q) => parseSolution(q) };
   return {
     board: (q) => (q.base_id !== null ? parseBoard(q) : memo.reading(q, 'board', () => parseBoard(q))),
-    solution: (q) =>
-      q.base_id !== null ? parseSolution(q) : memo.reading(q, 'solution', () => parseSolution(q)),
+    solution: (q) => (q.base_id !== null ? parseSolution(q) : memo.reading(q, 'solution', () => parseSolution(q))),
   };
 }
 
