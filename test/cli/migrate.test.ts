@@ -243,8 +243,9 @@ describe('dominosa migrate', () => {
       ),
     ).toEqual([{ n: 48 }]);
     expect(cli(['audit', '--db', path, '--jobs', '2']).code).toBe(0);
-    // Export trusts every verdict, and writes what the schema-4 release wrote (the fixtures beside it).
-    for (const format of ['jsonl', 'csv', 'text'] as const) {
+    // Export trusts every verdict, and writes what the schema-4 release wrote (the fixtures beside
+    // it: the data formats, whose words do not change with the booklets' and the text form's).
+    for (const format of ['jsonl', 'csv'] as const) {
       const out = new PassThrough();
       let text = '';
       out.on('data', (c) => (text += c));
@@ -253,9 +254,7 @@ describe('dominosa migrate', () => {
         verified: (st) => (stats = st),
       });
       expect(stats).toMatchObject({ trusted: 48, proved: 0 });
-      expect(text).toBe(
-        readFileSync(join(FIXTURES, 'catalogs', `v4.export.${format === 'text' ? 'txt' : format}`), 'utf8'),
-      );
+      expect(text).toBe(readFileSync(join(FIXTURES, 'catalogs', `v4.export.${format}`), 'utf8'));
     }
   });
 
