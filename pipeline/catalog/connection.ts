@@ -11,6 +11,7 @@ import { note } from '../io/terminal.js';
 import { faultOf } from '../runtime/errors.js';
 import { fault } from '../runtime/faults.js';
 import { onStop } from '../runtime/signals.js';
+import { openIterators } from './open-iterators.js';
 
 /** The connections open in this process, which a stop (signals.ts) closes. */
 const live = new Set<Connection>();
@@ -21,6 +22,9 @@ const live = new Set<Connection>();
  * its last commit kept and its lock released.
  */
 function closeAll(): void {
+  // A reader mid-scan cannot close: its scan ends first.
+  for (const it of openIterators) it.return?.();
+  openIterators.clear();
   const all = [...live];
   const close = (c: Connection): void => {
     try {

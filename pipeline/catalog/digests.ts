@@ -1,6 +1,7 @@
 // The catalog's digest (src/catalog/digest.ts holds its arithmetic) as the catalog layer keeps
 // it: a writer's running sums per table, written in the transaction of each batch; the entries
 // as stored; and the full recount from every row and the schema that audit compares them with.
+import { openIterators } from './open-iterators.js';
 import type Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type StoredDigest } from '../../src/catalog/digest.js';
 import { PUZZLE_READ } from '../../src/catalog/row.js';
@@ -129,11 +130,17 @@ export function* digestWalk<P>(
         ? '*'
         : DIGEST_COLUMNS[t].join(', ');
     const order = t === 'puzzles' ? ' ORDER BY id' : '';
-    for (const row of db.prepare(`SELECT ${cols} FROM ${t}${order}`).iterate() as IterableIterator<
+    const rowsOf = db.prepare(`SELECT ${cols} FROM ${t}${order}`).iterate() as IterableIterator<
       Record<string, unknown>
-    >) {
-      d.add(rowDigest(t, row));
-      if (all) yield row as P;
+    >;
+    openIterators.add(rowsOf);
+    try {
+      for (const row of rowsOf) {
+        d.add(rowDigest(t, row));
+        if (all) yield row as P;
+      }
+    } finally {
+      openIterators.delete(rowsOf);
     }
     sums.set(t, d.stored());
   }
