@@ -1,6 +1,6 @@
 // A board's budgets as every verb that proves boards applies them: its time limit (the user's,
 // else the one its kind gives a board of its size) and the words for a budget a proof ran into.
-import type { SolveLimit } from '../proof.js';
+import { proofTimeLimitMs, type SolveLimit } from '../proof.js';
 
 /** What a kind says of a board's budgets before any work on it. */
 export interface BoardBudgets<B = unknown> {
@@ -14,7 +14,7 @@ export interface BoardBudgets<B = unknown> {
 
 /** The time limit of one board, in milliseconds: the user's, else its kind's default for it. */
 export function timeLimitMs<B>(budgets: BoardBudgets<B>, board: B, userMs: number | undefined): number {
-  return userMs ?? budgets.defaultTimeMs(board);
+  return proofTimeLimitMs(userMs, budgets.defaultTimeMs(board));
 }
 
 /** The budgets a proof ran under: its time limit, its node limit and its solution cap. */
