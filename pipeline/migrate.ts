@@ -9,6 +9,8 @@
 // grades them, schema 4's rows of any kind: each is checked against its checksum and kept, its
 // grid and solution written in its kind's compact form (the kind's schema.fromJsonForm) and its
 // checksum computed again; a recorded verdict that held for the old row is bound to the new one.
+// The rows go in by batches, the main thread free between them, so a signal stops a migration
+// there: the scratch file is removed and the old catalog is left as it was (signals.ts).
 import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { schema4Checksum } from '../src/catalog/checksum.js';
@@ -26,6 +28,8 @@ import { PLUGIN_KINDS_VAR } from './runtime/plugin-kinds.js';
 import { describeFsError, EXIT_BUSY, EXIT_FAILED_CHECK, faultOf, UserError } from './runtime/errors.js';
 import { checkWritableDir, copyOutputSync, prepareOutput, refuseLink, type OutputTarget } from './io/output.js';
 import { timeStamp } from './runtime/source-date.js';
+import { stallAt } from './runtime/faults.js';
+import { onStop } from './runtime/signals.js';
 
 export interface MigrateOptions {
   db: string;
@@ -156,7 +160,11 @@ function openOld(path: string): Database.Database {
  * Migrate the catalog at opts.db to SCHEMA_VERSION. Refuses (changing nothing) a file that is
  * not a catalog, a damaged one, one newer than this release, and one on a read-only file system.
  */
-export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrade: Regrade = REGRADE): MigrateResult {
+export async function runMigrate(
+  opts: MigrateOptions,
+  progress: AuditProgress,
+  regrade: Regrade = REGRADE,
+): Promise<MigrateResult> {
   const path = opts.db;
   const tmp = `${path}.migrating`;
   const old = openOld(path);
@@ -199,12 +207,19 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     throw sqliteError(e, path);
   }
 
+  // A stop between batches: the scratch catalog (closed first, by writeMigrated's own cleanup)
+  // and its sidecars go, the old catalog is closed as it was.
+  const unStop = onStop(() => {
+    if (old.open) old.close();
+    removeScratch(tmp);
+  });
   let done: { puzzles: number; moved: number; keptOut: number; verdicts: number };
   try {
-    done = writeMigrated(old, tmp, from, regrade, progress);
+    done = await writeMigrated(old, tmp, from, regrade, progress);
   } catch (e) {
+    unStop();
     old.close();
-    rmSync(tmp, { force: true });
+    removeScratch(tmp);
     // SQLite's complaint about a statement is the old file's doing (a column its version lacks).
     if ((e as { code?: unknown }).code === 'SQLITE_ERROR')
       throw new UserError(
@@ -212,9 +227,10 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
       );
     throw faultOf(e, `cannot write ${tmp}`, '; the old catalog is unchanged') ?? e;
   }
+  unStop();
   old.close();
   if (existsSync(`${path}-wal`)) {
-    rmSync(tmp, { force: true });
+    removeScratch(tmp);
     throw new UserError(
       `${path} is in use by another process (it has a write-ahead log); nothing was changed`,
       EXIT_BUSY,
@@ -224,7 +240,7 @@ export function runMigrate(opts: MigrateOptions, progress: AuditProgress, regrad
     if (backupTarget !== null) copyOutputSync(backupTarget, path);
     renameSync(tmp, path);
   } catch (e) {
-    rmSync(tmp, { force: true });
+    removeScratch(tmp);
     if (e instanceof UserError) throw new UserError(`${e.message}; the old catalog is unchanged`, e.exitCode);
     throw new UserError(
       `cannot replace ${path}: ${describeFsError(e)}; the old catalog is unchanged`,
@@ -292,6 +308,11 @@ function checkCurrent(path: string, wal: boolean): 'journal' | 'current' {
   return wal ? 'journal' : 'current';
 }
 
+/** The scratch catalog and whatever sidecar SQLite left beside it. */
+function removeScratch(tmp: string): void {
+  for (const name of [tmp, `${tmp}-journal`, `${tmp}-wal`, `${tmp}-shm`]) rmSync(name, { force: true });
+}
+
 /** SQLite's complaints about a file as the one-line errors of the shell; anything else as it is. */
 function sqliteError(e: unknown, path: string): unknown {
   const code = (e as { code?: string }).code;
@@ -328,6 +349,7 @@ function readOld(old: Database.Database) {
     ...(puzzles.has('score') ? {} : { score: null }),
   });
   const puzzle = old.prepare('SELECT * FROM puzzles WHERE id = ?');
+  const batch = old.prepare('SELECT * FROM puzzles WHERE id > ? ORDER BY id LIMIT ?');
   return {
     meta: () => old.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[],
     builds: () =>
@@ -354,11 +376,8 @@ function readOld(old: Database.Database) {
         shape: shape ?? String(m),
         measure: thresholds.has('measure') ? (measure as TierMeasure) : ('nodes' as const),
       })),
-    puzzles: () =>
-      (function* () {
-        for (const p of old.prepare('SELECT * FROM puzzles ORDER BY id').iterate() as IterableIterator<OldPuzzle>)
-          yield asOld(p);
-      })(),
+    /** Up to `limit` puzzles by id after `id`: a batch read whole, so no scan stays open between batches. */
+    puzzlesAfter: (id: number, limit: number): OldPuzzle[] => (batch.all(id, limit) as OldPuzzle[]).map(asOld),
     puzzle: (id: number) => {
       const p = puzzle.get(id) as OldPuzzle | undefined;
       return p === undefined ? p : asOld(p);
@@ -419,22 +438,32 @@ function compactForm(p: OldPuzzle): { grid: string; solution: string } {
   return form.value;
 }
 
-/** Write the old catalog as a current one at tmp (one transaction), check it, close it. */
-function writeMigrated(
+/** Puzzle rows (graded again with their bases, from schema 1 and 2) written per transaction, between which a signal is heard. */
+const MIGRATE_BATCH = 64;
+
+/**
+ * Write the old catalog as a current one at tmp, check it, close it. The rows go in by
+ * transactions (the file is scratch until renamed, so a stop only has to remove it), and the
+ * main thread is given back between them so that a signal is heard: a stop closes the scratch
+ * catalog here, and runMigrate's cleanup removes it.
+ */
+async function writeMigrated(
   old: Database.Database,
   tmp: string,
   from: number,
   regrade: Regrade,
   progress: AuditProgress,
-): { puzzles: number; moved: number; keptOut: number; verdicts: number } {
+): Promise<{ puzzles: number; moved: number; keptOut: number; verdicts: number }> {
   const src = readOld(old);
   const cat = Catalog.open(tmp, { create: true, verb: 'migrate' });
+  const unStop = onStop(() => cat.abandon());
   try {
     const total = old.prepare('SELECT COUNT(*) FROM puzzles').pluck().get() as number;
     progress.start(total);
     let moved = 0;
     let verdicts = 0;
     const keptOut = new Set<number>();
+    let rules = new Map<string, StoredRule>();
     cat.transaction(() => {
       for (const r of src.meta()) {
         if (r.key !== 'schema_version' && r.key !== 'app') cat.putMeta(r.key, r.value);
@@ -459,33 +488,41 @@ function writeMigrated(
           oldRules.set(t.shape, { ...rule, solverVersion: t.solver_version });
         else cat.writeThresholds(t.build_id, t.kind, t.shape, rule, t.solver_version);
       }
-      const rules = regrade.rules(oldRules);
+      rules = regrade.rules(oldRules);
       for (const [shape, r] of rules)
         cat.writeThresholds(null, OLD_KIND.name, shape, { measure: r.measure, th: r.th }, r.solverVersion);
+    });
 
-      // Ids are kept, so slots, variants and verdicts keep pointing at the same rows. Variants
-      // follow their base in id order, so old bases' results can go (memory stays flat).
-      const graded = new Map<number, { score: number; tier: Tier | null }>();
-      const gradeOf = (p: OldPuzzle): { score: number; tier: Tier | null } => {
-        if (from >= CHECKSUMMED) return keptAsIs(p);
-        const known = graded.get(p.base_id ?? p.id);
-        if (known !== undefined) return known;
-        const base = p.base_id === null ? p : src.puzzle(p.base_id);
-        if (base === undefined) throw badRow(p.id, `its base ${p.base_id} is missing`);
-        const g = regrade.base({ ...base, ...compactForm(base) }, rules.get(OLD_KIND.sizes.keyOf(base)));
-        if (g.tier === null) keptOut.add(base.id);
-        else if (g.tier !== base.tier) moved++;
-        graded.set(base.id, g);
-        return g;
-      };
-      let done = 0;
-      for (const p of src.puzzles()) {
-        if (p.base_id === null && graded.size >= 1024) graded.clear();
-        const g = gradeOf(p);
-        if (g.tier !== null) cat.insertPuzzle({ ...p, ...compactForm(p), score: g.score, tier: g.tier }, p.id);
-        if (++done % 256 === 0) progress.advance(256);
-      }
-      progress.advance(done % 256);
+    // Ids are kept, so slots, variants and verdicts keep pointing at the same rows. Variants
+    // follow their base in id order, so old bases' results can go (memory stays flat).
+    const graded = new Map<number, { score: number; tier: Tier | null }>();
+    const gradeOf = (p: OldPuzzle): { score: number; tier: Tier | null } => {
+      if (from >= CHECKSUMMED) return keptAsIs(p);
+      const known = graded.get(p.base_id ?? p.id);
+      if (known !== undefined) return known;
+      const base = p.base_id === null ? p : src.puzzle(p.base_id);
+      if (base === undefined) throw badRow(p.id, `its base ${p.base_id} is missing`);
+      const g = regrade.base({ ...base, ...compactForm(base) }, rules.get(OLD_KIND.sizes.keyOf(base)));
+      if (g.tier === null) keptOut.add(base.id);
+      else if (g.tier !== base.tier) moved++;
+      graded.set(base.id, g);
+      return g;
+    };
+    for (let after = Number.MIN_SAFE_INTEGER, batch = src.puzzlesAfter(after, MIGRATE_BATCH); batch.length > 0;) {
+      cat.transaction(() => {
+        for (const p of batch) {
+          if (p.base_id === null && graded.size >= 1024) graded.clear();
+          const g = gradeOf(p);
+          if (g.tier !== null) cat.insertPuzzle({ ...p, ...compactForm(p), score: g.score, tier: g.tier }, p.id);
+        }
+      });
+      progress.advance(batch.length);
+      after = batch[batch.length - 1].id;
+      await stallAt('migrate:batch');
+      await new Promise((resolve) => setImmediate(resolve));
+      batch = src.puzzlesAfter(after, MIGRATE_BATCH);
+    }
+    cat.transaction(() => {
       // A slot whose puzzle was kept out now holds nothing: it is recorded as given up.
       for (const s of src.slots()) {
         const out = s.puzzle_id !== null && keptOut.has(s.puzzle_id);
@@ -504,6 +541,7 @@ function writeMigrated(
       );
     return { puzzles: total, moved, keptOut: keptOut.size, verdicts };
   } finally {
+    unStop();
     cat.close();
   }
 }

@@ -2,6 +2,7 @@
 // place, keeping the old file as a backup. Exit 0 migrated (or already current), 1 a damaged
 // catalog, 2 bad input (missing, not a catalog, newer than this release).
 import type { Argv } from 'yargs';
+import { stopLeaves } from '../../pipeline/runtime/signals.js';
 import type { VerbLine } from './parse.js';
 import { argsOrExit, flag, plainArgs, withOptions, examples, catalogDb, kind, type Values } from './options.js';
 
@@ -33,7 +34,12 @@ export function migrateCommand(y: Argv): Argv {
         import('../../pipeline/migrate.js'),
         import('../../pipeline/audit/report.js'),
       ]);
-      const res = runMigrate({ db: v.db, backup: v.backup }, createAuditProgress(process.stderr, undefined, 'migrate'));
+      // A stop removes the half-written new catalog: the old one is as it was (pipeline/migrate.ts).
+      stopLeaves(`${v.db} is unchanged`);
+      const res = await runMigrate(
+        { db: v.db, backup: v.backup },
+        createAuditProgress(process.stderr, undefined, 'migrate'),
+      );
       if (res.status === 'current')
         process.stderr.write(`dominosa: ${v.db} is already at schema version ${res.to}; nothing to do\n`);
       else if (res.status === 'journal') {

@@ -1,10 +1,12 @@
 // One signal policy for every verb (pipeline/runtime/signals.ts): each long verb, held inside its
 // work by a `stall:` fault point (in its worker thread, where the proofs and slots run, or on the
 // main thread), stops on SIGINT, SIGTERM or SIGHUP with one line, exit 130, no output file and no
-// temporary file, and a catalog it was writing left as one file with what it held. One case, and
-// only one, measures the time from the signal to the exit, on real work rather than a stall.
+// temporary file, and a catalog it was writing left as one file with what it held (migrate's old
+// one byte for byte as it was). One case, and only one, measures the time from the signal to the
+// exit, on real work rather than a stall.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +89,8 @@ function catalogCopy(name: string): string {
   copyFileSync(join(DATA, 'catalog.sqlite'), db);
   return db;
 }
+
+const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 const rowsOf = (db: string) => query(db, 'SELECT id, tier, nodes FROM puzzles ORDER BY id');
 
@@ -190,6 +194,26 @@ describe('merge, between its batches', () => {
       const again = cli(['merge', out, ...shards]);
       expect(again.code, again.stderr).toBe(0);
       expect(cli(['audit', '--db', out]).code).toBe(0);
+    },
+    LONG,
+  );
+});
+
+describe('migrate, between its batches', () => {
+  it(
+    'stops with its scratch file removed and the old catalog as it was, and migrating again finishes it',
+    async () => {
+      const db = join(dir, 'old.sqlite');
+      copyFileSync(join(FIXTURES, 'catalogs', 'v1.sqlite'), db);
+      const before = sha(db);
+      const s = stalled('migrate:batch');
+      const r = await stopWhen(['migrate', '--db', db], s.ready, 'SIGTERM', s.env);
+      expectStopped(r, 'SIGTERM', `${db} is unchanged`);
+      expect(sha(db)).toBe(before);
+      expect(readdirSync(dir).filter((f) => f.startsWith('old.sqlite'))).toEqual(['old.sqlite']);
+      const again = cli(['migrate', '--db', db]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(cli(['audit', '--db', db]).code).toBe(0);
     },
     LONG,
   );
