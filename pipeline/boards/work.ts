@@ -4,6 +4,7 @@
 import type { BoardFormat, KindName, PuzzleKind } from '../../src/kind.js';
 import { boardReader, forEachBoard, inputsOf, kindAndBlocks } from '../io/input.js';
 import { withOutput } from '../io/output.js';
+import { UserError } from '../runtime/errors.js';
 import { OffThread } from '../runtime/off-thread.js';
 import type { BoardTask, BoardWork } from './worker.js';
 
@@ -19,6 +20,8 @@ export interface BoardsRun {
   force?: boolean;
   /** Per-board time limit in milliseconds; undefined: the kind's default for the board. */
   timeoutMs?: number;
+  /** The line refusing an option given that the boards' kind does not read, or null (the command line's check). */
+  refuseFor?: (kind: PuzzleKind) => string | null;
 }
 
 /** Run `work` on every board; `check` may refuse the run for the kind its input holds, before any board. */
@@ -29,6 +32,8 @@ export async function runBoards(
   check: (kind: PuzzleKind) => void = () => {},
 ): Promise<void> {
   const { kind, blocks } = await kindAndBlocks(r.input, r.inputFormat, r.kind);
+  const refused = r.refuseFor?.(kind) ?? null;
+  if (refused !== null) throw new UserError(refused);
   check(kind);
   const reader = boardReader(kind, r.inputFormat, r.values);
   // Each board in a worker thread, so a signal is heard at once, even inside a long proof.

@@ -1,5 +1,5 @@
 // What a `dominosa grade` run is asked to do, whatever the kind of its boards.
-import type { BoardFormat, KindName } from '../../src/kind.js';
+import type { BoardFormat, KindName, PuzzleKind } from '../../src/kind.js';
 
 export interface GradeCommand {
   input: string;
@@ -21,4 +21,9 @@ export interface GradeCommand {
   values?: number;
   /** Follow each grade with the steps a person takes, in words. */
   explain?: boolean;
+  /**
+   * The line refusing an option given that the boards' kind does not read (the command line's
+   * check, for a kind told from the input), or null; checked before any board is read.
+   */
+  refuseFor?: (kind: PuzzleKind) => string | null;
 }

@@ -1,5 +1,5 @@
 // What a `dominosa solve` run is asked to do, whatever the kind of its boards.
-import type { BoardFormat, KindName } from '../../src/kind.js';
+import type { BoardFormat, KindName, PuzzleKind } from '../../src/kind.js';
 
 export interface SolveCommand {
   input: string;
@@ -19,4 +19,9 @@ export interface SolveCommand {
   kind?: KindName;
   /** Sudomino's N for boards without a `# values:` line or "values" field (a kind's reading.values). */
   values?: number;
+  /**
+   * The line refusing an option given that the boards' kind does not read (the command line's
+   * check, for a kind told from the input), or null; checked before any board is read.
+   */
+  refuseFor?: (kind: PuzzleKind) => string | null;
 }

@@ -7,7 +7,7 @@ import {
   BOARD_INPUT_OPTIONS,
   boardKind,
   boardRunOptions,
-  boardScopeError,
+  boardScope,
   checkValues,
   READS_VALUES,
   valuesOption,
@@ -42,10 +42,18 @@ export function gradeArgs(argv: Record<string, unknown>): VerbArgs<Omit<GradeCom
   // A kind whose grader never searches reads no --max-nodes (nor its old name).
   const given = { ...argv, 'max-nodes': argv['max-nodes'] ?? argv['max-search-nodes'] };
   const searches = (k: PuzzleKind): boolean => k.grading.maxSearchNodes !== undefined;
-  const values =
-    checkValues(o.values) ?? boardScopeError(given, o.kind, { values: READS_VALUES, 'max-nodes': searches });
+  // Refused now if --kind says the kind, else once the input does.
+  const scope = boardScope(given, { values: READS_VALUES, 'max-nodes': searches });
+  const values = checkValues(o.values) ?? (o.kind === undefined ? null : scope(kindNamed(o.kind)));
   if (values !== null) return { ok: false, error: values };
-  const run = { ...io.value, maxSearchNodes: o['max-nodes'], kind: o.kind, values: o.values, explain: o.explain };
+  const run = {
+    ...io.value,
+    maxSearchNodes: o['max-nodes'],
+    kind: o.kind,
+    values: o.values,
+    explain: o.explain,
+    refuseFor: scope,
+  };
   return { ok: true, value: { run, notes: read.value.notes } };
 }
 

@@ -74,18 +74,19 @@ export function checkValues(values: number): string | null {
 export const READS_VALUES = (k: PuzzleKind): boolean => k.reading.values !== undefined;
 
 /**
- * The line refusing an option the boards of the --kind given do not read (`takes`: the kinds
- * that do, by option), or null; without --kind the boards' kind is told from the input later.
+ * The options given that only some kinds' boards read (`takes`: the kinds that do, by option),
+ * as the check of the boards' kind: the line refusing one that kind does not read, or null. With
+ * --kind it runs as the options are read; without, once the kind is told from the input.
  */
-export function boardScopeError(
+export function boardScope(
   argv: Record<string, unknown>,
-  kind: string | undefined,
   takes: Readonly<Record<string, (k: PuzzleKind) => boolean>>,
-): string | null {
-  if (kind === undefined) return null;
+): (kind: PuzzleKind) => string | null {
   const scopes = Object.fromEntries(Object.entries(takes).map(([name, kinds]) => [name, { kinds }]));
-  const res = scopeCheck((name) => argv[name] !== undefined, scopes, undefined, [kindNamed(kind)]);
-  return res.ok ? null : res.error;
+  return (kind) => {
+    const res = scopeCheck((name) => argv[name] !== undefined, scopes, undefined, [kind]);
+    return res.ok ? null : res.error;
+  };
 }
 
 /** The output format: --format, or --out's extension, or text. */

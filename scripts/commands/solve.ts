@@ -5,11 +5,12 @@ import {
   BOARD_INPUT_OPTIONS,
   boardKind,
   boardRunOptions,
-  boardScopeError,
+  boardScope,
   checkValues,
   READS_VALUES,
   valuesOption,
 } from './input.js';
+import { kindNamed } from '../../src/kinds.js';
 import type { VerbLine } from './parse.js';
 import { argsOrExit, flag, maxNodes, readOptions, type VerbArgs, whole, withOptions, examples } from './options.js';
 
@@ -32,11 +33,14 @@ export function solveArgs(argv: Record<string, unknown>): VerbArgs<Omit<SolveCom
   const o = read.value.values;
   const io = boardRunOptions(o);
   if (!io.ok) return io;
-  const values = checkValues(o.values) ?? boardScopeError(argv, o.kind, { values: READS_VALUES });
+  // --values on boards of a kind that does not read it is refused: now if --kind says the kind, else once the input does.
+  const scope = boardScope(argv, { values: READS_VALUES });
+  const values = checkValues(o.values) ?? (o.kind === undefined ? null : scope(kindNamed(o.kind)));
   if (values !== null) return { ok: false, error: values };
   const run = {
     ...io.value,
     kind: o.kind,
+    refuseFor: scope,
     values: o.values,
     maxSolutions: o['max-solutions'],
     maxNodes: o['max-nodes'],
