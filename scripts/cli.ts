@@ -8,7 +8,7 @@ import { EXIT_IO, faultOf } from '../pipeline/runtime/errors.js';
 import { forTerminal } from '../pipeline/io/terminal.js';
 import { installStopPolicy, verbFinished } from '../pipeline/runtime/signals.js';
 import { loadPluginKinds } from '../pipeline/runtime/plugin-kinds.js';
-import { failWith } from './commands/parse.js';
+import { failWith, flagValues } from './commands/parse.js';
 import { mendHelp } from './commands/help-layout.js';
 import { kindWords } from '../src/formats/kind.js';
 import { allKinds } from '../src/kinds.js';
@@ -63,6 +63,8 @@ async function main(argv: string[]): Promise<void> {
     .wrap(Math.min(100, process.stdout.columns || 100))
     // yargs' complaints in the project's words, one line each (a verb's own errors go on as they are).
     .fail(failWith(argv))
+    // A switch given a value (--force=yes) read as typed, or refused, for every verb alike.
+    .middleware(flagValues(argv), true)
     .help()
     .alias('h', 'help')
     .version();

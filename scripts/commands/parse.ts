@@ -3,7 +3,7 @@
 // checks of command lines written elsewhere (the deployment manifests) and for tests.
 import yargs, { type Argv } from 'yargs';
 import { UserError } from '../../pipeline/runtime/errors.js';
-import type { VerbArgs } from './options.js';
+import { flagWord, type VerbArgs } from './options.js';
 
 /** An unknown name yargs reports, as it was typed among `args` (--name, --no-name, -n), or null for a stray word. */
 function optionAsTyped(name: string, args: readonly string[]): string | null {
@@ -57,6 +57,35 @@ export function failWith(args: readonly string[]): (msg: string | null, err: Err
   };
 }
 
+/** What yargs hands a middleware as its second argument (its types leave it out): the parser, with the verb's options by type. */
+interface OptionsOf {
+  getOptions(): { boolean: string[] };
+}
+
+/**
+ * The middleware (run before yargs' checks) that reads every switch of the verb given a value
+ * with `=` among `args` (`--force=yes`) from the words as typed, since yargs reads any value but
+ * "true" as false: true or false in a word (flagWord), or the line refusing it. Every switch of
+ * every verb alike: they are the parser's boolean options.
+ */
+export function flagValues(args: readonly string[]): (argv: Record<string, unknown>, parser?: OptionsOf) => void {
+  return (argv, parser) => {
+    const switches = new Set(parser?.getOptions().boolean ?? []);
+    const end = args.indexOf('--');
+    for (const word of end < 0 ? args : args.slice(0, end)) {
+      const m = /^--([^=]+)=([\s\S]*)$/.exec(word);
+      if (m === null || !switches.has(m[1])) continue;
+      const read = flagWord(`--${m[1]}`, m[2]);
+      if (!read.ok) throw new UserError(read.error);
+      // A repeat stays a list, which the options' check refuses as one.
+      if (Array.isArray(argv[m[1]])) continue;
+      const camel = m[1].replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+      argv[m[1]] = read.value;
+      if (camel !== m[1]) argv[camel] = read.value;
+    }
+  };
+}
+
 /**
  * `args` (the words after the verb) parsed by `builder` into its options. `usage` is the
  * command with its positionals ('$0 <out> <inputs..>'), for verbs that take them.
@@ -71,7 +100,8 @@ export function parseOnly<T>(
     .help(false)
     .version(false)
     .exitProcess(false)
-    .fail(failWith(args));
+    .fail(failWith(args))
+    .middleware(flagValues(args), true);
   return parser.command(usage, '', builder).parseSync() as Awaited<Argv<T>['argv']>;
 }
 

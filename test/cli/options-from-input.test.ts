@@ -1,7 +1,8 @@
 // Options read as the command line reads them, where only a run shows it: an option that does
 // nothing for the boards' kind is refused once the kind is told from the input (a file or stdin),
-// as with --kind, in the same line and before anything is written.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// as with --kind, in the same line and before anything is written; and a switch given a value
+// (--force=yes) does what the value says, or is refused with nothing changed.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,5 +60,22 @@ describe('an option the boards of the kind told from the input do not read', () 
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stdout.trim()).not.toBe('');
     }
+  });
+});
+
+describe('a switch given a value', () => {
+  it('--force=yes overwrites, --force=no and --force=maybe do not', () => {
+    const out = join(dir, 'solved.txt');
+    writeFileSync(out, 'written before\n');
+    const no = cli(['solve', DOMINOSA, '--out', out, '--force=No']);
+    expect(no.code, no.stderr).toBe(2);
+    expect(no.stderr).toMatch(/exists/);
+    const maybe = cli(['solve', DOMINOSA, '--out', out, '--force=maybe']);
+    expect(maybe.code).toBe(2);
+    expect(maybe.stderr).toBe('dominosa: --force takes no value, or true or false (yes or no, 1 or 0) (got maybe)\n');
+    expect(readFileSync(out, 'utf8')).toBe('written before\n');
+    const yes = cli(['solve', DOMINOSA, '--out', out, '--force=YES']);
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).not.toBe('written before\n');
   });
 });

@@ -1,9 +1,11 @@
 // Options mean what they say, on every option of every verb, read in process as the CLI reads
 // them (checkLine): a missing, empty or blank value; numbers past what a double holds exactly and
 // values that are no number, quoted as typed; choices in any case; an extension that names no
-// format; an option that does nothing for the kind chosen; a shape without its N.
+// format; an option that does nothing for the kind chosen; a shape without its N; a switch given
+// a value (--force=yes).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkLine } from '../../../scripts/commands/parse.js';
+import { checkLine, parseOnly } from '../../../scripts/commands/parse.js';
 import { specsOf, VERB_LINES, wordsFor, type VerbUnderTest } from '../../helpers/verb-lines.js';
 
 const read = (v: VerbUnderTest, given: string[], extra: string[]) => checkLine(v.line, wordsFor(v, given, extra));
@@ -149,6 +151,67 @@ describe('an option that does nothing for the kind chosen', () => {
       '--max-nodes does nothing for Sudomino puzzles; it applies to Dominosa puzzles',
     );
     expect(read(VERB_LINES.solve, [], ['--kind', 'sudomino', '--max-nodes', '5']).ok).toBe(true);
+  });
+});
+
+describe('a switch given a value with =', () => {
+  const switches = (v: VerbUnderTest) => specsOf(v.table).filter(([, s]) => s.yargs.type === 'boolean');
+  /** What the line reads a switch as, when it reads the line. */
+  const switchOf = (v: VerbUnderTest, name: string, words: string[]): unknown =>
+    parseOnly(wordsFor(v, [name], words), v.line.builder, `$0 ${v.line.positionals}`.trim())[name];
+  /** A word in a random mix of upper and lower case, with edge spaces now and then. */
+  const anyCase = (word: string): fc.Arbitrary<string> =>
+    fc
+      .tuple(fc.array(fc.boolean(), { minLength: word.length, maxLength: word.length }), fc.constantFrom('', ' '))
+      .map(([up, pad]) => pad + [...word].map((c, i) => (up[i] ? c.toUpperCase() : c)).join('') + pad);
+  const said = fc.oneof(
+    fc
+      .constantFrom('true', 'yes', '1')
+      .chain(anyCase)
+      .map((w) => [w, true] as const),
+    fc
+      .constantFrom('false', 'no', '0')
+      .chain(anyCase)
+      .map((w) => [w, false] as const),
+  );
+  // Anything else: no word a switch takes, whatever its case and edge spaces.
+  const TAKEN = new Set(['true', 'yes', '1', 'false', 'no', '0']);
+  const unsaid = fc
+    .oneof(fc.string({ maxLength: 8 }), fc.constantFrom('', ' ', 'maybe', 'y', 'n', '2', 'on', 'truee', '-1'))
+    .filter((w) => !TAKEN.has(w.trim().toLowerCase()) && !w.includes('\n'));
+
+  for (const [verb, v] of Object.entries(VERB_LINES)) {
+    it(`${verb}: every switch reads true, yes, 1 or false, no, 0 in any case, as typed`, () => {
+      for (const [name] of switches(v)) {
+        fc.assert(
+          fc.property(said, ([word, means]) => {
+            expect(switchOf(v, name, [`--${name}=${word}`]), `${verb} --${name}=${word}`).toBe(means);
+          }),
+          { seed: 35, numRuns: 40 },
+        );
+        expect(switchOf(v, name, [`--${name}`])).toBe(true);
+        expect(switchOf(v, name, [`--no-${name}`])).toBe(false);
+      }
+    });
+
+    it(`${verb}: every switch given any other value is refused in one line naming it and quoting the value`, () => {
+      for (const [name] of switches(v)) {
+        fc.assert(
+          fc.property(unsaid, (word) => {
+            const why = refusal(read(v, [name], [`--${name}=${word}`]));
+            const shown = word.trim() === '' ? JSON.stringify(word) : word;
+            expect(why, `${verb} --${name}=${word}`).toBe(
+              `--${name} takes no value, or true or false (yes or no, 1 or 0) (got ${shown})`,
+            );
+          }),
+          { seed: 35, numRuns: 40 },
+        );
+      }
+    });
+  }
+
+  it('every verb has a switch to try', () => {
+    for (const [verb, v] of Object.entries(VERB_LINES)) expect(switches(v).length, verb).toBeGreaterThan(0);
   });
 });
 
