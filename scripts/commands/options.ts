@@ -286,27 +286,6 @@ export function flag(describe: string, extra: Extra<boolean> = {}): OptionSpec<b
   );
 }
 
-/** The words a switch given a value (--force=yes) may take, in any case: what each one says. */
-const FLAG_WORDS: Readonly<Record<string, boolean>> = {
-  true: true,
-  yes: true,
-  1: true,
-  false: false,
-  no: false,
-  0: false,
-};
-
-/**
- * A switch given a value with `=` (`--force=yes`, `--extend=FALSE`): yargs reads any value but
- * "true" as false, so the value is read here, as typed, or refused in one line quoting it.
- */
-export function flagWord(flag: string, typed: string): Checked<boolean> {
-  const word = typed.trim().toLowerCase();
-  if (Object.hasOwn(FLAG_WORDS, word)) return ok(FLAG_WORDS[word]);
-  const shown = typed.trim() === '' ? JSON.stringify(typed) : typed;
-  return bad(`${flag} takes no value, or true or false (yes or no, 1 or 0) (got ${shown})`);
-}
-
 /** The one of `names` that `typed` names, whatever its case and edge spaces, or undefined. */
 export function named<C extends string>(names: readonly C[], typed: unknown): C | undefined {
   const text = String(typed).trim().toLowerCase();

@@ -3,7 +3,7 @@
 // checks of command lines written elsewhere (the deployment manifests) and for tests.
 import yargs, { type Argv } from 'yargs';
 import { UserError } from '../../pipeline/runtime/errors.js';
-import { flagWord, type VerbArgs } from './options.js';
+import type { Checked, VerbArgs } from './options.js';
 
 /** An unknown name yargs reports, as it was typed among `args` (--name, --no-name, -n), or null for a stray word. */
 function optionAsTyped(name: string, args: readonly string[]): string | null {
@@ -55,6 +55,27 @@ export function failWith(args: readonly string[]): (msg: string | null, err: Err
     if (err instanceof Error && err.name !== 'YError') throw err;
     throw new UserError(usageLine(msg ?? err?.message ?? 'bad options', args));
   };
+}
+
+/** The words a switch given a value (--force=yes) may take, in any case: what each one says. */
+const FLAG_WORDS: Readonly<Record<string, boolean>> = {
+  true: true,
+  yes: true,
+  1: true,
+  false: false,
+  no: false,
+  0: false,
+};
+
+/**
+ * A switch given a value with `=` (`--force=yes`, `--extend=FALSE`): yargs reads any value but
+ * "true" as false, so the value is read here, as typed, or refused in one line quoting it.
+ */
+export function flagWord(flag: string, typed: string): Checked<boolean> {
+  const word = typed.trim().toLowerCase();
+  if (Object.hasOwn(FLAG_WORDS, word)) return { ok: true, value: FLAG_WORDS[word] };
+  const shown = typed.trim() === '' ? JSON.stringify(typed) : typed;
+  return { ok: false, error: `${flag} takes no value, or true or false (yes or no, 1 or 0) (got ${shown})` };
 }
 
 /** What yargs hands a middleware as its second argument (its types leave it out): the parser, with the verb's options by type. */
