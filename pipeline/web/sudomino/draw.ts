@@ -18,8 +18,8 @@ export interface BoardView {
   ghosts: readonly [number, number][];
   /** Shown mistakes, by domino. */
   wrong: ReadonlySet<number>;
-  /** The number whose cells are ringed, -1: none. */
-  found: number;
+  /** The number whose cells are ringed, -1 or absent: none. */
+  found?: number;
 }
 
 const n = (x: number): string => String(Math.round(x * 100) / 100);

@@ -179,7 +179,9 @@ describe.skipIf(!canRunChromium)('a 40-puzzle index of both kinds, in Chromium a
     const tiers = await page.$$eval('section.tier', (es) => es.map((e) => e.getAttribute('data-tier')));
     expect(tiers).toEqual(['hard']);
     const cards = await page.$$eval('a.pick', (es) => es.length);
-    expect(cards).toBe(session.pack.puzzles.filter((p) => p.kind === 'sudomino' && p.tier === 'hard').length);
+    expect(cards).toBe(
+      session.pack.puzzles.filter((p) => (p as AnyWebPuzzle).kind === 'sudomino' && p.tier === 'hard').length,
+    );
     await page.reload();
     await page.waitForSelector('a.pick');
     expect(await kinds()).toEqual(['Sudomino']);

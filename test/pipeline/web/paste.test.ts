@@ -106,7 +106,8 @@ describe.skipIf(!canRunChromium)('a pasted puzzle, in Chromium', () => {
     ['a game ID cut short', '4:01234', /too short|values/],
   ])('refuses %s in one line, and stays on the index', async (_what, text, line) => {
     await paste(text);
-    await page.waitForSelector('#paste-error');
+    // The refusal comes once the address has changed and the page has read the paste.
+    await page.waitForFunction(`(document.getElementById('paste-error')?.textContent ?? '') !== ''`);
     const error = (await page.textContent('#paste-error')) ?? '';
     expect(error).toMatch(line);
     expect(error).not.toContain('\n');

@@ -162,7 +162,7 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     expect(await page.textContent('#status')).toMatch(/^Solved in \d+:\d\d with \d+ hints\.$/);
     // A solved board is locked: no button edits it, no key or click changes it.
     for (const act of ['undo', 'restart', 'hint', 'check', 'reveal'])
-      expect(await page.$eval(`[data-act="${act}"]`, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+      expect(await page.isDisabled(`[data-act="${act}"]`)).toBe(true);
     await page.focus('#board');
     await page.keyboard.press('Delete');
     await board.join(p.solution[0]);
@@ -196,7 +196,7 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     expect(await page.textContent('#status')).toBe('Solution revealed.');
     expect(await page.$$('a.next')).toHaveLength(1);
     // A revealed board is locked like a solved one.
-    expect(await page.$eval('[data-act="undo"]', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await page.isDisabled('[data-act="undo"]')).toBe(true);
     await page.focus('#board');
     await page.keyboard.press('u');
     expect(await laid()).toEqual(p.solution);
