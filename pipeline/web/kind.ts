@@ -1,7 +1,9 @@
 // What the page's shell asks of a puzzle kind: its name and title, its rules, how the index heads
-// a group of its puzzles, how its positions are saved, and how its puzzle's page opens. Each kind
+// a group of its puzzles, how its positions are saved, how its puzzle's page opens, and how it
+// reads a pasted puzzle. Each kind
 // gives one (pipeline/web/<kind>/index.ts), listed in kinds.ts; the shell asks no puzzle its kind.
 import type { WebPack } from '../../src/play/pack.js';
+import type { Pasted } from '../../src/play/paste.js';
 import type { SavedForm } from './store.js';
 
 /** What the shell reads of any puzzle of a pack, whatever its kind. */
@@ -31,8 +33,10 @@ export interface WebKind<P extends PagePuzzle = PagePuzzle> {
   readonly saved: SavedForm<unknown>;
   /** The kind's rules in a sentence or two of HTML, which the index opens with (a pack's faces may word them). */
   rulesHtml(pack: WebPack): string;
-  /** The index's heading of a group of puzzles of p's size, and the size in small print. */
+  /** How the index names p's kind and size on its card ("Dominosa M = 4"), and the size in small print. */
   groupHead(p: P): [string, string];
   /** Open p's page: board, controls and help, its saved position loaded, its clock started. */
   show(p: P): void;
+  /** A pasted text as the kind's puzzle numbered `number` (its steps join the pack's rules), its refusal, or null: not the kind's. */
+  paste(text: string, number: number): Pasted<P>;
 }

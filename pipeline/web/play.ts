@@ -3,9 +3,14 @@
 // the shell, one concept each (state, index, routing, storage, timer, panel), which knows no kind:
 // each kind's views and inputs sit in a folder of their own, listed in kinds.ts.
 import { route } from './routing.js';
+import { showTechnique } from './text.js';
 import { startTimer, stopTimer } from './timer.js';
 
 window.addEventListener('hashchange', route);
+// The title bar's "Technique?" button, on any kind's page.
+document.addEventListener('click', (e) => {
+  if ((e.target as HTMLElement).closest('[data-act="show-technique"]')) showTechnique();
+});
 document.addEventListener('visibilitychange', () => (document.hidden ? stopTimer() : startTimer()));
 window.addEventListener('pagehide', () => stopTimer());
 route();

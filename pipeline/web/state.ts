@@ -24,7 +24,13 @@ export function clockFrom(saved: (PlayRecord & { ms: number }) | null): Clocked 
     ms: saved?.ms ?? 0,
     since: null,
     record: saved
-      ? { solved: saved.solved, revealed: saved.revealed, hints: saved.hints, reveals: saved.reveals }
+      ? {
+          solved: saved.solved,
+          revealed: saved.revealed,
+          hints: saved.hints,
+          checks: saved.checks,
+          reveals: saved.reveals,
+        }
       : { ...FRESH },
   };
 }
@@ -53,6 +59,17 @@ export class Slot<C extends Clocked> {
 /** The puzzle on screen, whatever its kind. */
 export function playing(): Clocked | null {
   return onScreen?.c ?? null;
+}
+
+/** The index's address as last shown (its filter), where a puzzle's way back leads. */
+let indexAt = '#';
+
+export function rememberIndex(hash: string): void {
+  indexAt = hash;
+}
+
+export function indexHash(): string {
+  return indexAt;
 }
 
 /** Back to the index: no puzzle on screen. */

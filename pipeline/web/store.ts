@@ -38,6 +38,7 @@ function clockOf(o: Record<string, unknown>): PlayRecord & { ms: number } {
     solved: o.solved === true,
     revealed: o.revealed === true,
     hints: count(o.hints),
+    checks: count(o.checks),
     reveals: count(o.reveals),
   };
 }
@@ -62,6 +63,8 @@ export function save<P>(form: SavedForm<P>, checksum: string, id: number | strin
     revealed: s.revealed,
     hints: s.hints,
     reveals: s.reveals,
+    // After the first fields, so entries saved before checks were counted keep their order.
+    checks: s.checks,
   };
   try {
     localStorage.setItem(storageKey(form.prefix, checksum, id), JSON.stringify(entry));

@@ -2,7 +2,7 @@
 // in the pack's faces. Pure helpers shared by the views.
 import { faceText } from '../../src/formats/faces.js';
 import type { PagePuzzle } from './kind.js';
-import { pack } from './state.js';
+import { indexHash, pack } from './state.js';
 
 export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -44,9 +44,40 @@ export function puzzleTitleHtml(p: PagePuzzle, size: string): string {
   );
 }
 
-/** A puzzle page's title bar, alike for every kind: the way back, the puzzle's title and technique, the clock. */
+/**
+ * The technique a puzzle needs, worded alike for every kind ("Technique: set analysis"): the
+ * pack's words after the tier or level that heads them ("Hard: …", "Level 3: …").
+ */
+export function techniqueText(p: PagePuzzle): string {
+  const t = p.technique ?? '';
+  const i = t.indexOf(': ');
+  return t === '' ? '' : `Technique: ${i < 0 ? t : t.slice(i + 2)}`;
+}
+
+/**
+ * A puzzle page's title bar, alike for every kind: the way back, the puzzle's title with its
+ * tier, the clock. The technique stays hidden until the puzzle is done or the player asks
+ * (showTechnique), so the heading gives nothing away.
+ */
 export function barHtml(p: PagePuzzle, size: string): string {
-  return `<header class="bar"><a class="back" href="#">← All puzzles</a><h1>${puzzleTitleHtml(p, size)}${p.technique ? ` <span class="tech">${esc(p.technique)}</span>` : ''}</h1><span id="timer" class="timer" aria-label="time played"></span></header>`;
+  const tech = techniqueText(p);
+  const ask = tech
+    ? ` <button type="button" class="tech-ask" data-act="show-technique" title="Show the technique this puzzle needs">Technique?</button><span class="tech" hidden>${esc(tech)}</span>`
+    : '';
+  return `<header class="bar"><a class="back" href="${esc(indexHash())}">← All puzzles</a><h1>${puzzleTitleHtml(p, size)}${ask}</h1><span id="timer" class="timer" aria-label="time played"></span></header>`;
+}
+
+/** Show the technique in the title bar in place of its button (asked for, or the puzzle done). */
+export function showTechnique(): void {
+  const tech = document.querySelector<HTMLElement>('.bar .tech');
+  if (!tech || !tech.hidden) return;
+  tech.hidden = false;
+  document.querySelector('.bar .tech-ask')?.remove();
+}
+
+/** The status line of a solved puzzle: "Solved in 0:04!" or "Solved in 0:04 with 1 hint and 1 check." */
+export function solvedText(ms: number, note: string): string {
+  return note ? `Solved in ${clock(ms)} with ${note}.` : `Solved in ${clock(ms)}!`;
 }
 
 /** A value as the pack shows it, in words and pair names (pips count their pips). */

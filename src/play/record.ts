@@ -1,5 +1,6 @@
 // A player's record of one puzzle, apart from the board: solved by play, or shown by revealing
-// the whole solution, and how much help it took (hints asked, dominoes revealed one by one).
+// the whole solution, and how much help it took (hints asked, checks for mistakes, dominoes
+// revealed one by one), each counted apart.
 // The index shows these apart, so a reveal never reads as a solve.
 
 export interface PlayRecord {
@@ -7,13 +8,15 @@ export interface PlayRecord {
   solved: boolean;
   /** The whole solution was revealed before any solve. */
   revealed: boolean;
-  /** Hints that told something (a step or a mistake). */
+  /** Hints that told a step. */
   hints: number;
+  /** Checks for mistakes (a Check, or a hint that found a mistake instead of a step). */
+  checks: number;
   /** Dominoes revealed one at a time. */
   reveals: number;
 }
 
-export const FRESH: PlayRecord = { solved: false, revealed: false, hints: 0, reveals: 0 };
+export const FRESH: PlayRecord = { solved: false, revealed: false, hints: 0, checks: 0, reveals: 0 };
 
 export type Status = 'solved' | 'revealed' | 'in progress' | 'new';
 
@@ -37,13 +40,14 @@ export function statusOf(p: PlayRecord | null, onBoard: boolean): Status {
   if (p === null) return onBoard ? 'in progress' : 'new';
   if (p.solved) return 'solved';
   if (p.revealed) return 'revealed';
-  return onBoard || p.hints > 0 || p.reveals > 0 ? 'in progress' : 'new';
+  return onBoard || p.hints > 0 || p.checks > 0 || p.reveals > 0 ? 'in progress' : 'new';
 }
 
-/** The help a record took, in words ("2 hints, 1 domino revealed"), or '' for none. */
+/** The help a record took, in words ("2 hints, 1 check and 1 domino revealed"), or '' for none. */
 export function helpNote(p: PlayRecord): string {
   const parts: string[] = [];
   if (p.hints > 0) parts.push(`${p.hints} hint${p.hints === 1 ? '' : 's'}`);
+  if (p.checks > 0) parts.push(`${p.checks} check${p.checks === 1 ? '' : 's'}`);
   if (p.reveals > 0) parts.push(`${p.reveals} domino${p.reveals === 1 ? '' : 'es'} revealed`);
-  return parts.join(', ');
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }

@@ -13,8 +13,10 @@ import {
   type PlayRecord,
 } from '../../src/play/record.js';
 
-type Event = 'solve' | 'revealAll' | 'hint' | 'revealOne';
-const events = fc.array(fc.constantFrom<Event>('solve', 'revealAll', 'hint', 'revealOne'), { maxLength: 12 });
+type Event = 'solve' | 'revealAll' | 'hint' | 'check' | 'revealOne';
+const events = fc.array(fc.constantFrom<Event>('solve', 'revealAll', 'hint', 'check', 'revealOne'), {
+  maxLength: 12,
+});
 
 function play(list: readonly Event[]): PlayRecord {
   let p = FRESH;
@@ -22,6 +24,7 @@ function play(list: readonly Event[]): PlayRecord {
     if (e === 'solve') p = afterSolve(p);
     else if (e === 'revealAll') p = afterRevealAll(p);
     else if (e === 'hint') p = { ...p, hints: p.hints + 1 };
+    else if (e === 'check') p = { ...p, checks: p.checks + 1 };
     else p = { ...p, reveals: p.reveals + 1 };
   }
   return p;
@@ -42,6 +45,7 @@ describe('progress', () => {
           p.solved ? 'solved' : p.revealed ? 'revealed' : list.length > 0 ? 'in progress' : 'new',
         );
         expect(p.hints).toBe(list.filter((e) => e === 'hint').length);
+        expect(p.checks).toBe(list.filter((e) => e === 'check').length);
         expect(p.reveals).toBe(list.filter((e) => e === 'revealOne').length);
       }),
     );
@@ -52,12 +56,16 @@ describe('progress', () => {
     expect(statusOf(null, true)).toBe('in progress');
     expect(statusOf(FRESH, true)).toBe('in progress');
     fc.assert(
-      fc.property(fc.nat(5), fc.nat(5), (hints, reveals) => {
-        const note = helpNote({ ...FRESH, hints, reveals });
-        expect(note === '').toBe(hints === 0 && reveals === 0);
+      fc.property(fc.nat(5), fc.nat(5), fc.nat(5), (hints, checks, reveals) => {
+        const note = helpNote({ ...FRESH, hints, checks, reveals });
+        expect(note === '').toBe(hints === 0 && checks === 0 && reveals === 0);
         expect(note.includes(`${hints} hint${hints === 1 ? '' : 's'}`)).toBe(hints > 0);
+        expect(note.includes(`${checks} check${checks === 1 ? '' : 's'}`)).toBe(checks > 0);
         expect(note.includes(`${reveals} domino${reveals === 1 ? '' : 'es'} revealed`)).toBe(reveals > 0);
+        // Two or more kinds of help read as a list ending in "and".
+        expect(/ and \d/.test(note)).toBe([hints, checks, reveals].filter((n) => n > 0).length > 1);
       }),
     );
+    expect(helpNote({ ...FRESH, hints: 1, checks: 1 })).toBe('1 hint and 1 check');
   });
 });

@@ -6,6 +6,7 @@ import { faceDigits, faceText, PIP, pipCentres, type Faces } from '../../../src/
 import { numberFontSize, TILE } from '../../../src/formats/svg.js';
 import type { Game } from '../../../src/dominosa/play/game.js';
 import { cellsOf } from '../../../src/dominosa/play/geometry.js';
+import { foundRing } from '../find.js';
 import { CELL, PAD } from '../geometry.js';
 
 export interface BoardView {
@@ -21,6 +22,8 @@ export interface BoardView {
   wrong: ReadonlySet<number>;
   /** How numbers are shown (the pack's choice; default digits 0..M). */
   faces?: Faces;
+  /** The number whose cells are ringed, -1: none. */
+  found?: number;
 }
 
 const n = (x: number): string => String(Math.round(x * 100) / 100);
@@ -157,6 +160,8 @@ export function boardSvg(v: BoardView, title: string): string {
     out.push(
       `<line class="mark hint" data-hint-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`,
     );
+  if (v.found !== undefined && v.found >= 0)
+    for (let c = 0; c < rows * cols; c++) if (values[c] === v.found) out.push(foundRing(c, cols));
   if (v.cursor >= 0) {
     const c = v.cursor;
     out.push(

@@ -1,7 +1,11 @@
 // The keyboard on the board: arrows move a cursor; Space or Enter, then an arrow, lays or lifts
-// (Shift+arrow at once); X, then an arrow, marks; Delete lifts; U/Y and Ctrl+Z/Y undo and redo.
+// (Shift+arrow at once); X, then an arrow, marks; Delete lifts; U/Y and Ctrl+Z/Y undo and redo;
+// H a hint, C a check for mistakes; a number key finds that number (rings every cell holding it:
+// numbers enter nothing on a Dominosa board), Escape clears.
 import { placementOf } from '../../../src/dominosa/play/geometry.js';
-import { askHint } from './help.js';
+import { pack } from '../state.js';
+import { toggleFound } from '../find-bar.js';
+import { askHint, check } from './help.js';
 import { act, changed } from './moves.js';
 import { render } from './render.js';
 import { live } from './state.js';
@@ -55,6 +59,16 @@ export function onKey(e: KeyboardEvent): void {
     return;
   }
   if (ctrl || e.altKey) return;
+  const digit = /^(?:Digit|Numpad)(\d)$/.exec(e.code)?.[1] ?? (/^\d$/.test(key) ? key : null);
+  if (digit !== null) {
+    // The value shown as that digit (pips count as their number; 0 stands for 10 on a board shown 1..10).
+    const oneBased = pack.faces === 'one-based';
+    const v = oneBased ? (digit === '0' ? 9 : Number(digit) - 1) : Number(digit);
+    if (v >= 0 && v <= c.pp.board.m) c.found = toggleFound(c.found, v);
+    e.preventDefault();
+    render();
+    return;
+  }
   switch (key) {
     case ' ':
     case 'Enter':
@@ -64,7 +78,12 @@ export function onKey(e: KeyboardEvent): void {
     case 'X':
       c.pending = c.pending === 'mark' ? null : 'mark';
       break;
+    case 'c':
+    case 'C':
+      check(c);
+      break;
     case 'Escape':
+      c.found = -1;
       c.pending = null;
       c.selected = -1;
       c.hint = null;

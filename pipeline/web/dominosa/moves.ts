@@ -1,5 +1,6 @@
 // What follows any move on a Dominosa board: the shell's bookkeeping (../moves.ts: the hint
 // dropped, a solve noted, the position saved), then the view redrawn; and one move by its boundary.
+import { finished } from '../../../src/play/record.js';
 import { afterMove } from '../moves.js';
 import { live, type Current } from './state.js';
 import { render } from './render.js';
@@ -7,6 +8,8 @@ import { render } from './render.js';
 export function changed(): void {
   const c = live.current as Current;
   afterMove(c, c.game.solved);
+  // Once solved or revealed, the board takes no more edits.
+  c.game.locked = finished(c.record);
   render();
 }
 

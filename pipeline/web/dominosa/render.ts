@@ -3,13 +3,14 @@
 import { explainSteps } from '../../../src/dominosa/grade/explain.js';
 import { stepCells, toGraderStep } from '../../../src/dominosa/play/steps.js';
 import { pairFromIndex } from '../../../src/dominosa/pairs.js';
-import { helpNote } from '../../../src/play/record.js';
+import { finished, helpNote } from '../../../src/play/record.js';
+import { pressFound } from '../find-bar.js';
 import { boardSvg } from './draw.js';
 import { app, elapsed, pack } from '../state.js';
 import { sizeText } from './size.js';
 import { live, type Current } from './state.js';
 import { sharedPanelHtml } from '../panel.js';
-import { clock, esc, nextLinkHtml, puzzleName, shown } from '../text.js';
+import { clock, esc, nextLinkHtml, puzzleName, showTechnique, shown, solvedText } from '../text.js';
 
 export function render(): void {
   const c = live.current;
@@ -25,6 +26,7 @@ export function render(): void {
     hintMarks: hint?.kind === 'step' ? hint.marks : [],
     wrong: new Set(hint?.kind === 'mistake' && c.showMistakes ? [...hint.dominoes, ...hint.marks] : []),
     faces: pack.faces,
+    found: c.found,
   };
   const board = document.getElementById('board') as HTMLElement;
   board.innerHTML = boardSvg(view, esc(puzzleName(pp.puzzle, sizeText(pp.puzzle))));
@@ -35,7 +37,7 @@ export function render(): void {
   const stuck = game.uncoverable().length;
   const note = helpNote(c.record);
   if (game.solved && c.record.revealed && !c.record.solved) status.textContent = 'Solution revealed.';
-  else if (game.solved) status.textContent = `Solved in ${clock(elapsed(c))}${note ? `, with ${note}` : ''}!`;
+  else if (game.solved) status.textContent = solvedText(elapsed(c), note);
   else if (c.pending)
     status.textContent =
       c.pending === 'join' ? 'Press an arrow to join with that neighbour.' : 'Press an arrow to mark that boundary.';
@@ -54,6 +56,11 @@ export function render(): void {
   btn('undo').disabled = !game.canUndo;
   btn('redo').disabled = !game.canRedo;
   btn('mark-mode').setAttribute('aria-pressed', String(c.markMode));
+  // A solved or revealed board is locked: its editing buttons are off, its technique shown.
+  const done = finished(c.record);
+  for (const name of ['restart', 'mark-mode', 'hint', 'check', 'reveal']) btn(name).disabled = done;
+  if (done) showTechnique();
+  pressFound(c.found);
   (document.getElementById('panel') as HTMLElement).innerHTML = panelHtml(c);
   renderTally(c);
 }

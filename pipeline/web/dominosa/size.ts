@@ -1,5 +1,5 @@
 // A Dominosa puzzle's size for people: in words on its page ("Double-6, 7 × 8"), and as the
-// index heads a group of its size ("M = 6", the grid in small print).
+// index names it on a card ("Dominosa M = 6", the grid in small print).
 import type { WebPuzzle } from '../../../src/dominosa/play/pack.js';
 
 export function sizeText(p: WebPuzzle): string {
@@ -7,5 +7,5 @@ export function sizeText(p: WebPuzzle): string {
 }
 
 export function groupHead(p: WebPuzzle): [string, string] {
-  return [`M = ${p.m}`, `${p.m + 1} × ${p.m + 2}`];
+  return [`Dominosa M = ${p.m}`, `${p.rows} × ${p.cols}`];
 }

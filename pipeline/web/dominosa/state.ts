@@ -16,6 +16,8 @@ export interface Current extends Clocked, Panel<Hint> {
   /** After Space/Enter or X, the next arrow joins or marks. */
   pending: 'join' | 'mark' | null;
   markMode: boolean;
+  /** The number whose cells are ringed (../find.ts), -1: none. */
+  found: number;
 }
 
 /** The Dominosa puzzle on screen (live.current: null when none is). */

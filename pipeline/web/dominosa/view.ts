@@ -2,6 +2,8 @@
 // help), its saved position loaded, its inputs wired and its clock started.
 import { Game } from '../../../src/dominosa/play/game.js';
 import { playPuzzle, type PackRules, type WebPuzzle } from '../../../src/dominosa/play/pack.js';
+import { finished } from '../../../src/play/record.js';
+import { findBarHtml } from '../find-bar.js';
 import { onControl } from './controls.js';
 import { onKey } from './keyboard.js';
 import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './pointer.js';
@@ -9,7 +11,7 @@ import { render } from './render.js';
 import { freshPanel } from '../panel.js';
 import { app, clockFrom, pack } from '../state.js';
 import { load } from '../store.js';
-import { barHtml, puzzleName } from '../text.js';
+import { barHtml, puzzleName, shown } from '../text.js';
 import { form } from './saved.js';
 import { sizeText } from './size.js';
 import { live } from './state.js';
@@ -21,10 +23,13 @@ export function showPuzzle(p: WebPuzzle): void {
   const pp = playPuzzle(pack as typeof pack & PackRules, p);
   const saved = load(form, pack.checksum, p.id);
   const game = new Game(pp.board, saved ?? undefined);
+  const clocked = clockFrom(saved);
+  game.locked = finished(clocked.record);
   live.show({
     pp,
     game,
-    ...clockFrom(saved),
+    ...clocked,
+    found: -1,
     selected: -1,
     cursor: -1,
     pending: null,
@@ -43,13 +48,19 @@ export function showPuzzle(p: WebPuzzle): void {
     `<button type="button" data-act="restart">Restart</button>` +
     `<button type="button" data-act="mark-mode" aria-pressed="false" title="Clicks mark boundaries instead of laying dominoes">✕ Marks</button>` +
     `<button type="button" data-act="hint" title="Hint (H)">Hint</button>` +
+    `<button type="button" data-act="check" title="Check for mistakes (C)">Check</button>` +
     `<button type="button" data-act="reveal">Reveal…</button>` +
-    `</div><div id="panel" class="panel" aria-live="polite"></div>` +
+    `</div>` +
+    findBarHtml(
+      Array.from({ length: p.m + 1 }, (_, v) => ({ value: v, label: pack.faces === 'pips' ? String(v) : shown(v) })),
+    ) +
+    `<div id="panel" class="panel" aria-live="polite"></div>` +
     `<h2 class="tally-head">Pairs</h2><div id="tally" class="tally"></div>` +
     `<details class="help"><summary>How to play</summary><ul>` +
     `<li>Click two neighbouring cells, or drag from one to the other, to lay a domino; click a domino to lift it.</li>` +
     `<li>Click or tap the line between two cells to mark it “no domino here”, and again to clear it; or use ✕ Marks, or the right mouse button.</li>` +
-    `<li>Keyboard: arrows move; Space or Enter, then an arrow, lays or lifts a domino (Shift+arrow at once); X, then an arrow, marks a boundary; Delete lifts; U undo, Y redo, H hint.</li>` +
+    `<li>Keyboard: arrows move; Space or Enter, then an arrow, lays or lifts a domino (Shift+arrow at once); X, then an arrow, marks a boundary; Delete lifts; U undo, Y redo, H hint, C check for mistakes.</li>` +
+    `<li>Find a number: type it, or click it under Find, to ring every cell holding it; the same number again, or Escape, clears the rings. Once solved, the board is locked.</li>` +
     `<li>A pair laid twice gets a dashed outline and “2×” on both dominoes; a cell nothing can cover any more is cross-hatched; a shown mistake is hatched and marked ✗; a hint’s cells are dotted.</li>` +
     `</ul></details></aside></div>`;
   const board = document.getElementById('board') as HTMLElement;
@@ -68,6 +79,7 @@ export function showPuzzle(p: WebPuzzle): void {
   });
   app.querySelector('.controls')?.addEventListener('click', onControl);
   app.querySelector('#panel')?.addEventListener('click', onControl);
+  app.querySelector('.find')?.addEventListener('click', onControl);
   render();
   startTimer();
   window.scrollTo(0, 0);

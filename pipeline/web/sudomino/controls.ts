@@ -1,16 +1,24 @@
 // The buttons of a Sudomino puzzle's page: undo, redo, restart, the marks mode, the number pad,
-// hints (shown, followed, mistakes shown and taken away) and reveals after asking.
+// the Find row, hints (shown, followed, mistakes shown and taken away), a check for mistakes and
+// reveals after asking.
 import { panelAct } from '../panel.js';
 import { live } from './state.js';
-import { askHint, followHint, removeMistakes, revealAll, revealOne } from './help.js';
+import { toggleFound } from '../find-bar.js';
+import { askHint, check, followHint, removeMistakes, revealAll, revealOne } from './help.js';
 import { clearSelected, enter, changed } from './moves.js';
 import { render } from './render.js';
 
 export function onControl(e: Event): void {
-  const target = (e.target as HTMLElement).closest('[data-act], [data-num]');
+  const target = (e.target as HTMLElement).closest('[data-act], [data-num], [data-find]');
   const c = live.current;
   if (!target || !c) return;
   const g = c.game;
+  const find = target.getAttribute('data-find');
+  if (find !== null) {
+    c.found = toggleFound(c.found, Number(find));
+    render();
+    return;
+  }
   const num = target.getAttribute('data-num');
   if (num !== null) {
     enter(Number(num), false);
@@ -39,6 +47,9 @@ export function onControl(e: Event): void {
       break;
     case 'hint':
       askHint(c);
+      break;
+    case 'check':
+      check(c);
       break;
     case 'apply-hint':
       followHint(c);

@@ -3,6 +3,7 @@
 // marks, the selection, clashes, a hint's highlights and values to enter, shown mistakes. Every
 // warning and highlight has its own pattern or symbol besides its colour.
 import type { SudominoGame } from '../../../src/sudomino/play/game.js';
+import { foundRing } from '../find.js';
 import { CELL, PAD } from '../geometry.js';
 
 export interface BoardView {
@@ -17,6 +18,8 @@ export interface BoardView {
   ghosts: readonly [number, number][];
   /** Shown mistakes, by domino. */
   wrong: ReadonlySet<number>;
+  /** The number whose cells are ringed, -1 or absent: none. */
+  found?: number;
 }
 
 const n = (x: number): string => String(Math.round(x * 100) / 100);
@@ -114,6 +117,7 @@ export function boardSvg(v: BoardView, title: string): string {
         `<rect class="over hatched" data-${v.clashes.has(c) ? 'clash' : 'wrong'}="${c}" ${at} fill="url(#sw-hatch)"/>`,
       );
     const value = g.valueOf(d);
+    if (value !== 0 && value === v.found) texts.push(foundRing(c, cols));
     const tx = n(x + CELL / 2);
     const ty = n(y + CELL / 2 + fs * 0.35);
     if (value !== 0) {

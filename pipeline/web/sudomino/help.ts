@@ -1,8 +1,9 @@
 // The help a Sudomino player asks for, counted in the puzzle's record by the shell (../help.ts):
-// a hint (the grader's next step, or a mistake), one domino revealed, the whole solution.
+// a hint (the grader's next step, or a mistake), a check for mistakes, one domino revealed, the
+// whole solution.
 import { afterRevealAll } from '../../../src/play/record.js';
 import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
-import { countReveal, showHint } from '../help.js';
+import { checkBoard, countReveal, showHint } from '../help.js';
 import type { Current } from './state.js';
 import { changed } from './moves.js';
 
@@ -11,7 +12,12 @@ export function askHint(c: Current): void {
   showHint(c, sudominoHintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
 }
 
-/** Do what the hint on screen says: enter its values and cross out what it removes. */
+/** Check the board for mistakes. */
+export function check(c: Current): void {
+  checkBoard(c, sudominoHintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
+}
+
+/** Do what the hint on screen says: enter its values and cross out what it removes among the player's marks. */
 export function followHint(c: Current): void {
   const h = c.hint;
   if (h?.kind !== 'step') return;

@@ -1,6 +1,9 @@
 // Sudomino on the page: the one entry the shell knows the kind by (../kind.ts), listed in
 // ../kinds.ts. The views, inputs and drawing beside it are its own.
 import type { SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
+import { pasteSudomino } from '../../../src/sudomino/play/paste.js';
+import type { SudominoRuleEntry } from '../../../src/sudomino/play/steps.js';
+import { pack } from '../state.js';
 import type { WebKind } from '../kind.js';
 import { form } from './saved.js';
 import { groupHead } from './size.js';
@@ -15,4 +18,9 @@ export const sudomino: WebKind<SudominoWebPuzzle> = {
     'so that no two different dominoes of a row or a column hold the same number. Bold numbers are given.',
   groupHead,
   show: showPuzzle,
+  // A pack without Sudomino puzzles has no Sudomino rules: a pasted one starts them.
+  paste: (text, number) => {
+    const held = pack as unknown as { sudominoRules?: SudominoRuleEntry[] };
+    return pasteSudomino(text, (held.sudominoRules ??= []), number);
+  },
 };

@@ -1,10 +1,12 @@
 // Keyboard and pointer on a Sudomino board: a click or tap selects the domino under it, arrows
 // move the selection to the next domino that way; a number enters it (Shift, Alt or the marks
-// mode: a pencil mark), Backspace or Delete clears; U/Y and Ctrl+Z/Y undo and redo, M the marks
-// mode, H a hint, Escape drops the selection and the panel.
+// mode: a pencil mark), and with no domino selected finds it (rings every cell holding it);
+// Backspace or Delete clears; U/Y and Ctrl+Z/Y undo and redo, M the marks mode, H a hint, C a
+// check for mistakes, Escape drops the selection, the ringed number and the panel.
 import { pointerAt } from '../pointer.js';
 import { live, type Current } from './state.js';
-import { askHint } from './help.js';
+import { toggleFound } from '../find-bar.js';
+import { askHint, check } from './help.js';
 import { clearSelected, enter, changed } from './moves.js';
 import { render } from './render.js';
 
@@ -82,6 +84,14 @@ export function onKey(e: KeyboardEvent): void {
   }
   if (ctrl) return;
   const digit = digitOf(e);
+  if (digit >= 0 && c.cursor < 0) {
+    // Nothing selected to enter into: the number is found (0 stands for 10 where N reaches it).
+    e.preventDefault();
+    const v = digit === 0 ? 10 : digit;
+    if (v <= c.pp.board.values) c.found = toggleFound(c.found, v);
+    render();
+    return;
+  }
   if (digit >= 0) {
     e.preventDefault();
     typeDigit(c, digit, e.shiftKey || e.altKey);
@@ -111,7 +121,12 @@ export function onKey(e: KeyboardEvent): void {
     case 'H':
       askHint(c);
       break;
+    case 'c':
+    case 'C':
+      check(c);
+      break;
     case 'Escape':
+      c.found = -1;
       c.cursor = -1;
       c.hint = null;
       c.confirm = false;

@@ -1,6 +1,7 @@
 // What follows any move on a Sudomino board: the shell's bookkeeping (../moves.ts: the hint
 // dropped, a solve noted, the position saved), then the view redrawn; and entering a number on
 // the selected domino.
+import { finished } from '../../../src/play/record.js';
 import { afterMove } from '../moves.js';
 import { live, type Current } from './state.js';
 import { render } from './render.js';
@@ -8,6 +9,8 @@ import { render } from './render.js';
 export function changed(): void {
   const c = live.current as Current;
   afterMove(c, c.game.solved);
+  // Once solved or revealed, the board takes no more edits.
+  c.game.locked = finished(c.record);
   render();
 }
 
@@ -15,6 +18,7 @@ export function changed(): void {
 export function enter(v: number, mark: boolean): void {
   const c = live.current as Current;
   const d = c.cursor >= 0 ? c.game.dominoAt(c.cursor) : -1;
+  if (c.game.locked) return;
   if (d < 0) {
     c.message = 'Select a domino first.';
     render();

@@ -1,6 +1,6 @@
 // Redraws a Sudomino puzzle's page after any change: the board, the status line, the buttons'
 // state, the number pad and the hint panel. It reads the state and writes the DOM, nothing else.
-import { helpNote } from '../../../src/play/record.js';
+import { finished, helpNote } from '../../../src/play/record.js';
 import { explainSudominoStep } from '../../../src/sudomino/grade/explain.js';
 import { stepDominoes, stepLines } from '../../../src/sudomino/play/steps.js';
 import { app, elapsed } from '../state.js';
@@ -8,7 +8,8 @@ import { sizeText } from './size.js';
 import { live, type Current } from './state.js';
 import { boardSvg } from './draw.js';
 import { sharedPanelHtml } from '../panel.js';
-import { clock, esc, nextLinkHtml, puzzleName } from '../text.js';
+import { pressFound } from '../find-bar.js';
+import { clock, esc, nextLinkHtml, puzzleName, showTechnique, solvedText } from '../text.js';
 
 export function render(): void {
   const c = live.current;
@@ -26,6 +27,7 @@ export function render(): void {
       hintLines: hint?.kind === 'step' ? stepLines(hint.step) : [],
       ghosts: hint?.kind === 'step' ? hint.place : [],
       wrong: new Set(hint?.kind === 'mistake' && c.showMistakes ? hint.dominoes : []),
+      found: c.found,
     },
     esc(puzzleName(c.pp.puzzle, sizeText(c.pp.puzzle))),
   );
@@ -35,7 +37,7 @@ export function render(): void {
   const solved = game.solved;
   const note = helpNote(c.record);
   if (solved && c.record.revealed && !c.record.solved) status.textContent = 'Solution revealed.';
-  else if (solved) status.textContent = `Solved in ${clock(elapsed(c))}${note ? `, with ${note}` : ''}!`;
+  else if (solved) status.textContent = solvedText(elapsed(c), note);
   else if (clashes.length > 0)
     status.textContent = `${clashes.length} cells clash: two dominoes of a row or column hold the same number.`;
   else status.textContent = c.message;
@@ -45,6 +47,11 @@ export function render(): void {
   btn('undo').disabled = !game.canUndo;
   btn('redo').disabled = !game.canRedo;
   btn('mark-mode').setAttribute('aria-pressed', String(c.markMode));
+  // A solved or revealed board is locked: its editing buttons are off, its technique shown.
+  const done = finished(c.record);
+  for (const name of ['restart', 'mark-mode', 'hint', 'check', 'reveal', 'clear']) btn(name).disabled = done;
+  if (done) showTechnique();
+  pressFound(c.found);
   // The pad shows the selected domino's marks as pressed keys in the marks mode.
   const d = c.cursor >= 0 ? game.dominoAt(c.cursor) : -1;
   for (const key of app.querySelectorAll<HTMLButtonElement>('[data-num]')) {
@@ -53,7 +60,7 @@ export function render(): void {
       'aria-pressed',
       String(d >= 0 && (c.markMode ? (game.marksOf(d) & (1 << (v - 1))) !== 0 : game.valueOf(d) === v)),
     );
-    key.disabled = d < 0 || game.isGiven(d);
+    key.disabled = done || d < 0 || game.isGiven(d);
   }
   (document.getElementById('panel') as HTMLElement).innerHTML = panelHtml(c);
 }
@@ -74,6 +81,8 @@ function panelHtml(c: Current): string {
     }
     case 'step': {
       const text = explainSudominoStep(c.pp.board, h.step);
+      // Steps passed over, which only ruled values out of dominoes the player has not marked.
+      const before = h.before.map((i) => `<li>${esc(explainSudominoStep(c.pp.board, c.pp.steps[i]))}</li>`);
       const adds = [
         h.place.length ? `enter the dashed number${h.place.length === 1 ? '' : 's'}` : '',
         h.remove.length ? `cross out ${h.remove.length} pencil mark${h.remove.length === 1 ? '' : 's'}` : '',
@@ -82,6 +91,9 @@ function panelHtml(c: Current): string {
         .join(' and ');
       return (
         `<p class="hint" data-hint="step" data-step="${h.index}"><span class="level">${esc(h.step.levelName)}</span> ${esc(text)}</p>` +
+        (before.length > 0
+          ? `<details class="before"><summary>It stands on ${before.length} step${before.length === 1 ? '' : 's'} your marks do not show</summary><ol>${before.join('')}</ol></details>`
+          : '') +
         `<p class="small">To follow it, ${adds}.</p><div class="row"><button type="button" data-act="apply-hint">Do it</button><button type="button" data-act="close">Close</button></div>`
       );
     }

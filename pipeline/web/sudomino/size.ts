@@ -1,5 +1,5 @@
-// A Sudomino puzzle's size for people: in words on its page and as the index heads a group of
-// its size ("Sudomino 8×8 · 1–6"), with its shape in small print.
+// A Sudomino puzzle's size for people: in words on its page ("Sudomino 8×8 · 1–6"), and as the
+// index names it on a card ("Sudomino 8×8", its numbers in small print).
 import type { SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
 
 export function sizeText(p: SudominoWebPuzzle): string {
@@ -7,5 +7,5 @@ export function sizeText(p: SudominoWebPuzzle): string {
 }
 
 export function groupHead(p: SudominoWebPuzzle): [string, string] {
-  return [sizeText(p), p.shape];
+  return [`Sudomino ${p.rows}×${p.cols}`, `1–${p.values}`];
 }

@@ -18,6 +18,8 @@ export interface Current extends Clocked, Panel<SudominoHint> {
   typed: string;
   /** Numbers typed are pencil marks. */
   markMode: boolean;
+  /** The number whose cells are ringed (find.ts), -1: none. */
+  found: number;
 }
 
 /** The Sudomino puzzle on screen (live.current: null when none is). */

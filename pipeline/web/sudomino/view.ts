@@ -2,6 +2,8 @@
 // its saved position loaded, its inputs wired and its clock started.
 import { SudominoGame } from '../../../src/sudomino/play/game.js';
 import { playSudomino, type SudominoPackRules, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
+import { finished } from '../../../src/play/record.js';
+import { findBarHtml } from '../find-bar.js';
 import { render } from './render.js';
 import { onControl } from './controls.js';
 import { onKey, onPointer } from './input.js';
@@ -20,13 +22,17 @@ export function showPuzzle(p: SudominoWebPuzzle): void {
   stopTimer();
   const pp = playSudomino((pack as typeof pack & SudominoPackRules).sudominoRules ?? [], p);
   const saved = load(form, pack.checksum, p.id);
+  const clocked = clockFrom(saved);
+  const game = new SudominoGame(pp.board, saved ?? undefined);
+  game.locked = finished(clocked.record);
   live.show({
     pp,
-    game: new SudominoGame(pp.board, saved ?? undefined),
-    ...clockFrom(saved),
+    game,
+    ...clocked,
     cursor: -1,
     typed: '',
     markMode: false,
+    found: -1,
     ...freshPanel(),
   });
   const pad = Array.from(
@@ -46,12 +52,17 @@ export function showPuzzle(p: SudominoWebPuzzle): void {
     `<button type="button" data-act="restart">Restart</button>` +
     `<button type="button" data-act="mark-mode" aria-pressed="false" title="Numbers are pencil marks (M)">✎ Marks</button>` +
     `<button type="button" data-act="hint" title="Hint (H)">Hint</button>` +
+    `<button type="button" data-act="check" title="Check for mistakes (C)">Check</button>` +
     `<button type="button" data-act="reveal">Reveal…</button>` +
-    `</div><div id="panel" class="panel" aria-live="polite"></div>` +
+    `</div>` +
+    findBarHtml(Array.from({ length: p.values }, (_, i) => ({ value: i + 1, label: String(i + 1) }))) +
+    `<div id="panel" class="panel" aria-live="polite"></div>` +
     `<details class="help"><summary>How to play</summary><ul>` +
     `<li>Give every domino a number from 1 to ${p.values}, the same on both its cells; no two different dominoes of a row or a column may hold the same number. Bold numbers are given.</li>` +
     `<li>Click or tap a domino to select it, then type its number or use the number buttons. Arrows move to the next domino.</li>` +
-    `<li>Pencil marks: hold Shift (or Alt) while typing, or turn on ✎ Marks (M). Backspace or Delete clears; U undo, Y redo, H hint.</li>` +
+    `<li>Pencil marks: hold Shift (or Alt) while typing, or turn on ✎ Marks (M). Backspace or Delete clears; U undo, Y redo, H hint, C check for mistakes.</li>` +
+    `<li>Find a number: with no domino selected (Escape drops the selection), type a number, or click it under Find, to ring every cell holding it; the same number again clears the rings.</li>` +
+    `<li>A hint enters its number and crosses out only your own pencil marks; it never writes marks for you. Once solved, the board is locked.</li>` +
     `<li>Cells of dominoes that clash in a row or column are hatched in red; a hint’s dominoes are dotted and its line shaded; a shown mistake is hatched.</li>` +
     `</ul></details></aside></div>`;
   const board = document.getElementById('board') as HTMLElement;

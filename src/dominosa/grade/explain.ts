@@ -1,18 +1,18 @@
 // Sentences for people from the grader's log: one per step, naming dominoes by their numbers
 // and positions by 1-based rows and columns ("the 0-3 domino has only one place left: row 2,
 // columns 4–5").
+import { cellWords, dominoWords } from '../../grade/cell-words.js';
 import type { Board } from '../board.js';
 import type { Domino } from '../solve/solution.js';
 import type { Cell, PairUV, Step } from './step.js';
 
 function cellName([r, c]: Cell): string {
-  return `row ${r + 1}, column ${c + 1}`;
+  return cellWords(r, c);
 }
 
 /** Where a domino lies: "row 2, columns 4–5" or "column 3, rows 1–2". */
 function at([r1, c1, r2, c2]: Domino): string {
-  if (r1 === r2) return `row ${r1 + 1}, columns ${Math.min(c1, c2) + 1}–${Math.max(c1, c2) + 1}`;
-  return `column ${c1 + 1}, rows ${Math.min(r1, r2) + 1}–${Math.max(r1, r2) + 1}`;
+  return dominoWords(r1, c1, r2, c2);
 }
 
 const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];

@@ -23,6 +23,8 @@ export class Game {
   private readonly marked: Uint8Array;
   private readonly undoStack: Position[] = [];
   private readonly redoStack: Position[] = [];
+  /** A locked board takes no move (a solved or revealed puzzle): every move says false. */
+  locked = false;
 
   constructor(board: PlayBoard, start?: Position) {
     this.board = board;
@@ -61,7 +63,7 @@ export class Game {
 
   /** Lay a domino on placement p, lifting any it overlaps and clearing a mark there. */
   lay(p: number): boolean {
-    if (!isPlacement(this.board, p) || this.isLaid(p)) return false;
+    if (this.locked || !isPlacement(this.board, p) || this.isLaid(p)) return false;
     this.record();
     this.put(p);
     return true;
@@ -69,7 +71,7 @@ export class Game {
 
   /** Lift the domino on placement p. */
   lift(p: number): boolean {
-    if (!this.isLaid(p)) return false;
+    if (this.locked || !this.isLaid(p)) return false;
     this.record();
     this.remove(p);
     return true;
@@ -77,7 +79,7 @@ export class Game {
 
   /** Mark or unmark the boundary p as "no domino here"; a boundary under a domino takes no mark. */
   toggleMark(p: number): boolean {
-    if (!isPlacement(this.board, p) || this.isLaid(p)) return false;
+    if (this.locked || !isPlacement(this.board, p) || this.isLaid(p)) return false;
     this.record();
     this.marked[p] ^= 1;
     return true;
@@ -85,6 +87,7 @@ export class Game {
 
   /** Put the board in this position as one move (restart, reveal all); false if it already is. */
   setPosition(pos: Position): boolean {
+    if (this.locked) return false;
     const now = this.position();
     this.set(pos);
     if (samePosition(now, this.position())) return false;
@@ -98,14 +101,15 @@ export class Game {
   }
 
   get canUndo(): boolean {
-    return this.undoStack.length > 0;
+    return !this.locked && this.undoStack.length > 0;
   }
 
   get canRedo(): boolean {
-    return this.redoStack.length > 0;
+    return !this.locked && this.redoStack.length > 0;
   }
 
   undo(): boolean {
+    if (this.locked) return false;
     const pos = this.undoStack.pop();
     if (!pos) return false;
     this.redoStack.push(this.position());
@@ -114,6 +118,7 @@ export class Game {
   }
 
   redo(): boolean {
+    if (this.locked) return false;
     const pos = this.redoStack.pop();
     if (!pos) return false;
     this.undoStack.push(this.position());

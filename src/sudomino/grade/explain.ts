@@ -1,24 +1,27 @@
-// Sentences for people from the Sudomino grader's steps, one per step, naming dominoes by their
-// cells counted from 1 ("r3c5–r3c6") and lines as "row 3" or "column 5".
+// Sentences for people from the Sudomino grader's steps, one per step, naming dominoes where they
+// lie as Dominosa's do ("row 3, columns 5–6", src/grade/cell-words.ts) and lines as "row 3" or
+// "column 5"; a list of dominoes is split by semicolons, as each name holds a comma.
+import { dominoWords } from '../../grade/cell-words.js';
 import { lineName, type SudominoBoard } from '../board.js';
 import type { Reason, SudominoStep } from './step.js';
 
-function list(items: string[], join = 'and'): string {
+function list(items: string[], join = 'and', sep = ', '): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} ${join} ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(sep)} ${join} ${items[items.length - 1]}`;
 }
 
-/** "r3c5–r3c6": the domino's two cells. */
+/** "row 3, columns 5–6": where the domino lies. */
 export function dominoName(board: SudominoBoard, d: number): string {
-  const cell = (i: number): string => `r${Math.floor(i / board.cols) + 1}c${(i % board.cols) + 1}`;
-  return `${cell(board.cells[2 * d])}–${cell(board.cells[2 * d + 1])}`;
+  const [a, b] = [board.cells[2 * d], board.cells[2 * d + 1]];
+  const { cols } = board;
+  return dominoWords(Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols);
 }
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** "4 from r4c1–r4c2, 2 and 5 from r5c3–r6c3": a step's removals, by domino in the order first met. */
+/** "4 from row 4, columns 1–2; 2 and 5 from column 3, rows 5–6": a step's removals, by domino in the order first met. */
 function removals(board: SudominoBoard, step: SudominoStep): string {
   const byDomino = new Map<number, number[]>();
   for (const [d, v] of step.eliminated) {
@@ -29,13 +32,19 @@ function removals(board: SudominoBoard, step: SudominoStep): string {
   return list(
     [...byDomino].map(([d, vs]) => `${list(vs.map(String))} from ${dominoName(board, d)}`),
     'and',
+    '; ',
   );
 }
 
 function reasonText(board: SudominoBoard, r: Reason): string {
   const line = (l: number): string => lineName(board.rows, l);
   const dom = (d: number): string => `the domino at ${dominoName(board, d)}`;
-  const doms = (ds: number[]): string => `the dominoes at ${list(ds.map((d) => dominoName(board, d)))}`;
+  const doms = (ds: number[]): string =>
+    `the dominoes at ${list(
+      ds.map((d) => dominoName(board, d)),
+      'and',
+      '; ',
+    )}`;
   switch (r.kind) {
     case 'nakedSingle':
       return `${capital(dom(r.domino))} has only ${r.value} left, so it holds ${r.value}.`;
@@ -51,12 +60,12 @@ function reasonText(board: SudominoBoard, r: Reason): string {
     case 'hiddenSubset':
       return `${capital(line(r.line))} needs ${list(r.values.map(String))} and only ${doms(r.dominoes)} can hold them, so those dominoes hold nothing else`;
     case 'contradictionChain': {
-      const forced = r.chain.map(([d, v]) => `${dominoName(board, d)} would hold ${v}`);
+      const forced = r.chain.map(([d, v]) => `the domino at ${dominoName(board, d)} would hold ${v}`);
       const end =
         r.deadDomino !== undefined
-          ? `${dominoName(board, r.deadDomino)} would have no value left`
+          ? `the domino at ${dominoName(board, r.deadDomino)} would have no value left`
           : `${line(r.deadLine ?? 0)} would have fewer values left than dominoes`;
-      return `If ${dom(r.domino)} held ${r.value}, then ${list([...forced, end])}; so it cannot hold ${r.value}`;
+      return `If ${dom(r.domino)} held ${r.value}, then ${list([...forced, end], 'and', '; ')}; so it cannot hold ${r.value}`;
     }
   }
 }

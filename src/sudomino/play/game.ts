@@ -20,6 +20,8 @@ export class SudominoGame {
   /** Moves done (undo takes the last) and undone (redo takes the last); each a list of changes. */
   private readonly done: Change[][] = [];
   private readonly undone: Change[][] = [];
+  /** A locked board takes no move (a solved or revealed puzzle): every move says false. */
+  locked = false;
 
   constructor(board: SudominoBoard, start?: SudominoPosition) {
     this.board = board;
@@ -94,14 +96,15 @@ export class SudominoGame {
   }
 
   get canUndo(): boolean {
-    return this.done.length > 0;
+    return !this.locked && this.done.length > 0;
   }
 
   get canRedo(): boolean {
-    return this.undone.length > 0;
+    return !this.locked && this.undone.length > 0;
   }
 
   undo(): boolean {
+    if (this.locked) return false;
     const move = this.done.pop();
     if (!move) return false;
     for (let k = move.length - 1; k >= 0; k--) this.write(move[k][0], move[k][1], move[k][2]);
@@ -110,6 +113,7 @@ export class SudominoGame {
   }
 
   redo(): boolean {
+    if (this.locked) return false;
     const move = this.undone.pop();
     if (!move) return false;
     for (const [d, , , v, m] of move) this.write(d, v, m);
@@ -162,6 +166,7 @@ export class SudominoGame {
   }
 
   private move(changes: Change[]): boolean {
+    if (this.locked) return false;
     for (const [d, , , v, m] of changes) this.write(d, v, m);
     this.done.push(changes);
     this.undone.length = 0;

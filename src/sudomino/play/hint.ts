@@ -1,6 +1,8 @@
 // Which hint the player's Sudomino board allows. The grader's steps were worked out at export
 // time from the givens; the player may have gone another way, so a step is offered only when
-// every step before it is on the board already, and never while the board holds a mistake.
+// every step before it is on the board already, and never while the board holds a mistake. A
+// hint writes only what the player keeps: a value, and crossings-out among the player's own
+// marks; a domino the player never marked gets no computed marks.
 import type { SudominoBoard } from '../board.js';
 import type { SudominoPosition } from './game.js';
 import type { SudominoHintStep } from './steps.js';
@@ -9,8 +11,19 @@ export type SudominoHint =
   | { kind: 'solved' }
   /** Dominoes holding a value the solution does not, or marks without the solution's value. */
   | { kind: 'mistake'; dominoes: number[] }
-  /** Step `index` of the log follows; `place` and `remove` are what it adds to the board, as [domino, value]. */
-  | { kind: 'step'; index: number; step: SudominoHintStep; place: [number, number][]; remove: [number, number][] }
+  /**
+   * Step `index` of the log follows; `place` and `remove` are what it writes on the board, as
+   * [domino, value] (removals only among the player's marks). `before`: the steps it stands on
+   * that only ruled values out of dominoes the player has not marked, so nothing showed them.
+   */
+  | {
+      kind: 'step';
+      index: number;
+      step: SudominoHintStep;
+      place: [number, number][];
+      remove: [number, number][];
+      before: number[];
+    }
   /** The log ends before the board is full (the grader got stuck): only a reveal helps. */
   | { kind: 'none' };
 
@@ -59,8 +72,9 @@ export function mistakes(board: SudominoBoard, solution: readonly number[], pos:
 
 /**
  * The hint for a position. A board that disagrees with the solution gets `mistake`. Otherwise
- * the first step not yet on the board is the hint: every step before it is, so all it stood on
- * (what those steps placed and removed) is on the board, and it follows from the board.
+ * the first step that writes something is the hint: a value to enter, or a mark of the player's
+ * to cross out. A step that only rules values out of unmarked dominoes writes nothing (the player
+ * keeps those candidates in mind); it is passed and named in the next hint's `before`.
  */
 export function sudominoHintFor(
   board: SudominoBoard,
@@ -73,21 +87,25 @@ export function sudominoHintFor(
   const has = (d: number): number => board.given[d] || pos.values[d] || 0;
   if (solution.every((v, d) => has(d) === v)) return { kind: 'solved' };
   const out = ruledOut(board, pos);
+  const marked = (d: number): boolean => has(d) === 0 && (pos.marks[d] ?? 0) !== 0;
+  const before: number[] = [];
   for (let index = 0; index < steps.length; index++) {
     const step = steps[index];
     const place = step.placed.filter(([d]) => has(d) === 0);
     // A domino the step places loses its other values by being placed: nothing to cross out.
-    const remove = step.eliminated.filter(
+    const open = step.eliminated.filter(
       ([d, v]) => (out[d] & (1 << (v - 1))) === 0 && !step.placed.some(([p]) => p === d),
     );
-    if (place.length > 0 || remove.length > 0) return { kind: 'step', index, step, place, remove };
+    const remove = open.filter(([d]) => marked(d));
+    if (place.length > 0 || remove.length > 0) return { kind: 'step', index, step, place, remove, before };
+    if (open.length > 0) before.push(index);
   }
   return { kind: 'none' };
 }
 
 /**
- * The position after following a step: its values placed, and what it removes written as marks
- * (a domino without marks first gets every value the board still allows it).
+ * The position after following a step: its values placed (their marks go), and what it removes
+ * crossed out of the player's own marks. Nothing else changes: a domino without marks stays so.
  */
 export function followStep(
   board: SudominoBoard,
@@ -95,8 +113,6 @@ export function followStep(
   place: readonly [number, number][],
   remove: readonly [number, number][],
 ): SudominoPosition {
-  const all = (1 << board.values) - 1;
-  const out = ruledOut(board, pos);
   const D = board.given.length;
   const values = Array.from({ length: D }, (_, d) => pos.values[d] ?? 0);
   const marks = Array.from({ length: D }, (_, d) => pos.marks[d] ?? 0);
@@ -106,7 +122,6 @@ export function followStep(
   }
   for (const [d, v] of remove) {
     if (values[d] !== 0 || board.given[d] !== 0) continue;
-    if (marks[d] === 0) marks[d] = all & ~out[d];
     marks[d] &= ~(1 << (v - 1));
   }
   return { values, marks };

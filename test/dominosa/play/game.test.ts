@@ -72,6 +72,25 @@ describe('Game', () => {
     );
   });
 
+  it('takes no move once locked (a solved board), and moves again once unlocked', () => {
+    const { board } = cases[0];
+    const all = allPlacements(board);
+    fc.assert(
+      fc.property(moves, moves, (before, after) => {
+        const g = new Game(board);
+        for (const mv of before) apply(g, all, mv);
+        const held = g.position();
+        g.locked = true;
+        expect([g.canUndo, g.canRedo]).toEqual([false, false]);
+        for (const mv of after) apply(g, all, mv);
+        expect(g.position()).toEqual(held);
+        g.locked = false;
+        expect(g.lay(all[0]) || g.isLaid(all[0])).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('lays over what a domino overlaps, clears a mark it covers, and refuses a mark under a domino', () => {
     const { board } = cases[0];
     const g = new Game(board);

@@ -3,11 +3,19 @@
 // puzzles; a puzzle's title bar; help taken and a reveal show in the index apart from a solve;
 // each kind's saved entries keep their key and fields (players' browsers resume them), and a
 // reload reads them back; no console errors and no requests.
+import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PackPuzzle } from '../../../src/formats/pack.js';
 import { packPuzzle, tieredSudominoPuzzle } from '../../helpers/packs.js';
-import { BoardOnScreen, canRunChromium, openPuzzles, type AnyWebPuzzle, type PackSession } from '../../helpers/web.js';
+import {
+  BoardOnScreen,
+  canRunChromium,
+  openPack,
+  openPuzzles,
+  type AnyWebPuzzle,
+  type PackSession,
+} from '../../helpers/web.js';
 
 /** What the test knows of a kind on the page: a puzzle of it, and what the page shows and stores of it. */
 interface PageKind {
@@ -26,7 +34,7 @@ const KINDS: PageKind[] = [
   {
     title: 'Dominosa',
     puzzle: packPuzzle(4, 1, { tier: 'easy' }),
-    head: 'M = 4',
+    head: 'Dominosa M = 4 5 × 6',
     size: 'Double-4, 5 × 6',
     prefix: 'dominosa-web',
     fields: ['laid', 'marks'],
@@ -34,13 +42,13 @@ const KINDS: PageKind[] = [
   {
     title: 'Sudomino',
     puzzle: tieredSudominoPuzzle({ rows: 6, cols: 6, values: 5 }, 'hard', 2),
-    head: 'Sudomino 6×6 · 1–5',
+    head: 'Sudomino 6×6 1–5',
     size: 'Sudomino 6×6 · 1–5',
     prefix: 'sudomino-web',
     fields: ['values', 'marks'],
   },
 ];
-const RECORD = ['ms', 'solved', 'revealed', 'hints', 'reveals'];
+const RECORD = ['ms', 'solved', 'revealed', 'hints', 'reveals', 'checks'];
 
 describe.skipIf(!canRunChromium)('the page over its kinds, in Chromium', () => {
   let session: PackSession<AnyWebPuzzle>;
@@ -77,7 +85,7 @@ describe.skipIf(!canRunChromium)('the page over its kinds, in Chromium', () => {
     expect(await page.$$eval('p.rules b', (bs) => bs.map((b) => b.textContent))).toEqual(
       KINDS.map((k) => `${k.title}:`),
     );
-    const heads = await page.$$eval('section.tier h3', (hs) => hs.map((h) => h.childNodes[0].textContent?.trim()));
+    const heads = await page.$$eval('a.pick .size', (hs) => hs.map((h) => h.textContent));
     expect([...heads].sort()).toEqual(KINDS.map((k) => k.head).sort());
     for (const k of KINDS) expect(await pick(k, '.status')).toBe('new');
   });
@@ -107,7 +115,7 @@ describe.skipIf(!canRunChromium)('the page over its kinds, in Chromium', () => {
       await page.click('[data-act="reveal-one"]');
       await home();
       expect(await pick(k, '.status')).toBe('in progress');
-      expect(await pick(k, '.note')).toBe('1 hint, 1 domino revealed');
+      expect(await pick(k, '.note')).toBe('1 hint and 1 domino revealed');
       await BoardOnScreen.open(page, webOf(k));
       await page.click('[data-act="reveal"]');
       await page.click('[data-act="reveal-all"]');
@@ -128,8 +136,65 @@ describe.skipIf(!canRunChromium)('the page over its kinds, in Chromium', () => {
     await page.waitForSelector('a.pick');
     for (const k of KINDS) {
       expect(await pick(k, '.status')).toBe('revealed');
-      expect(await pick(k, '.note')).toBe('1 hint, 1 domino revealed');
+      expect(await pick(k, '.note')).toBe('1 hint and 1 domino revealed');
     }
+  });
+
+  it('met no console error and made no request', () => {
+    expect(session.problems).toEqual([]);
+  });
+});
+
+describe.skipIf(!canRunChromium)('a 40-puzzle index of both kinds, in Chromium at 1280×900', () => {
+  let session: PackSession;
+  let page: Page;
+  const VIEW = { width: 1280, height: 900 };
+
+  beforeAll(async () => {
+    session = await openPack(['--count', '40', '--kind', 'dominosa,sudomino', '--seed', '1'], VIEW);
+    page = session.page;
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const kinds = (): Promise<string[]> =>
+    page.$$eval('a.pick .size', (es) => [...new Set(es.map((e) => (e.textContent ?? '').split(' ')[0]))]);
+
+  it('fits in one and a half screen heights, and the page stays within 0.6 MB', async () => {
+    expect(await page.$$('a.pick')).toHaveLength(40);
+    const height = await page.evaluate<number>('document.documentElement.scrollHeight');
+    expect(height).toBeLessThanOrEqual(1.5 * VIEW.height);
+    expect(statSync(session.file).size).toBeLessThanOrEqual(600_000);
+  });
+
+  it('filters by kind and tier, keeps the filter in the address across a reload, and back from a puzzle', async () => {
+    expect(await kinds()).toEqual(['Dominosa', 'Sudomino']);
+    await page.click('.filter a[data-filter="sudomino"]');
+    expect(new URL(page.url()).hash).toBe('#kind=sudomino');
+    expect(await kinds()).toEqual(['Sudomino']);
+    await page.click('.filter a[data-filter="hard"]');
+    expect(new URL(page.url()).hash).toBe('#kind=sudomino&tier=hard');
+    const tiers = await page.$$eval('section.tier', (es) => es.map((e) => e.getAttribute('data-tier')));
+    expect(tiers).toEqual(['hard']);
+    const cards = await page.$$eval('a.pick', (es) => es.length);
+    expect(cards).toBe(
+      session.pack.puzzles.filter((p) => (p as AnyWebPuzzle).kind === 'sudomino' && p.tier === 'hard').length,
+    );
+    await page.reload();
+    await page.waitForSelector('a.pick');
+    expect(await kinds()).toEqual(['Sudomino']);
+    expect(await page.$$('a.pick')).toHaveLength(cards);
+    // A puzzle's way back leads to the filtered index.
+    await page.click('a.pick');
+    await page.waitForSelector('#board svg');
+    await page.click('a.back');
+    await page.waitForSelector('a.pick');
+    expect(new URL(page.url()).hash).toBe('#kind=sudomino&tier=hard');
+    expect(await page.$$('a.pick')).toHaveLength(cards);
+    await page.click('.filter a[data-filter=""]');
+    expect(await page.$$('section.tier')).toHaveLength(1);
   });
 
   it('met no console error and made no request', () => {

@@ -14,7 +14,7 @@ describe('explaining steps', () => {
     const r = gradeSudomino(b);
     const words = explainSudominoSteps(b, r.steps);
     expect(words).toHaveLength(r.steps.length);
-    expect(words[0]).toBe('Row 3 needs a 2 and only the domino at r3c5–r4c5 can hold it.');
+    expect(words[0]).toBe('Row 3 needs a 2 and only the domino at column 5, rows 3–4 can hold it.');
     expect(words.filter((w) => w.startsWith('The domino at'))).toHaveLength(r.uses.nakedSingle);
   });
 
@@ -26,6 +26,8 @@ describe('explaining steps', () => {
         const words = explainSudominoSteps(board, r.steps);
         r.steps.forEach((s, i) => {
           const w = words[i];
+          // Dominoes are named where they lie, as Dominosa's are: never by cell codes.
+          expect(w).not.toMatch(/\br\d+c\d+/);
           for (const [d, v] of s.placed) {
             expect(w).toContain(dominoName(board, d));
             expect(w).toMatch(new RegExp(`\\b${v}\\b`));

@@ -1,5 +1,5 @@
 // The Sudomino game model: undo after any moves returns to the start (and redo to the end), the
-// givens never change, conflicts name exactly the cells of clashing dominoes (against a plain
+// givens never change, a locked board takes no move, conflicts name exactly the cells of clashing dominoes (against a plain
 // pairwise check), and solved means the rules hold on a full board.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +125,21 @@ describe('SudominoGame', () => {
     expect(g.solved).toBe(false);
     g.place(open, (made.filling[open] % made.board.values) + 1);
     expect(g.solved).toBe(false);
+  });
+
+  it('takes no move once locked (a solved board): every move says false and nothing changes', () => {
+    fc.assert(
+      fc.property(ops(small), ops(small), (before, after) => {
+        const g = new SudominoGame(small);
+        for (const o of before) apply(g, o);
+        const held = g.position();
+        g.locked = true;
+        expect([g.canUndo, g.canRedo]).toEqual([false, false]);
+        for (const o of after) apply(g, o);
+        expect(g.position()).toEqual(held);
+      }),
+      { numRuns: 30 },
+    );
   });
 
   it('refuses moves on givens, values outside 1..N, and marks on a domino with a value', () => {

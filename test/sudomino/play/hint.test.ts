@@ -1,5 +1,6 @@
 // Sudomino hints from the grader's packed steps: following every hint from the start, or from
-// any correct part of the solution, solves every generated puzzle; a wrong value or a mark
+// any correct part of the solution, solves every generated puzzle; a hint writes no mark the
+// player did not make, and crosses out only the player's own; a wrong value or a mark
 // without the solution's value is a mistake naming its domino; packed steps read back whole.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +63,60 @@ describe('sudominoHintFor', () => {
         expect(g.conflicts()).toEqual([]);
       }),
       { numRuns: 24, seed: 5 },
+    );
+  });
+
+  it('never writes a mark on a board without marks, and changes only the dominoes a hint places', () => {
+    fc.assert(
+      fc.property(puzzle, ({ shape, tier, slot }) => {
+        const { board, filling } = madeSudomino(shape, tier, slot);
+        const steps = hintSteps(board);
+        const g = new SudominoGame(board);
+        for (let k = 0; k <= steps.length; k++) {
+          const h = sudominoHintFor(board, Array.from(filling), steps, g.position());
+          if (h.kind !== 'step') break;
+          expect(h.remove).toEqual([]);
+          const was = g.position();
+          g.setPosition(followStep(board, was, h.place, h.remove));
+          const now = g.position();
+          const placed = new Set(h.place.map(([d]) => d));
+          for (let d = 0; d < board.given.length; d++) {
+            expect(now.marks[d]).toBe(0);
+            if (!placed.has(d)) expect(now.values[d]).toBe(was.values[d]);
+          }
+        }
+        expect(g.solved).toBe(true);
+      }),
+      { numRuns: 16, seed: 11 },
+    );
+  });
+
+  it('crosses out only among the player\u2019s own marks, which keep the solution\u2019s value', () => {
+    fc.assert(
+      fc.property(puzzle, fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }), ({ shape, tier, slot }, pick) => {
+        const { board, filling } = madeSudomino(shape, tier, slot);
+        const g = new SudominoGame(board);
+        // Some open dominoes marked with every value: the player's own candidates.
+        const all = (1 << board.values) - 1;
+        const marked = new Set(Array.from(filling.keys()).filter((d) => board.given[d] === 0 && pick[d % pick.length]));
+        g.setPosition({ values: [], marks: Array.from(filling, (_, d) => (marked.has(d) ? all : 0)) });
+        const steps = hintSteps(board);
+        for (let k = 0; k <= steps.length; k++) {
+          const h = sudominoHintFor(board, Array.from(filling), steps, g.position());
+          if (h.kind !== 'step') break;
+          for (const [d] of h.remove) expect(marked.has(d)).toBe(true);
+          const was = g.position();
+          g.setPosition(followStep(board, was, h.place, h.remove));
+          const now = g.position();
+          for (let d = 0; d < board.given.length; d++) {
+            // Marks only shrink, keep the right value, and appear on no domino the player left unmarked.
+            expect(now.marks[d] & ~was.marks[d]).toBe(0);
+            if (now.values[d] === 0 && now.marks[d] !== 0) expect(now.marks[d] & (1 << (filling[d] - 1))).not.toBe(0);
+          }
+        }
+        expect(g.solved).toBe(true);
+      }),
+      { numRuns: 12, seed: 13 },
     );
   });
 

@@ -64,9 +64,10 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(
       pack.puzzles.map(() => 'new'),
     );
-    expect(await page.$$eval('section.tier h3', (hs) => hs.every((h) => /^M = [45]/.test(h.textContent ?? '')))).toBe(
-      true,
-    );
+    // Each card names the kind and its size.
+    expect(
+      await page.$$eval('a.pick .size', (hs) => hs.every((h) => /^Dominosa M = [45] /.test(h.textContent ?? ''))),
+    ).toBe(true);
     // Numbered 1..N down the index, each with its database id in small print.
     const picks = await page.$$eval('a.pick', (as) =>
       as.map((a) => [
@@ -128,6 +129,8 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     await open(p);
     let marked = 0;
     for (let n = 0; n <= p.steps.length; n++) {
+      // A solved board is locked, its Hint button off.
+      if ((await page.textContent('#status'))?.startsWith('Solved')) break;
       await page.click('[data-act="hint"]');
       // What the hint shows, read in one trip: its sentence, highlighted cells, dashed dominoes and marks.
       const shown = await page.$eval('#app', (app) => {
@@ -156,7 +159,14 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     expect(marked).toBeGreaterThan(0);
     expect(await laid()).toEqual(p.solution);
     // A solve with help says how much it took.
-    expect(await page.textContent('#status')).toMatch(/^Solved in \d+:\d\d, with \d+ hints!$/);
+    expect(await page.textContent('#status')).toMatch(/^Solved in \d+:\d\d with \d+ hints\.$/);
+    // A solved board is locked: no button edits it, no key or click changes it.
+    for (const act of ['undo', 'restart', 'hint', 'check', 'reveal'])
+      expect(await page.isDisabled(`[data-act="${act}"]`)).toBe(true);
+    await page.focus('#board');
+    await page.keyboard.press('Delete');
+    await board.join(p.solution[0]);
+    expect(await laid()).toEqual(p.solution);
     await home();
   });
 
@@ -185,9 +195,11 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
     // A revealed solution is not a solve.
     expect(await page.textContent('#status')).toBe('Solution revealed.');
     expect(await page.$$('a.next')).toHaveLength(1);
-    // Undo takes the reveal back as one move.
-    await page.click('[data-act="undo"]');
-    expect(await laid()).toHaveLength(1);
+    // A revealed board is locked like a solved one.
+    expect(await page.isDisabled('[data-act="undo"]')).toBe(true);
+    await page.focus('#board');
+    await page.keyboard.press('u');
+    expect(await laid()).toEqual(p.solution);
     await home();
   });
 
@@ -225,7 +237,8 @@ describe.skipIf(!canRunChromium)('the web pack in Chromium', () => {
       page.$$eval(`a.pick[data-puzzle="${p.id}"] .note`, (es) => es.map((e) => e.textContent));
     expect(await note(roles.solve)).toEqual([]);
     expect((await note(roles.hint))[0]).toMatch(/^\d+ hints$/);
-    expect(await note(roles.mistake)).toEqual(['1 hint, 1 domino revealed']);
+    // A hint that found a mistake counts as a check, apart from hints.
+    expect(await note(roles.mistake)).toEqual(['1 check and 1 domino revealed']);
     const before = await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent));
     const p = roles.keys;
     await open(p);

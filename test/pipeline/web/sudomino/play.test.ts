@@ -1,7 +1,9 @@
 // Sudomino in the web pack's page, in a real browser, in a pack that mixes both kinds: the index
 // lists both; a generated puzzle is played to solved by clicking each domino and typing its
-// number; a clash shows (and the hint calls it a mistake); hints appear and are followed; undo
-// and redo; pencil marks; progress survives a reload; no console errors and no requests.
+// number, another by the keyboard alone (finding a number rings its cells; a solve locks the
+// board); a clash shows (and the hint calls it a mistake); hints appear and are followed to the
+// end, writing no mark the player did not make; undo and redo; pencil marks; progress survives a
+// reload; no console errors and no requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { webBoard, type SudominoWebPuzzle } from '../../../../src/sudomino/play/pack.js';
@@ -27,6 +29,8 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
       tieredSudominoPuzzle({ rows: 6, cols: 6, values: 5 }, 'hard', 2, 902),
       tieredSudominoPuzzle({ rows: 8, cols: 8, values: 6 }, 'expert', 1, 903),
       tieredSudominoPuzzle({ rows: 8, cols: 8, values: 10 }, 'easy', 0, 904),
+      tieredSudominoPuzzle({ rows: 6, cols: 6, values: 5 }, 'normal', 3, 905),
+      tieredSudominoPuzzle({ rows: 8, cols: 8, values: 6 }, 'hard', 5, 906),
     ];
     session = await openPuzzles(puzzles, 'Mixed test pack');
     page = session.page;
@@ -58,23 +62,21 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     await page.waitForSelector('a.pick');
   };
 
-  it('lists both kinds, each under its size', async () => {
-    const heads = await page.$$eval('section.tier h3', (hs) => hs.map((h) => h.childNodes[0].textContent?.trim()));
-    expect(heads).toEqual([
-      'M = 4',
-      'Sudomino 8×8 · 1–10',
-      'Sudomino 8×8 · 1–6',
-      'Sudomino 6×6 · 1–5',
-      'Sudomino 8×8 · 1–6',
+  it('lists both kinds, each card naming its kind and size', async () => {
+    const sizes = await page.$$eval('a.pick .size', (hs) => hs.map((h) => h.textContent));
+    expect(sizes).toEqual([
+      'Dominosa M = 4 5 × 6',
+      'Sudomino 8×8 1–10',
+      'Sudomino 6×6 1–5',
+      'Sudomino 8×8 1–6',
+      'Sudomino 6×6 1–5',
+      'Sudomino 8×8 1–6',
+      'Sudomino 8×8 1–6',
     ]);
-    expect(await page.textContent('.sub')).toBe('Dominosa and Sudomino · 5 puzzles');
-    expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual([
-      'new',
-      'new',
-      'new',
-      'new',
-      'new',
-    ]);
+    expect(await page.textContent('.sub')).toBe('Dominosa and Sudomino · 7 puzzles');
+    expect(await page.$$eval('a.pick .status', (es) => es.map((e) => e.textContent))).toEqual(
+      Array.from({ length: 7 }, () => 'new'),
+    );
   });
 
   it('is solved by selecting every domino and typing its number, and says so', async () => {
@@ -138,7 +140,11 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     await open(p);
     await page.click('[data-act="hint"]');
     const text = await page.textContent('[data-hint="step"]');
-    expect(text).toMatch(/^(singles|pairs|subsets|chains) \S.*(r\d+c\d+).*[.)]$/);
+    // Dominoes named where they lie, as Dominosa's hints name them.
+    expect(text).toMatch(
+      /^(singles|pairs|subsets|chains) \S.*(row \d+, columns \d+–\d+|column \d+, rows \d+–\d+).*[.)]$/,
+    );
+    expect(text).not.toMatch(/\br\d+c\d+/);
     expect((await page.$$('.cell.hinted')).length).toBeGreaterThan(0);
     const ghosts = await page.$$eval('[data-ghost]', (es) =>
       es.map((x) => [Number(x.getAttribute('data-ghost')), x.textContent]),
@@ -147,9 +153,144 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     await page.click('[data-act="apply-hint"]');
     const after = await shown();
     for (const [c, v] of ghosts) expect(after[c as number]).toBe(v);
-    expect(Object.keys(after).length + (await page.$$('text.pencil')).length).toBeGreaterThan(before);
+    expect(Object.keys(after).length).toBeGreaterThan(before);
+    expect(await page.$$('text.pencil')).toHaveLength(0);
     await home();
     expect(await page.textContent(`a.pick[data-puzzle="${p.id}"] .note`)).toBe('1 hint');
+  });
+
+  it('follows hints to the end, writing no mark the player did not make and crossing out only the player\u2019s', async () => {
+    const p = sudominos[4];
+    await open(p);
+    // The player's own marks on one open domino: every value.
+    const mine = open_()[open_().length - 1];
+    await select(mine);
+    await page.click('[data-act="mark-mode"]');
+    for (let v = 1; v <= p.values; v++) await page.click(`[data-num="${v}"]`);
+    await page.click('[data-act="mark-mode"]');
+    const mineCells = new Set([shape.cells[2 * mine], shape.cells[2 * mine + 1]]);
+    /** The cells that show pencil marks, from the marks' places in the drawing. */
+    const pencilled = (): Promise<number[]> =>
+      page.$$eval(
+        'text.pencil',
+        (es, [cols, pad, cell]) => [
+          ...new Set(
+            es.map(
+              (e) =>
+                Math.floor((Number(e.getAttribute('y')) - pad) / cell) * cols +
+                Math.floor((Number(e.getAttribute('x')) - pad) / cell),
+            ),
+          ),
+        ],
+        [shape.cols, 8, 40],
+      );
+    let hints = 0;
+    for (let k = 0; k < 200; k++) {
+      if ((await page.textContent('#status'))?.startsWith('Solved')) break;
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('h');
+      if ((await page.$$('[data-act="apply-hint"]')).length === 0) break;
+      hints++;
+      const before = await shown();
+      await page.click('[data-act="apply-hint"]');
+      const after = await shown();
+      // Only marks the player made, on the domino the player marked (until a hint fills it).
+      for (const c of await pencilled()) expect(mineCells.has(c)).toBe(true);
+      // Values change only on the dominoes the hint placed: nothing already there is touched.
+      for (const [c, v] of Object.entries(before)) expect(after[Number(c)]).toBe(v);
+    }
+    expect(hints).toBeGreaterThan(0);
+    expect(await page.textContent('#status')).toBe(
+      `Solved in ${await page.textContent('#timer')} with ${hints} hint${hints === 1 ? '' : 's'}.`,
+    );
+    // The technique shows once the puzzle is solved.
+    expect(await page.isVisible('.bar .tech')).toBe(true);
+    await home();
+  });
+
+  it('plays to the end by the keyboard alone: arrows, numbers; finds a number; locks once solved', async () => {
+    const p = sudominos[5];
+    await page.focus(`a.pick[data-puzzle="${p.id}"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#board svg');
+    shape = webBoard(p);
+    const { rows, cols, domino } = shape;
+    // The cell an arrow reaches from a cell: the first cell that way of another domino.
+    const reach = (from: number, dr: number, dc: number): number => {
+      for (
+        let r = Math.floor(from / cols) + dr, c = (from % cols) + dc;
+        r >= 0 && r < rows && c >= 0 && c < cols;
+        r += dr, c += dc
+      ) {
+        const o = domino[r * cols + c];
+        if (o >= 0 && o !== domino[from]) return r * cols + c;
+      }
+      return from;
+    };
+    const keys: [string, number, number][] = [
+      ['ArrowUp', -1, 0],
+      ['ArrowDown', 1, 0],
+      ['ArrowLeft', 0, -1],
+      ['ArrowRight', 0, 1],
+    ];
+    /** The arrows from one cell to a cell of domino d, by a search over arrow moves. */
+    const path = (from: number, d: number): { keys: string[]; to: number } => {
+      const prev = new Map<number, [number, string]>([[from, [-1, '']]]);
+      const queue = [from];
+      while (queue.length > 0) {
+        const at = queue.shift()!;
+        if (domino[at] === d) {
+          const out: string[] = [];
+          for (let x = at; x !== from; x = prev.get(x)![0]) out.unshift(prev.get(x)![1]);
+          return { keys: out, to: at };
+        }
+        for (const [k, dr, dc] of keys) {
+          const next = reach(at, dr, dc);
+          if (!prev.has(next)) {
+            prev.set(next, [at, k]);
+            queue.push(next);
+          }
+        }
+      }
+      throw new Error(`domino ${d} cannot be reached by arrows`);
+    };
+    // Find a number: nothing selected, a number key rings every cell holding it.
+    await page.keyboard.press('1');
+    const ones = Object.entries(await shown())
+      .filter(([, v]) => v === '1')
+      .map(([c]) => Number(c));
+    expect(
+      await page.$$eval('[data-found]', (es) =>
+        es.map((e) => Number(e.getAttribute('data-found'))).sort((a, b) => a - b),
+      ),
+    ).toEqual(ones.sort((a, b) => a - b));
+    expect(await page.getAttribute('[data-find="1"]', 'aria-pressed')).toBe('true');
+    await page.keyboard.press('1');
+    expect(await page.$$('[data-found]')).toHaveLength(0);
+    // The first arrow selects the first domino; then each open domino is reached and typed.
+    await page.keyboard.press('ArrowRight');
+    let at = domino.findIndex((d) => d >= 0);
+    for (const d of open_()) {
+      const route = path(at, d);
+      for (const k of route.keys) await page.keyboard.press(k);
+      at = route.to;
+      await page.keyboard.press(String(p.solution[d]));
+    }
+    await expect.poll(() => page.textContent('#status')).toMatch(/^Solved in \d+:\d\d!$/);
+    // Solved: the board is locked, and a number key still finds (Escape drops the selection first).
+    const before = await shown();
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press(String((p.solution[open_()[0]] % p.values) + 1));
+    expect(await shown()).toEqual(before);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('2');
+    const twos = Object.entries(before)
+      .filter(([, v]) => v === '2')
+      .map(([c]) => Number(c));
+    expect((await page.$$('[data-found]')).length).toBe(twos.length);
+    expect(twos.length).toBeGreaterThan(0);
+    await home();
+    expect(await page.textContent(`a.pick[data-puzzle="${p.id}"] .status`)).toBe('solved');
   });
 
   it('undoes and redoes, takes pencil marks, and keeps the board across a reload', async () => {
