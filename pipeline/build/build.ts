@@ -100,6 +100,8 @@ export async function runBuild(
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const t0 = Date.now();
+  // Process-wide: worker threads' CPU is in it too.
+  const cpu0 = process.cpuUsage();
 
   // Sizes without cuts anywhere are calibrated first (reading only), then planned with the rest.
   const toCalibrate = Catalog.inspect(options.db, (c) => sizesToCalibrate(c, options)).plan;
@@ -211,6 +213,7 @@ export async function runBuild(
       sizes: runs.map((r) => r.report),
       tiers: kind.build.summary(builtCatalog(w, kind.name), sizes),
       wallMs: Date.now() - t0,
+      cpuMs: cpuMsSince(cpu0),
     };
     const reported = final === 'interrupted' && timedOut ? 'timed-out' : final;
     return { status: reported, buildId: id, exhausted, summary };
@@ -334,4 +337,10 @@ async function decideAll(ls: LoopSettings): Promise<'ended' | 'interrupted'> {
     await decider.close();
   }
   return signal?.aborted && decider.sizes.some((r) => r.state === 'active') ? 'interrupted' : 'ended';
+}
+
+/** CPU time of the process (user and system, all threads) since `start`, in ms. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1000;
 }

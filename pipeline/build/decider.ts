@@ -164,6 +164,7 @@ export class Decider {
     r.outcomes[outcome]++;
     r.attempts += attempts;
     r.workerMs += ans.ms;
+    if (outcome !== 'kept') r.wastedMs += ans.ms;
     size.slotMs = size.slotMs === 0 ? ans.ms : 0.9 * size.slotMs + 0.1 * ans.ms;
     const { wanted } = size.plan;
     progress.decided(

@@ -18,6 +18,8 @@ export interface SizeReport {
   attempts: number;
   /** Worker time spent on the slots decided in this run, in ms. */
   workerMs: number;
+  /** The part of workerMs spent on slots not kept (tier-full, duplicate, rejected): work thrown away. */
+  wastedMs: number;
 }
 
 export type { SummaryTier } from '../../src/catalog/build.js';
@@ -27,6 +29,8 @@ export interface BuildSummary {
   /** The catalog's base puzzles of the built sizes, per size and tier (the kind's summary). */
   tiers: SummaryTier[];
   wallMs: number;
+  /** CPU time of the whole process over the run (every thread), in ms. */
+  cpuMs: number;
 }
 
 export interface SizeStart {
@@ -221,7 +225,7 @@ export function formatSummary(s: BuildSummary): string {
   const run = s.sizes.filter((r) => Object.values(r.outcomes).some((n) => n > 0));
   if (run.length > 0) {
     const rows: string[][] = [
-      ['size', 'slots', 'kept', 'duplicate', 'tier-full', 'rejected', 'attempts/unique', 'ms/kept'],
+      ['size', 'slots', 'kept', 'duplicate', 'tier-full', 'rejected', 'attempts/unique', 'ms/kept', 'waste'],
     ];
     for (const r of run) {
       const o = r.outcomes;
@@ -235,10 +239,13 @@ export function formatSummary(s: BuildSummary): string {
         String(o.rejected + o.failed),
         o.kept > 0 ? (r.attempts / o.kept).toFixed(1) : '-',
         o.kept > 0 ? (r.workerMs / o.kept).toFixed(1) : '-',
+        r.workerMs > 0 ? `${Math.round((100 * r.wastedMs) / r.workerMs)}%` : '-',
       ]);
     }
     lines.push(pad(rows, 1));
   }
-  lines.push(`(this run: ${(s.wallMs / 1000).toFixed(1)} s; ms/kept is worker time per kept puzzle)`);
+  lines.push(
+    `(this run: ${(s.wallMs / 1000).toFixed(1)} s, ${(s.cpuMs / 1000).toFixed(1)} s of CPU; ms/kept is worker time per kept puzzle, waste the share of worker time spent on slots not kept)`,
+  );
   return lines.join('\n\n') + '\n';
 }

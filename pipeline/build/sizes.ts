@@ -59,6 +59,7 @@ export function openSizeRun(
     outcomes: zeroOutcomes(),
     attempts: 0,
     workerMs: 0,
+    wastedMs: 0,
   };
   return { key: size.key, label: size.label, rule, plan, counts, slotMs: 0, state, total, totalAttempts, report };
 }

@@ -14,6 +14,7 @@ import { formatsTable } from './formats.js';
 import { buildThroughput, generationTable } from './generate.js';
 import { budgetTable, catalogRuns, proofTable } from './large.js';
 import { mergeScaling } from './merge.js';
+import { scaleOptions, scaleRun } from './scale.js';
 import { slurmScenario } from './slurm.js';
 import { startupTimes } from './startup.js';
 import { sudominoTable } from './sudomino.js';
@@ -195,7 +196,9 @@ function gitCommit(): string | null {
 // band and size and the stored grade's time (bands.ts); `--only aims` the default build's
 // generation with shared aims against one tier per slot (aims.ts); `--only default` the
 // default build's wall time from an empty catalog, Dominosa's part and Sudomino's (default.ts); `--only sudomino` Sudomino's
-// proofs, generation and the two methods' agreement (sudomino.ts).
+// proofs, generation and the two methods' agreement (sudomino.ts); `--only scale` issue 36's
+// table, the 1M-row build and audit and Sudomino's 16×16 shapes (scale.ts; smaller with
+// --scale-rows N, --scale-seeds N, --scale-shapes A,B).
 const SECTIONS = [
   'solver',
   'memory',
@@ -211,6 +214,7 @@ const SECTIONS = [
   'slurm',
   'large',
   'sudomino',
+  'scale',
 ] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
@@ -220,6 +224,14 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const runs = (s: (typeof SECTIONS)[number]): boolean => only === null || only.includes(s);
+// Its size is checked before any section runs.
+let scale: ReturnType<typeof scaleOptions>;
+try {
+  scale = scaleOptions(process.argv);
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(2);
+}
 
 const started = new Date().toISOString();
 const results: Record<string, unknown> = {};
@@ -236,6 +248,7 @@ if (runs('formats')) results.formats = await formatsTable();
 if (runs('merge')) results.merge = mergeScaling(root, quick);
 if (runs('slurm')) results.slurm = await slurmScenario(root);
 if (runs('sudomino')) results.sudomino = sudominoTable(quick);
+if (runs('scale')) results.scale = scaleRun(root, scale);
 if (runs('large'))
   results.large = { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) };
 // A partial run does not replace the full run's record.

@@ -316,7 +316,7 @@ function deciderAlone(root: string, db: string, perTier: number): DeciderAlone {
       chunks.push(serialize(ans));
     }
     const size = { key: '6', label: 'M=6', rule: rules[6], plan, counts: { easy: 0, normal: 0, hard: 0, expert: 0 }, slotMs: 0, state: 'active', total: zeroOutcomes(), totalAttempts: 0,
-      report: { label: 'M=6', state: 'open', outcomes: zeroOutcomes(), attempts: 0, workerMs: 0 } };
+      report: { label: 'M=6', state: 'open', outcomes: zeroOutcomes(), attempts: 0, workerMs: 0, wastedMs: 0 } };
     const options = { sizes: ['6'], perTier, variants: 3, seed: 1, jobs: 1, db, tiersFile: '-', maxAttempts: 100000 };
     const decider = new Decider({ cat, buildId, kind: kindNamed('dominosa'), runs: [size], options, maxSlots: 1e9, batchSize: 1024, batchMs: 1000, progress: silentProgress });
     const T = { clone: 0, decide: 0, commit: 0, puzzles: 0, slots: 0 };

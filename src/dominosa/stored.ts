@@ -30,19 +30,26 @@ export function gridText(board: Board): string {
   return s;
 }
 
+const [Q, L, R, U, D] = ['?', 'L', 'R', 'U', 'D'].map((c) => c.charCodeAt(0));
+
 /**
  * The solution column: per cell of a rows×cols board, the side its domino's other cell lies on.
  * The solution must tile the board (a build's always does; migrate checks an old one first).
  */
 export function solutionText(solution: Solution, rows: number, cols: number): string {
-  const letters = new Array<string>(rows * cols).fill('?');
+  // Char codes, not strings: a build writes four of these a kept slot.
+  const letters = new Uint8Array(rows * cols).fill(Q);
   for (const [r1, c1, r2, c2] of solution) {
-    const [a, b] = [r1 * cols + c1, r2 * cols + c2];
+    const a = r1 * cols + c1;
+    const b = r2 * cols + c2;
     const across = r1 === r2;
-    letters[a] = across ? (c2 > c1 ? 'R' : 'L') : r2 > r1 ? 'D' : 'U';
-    letters[b] = across ? (c2 > c1 ? 'L' : 'R') : r2 > r1 ? 'U' : 'D';
+    letters[a] = across ? (c2 > c1 ? R : L) : r2 > r1 ? D : U;
+    letters[b] = across ? (c2 > c1 ? L : R) : r2 > r1 ? U : D;
   }
-  return letters.join('');
+  // In chunks: a spread of a very large board's cells would overflow the stack.
+  let s = '';
+  for (let at = 0; at < letters.length; at += 8192) s += String.fromCharCode(...letters.subarray(at, at + 8192));
+  return s;
 }
 
 /** What a stored row says of its board's size, all the grid column's reading needs. */

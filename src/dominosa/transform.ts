@@ -213,7 +213,15 @@ const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
  * whole orbit among wide boards, which both sides of any related pair share.
  */
 export function canonicalForm(board: Board): string {
-  const { rows, cols, m, cells } = canonicalCells(board);
+  return formOfCanonical(canonicalCells(board));
+}
+
+/**
+ * canonicalForm of a board already canonical (canonicalBoard's): only spelled, not searched
+ * again, for a caller that needed the canonical board anyway (a slot measures it, then hashes it).
+ */
+export function formOfCanonical(canonical: Board): string {
+  const { rows, cols, m, cells } = canonical;
   const n = rows * cols;
   let body = '';
   if (m <= 35) {

@@ -7,7 +7,7 @@ import { gridText, solutionText } from '../stored.js';
 import type { MadePuzzle, SlotResult, SlotSpec } from '../../catalog/slot.js';
 import type { Board } from '../board.js';
 import { aimOf, type Aim } from '../rank/aims.js';
-import { canonicalGrade } from '../rank/stored.js';
+import { gradeOfCanonical } from '../rank/stored.js';
 import { tierFor } from '../rank/tier-rule.js';
 import type { Solution } from '../solve/solution.js';
 import type { Generator, MethodChoice } from './generator.js';
@@ -57,7 +57,7 @@ export function makeSlot(generator: Generator, spec: SlotSpec): SlotResult {
   });
   // The stored grade (storedGrade's), or null when the deadline stopped the grading.
   const scoreOf = (): number | null => {
-    const g = canonicalGrade(p.board, { interrupt });
+    const g = gradeOfCanonical(p.canonical, { interrupt });
     return g.limit === 'time' ? null : g.score;
   };
   // A graded slot's puzzle carries its stored grade. Grading costs more than making the board

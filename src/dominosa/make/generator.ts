@@ -7,7 +7,7 @@ import type { Target } from '../rank/aims.js';
 import { inBand, type GradeBand } from '../rank/bands.js';
 import type { NodeRange } from '../../rank/rule.js';
 import { gradeBoard, LEVELS, type GradeResult, type LevelName } from '../grade/ladder.js';
-import { referenceNodes } from '../rank/reference.js';
+import { referenceNodes, referenceNodesOfCanonical } from '../rank/reference.js';
 import { pairCount } from '../pairs.js';
 import { derive } from '../../rng.js';
 import { Repairer } from './repair.js';
@@ -16,7 +16,7 @@ import { checkSolution, tilingToSolution, type Solution } from '../solve/solutio
 import { PINNED_PROBING, RULES, Solver, type SolveOptions } from '../solve/solver.js';
 import { DealRefuter, REFUTE_MAX_M } from './refute.js';
 import { tilingFor } from '../../tiling/tiling.js';
-import { canonicalBoard, canonicalHash } from '../transform.js';
+import { canonicalBoard, formHash, formOfCanonical } from '../transform.js';
 import { STORED_GRADE_MAX_NODES } from '../rank/stored.js';
 
 export interface GeneratedPuzzle {
@@ -33,6 +33,8 @@ export interface GeneratedPuzzle {
   /** referenceNodes(board): the reference measure (nodes up to M = 9, the layered score above). */
   nodes: number;
   canonicalHash: string;
+  /** canonicalBoard(board), taken once: the measure, the class and the stored grade are all taken on it. */
+  canonical: Board;
   method: Method;
   /** Repair only: the root layer the slot aimed at, and the one whose proof settled it. */
   goal?: RootLayer;
@@ -203,6 +205,7 @@ export class Generator {
       }
       // A unique board's only solution is the tiling it was dealt on, so no need to rebuild it.
       const board: Board = { rows, cols, m, cells: st.cells.slice() };
+      const canonical = canonicalBoard(board);
       const puzzle: GeneratedPuzzle = {
         m,
         board,
@@ -210,8 +213,9 @@ export class Generator {
         attempts,
         steps: 0,
         proofNodes: res.nodes,
-        nodes: nodes >= 0 ? nodes : referenceNodes(board, this.solver),
-        canonicalHash: canonicalHash(board),
+        nodes: nodes >= 0 ? nodes : referenceNodesOfCanonical(canonical, this.solver),
+        canonicalHash: formHash(formOfCanonical(canonical)),
+        canonical,
         method: 'rejection',
       };
       if (grade !== null) withGrade(puzzle, grade);
@@ -333,6 +337,7 @@ export class Generator {
     // Every proof is sound and the dealt tiling is a solution, so it is the solution: cheap to confirm.
     const why = checkSolution(board, solution);
     if (why !== null) throw new Error(`repair: M=${m} slot ${slot}: the dealt tiling fails: ${why}`);
+    const canonical = canonicalBoard(board);
     const puzzle: GeneratedPuzzle = {
       m,
       board,
@@ -340,8 +345,9 @@ export class Generator {
       attempts: res.deals,
       steps: res.steps,
       proofNodes: res.proofNodes,
-      nodes: referenceNodes(board, this.solver),
-      canonicalHash: canonicalHash(board),
+      nodes: referenceNodesOfCanonical(canonical, this.solver),
+      canonicalHash: formHash(formOfCanonical(canonical)),
+      canonical,
       method: 'repair',
       goal: res.goal,
       proof: res.proof,

@@ -45,8 +45,12 @@ export const REFERENCE_OPTIONS: SolveOptions = Object.freeze({
  * on cell and pair numbering). A caller's interrupt that fires leaves the count meaningless.
  */
 export function referenceNodes(board: Board, solver: Solver, interrupt?: () => boolean): number {
-  const canonical = canonicalBoard(board);
-  if (board.m >= LAYERED_FROM_M) return layeredScore(canonical, solver, interrupt);
+  return referenceNodesOfCanonical(canonicalBoard(board), solver, interrupt);
+}
+
+/** referenceNodes of a board already canonical (canonicalBoard's), for a caller that has it. */
+export function referenceNodesOfCanonical(canonical: Board, solver: Solver, interrupt?: () => boolean): number {
+  if (canonical.m >= LAYERED_FROM_M) return layeredScore(canonical, solver, interrupt);
   return solver.solve(canonical, interrupt === undefined ? REFERENCE_OPTIONS : { ...REFERENCE_OPTIONS, interrupt })
     .nodes;
 }

@@ -28,7 +28,15 @@ export function canonicalGrade(
   board: Board,
   options: Pick<GradeOptions, 'maxSearchNodes' | 'interrupt'> = {},
 ): GradeResult {
-  return gradeBoard(canonicalBoard(board), {
+  return gradeOfCanonical(canonicalBoard(board), options);
+}
+
+/** canonicalGrade of a board already canonical (canonicalBoard's), for a caller that has it. */
+export function gradeOfCanonical(
+  canonical: Board,
+  options: Pick<GradeOptions, 'maxSearchNodes' | 'interrupt'> = {},
+): GradeResult {
+  return gradeBoard(canonical, {
     maxSearchNodes: options.maxSearchNodes ?? STORED_GRADE_MAX_NODES,
     interrupt: options.interrupt,
   });

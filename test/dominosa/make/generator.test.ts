@@ -49,6 +49,7 @@ describe('Generator.generateSlot', () => {
         expect(p.attempts).toBeGreaterThanOrEqual(1);
         expect(p.nodes).toBe(referenceNodes(p.board, solver));
         expect(p.canonicalHash).toBe(canonicalHash(p.board));
+        expect(p.canonical).toEqual(canonicalBoard(p.board));
         expect(p.method).toBe('rejection');
         // Ungraded slots carry no grade: their output is as it always was.
         expect([p.grade, p.level, p.score]).toEqual([undefined, undefined, undefined]);
@@ -145,6 +146,10 @@ function expectGradedPuzzle(p: GeneratedPuzzle, t: GradeTarget): void {
   expect(g.level).toBeGreaterThanOrEqual(t.minLevel);
   expect(g.level).toBeLessThanOrEqual(t.maxLevel);
   expect([p.grade, p.level, p.score]).toEqual([g.grade, g.level, g.score]);
+  // Measured and hashed once on the canonical board: what measuring the board from scratch gives.
+  expect(p.canonical).toEqual(canonicalBoard(p.board));
+  expect(p.canonicalHash).toBe(canonicalHash(p.board));
+  expect(p.nodes).toBe(referenceNodes(p.board, solver));
 }
 
 describe('graded generation', () => {
