@@ -17,6 +17,7 @@ import { mergeScaling } from './merge.js';
 import { slurmScenario } from './slurm.js';
 import { startupTimes } from './startup.js';
 import { sudominoTable } from './sudomino.js';
+import { sudominoLargeTable } from './sudomino-large.js';
 import { dealOnto } from '../../src/dominosa/make/deal.js';
 import { derive } from '../../src/rng.js';
 import { Solver } from '../../src/dominosa/solve/solver.js';
@@ -195,7 +196,8 @@ function gitCommit(): string | null {
 // band and size and the stored grade's time (bands.ts); `--only aims` the default build's
 // generation with shared aims against one tier per slot (aims.ts); `--only default` the
 // default build's wall time from an empty catalog, Dominosa's part and Sudomino's (default.ts); `--only sudomino` Sudomino's
-// proofs, generation and the two methods' agreement (sudomino.ts).
+// proofs, generation and the two methods' agreement (sudomino.ts); `--only sudomino-large` one
+// 16x16 puzzle per seed against the second-a-puzzle target (sudomino-large.ts).
 const SECTIONS = [
   'solver',
   'memory',
@@ -211,6 +213,7 @@ const SECTIONS = [
   'slurm',
   'large',
   'sudomino',
+  'sudomino-large',
 ] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
@@ -236,6 +239,7 @@ if (runs('formats')) results.formats = await formatsTable();
 if (runs('merge')) results.merge = mergeScaling(root, quick);
 if (runs('slurm')) results.slurm = await slurmScenario(root);
 if (runs('sudomino')) results.sudomino = sudominoTable(quick);
+if (runs('sudomino-large')) results.sudominoLarge = sudominoLargeTable(root, quick);
 if (runs('large'))
   results.large = { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) };
 // A partial run does not replace the full run's record.
