@@ -18,6 +18,7 @@ import { scaleOptions, scaleRun } from './scale.js';
 import { slurmScenario } from './slurm.js';
 import { startupTimes } from './startup.js';
 import { sudominoTable } from './sudomino.js';
+import { sudominoLargeTable } from './sudomino-large.js';
 import { dealOnto } from '../../src/dominosa/make/deal.js';
 import { derive } from '../../src/rng.js';
 import { Solver } from '../../src/dominosa/solve/solver.js';
@@ -198,7 +199,8 @@ function gitCommit(): string | null {
 // default build's wall time from an empty catalog, Dominosa's part and Sudomino's (default.ts); `--only sudomino` Sudomino's
 // proofs, generation and the two methods' agreement (sudomino.ts); `--only scale` issue 36's
 // table, the 1M-row build and audit and Sudomino's 16×16 shapes (scale.ts; smaller with
-// --scale-rows N, --scale-seeds N, --scale-shapes A,B).
+// --scale-rows N, --scale-seeds N, --scale-shapes A,B); `--only sudomino-large` one 16x16 puzzle
+// per seed against the second-a-puzzle target (sudomino-large.ts).
 const SECTIONS = [
   'solver',
   'memory',
@@ -215,6 +217,7 @@ const SECTIONS = [
   'large',
   'sudomino',
   'scale',
+  'sudomino-large',
 ] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? null : (process.argv[onlyAt + 1] ?? '').split(',');
@@ -249,6 +252,7 @@ if (runs('merge')) results.merge = mergeScaling(root, quick);
 if (runs('slurm')) results.slurm = await slurmScenario(root);
 if (runs('sudomino')) results.sudomino = sudominoTable(quick);
 if (runs('scale')) results.scale = scaleRun(root, scale);
+if (runs('sudomino-large')) results.sudominoLarge = sudominoLargeTable(root, quick);
 if (runs('large'))
   results.large = { proofs: proofTable(quick), catalog: catalogRuns(root, quick), budgets: budgetTable(root, quick) };
 // A partial run does not replace the full run's record.

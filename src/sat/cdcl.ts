@@ -328,7 +328,8 @@ export class Cdcl {
         }
         this.assign(first, ci);
       }
-      ws.length = j;
+      // Shortening an array is a runtime call even when nothing moved: skip it then.
+      if (j !== ws.length) ws.length = j;
     }
     return -1;
   }
@@ -350,23 +351,16 @@ export class Cdcl {
     let at = this.trailLen - 1;
     let lit = -1;
     let why = conflict;
-    const visit = (q: number): void => {
-      const v = q >> 1;
-      if (seen[v] === 0 && level[v] > 0) {
-        seen[v] = 1;
-        this.bumpActivity(v);
-        if (level[v] >= here) open++;
-        else out.push(q);
-      }
-    };
     for (;;) {
+      // The reason's literals (for a binary conflict, also the one just made false), each
+      // marked once: those of this level counted open, the others kept for the clause.
       if (why <= BIN_BASE) {
-        visit(BIN_BASE - why);
-        // A binary conflict names only one literal; the other is the one just made false.
-        if (lit < 0) visit(this.conflictFalse);
+        open += this.visit(BIN_BASE - why, here, out);
+        if (lit < 0) open += this.visit(this.conflictFalse, here, out);
       } else {
         const s = this.start[why];
-        for (let k = s + (lit < 0 ? 0 : 1), end = s + this.size[why]; k < end; k++) visit(this.lits[k]);
+        for (let k = s + (lit < 0 ? 0 : 1), end = s + this.size[why]; k < end; k++)
+          open += this.visit(this.lits[k], here, out);
       }
       while (seen[trail[at] >> 1] === 0) at--;
       lit = trail[at--];
@@ -395,10 +389,24 @@ export class Cdcl {
       const lv = level[out[k] >> 1];
       if (lv > back) {
         back = lv;
-        [out[1], out[k]] = [out[k], out[1]];
+        const q = out[1];
+        out[1] = out[k];
+        out[k] = q;
       }
     }
     return back;
+  }
+
+  /** Mark q's variable seen if new and above level 0: 1 when it is of level `here`, else q joins `out`. */
+  private visit(q: number, here: number, out: number[]): number {
+    const v = q >> 1;
+    const { seen, level } = this;
+    if (seen[v] !== 0 || level[v] === 0) return 0;
+    seen[v] = 1;
+    this.bumpActivity(v);
+    if (level[v] >= here) return 1;
+    out.push(q);
+    return 0;
   }
 
   private redundant(q: number): boolean {
@@ -417,12 +425,37 @@ export class Cdcl {
     return true;
   }
 
-  /** Distinct decision levels among a clause's literals (its LBD: low means worth keeping). */
+  /**
+   * Distinct decision levels among a clause's literals (its LBD: low means worth keeping),
+   * counted by stamping each level with this call's number, so no set is made per conflict.
+   */
   private levelsOf(lits: readonly number[]): number {
-    const levels = new Set<number>();
-    for (const l of lits) levels.add(this.level[l >> 1]);
-    return levels.size;
+    if (this.stampNow === 0xffffffff) {
+      this.levelStamp.fill(0);
+      this.stampNow = 0;
+    }
+    const now = ++this.stampNow;
+    let stamp = this.levelStamp;
+    let n = 0;
+    for (let k = 0; k < lits.length; k++) {
+      // The asserting literal keeps the level it had before the backjump, above the current one.
+      const lv = this.level[lits[k] >> 1];
+      if (lv >= stamp.length) {
+        const wider = new Uint32Array(2 * lv + 2);
+        wider.set(stamp);
+        stamp = this.levelStamp = wider;
+      }
+      if (stamp[lv] !== now) {
+        stamp[lv] = now;
+        n++;
+      }
+    }
+    return n;
   }
+
+  /** levelsOf's stamp per decision level (grown with the levels), and its last stamp. */
+  private levelStamp = new Uint32Array(64);
+  private stampNow = 0;
 
   private bumpActivity(v: number): void {
     const a = (this.activity[v] += this.activityStep);

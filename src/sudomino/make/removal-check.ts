@@ -10,10 +10,12 @@ import { SudominoSolver } from '../solve/solver.js';
 import { checkInterrupt, Interrupted } from '../../interrupted.js';
 
 /**
- * Search nodes a step may take before the formula decides it: enough for every step of the
- * shapes up to 12x12:8 but a few (making the formula costs more than a thinning there), few
- * beside what the formula spends on a 16x16 board's hard steps (scripts/bench/README.md).
+ * Search nodes a step may take before the formula decides it, while the thinning has no formula
+ * yet: making one costs more than most searches, so it is made only for a step that a long
+ * search cannot settle (scripts/bench/README.md measures both budgets).
  */
+export const SEARCH_NODES_FIRST = 10_000;
+/** The budget once the formula is made: it is there to be used, and answers a hard step sooner. */
 export const SEARCH_NODES = 100;
 
 export class RemovalCheck {
@@ -26,13 +28,15 @@ export class RemovalCheck {
 
   /**
    * `board` is the one being thinned (its given array is read at every step), `filling` its
-   * solution, every domino given at the start; `searchNodes` the search's budget per step.
+   * solution, every domino given at the start; `searchNodes` the search's budget per step once
+   * the formula is made, `firstNodes` its budget before.
    */
   constructor(
     private readonly board: SudominoBoard,
     private readonly filling: Uint8Array,
     private readonly solver = new SudominoSolver(),
     private readonly searchNodes = SEARCH_NODES,
+    private readonly firstNodes = SEARCH_NODES_FIRST,
   ) {}
 
   /**
@@ -50,7 +54,7 @@ export class RemovalCheck {
       solution: false,
       interrupt,
       without: [d, v],
-      maxNodes: this.searchNodes,
+      maxNodes: this.sat === null ? this.firstNodes : this.searchNodes,
     });
     if (res.limit === 'time') throw new Interrupted();
     if (res.limit !== 'nodes') {

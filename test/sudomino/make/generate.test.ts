@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cellValues, linesProblem, withLines } from '../../../src/sudomino/board.js';
 import { makeSlot, provedUnique, randomFilled, staysUnique } from '../../../src/sudomino/make/generator.js';
 import { randomFilledLayout } from '../../../src/sudomino/make/covering.js';
-import { RemovalCheck, SEARCH_NODES } from '../../../src/sudomino/make/removal-check.js';
+import { RemovalCheck, SEARCH_NODES, SEARCH_NODES_FIRST } from '../../../src/sudomino/make/removal-check.js';
 import { Interrupted } from '../../../src/interrupted.js';
 import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
@@ -57,31 +57,38 @@ describe('RemovalCheck', () => {
     let spared = 0;
     let byFormula = 0;
     let bySearch = 0;
-    // Up to 10x10:7, where steps run past a small search budget; budget 0 leaves every branching step to the formula.
+    // Up to 10x10:7, where steps run past a small search budget; budget 0 leaves every branching
+    // step to the formula. The first budget (before the formula is made) is the same or the default.
     const larger = fc.record({
       rows: fc.integer({ min: 1, max: 10 }),
       cols: fc.integer({ min: 2, max: 10 }),
       values: fc.integer({ min: 2, max: 7 }),
     });
     fc.assert(
-      fc.property(larger, fc.nat(), fc.constantFrom(0, 1, 8, SEARCH_NODES), (shape, seed, budget) => {
-        const rng = derive(seed, 7, shape.rows, shape.cols, shape.values);
-        const { board, filling } = randomFilled(shape, rng);
-        const order = rng.shuffle(Int32Array.from({ length: board.given.length }, (_, d) => d));
-        const check = new RemovalCheck(board, filling, solver, budget);
-        for (const d of order) {
-          board.given[d] = 0;
-          const full = provedUnique(other, board);
-          expect(check.staysUnique(d)).toBe(full);
-          if (full) spared++;
-          else {
-            kept++;
-            board.given[d] = filling[d];
+      fc.property(
+        larger,
+        fc.nat(),
+        fc.constantFrom(0, 1, 8, SEARCH_NODES),
+        fc.boolean(),
+        (shape, seed, budget, same) => {
+          const rng = derive(seed, 7, shape.rows, shape.cols, shape.values);
+          const { board, filling } = randomFilled(shape, rng);
+          const order = rng.shuffle(Int32Array.from({ length: board.given.length }, (_, d) => d));
+          const check = new RemovalCheck(board, filling, solver, budget, same ? budget : SEARCH_NODES_FIRST);
+          for (const d of order) {
+            board.given[d] = 0;
+            const full = provedUnique(other, board);
+            expect(check.staysUnique(d)).toBe(full);
+            if (full) spared++;
+            else {
+              kept++;
+              board.given[d] = filling[d];
+            }
           }
-        }
-        byFormula += check.formulaSteps;
-        bySearch += check.searched;
-      }),
+          byFormula += check.formulaSteps;
+          bySearch += check.searched;
+        },
+      ),
       { numRuns: 300 },
     );
     // Both answers came up, and both ways of deciding, so the agreement says something.
