@@ -5,6 +5,7 @@
 // nothing, a broken catalog is reported, not repaired; only `--record` then stores each checked
 // puzzle's verdict, holding the writer lock from start to end so the catalog it judged is the
 // one it writes to.
+import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import {
   FAILURE_KINDS,
@@ -18,7 +19,7 @@ import { checkDistinctBases, checkIntegrity, checkSchemaVersion } from '../../sr
 import { sampleOf } from '../../src/catalog/sample.js';
 import { allKinds, findKind, kindNamed, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { passVerdict } from '../../src/catalog/verdict.js';
-import type { AuditAnswer, AuditItem, AuditTask } from './worker.js';
+import { checkBatch, ItemChecker, type AuditAnswer, type AuditItem, type AuditTask } from './item-check.js';
 import { failingPuzzles, type AuditProgress, type AuditReport } from './report.js';
 import { Catalog, SchemaVersionError, type PuzzleRow } from '../catalog/catalog.js';
 import { UserError } from '../runtime/errors.js';
@@ -53,6 +54,24 @@ export function puzzleScope(p: { kind: KindName; shape: string }): string {
  */
 export const BATCH = 64;
 export const BATCH_COST = 1_000_000;
+
+/**
+ * Tasks a worker holds at once: it starts the next without waiting for the main thread to hear
+ * its answer, and has work while the main thread checks a task of its own.
+ */
+const HELD = 8;
+
+/**
+ * The main thread checks a task itself only while it is this cheap (64 boards of M = 6 and less
+ * cost 200,000), so it stays free to hear a signal within milliseconds: long proofs stay on the workers.
+ */
+const MAIN_TASK_COST = 250_000;
+
+function mainMayCheck(batch: readonly AuditItem[]): boolean {
+  let sum = 0;
+  for (const it of batch) sum += auditCost(it.puzzle);
+  return sum <= MAIN_TASK_COST;
+}
 
 /** A puzzle's share of a task. */
 export function auditCost(p: { rows: number; cols: number }): number {
@@ -165,6 +184,15 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       );
     throw e;
   }
+  // The workers load their modules while the main thread checks the file; each holds a few tasks
+  // at once, so it goes on to the next while the main thread is busy scanning rows.
+  const pool = new Piscina<AuditTask, AuditAnswer>({
+    filename: workerFile('audit/worker.js'),
+    minThreads: opts.jobs,
+    maxThreads: opts.jobs,
+    concurrentTasksPerWorker: HELD,
+    execArgv: WORKER_EXEC_ARGV,
+  });
   // Every check reads one snapshot: a writer committing meanwhile is seen whole or not at all.
   cat.beginRead();
   try {
@@ -196,27 +224,17 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     const kinds = opts.kind === undefined ? allKinds() : [kindNamed(opts.kind)];
     const wanted = (kind: KindName): boolean => kinds.some((k) => k.name === kind);
     const items = auditItems(cat);
-    // Each kind's own catalog-wide checks: its tier order (or guardrail) and thresholds present.
-    for (const kind of kinds) {
-      const own = kind.checks.catalog(catalogFacts(cat, kind.name));
-      failures.push(...own.failures);
-      guardrails.push(...own.guardrails);
-    }
-    failures.push(...checkDistinctBases(cat.baseHashes().filter((b) => wanted(b.kind))));
 
     const all = cat.puzzleIds({ includeVariants: true, kind: opts.kind });
     // Ascending, as the walk below meets them.
     const ids = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed);
     // Per kind, the puzzles checked whose stored nodes audit cannot count again, by solver version.
     const unmeasured = new Map<KindName, Map<string | null, number>>();
+    // The catalog-wide checks of the kinds, read once the walk is done (while the workers finish
+    // its last tasks), keep their place in the failures' order: they come before the walk's.
+    const wide: Failure[] = [];
+    const puzzles: Failure[] = [];
     progress.start(ids.length);
-    // The workers start while the main thread walks the rows, and prove each task as it is cut.
-    const pool = new Piscina<AuditTask, AuditAnswer>({
-      filename: workerFile('audit/worker.js'),
-      minThreads: opts.jobs,
-      maxThreads: opts.jobs,
-      execArgv: WORKER_EXEC_ARGV,
-    });
     let checked = 0;
     try {
       // One walk over every row: the digest counts it, an audited row goes to the workers with its
@@ -247,7 +265,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
                 unmeasured.set(p.kind, own);
               }
               yield item;
-            } else if (wanted(p.kind)) failures.push(...checksumFailures(p));
+            } else if (wanted(p.kind)) puzzles.push(...checksumFailures(p));
           }
           walked = r.value;
         } finally {
@@ -255,23 +273,50 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
           walk.return([]);
         }
       })();
+      const answered = (ans: AuditAnswer): void => {
+        checked += ans.checked;
+        for (const f of ans.failures) puzzles.push(f);
+        progress.advance(ans.checked);
+      };
       const inFlight = new Set<Promise<void>>();
+      const window = (HELD + 2) * opts.jobs;
+      // This thread's own share of the checking, one small task at a time between its other work,
+      // where a core is left beside the workers' (with a worker per core it only adds a third
+      // thread's warm-up and switching: on two cores, --jobs 2 spent about 10% more CPU).
+      const own = new ItemChecker();
+      const spareCore = opts.jobs < availableParallelism();
       for (const batch of costBatches(queue, (it) => auditCost(it.puzzle), sameClass)) {
-        const task: Promise<void> = pool.run({ items: batch, timeLimitMs: opts.timeLimitMs }).then((ans) => {
-          checked += ans.checked;
-          failures.push(...ans.failures);
-          progress.advance(ans.checked);
-          inFlight.delete(task);
+        const task = { items: batch, timeLimitMs: opts.timeLimitMs };
+        if (inFlight.size >= window) {
+          if (spareCore && mainMayCheck(batch)) {
+            // Every worker holds tasks enough: check this one here, then hear the workers' answers.
+            answered(checkBatch(own, task));
+            await new Promise((resolve) => setImmediate(resolve));
+            continue;
+          }
+          // A bounded window keeps memory flat on a large catalog while every worker stays busy.
+          await Promise.race(inFlight);
+        }
+        const sent: Promise<void> = pool.run(task).then((ans) => {
+          answered(ans);
+          inFlight.delete(sent);
         });
-        inFlight.add(task);
-        // A bounded window keeps memory flat on a large catalog while every worker stays busy.
-        if (inFlight.size >= 4 * opts.jobs) await Promise.race(inFlight);
+        inFlight.add(sent);
+        // A task that fails is heard at the next race or at the end, not as unhandled while this thread checks.
+        sent.catch(() => {});
       }
-      failures.push(...walked);
+      // Each kind's own catalog-wide checks: its tier order (or guardrail) and thresholds present.
+      for (const kind of kinds) {
+        const own = kind.checks.catalog(catalogFacts(cat, kind.name));
+        wide.push(...own.failures);
+        guardrails.push(...own.guardrails);
+      }
+      wide.push(...checkDistinctBases(cat.baseHashes().filter((b) => wanted(b.kind))));
       await Promise.all(inFlight);
+      // One at a time: a catalog failing every row has too many for one call's arguments.
+      for (const f of [wide, puzzles, walked].flat()) failures.push(f);
     } finally {
       progress.finish();
-      await pool.destroy();
     }
     for (const kind of kinds) failures.push(...versionFailures(cat, kind, unmeasured.get(kind.name)));
     nameScopes(cat, failures);
@@ -291,6 +336,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     cat.endRead();
     cat.close();
     recorder?.close();
+    await pool.destroy();
   }
 }
 
