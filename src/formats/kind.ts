@@ -1,13 +1,14 @@
 // What the export formats ask of a puzzle kind: the `formats` group of src/kind.ts. The writers of
 // this room (pack.ts, csv.ts, booklet*.ts, pdf.ts, web.ts) and the export verb know no kind: a
 // puzzle carries its kind's name, and the kind gives everything about its board. A kind gives at
-// least its JSON line; a format whose part a kind lacks refuses its puzzles in one line.
+// least its pack forms (its records) or a JSON line; a format whose part a kind lacks refuses its
+// puzzles in one line.
 import type { Parsed } from '../parsed.js';
 import type { WebEntry } from '../play/pack.js';
 import type { Faces } from './faces.js';
 import type { PdfCanvas } from './pdf-canvas.js';
 
-/** A catalog row as export reads it: the stored columns, board and solution as the JSON text its kind stored. */
+/** A catalog row as export reads it: the stored columns, board and solution in the text forms its kind stores. */
 export interface ExportRow {
   id: number;
   kind: string;
