@@ -394,7 +394,7 @@ function writes(kind: PuzzleKind, format: ExportFormat): boolean {
   const f = kind.formats;
   switch (format) {
     case 'jsonl':
-      return true;
+      return f.pack !== undefined || f.jsonLine !== undefined;
     case 'tatham':
       return f.tatham !== undefined;
     case 'json':

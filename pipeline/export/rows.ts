@@ -1,7 +1,9 @@
-// Catalog rows as the exporters take them: a row becomes its pack puzzle, or its JSON line, as its
-// kind reads it (the kind's `formats`); a row its kind cannot read back is refused whole.
+// Catalog rows as the exporters take them: a row becomes its pack puzzle, or its JSON line (its
+// record, src/formats/record.ts), as its kind reads it (the kind's `formats`); a row its kind
+// cannot read back is refused whole.
 import type { PackPuzzle } from '../../src/formats/kind.js';
-import { kindNamed } from '../../src/kinds.js';
+import { recordOf } from '../../src/formats/record.js';
+import { allKinds, kindNamed } from '../../src/kinds.js';
 import type { PuzzleRow } from '../catalog/catalog.js';
 import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 
@@ -19,9 +21,15 @@ export function packPuzzleOfRow(row: PuzzleRow): PackPuzzle {
   return res.value;
 }
 
-/** The JSON line of a row, with its line end. */
+/**
+ * The JSON line of a row, with its line end: its record, or for a kind without pack forms (a
+ * plugin's) the kind's own line (the verb refused a kind with neither first).
+ */
 export function jsonLineOfRow(row: PuzzleRow): string {
-  const res = kindNamed(row.kind).formats.jsonLine(row);
+  const formats = kindNamed(row.kind).formats;
+  if (formats.pack !== undefined) return `${JSON.stringify(recordOf(packPuzzleOfRow(row), allKinds()))}\n`;
+  if (formats.jsonLine === undefined) throw new Error(`${row.kind} puzzles have no JSON line`);
+  const res = formats.jsonLine(row);
   if (!res.ok) throw refused(res.error);
   return `${res.value}\n`;
 }

@@ -6,6 +6,7 @@ import type { BoardFormat } from '../../src/kind.js';
 import { allKinds, DEFAULT_KIND, kindNamed, kindOfInput, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import type { BoardReader, ReadBoard } from '../../src/solve/reading.js';
 import { BufferedWriter } from './buffered-writer.js';
+import { isJsonPack, packRecords } from './pack-input.js';
 import { describeFsError, UserError } from '../runtime/errors.js';
 
 /** No board line is longer than this (a JSON board is capped at 16M characters). */
@@ -75,15 +76,20 @@ export async function peekLineBlocks(path: string): Promise<{ head: string; bloc
 
 /**
  * The kind of a board verb's input and its blocks, told once: a given --kind, else what the
- * input's first lines show (Tatham game IDs are the kind's that reads them), else the default kind.
+ * input's first lines show (Tatham game IDs are the kind's that reads them; a JSON pack's, its
+ * records', pack-input.ts), else the default kind.
  */
 export async function kindAndBlocks(
   input: string,
   inputFormat: BoardFormat,
   given: KindName | undefined,
-): Promise<{ kind: PuzzleKind; blocks: AsyncIterable<string> }> {
-  if (given !== undefined) return { kind: kindNamed(given), blocks: readLineBlocks(input) };
+): Promise<{ kind: PuzzleKind; blocks: AsyncIterable<string> | Iterable<string> }> {
   const peeked = await peekLineBlocks(input);
+  if (inputFormat !== 'tatham' && isJsonPack(peeked.head)) {
+    const pack = await packRecords(input, peeked.blocks);
+    return { kind: kindNamed(given ?? pack.kind ?? DEFAULT_KIND), blocks: pack.blocks };
+  }
+  if (given !== undefined) return { kind: kindNamed(given), blocks: peeked.blocks };
   const told =
     inputFormat === 'tatham' ? allKinds().find((k) => k.reading.gameIds !== undefined)?.name : kindOfInput(peeked.head);
   return { kind: kindNamed(told ?? DEFAULT_KIND), blocks: peeked.blocks };
@@ -107,7 +113,7 @@ export function boardReader(kind: PuzzleKind, format: BoardFormat, values: numbe
  * board stops the run with one UserError line, after everything before it has been written.
  */
 export async function forEachBoard(
-  blocks: AsyncIterable<string>,
+  blocks: AsyncIterable<string> | Iterable<string>,
   reader: BoardReader,
   stdout: NodeJS.WritableStream,
   each: (index: number, board: unknown) => Promise<string>,

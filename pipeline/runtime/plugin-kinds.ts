@@ -26,7 +26,7 @@ const PARTS: Record<string, readonly string[]> = {
   grading: ['grader'],
   generating: ['target', 'maker'],
   tuning: ['propose', 'refuseApply', 'tiersFile', 'report'],
-  formats: ['jsonLine'],
+  formats: [],
 };
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
@@ -61,6 +61,10 @@ export function kindError(k: unknown): string | null {
   if (!isObject(schema.jsonSql) || !sql(schema.jsonSql.grid) || !sql(schema.jsonSql.solution))
     return `gives kind ${k.name} no schema.jsonSql for its grid and its solution`;
   if (typeof schema.fromJsonForm !== 'function') return `gives kind ${k.name} no schema.fromJsonForm`;
+  // Its JSON lines: its records (pack forms), else a line of its own.
+  const formats = k.formats as Record<string, unknown>;
+  if (!isObject(formats.pack) && typeof formats.jsonLine !== 'function')
+    return `gives kind ${k.name} no formats.pack or formats.jsonLine`;
   // The page a web pack carries is bundled with the built-in kinds' views: it cannot play another.
   if (isObject(k.formats) && k.formats.web !== undefined)
     return `gives kind ${k.name} a web part, but the web pack's page plays the built-in kinds only`;

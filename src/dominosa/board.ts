@@ -1,6 +1,7 @@
 // A Dominosa board: a grid of numbers 0..M that holds a complete double-M set.
 // This module owns the Board type, its validation, and the text and JSON-lines forms.
 // Parsing never throws: every problem comes back as a BoardError naming board, line and cell.
+import { gridOfPuzzleText } from './record-text.js';
 
 /** A board in its own orientation: (M+1)×(M+2) or (M+2)×(M+1), row-major values. */
 export interface Board {
@@ -372,25 +373,38 @@ export class BoardReader {
     if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
       return bad(`expected a JSON object like {"grid": [[...]]}, got ${show(obj)}`);
     }
-    const { grid, ...rest } = obj as Record<string, unknown>;
+    const o = obj as Record<string, unknown>;
+    // A pack record (export's jsonl, or a json pack's puzzle): its board is the text in "puzzle".
+    const record = !Object.hasOwn(o, 'grid') && typeof o.puzzle === 'string';
+    const { grid, ...rest } = o;
+    if (record) delete rest.puzzle;
     const meta = Object.keys(rest).length > 0 ? rest : undefined;
     if (meta !== undefined && nestingDepth(meta, MAX_META_DEPTH) > MAX_META_DEPTH) {
       return bad(
         `fields other than "grid" nest more than ${MAX_META_DEPTH - 1} levels deep; an id is a string, a number or a small JSON value`,
       );
     }
-    if (!Object.hasOwn(obj, 'grid')) {
+    const kind = o.kind;
+    if (typeof kind === 'string' && kind !== 'dominosa') {
+      // A mixed pack's record of another kind: say what it is and how to read it.
+      const title = kind.charAt(0).toUpperCase() + kind.slice(1);
+      return bad(
+        `a ${title} board (its kind is ${JSON.stringify(kind)}) in input read as Dominosa: one kind a file (export --kind ${kind} writes ${title} alone)`,
+        idOf(meta),
+      );
+    }
+    if (!record && !Object.hasOwn(o, 'grid')) {
       // A mixed pack's Sudomino line: say what it is and how to read it, not only what it lacks.
-      const rows = (obj as { rows?: unknown }).rows;
+      const rows = o.rows;
       const sudomino = Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string');
       return bad(
         sudomino
           ? 'a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)'
-          : 'the object has no "grid" field',
+          : 'the object has no "grid" field, nor a "puzzle" text',
         idOf(meta),
       );
     }
-    const res = boardFromGrid(grid, index, meta);
+    const res = boardFromGrid(record ? gridOfPuzzleText(o.puzzle as string) : grid, index, meta);
     if (!res.ok) res.error.line = lineNo;
     return res;
   }

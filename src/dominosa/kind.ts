@@ -33,8 +33,11 @@ export const dominosa: PuzzleKind = {
   },
   input: {
     claimsComment: () => false,
-    // A JSON line with a grid (its rows a count, not a list), or a Tatham game ID.
-    claimsLine: (line, json) => (json === undefined ? GAME_ID.test(line) : 'grid' in json && !Array.isArray(json.rows)),
+    // A pack record of its kind, a JSON line with a grid (its rows a count, not a list), or a Tatham game ID.
+    claimsLine: (line, json) =>
+      json === undefined
+        ? GAME_ID.test(line)
+        : json.kind === 'dominosa' || ('grid' in json && !Array.isArray(json.rows)),
   },
   schema: {
     name: 'dominosa',

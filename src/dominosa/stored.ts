@@ -2,8 +2,8 @@
 // column is one string of base-36 digits, a fixed ⌈log36(M+1)⌉ of them a cell (one up to M = 35,
 // two up to M = 1295), cells in reading order, as Tatham's game IDs write digits; the solution
 // column one letter a cell naming the side its domino's other cell lies on: L, R, U or D.
-// The JSON forms schema 1-4 stored (and the puzzles_json view shows) are here too: export's JSON
-// line writes them, and migrate reads them. Reading never throws: bad text is an error value.
+// The JSON forms schema 1-4 stored (and the puzzles_json view shows) are here too: migrate reads
+// them, and the view's tests hold it to them. Reading never throws: bad text is an error value.
 import type { Parsed } from '../parsed.js';
 import { boardFromGrid, boardFromValues, formatBoardError, type Board } from './board.js';
 import type { Solution } from './solve/solution.js';
@@ -130,8 +130,8 @@ export function solutionFromStored(text: string, rows: number, cols: number): Pa
 // --- the JSON forms of schema 1-4 ---
 
 /**
- * The grid as JSON rows of numbers, JSON.stringify(boardToGrid(board)) written directly: export
- * writes one per JSON line (a property test holds the two equal).
+ * The grid as JSON rows of numbers, JSON.stringify(boardToGrid(board)) written directly: the form
+ * schema 1-4 stored and the puzzles_json view gives (a property test holds the two equal).
  */
 export function gridJson(board: Board): string {
   const { rows, cols, cells } = board;

@@ -1,13 +1,14 @@
 // What the export formats ask of a puzzle kind: the `formats` group of src/kind.ts. The writers of
 // this room (pack.ts, csv.ts, booklet*.ts, pdf.ts, web.ts) and the export verb know no kind: a
 // puzzle carries its kind's name, and the kind gives everything about its board. A kind gives at
-// least its JSON line; a format whose part a kind lacks refuses its puzzles in one line.
+// least its pack forms (its records) or a JSON line; a format whose part a kind lacks refuses its
+// puzzles in one line.
 import type { Parsed } from '../parsed.js';
 import type { WebEntry } from '../play/pack.js';
 import type { Faces } from './faces.js';
 import type { PdfCanvas } from './pdf-canvas.js';
 
-/** A catalog row as export reads it: the stored columns, board and solution as the JSON text its kind stored. */
+/** A catalog row as export reads it: the stored columns, board and solution in the text forms its kind stores. */
 export interface ExportRow {
   id: number;
   kind: string;
@@ -46,33 +47,56 @@ export interface PackPuzzle {
   transform?: string | null;
 }
 
-/** A puzzle as the JSON pack stores it: the kind's own fields (a kind other than the default one names itself). */
-export interface PackEntry {
-  kind?: string;
+/** A puzzle's size in a record: its key (the catalog's shape column: "6", "8x8:6") and how people read it. */
+export interface RecordSize {
+  key: string;
+  label: string;
+}
+
+/**
+ * One puzzle as every data format (json, jsonl, csv) holds it, the same fields of the same types
+ * for every kind: what the kinds share, then the kind's own part (size, puzzle, solution, in its
+ * documented text forms). An absent value is null, never a missing field. data/pack.schema.json states it.
+ */
+export interface PackRecord {
+  kind: string;
   id: number | string;
+  size: RecordSize;
   tier: string;
+  grade: string | null;
+  /** The technique the grade needs, for people ("Hard: set analysis"); null with no grade. */
+  technique: string | null;
+  score: number | null;
   nodes: number;
-  grade?: string;
-  score?: number;
-  /** The technique the grade needs, for people ("Hard: set analysis"); with grade. */
-  technique?: string;
-  [field: string]: unknown;
-}
-
-/** The CSV columns whose cells a kind spells (csv.ts has the rest). */
-export interface CsvCells {
-  /** The catalog's m column. */
-  m: string;
-  /** The level of Simon Tatham's grader, or ''. */
-  tatham: string;
-  /** Board and solution, spelled so that a cell never needs quotes. */
-  grid: string;
+  base_id: number | null;
+  transform: string | null;
+  puzzle: string;
   solution: string;
-  /** The key of its size. */
-  shape: string;
 }
 
-/** A kind's puzzles in the data packs: json, text and csv (and the pack puzzle every other format starts from). */
+/** What a kind spells of a record: its size, and its puzzle and solution as text. */
+export type RecordPart = Pick<PackRecord, 'size' | 'puzzle' | 'solution'>;
+
+/** A text field's rule in the pack schema: a regular expression (ECMA-262) every value matches, and its words. */
+export interface TextRule {
+  pattern: string;
+  description: string;
+}
+
+/**
+ * What the pack schema (src/formats/schema.ts, shipped as data/pack.schema.json) says of a
+ * kind's records beyond the shared fields.
+ */
+export interface KindRecordSchema {
+  /** Its size keys ("6"; "8x8:6"). */
+  readonly sizeKey: TextRule;
+  readonly puzzle: TextRule;
+  readonly solution: TextRule;
+  /** The names of its grader's levels, which `grade` takes. */
+  readonly grades: readonly string[];
+}
+
+/** A kind's puzzles in the data packs: its records (json, jsonl, csv) and the text pack (and the pack puzzle every other format starts from). */
 export interface KindPack {
   /** The pack puzzle of a stored row, or the one line that says what is wrong with it ("puzzle 12: ..."). */
   puzzleOf(row: ExportRow): Parsed<PackPuzzle>;
@@ -80,15 +104,16 @@ export interface KindPack {
   technique(grade: string): string | null;
   /** The levels of the kind's grader: a score runs from 1 to below levels + 1. */
   readonly levels: number;
-  /** The puzzle as the JSON pack stores it, its technique with its grade. */
-  entry(p: PackPuzzle): PackEntry;
-  /** Why a JSON pack's entry of this kind has a wrong size, board or solution, or null; `k`: its place from 0. */
-  entryError(e: Readonly<Record<string, unknown>>, k: number): string | null;
+  /** The kind's part of the puzzle's record: its size, and its puzzle and solution in the kind's text forms. */
+  record(p: PackPuzzle): RecordPart;
+  /** Why a record read back has a wrong size, puzzle or solution (the kind's part), or null. */
+  recordError(r: Readonly<Record<string, unknown>>): string | null;
+  /** What the pack schema says of the kind's records. */
+  readonly schema: KindRecordSchema;
   /** The puzzle in the text pack: comments (its id and tier among them), then its rows, as the kind's reader takes them. */
   text(p: PackPuzzle): string[];
   /** Its solution in the text pack's closing section, every line a comment. */
   solutionText(p: PackPuzzle): string[];
-  csv(p: PackPuzzle): CsvCells;
 }
 
 /** Where a drawing goes in a PDF page: its top-left corner (plan mm, margins included) and its cell side (mm). */
@@ -161,8 +186,11 @@ export interface KindWeb {
 
 /** What the export verb and its formats ask of a kind. */
 export interface KindFormats {
-  /** The JSON line of a stored row (jsonl, no line end), or the one line that refuses a damaged row. */
-  jsonLine(row: ExportRow): Parsed<string>;
+  /**
+   * A kind without pack forms (a plugin's): the JSON line of a stored row (jsonl, no line end), or
+   * the one line that refuses a damaged row. A kind with them writes its records instead.
+   */
+  jsonLine?(row: ExportRow): Parsed<string>;
   /**
    * The keys of a size's sample stream in a seeded pack (--count): apart from every other size's,
    * of every kind. Absent: a stream keyed by the kind's name and the size's key (sampleStream).
@@ -170,7 +198,7 @@ export interface KindFormats {
   sampleKeys?(key: string): number[];
   /** What a sentence calls one of the kind's sizes ("shape"); absent: "size". */
   readonly sizeWord?: string;
-  /** Absent: json, text, csv, the booklets and the web pack refuse the kind. */
+  /** Absent: json, text, csv, the booklets and the web pack refuse the kind, and jsonl writes its jsonLine. */
   readonly pack?: KindPack;
   readonly booklet?: KindBooklet;
   readonly web?: KindWeb;

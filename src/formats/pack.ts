@@ -1,30 +1,16 @@
 // Puzzle packs, the files `dominosa export` writes: one versioned JSON document with a manifest
-// and a checksum, and plain text (each puzzle as its kind's reader takes it, then the solutions as
-// comments), holding puzzles of any kinds. Each puzzle's entry is its kind's (src/formats/kind.ts).
+// and a checksum, its puzzles as records (src/formats/record.ts), and plain text (each puzzle as
+// its kind's reader takes it, then the solutions as comments), holding puzzles of any kinds.
 // Builders are pure string functions; reading a pack back goes through verifyPackJson.
 import { createHash } from 'node:crypto';
-import {
-  kindOf,
-  kindsIn,
-  kindWords,
-  partOf,
-  type FormatsKind,
-  type KindPack,
-  type PackEntry,
-  type PackPuzzle,
-} from './kind.js';
+import { kindsIn, kindWords, type FormatsKind, type PackPuzzle, type PackRecord } from './kind.js';
+import { packOf, recordError, recordOf } from './record.js';
 
-export type { ExportRow, PackEntry, PackPuzzle } from './kind.js';
+export type { ExportRow, PackPuzzle, PackRecord } from './kind.js';
 
 /** Every format `dominosa export` writes: the packs here, CSV, Tatham ids, the booklets, the web page. */
 export const EXPORT_FORMATS = ['json', 'jsonl', 'csv', 'text', 'tatham', 'html', 'pdf', 'web'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** The pack forms of a puzzle's kind. */
-function packOf(kinds: readonly FormatsKind[], p: { kind: string }): KindPack {
-  const kind = kindOf(kinds, p);
-  return partOf(kind, kind.formats.pack, 'pack');
-}
 
 /** The technique a puzzle's grade needs, in words ("Hard: set analysis"); '' when not graded. */
 export function techniqueLine(p: PackPuzzle, kinds: readonly FormatsKind[]): string {
@@ -52,11 +38,12 @@ export interface PackDocument {
   format: typeof PACK_FORMAT;
   version: typeof PACK_VERSION;
   manifest: PackManifest;
-  puzzles: PackEntry[];
+  puzzles: PackRecord[];
 }
 
 export const PACK_FORMAT = 'dominosa-pack';
-export const PACK_VERSION = 1;
+/** 2: every puzzle is a record of the same fields for every kind (1: each kind's own fields). */
+export const PACK_VERSION = 2;
 
 export type PackMeta = Pick<PackManifest, 'name' | 'created' | 'buildId' | 'schemaVersion'>;
 
@@ -80,11 +67,11 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-function entriesOf(kinds: readonly FormatsKind[], puzzles: readonly PackPuzzle[]): PackEntry[] {
-  return puzzles.map((p) => packOf(kinds, p).entry(p));
+function entriesOf(kinds: readonly FormatsKind[], puzzles: readonly PackPuzzle[]): PackRecord[] {
+  return puzzles.map((p) => recordOf(p, kinds));
 }
 
-/** The pack checksum of these puzzles: sha256 (hex) of their entries' canonical JSON. */
+/** The pack checksum of these puzzles: sha256 (hex) of their records' canonical JSON. */
 export function packChecksum(puzzles: readonly PackPuzzle[], kinds: readonly FormatsKind[]): string {
   return sha256(canonicalJson(entriesOf(kinds, puzzles)));
 }
@@ -123,34 +110,10 @@ function isId(x: unknown): x is number | string {
   return typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
 }
 
-/** Why one stored puzzle is malformed, or null. `k` is its 0-based position; an entry naming no kind is the first kind's. */
-function entryError(kinds: readonly FormatsKind[], e: unknown, k: number): string | null {
-  const at = `puzzle ${k + 1}`;
-  if (!isObject(e)) return `${at} is not an object`;
-  if (!isId(e.id)) return `${at}: id must be a number or a string`;
-  const name = `${at} (id ${JSON.stringify(e.id)})`;
-  const packed = kinds.filter((x) => x.formats.pack !== undefined);
-  const kind = e.kind === undefined ? kinds[0] : packed.find((x) => x.name === e.kind);
-  if (kind?.formats.pack === undefined)
-    return `${name}: kind must be ${packed.map((x) => JSON.stringify(x.name)).join(' or ')}`;
-  const pack = kind.formats.pack;
-  if (typeof e.tier !== 'string') return `${name}: tier must be a string`;
-  if (typeof e.nodes !== 'number' || !Number.isInteger(e.nodes) || e.nodes < 0) {
-    return `${name}: nodes must be a non-negative integer`;
-  }
-  if (e.grade !== undefined && typeof e.grade !== 'string') return `${name}: grade must be a string`;
-  if (e.technique !== undefined && typeof e.technique !== 'string') return `${name}: technique must be a string`;
-  const top = pack.levels;
-  if (e.score !== undefined && (typeof e.score !== 'number' || !(e.score >= 1 && e.score < top + 1)))
-    return `${name}: score must be a number from 1 to below ${top + 1}`;
-  const why = pack.entryError(e, k);
-  return why === null ? null : `${name}: ${why}`;
-}
-
 /**
  * Read a JSON pack and check it: format and version, manifest fields, count, the checksum
- * recomputed over the puzzles, and every puzzle's board and solution, by its kind among `kinds`
- * (the registered kinds; an entry that names none is the first's).
+ * recomputed over the puzzles, and every puzzle's record (recordError), by its kind among `kinds`
+ * (the registered kinds).
  */
 export function verifyPackJson(text: string, kinds: readonly FormatsKind[]): VerifyResult {
   let doc: unknown;
@@ -193,7 +156,7 @@ export function verifyPackJson(text: string, kinds: readonly FormatsKind[]): Ver
     };
   }
   for (let k = 0; k < puzzles.length; k++) {
-    const why = entryError(kinds, puzzles[k], k);
+    const why = recordError(kinds, puzzles[k], `puzzle ${k + 1}`);
     if (why !== null) return { ok: false, error: why };
   }
   return { ok: true, pack: doc as unknown as PackDocument };

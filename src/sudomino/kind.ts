@@ -38,6 +38,7 @@ export const sudomino: PuzzleKind = {
     claimsLine: (line, json) => {
       if (json === undefined) return LETTER_ROW.test(line) || NUMBERED_ROW.test(line);
       const rows = json.rows;
+      if (json.kind === 'sudomino') return true;
       return Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string');
     },
   },

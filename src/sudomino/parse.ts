@@ -17,10 +17,22 @@ type Row = { ok: true; cells: CellMark[] } | { ok: false; col: number; message: 
 const ID_COMMENT = /^#\s*id\s*:\s*(.*?)\s*$/i;
 const VALUES_COMMENT = /^#\s*values\s*:\s*(\S*)\s*$/i;
 const FORM_COMMENT = /^#\s*form\s*:\s*numbered\s*$/i;
+// A record's size key, RxC:N: N is what a board needs.
+const SIZE_KEY = /^\d+x\d+:(\d+)$/;
 
 /** Is this row written in the numbered form (whitespace between tokens, or a `=`)? */
 export function looksNumbered(row: string): boolean {
   return /\S\s+\S|=/.test(row.trim());
+}
+
+/**
+ * Which form stored rows are in (a catalog row's, a pack record's). boardRows writes the numbered form exactly when N > 9 or the
+ * letters run out, and a letter-form row never holds whitespace or `=` and never differs in
+ * length from another; a numbered board always shows one of these (on one column, past 52
+ * dominoes, "1" and "53" differ in length, or the first domino is given and shows `=`).
+ */
+export function storedRowsNumbered(rows: readonly string[], values: number): boolean {
+  return values > 9 || rows.some(looksNumbered) || rows.some((r) => r.length !== rows[0].length);
 }
 
 /** One row of the letter form as cell marks. */
@@ -164,11 +176,20 @@ export class SudominoReader {
       return at('a JSON board is an object with a "rows" field');
     const o = obj as Record<string, unknown>;
     const id = o.id;
+    if (typeof o.kind === 'string' && o.kind !== 'sudomino') {
+      // A mixed pack's record of another kind: say what it is and how to read it.
+      const title = o.kind.charAt(0).toUpperCase() + o.kind.slice(1);
+      return at(
+        `a ${title} board (its kind is ${JSON.stringify(o.kind)}) in input read as Sudomino: one kind a file (export --kind ${o.kind} writes ${title} alone)`,
+        id,
+      );
+    }
     if (Array.isArray(o.grid) && !Array.isArray(o.rows))
       return at(
         'a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)',
         id,
       );
+    if (typeof o.puzzle === 'string' && o.rows === undefined) return this.record(o, index, lineNo);
     if (!Array.isArray(o.rows) || o.rows.length === 0 || !o.rows.every((r) => typeof r === 'string'))
       return at('"rows" must be a non-empty array of strings', id);
     let values = this.values;
@@ -180,6 +201,25 @@ export class SudominoReader {
     }
     const rows = o.rows.map((r) => r.trim());
     const res = boardFromRows(rows, values, index, id, o.form === 'numbered' || rows.some(looksNumbered));
+    if (!res.ok) res.error.line = lineNo;
+    return res;
+  }
+
+  /** A pack record: its text rows joined by '/' in "puzzle", N from its size key (RxC:N), as the catalog stores them. */
+  private record(o: Record<string, unknown>, index: number, lineNo: number): SudominoParse {
+    const id = o.id;
+    const size = o.size as { key?: unknown } | null | undefined;
+    const m =
+      typeof size === 'object' && size !== null && typeof size.key === 'string' ? SIZE_KEY.exec(size.key) : null;
+    const values = m === null ? NaN : Number(m[1]);
+    if (!(values >= 1 && values <= MAX_VALUES))
+      return {
+        ok: false,
+        index,
+        error: { index, id, line: lineNo, message: `a record's size.key must be its shape RxC:N, N 1..${MAX_VALUES}` },
+      };
+    const rows = (o.puzzle as string).split('/');
+    const res = boardFromRows(rows, values, index, id, storedRowsNumbered(rows, values));
     if (!res.ok) res.error.line = lineNo;
     return res;
   }

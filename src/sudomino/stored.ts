@@ -6,7 +6,9 @@
 import type { Parsed } from '../parsed.js';
 import { MAX_VALUES, type SudominoBoard } from './board.js';
 import { boardRows } from './formats/text.js';
-import { boardFromRows, looksNumbered } from './parse.js';
+import { boardFromRows, storedRowsNumbered } from './parse.js';
+
+export { storedRowsNumbered } from './parse.js';
 
 export type StoredRead<T> = ({ ok: true } & T) | { ok: false; error: string };
 
@@ -25,16 +27,6 @@ export function sudominoSolutionText(values: ArrayLike<number>): string {
   let s = '';
   for (let i = 0; i < values.length; i++) s += DIGITS[values[i]];
   return s;
-}
-
-/**
- * Which form stored rows are in. boardRows writes the numbered form exactly when N > 9 or the
- * letters run out, and a letter-form row never holds whitespace or `=` and never differs in
- * length from another; a numbered board always shows one of these (on one column, past 52
- * dominoes, "1" and "53" differ in length, or the first domino is given and shows `=`).
- */
-export function storedRowsNumbered(rows: readonly string[], values: number): boolean {
-  return values > 9 || rows.some(looksNumbered) || rows.some((r) => r.length !== rows[0].length);
 }
 
 /** A board from its text rows and N, or the one line that says what is wrong with them. */

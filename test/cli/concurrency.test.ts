@@ -56,7 +56,7 @@ describe('export and audit while a build writes', () => {
     let exports = 0;
     // Puzzles each export saw: whole batches only, in commit order.
     const seen: number[] = [];
-    const sizesSeen = new Set<number>();
+    const sizesSeen = new Set<string>();
     while (!finished || exports === 0) {
       const [ex, au] = await Promise.all([
         run(['export', '--db', db, '--format', 'jsonl', '--include-variants']),
@@ -67,11 +67,11 @@ describe('export and audit while a build writes', () => {
       const puzzles = ex.stdout
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as { id: number; n: number; base_id: number | null });
+        .map((l) => JSON.parse(l) as { id: number; size: { key: string }; base_id: number | null });
       const variantsOf = new Map<number, number>();
       for (const p of puzzles) if (p.base_id !== null) variantsOf.set(p.base_id, (variantsOf.get(p.base_id) ?? 0) + 1);
       for (const p of puzzles) {
-        sizesSeen.add(p.n);
+        sizesSeen.add(p.size.key);
         if (p.base_id === null) expect(variantsOf.get(p.id) ?? 0).toBe(VARIANTS);
       }
       seen.push(puzzles.length);

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, runExport, type ExportOptions } from '../../pipeline/export/export.js';
 import { boardToGrid, parseBoards } from '../../src/dominosa/board.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
-import type { DominosaPackEntry, DominosaPackPuzzle } from '../../src/dominosa/formats/pack.js';
+import type { DominosaPackPuzzle } from '../../src/dominosa/formats/pack.js';
+import { gridOfPuzzleText } from '../../src/dominosa/record-text.js';
+import { solutionFromStored } from '../../src/dominosa/stored.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { verifyPackJson } from '../../src/formats/pack.js';
 import { allKinds } from '../../src/kinds.js';
@@ -116,9 +118,17 @@ describe('dominosa export pack formats', () => {
       count: want.length,
     });
     expect(Date.parse(v.pack.manifest.created)).toBeGreaterThan(Date.parse('2020-01-01'));
-    expect((v.pack.puzzles as DominosaPackEntry[]).map((p) => [p.id, p.size.m, p.tier, p.grid, p.solution])).toEqual(
-      want.map((w) => [w.id, w.m, w.tier, JSON.parse(w.grid), JSON.parse(w.solution)]),
-    );
+    // Each record's puzzle and solution text read back to the catalog's grid and dominoes.
+    const dominoes = (text: string, rows: number, cols: number): unknown => {
+      const read = solutionFromStored(text.split('/').join(''), rows, cols);
+      return read.ok ? read.value : read.error;
+    };
+    expect(
+      v.pack.puzzles.map((p) => {
+        const grid = gridOfPuzzleText(p.puzzle);
+        return [p.kind, p.id, p.size.key, p.tier, grid, dominoes(p.solution, grid.length, grid[0].length)];
+      }),
+    ).toEqual(want.map((w) => ['dominosa', w.id, String(w.m), w.tier, JSON.parse(w.grid), JSON.parse(w.solution)]));
     // One changed value breaks the checksum.
     expect(verifyPackJson(text.replace('"tier":"easy"', '"tier":"hard"'), allKinds()).ok).toBe(false);
   });
@@ -300,8 +310,8 @@ describe('dominosa export selection', () => {
     (await exportText(opts))
       .trimEnd()
       .split('\n')
-      .map((l) => JSON.parse(l) as { tier: string; n: number })
-      .map((p) => `${p.tier} ${p.n}`);
+      .map((l) => JSON.parse(l) as { tier: string; size: { key: string } })
+      .map((p) => `${p.tier} ${p.size.key}`);
   const tally = (xs: string[]): Record<string, number> =>
     Object.fromEntries([...new Set(xs)].map((x) => [x, xs.filter((y) => y === x).length]));
 

@@ -1,5 +1,5 @@
-// Tests for `dominosa export --format jsonl` and `--format csv`: one line per stored puzzle with
-// the documented fields in order, boards and solutions that check out, the same bytes on stdout
+// Tests for `dominosa export --format jsonl` and `--format csv`: one line per stored puzzle, its
+// record (the documented fields in order), whose puzzle and solution text check out, the same bytes on stdout
 // and in a file, a failed export leaving no file (not even a temporary one), and --grade.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog, type NewPuzzle } from '../../pipeline/catalog/catalog.js';
 import { runExport } from '../../pipeline/export/export.js';
 import { boardFromGrid } from '../../src/dominosa/board.js';
-import { gridText, solutionText } from '../../src/dominosa/stored.js';
+import { gridOfPuzzleText } from '../../src/dominosa/record-text.js';
+import { gridText, solutionFromStored, solutionText } from '../../src/dominosa/stored.js';
+import { RECORD_FIELDS } from '../../src/formats/record.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
 import { CSV_COLUMNS } from '../../src/formats/csv.js';
 import { LEVELS } from '../../src/dominosa/grade/ladder.js';
@@ -18,25 +20,11 @@ import { GRADE_TARGET_NAMES, parseGradeTarget } from '../../src/dominosa/rank/ba
 import { storedGrade } from '../../src/dominosa/rank/stored.js';
 import { REFERENCE_VERSION } from '../../src/dominosa/rank/reference.js';
 import { tierOf } from '../../src/rank/tiers.js';
-import { checkSolution, type Solution } from '../../src/dominosa/solve/solution.js';
+import { checkSolution } from '../../src/dominosa/solve/solution.js';
 import { applyTransform, encodeTransform, transformSolution } from '../../src/dominosa/transform.js';
 import { CLI, cli } from '../helpers/cli.js';
 
 const TH = { t1: 1, t2: 2, t3: 3 };
-const FIELDS = [
-  'id',
-  'n',
-  'rows',
-  'cols',
-  'grid',
-  'solution',
-  'tier',
-  'nodes',
-  'grade',
-  'score',
-  'base_id',
-  'transform',
-];
 let dir: string;
 let db: string;
 
@@ -96,21 +84,23 @@ describe('dominosa export --format jsonl', () => {
     expect(lines).toHaveLength(6);
     const recs = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     recs.forEach((rec, i) => {
-      expect(Object.keys(rec)).toEqual(FIELDS);
-      expect(rec.id).toBe(i + 1);
-      const res = boardFromGrid(rec.grid, i, { n: rec.n });
+      expect(Object.keys(rec)).toEqual(RECORD_FIELDS);
+      expect([rec.kind, rec.id]).toEqual(['dominosa', i + 1]);
+      const res = boardFromGrid(gridOfPuzzleText(rec.puzzle as string), i);
       if (!res.ok) throw new Error(res.error.message);
-      expect([res.board.rows, res.board.cols]).toEqual([rec.rows, rec.cols]);
-      expect(checkSolution(res.board, rec.solution as Solution)).toBeNull();
+      expect(rec.size).toEqual({ key: String(res.board.m), label: `M=${res.board.m}` });
+      const dominoes = solutionFromStored((rec.solution as string).replaceAll('/', ''), res.board.rows, res.board.cols);
+      if (!dominoes.ok) throw new Error(dominoes.error);
+      expect(checkSolution(res.board, dominoes.value)).toBeNull();
     });
     // Bases then their variant, alternately.
-    expect(recs.map((r) => [r.n, r.base_id, r.transform])).toEqual([
-      [3, null, null],
-      [3, 1, 'rot180'],
-      [4, null, null],
-      [4, 3, 'rot180'],
-      [5, null, null],
-      [5, 5, 'rot180'],
+    expect(recs.map((r) => [(r.size as { key: string }).key, r.base_id, r.transform])).toEqual([
+      ['3', null, null],
+      ['3', 1, 'rot180'],
+      ['4', null, null],
+      ['4', 3, 'rot180'],
+      ['5', null, null],
+      ['5', 5, 'rot180'],
     ]);
     expect(recs.map((r) => r.tier)).toEqual(recs.map((r) => tierOf(r.nodes as number, TH)));
   });
@@ -213,7 +203,7 @@ function jsonlRecords(args: string[] = []): Record<string, unknown>[] {
 }
 
 describe('dominosa export --format csv', () => {
-  it('writes the documented header and one row per puzzle that spells the same puzzle as jsonl', () => {
+  it('writes the documented header and one row per puzzle: the same record as jsonl, size flattened', () => {
     const out = join(dir, 'all.csv');
     // The format comes from the extension.
     const r = cli(['export', '--db', db, '--include-variants', '--out', out]);
@@ -226,20 +216,13 @@ describe('dominosa export --format csv', () => {
     expect(lines).toHaveLength(recs.length);
     lines.forEach((line, i) => {
       const f = Object.fromEntries(line.split(',').map((v, k) => [CSV_COLUMNS[k], v]));
-      const rec = recs[i];
-      expect(Number(f.id)).toBe(rec.id);
-      expect([Number(f.m), Number(f.rows), Number(f.cols)]).toEqual([rec.n, rec.rows, rec.cols]);
-      expect([f.tier, f.grade, Number(f.score), Number(f.nodes)]).toEqual([rec.tier, rec.grade, rec.score, rec.nodes]);
-      expect(f.tatham).toBe(LEVELS.find((l) => l.name === rec.grade)?.tatham ?? 'beyond');
-      expect(f.base_id === '' ? null : Number(f.base_id)).toBe(rec.base_id);
-      expect(f.transform === '' ? null : f.transform).toBe(rec.transform);
-      const grid = f.grid.split('/').map((row) => row.split(' ').map(Number));
-      expect(grid).toEqual(rec.grid);
-      const solution = f.solution.split(';').map((d) => d.split(' ').map(Number));
-      expect(solution).toEqual(rec.solution);
-      const b = boardFromGrid(grid, i);
-      if (!b.ok) throw new Error(b.error.message);
-      expect(checkSolution(b.board, solution as Solution)).toBeNull();
+      const { size, ...rec } = recs[i] as Record<string, unknown> & { size: { key: string; label: string } };
+      const cells = Object.fromEntries(
+        Object.entries(rec).map(([k, v]) => [k, v === null ? '' : String(v as string | number)]),
+      );
+      expect(f).toEqual({ ...cells, size_key: size.key, size_label: size.label });
+      // Every grade of these puzzles names its technique, in every data format.
+      expect(f.technique).not.toBe('');
     });
   });
 });

@@ -89,7 +89,7 @@ describe('--out writes regular files only', () => {
     const r = exportTo(link);
     expect(r.code, r.stderr).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readFileSync(target, 'utf8')).toMatch(/^\{"id":/);
+    expect(readFileSync(target, 'utf8')).toMatch(/^\{"kind":"dominosa","id":/);
     const dangling = join(dir, 'dangling.jsonl');
     symlinkSync(join(dir, 'nowhere.jsonl'), dangling);
     oneLine(exportTo(dangling), 2, /is a symbolic link to a file that does not exist/);

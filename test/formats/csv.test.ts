@@ -1,9 +1,10 @@
 // Tests for src/formats/csv.ts: any field text survives RFC 4180 quoting (a formula-like one with
-// a leading apostrophe, so a spreadsheet never runs it), grids and solutions are spelled so that a
-// cell never needs quotes, and puzzles of every kind share one header, each row in its columns.
+// a leading apostrophe, so a spreadsheet never runs it), and puzzles of every kind share one
+// header, each row its record (src/formats/record.ts) with the size flattened, null an empty cell.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvField, csvGrid, csvHeader, csvRow, csvSolution } from '../../src/formats/csv.js';
+import { CSV_COLUMNS, csvField, csvHeader, csvRow } from '../../src/formats/csv.js';
+import { RECORD_FIELDS, recordOf } from '../../src/formats/record.js';
 import type { PackPuzzle } from '../../src/formats/kind.js';
 import { allKinds } from '../../src/kinds.js';
 import { SAMPLES } from '../helpers/packs.js';
@@ -69,48 +70,16 @@ describe('csvField', () => {
   });
 });
 
-describe('csvGrid and csvSolution', () => {
-  it('never need quotes and read back by splitting', () => {
-    const cells = fc.array(fc.array(fc.nat(200), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 });
-    fc.assert(
-      fc.property(cells, cells, (grid, dominoes) => {
-        const g = csvGrid(grid);
-        const s = csvSolution(dominoes);
-        expect(csvField(g)).toBe(g);
-        expect(csvField(s)).toBe(s);
-        expect(g.split('/').map((r) => r.split(' ').map(Number))).toEqual(grid);
-        expect(s.split(';').map((d) => d.split(' ').map(Number))).toEqual(dominoes);
-      }),
-    );
-  });
-});
-
 describe('csvRow of every kind', () => {
   const kinds = allKinds();
   const pool: PackPuzzle[] = kinds.flatMap((k) => SAMPLES[k.name]?.(6, { graded: true }) ?? []);
 
-  it('has one header, the first packs’ columns first as before, kind and shape last', () => {
-    expect(CSV_COLUMNS).toEqual([
-      'id',
-      'm',
-      'rows',
-      'cols',
-      'tier',
-      'grade',
-      'tatham',
-      'score',
-      'nodes',
-      'base_id',
-      'transform',
-      'grid',
-      'solution',
-      'kind',
-      'shape',
-    ]);
+  it('has one header: the record’s fields in their order, size as size_key and size_label', () => {
+    expect(CSV_COLUMNS).toEqual(RECORD_FIELDS.flatMap((f) => (f === 'size' ? ['size_key', 'size_label'] : [f])));
     expect(csvHeader()).toBe(`${CSV_COLUMNS.join(',')}\r\n`);
   });
 
-  it('writes each puzzle in the columns: the shared fields as they are, the rest as its kind spells them', () => {
+  it('writes each puzzle as its record: every field as the json pack has it, null an empty cell', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pool), { maxLength: 8 }), (puzzles) => {
         for (const p of puzzles) {
@@ -125,20 +94,9 @@ describe('csvRow of every kind', () => {
               .map((v, k) => [CSV_COLUMNS[k], v]),
           );
           expect(Object.keys(f).length).toBe(CSV_COLUMNS.length);
-          const own = kinds.find((k) => k.name === p.kind)?.formats.pack?.csv(p);
-          expect(f).toEqual({
-            ...own,
-            id: String(p.id),
-            rows: String(p.rows),
-            cols: String(p.cols),
-            tier: p.tier,
-            grade: p.grade ?? '',
-            score: p.score === undefined ? '' : String(p.score),
-            nodes: String(p.nodes),
-            base_id: p.baseId === null || p.baseId === undefined ? '' : String(p.baseId),
-            transform: p.transform ?? '',
-            kind: p.kind,
-          });
+          const { size, ...rest } = recordOf(p, kinds);
+          const cells = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v === null ? '' : String(v)]));
+          expect(f).toEqual({ ...cells, size_key: size.key, size_label: size.label });
         }
       }),
       { numRuns: 20 },

@@ -45,7 +45,7 @@ describe('the formats group', () => {
 
   it('lets a writer refuse a puzzle whose kind lacks its part, naming the kind', () => {
     expect(() => buildPackText([puzzle('toy')], KINDS)).toThrow(/Toy puzzles have no pack form/);
-    expect(() => csvRow(puzzle('toy'), KINDS)).toThrow(/Toy puzzles have no csv form/);
+    expect(() => csvRow(puzzle('toy'), KINDS)).toThrow(/Toy puzzles have no pack form/);
   });
 });
 

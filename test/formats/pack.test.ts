@@ -1,6 +1,6 @@
 // Tests for src/formats/pack.ts over every registered kind (and packs mixing them): the JSON pack's
-// checksum verifies and breaks under any changed value, each entry is its kind's and a mixed pack
-// keeps each kind's entries as a one-kind pack writes them, a wrong kind, score or field is refused
+// checksum verifies and breaks under any changed value, each puzzle is its record and a mixed pack
+// keeps each kind's records as a one-kind pack writes them, a wrong kind, score or field is refused
 // even under a renewed checksum; the text pack names the kinds it holds, labels each puzzle's tier
 // and technique and ends with its solutions as comments. Each kind's own forms, read back by its
 // own reader: test/<kind>/formats/pack.test.ts.
@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { PackPuzzle } from '../../src/formats/kind.js';
 import { buildPackJson, buildPackText, canonicalJson, verifyPackJson } from '../../src/formats/pack.js';
 import { allKinds } from '../../src/kinds.js';
+import { RECORD_FIELDS, recordOf } from '../../src/formats/record.js';
 import { SAMPLES } from '../helpers/packs.js';
 
 const META = { name: 'test pack', created: '2024-06-01T12:00:00.000Z', buildId: 7, schemaVersion: 3 };
@@ -44,7 +45,7 @@ describe('buildPackJson / verifyPackJson', () => {
     expect(PACKED.map((k) => k.kind.name)).toEqual(['dominosa', 'sudomino']);
   });
 
-  it('writes a versioned document whose checksum verifies, each entry its kind’s', () => {
+  it('writes a versioned document whose checksum verifies, each puzzle its record', () => {
     fc.assert(
       fc.property(arbPack, (puzzles) => {
         const text = buildPackJson(puzzles, KINDS, META);
@@ -52,21 +53,21 @@ describe('buildPackJson / verifyPackJson', () => {
         expect(res.ok).toBe(true);
         if (!res.ok) return;
         expect(res.pack.format).toBe('dominosa-pack');
-        expect(res.pack.version).toBe(1);
+        expect(res.pack.version).toBe(2);
         expect(res.pack.manifest).toMatchObject({ ...META, count: puzzles.length });
         expect(res.pack.manifest.checksum).toMatch(/^[0-9a-f]{64}$/);
-        const own = puzzles.map((p) => PACKED.find((k) => k.kind.name === p.kind)?.pack.entry(p));
-        expect(res.pack.puzzles).toEqual(JSON.parse(JSON.stringify(own)));
-        // The first kind's entries name no kind (the first packs held it alone); any other's does.
-        res.pack.puzzles.forEach((e, i) =>
-          expect(e.kind).toBe(puzzles[i].kind === KINDS[0].name ? undefined : puzzles[i].kind),
-        );
+        expect(res.pack.puzzles).toEqual(puzzles.map((p) => recordOf(p, KINDS)));
+        // Every record names its kind and has every field, in one order, whatever its kind.
+        res.pack.puzzles.forEach((e, i) => {
+          expect(e.kind).toBe(puzzles[i].kind);
+          expect(Object.keys(e)).toEqual(RECORD_FIELDS);
+        });
       }),
       { numRuns: 30 },
     );
   });
 
-  it('keeps each kind’s entries in a mixed pack as a pack of that kind alone writes them', () => {
+  it('keeps each kind’s records in a mixed pack as a pack of that kind alone writes them', () => {
     fc.assert(
       fc.property(arbPack, (puzzles) => {
         const mixed = entryLines(buildPackJson(puzzles, KINDS, META));
@@ -87,7 +88,7 @@ describe('buildPackJson / verifyPackJson', () => {
     expect(verifyPackJson(JSON.stringify(doc, null, 2), KINDS).ok).toBe(true);
   });
 
-  it('detects any changed number in any entry', () => {
+  it('detects any changed number in any record', () => {
     /** Paths to every number of a JSON value. */
     const numbers = (v: unknown, at: (string | number)[] = []): (string | number)[][] =>
       typeof v === 'number'
@@ -125,12 +126,16 @@ describe('buildPackJson / verifyPackJson', () => {
         [{ kind: 'kakuro' }, new RegExp(`^${name}: kind must be "dominosa" or "sudomino"$`)],
         [{ tier: 3 }, new RegExp(`^${name}: tier must be a string$`)],
         [{ nodes: -1 }, new RegExp(`^${name}: nodes must be a non-negative integer$`)],
-        [{ grade: 2 }, new RegExp(`^${name}: grade must be a string$`)],
+        [{ grade: 2 }, new RegExp(`^${name}: grade must be a string or null$`)],
+        [{ technique: null }, new RegExp(`^${name}: technique must be a string with a grade, null without$`)],
         [
           { score: pack.levels + 1.5 },
-          new RegExp(`^${name}: score must be a number from 1 to below ${pack.levels + 1}$`),
+          new RegExp(`^${name}: score must be null or a number from 1 to below ${pack.levels + 1}$`),
         ],
-        [{ score: 0.5 }, new RegExp(`^${name}: score must be a number from 1 to below ${pack.levels + 1}$`)],
+        [{ score: 0.5 }, new RegExp(`^${name}: score must be null or a number from 1 to below ${pack.levels + 1}$`)],
+        [{ size: { key: '6' } }, new RegExp(`^${name}: size must be an object \\{key, label\\} of two strings$`)],
+        [{ base_id: undefined }, new RegExp(`^${name}: the record has no "base_id" field$`)],
+        [{ grid: [[0]] }, new RegExp(`^${name}: "grid" is no field of a record$`)],
       ];
       for (const [change, why] of cases) {
         const doc = JSON.parse(buildPackJson([POOL[POOL.length - 1], p], KINDS, META)) as {
@@ -151,7 +156,7 @@ describe('buildPackJson / verifyPackJson', () => {
     };
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...good, format: 'other' }, /format is "other"/],
-      [{ ...good, version: 2 }, /version 2 is not supported/],
+      [{ ...good, version: 1 }, /^pack version 1 is not supported \(this reader knows version 2\)$/],
       [{ ...good, manifest: { ...good.manifest, count: 3 } }, /count is 3 but the pack holds 2/],
       [{ ...good, puzzles: {} }, /puzzles must be an array/],
     ];
@@ -222,7 +227,7 @@ describe('buildPackText', () => {
       expect(read.ok).toBe(true);
       if (read.ok)
         expect(read.pack.puzzles.map((e) => e.technique)).toEqual(
-          puzzles.map((p) => (p.grade === undefined ? undefined : pack.technique(p.grade))),
+          puzzles.map((p) => (p.grade === undefined ? null : pack.technique(p.grade))),
         );
     }
   });

@@ -5,12 +5,11 @@ import { facesError } from '../../formats/faces.js';
 import { LEVELS } from '../grade/ladder.js';
 import { parseGradeTarget } from '../rank/bands.js';
 import { booklet } from './booklet.js';
-import { jsonLine, pack, storedBoardOfRow } from './pack.js';
+import { pack, storedBoardOfRow } from './pack.js';
 import { toTathamId } from './tatham.js';
 import { web } from './web.js';
 
 export const formats: KindFormats = {
-  jsonLine,
   sampleKeys: (key) => [Number(key)],
   pack,
   booklet,

@@ -1,27 +1,21 @@
 // Dominosa puzzles in the data packs: a stored row as a pack puzzle (M, the grid and the dominoes),
-// its JSON line written from the stored columns, its JSON pack entry and the check of one read
-// back, its text (the grid under comments, the solution drawn), and its CSV cells.
-import type { CsvCells, ExportRow, KindPack, PackEntry, PackPuzzle } from '../../formats/kind.js';
-import { csvGrid, csvSolution } from '../../formats/csv.js';
+// its part of a record (size M, the board's text rows, a letter a cell for the solution) and the
+// check of one read back, and its text (the grid under comments, the solution drawn).
+import type { ExportRow, KindPack, KindRecordSchema, PackPuzzle, RecordPart } from '../../formats/kind.js';
 import type { Parsed } from '../../parsed.js';
 import { boardFromGrid, formatBoardError, formatBoardText, type Board } from '../board.js';
 import { LEVELS } from '../grade/ladder.js';
 import { techniqueOf } from '../rank/bands.js';
+import { gridOfPuzzleText, puzzleText } from '../record-text.js';
+import { sizeLabel } from '../sizes.js';
 import { checkSolution, type Solution } from '../solve/solution.js';
-import { boardFromStored, gridJson, solutionFromStored, solutionJson } from '../stored.js';
+import { boardFromStored, solutionFromStored, solutionText } from '../stored.js';
 import { drawBoard } from './drawing.js';
 
 /** A Dominosa puzzle as the exporters receive it. Grid and solution share the same orientation. */
 export interface DominosaPackPuzzle extends PackPuzzle {
   kind: 'dominosa';
   m: number;
-  grid: number[][];
-  solution: [number, number, number, number][];
-}
-
-/** A Dominosa puzzle as the JSON pack stores it (with no kind: the first packs held Dominosa alone). */
-export interface DominosaPackEntry extends PackEntry {
-  size: { m: number; rows: number; cols: number };
   grid: number[][];
   solution: [number, number, number, number][];
 }
@@ -61,25 +55,6 @@ export function puzzleOfRow(row: ExportRow): Parsed<DominosaPackPuzzle> {
   return { ok: true, value };
 }
 
-/**
- * One JSON line per puzzle, without its line end: grid and solution written as compact JSON
- * directly (gridJson, solutionJson); the solution is the [[r1, c1, r2, c2], ...] list `dominosa
- * solve` prints. A row whose columns do not read back is refused.
- */
-export function jsonLine(p: ExportRow): Parsed<string> {
-  const read = storedBoardOfRow(p);
-  if (!read.ok) return read;
-  const grid = gridJson(read.value.board);
-  const solution = solutionJson(read.value.solution);
-  return {
-    ok: true,
-    value:
-      `{"id":${p.id},"n":${p.m},"rows":${p.rows},"cols":${p.cols},"grid":${grid},"solution":${solution},` +
-      `"tier":${JSON.stringify(p.tier)},"nodes":${p.nodes},"grade":${JSON.stringify(p.grade)},"score":${p.score},"base_id":${p.base_id ?? 'null'},` +
-      `"transform":${p.transform === null ? 'null' : JSON.stringify(p.transform)}}`,
-  };
-}
-
 function boardOf(p: DominosaPackPuzzle): Board {
   const cells = new Uint16Array(p.rows * p.cols);
   for (let r = 0; r < p.rows; r++) cells.set(p.grid[r], r * p.cols);
@@ -88,46 +63,63 @@ function boardOf(p: DominosaPackPuzzle): Board {
 
 const technique = (grade: string): string => techniqueOf(grade) ?? grade;
 
-function isObject(x: unknown): x is Record<string, unknown> {
-  return x !== null && typeof x === 'object' && !Array.isArray(x);
+/** The record's solution: a letter a cell (the catalog's form, src/dominosa/stored.ts), rows joined by '/'. */
+function solutionRecordText(p: DominosaPackPuzzle): string {
+  const letters = solutionText(p.solution, p.rows, p.cols);
+  const rows: string[] = [];
+  for (let r = 0; r < p.rows; r++) rows.push(letters.slice(r * p.cols, (r + 1) * p.cols));
+  return rows.join('/');
 }
 
-/** Why a Dominosa entry's size, grid or solution is wrong, or null. */
-function entryError(e: Readonly<Record<string, unknown>>, k: number): string | null {
-  const size = e.size;
-  if (!isObject(size)) return 'size must be an object {m, rows, cols}';
-  const parsed = boardFromGrid(e.grid, k);
-  if (!parsed.ok) return formatBoardError(parsed.error).replace(/^board \d+(: |, )/, '');
+/** Why a Dominosa record's size, puzzle or solution is wrong, or null. */
+function recordError(r: Readonly<Record<string, unknown>>): string | null {
+  const size = r.size as { key: string; label: string };
+  const parsed = boardFromGrid(gridOfPuzzleText(r.puzzle as string), 0);
+  if (!parsed.ok) return `puzzle: ${formatBoardError(parsed.error).replace(/^board \d+(: |, )/, '')}`;
   const b = parsed.board;
-  if (size.m !== b.m || size.rows !== b.rows || size.cols !== b.cols) {
-    return `size says M=${String(size.m)}, ${String(size.rows)}x${String(size.cols)} but the grid is M=${b.m}, ${b.rows}x${b.cols}`;
-  }
-  if (!Array.isArray(e.solution) || !e.solution.every((d) => Array.isArray(d) && d.length === 4)) {
-    return 'solution must be a list of [r1, c1, r2, c2]';
-  }
-  const why = checkSolution(b, e.solution as Solution);
-  return why === null ? null : `the solution does not solve the grid: ${why}`;
+  if (size.key !== String(b.m) || size.label !== sizeLabel(b.m))
+    return `size says ${JSON.stringify(size)} but the puzzle is M=${b.m}`;
+  const rows = (r.solution as string).split('/');
+  if (rows.length !== b.rows || rows.some((row) => row.length !== b.cols))
+    return `solution must be ${b.rows} rows of ${b.cols} letters, joined by '/'`;
+  const dominoes = solutionFromStored(rows.join(''), b.rows, b.cols);
+  if (!dominoes.ok) return dominoes.error.replace('the stored solution', 'solution');
+  const why = checkSolution(b, dominoes.value);
+  return why === null ? null : `the solution does not solve the puzzle: ${why}`;
 }
+
+const schema: KindRecordSchema = {
+  sizeKey: {
+    pattern: '^[1-9][0-9]*$',
+    description: "M, the highest number: a double-M set's (M+1)(M+2)/2 dominoes on an (M+1) x (M+2) board",
+  },
+  puzzle: {
+    pattern: '^[0-9]+( [0-9]+)*(/[0-9]+( [0-9]+)*)*$',
+    description:
+      "the board's rows top to bottom joined by '/', each row's numbers (0 to M) left to right with one space between: the text form solve reads, a row a line",
+  },
+  solution: {
+    pattern: '^[LRUD]+(/[LRUD]+)*$',
+    description:
+      "a letter a cell naming the side its domino's other cell lies on (L left, R right, U up, D down), rows top to bottom joined by '/'",
+  },
+  grades: LEVELS.map((l) => l.name),
+};
 
 export const pack: KindPack = {
   puzzleOf: (row): Parsed<PackPuzzle> => puzzleOfRow(row),
   technique: techniqueOf,
   levels: LEVELS.length,
-  entry(q): DominosaPackEntry {
+  record(q): RecordPart {
     const p = q as DominosaPackPuzzle;
     return {
-      id: p.id,
-      size: { m: p.m, rows: p.rows, cols: p.cols },
-      tier: p.tier,
-      nodes: p.nodes,
-      ...(p.grade === undefined ? {} : { grade: p.grade }),
-      ...(p.score === undefined ? {} : { score: p.score }),
-      ...(p.grade === undefined ? {} : { technique: technique(p.grade) }),
-      grid: p.grid,
-      solution: p.solution,
+      size: { key: String(p.m), label: sizeLabel(p.m) },
+      puzzle: puzzleText(p.grid),
+      solution: solutionRecordText(p),
     };
   },
-  entryError,
+  recordError,
+  schema,
   text(q) {
     const p = q as DominosaPackPuzzle;
     const lines = formatBoardText(boardOf(p)).split('\n');
@@ -143,16 +135,5 @@ export const pack: KindPack = {
     const p = q as DominosaPackPuzzle;
     const drawing = drawBoard(boardOf(p), p.solution).split('\n');
     return [`# solution of ${JSON.stringify(p.id)}:`, ...drawing.map((line) => `#   ${line}`)];
-  },
-  csv(q): CsvCells {
-    const p = q as DominosaPackPuzzle;
-    const level = LEVELS.find((l) => l.name === p.grade);
-    return {
-      m: String(p.m),
-      tatham: level === undefined ? '' : (level.tatham ?? 'beyond'),
-      grid: csvGrid(p.grid),
-      solution: csvSolution(p.solution),
-      shape: String(p.m),
-    };
   },
 };

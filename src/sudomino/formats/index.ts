@@ -4,19 +4,13 @@
 import type { KindFormats } from '../../formats/kind.js';
 import { parseShape } from '../shape.js';
 import { booklet } from './booklet.js';
-import { pack, sudominoJsonLine } from './pack.js';
-import { sudominoPuzzleOfRow } from './row.js';
+import { pack } from './pack.js';
 import { web } from './web.js';
 
 // A shape's sample stream starts with -2: apart from every stream keyed by a size M >= 1 alone.
 const SAMPLE_KEY = -2;
 
 export const formats: KindFormats = {
-  // A row that does not read back is refused: its line would not be a puzzle.
-  jsonLine(row) {
-    const p = sudominoPuzzleOfRow(row);
-    return p.ok ? { ok: true, value: sudominoJsonLine(p.value) } : p;
-  },
   sampleKeys(key) {
     const s = parseShape(key);
     if (!s.ok) throw new Error(s.error);

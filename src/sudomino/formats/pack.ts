@@ -1,63 +1,61 @@
 // Sudomino puzzles in the data packs: the pack puzzle (its shape, N, the board's text rows and the
-// per-cell answer), its JSON line, its JSON pack entry and the check of one read back, its text
-// (the board under comments, the answer on one line) and its CSV cells.
-import type { CsvCells, KindPack, PackEntry, PackPuzzle } from '../../formats/kind.js';
-import { TOP_LEVEL } from '../grade/ladder.js';
+// per-cell answer), its part of a record (the shape, the text rows joined by '/', the answer form)
+// and the check of one read back, and its text (the board under comments, the answer on one line).
+import type { KindPack, KindRecordSchema, PackPuzzle, RecordPart } from '../../formats/kind.js';
+import { LEVELS, TOP_LEVEL } from '../grade/ladder.js';
 import { parseShape } from '../shape.js';
+import { sudominoBoardFromStored } from '../stored.js';
 import { sudominoBoardOf, sudominoSolutionError } from './read-back.js';
 import { sudominoPuzzleOfRow, type SudominoPackPuzzle } from './row.js';
 import { sudominoTechniqueOf } from './technique.js';
-import { formatAnswer, formatSudominoText } from './text.js';
-
-/** A Sudomino puzzle as the JSON pack stores it. */
-export interface SudominoPackEntry extends PackEntry {
-  kind: 'sudomino';
-  /** RxC:N. */
-  shape: string;
-  values: number;
-  /** The board's text rows (letter or numbered form). */
-  board: string[];
-  /** Each cell's value, row by row, 0 where blocked. */
-  solution: number[][];
-}
-
-/**
- * A puzzle as one JSON line of a jsonl export, without its line end: the JSON-lines form
- * `dominosa solve` reads ({"rows": [...], "values": N, "id": ...}) with the catalog's fields
- * beside it, which the reader passes over.
- */
-export function sudominoJsonLine(p: SudominoPackPuzzle): string {
-  return JSON.stringify({
-    id: p.id,
-    kind: 'sudomino',
-    shape: p.shape,
-    values: p.values,
-    rows: p.board,
-    solution: p.solution,
-    tier: p.tier,
-    nodes: p.nodes,
-    grade: p.grade ?? null,
-    score: p.score ?? null,
-    base_id: p.baseId ?? null,
-    transform: p.transform ?? null,
-  });
-}
+import { formatAnswer, formatSudominoText, parseAnswer } from './text.js';
 
 /** The technique a grade needs, in words ("Hard: triples and starved lines"); the grade itself for a name the ladder lacks. */
 const technique = (grade: string): string => sudominoTechniqueOf(grade) ?? grade;
 
-/** Why a Sudomino entry's shape, board or solution is wrong, or null. */
-function entryError(e: Readonly<Record<string, unknown>>): string | null {
-  const shape = parseShape(typeof e.shape === 'string' ? e.shape : '');
-  if (!shape.ok) return `shape: ${shape.error}`;
+/** Why a Sudomino record's size, puzzle or solution is wrong, or null. */
+function recordError(r: Readonly<Record<string, unknown>>): string | null {
+  const size = r.size as { key: string; label: string };
+  const shape = parseShape(size.key);
+  if (!shape.ok) return `size: ${shape.error}`;
   const { rows, cols, values } = shape.shape;
-  if (e.values !== values) return `values is ${JSON.stringify(e.values)} but the shape says N=${values}`;
-  const board = sudominoBoardOf(e.board, values, e.id as number | string);
-  if (!board.ok) return board.error;
-  if (board.value.rows !== rows || board.value.cols !== cols)
-    return `the board is ${board.value.rows}x${board.value.cols}, its shape ${rows}x${cols}`;
-  return sudominoSolutionError(board.value, e.solution);
+  if (size.label !== size.key)
+    return `size.label is ${JSON.stringify(size.label)}, its key ${JSON.stringify(size.key)}`;
+  const read = sudominoBoardFromStored(r.puzzle as string, values);
+  if (!read.ok) return `puzzle: ${read.error.replace(/^grid ?/, '')}`;
+  const board = read.board;
+  if (board.rows !== rows || board.cols !== cols)
+    return `the puzzle is ${board.rows}x${board.cols}, its size ${rows}x${cols}`;
+  const answer = parseAnswer(r.solution as string);
+  if (!answer.ok) return `solution: ${answer.error}`;
+  if (answer.rows !== rows || answer.cols !== cols)
+    return `the solution is ${answer.rows}x${answer.cols}, its size ${rows}x${cols}`;
+  const solution: number[][] = [];
+  for (let i = 0; i < rows; i++) solution.push(Array.from(answer.values.subarray(i * cols, (i + 1) * cols)));
+  return sudominoSolutionError({ ...board, meta: { id: r.id } }, solution);
 }
+
+// A cell of the answer form: a value, or '.' where blocked.
+const VALUE = '([0-9]+|\\.)';
+const ANSWER_ROW = `${VALUE}( ${VALUE})*`;
+
+const schema: KindRecordSchema = {
+  sizeKey: {
+    pattern: '^[1-9][0-9]*x[1-9][0-9]*:[1-9][0-9]*$',
+    description: 'RxC:N, a board of R rows and C columns whose open cells hold the values 1 to N',
+  },
+  puzzle: {
+    pattern: '^[A-Za-z0-9!= ]+(/[A-Za-z0-9!= ]+)*$',
+    description:
+      "the board's text rows top to bottom joined by '/': the letter form (a character a cell: ! blocked, a letter an unnumbered domino's two cells, a digit a given domino's value) when it fits, else the numbered form (tokens with one space between: ! blocked, k a cell of domino k, k=v the same given value v); solve reads either, a row a line",
+  },
+  solution: {
+    pattern: `^${ANSWER_ROW}( / ${ANSWER_ROW})*$`,
+    description:
+      "the answer form: each cell's value (1 to N, . where blocked) left to right with one space between, rows top to bottom joined by ' / '",
+  },
+  grades: LEVELS.map((l) => l.name),
+};
 
 /** A puzzle's text: `# id:`, `# values:`, the tier line, then its rows. */
 function text(p: SudominoPackPuzzle): string[] {
@@ -80,38 +78,20 @@ export const pack: KindPack = {
   puzzleOf: sudominoPuzzleOfRow,
   technique: sudominoTechniqueOf,
   levels: TOP_LEVEL,
-  entry(q): SudominoPackEntry {
+  record(q): RecordPart {
     const p = own(q);
     return {
-      kind: 'sudomino',
-      id: p.id,
-      shape: p.shape,
-      values: p.values,
-      tier: p.tier,
-      nodes: p.nodes,
-      ...(p.grade === undefined ? {} : { grade: p.grade }),
-      ...(p.score === undefined ? {} : { score: p.score }),
-      ...(p.grade === undefined ? {} : { technique: technique(p.grade) }),
-      board: p.board,
-      solution: p.solution,
+      size: { key: p.shape, label: p.shape },
+      puzzle: p.board.join('/'),
+      solution: formatAnswer(p.cols, p.solution.flat()),
     };
   },
-  entryError,
+  recordError,
+  schema,
   text: (p) => text(own(p)),
   // One line in the answer form.
   solutionText: (q) => {
     const p = own(q);
     return [`# solution of ${JSON.stringify(p.id)}: ${formatAnswer(p.cols, p.solution.flat())}`];
-  },
-  csv(q): CsvCells {
-    // No Tatham level (his collection has no Sudomino); the grid is the text rows, the solution the answer form.
-    const p = own(q);
-    return {
-      m: String(p.values),
-      tatham: '',
-      grid: p.board.join('/'),
-      solution: formatAnswer(p.cols, p.solution.flat()),
-      shape: p.shape,
-    };
   },
 };

@@ -1,15 +1,19 @@
 // Tests for src/dominosa/formats/pack.ts: Dominosa's text reads back through parseBoards to the same
-// grids and ids, its tier line names M, the board and the technique, its solution is drawn; its JSON
-// entry holds size, grid and solution, a grid or solution that does not check out is refused even
-// under a renewed checksum; its JSON line copies the stored columns; its CSV cells read back.
+// grids and ids, its tier line names M, the board and the technique, its solution is drawn; its
+// part of a record (size M, the board's rows joined by '/', a letter a cell) reads back to the same
+// grid and dominoes, through the pack check and through solve's reader; a puzzle, solution or size
+// that does not check out is refused even under a renewed checksum.
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardFromGrid, boardToGrid, parseBoards } from '../../../src/dominosa/board.js';
-import { jsonLine, pack, type DominosaPackEntry } from '../../../src/dominosa/formats/pack.js';
+import { boardToGrid, parseBoards } from '../../../src/dominosa/board.js';
+import { pack } from '../../../src/dominosa/formats/pack.js';
+import { solutionFromStored } from '../../../src/dominosa/stored.js';
+import type { PackRecord } from '../../../src/formats/kind.js';
 import { buildPackJson, buildPackText, canonicalJson, verifyPackJson } from '../../../src/formats/pack.js';
-import { checkSolution, type Solution } from '../../../src/dominosa/solve/solution.js';
-import { allKinds } from '../../../src/kinds.js';
+import { RECORD_FIELDS, recordOf } from '../../../src/formats/record.js';
+import type { Solution } from '../../../src/dominosa/solve/solution.js';
+import { allKinds, kindOfInput } from '../../../src/kinds.js';
 import { packOf, packPuzzle, rowOf } from '../../helpers/packs.js';
 import type { DominosaPackPuzzle } from '../../../src/dominosa/formats/pack.js';
 
@@ -23,37 +27,85 @@ const arbPack: fc.Arbitrary<DominosaPackPuzzle[]> = fc.array(
   { maxLength: 8 },
 );
 
-describe('the JSON pack of Dominosa', () => {
-  it('holds each puzzle’s size, grid and solution', () => {
+/** Dominoes as sets of their two cells, in one order: a tiling whatever order and orientation it was written in. */
+function tiling(s: Solution): string[] {
+  return s.map(([a, b, c, d]) => [`${a},${b}`, `${c},${d}`].sort().join('|')).sort();
+}
+
+/** The dominoes of a record's solution text. */
+function dominoesOf(text: string, rows: number, cols: number): Solution {
+  const read = solutionFromStored(text.split('/').join(''), rows, cols);
+  if (!read.ok) throw new Error(read.error);
+  return read.value;
+}
+
+describe('the record of a Dominosa puzzle', () => {
+  it('holds its size, its grid as text rows and its dominoes as a letter a cell, which read back, in a pack that verifies', () => {
     fc.assert(
       fc.property(arbPack, (puzzles) => {
         const res = verifyPackJson(buildPackJson(puzzles, KINDS, META), KINDS);
         expect(res.ok).toBe(true);
         if (!res.ok) return;
-        const entries = res.pack.puzzles as DominosaPackEntry[];
-        expect(entries.map((p) => p.grid)).toEqual(puzzles.map((p) => p.grid));
-        expect(entries.map((p) => p.solution)).toEqual(puzzles.map((p) => p.solution));
-        expect(entries.map((p) => p.size)).toEqual(puzzles.map(({ m, rows, cols }) => ({ m, rows, cols })));
+        const records = res.pack.puzzles;
+        expect(records.map((r) => r.size)).toEqual(puzzles.map((p) => ({ key: String(p.m), label: `M=${p.m}` })));
+        records.forEach((r, i) => {
+          const p = puzzles[i];
+          expect(Object.keys(r)).toEqual(RECORD_FIELDS);
+          expect(r.puzzle.split('/').map((row) => row.split(' ').map(Number))).toEqual(p.grid);
+          expect(r.solution.split('/').map((row) => row.length)).toEqual(Array<number>(p.rows).fill(p.cols));
+          expect(tiling(dominoesOf(r.solution, p.rows, p.cols))).toEqual(tiling(p.solution));
+        });
       }),
       { numRuns: 30 },
     );
   });
 
-  it('refuses a grid or solution that does not check out, even when the checksum was renewed', () => {
+  it('is a JSON line solve’s reader takes back to the same grid, its id and fields carried along', () => {
+    for (let k = 0; k < 6; k++) {
+      const p = packPuzzle(3 + (k % 3), k, { grade: 'parity' });
+      const row = rowOf({ ...p, score: 4.5 }, 10 + k);
+      const q = pack.puzzleOf(row);
+      if (!q.ok) throw new Error(q.error);
+      const rec = recordOf(q.value, KINDS);
+      expect(kindOfInput(JSON.stringify(rec))).toBe('dominosa');
+      expect(rec).toMatchObject({
+        kind: 'dominosa',
+        id: 10 + k,
+        grade: 'parity',
+        technique: pack.technique('parity'),
+        score: 4.5,
+        nodes: p.nodes,
+      });
+      const [read] = parseBoards(JSON.stringify(rec), 'jsonl');
+      expect(read.ok).toBe(true);
+      if (!read.ok) return;
+      expect(boardToGrid(read.board)).toEqual(p.grid);
+      expect(read.board.meta).toMatchObject({ id: 10 + k, kind: 'dominosa', solution: rec.solution });
+    }
+  });
+
+  it('refuses a puzzle, solution or size that does not check out, even when the checksum was renewed', () => {
     const resign = (doc: { manifest: { checksum: string }; puzzles: unknown }): string => {
       doc.manifest.checksum = createHash('sha256').update(canonicalJson(doc.puzzles)).digest('hex');
       return JSON.stringify(doc);
     };
-    const bigValue = JSON.parse(buildPackJson(packOf(3, [4]), KINDS, META));
-    bigValue.puzzles[1].grid[2][3] = 9;
-    const overlap = JSON.parse(buildPackJson(packOf(3, [4]), KINDS, META));
-    overlap.puzzles[2].solution[0] = overlap.puzzles[2].solution[1];
-    const wrongSize = JSON.parse(buildPackJson(packOf(1, [4]), KINDS, META));
-    wrongSize.puzzles[0].size.m = 5;
+    type Doc = { manifest: { checksum: string }; puzzles: PackRecord[] };
+    const bigValue = JSON.parse(buildPackJson(packOf(3, [4]), KINDS, META)) as Doc;
+    const rows = bigValue.puzzles[1].puzzle.split('/').map((r) => r.split(' '));
+    rows[2][3] = '9';
+    bigValue.puzzles[1].puzzle = rows.map((r) => r.join(' ')).join('/');
+    const unpaired = JSON.parse(buildPackJson(packOf(3, [4]), KINDS, META)) as Doc;
+    const letters = unpaired.puzzles[2].solution;
+    unpaired.puzzles[2].solution = (letters[0] === 'R' ? 'D' : 'R') + letters.slice(1);
+    const wrongSize = JSON.parse(buildPackJson(packOf(1, [4]), KINDS, META)) as Doc;
+    wrongSize.puzzles[0].size.key = '5';
     const cases: [string, RegExp][] = [
-      [resign(bigValue), /^puzzle 2 \(id 4001\): row 3, column 4: value 9 is above M=4$/],
-      [resign(overlap), /^puzzle 3 \(id 4002\): the solution does not solve the grid: .* overlaps another domino/],
-      [resign(wrongSize), /^puzzle 1 \(id 4000\): size says M=5, 5x6 but the grid is M=4, 5x6$/],
+      [resign(bigValue), /^puzzle 2 \(id 4001\): puzzle: row 3, column 4: value 9 is above M=4$/],
+      [
+        resign(unpaired),
+        /^puzzle 3 \(id 4002\): solution's row 1, column 1: [RD] names no cell that pairs back with it$/,
+      ],
+      [resign(wrongSize), /^puzzle 1 \(id 4000\): size says \{"key":"5","label":"M=4"\} but the puzzle is M=4$/],
     ];
     for (const [text, why] of cases) {
       const res = verifyPackJson(text, KINDS);
@@ -95,54 +147,3 @@ describe('the text pack of Dominosa', () => {
     expect(lines[start + 3]).toMatch(/^# {3}\+(?:-+\+)+$/);
   });
 });
-
-describe('the JSON line and the CSV cells of Dominosa', () => {
-  it('write the stored columns as JSON into the line solve reads, fields in order', () => {
-    for (let k = 0; k < 6; k++) {
-      const p = packPuzzle(3 + (k % 3), k, { grade: 'parity' });
-      const row = rowOf({ ...p, score: 2.5 }, 10 + k);
-      const line = jsonLine(row);
-      if (!line.ok) throw new Error(line.error);
-      const rec = JSON.parse(line.value) as Record<string, unknown>;
-      expect(Object.keys(rec)).toEqual(FIELDS);
-      expect(rec).toMatchObject({
-        id: 10 + k,
-        n: p.m,
-        grid: p.grid,
-        solution: p.solution,
-        grade: 'parity',
-        score: 2.5,
-      });
-      const b = boardFromGrid(rec.grid, 0);
-      expect(b.ok && checkSolution(b.board, rec.solution as Solution)).toBeNull();
-    }
-  });
-
-  it('spell M, the Tatham level, the grid and the dominoes so that they read back', () => {
-    for (const grade of [undefined, 'singles', 'sets', 'search']) {
-      const p = packPuzzle(5, 3, grade === undefined ? {} : { grade });
-      const cells = pack.csv(p);
-      expect(cells).toMatchObject({ m: '5', shape: '5' });
-      expect(cells.tatham).toBe(
-        grade === undefined ? '' : { singles: 'Trivial', sets: 'Hard', search: 'beyond' }[grade],
-      );
-      expect(cells.grid.split('/').map((r) => r.split(' ').map(Number))).toEqual(p.grid);
-      expect(cells.solution.split(';').map((d) => d.split(' ').map(Number))).toEqual(p.solution);
-    }
-  });
-});
-
-const FIELDS = [
-  'id',
-  'n',
-  'rows',
-  'cols',
-  'grid',
-  'solution',
-  'tier',
-  'nodes',
-  'grade',
-  'score',
-  'base_id',
-  'transform',
-];

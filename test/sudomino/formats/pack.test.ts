@@ -1,13 +1,13 @@
-// Tests for src/sudomino/formats/pack.ts: Sudomino's JSON entries carry the kind, shape, N, the
-// board's rows and the answer, and a wrong answer is refused even under a renewed checksum; its
-// text pack reads back through the Sudomino reader, answers included; its JSON line is one the
-// reader takes back and tells its kind; its CSV row has N, the text rows and the answer.
+// Tests for src/sudomino/formats/pack.ts: Sudomino's records carry the kind, the shape as size, the
+// board's text rows joined by '/' and the answer form, and a wrong answer is refused even under a
+// renewed checksum; its text pack reads back through the Sudomino reader, answers included; its
+// record as a JSON line is one the reader takes back and tells its kind.
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildPackJson, buildPackText, canonicalJson, verifyPackJson } from '../../../src/formats/pack.js';
 import { allKinds, kindOfInput } from '../../../src/kinds.js';
-import { pack, sudominoJsonLine } from '../../../src/sudomino/formats/pack.js';
+import { recordOf } from '../../../src/formats/record.js';
 import { boardRows, parseAnswer } from '../../../src/sudomino/formats/text.js';
 import { parseSudominoBoards } from '../../../src/sudomino/parse.js';
 import { packOf, sudominoPackPuzzle } from '../../helpers/packs.js';
@@ -21,8 +21,8 @@ const pool = Array.from({ length: 6 }, (_, k) =>
   }),
 );
 
-describe('the JSON pack of Sudomino', () => {
-  it('gives each entry back with its kind, shape, N, rows and answer', () => {
+describe('the record of a Sudomino puzzle', () => {
+  it('gives each back with its kind, shape, text rows and answer, in a pack that verifies', () => {
     fc.assert(
       fc.property(fc.subarray(pool), (puzzles) => {
         const res = verifyPackJson(buildPackJson(puzzles, KINDS, META), KINDS);
@@ -33,23 +33,28 @@ describe('the JSON pack of Sudomino', () => {
           expect(e).toMatchObject({
             kind: 'sudomino',
             id: p.id,
-            shape: p.shape,
-            values: p.values,
-            board: p.board,
-            solution: p.solution,
+            size: { key: p.shape, label: p.shape },
+            puzzle: p.board.join('/'),
           });
+          const answer = parseAnswer(e.solution);
+          expect(answer.ok && [answer.rows, answer.cols, Array.from(answer.values)]).toEqual([
+            p.rows,
+            p.cols,
+            p.solution.flat(),
+          ]);
         }
       }),
       { numRuns: 20 },
     );
   });
 
-  it('refuses an entry whose answer is wrong, even with its checksum renewed', () => {
+  it('refuses a record whose answer is wrong, even with its checksum renewed', () => {
     const doc = JSON.parse(buildPackJson([packOf(1, [3])[0], pool[1]], KINDS, META));
-    const s = doc.puzzles[1].solution as number[][];
+    const s = pool[1].solution.map((row) => [...row]);
     const r = s.findIndex((row) => row.some((v) => v > 0));
     const c = s[r].findIndex((v) => v > 0);
     s[r][c] = (s[r][c] % pool[1].values) + 1;
+    doc.puzzles[1].solution = s.map((row) => row.map((v) => (v === 0 ? '.' : String(v))).join(' ')).join(' / ');
     doc.manifest.checksum = createHash('sha256').update(canonicalJson(doc.puzzles)).digest('hex');
     const res = verifyPackJson(JSON.stringify(doc), KINDS);
     expect(res).toMatchObject({ ok: false });
@@ -89,40 +94,29 @@ describe('the text pack of Sudomino', () => {
   });
 });
 
-describe('the JSON line and the CSV cells of Sudomino', () => {
-  it('the line is one the Sudomino reader takes back, id, N and rows, and tells its kind', () => {
+describe('the record of a Sudomino puzzle as a JSON line', () => {
+  it('is one the Sudomino reader takes back, id, N and rows, and tells its kind', () => {
     for (const p of pool) {
-      const line = sudominoJsonLine(p);
+      const line = JSON.stringify(recordOf(p, KINDS));
       expect(kindOfInput(line)).toBe('sudomino');
       const [read] = parseSudominoBoards(line, 2);
       expect(read.ok).toBe(true);
-      if (read.ok)
+      if (read.ok) {
         expect([read.board.meta?.id, read.board.values, read.board.rows, read.board.cols]).toEqual([
           p.id,
           p.values,
           p.rows,
           p.cols,
         ]);
+        expect(boardRows(read.board)).toEqual(p.board);
+      }
       expect(JSON.parse(line)).toMatchObject({
         kind: 'sudomino',
-        shape: p.shape,
-        rows: p.board,
-        solution: p.solution,
         tier: p.tier,
         nodes: p.nodes,
         base_id: null,
         transform: null,
       });
-    }
-  });
-
-  it('the CSV cells have N, the text rows and the answer, and no Tatham level (his collection has no Sudomino)', () => {
-    for (const p of pool) {
-      const cells = pack.csv(p);
-      expect(cells).toMatchObject({ m: String(p.values), shape: p.shape, tatham: '' });
-      expect(cells.grid.split('/')).toEqual(p.board);
-      const answer = parseAnswer(cells.solution);
-      expect(answer.ok && Array.from(answer.values)).toEqual(p.solution.flat());
     }
   });
 });
