@@ -496,12 +496,15 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     }
     case 'pdf':
       // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
-      return Promise.all([import('../../src/formats/pdf.js'), import('./fonts.js')]).then(
-        async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
+      return Promise.all([import('../../src/formats/pdf.js'), import('./fonts.js'), import('./cjk-fonts.js')]).then(
+        async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }, { cjkFaces }]) => {
           const puzzles = all();
+          const options = book(puzzles);
+          // Chinese, Japanese or Korean text is the user's (the title): a font cut to it, if any.
+          const cjk = await cjkFaces([options.title]);
           const r = await buildBookletPdf(puzzles, kinds, {
-            ...book(puzzles),
-            fonts: bookletFonts(),
+            ...options,
+            fonts: { ...bookletFonts(), ...(cjk === null ? {} : { cjk }) },
             pageDone: pdfPageDone,
           });
           const warning = missingGlyphsWarning(r.missing);
