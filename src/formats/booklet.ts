@@ -6,7 +6,8 @@ import { TIERS } from '../rank/tiers.js';
 import type { Faces } from './faces.js';
 import { kindOf, kindsIn, partOf, type FormatsKind, type KindBooklet, type PackPuzzle } from './kind.js';
 import { techniqueLine } from './pack.js';
-import { SVG_PAD_CELLS } from './svg.js';
+import { MIN_TEXT_PT, PT } from './pdf-canvas.js';
+import { numberFontSize, SVG_PAD_CELLS } from './svg.js';
 
 /** Paper sizes (mm) the booklet is laid out for. */
 export const PAPERS = {
@@ -71,6 +72,12 @@ export const TALLY = { scale: 0.5, gap: 0.6 } as const;
 /** Solutions: small boards packed in rows, in puzzle order (mm). */
 export const SOLUTION_MM = { cell: 4.2, label: 4.5, gapX: 5, gapY: 3, minWidth: 14 } as const;
 
+/** The smallest solution cell (mm) whose numbers of `digits` digits print at MIN_TEXT_PT.solution. */
+export function minSolutionCellMm(digits: number): number {
+  // A hair over, so rounding the size to two decimals never takes it under.
+  return (MIN_TEXT_PT.solution + 0.01) / (PT * numberFontSize(1, digits));
+}
+
 export interface BookletOptions {
   title: string;
   /** Puzzles per page; default: as many as keep every cell on the page ≥ minCellMm. */
@@ -95,6 +102,9 @@ export interface SlotPlan {
   labelX: number;
   labelY: number;
   labelW: number;
+  /** The slot's width and left edge (mm), which a caption may widen into rather than cut its text. */
+  slotX?: number;
+  slotW?: number;
   /** The board drawing, margins included (see SVG_PAD_CELLS). */
   boardX: number;
   boardY: number;
@@ -298,6 +308,8 @@ function slotsFor(
       labelX: sx + (g.slotW - labelW) / 2,
       labelY: sy,
       labelW,
+      slotX: sx,
+      slotW: g.slotW,
       boardX: left,
       boardY: top,
       boardW,
@@ -312,7 +324,7 @@ function slotsFor(
  * Solution pages: every puzzle's solution, in number order, packed left to right in rows of
  * small boards (cells of SOLUTION_MM.cell, less for boards wider than the page), rows centred.
  */
-function solutionPages(slots: readonly SlotPlan[], geom: Geometry): SlotPlan[][] {
+function solutionPages(slots: readonly SlotPlan[], geom: Geometry, faces: Faces): SlotPlan[][] {
   const pad = 2 * SVG_PAD_CELLS;
   const cw = geom.content.width;
   const bodyH = geom.band.bodyBottom - geom.band.bodyTop;
@@ -333,7 +345,9 @@ function solutionPages(slots: readonly SlotPlan[], geom: Geometry): SlotPlan[][]
   };
   for (const src of slots) {
     const p = src.puzzle;
-    const cell = Math.min(SOLUTION_MM.cell, cw / (p.cols + pad), (bodyH - SOLUTION_MM.label) / (p.rows + pad));
+    // Large enough for its numbers to read (MIN_TEXT_PT), unless the page is too narrow for that.
+    const least = Math.max(SOLUTION_MM.cell, minSolutionCellMm(bookletOf(src.kind).digits(p, faces)));
+    const cell = Math.min(least, cw / (p.cols + pad), (bodyH - SOLUTION_MM.label) / (p.rows + pad));
     const boardW = (p.cols + pad) * cell;
     const boardH = (p.rows + pad) * cell;
     const w = Math.max(boardW, SOLUTION_MM.minWidth);
@@ -458,7 +472,7 @@ export function planBooklet(
       solutionsPage: 0,
     };
   });
-  for (const slots of solutionPages(placed, geom)) {
+  for (const slots of solutionPages(placed, geom, faces)) {
     const number = pages.length + 1;
     for (const s of sections)
       if (s.solutionsPage === 0 && slots.some((x) => x.number === s.first)) s.solutionsPage = number;

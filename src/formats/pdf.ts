@@ -28,7 +28,7 @@ import type { Faces } from './faces.js';
 import { coverSubtitle, legendLines, starCorners } from './cover.js';
 import { fitText } from './fit.js';
 import { kindWords, type FormatsKind, type PackPuzzle } from './kind.js';
-import { FRAME, GREY, INK, n, PT, type PdfCanvas } from './pdf-canvas.js';
+import { FRAME, GREY, INK, MIN_TEXT_PT, n, PT, type PdfCanvas } from './pdf-canvas.js';
 import { SVG_PAD_CELLS } from './svg.js';
 
 /** TrueType/OpenType files of one family: a regular and a bold face. */
@@ -249,6 +249,20 @@ function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
   if (t !== undefined && tally !== undefined) tally.pdf(out, t, slot.puzzle, faces);
 }
 
+/** Lines of words, each as wide as `width` mm at `size` points (a word wider than that alone on its line). */
+function wrapped(out: Content, words: string, width: number, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && widthOf(out.fonts, false, printable(out.fonts, next), size) > width * PT) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  return [...lines, line];
+}
+
 /** Words wrapped to `width` mm at `size` points from plan y; returns the y after the last line. */
 function paragraph(
   out: Content,
@@ -300,32 +314,28 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
   // centred on the page whatever its width.
   const dx = (cw - 186) / 2;
   const cols: [number, 'left' | 'right'][] = [
-    [24 + dx, 'left'],
-    [76 + dx, 'right'],
-    [84 + dx, 'left'],
-    [140 + dx, 'right'],
-    [166 + dx, 'right'],
+    [22 + dx, 'left'],
+    [64 + dx, 'right'],
+    [72 + dx, 'left'],
+    [150 + dx, 'right'],
+    [174 + dx, 'right'],
   ];
   const heads = ['Tier', 'Puzzles', 'Sizes', 'Page', 'Solutions'];
   let y = 58;
   if (plan.sections.length) {
     heads.forEach((h, i) => text(out, h, cols[i][0], y, 11, { bold: true, align: cols[i][1] }));
     for (const row of contentsRows(plan)) {
-      line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
+      line(out, 18 + dx, y + 2.5, 178 + dx, y + 2.5, 0.5, GREY);
       y += 7.5;
-      // The sizes of a section holding both kinds may run long: cut to their column.
-      row.forEach((cellText, i) =>
-        text(
-          out,
-          i === 2 ? fitWidth(out.fonts, cellText, 11, cols[3][0] - cols[2][0] - 12) : cellText,
-          cols[i][0],
-          y,
-          11,
-          { align: cols[i][1] },
-        ),
-      );
+      // The sizes of a section holding both kinds may run long: wrapped in their column, whole.
+      const sizes = row[2].split(/(?<=,) /).flatMap((part) => wrapped(out, part, cols[3][0] - cols[2][0] - 8, 11));
+      row.forEach((cellText, i) => {
+        if (i !== 2) text(out, cellText, cols[i][0], y, 11, { align: cols[i][1] });
+      });
+      sizes.forEach((l, k) => text(out, l, cols[2][0], y + k * 4.6, 11));
+      y += (sizes.length - 1) * 4.6;
     }
-    line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
+    line(out, 18 + dx, y + 2.5, 178 + dx, y + 2.5, 0.5, GREY);
   }
   // How to play: each kind's rules and a worked example before and after, what the captions mean.
   const several = plan.kinds.length > 1;
@@ -357,9 +367,10 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     drawBoard(out, example(mid + gap / 2), true, plan.faces);
     text(out, captions[0], left + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
     text(out, captions[1], mid + gap / 2 + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
-    y += h + 18;
+    y += h + (several ? 13 : 18);
   };
-  y += 16;
+  // Less air under the contents when the cover explains several kinds.
+  y += several ? 9 : 16;
   const legendLinesShown = legendLines(tally && hasTally(plan.kinds));
   for (const kind of plan.kinds) {
     const cover = bookletOf(kind).cover;
@@ -379,8 +390,8 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
     centredRuns(
       out,
       [
-        { s: String(slot.number), size: 7.5, bold: true },
-        { s: `  ${idText(p)}`, size: 6, grey: GREY },
+        { s: String(slot.number), size: MIN_TEXT_PT.solution, bold: true },
+        { s: `  ${idText(p)}`, size: MIN_TEXT_PT.any, grey: GREY },
       ],
       mid,
       slot.labelY + 2.9,
@@ -390,28 +401,51 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
   }
   const base = slot.labelY + LABEL_MM.titleBaseline;
   const num = String(slot.number);
-  text(out, num, slot.labelX, base, 11, { bold: true });
-  let x = slot.labelX + widthOf(out.fonts, true, num, 11) / PT + 1.6;
+  const mm = (t: string, size: number, bold = false): number =>
+    widthOf(out.fonts, bold, printable(out.fonts, t), size) / PT;
+  const lead = mm(num, 11, true) + 1.6 + (slot.stars > 0 ? 4 * STARS_MM.pitch + 1 : 0);
+  const id = idText(p);
+  const idW = mm(id, MIN_TEXT_PT.any);
+  // The caption's size in the longest form that fits whole beside the whole id, in 8 pt, then in
+  // the type scale's 7 pt, widening the caption into its slot if need be; at worst the id alone.
+  const slotX = slot.slotX ?? slot.labelX;
+  const slotW = slot.slotW ?? slot.labelW;
+  const forms = [
+    ...new Set([captionSize({ ...slot, labelW: Infinity }), captionSize(slot), captionSize({ ...slot, labelW: 70 })]),
+  ];
+  const choices = [8, MIN_TEXT_PT.any].flatMap((pt) => forms.filter((f) => f !== '').map((f) => ({ f, pt })));
+  const need = (c: { f: string; pt: number } | undefined): number =>
+    // A quarter millimetre spare, so the id's own fit below never cuts it by a rounding.
+    lead + (c === undefined ? 0 : mm(c.f, c.pt) + 1.5) + idW + 1.25 + TIME_BOX_MM.width;
+  const pick = choices.find((c) => need(c) <= slotW);
+  let labelX = slot.labelX;
+  let labelW = slot.labelW;
+  const wanted = need(pick);
+  if (wanted > labelW) {
+    labelW = Math.min(slotW, wanted);
+    labelX = Math.min(Math.max(slot.labelX + (slot.labelW - labelW) / 2, slotX), slotX + slotW - labelW);
+  }
+  text(out, num, labelX, base, 11, { bold: true });
+  let x = labelX + mm(num, 11, true) + 1.6;
   if (slot.stars > 0) {
     drawStars(out, x + STARS_MM.radius, slot.labelY + STARS_MM.centre, slot.stars);
     x += 4 * STARS_MM.pitch + 1;
   }
-  // Size and id share what the time box leaves; the id is cut first.
-  const room = slot.labelX + slot.labelW - TIME_BOX_MM.width - 1 - x;
-  const size = captionSize(slot);
-  if (size) text(out, size, x, base, 8);
-  const sizeW = size ? widthOf(out.fonts, false, size, 8) / PT + 1.5 : 0;
-  if (room - sizeW > 2)
-    text(out, fitWidth(out.fonts, idText(p), 6.5, room - sizeW), x + sizeW, base, 6.5, { grey: GREY });
-  const bx = slot.labelX + slot.labelW - TIME_BOX_MM.width;
+  if (pick !== undefined) {
+    text(out, pick.f, x, base, pick.pt);
+    x += mm(pick.f, pick.pt) + 1.5;
+  }
+  const room = labelX + labelW - TIME_BOX_MM.width - 1 - x;
+  text(out, fitWidth(out.fonts, id, MIN_TEXT_PT.any, room), x, base, MIN_TEXT_PT.any, { grey: GREY });
+  const bx = labelX + labelW - TIME_BOX_MM.width;
   const by = slot.labelY + TIME_BOX_MM.top;
   out.push(
     `q ${FRAME} G ${n(0.25 * PT)} w ${n(out.px(bx))} ${n(out.py(by + TIME_BOX_MM.height))} ${n(TIME_BOX_MM.width * PT)} ${n(TIME_BOX_MM.height * PT)} re S Q`,
   );
-  text(out, 'time', bx + 1, by + 3.7, 6, { grey: GREY });
+  text(out, 'time', bx + 1, by + 3.7, MIN_TEXT_PT.any, { grey: GREY });
   const tech = technique ? slotTechnique(slot) : '';
   if (tech)
-    text(out, fitWidth(out.fonts, tech, 7.5, slot.labelW), slot.labelX, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, {
+    text(out, fitWidth(out.fonts, tech, 7.5, labelW), labelX, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, {
       grey: GREY,
     });
 }
