@@ -83,6 +83,8 @@ export interface ExportOptions {
   tally?: boolean;
   /** Booklets (html, pdf): the technique each puzzle needs, under its caption. */
   technique?: boolean;
+  /** Booklets (html, pdf): puzzles per puzzle page (default: as many as read well). */
+  perPage?: number;
   /** Booklets and the web pack: how numbers are shown (default digits). */
   faces?: Faces;
 }
@@ -449,6 +451,7 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     tally: opts.tally,
     faces: opts.faces,
     technique: opts.technique,
+    perPage: opts.perPage,
   });
   switch (opts.format) {
     case 'jsonl':

@@ -179,6 +179,11 @@ export const EXPORT_OPTIONS = {
     default: false,
   }),
   technique: flag('booklets (html, pdf): name the technique each puzzle needs under its caption', { default: false }),
+  'per-page': whole(
+    'booklets (html, pdf): this many puzzles on each puzzle page [default: as many as keep numbers at 10 pt or more]',
+    1,
+    { max: 64 },
+  ),
   'one-based': flag('booklets and web pack: numbers 1..M+1 instead of 0..M', { default: false }),
   pips: flag('booklets and web pack: pips as on real dominoes, a blank for 0 (sizes up to 9)', { default: false }),
   recheck: flag('prove every puzzle again, even those whose verdict audit --record stored', { default: false }),
@@ -197,6 +202,7 @@ const SCOPES: Record<string, OptionScope<ExportFormat>> = {
   paper: { formats: BOOKLETS },
   tally: { formats: BOOKLETS, kinds: (k) => k.formats.booklet?.tally !== undefined },
   technique: { formats: BOOKLETS },
+  'per-page': { formats: BOOKLETS },
   'one-based': { formats: FACES_FORMATS, kinds: (k) => k.formats.facesError !== undefined },
   pips: { formats: FACES_FORMATS, kinds: (k) => k.formats.facesError !== undefined },
 };
@@ -243,6 +249,7 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     paper: o.paper,
     tally: o.tally,
     technique: o.technique,
+    perPage: o['per-page'],
     faces,
   };
   return { ok: true, value: { run, notes: [...read.value.notes, ...scoped.value] } };
