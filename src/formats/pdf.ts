@@ -8,6 +8,7 @@ import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
+  answersPlan,
   bookletOf,
   captionSize,
   contentsRows,
@@ -25,7 +26,7 @@ import {
   type SlotPlan,
 } from './booklet.js';
 import type { Faces } from './faces.js';
-import { coverSubtitle, legendLines, starCorners } from './cover.js';
+import { coverSubtitle, footerText, legendLines, starCorners } from './cover.js';
 import { fitText } from './fit.js';
 import { kindWords, type FormatsKind, type PackPuzzle } from './kind.js';
 import { FRAME, GREY, INK, MIN_TEXT_PT, n, PT, type PdfCanvas } from './pdf-canvas.js';
@@ -233,6 +234,9 @@ function centredRuns(out: Content, runs: Run[], x: number, y: number, width: num
   }
 }
 
+/** A notes page's ruled lines (mm): the first below the heading rule, then one every `pitch`. */
+const NOTES_MM = { first: 8, pitch: 9 } as const;
+
 function line(out: Content, x1: number, y1: number, x2: number, y2: number, width: number, grey: string): void {
   out.push(`${grey} G ${n(width)} w ${n(out.px(x1))} ${n(out.py(y1))} m ${n(out.px(x2))} ${n(out.py(y2))} l S`);
 }
@@ -310,6 +314,7 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     kindWords(plan.kinds),
   );
   text(out, fitWidth(out.fonts, sub, 13, cw), mid, 42, 13, { align: 'center', grey: GREY });
+  if (plan.credit) text(out, fitWidth(out.fonts, plan.credit, 10, cw), mid, 49, 10, { align: 'center', grey: GREY });
   // Contents: tier, puzzle numbers, sizes, page, solutions page (numbers right-aligned),
   // centred on the page whatever its width.
   const dx = (cw - 186) / 2;
@@ -371,7 +376,7 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
   };
   // Less air under the contents when the cover explains several kinds.
   y += several ? 9 : 16;
-  const legendLinesShown = legendLines(tally && hasTally(plan.kinds));
+  const legendLinesShown = legendLines(tally && hasTally(plan.kinds), plan.solutions);
   for (const kind of plan.kinds) {
     const cover = bookletOf(kind).cover;
     text(out, `How to play${several ? ` ${kind.title}` : ''}`, 18, y, 13, { bold: true });
@@ -473,6 +478,9 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
       grey: GREY,
     });
     line(out, 0, band.headRule, content.width, band.headRule, 0.4 * PT, INK);
+    if (spec.kind === 'notes')
+      for (let y = band.bodyTop + NOTES_MM.first; y <= band.bodyBottom - 2; y += NOTES_MM.pitch)
+        line(out, 0, y, content.width, y, 0.3 * PT, FRAME);
     const solutions = spec.kind === 'solutions';
     for (const slot of spec.slots) {
       drawLabel(out, slot, solutions, plan.technique);
@@ -480,10 +488,14 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
       drawTally(out, slot, plan.faces);
     }
   }
-  text(out, `${spec.number} / ${plan.pages.length}`, content.width / 2, band.footBaseline, 9, {
-    align: 'center',
-    grey: GREY,
-  });
+  text(
+    out,
+    fitWidth(fonts, footerText(spec.number, plan.pages.length, plan.credit), 9, content.width),
+    content.width / 2,
+    band.footBaseline,
+    9,
+    { align: 'center', grey: GREY },
+  );
   // All ASCII (text goes in as hex strings), so the default UTF-8 encoding is byte for byte.
   const bytes = deflateSync(out.parts.join('\n'));
   const stream = doc.context.stream(bytes, { Filter: 'FlateDecode' });
@@ -499,8 +511,20 @@ export async function buildBookletPdf(
   puzzles: readonly PackPuzzle[],
   kinds: readonly FormatsKind[],
   opts: PdfOptions,
-): Promise<{ bytes: Uint8Array; pages: number; missing: string[] }> {
+): Promise<{ bytes: Uint8Array; pages: number; missing: string[]; answers?: { bytes: Uint8Array; pages: number } }> {
   const plan = planBooklet(puzzles, kinds, opts);
+  const main = await renderPdf(plan, opts);
+  if (plan.solutions !== 'separate') return main;
+  const answers = await renderPdf(answersPlan(plan), { ...opts, title: `${opts.title}: solutions` });
+  const missing = [...new Set([...main.missing, ...answers.missing])];
+  return { ...main, missing, answers: { bytes: answers.bytes, pages: answers.pages } };
+}
+
+/** One pdf document of a plan's pages. */
+async function renderPdf(
+  plan: BookletPlan,
+  opts: PdfOptions,
+): Promise<{ bytes: Uint8Array; pages: number; missing: string[] }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   let regular: PDFFont;
   let bold: PDFFont;
