@@ -13,7 +13,7 @@ import {
 import { sampleOf } from '../../src/catalog/sample.js';
 import { SCHEMA_VERSION } from '../../src/catalog/schema.js';
 import { staleVerdict } from '../../src/catalog/verdict.js';
-import type { BookletOptions, Paper } from '../../src/formats/booklet.js';
+import type { BookletOptions, Paper, SolutionsPlace } from '../../src/formats/booklet.js';
 import { buildBookletHtml } from '../../src/formats/booklet-html.js';
 import { csvHeader, csvRow } from '../../src/formats/csv.js';
 import type { Faces } from '../../src/formats/faces.js';
@@ -32,7 +32,9 @@ import { EXIT_FAILED_CHECK, UserError } from '../runtime/errors.js';
 import { stallAt } from '../runtime/faults.js';
 import { checkTimeLimit } from '../audit/proof-budget.js';
 import { BufferedWriter } from '../io/buffered-writer.js';
-import { prepareOutput, writeOutput } from '../io/output.js';
+import { rmSync } from 'node:fs';
+import { extname } from 'node:path';
+import { prepareOutput, writeOutput, writeOutputSync } from '../io/output.js';
 import { readWebAssets } from './web-assets.js';
 import { checkSourceDate, stampDate } from '../runtime/source-date.js';
 
@@ -41,6 +43,13 @@ export { EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 
 /** Formats that are not text: they need --out, never a terminal or pipe. */
 const BINARY: ReadonlySet<ExportFormat> = new Set(['pdf']);
+const BOOKLETS: ReadonlySet<ExportFormat> = new Set(['html', 'pdf']);
+
+/** The answer booklet's file beside the booklet's: book.pdf's is book.solutions.pdf. */
+export function answersPath(out: string): string {
+  const ext = extname(out);
+  return `${out.slice(0, out.length - ext.length)}.solutions${ext}`;
+}
 
 export interface ExportOptions {
   db: string;
@@ -83,6 +92,14 @@ export interface ExportOptions {
   tally?: boolean;
   /** Booklets (html, pdf): the technique each puzzle needs, under its caption. */
   technique?: boolean;
+  /** Booklets (html, pdf): puzzles per puzzle page (default: as many as read well). */
+  perPage?: number;
+  /** Booklets (html, pdf): where the solutions go (default at the back); `separate` writes <out>.solutions.<ext>. */
+  solutions?: SolutionsPlace;
+  /** Booklets (html, pdf): notes pages up to a multiple of this many pages. */
+  padTo?: number;
+  /** Booklets (html, pdf): a line on the cover and in every footer. */
+  credit?: string;
   /** Booklets and the web pack: how numbers are shown (default digits). */
   faces?: Faces;
 }
@@ -131,6 +148,8 @@ function checkOptions(o: ExportOptions): void {
   }
   if (o.out === '-' && BINARY.has(o.format))
     throw new UserError(`--format ${o.format} is binary: name a file with --out`);
+  if (o.out === '-' && o.solutions === 'separate')
+    throw new UserError('--solutions separate writes a second file beside --out: name a file with --out');
   for (const [flag, v] of [
     ['--count', o.count],
     ['--per-kind', o.perKind],
@@ -173,6 +192,14 @@ export async function runExport(
   // Checked before any work: --out is a regular file (or new), and not the catalog read.
   const target =
     opts.out === '-' ? null : prepareOutput(opts.out, { force: opts.force, inputs: [opts.db], what: '--out' });
+  const answersTarget =
+    opts.solutions === 'separate' && BOOKLETS.has(opts.format)
+      ? prepareOutput(answersPath(opts.out), {
+          force: opts.force,
+          inputs: [opts.db, opts.out],
+          what: '--solutions separate',
+        })
+      : null;
   const cat = Catalog.open(opts.db, { readonly: true });
   // Selection, checks and rows all come from one snapshot.
   cat.beginRead();
@@ -193,9 +220,22 @@ export async function runExport(
     const rows = function* (): Generator<PuzzleRow> {
       for (const id of ids) yield cat.getPuzzle(id) as PuzzleRow;
     };
-    const chunks = render(opts, cat, rows, hooks);
+    const answers: { data?: string | Uint8Array } = {};
+    const chunks = render(opts, cat, rows, hooks, answers);
     if (target === null) await writeChunks(chunks as Iterable<string>, stdout);
-    else await writeOutput(target, (s) => writeChunks(chunks, s));
+    else if (answersTarget === null) await writeOutput(target, (s) => writeChunks(chunks, s));
+    else {
+      // Both made whole in memory first, then written: the answers, then the booklet, whose
+      // failure takes the answers back, so the two files come together or not at all.
+      const main = chunks instanceof Promise ? await chunks : [...chunks].join('');
+      writeOutputSync(answersTarget, answers.data ?? '');
+      try {
+        writeOutputSync(target, main);
+      } catch (e) {
+        rmSync(answersTarget.final, { force: true });
+        throw e;
+      }
+    }
     return ids.length;
   } finally {
     cat.endRead();
@@ -436,7 +476,13 @@ export function formatRefusal(format: ExportFormat, rows: Iterable<Pick<PuzzleRo
 type Chunks = Iterable<string> | Promise<Uint8Array>;
 
 /** The output as text chunks (streamed for jsonl, whole for the packs) or, for pdf, bytes. */
-function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRow>, hooks: ExportHooks): Chunks {
+function render(
+  opts: ExportOptions,
+  cat: Catalog,
+  rows: () => Iterable<PuzzleRow>,
+  hooks: ExportHooks,
+  answers: { data?: string | Uint8Array } = {},
+): Chunks {
   const refusal = formatRefusal(opts.format, rows());
   if (refusal !== null) throw new UserError(refusal);
   const kinds = allKinds();
@@ -449,6 +495,10 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     tally: opts.tally,
     faces: opts.faces,
     technique: opts.technique,
+    perPage: opts.perPage,
+    solutions: opts.solutions,
+    padTo: opts.padTo,
+    credit: opts.credit,
   });
   switch (opts.format) {
     case 'jsonl':
@@ -488,7 +538,9 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     }
     case 'html': {
       const puzzles = all();
-      return [buildBookletHtml(puzzles, kinds, book(puzzles)).html];
+      const b = buildBookletHtml(puzzles, kinds, book(puzzles));
+      if (b.answers) answers.data = b.answers.html;
+      return [b.html];
     }
     case 'web': {
       const puzzles = all();
@@ -496,16 +548,20 @@ function render(opts: ExportOptions, cat: Catalog, rows: () => Iterable<PuzzleRo
     }
     case 'pdf':
       // pdf-lib takes a fifth of a second to load: only the pdf format pays for it.
-      return Promise.all([import('../../src/formats/pdf.js'), import('./fonts.js')]).then(
-        async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }]) => {
+      return Promise.all([import('../../src/formats/pdf.js'), import('./fonts.js'), import('./cjk-fonts.js')]).then(
+        async ([{ buildBookletPdf }, { bookletFonts, missingGlyphsWarning }, { cjkFaces }]) => {
           const puzzles = all();
+          const options = book(puzzles);
+          // Chinese, Japanese or Korean text is the user's (the title, the credit): a font cut to it, if any.
+          const cjk = await cjkFaces([options.title, options.credit ?? '']);
           const r = await buildBookletPdf(puzzles, kinds, {
-            ...book(puzzles),
-            fonts: bookletFonts(),
+            ...options,
+            fonts: { ...bookletFonts(), ...(cjk === null ? {} : { cjk }) },
             pageDone: pdfPageDone,
           });
           const warning = missingGlyphsWarning(r.missing);
           if (warning !== null) hooks.warning?.(warning);
+          if (r.answers) answers.data = r.answers.bytes;
           return r.bytes;
         },
       );

@@ -11,12 +11,12 @@ export function bookletFonts(): PdfFontFiles {
   return { regular: read('DejaVuSans.ttf'), bold: read('DejaVuSans-Bold.ttf') };
 }
 
-/** The one-line warning for characters no embedded font has (printed as '?'). */
+/** The one-line warning for characters no embedded font has, or of a script that needs shaping (printed as '?'). */
 export function missingGlyphsWarning(missing: readonly string[]): string | null {
   if (missing.length === 0) return null;
   const shown = missing
     .slice(0, 8)
     .map((c) => `${c} (U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`);
   const more = missing.length > 8 ? ` and ${missing.length - 8} more` : '';
-  return `the pdf's fonts have no glyph for ${shown.join(', ')}${more}; printed as "?"`;
+  return `the pdf's fonts have no glyph for ${shown.join(', ')}${more} (or none that prints without shaping); printed as "?"`;
 }

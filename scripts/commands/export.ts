@@ -3,7 +3,7 @@
 import type { Argv } from 'yargs';
 import type { ExportOptions } from '../../pipeline/export/export.js';
 import { forTerminal } from '../../pipeline/io/terminal.js';
-import { DEFAULT_PAPER, PAPER_NAMES } from '../../src/formats/booklet.js';
+import { DEFAULT_PAPER, PAPER_NAMES, SOLUTIONS_PLACES } from '../../src/formats/booklet.js';
 import type { Faces } from '../../src/formats/faces.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../src/formats/pack.js';
 import { allKinds, DEFAULT_KIND, kindNames, type KindName, type PuzzleKind } from '../../src/kinds.js';
@@ -179,6 +179,22 @@ export const EXPORT_OPTIONS = {
     default: false,
   }),
   technique: flag('booklets (html, pdf): name the technique each puzzle needs under its caption', { default: false }),
+  'per-page': whole(
+    'booklets (html, pdf): this many puzzles on each puzzle page [default: as many as keep numbers at 10 pt or more]',
+    1,
+    { max: 64 },
+  ),
+  solutions: choice(
+    SOLUTIONS_PLACES,
+    'booklets (html, pdf): solutions at the back, in a separate answer booklet beside --out (<out>.solutions.pdf or .html; both files written whole or neither), or none',
+    { default: 'back' },
+  ),
+  'pad-to': whole(
+    'booklets (html, pdf): add notes pages (a heading and ruled lines) so the page count is a multiple of N, such as 4 for saddle-stitching',
+    1,
+    { max: 64 },
+  ),
+  credit: text('booklets (html, pdf): a line on the cover and in every footer, such as the author or a copyright'),
   'one-based': flag('booklets and web pack: numbers 1..M+1 instead of 0..M', { default: false }),
   pips: flag('booklets and web pack: pips as on real dominoes, a blank for 0 (sizes up to 9)', { default: false }),
   recheck: flag('prove every puzzle again, even those whose verdict audit --record stored', { default: false }),
@@ -197,6 +213,10 @@ const SCOPES: Record<string, OptionScope<ExportFormat>> = {
   paper: { formats: BOOKLETS },
   tally: { formats: BOOKLETS, kinds: (k) => k.formats.booklet?.tally !== undefined },
   technique: { formats: BOOKLETS },
+  'per-page': { formats: BOOKLETS },
+  solutions: { formats: BOOKLETS },
+  'pad-to': { formats: BOOKLETS },
+  credit: { formats: BOOKLETS },
   'one-based': { formats: FACES_FORMATS, kinds: (k) => k.formats.facesError !== undefined },
   pips: { formats: FACES_FORMATS, kinds: (k) => k.formats.facesError !== undefined },
 };
@@ -243,6 +263,10 @@ export function exportArgs(argv: Record<string, unknown>): VerbArgs<ExportOption
     paper: o.paper,
     tally: o.tally,
     technique: o.technique,
+    perPage: o['per-page'],
+    solutions: o.solutions,
+    padTo: o['pad-to'],
+    credit: o.credit,
     faces,
   };
   return { ok: true, value: { run, notes: [...read.value.notes, ...scoped.value] } };

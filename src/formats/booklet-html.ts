@@ -2,6 +2,7 @@
 // plans: every part placed in mm from the plan, inline CSS and SVG, no scripts, fonts or requests.
 // Each board, its tally and its kind's part of the cover are drawn by the puzzle's kind.
 import {
+  answersPlan,
   bookletOf,
   captionSize,
   contentsRows,
@@ -20,7 +21,7 @@ import {
   type PagePlan,
   type SlotPlan,
 } from './booklet.js';
-import { coverSubtitle, legendLines, starCorners } from './cover.js';
+import { coverSubtitle, footerText, legendLines, starCorners } from './cover.js';
 import { kindWords, type FormatsKind, type PackPuzzle } from './kind.js';
 import { escapeXml } from './svg.js';
 
@@ -40,6 +41,9 @@ body { font-family: sans-serif; color: #111; -webkit-print-color-adjust: exact; 
 .head { position: absolute; left: 0; top: 0; width: 100%; height: ${band.headRule}mm; box-sizing: border-box;
   border-bottom: 0.4mm solid #333; font-size: 15pt; font-weight: bold; line-height: 1; padding-top: ${band.headBaseline - 5.5}mm; }
 .head .book { float: right; max-width: 50%; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; font-size: 9pt; line-height: 1.3; font-weight: normal; color: #555; padding-top: 1mm; }
+.notes { position: absolute; left: 0; width: 100%; top: ${mm(band.bodyTop)}; height: ${mm(band.bodyBottom - band.bodyTop)};
+  background: repeating-linear-gradient(to bottom, transparent 0, transparent 8.7mm, #999 8.7mm, #999 9mm); print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+.title .credit { text-align: center; font-size: 10pt; color: #555; margin: -6mm 0 6mm; }
 .foot { position: absolute; left: 0; width: 100%; top: ${mm(band.footBaseline - 3)}; text-align: center; font-size: 9pt; color: #555; line-height: 1; }
 .label { position: absolute; white-space: nowrap; overflow: hidden; }
 .label .t { height: ${LABEL_MM.height - 0.6}mm; line-height: ${LABEL_MM.height - 0.6}mm; font-size: 8pt; overflow: hidden; text-overflow: ellipsis; padding-right: ${TIME_BOX_MM.width + 1}mm; }
@@ -111,10 +115,10 @@ function coverHtml(plan: BookletPlan, tally: boolean): string {
       cover.exampleHtml(plan.faces)
     );
   });
-  const legend = `<ul class="legend">${legendLines(tally && hasTally(plan.kinds))
+  const legend = `<ul class="legend">${legendLines(tally && hasTally(plan.kinds), plan.solutions)
     .map((l) => `<li>${escapeXml(l)}</li>`)
     .join('')}</ul>`;
-  return `<div class="title${several ? ' both' : ''}"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${table}${rules.join('')}${legend}</div>`;
+  return `<div class="title${several ? ' both' : ''}"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${plan.credit ? `<div class="credit">${escapeXml(plan.credit)}</div>` : ''}${table}${rules.join('')}${legend}</div>`;
 }
 
 function captionHtml(plan: BookletPlan, s: SlotPlan): string {
@@ -137,6 +141,7 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
     parts.push(coverHtml(plan, tally));
   } else {
     parts.push(`<div class="head">${escapeXml(page.heading)}<span class="book">${escapeXml(plan.title)}</span></div>`);
+    if (page.kind === 'notes') parts.push('<div class="notes"></div>');
     const solutions = page.kind === 'solutions';
     for (const s of page.slots) {
       const p = s.puzzle;
@@ -160,7 +165,7 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
       }
     }
   }
-  parts.push(`<div class="foot">${page.number} / ${total}</div></section>`);
+  parts.push(`<div class="foot">${escapeXml(footerText(page.number, total, plan.credit))}</div></section>`);
   return parts.join('');
 }
 
@@ -172,12 +177,23 @@ export function buildBookletHtml(
   puzzles: readonly PackPuzzle[],
   kinds: readonly FormatsKind[],
   opts: BookletOptions,
-): { html: string; pages: number } {
+): { html: string; pages: number; answers?: { html: string; pages: number } } {
   const plan = planBooklet(puzzles, kinds, opts);
-  const body = plan.pages.map((p) => pageHtml(plan, p, opts.tally ?? false)).join('\n');
-  const html =
+  const main = { html: documentHtml(plan, opts.title, opts.tally ?? false), pages: plan.pages.length };
+  if (plan.solutions !== 'separate') return main;
+  const answers = answersPlan(plan);
+  return {
+    ...main,
+    answers: { html: documentHtml(answers, `${opts.title}: solutions`, false), pages: answers.pages.length },
+  };
+}
+
+/** One HTML document of a plan's pages. */
+function documentHtml(plan: BookletPlan, title: string, tally: boolean): string {
+  const body = plan.pages.map((p) => pageHtml(plan, p, tally)).join('\n');
+  return (
     `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeXml(opts.title)}</title><style>${css(plan.geometry)}${plan.kinds.map((k) => bookletOf(k).cover.css ?? '').join('')}</style></head>\n<body>\n${body}\n</body></html>\n`;
-  return { html, pages: plan.pages.length };
+    `<title>${escapeXml(title)}</title><style>${css(plan.geometry)}${plan.kinds.map((k) => bookletOf(k).cover.css ?? '').join('')}</style></head>\n<body>\n${body}\n</body></html>\n`
+  );
 }

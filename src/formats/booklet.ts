@@ -6,7 +6,8 @@ import { TIERS } from '../rank/tiers.js';
 import type { Faces } from './faces.js';
 import { kindOf, kindsIn, partOf, type FormatsKind, type KindBooklet, type PackPuzzle } from './kind.js';
 import { techniqueLine } from './pack.js';
-import { SVG_PAD_CELLS } from './svg.js';
+import { MIN_TEXT_PT, PT } from './pdf-canvas.js';
+import { numberFontSize, SVG_PAD_CELLS } from './svg.js';
 
 /** Paper sizes (mm) the booklet is laid out for. */
 export const PAPERS = {
@@ -71,6 +72,12 @@ export const TALLY = { scale: 0.5, gap: 0.6 } as const;
 /** Solutions: small boards packed in rows, in puzzle order (mm). */
 export const SOLUTION_MM = { cell: 4.2, label: 4.5, gapX: 5, gapY: 3, minWidth: 14 } as const;
 
+/** The smallest solution cell (mm) whose numbers of `digits` digits print at MIN_TEXT_PT.solution. */
+export function minSolutionCellMm(digits: number): number {
+  // A hair over, so rounding the size to two decimals never takes it under.
+  return (MIN_TEXT_PT.solution + 0.01) / (PT * numberFontSize(1, digits));
+}
+
 export interface BookletOptions {
   title: string;
   /** Puzzles per page; default: as many as keep every cell on the page ≥ minCellMm. */
@@ -83,7 +90,16 @@ export interface BookletOptions {
   faces?: Faces;
   /** Print the technique each puzzle needs under its caption. */
   technique?: boolean;
+  /** Where the solutions go: at the back (default), in a separate answer booklet, or nowhere. */
+  solutions?: SolutionsPlace;
+  /** Add notes pages so the page count is a multiple of this (4 for saddle-stitching). */
+  padTo?: number;
+  /** A line on the cover and in every footer: author, copyright. */
+  credit?: string;
 }
+
+export const SOLUTIONS_PLACES = ['back', 'separate', 'none'] as const;
+export type SolutionsPlace = (typeof SOLUTIONS_PLACES)[number];
 
 export interface SlotPlan {
   puzzle: PackPuzzle;
@@ -95,6 +111,9 @@ export interface SlotPlan {
   labelX: number;
   labelY: number;
   labelW: number;
+  /** The slot's width and left edge (mm), which a caption may widen into rather than cut its text. */
+  slotX?: number;
+  slotW?: number;
   /** The board drawing, margins included (see SVG_PAD_CELLS). */
   boardX: number;
   boardY: number;
@@ -111,7 +130,7 @@ export interface SlotPlan {
 export interface PagePlan {
   /** 1-based page number. */
   number: number;
-  kind: 'title' | 'puzzles' | 'solutions';
+  kind: 'title' | 'puzzles' | 'solutions' | 'notes';
   /** The tier of a puzzle page's first puzzle (solution pages run on across tiers: null). */
   tier: string | null;
   heading: string;
@@ -141,6 +160,28 @@ export interface BookletPlan {
   sections: SectionSummary[];
   /** The kinds the booklet holds, in the registry's order: the cover explains each one. */
   kinds: FormatsKind[];
+  /** Where the solutions are. */
+  solutions: SolutionsPlace;
+  /** With the solutions separate: the answer booklet's pages, numbered from 1. */
+  answers: PagePlan[];
+  /** The credit line, '' for none. */
+  credit: string;
+}
+
+/** The heading of a notes page. */
+export const NOTES_HEADING = 'Notes';
+
+/** Notes pages after `pages` until their count is a multiple of `padTo`. */
+function padded(pages: PagePlan[], padTo: number | undefined): PagePlan[] {
+  const out = pages.slice();
+  while (padTo !== undefined && padTo > 1 && out.length % padTo !== 0)
+    out.push({ number: out.length + 1, kind: 'notes', tier: null, heading: NOTES_HEADING, slots: [] });
+  return out;
+}
+
+/** The plan of the answer booklet alone: its pages as the plan's pages (for drawing it as a booklet of its own). */
+export function answersPlan(plan: BookletPlan): BookletPlan {
+  return { ...plan, pages: plan.answers, answers: [] };
 }
 
 interface Grid {
@@ -298,6 +339,8 @@ function slotsFor(
       labelX: sx + (g.slotW - labelW) / 2,
       labelY: sy,
       labelW,
+      slotX: sx,
+      slotW: g.slotW,
       boardX: left,
       boardY: top,
       boardW,
@@ -312,7 +355,7 @@ function slotsFor(
  * Solution pages: every puzzle's solution, in number order, packed left to right in rows of
  * small boards (cells of SOLUTION_MM.cell, less for boards wider than the page), rows centred.
  */
-function solutionPages(slots: readonly SlotPlan[], geom: Geometry): SlotPlan[][] {
+function solutionPages(slots: readonly SlotPlan[], geom: Geometry, faces: Faces): SlotPlan[][] {
   const pad = 2 * SVG_PAD_CELLS;
   const cw = geom.content.width;
   const bodyH = geom.band.bodyBottom - geom.band.bodyTop;
@@ -333,7 +376,9 @@ function solutionPages(slots: readonly SlotPlan[], geom: Geometry): SlotPlan[][]
   };
   for (const src of slots) {
     const p = src.puzzle;
-    const cell = Math.min(SOLUTION_MM.cell, cw / (p.cols + pad), (bodyH - SOLUTION_MM.label) / (p.rows + pad));
+    // Large enough for its numbers to read (MIN_TEXT_PT), unless the page is too narrow for that.
+    const least = Math.max(SOLUTION_MM.cell, minSolutionCellMm(bookletOf(src.kind).digits(p, faces)));
+    const cell = Math.min(least, cw / (p.cols + pad), (bodyH - SOLUTION_MM.label) / (p.rows + pad));
     const boardW = (p.cols + pad) * cell;
     const boardH = (p.rows + pad) * cell;
     const w = Math.max(boardW, SOLUTION_MM.minWidth);
@@ -405,6 +450,10 @@ export function planBooklet(
   if (opts.perPage !== undefined && !(Number.isInteger(opts.perPage) && opts.perPage >= 1 && opts.perPage <= 64)) {
     throw new RangeError(`perPage must be an integer from 1 to 64, got ${opts.perPage}`);
   }
+  if (opts.padTo !== undefined && !(Number.isInteger(opts.padTo) && opts.padTo >= 1 && opts.padTo <= 64)) {
+    throw new RangeError(`padTo must be an integer from 1 to 64, got ${opts.padTo}`);
+  }
+  const place = opts.solutions ?? 'back';
   const geom = geometryOf(opts.paper);
   const tally = opts.tally ?? false;
   const faces = opts.faces ?? 'digits';
@@ -458,20 +507,27 @@ export function planBooklet(
       solutionsPage: 0,
     };
   });
-  for (const slots of solutionPages(placed, geom)) {
-    const number = pages.length + 1;
-    for (const s of sections)
-      if (s.solutionsPage === 0 && slots.some((x) => x.number === s.first)) s.solutionsPage = number;
-    const heading = `Solutions ${numberRange(slots[0].number, slots[slots.length - 1].number)}`;
-    pages.push({ number, kind: 'solutions', tier: null, heading, slots });
-  }
+  // At the back they follow the puzzles; separate, they start an answer booklet at page 1.
+  const answers: PagePlan[] = [];
+  const into = place === 'back' ? pages : answers;
+  if (place !== 'none')
+    for (const slots of solutionPages(placed, geom, faces)) {
+      const number = into.length + 1;
+      for (const s of sections)
+        if (s.solutionsPage === 0 && slots.some((x) => x.number === s.first)) s.solutionsPage = number;
+      const heading = `Solutions ${numberRange(slots[0].number, slots[slots.length - 1].number)}`;
+      into.push({ number, kind: 'solutions', tier: null, heading, slots });
+    }
   return {
+    solutions: place,
+    answers: padded(answers, opts.padTo),
+    credit: opts.credit ?? '',
     title: opts.title,
     count: puzzles.length,
     geometry: geom,
     faces,
     technique,
-    pages,
+    pages: padded(pages, opts.padTo),
     sections,
     kinds: kindsIn(kinds, puzzles),
   };
@@ -510,6 +566,10 @@ export function contentsRows(plan: BookletPlan): string[][] {
     numberRange(s.first, s.last),
     s.sizes,
     String(s.firstPage),
-    String(s.solutionsPage),
+    plan.solutions === 'none'
+      ? '\u2013'
+      : plan.solutions === 'separate'
+        ? `${s.solutionsPage} (answers)`
+        : String(s.solutionsPage),
   ]);
 }

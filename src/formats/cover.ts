@@ -18,13 +18,19 @@ export function coverSubtitle(title: string, count: number, tiers: readonly stri
 }
 
 /** The lines under the example: what a caption's parts mean. */
-export function legendLines(tally: boolean): string[] {
+export function legendLines(tally: boolean, solutions: 'back' | 'separate' | 'none' = 'back'): string[] {
+  const where = { back: ['Solutions are at the back.'], separate: ['Solutions are in the answer booklet.'], none: [] };
   return [
     'Stars give the difficulty: one for easy, two normal, three hard, four expert.',
     'Write your solving time in the box beside each puzzle.',
     ...(tally ? ['The table by each puzzle has a box per domino: tick it off once you have placed it.'] : []),
-    'Solutions are at the back.',
+    ...where[solutions],
   ];
+}
+
+/** A page's footer: its number of the total, after the credit line if any. */
+export function footerText(page: number, total: number, credit: string): string {
+  return credit ? `${credit} \u00b7 ${page} / ${total}` : `${page} / ${total}`;
 }
 
 /** A five-pointed star's outline around (cx, cy), point up, y downwards: ten corners. */

@@ -6,6 +6,9 @@
 /** Points per millimetre. */
 export const PT = 72 / 25.4;
 
+/** The booklet's type scale floor (pt): no text smaller than `any`, no solution number smaller than `solution`. */
+export const MIN_TEXT_PT = { any: 7, solution: 8 } as const;
+
 // Colours as PDF operands (grey levels).
 export const INK = '0.07';
 export const GREY = '0.33';

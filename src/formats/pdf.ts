@@ -1,12 +1,14 @@
 // The booklet as a PDF, drawn from the same page plan as the HTML booklet: title page, tier
 // sections with numbered puzzles, compact solutions at the back. Text is set in the Unicode
-// font the caller hands in (subset-embedded, so only the glyphs used are stored); without one,
-// in standard Helvetica (Latin-1 only). Characters no font has come back in `missing`.
+// font the caller hands in (subset-embedded, so only the glyphs used are stored), with a CJK
+// font already cut to the characters used for what it lacks; without one, in standard Helvetica
+// (Latin-1 only). Characters no font has, or that need shaping, come back in `missing`.
 // Each board and tally is drawn by its puzzle's kind, on the page's canvas (pdf-canvas.ts).
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
+  answersPlan,
   bookletOf,
   captionSize,
   contentsRows,
@@ -24,16 +26,25 @@ import {
   type SlotPlan,
 } from './booklet.js';
 import type { Faces } from './faces.js';
-import { coverSubtitle, legendLines, starCorners } from './cover.js';
+import { coverSubtitle, footerText, legendLines, starCorners } from './cover.js';
 import { fitText } from './fit.js';
 import { kindWords, type FormatsKind, type PackPuzzle } from './kind.js';
-import { FRAME, GREY, INK, n, PT, type PdfCanvas } from './pdf-canvas.js';
+import { FRAME, GREY, INK, MIN_TEXT_PT, n, PT, type PdfCanvas } from './pdf-canvas.js';
 import { SVG_PAD_CELLS } from './svg.js';
 
-/** TrueType/OpenType files for the booklet's text: a regular and a bold face. */
-export interface PdfFontFiles {
+/** TrueType/OpenType files of one family: a regular and a bold face. */
+export interface PdfFontPair {
   regular: Uint8Array;
   bold: Uint8Array;
+}
+
+/** The booklet's text fonts, and for Chinese, Japanese or Korean text a second family. */
+export interface PdfFontFiles extends PdfFontPair {
+  /**
+   * Already cut to the characters used, so embedded whole: pdf-lib's own subsetting (with
+   * @pdf-lib/fontkit 1.1) drops CJK outlines silently (pdf-lib issue 1232).
+   */
+  cjk?: PdfFontPair;
 }
 
 export interface PdfOptions extends BookletOptions {
@@ -48,6 +59,8 @@ interface Fonts {
   bold: PDFFont;
   /** Code points the fonts can show; anything else is printed as '?' and noted in `missing`. */
   charset: Set<number>;
+  /** The CJK family for what the main one lacks, and the code points it shows. */
+  cjk: { regular: PDFFont; bold: PDFFont; charset: Set<number> } | null;
   missing: Set<string>;
   /** Encoded text and widths (at 1,000 pt) per font and string: numbers are drawn thousands of times. */
   encoded: Map<string, string>;
@@ -65,6 +78,8 @@ class Content implements PdfCanvas {
     readonly geom: Geometry,
     readonly regularKey: string,
     readonly boldKey: string,
+    /** The page's resource names of the CJK faces, when the booklet has them. */
+    readonly cjkKeys: { regular: string; bold: string } | null = null,
   ) {}
   // Plan coordinates are mm from the content box's top-left, y downwards; PDF's are points
   // from the page's bottom-left, y upwards.
@@ -78,20 +93,38 @@ class Content implements PdfCanvas {
     this.parts.push(s);
   }
   width(t: string, size: number, bold = false): number {
-    return widthOf(this.fonts, bold ? this.fonts.bold : this.fonts.regular, t, size);
+    return widthOf(this.fonts, bold, t, size);
   }
   encode(t: string, bold = false): string {
-    return encode(this.fonts, bold ? this.fonts.bold : this.fonts.regular, t);
+    return encode(this.fonts, bold, t);
   }
   font(bold = false): string {
     return bold ? this.boldKey : this.regularKey;
   }
 }
 
+/**
+ * Scripts whose letters join or reorder (Hebrew, Arabic, Syriac, Thaana, the Indic scripts,
+ * Thai, Lao, Tibetan, Myanmar, Khmer...): drawn glyph by glyph they read wrong, so they are
+ * printed as '?' and warned about, even where a font has their glyphs.
+ */
+function needsShaping(c: number): boolean {
+  return (
+    (c >= 0x0590 && c <= 0x08ff) ||
+    (c >= 0x0900 && c <= 0x0dff) ||
+    (c >= 0x0e00 && c <= 0x0fff) ||
+    (c >= 0x1000 && c <= 0x109f) ||
+    (c >= 0x1780 && c <= 0x17ff) ||
+    (c >= 0xfb1d && c <= 0xfdff) ||
+    (c >= 0xfe70 && c <= 0xfeff)
+  );
+}
+
 function printable(fonts: Fonts, s: string): string {
   let out = '';
   for (const ch of s) {
-    if (fonts.charset.has(ch.codePointAt(0) as number)) out += ch;
+    const c = ch.codePointAt(0) as number;
+    if (!needsShaping(c) && (fonts.charset.has(c) || fonts.cjk?.charset.has(c))) out += ch;
     else {
       fonts.missing.add(ch);
       out += '?';
@@ -100,24 +133,63 @@ function printable(fonts: Fonts, s: string): string {
   return out;
 }
 
-/** Width of text in points, measured once per font and text (a custom font lays text out each time). */
-function widthOf(fonts: Fonts, font: PDFFont, t: string, size: number): number {
-  const key = `${font === fonts.bold ? 'b' : 'r'}${t}`;
+/** A printable text cut into runs by the family that draws them: the main one, or the CJK one. */
+function runsOf(fonts: Fonts, t: string): { cjk: boolean; s: string }[] {
+  const cjk = fonts.cjk;
+  if (cjk === null) return [{ cjk: false, s: t }];
+  const runs: { cjk: boolean; s: string }[] = [];
+  for (const ch of t) {
+    const c = ch.codePointAt(0) as number;
+    const own = !fonts.charset.has(c) && cjk.charset.has(c);
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.cjk === own) last.s += ch;
+    else runs.push({ cjk: own, s: ch });
+  }
+  return runs;
+}
+
+function faceOf(fonts: Fonts, bold: boolean, cjk: boolean): PDFFont {
+  const family = cjk && fonts.cjk !== null ? fonts.cjk : fonts;
+  return bold ? family.bold : family.regular;
+}
+
+/** Width of a printable text in points, measured once per face and text (a custom font lays text out each time). */
+function widthOf(fonts: Fonts, bold: boolean, t: string, size: number): number {
+  const key = `${bold ? 'b' : 'r'}${t}`;
   let w = fonts.widths.get(key);
-  if (w === undefined) fonts.widths.set(key, (w = font.widthOfTextAtSize(t, 1000)));
+  if (w === undefined) {
+    w = 0;
+    for (const r of runsOf(fonts, t)) w += faceOf(fonts, bold, r.cjk).widthOfTextAtSize(r.s, 1000);
+    fonts.widths.set(key, w);
+  }
   return (w * size) / 1000;
 }
 
-function encode(fonts: Fonts, font: PDFFont, t: string): string {
-  const key = `${font === fonts.bold ? 'b' : 'r'}${t}`;
+/** A text in the main family as a Tj operand (what a kind's drawing writes: numbers). */
+function encode(fonts: Fonts, bold: boolean, t: string): string {
+  const key = `${bold ? 'b' : 'r'}${t}`;
   let e = fonts.encoded.get(key);
-  if (e === undefined) fonts.encoded.set(key, (e = font.encodeText(t).toString()));
+  if (e === undefined) fonts.encoded.set(key, (e = (bold ? fonts.bold : fonts.regular).encodeText(t).toString()));
   return e;
 }
 
+/** Text operators showing a printable text at `size`, each run in its family's face. */
+function shown(out: Content, t: string, size: number, bold: boolean): string {
+  const main = bold ? out.boldKey : out.regularKey;
+  const fonts = out.fonts;
+  if (fonts.cjk === null) return `${main} ${n(size)} Tf ${encode(fonts, bold, t)} Tj`;
+  return runsOf(fonts, t)
+    .map((r) =>
+      r.cjk
+        ? `${bold ? out.cjkKeys?.bold : out.cjkKeys?.regular} ${n(size)} Tf ${faceOf(fonts, bold, true).encodeText(r.s).toString()} Tj`
+        : `${main} ${n(size)} Tf ${encode(fonts, bold, r.s)} Tj`,
+    )
+    .join(' ');
+}
+
 /** The text, cut short with an ellipsis if needed to fit `width` mm at `size` points. */
-function fitWidth(fonts: Fonts, s: string, size: number, width: number, font = fonts.regular): string {
-  const measure = (t: string): number => widthOf(fonts, font, printable(fonts, t), size);
+function fitWidth(fonts: Fonts, s: string, size: number, width: number, bold = false): string {
+  const measure = (t: string): number => widthOf(fonts, bold, printable(fonts, t), size);
   return printable(fonts, fitText(s, width * PT, measure, measure));
 }
 
@@ -130,13 +202,12 @@ function text(
   size: number,
   opts: { bold?: boolean; align?: 'left' | 'center' | 'right'; grey?: string } = {},
 ): void {
-  const font = opts.bold ? out.fonts.bold : out.fonts.regular;
+  const bold = opts.bold ?? false;
   const t = printable(out.fonts, s);
-  const w = widthOf(out.fonts, font, t, size);
+  const w = widthOf(out.fonts, bold, t, size);
   const shift = opts.align === 'center' ? w / 2 : opts.align === 'right' ? w : 0;
-  const key = opts.bold ? out.boldKey : out.regularKey;
   out.push(
-    `BT ${opts.grey ?? INK} g ${key} ${n(size)} Tf 1 0 0 1 ${n(out.px(x) - shift)} ${n(out.py(y))} Tm ${encode(out.fonts, font, t)} Tj ET`,
+    `BT ${opts.grey ?? INK} g 1 0 0 1 ${n(out.px(x) - shift)} ${n(out.py(y))} Tm ${shown(out, t, size, bold)} ET`,
   );
 }
 
@@ -149,8 +220,7 @@ interface Run {
 
 /** Runs of text side by side, centred as one line on plan x, cut to `width` mm from the right. */
 function centredRuns(out: Content, runs: Run[], x: number, y: number, width: number): void {
-  const fontOf = (r: Run): PDFFont => (r.bold ? out.fonts.bold : out.fonts.regular);
-  const ws = runs.map((r) => widthOf(out.fonts, fontOf(r), printable(out.fonts, r.s), r.size) / PT);
+  const ws = runs.map((r) => widthOf(out.fonts, r.bold ?? false, printable(out.fonts, r.s), r.size) / PT);
   let total = ws.reduce((a, b) => a + b, 0);
   while (total > width && runs.length > 1) {
     runs = runs.slice(0, -1);
@@ -158,11 +228,14 @@ function centredRuns(out: Content, runs: Run[], x: number, y: number, width: num
   }
   let at = x - Math.min(total, width) / 2;
   for (const [i, r] of runs.entries()) {
-    const t = i === runs.length - 1 && total > width ? fitWidth(out.fonts, r.s, r.size, width, fontOf(r)) : r.s;
+    const t = i === runs.length - 1 && total > width ? fitWidth(out.fonts, r.s, r.size, width, r.bold) : r.s;
     text(out, t, at, y, r.size, { bold: r.bold, grey: r.grey });
     at += ws[i];
   }
 }
+
+/** A notes page's ruled lines (mm): the first below the heading rule, then one every `pitch`. */
+const NOTES_MM = { first: 8, pitch: 9 } as const;
 
 function line(out: Content, x1: number, y1: number, x2: number, y2: number, width: number, grey: string): void {
   out.push(`${grey} G ${n(width)} w ${n(out.px(x1))} ${n(out.py(y1))} m ${n(out.px(x2))} ${n(out.py(y2))} l S`);
@@ -180,6 +253,20 @@ function drawTally(out: Content, slot: SlotPlan, faces: Faces): void {
   if (t !== undefined && tally !== undefined) tally.pdf(out, t, slot.puzzle, faces);
 }
 
+/** Lines of words, each as wide as `width` mm at `size` points (a word wider than that alone on its line). */
+function wrapped(out: Content, words: string, width: number, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && widthOf(out.fonts, false, printable(out.fonts, next), size) > width * PT) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  return [...lines, line];
+}
+
 /** Words wrapped to `width` mm at `size` points from plan y; returns the y after the last line. */
 function paragraph(
   out: Content,
@@ -193,7 +280,7 @@ function paragraph(
   let line = '';
   for (const word of words.split(' ')) {
     const next = line ? `${line} ${word}` : word;
-    if (line && widthOf(out.fonts, out.fonts.regular, printable(out.fonts, next), size) > width * PT) {
+    if (line && widthOf(out.fonts, false, printable(out.fonts, next), size) > width * PT) {
       text(out, line, x, y, size);
       y += lead;
       line = word;
@@ -219,7 +306,7 @@ function drawStars(out: Content, x: number, y: number, filled: number): void {
 function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
   const cw = out.geom.content.width;
   const mid = cw / 2;
-  text(out, fitWidth(out.fonts, plan.title, 28, cw, out.fonts.bold), mid, 32, 28, { bold: true, align: 'center' });
+  text(out, fitWidth(out.fonts, plan.title, 28, cw, true), mid, 32, 28, { bold: true, align: 'center' });
   const sub = coverSubtitle(
     plan.title,
     plan.count,
@@ -227,36 +314,33 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     kindWords(plan.kinds),
   );
   text(out, fitWidth(out.fonts, sub, 13, cw), mid, 42, 13, { align: 'center', grey: GREY });
+  if (plan.credit) text(out, fitWidth(out.fonts, plan.credit, 10, cw), mid, 49, 10, { align: 'center', grey: GREY });
   // Contents: tier, puzzle numbers, sizes, page, solutions page (numbers right-aligned),
   // centred on the page whatever its width.
   const dx = (cw - 186) / 2;
   const cols: [number, 'left' | 'right'][] = [
-    [24 + dx, 'left'],
-    [76 + dx, 'right'],
-    [84 + dx, 'left'],
-    [140 + dx, 'right'],
-    [166 + dx, 'right'],
+    [22 + dx, 'left'],
+    [64 + dx, 'right'],
+    [72 + dx, 'left'],
+    [150 + dx, 'right'],
+    [174 + dx, 'right'],
   ];
   const heads = ['Tier', 'Puzzles', 'Sizes', 'Page', 'Solutions'];
   let y = 58;
   if (plan.sections.length) {
     heads.forEach((h, i) => text(out, h, cols[i][0], y, 11, { bold: true, align: cols[i][1] }));
     for (const row of contentsRows(plan)) {
-      line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
+      line(out, 18 + dx, y + 2.5, 178 + dx, y + 2.5, 0.5, GREY);
       y += 7.5;
-      // The sizes of a section holding both kinds may run long: cut to their column.
-      row.forEach((cellText, i) =>
-        text(
-          out,
-          i === 2 ? fitWidth(out.fonts, cellText, 11, cols[3][0] - cols[2][0] - 12) : cellText,
-          cols[i][0],
-          y,
-          11,
-          { align: cols[i][1] },
-        ),
-      );
+      // The sizes of a section holding both kinds may run long: wrapped in their column, whole.
+      const sizes = row[2].split(/(?<=,) /).flatMap((part) => wrapped(out, part, cols[3][0] - cols[2][0] - 8, 11));
+      row.forEach((cellText, i) => {
+        if (i !== 2) text(out, cellText, cols[i][0], y, 11, { align: cols[i][1] });
+      });
+      sizes.forEach((l, k) => text(out, l, cols[2][0], y + k * 4.6, 11));
+      y += (sizes.length - 1) * 4.6;
     }
-    line(out, 20 + dx, y + 2.5, 168 + dx, y + 2.5, 0.5, GREY);
+    line(out, 18 + dx, y + 2.5, 178 + dx, y + 2.5, 0.5, GREY);
   }
   // How to play: each kind's rules and a worked example before and after, what the captions mean.
   const several = plan.kinds.length > 1;
@@ -288,10 +372,11 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     drawBoard(out, example(mid + gap / 2), true, plan.faces);
     text(out, captions[0], left + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
     text(out, captions[1], mid + gap / 2 + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
-    y += h + 18;
+    y += h + (several ? 13 : 18);
   };
-  y += 16;
-  const legendLinesShown = legendLines(tally && hasTally(plan.kinds));
+  // Less air under the contents when the cover explains several kinds.
+  y += several ? 9 : 16;
+  const legendLinesShown = legendLines(tally && hasTally(plan.kinds), plan.solutions);
   for (const kind of plan.kinds) {
     const cover = bookletOf(kind).cover;
     text(out, `How to play${several ? ` ${kind.title}` : ''}`, 18, y, 13, { bold: true });
@@ -310,8 +395,8 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
     centredRuns(
       out,
       [
-        { s: String(slot.number), size: 7.5, bold: true },
-        { s: `  ${idText(p)}`, size: 6, grey: GREY },
+        { s: String(slot.number), size: MIN_TEXT_PT.solution, bold: true },
+        { s: `  ${idText(p)}`, size: MIN_TEXT_PT.any, grey: GREY },
       ],
       mid,
       slot.labelY + 2.9,
@@ -321,28 +406,51 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
   }
   const base = slot.labelY + LABEL_MM.titleBaseline;
   const num = String(slot.number);
-  text(out, num, slot.labelX, base, 11, { bold: true });
-  let x = slot.labelX + widthOf(out.fonts, out.fonts.bold, num, 11) / PT + 1.6;
+  const mm = (t: string, size: number, bold = false): number =>
+    widthOf(out.fonts, bold, printable(out.fonts, t), size) / PT;
+  const lead = mm(num, 11, true) + 1.6 + (slot.stars > 0 ? 4 * STARS_MM.pitch + 1 : 0);
+  const id = idText(p);
+  const idW = mm(id, MIN_TEXT_PT.any);
+  // The caption's size in the longest form that fits whole beside the whole id, in 8 pt, then in
+  // the type scale's 7 pt, widening the caption into its slot if need be; at worst the id alone.
+  const slotX = slot.slotX ?? slot.labelX;
+  const slotW = slot.slotW ?? slot.labelW;
+  const forms = [
+    ...new Set([captionSize({ ...slot, labelW: Infinity }), captionSize(slot), captionSize({ ...slot, labelW: 70 })]),
+  ];
+  const choices = [8, MIN_TEXT_PT.any].flatMap((pt) => forms.filter((f) => f !== '').map((f) => ({ f, pt })));
+  const need = (c: { f: string; pt: number } | undefined): number =>
+    // A quarter millimetre spare, so the id's own fit below never cuts it by a rounding.
+    lead + (c === undefined ? 0 : mm(c.f, c.pt) + 1.5) + idW + 1.25 + TIME_BOX_MM.width;
+  const pick = choices.find((c) => need(c) <= slotW);
+  let labelX = slot.labelX;
+  let labelW = slot.labelW;
+  const wanted = need(pick);
+  if (wanted > labelW) {
+    labelW = Math.min(slotW, wanted);
+    labelX = Math.min(Math.max(slot.labelX + (slot.labelW - labelW) / 2, slotX), slotX + slotW - labelW);
+  }
+  text(out, num, labelX, base, 11, { bold: true });
+  let x = labelX + mm(num, 11, true) + 1.6;
   if (slot.stars > 0) {
     drawStars(out, x + STARS_MM.radius, slot.labelY + STARS_MM.centre, slot.stars);
     x += 4 * STARS_MM.pitch + 1;
   }
-  // Size and id share what the time box leaves; the id is cut first.
-  const room = slot.labelX + slot.labelW - TIME_BOX_MM.width - 1 - x;
-  const size = captionSize(slot);
-  if (size) text(out, size, x, base, 8);
-  const sizeW = size ? widthOf(out.fonts, out.fonts.regular, size, 8) / PT + 1.5 : 0;
-  if (room - sizeW > 2)
-    text(out, fitWidth(out.fonts, idText(p), 6.5, room - sizeW), x + sizeW, base, 6.5, { grey: GREY });
-  const bx = slot.labelX + slot.labelW - TIME_BOX_MM.width;
+  if (pick !== undefined) {
+    text(out, pick.f, x, base, pick.pt);
+    x += mm(pick.f, pick.pt) + 1.5;
+  }
+  const room = labelX + labelW - TIME_BOX_MM.width - 1 - x;
+  text(out, fitWidth(out.fonts, id, MIN_TEXT_PT.any, room), x, base, MIN_TEXT_PT.any, { grey: GREY });
+  const bx = labelX + labelW - TIME_BOX_MM.width;
   const by = slot.labelY + TIME_BOX_MM.top;
   out.push(
     `q ${FRAME} G ${n(0.25 * PT)} w ${n(out.px(bx))} ${n(out.py(by + TIME_BOX_MM.height))} ${n(TIME_BOX_MM.width * PT)} ${n(TIME_BOX_MM.height * PT)} re S Q`,
   );
-  text(out, 'time', bx + 1, by + 3.7, 6, { grey: GREY });
+  text(out, 'time', bx + 1, by + 3.7, MIN_TEXT_PT.any, { grey: GREY });
   const tech = technique ? slotTechnique(slot) : '';
   if (tech)
-    text(out, fitWidth(out.fonts, tech, 7.5, slot.labelW), slot.labelX, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, {
+    text(out, fitWidth(out.fonts, tech, 7.5, labelW), labelX, slot.labelY + LABEL_MM.techniqueBaseline, 7.5, {
       grey: GREY,
     });
 }
@@ -352,7 +460,14 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
   const page: PDFPage = doc.addPage([geom.page.width * PT, geom.page.height * PT]);
   const regularKey = page.node.newFontDictionary('F1', fonts.regular.ref).toString();
   const boldKey = page.node.newFontDictionary('F2', fonts.bold.ref).toString();
-  const out = new Content(fonts, geom, regularKey, boldKey);
+  const cjkKeys =
+    fonts.cjk === null
+      ? null
+      : {
+          regular: page.node.newFontDictionary('F3', fonts.cjk.regular.ref).toString(),
+          bold: page.node.newFontDictionary('F4', fonts.cjk.bold.ref).toString(),
+        };
+  const out = new Content(fonts, geom, regularKey, boldKey, cjkKeys);
   const { content, band } = geom;
   if (spec.kind === 'title') {
     drawTitlePage(out, plan, tally);
@@ -363,6 +478,9 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
       grey: GREY,
     });
     line(out, 0, band.headRule, content.width, band.headRule, 0.4 * PT, INK);
+    if (spec.kind === 'notes')
+      for (let y = band.bodyTop + NOTES_MM.first; y <= band.bodyBottom - 2; y += NOTES_MM.pitch)
+        line(out, 0, y, content.width, y, 0.3 * PT, FRAME);
     const solutions = spec.kind === 'solutions';
     for (const slot of spec.slots) {
       drawLabel(out, slot, solutions, plan.technique);
@@ -370,10 +488,14 @@ function drawPage(doc: PDFDocument, fonts: Fonts, plan: BookletPlan, spec: PageP
       drawTally(out, slot, plan.faces);
     }
   }
-  text(out, `${spec.number} / ${plan.pages.length}`, content.width / 2, band.footBaseline, 9, {
-    align: 'center',
-    grey: GREY,
-  });
+  text(
+    out,
+    fitWidth(fonts, footerText(spec.number, plan.pages.length, plan.credit), 9, content.width),
+    content.width / 2,
+    band.footBaseline,
+    9,
+    { align: 'center', grey: GREY },
+  );
   // All ASCII (text goes in as hex strings), so the default UTF-8 encoding is byte for byte.
   const bytes = deflateSync(out.parts.join('\n'));
   const stream = doc.context.stream(bytes, { Filter: 'FlateDecode' });
@@ -389,8 +511,20 @@ export async function buildBookletPdf(
   puzzles: readonly PackPuzzle[],
   kinds: readonly FormatsKind[],
   opts: PdfOptions,
-): Promise<{ bytes: Uint8Array; pages: number; missing: string[] }> {
+): Promise<{ bytes: Uint8Array; pages: number; missing: string[]; answers?: { bytes: Uint8Array; pages: number } }> {
   const plan = planBooklet(puzzles, kinds, opts);
+  const main = await renderPdf(plan, opts);
+  if (plan.solutions !== 'separate') return main;
+  const answers = await renderPdf(answersPlan(plan), { ...opts, title: `${opts.title}: solutions` });
+  const missing = [...new Set([...main.missing, ...answers.missing])];
+  return { ...main, missing, answers: { bytes: answers.bytes, pages: answers.pages } };
+}
+
+/** One pdf document of a plan's pages. */
+async function renderPdf(
+  plan: BookletPlan,
+  opts: PdfOptions,
+): Promise<{ bytes: Uint8Array; pages: number; missing: string[] }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   let regular: PDFFont;
   let bold: PDFFont;
@@ -402,9 +536,26 @@ export async function buildBookletPdf(
     regular = await doc.embedFont(StandardFonts.Helvetica);
     bold = await doc.embedFont(StandardFonts.HelveticaBold);
   }
-  const boldSet = new Set(bold.getCharacterSet());
-  const charset = new Set(regular.getCharacterSet().filter((c) => boldSet.has(c)));
-  const fonts: Fonts = { regular, bold, charset, missing: new Set(), encoded: new Map(), widths: new Map() };
+  const both = (r: PDFFont, b: PDFFont): Set<number> => {
+    const inBold = new Set(b.getCharacterSet());
+    return new Set(r.getCharacterSet().filter((c) => inBold.has(c)));
+  };
+  let cjk: Fonts['cjk'] = null;
+  if (opts.fonts?.cjk) {
+    // Whole: the files are cut already (see PdfFontFiles).
+    const r = await doc.embedFont(opts.fonts.cjk.regular, { subset: false });
+    const b = await doc.embedFont(opts.fonts.cjk.bold, { subset: false });
+    cjk = { regular: r, bold: b, charset: both(r, b) };
+  }
+  const fonts: Fonts = {
+    regular,
+    bold,
+    charset: both(regular, bold),
+    cjk,
+    missing: new Set(),
+    encoded: new Map(),
+    widths: new Map(),
+  };
   // The document title is metadata (UTF-16), not drawn: any text goes, but it is checked too.
   printable(fonts, opts.title);
   doc.setTitle(opts.title);

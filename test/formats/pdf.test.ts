@@ -2,10 +2,9 @@
 // or Letter pages (puzzles of every kind, mixed), its text (read back through the fonts' ToUnicode maps) numbers and names
 // the puzzles, one number per cell and one tile per domino, bytes are deterministic, Unicode
 // text is set in the embedded font (subset) and what no font has is reported, never dropped.
-import { inflateSync } from 'node:zlib';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { bookletFonts } from '../../pipeline/export/fonts.js';
 import { planBooklet } from '../../src/formats/booklet.js';
 import { buildBookletPdf } from '../../src/formats/pdf.js';
@@ -13,58 +12,7 @@ import { pairCount } from '../../src/dominosa/pairs.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { allKinds } from '../../src/kinds.js';
 import { packOf, packPuzzle, sudominoPackPuzzle } from '../helpers/packs.js';
-
-/** The page's content streams, decompressed and joined. */
-function contentOf(page: PDFPage): string {
-  const ctx = page.doc.context;
-  const contents = page.node.Contents();
-  const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-  let text = '';
-  for (const r of refs) {
-    const stream = r instanceof PDFRef ? ctx.lookup(r) : r;
-    if (!(stream instanceof PDFRawStream)) continue;
-    const filtered = stream.dict.toString().includes('FlateDecode');
-    text += Buffer.from(filtered ? inflateSync(stream.contents) : stream.contents).toString('latin1') + '\n';
-  }
-  return text;
-}
-
-function streamText(stream: unknown): string {
-  if (!(stream instanceof PDFRawStream)) return '';
-  const filtered = stream.dict.toString().includes('FlateDecode');
-  return Buffer.from(filtered ? inflateSync(stream.contents) : stream.contents).toString('latin1');
-}
-
-/** Each Tj of the page as text: hex glyph codes read through the font's ToUnicode map, literal strings as they are. */
-function textsOf(page: PDFPage): string[] {
-  const ctx = page.doc.context;
-  const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
-  // A standard font (no ToUnicode) takes one WinAnsi byte per character, digits as they are.
-  const maps = new Map<string, Map<string, string> | null>();
-  for (const [key, ref] of fonts?.entries() ?? []) {
-    const font = ctx.lookup(ref, PDFDict);
-    const map = new Map<string, string>();
-    const tu = font.get(PDFName.of('ToUnicode'));
-    if (tu === undefined) maps.set(key.toString(), null);
-    else {
-      for (const m of streamText(ctx.lookup(tu)).matchAll(/<([0-9A-Fa-f]{4})> <([0-9A-Fa-f]+)>/g)) {
-        const units = m[2].match(/.{4}/g) ?? [];
-        map.set(m[1].toUpperCase(), String.fromCharCode(...units.map((u) => parseInt(u, 16))));
-      }
-      maps.set(key.toString(), map);
-    }
-  }
-  const out: string[] = [];
-  let map: Map<string, string> | null = null;
-  for (const m of contentOf(page).matchAll(/(\/[^\s]+) [\d.]+ Tf|<([0-9A-Fa-f]*)> Tj|\(([^)]*)\) Tj/g)) {
-    if (m[1] !== undefined) map = maps.get(m[1]) ?? null;
-    else if (m[2] !== undefined && map === null) out.push(Buffer.from(m[2], 'hex').toString('latin1'));
-    else if (m[2] !== undefined)
-      out.push((m[2].toUpperCase().match(/.{4}/g) ?? []).map((g) => map?.get(g) ?? '\ufffd').join(''));
-    else out.push(m[3]);
-  }
-  return out;
-}
+import { contentOf, textsOf } from '../helpers/pdf-text.js';
 
 const FONTS = bookletFonts();
 const KINDS = allKinds();

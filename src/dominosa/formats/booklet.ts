@@ -84,6 +84,6 @@ export const booklet: KindBooklet = {
     example: EXAMPLE,
     captions: ['The puzzle', 'Solved'],
     gap: 16,
-    cell: (_room, shared) => (shared ? 7 : 9),
+    cell: (_room, shared) => (shared ? 5.5 : 9),
   },
 };

@@ -2,7 +2,7 @@
 // drawings (svg.ts) scaled to the slot: grid lines or domino tiles, the numbers or their pips.
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from '../../formats/faces.js';
 import type { PdfPlace } from '../../formats/kind.js';
-import { FRAME, GREY, INK, n, PT, type PdfCanvas } from '../../formats/pdf-canvas.js';
+import { FRAME, GREY, INK, MIN_TEXT_PT, n, PT, type PdfCanvas } from '../../formats/pdf-canvas.js';
 import { numberFontSize, SVG_PAD_CELLS } from '../../formats/svg.js';
 import type { Solution } from '../solve/solution.js';
 import { tallyBoxes, tallyHeader } from './tally.js';
@@ -117,7 +117,11 @@ export function drawTallyPdf(out: PdfCanvas, at: PdfPlace, m: number, faces: Fac
   for (const b of tallyBoxes(m))
     boxes += `${n(left + b.x * cell + inset)} ${n(top - (b.y + 1) * cell + inset)} ${n(cell - 2 * inset)} ${n(cell - 2 * inset)} re `;
   out.push(`q ${FRAME} G ${n(cell * 0.05)} w ${boxes}S Q`);
-  const size = numberFontSize(cell, faceDigits(m, faces === 'pips' ? 'digits' : faces)) * 0.9;
+  // Never under the booklet's smallest type: the labels stand in a tally cell's middle, which holds them.
+  const size = Math.max(
+    MIN_TEXT_PT.any,
+    numberFontSize(cell, faceDigits(m, faces === 'pips' ? 'digits' : faces)) * 0.9,
+  );
   let s = `BT ${GREY} g ${out.font()} ${n(size)} Tf`;
   for (let v = 0; v <= m; v++) {
     const label = tallyHeader(v, faces);

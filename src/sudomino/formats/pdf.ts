@@ -7,6 +7,9 @@ import { sudominoDrawing } from './drawing.js';
 import type { SudominoPackPuzzle } from './row.js';
 import { SUDOMINO_INK, sudominoBoardOfPuzzle } from './svg.js';
 
+/** The thinnest wall and border (mm): what a 6.5 mm puzzle cell draws. */
+const WALL_MIN_MM = { wall: 0.65, border: 0.78 } as const;
+
 /** The puzzle drawn with its drawing's top-left at `at`: bare, or solved with every value. */
 export function drawSudominoPdf(out: PdfCanvas, at: PdfPlace, p: SudominoPackPuzzle, solved: boolean): void {
   const board = sudominoBoardOfPuzzle(p);
@@ -25,11 +28,13 @@ export function drawSudominoPdf(out: PdfCanvas, at: PdfPlace, p: SudominoPackPuz
       `q ${greyOf(SUDOMINO_INK.blocked)} g ${d.blocked.map(([r, c]) => `${n(X(c))} ${n(Y(r + 1))} ${n(cell)} ${n(cell)} re `).join('')}f Q`,
     );
   // Projecting caps (2 J) close the corners where walls meet, as the SVG's square caps do.
+  // Walls and border keep a floor in absolute terms, so the small boards of the solutions still
+  // show their dominoes as the puzzles do.
+  const wall = Math.max(cell * SUDOMINO_INK.wall, WALL_MIN_MM.wall * PT);
+  const border = Math.max(cell * SUDOMINO_INK.border, WALL_MIN_MM.border * PT);
   const walls = d.walls.map(([x1, y1, x2, y2]) => `${n(X(x1))} ${n(Y(y1))} m ${n(X(x2))} ${n(Y(y2))} l `).join('');
-  if (walls) out.push(`q ${INK} G 2 J ${n(cell * SUDOMINO_INK.wall)} w ${walls}S Q`);
-  out.push(
-    `q ${INK} G ${n(cell * SUDOMINO_INK.border)} w ${n(X(0))} ${n(Y(d.rows))} ${n(d.cols * cell)} ${n(d.rows * cell)} re S Q`,
-  );
+  if (walls) out.push(`q ${INK} G 2 J ${n(wall)} w ${walls}S Q`);
+  out.push(`q ${INK} G ${n(border)} w ${n(X(0))} ${n(Y(d.rows))} ${n(d.cols * cell)} ${n(d.rows * cell)} re S Q`);
   const size = numberFontSize(cell, String(board.values).length);
   for (const given of [true, false]) {
     let s = `BT ${given ? INK : greyOf(SUDOMINO_INK.found)} g ${out.font(given)} ${n(size)} Tf`;
