@@ -3,7 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kindOfInput } from '../src/kinds.js';
-import { formatSudominoJson, formatSudominoText } from '../src/sudomino/formats/text.js';
+import {
+  formatBoardJson as formatSudominoJson,
+  formatBoardText as formatSudominoText,
+} from '../src/sudomino/formats/text.js';
 import { randomBoard } from '../src/sudomino/make/random-board.js';
 import { formatBoardJsonl, formatBoardText } from '../src/dominosa/board.js';
 import { dealOnto } from '../src/dominosa/make/deal.js';

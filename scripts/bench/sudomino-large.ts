@@ -6,7 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { makeSlot } from '../../src/sudomino/make/generator.js';
 import { formatShape, type Shape } from '../../src/sudomino/shape.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import { Solver } from '../../src/sudomino/solve/solver.js';
 
 const SHAPES: Shape[] = [
   { rows: 16, cols: 16, values: 10 },
@@ -38,7 +38,7 @@ function median(xs: number[]): number {
 }
 
 function shapeRow(root: string, shape: Shape, seeds: number[], commandSeeds: number[]): SudominoLargeRow {
-  const solver = new SudominoSolver();
+  const solver = new Solver();
   const wallMs: number[] = [];
   const cpuMs: number[] = [];
   for (const seed of seeds) {

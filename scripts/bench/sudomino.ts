@@ -3,14 +3,14 @@
 // the two methods (solver.ts, satcount.ts) compared on 10,000 random boards of every outcome.
 import { makePuzzle } from '../../src/sudomino/make/generator.js';
 import { makeTieredSlot } from '../../src/sudomino/make/tiered.js';
-import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
+import { Grader } from '../../src/sudomino/grade/ladder.js';
 import { TIERS, type Tier } from '../../src/rank/tiers.js';
 import { randomBoard } from '../../src/sudomino/make/random-board.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import { Solver } from '../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../src/sudomino/solve/satcount.js';
 import { formatShape, type Shape } from '../../src/sudomino/shape.js';
-import { formatSudominoText } from '../../src/sudomino/formats/text.js';
-import type { SudominoBoard } from '../../src/sudomino/board.js';
+import { formatBoardText } from '../../src/sudomino/formats/text.js';
+import type { Board } from '../../src/sudomino/board.js';
 import { derive } from '../../src/rng.js';
 
 const SHAPES: Shape[] = [
@@ -41,8 +41,8 @@ function quantile(sorted: number[], f: number): number {
 
 const sorted = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
 
-function shapeRow(shape: Shape, count: number, solver: SudominoSolver): SudominoRow {
-  const boards: SudominoBoard[] = [];
+function shapeRow(shape: Shape, count: number, solver: Solver): SudominoRow {
+  const boards: Board[] = [];
   const genMs: number[] = [];
   // One untimed puzzle first, so the JIT has compiled the generator's paths.
   makePuzzle(shape, derive(1, shape.rows, shape.cols, shape.values, -1), solver);
@@ -95,7 +95,7 @@ export interface Agreement {
 }
 
 /** Both methods on `count` random boards (shapes 1..8 × 2..8, N 2..8, every share of givens). */
-function agreement(count: number, solver: SudominoSolver): Agreement {
+function agreement(count: number, solver: Solver): Agreement {
   const res: Agreement = { boards: count, unique: 0, multiple: 0, none: 0, disagreements: 0, seconds: 0 };
   const t0 = performance.now();
   for (let k = 0; k < count; k++) {
@@ -110,7 +110,7 @@ function agreement(count: number, solver: SudominoSolver): Agreement {
       (ours.status !== 'unique' || String(ours.solution) === String(sat.solution));
     if (!agree) {
       res.disagreements++;
-      console.log(`disagreement on board ${k} (solver ${ours.status}, sat ${sat.status}):\n${formatSudominoText(b)}`);
+      console.log(`disagreement on board ${k} (solver ${ours.status}, sat ${sat.status}):\n${formatBoardText(b)}`);
     } else if (ours.status === 'unique' || ours.status === 'multiple' || ours.status === 'none') res[ours.status]++;
   }
   res.seconds = (performance.now() - t0) / 1000;
@@ -132,8 +132,8 @@ export interface TierRow {
 
 /** Slots 0..count-1 of each tier at a shape, timed one by one (generate --kind sudomino --grade TIER). */
 function tierRows(shape: Shape, count: number): TierRow[] {
-  const solver = new SudominoSolver();
-  const grader = new SudominoGrader();
+  const solver = new Solver();
+  const grader = new Grader();
   const rows: TierRow[] = [];
   for (const tier of TIERS) {
     makeTieredSlot(1, shape, tier, -1, 1000, solver, grader);
@@ -163,7 +163,7 @@ function tierRows(shape: Shape, count: number): TierRow[] {
 }
 
 export function sudominoTable(quick: boolean): { shapes: SudominoRow[]; agreement: Agreement; tiers: TierRow[] } {
-  const solver = new SudominoSolver();
+  const solver = new Solver();
   console.log(
     '\nSudomino (npm run bench -- --only sudomino): proof of generated unique puzzles, generation per puzzle',
   );

@@ -8,7 +8,7 @@ export const MAX_VALUES = 30;
 export const MAX_CELLS = 1_000_000;
 export const DEFAULT_VALUES = 6;
 
-export interface SudominoBoard {
+export interface Board {
   readonly rows: number;
   readonly cols: number;
   /** N: every open cell holds a value 1..N. */
@@ -30,7 +30,7 @@ export interface SudominoBoard {
 }
 
 /** Where and why a board was refused; row and col are 0-based, line (of the input) 1-based. */
-export interface SudominoError {
+export interface BoardError {
   index: number;
   id?: unknown;
   line?: number;
@@ -39,8 +39,7 @@ export interface SudominoError {
   message: string;
 }
 
-export type SudominoParse =
-  { ok: true; index: number; board: SudominoBoard } | { ok: false; index: number; error: SudominoError };
+export type ParseResult = { ok: true; index: number; board: Board } | { ok: false; index: number; error: BoardError };
 
 /**
  * One cell as written: blocked, or part of a domino named by a label (a letter, a number of the
@@ -51,7 +50,7 @@ export type CellMark = { blocked: true } | { blocked: false; label: string | nul
 export const BLOCKED: CellMark = { blocked: true };
 
 /** The one line a person reads: "board 2 (id "p7"), line 5, row 3, column 4: ...". */
-export function formatSudominoError(e: SudominoError): string {
+export function formatBoardError(e: BoardError): string {
   const id = e.id === undefined || e.id === null ? '' : ` (id ${JSON.stringify(e.id)})`;
   const line = e.line === undefined ? '' : `, line ${e.line}`;
   const row = e.row === undefined ? '' : `, row ${e.row + 1}`;
@@ -69,7 +68,7 @@ export function lineName(rows: number, line: number): string {
   return line < rows ? `row ${line + 1}` : `column ${line - rows + 1}`;
 }
 
-type Built = { ok: true; board: SudominoBoard } | { ok: false; row?: number; col?: number; message: string };
+type Built = { ok: true; board: Board } | { ok: false; row?: number; col?: number; message: string };
 
 const fail = (message: string, cell?: number, cols?: number): Built =>
   cell === undefined || cols === undefined
@@ -177,7 +176,7 @@ export function withLines(
   cells: Int32Array,
   given: Uint8Array,
   meta?: Record<string, unknown>,
-): SudominoBoard {
+): Board {
   const nLines = rows + cols;
   const lineStart = new Int32Array(nLines + 1);
   const lineDominoes: number[] = [];
@@ -209,13 +208,13 @@ export function withLines(
 }
 
 /** Why a board built elsewhere (the generator, a test) breaks a line's limits, or null. */
-export function linesProblem(board: SudominoBoard): string | null {
+export function linesProblem(board: Board): string | null {
   const p = lineProblem(board);
   return p === null || p.ok ? null : p.message;
 }
 
 /** A line with more entries than values, or two given dominoes of a line with one value. */
-function lineProblem(board: SudominoBoard): Built | null {
+function lineProblem(board: Board): Built | null {
   const { rows, cols, values, lineStart, lineDominoes, given, cells } = board;
   const seen = new Int32Array(values + 1);
   for (let l = 0; l < rows + cols; l++) {
@@ -259,7 +258,7 @@ function neighbours(i: number, rows: number, cols: number): number[] {
 }
 
 /** Open cells' values from one value per domino: values[cell], 0 where blocked. */
-export function cellValues(board: SudominoBoard, perDomino: ArrayLike<number>): Uint8Array {
+export function cellValues(board: Board, perDomino: ArrayLike<number>): Uint8Array {
   const out = new Uint8Array(board.rows * board.cols);
   for (let i = 0; i < out.length; i++) if (board.domino[i] >= 0) out[i] = perDomino[board.domino[i]];
   return out;

@@ -2,19 +2,14 @@
 // representative board and a hash, the same for every member of the class and different for
 // any two puzzles that are not transforms of each other. The catalog dedupes bases by the hash.
 import { sha256Hex } from '../catalog/sha256.js';
-import type { SudominoBoard } from './board.js';
-import {
-  applySudominoTransform,
-  shapeKeepingGeometries,
-  transformedCell,
-  type SudominoTransform,
-} from './transform.js';
+import type { Board } from './board.js';
+import { applyTransform, shapeKeepingGeometries, transformedCell, type Transform } from './transform.js';
 
-export interface CanonicalSudomino {
+export interface Canonical {
   /** The class's representative: the board under `transform`. */
-  board: SudominoBoard;
+  board: Board;
   /** The transform taking the given board to the representative. */
-  transform: SudominoTransform;
+  transform: Transform;
   /** "RxC:N:" and the representative's cells (see serialise): what the hash is taken of. */
   form: string;
 }
@@ -28,7 +23,7 @@ const LABELS = '0123456789abcdefghijklmnopqrstuvwxyz';
  * and first appearance gives each new value the least label still free, the least reading of
  * the relabelling orbit. Returns the text and the relabelling it used (old value − 1 → label).
  */
-function serialise(board: SudominoBoard, geometry: SudominoTransform['geometry']): { text: string; relabel: number[] } {
+function serialise(board: Board, geometry: Transform['geometry']): { text: string; relabel: number[] } {
   const { rows, cols, values, domino, cells, given } = board;
   const n = rows * cols;
   // at[j]: the cell of the given board that the geometry moves onto cell j.
@@ -60,26 +55,26 @@ function serialise(board: SudominoBoard, geometry: SudominoTransform['geometry']
 }
 
 /** The representative of the board's class: the least serialisation over every shape-keeping geometry. */
-export function canonicalSudomino(board: SudominoBoard): CanonicalSudomino {
-  let best: { text: string; transform: SudominoTransform } | null = null;
+export function canonicalOf(board: Board): Canonical {
+  let best: { text: string; transform: Transform } | null = null;
   for (const geometry of shapeKeepingGeometries(board.rows, board.cols)) {
     const { text, relabel } = serialise(board, geometry);
     if (best === null || text < best.text) best = { text, transform: { geometry, relabel } };
   }
   const { text, transform } = best!;
   return {
-    board: applySudominoTransform(board, transform),
+    board: applyTransform(board, transform),
     transform,
     form: `${board.rows}x${board.cols}:${board.values}:${text}`,
   };
 }
 
 /** The class's representative board (meta dropped): equal cell for cell for every member of the class. */
-export function canonicalSudominoBoard(board: SudominoBoard): SudominoBoard {
-  return canonicalSudomino(board).board;
+export function canonicalBoard(board: Board): Board {
+  return canonicalOf(board).board;
 }
 
 /** SHA-256 (hex) of the representative's serialisation: the catalog's key for the class. */
-export function sudominoCanonicalHash(board: SudominoBoard): string {
-  return sha256Hex(canonicalSudomino(board).form);
+export function canonicalHash(board: Board): string {
+  return sha256Hex(canonicalOf(board).form);
 }

@@ -4,22 +4,17 @@
 // variant is its base under its transform; and over a shape, the guardrail that tiers climb in
 // reference nodes.
 import type { Parsed } from '../parsed.js';
-import { canonicalSudominoBoard, sudominoCanonicalHash } from './canonical.js';
+import { canonicalBoard, canonicalHash } from './canonical.js';
 import { ClassMemo } from '../catalog/class-memo.js';
-import type { SudominoBoard } from './board.js';
-import { SUDOMINO_GRADER_VERSION, SudominoGrader } from './grade/ladder.js';
-import { referenceSudominoNodes, storedSudominoGrade, SUDOMINO_REFERENCE_VERSION } from './rank/stored.js';
-import { sudominoTierFor } from './rank/tier-rule.js';
+import type { Board } from './board.js';
+import { SUDOMINO_GRADER_VERSION, Grader } from './grade/ladder.js';
+import { referenceNodes, storedGrade, SUDOMINO_REFERENCE_VERSION } from './rank/stored.js';
+import { tierFor } from './rank/tier-rule.js';
 import { checkAnswer } from './solve/check.js';
 import { countBySat, SUDOMINO_PROOF_VERSION } from './solve/satcount.js';
-import { SudominoSolver } from './solve/solver.js';
-import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from './stored.js';
-import {
-  applySudominoTransform,
-  parseSudominoTransform,
-  sudominoTransformProblem,
-  transformSudominoValues,
-} from './transform.js';
+import { Solver } from './solve/solver.js';
+import { boardFromStored, gridText, solutionFromStored } from './stored.js';
+import { applyTransform, parseTransform, transformProblem, transformValues } from './transform.js';
 import type { TierRule } from '../rank/rule.js';
 import { TIERS, type Tier } from '../rank/tiers.js';
 import {
@@ -42,8 +37,8 @@ const shapeName = (shape: string): string => `sudomino ${shape}`;
 /** Sudomino's check group (PuzzleKind.checks). */
 export const checks: KindChecks = {
   checker() {
-    const solver = new SudominoSolver();
-    const grader = new SudominoGrader();
+    const solver = new Solver();
+    const grader = new Grader();
     const memo = new ClassMemo();
     return { check: (p, base, ctx) => checkPuzzle(p, base, { ...ctx, solver, grader, memo }) };
   },
@@ -76,7 +71,7 @@ export const checks: KindChecks = {
   },
   grade(p) {
     const board = readBoard(p);
-    return board.ok ? { ok: true, value: storedSudominoGrade(board.value).score } : board;
+    return board.ok ? { ok: true, value: storedGrade(board.value).score } : board;
   },
 };
 
@@ -86,8 +81,8 @@ export const checks: KindChecks = {
  * class to the next (the caller owns them).
  */
 export interface PuzzleContext extends CheckContext {
-  solver: SudominoSolver;
-  grader: SudominoGrader;
+  solver: Solver;
+  grader: Grader;
   memo?: ClassMemo;
 }
 
@@ -106,13 +101,13 @@ function reader(ctx: PuzzleContext): Reader {
 
 /** How a check reads rows: `values` of a row is given the board read of that row. */
 interface Reader {
-  board: (q: StoredPuzzle) => Parsed<SudominoBoard>;
-  values: (q: StoredPuzzle, board: SudominoBoard) => Parsed<Uint8Array>;
+  board: (q: StoredPuzzle) => Parsed<Board>;
+  values: (q: StoredPuzzle, board: Board) => Parsed<Uint8Array>;
 }
 
 /** The board of a stored row, its size checked against the row's. */
-function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parsed<SudominoBoard> {
-  const res = sudominoBoardFromStored(p.grid, p.m);
+function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parsed<Board> {
+  const res = boardFromStored(p.grid, p.m);
   if (!res.ok) return res;
   const b = res.board;
   if (b.rows !== p.rows || b.cols !== p.cols)
@@ -121,8 +116,8 @@ function readBoard(p: Pick<StoredPuzzle, 'grid' | 'm' | 'rows' | 'cols'>): Parse
 }
 
 /** The per-cell values of a stored solution, sized as the board. */
-function readValues(text: string, board: SudominoBoard): Parsed<Uint8Array> {
-  return sudominoSolutionFromStored(text, board.rows, board.cols);
+function readValues(text: string, board: Board): Parsed<Uint8Array> {
+  return solutionFromStored(text, board.rows, board.cols);
 }
 
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
@@ -133,7 +128,7 @@ function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 
 /** The row's tier must be the one its stored grade and nodes give under the shape's rule. */
 function tierFailures(p: StoredPuzzle, rule: TierRule | null): Failure[] {
-  const want = sudominoTierFor(p, rule);
+  const want = tierFor(p, rule);
   if (want === p.tier) return [];
   const cuts =
     rule === null
@@ -151,7 +146,7 @@ export function checkRow(p: StoredPuzzle, base: SharedFields | null, rule: TierR
 /** Audit one stored Sudomino puzzle (`base`: its base row when a variant); empty when it passes. */
 export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
   const read = reader(ctx);
-  return checkStoredPuzzle<SudominoBoard, Uint8Array>(
+  return checkStoredPuzzle<Board, Uint8Array>(
     p,
     checkRow(p, base, ctx.rule),
     {
@@ -160,7 +155,7 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
       solves: checkAnswer,
       prove: (board, values, fail) => prove(p, board, values, ctx, fail, false),
       proveImage: (board, values, fail) => prove(p, board, values, ctx, fail, true),
-      hash: sudominoCanonicalHash,
+      hash: canonicalHash,
       variantError: (board, values) => variantError(p, board, values, base, read),
     },
     ctx.baseProven === true ? base : null,
@@ -176,7 +171,7 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
  */
 function prove(
   p: StoredPuzzle,
-  board: SudominoBoard,
+  board: Board,
   values: Uint8Array | null,
   ctx: PuzzleContext,
   fail: (kind: FailureKind, detail: string) => void,
@@ -216,7 +211,7 @@ function prove(
   const key = ctx.memo === undefined ? null : representativeText(board);
   let nodes = key === null ? undefined : ctx.memo!.measured(key);
   if (nodes === undefined) {
-    nodes = referenceSudominoNodes(board, ctx.solver, interrupt);
+    nodes = referenceNodes(board, ctx.solver, interrupt);
     if (outOfBudget('while measuring its reference nodes')) return;
     if (key !== null) ctx.memo!.keep(key, nodes);
   }
@@ -224,23 +219,23 @@ function prove(
 
   // Variants share their base's grade, so only bases are graded again.
   if (p.base_id === null) {
-    const g = storedSudominoGrade(board, ctx.grader);
+    const g = storedGrade(board, ctx.grader);
     if (outOfBudget('while grading it')) return;
     if (g.score !== p.score)
       fail('grade-mismatch', `stored score ${p.score}, the grader grades it ${g.levelName} with score ${g.score}`);
   }
 }
 
-/** The representative referenceSudominoNodes counts on, spelt exactly: its shape, dominoes and givens. */
-function representativeText(board: SudominoBoard): string {
-  const c = canonicalSudominoBoard(board);
+/** The representative referenceNodes counts on, spelt exactly: its shape, dominoes and givens. */
+function representativeText(board: Board): string {
+  const c = canonicalBoard(board);
   return `${c.rows}x${c.cols}:${c.values}:${c.domino.join(',')}:${c.given.join(',')}`;
 }
 
 /** Why a variant is not its base under its transform, or null. */
 function variantError(
   p: StoredPuzzle,
-  board: SudominoBoard,
+  board: Board,
   values: Uint8Array | null,
   base: StoredPuzzle | null,
   read: Reader,
@@ -251,16 +246,16 @@ function variantError(
   if (base.base_id !== null) return `its base ${base.id} is itself a variant`;
   const b = read.board(base);
   if (!b.ok) return `its base ${base.id} has an invalid grid`;
-  const t = parseSudominoTransform(p.transform, b.value.values);
+  const t = parseTransform(p.transform, b.value.values);
   if (!t.ok) return `transform "${p.transform}": ${t.error}`;
-  const why = sudominoTransformProblem(t.transform, b.value.rows, b.value.cols, b.value.values);
+  const why = transformProblem(t.transform, b.value.rows, b.value.cols, b.value.values);
   if (why !== null) return `transform "${p.transform}" does not apply to base ${base.id}: ${why}`;
   // Both boards written by the one formatter, so equal boards give equal text whatever form was stored.
-  if (sudominoGridText(applySudominoTransform(b.value, t.transform)) !== sudominoGridText(board))
+  if (gridText(applyTransform(b.value, t.transform)) !== gridText(board))
     return `the grid is not base ${base.id} under "${p.transform}"`;
   const baseValues = read.values(base, b.value);
   if (values !== null && baseValues.ok) {
-    const want = transformSudominoValues(baseValues.value, b.value.rows, b.value.cols, b.value.values, t.transform);
+    const want = transformValues(baseValues.value, b.value.rows, b.value.cols, b.value.values, t.transform);
     if (!sameValues(want, values)) return `the solution is not base ${base.id}'s under "${p.transform}"`;
   }
   return null;
@@ -269,7 +264,7 @@ function variantError(
 // --- the guardrail over a shape ---
 
 /** Base puzzles of one Sudomino shape: each one's tier and reference nodes. */
-export interface SudominoShapeBases {
+export interface ShapeBases {
   shape: string;
   bases: readonly { tier: Tier; nodes: number }[];
 }
@@ -282,7 +277,7 @@ export function lowerMedian(values: readonly number[]): number {
 }
 
 /** Per tier present, in tier order, the median reference nodes of its bases. */
-export function tierMedians(bases: SudominoShapeBases['bases']): { tier: Tier; count: number; median: number }[] {
+export function tierMedians(bases: ShapeBases['bases']): { tier: Tier; count: number; median: number }[] {
   return TIERS.map((tier) => {
     const nodes = bases.filter((b) => b.tier === tier).map((b) => b.nodes);
     return { tier, count: nodes.length, median: lowerMedian(nodes) };
@@ -298,7 +293,7 @@ export const GUARDRAIL_MIN_BASES = 20;
  * levels overlap in nodes, so only the middle of each tier is held in order, and only of tiers
  * holding GUARDRAIL_MIN_BASES or more.
  */
-export function checkTierOrder(shapes: readonly SudominoShapeBases[]): Failure[] {
+export function checkTierOrder(shapes: readonly ShapeBases[]): Failure[] {
   const out: Failure[] = [];
   for (const { shape, bases } of shapes) {
     const medians = tierMedians(bases).filter((t) => t.count >= GUARDRAIL_MIN_BASES);

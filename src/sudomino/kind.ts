@@ -5,10 +5,10 @@ import { checkRow, checks } from './check.js';
 import { build } from './make/build.js';
 import { formats } from './formats/index.js';
 import { LEVELS } from './grade/ladder.js';
-import { sudominoTierFor } from './rank/tier-rule.js';
+import { tierFor } from './rank/tier-rule.js';
 import { compareShapes, parseShapes } from './shape.js';
 import { reading } from './reading.js';
-import { SUDOMINO_GRID_JSON_SQL, SUDOMINO_SOLUTION_JSON_SQL, sudominoFromJsonForm } from './stored.js';
+import { SUDOMINO_GRID_JSON_SQL, SUDOMINO_SOLUTION_JSON_SQL, fromJsonForm } from './stored.js';
 import { solving } from './solve/solving.js';
 import { grading } from './grade/grading.js';
 import { generating } from './make/generating.js';
@@ -51,9 +51,9 @@ export const sudomino: PuzzleKind = {
       solution: 'one base-36 digit a cell, its value (0 where blocked)',
     },
     jsonSql: { grid: SUDOMINO_GRID_JSON_SQL, solution: SUDOMINO_SOLUTION_JSON_SQL },
-    fromJsonForm: sudominoFromJsonForm,
+    fromJsonForm: fromJsonForm,
   },
-  tierOf: sudominoTierFor,
+  tierOf: tierFor,
   checkRow,
   checks,
   build,

@@ -1,6 +1,6 @@
 // Reading Sudomino boards, line by line so large files stream: the letter form of the source
 // document, the numbered form (for boards with more dominoes than letters) and JSON lines.
-// Never throws: a refused board comes back as a SudominoError naming board, line, row and column.
+// Never throws: a refused board comes back as a BoardError naming board, line, row and column.
 //
 // Letter form: one character a cell; `!` blocked, a letter names an unnumbered domino's two
 // cells, two adjacent equal digits are a given domino. Numbered form: whitespace-separated
@@ -10,7 +10,7 @@
 // the boards after it, `# form: numbered` reads the next board in the numbered form (needed
 // only for a one-column board without givens: a row with whitespace or `=` is numbered anyway).
 // JSON lines: {"rows": ["aabb", ...], "values": N, "id": ...}, rows in either form.
-import { BLOCKED, buildBoard, type CellMark, DEFAULT_VALUES, MAX_VALUES, type SudominoParse } from './board.js';
+import { BLOCKED, buildBoard, type CellMark, DEFAULT_VALUES, MAX_VALUES, type ParseResult } from './board.js';
 
 type Row = { ok: true; cells: CellMark[] } | { ok: false; col: number; message: string };
 
@@ -80,7 +80,7 @@ export function parseNumberedRow(row: string, values: number): Row {
  * Line-fed reader of text and JSON-lines boards (told apart per board: a line starting with `{`
  * is one JSON board). Feed lines without their '\n'; call end() once at the end.
  */
-export class SudominoReader {
+export class TextReader {
   private lineNo = 0;
   private index = 0;
   private values: number;
@@ -97,7 +97,7 @@ export class SudominoReader {
   }
 
   /** Feed one line; returns the board it completed, if any. */
-  push(raw: string): SudominoParse | null {
+  push(raw: string): ParseResult | null {
     const lineNo = ++this.lineNo;
     const line = raw.replace(/\r$/, '').replace(/^\uFEFF/, '');
     const trimmed = line.trim();
@@ -119,11 +119,11 @@ export class SudominoReader {
   }
 
   /** The board still open at the end of the input, if any. */
-  end(): SudominoParse | null {
+  end(): ParseResult | null {
     return this.finish();
   }
 
-  private comment(text: string, lineNo: number): SudominoParse | null {
+  private comment(text: string, lineNo: number): ParseResult | null {
     const id = ID_COMMENT.exec(text);
     if (id) this.pendingId = id[1];
     else if (FORM_COMMENT.test(text)) this.pendingNumbered = true;
@@ -145,7 +145,7 @@ export class SudominoReader {
     return null;
   }
 
-  private finish(): SudominoParse | null {
+  private finish(): ParseResult | null {
     if (this.rows.length === 0) return null;
     const index = this.index++;
     const rows = this.rows;
@@ -159,9 +159,9 @@ export class SudominoReader {
     return res;
   }
 
-  private json(text: string, lineNo: number): SudominoParse {
+  private json(text: string, lineNo: number): ParseResult {
     const index = this.index++;
-    const at = (message: string, id?: unknown): SudominoParse => ({
+    const at = (message: string, id?: unknown): ParseResult => ({
       ok: false,
       index,
       error: { index, id, line: lineNo, message },
@@ -206,7 +206,7 @@ export class SudominoReader {
   }
 
   /** A pack record: its text rows joined by '/' in "puzzle", N from its size key (RxC:N), as the catalog stores them. */
-  private record(o: Record<string, unknown>, index: number, lineNo: number): SudominoParse {
+  private record(o: Record<string, unknown>, index: number, lineNo: number): ParseResult {
     const id = o.id;
     const size = o.size as { key?: unknown } | null | undefined;
     const m =
@@ -232,7 +232,7 @@ export function boardFromRows(
   index: number,
   id?: unknown,
   numbered = rows.some(looksNumbered),
-): SudominoParse {
+): ParseResult {
   const grid: CellMark[][] = [];
   const idPart = id === undefined || id === null ? {} : { id };
   for (let r = 0; r < rows.length; r++) {
@@ -245,10 +245,10 @@ export function boardFromRows(
   return { ok: false, index, error: { index, ...idPart, row: built.row, col: built.col, message: built.message } };
 }
 
-/** Every board of a text (tests and small inputs; the CLI streams through SudominoReader). */
-export function parseSudominoBoards(text: string, values = DEFAULT_VALUES): SudominoParse[] {
-  const reader = new SudominoReader(values);
-  const out: SudominoParse[] = [];
+/** Every board of a text (tests and small inputs; the CLI streams through TextReader). */
+export function parseBoards(text: string, values = DEFAULT_VALUES): ParseResult[] {
+  const reader = new TextReader(values);
+  const out: ParseResult[] = [];
   for (const line of text.split('\n')) {
     const r = reader.push(line);
     if (r !== null) out.push(r);

@@ -1,34 +1,34 @@
 // Sudomino's boards as solve and grade read them (src/solve/reading.ts): the letter and numbered
-// text forms and JSON lines through SudominoReader, each refusal worded in one line. It has no
+// text forms and JSON lines through TextReader, each refusal worded in one line. It has no
 // Tatham game IDs.
 import type { BoardReader, KindReading, ReadBoard } from '../solve/reading.js';
-import { DEFAULT_VALUES, formatSudominoError, MAX_VALUES, type SudominoBoard, type SudominoParse } from './board.js';
-import { SudominoReader } from './parse.js';
+import { DEFAULT_VALUES, formatBoardError, MAX_VALUES, type Board, type ParseResult } from './board.js';
+import { TextReader } from './parse.js';
 
-function worded(r: SudominoParse): ReadBoard<SudominoBoard> {
-  return r.ok ? r : { ok: false, error: formatSudominoError(r.error) };
+function worded(r: ParseResult): ReadBoard<Board> {
+  return r.ok ? r : { ok: false, error: formatBoardError(r.error) };
 }
 
-/** A SudominoReader as the verbs feed it; it tells text from JSON lines board by board. */
-class Reading implements BoardReader<SudominoBoard> {
-  private readonly reader: SudominoReader;
+/** A TextReader as the verbs feed it; it tells text from JSON lines board by board. */
+class Reading implements BoardReader<Board> {
+  private readonly reader: TextReader;
 
   constructor(values: number | undefined) {
-    this.reader = new SudominoReader(values);
+    this.reader = new TextReader(values);
   }
 
-  push(text: string, start: number, end: number): ReadBoard<SudominoBoard> | null {
+  push(text: string, start: number, end: number): ReadBoard<Board> | null {
     const r = this.reader.push(text.slice(start, end));
     return r === null ? null : worded(r);
   }
 
-  end(): readonly ReadBoard<SudominoBoard>[] {
+  end(): readonly ReadBoard<Board>[] {
     const r = this.reader.end();
     return r === null ? [] : [worded(r)];
   }
 }
 
-export const reading: KindReading<SudominoBoard> = {
+export const reading: KindReading<Board> = {
   reader: (_format, values) => new Reading(values),
   shows: 'a Sudomino board has ! or letters',
   values: {

@@ -4,7 +4,7 @@
 // The JSON forms schema 4 stored (and the puzzles_json view shows) are here too, for migrate.
 // Reading never throws: bad text is an error value.
 import type { Parsed } from '../parsed.js';
-import { MAX_VALUES, type SudominoBoard } from './board.js';
+import { MAX_VALUES, type Board } from './board.js';
 import { boardRows } from './formats/text.js';
 import { boardFromRows, storedRowsNumbered } from './parse.js';
 
@@ -18,19 +18,19 @@ const VALUE_OF = new Int8Array(128).fill(-1);
 for (let v = 0; v <= MAX_VALUES; v++) VALUE_OF[DIGITS.charCodeAt(v)] = v;
 
 /** The grid column: the board's text rows joined by '/' (no row of either form holds one). */
-export function sudominoGridText(board: SudominoBoard): string {
+export function gridText(board: Board): string {
   return boardRows(board).join('/');
 }
 
 /** The solution column: each cell's value (0 blocked) as one base-36 digit, in reading order. */
-export function sudominoSolutionText(values: ArrayLike<number>): string {
+export function solutionText(values: ArrayLike<number>): string {
   let s = '';
   for (let i = 0; i < values.length; i++) s += DIGITS[values[i]];
   return s;
 }
 
 /** A board from its text rows and N, or the one line that says what is wrong with them. */
-function boardOfRows(rows: readonly string[], values: number): StoredRead<{ board: SudominoBoard }> {
+function boardOfRows(rows: readonly string[], values: number): StoredRead<{ board: Board }> {
   if (rows.length === 0 || rows.some((r) => r === '')) return { ok: false, error: 'grid has an empty row' };
   const res = boardFromRows(rows, values, 0, undefined, storedRowsNumbered(rows, values));
   if (res.ok) return { ok: true, board: res.board };
@@ -40,12 +40,12 @@ function boardOfRows(rows: readonly string[], values: number): StoredRead<{ boar
 }
 
 /** A board from its grid column and N, or the one line that says what is wrong with the text. */
-export function sudominoBoardFromStored(grid: string, values: number): StoredRead<{ board: SudominoBoard }> {
+export function boardFromStored(grid: string, values: number): StoredRead<{ board: Board }> {
   return boardOfRows(grid.split('/'), values);
 }
 
 /** Per-cell values of a rows×cols board from its solution column, or what is wrong with it. */
-export function sudominoSolutionFromStored(text: string, rows: number, cols: number): Parsed<Uint8Array> {
+export function solutionFromStored(text: string, rows: number, cols: number): Parsed<Uint8Array> {
   const n = rows * cols;
   if (text.length !== n)
     return { ok: false, error: `the solution has ${text.length} cells, expected ${n} (${rows}x${cols})` };
@@ -66,12 +66,12 @@ export function sudominoSolutionFromStored(text: string, rows: number, cols: num
 // --- the JSON forms of schema 4 ---
 
 /** The grid as schema 4 stored it: JSON.stringify of the board's text rows. */
-export function sudominoGridJson(board: SudominoBoard): string {
+export function gridJson(board: Board): string {
   return JSON.stringify(boardRows(board));
 }
 
 /** The solution as schema 4 stored it: JSON rows of a rows×cols board's per-cell values. */
-export function sudominoSolutionJson(cols: number, values: ArrayLike<number>): string {
+export function solutionJson(cols: number, values: ArrayLike<number>): string {
   const out: number[][] = [];
   for (let i = 0; i < values.length; i += cols) out.push(Array.from({ length: cols }, (_, c) => values[i + c]));
   return JSON.stringify(out);
@@ -82,7 +82,7 @@ export function sudominoSolutionJson(cols: number, values: ArrayLike<number>): s
  * rows of a board of the row's size, the solution rows of per-cell values 0..N sized as the board;
  * else what is wrong. The grid is written again by boardRows, as every build wrote it.
  */
-export function sudominoFromJsonForm(p: {
+export function fromJsonForm(p: {
   m: number;
   rows: number;
   cols: number;
@@ -115,13 +115,13 @@ export function sudominoFromJsonForm(p: {
       values.push(v);
     }
   }
-  return { ok: true, value: { grid: sudominoGridText(b.board), solution: sudominoSolutionText(values) } };
+  return { ok: true, value: { grid: gridText(b.board), solution: solutionText(values) } };
 }
 
 // --- the same JSON forms in SQL, for the puzzles_json view ---
 
-/** SQL over a Sudomino row giving sudominoGridJson's text: its rows quoted (none holds a quote or a backslash). */
+/** SQL over a Sudomino row giving gridJson's text: its rows quoted (none holds a quote or a backslash). */
 export const SUDOMINO_GRID_JSON_SQL = `'["' || replace(grid, '/', '","') || '"]'`;
 
-/** SQL over a Sudomino row giving sudominoSolutionJson's text of its solution column. */
+/** SQL over a Sudomino row giving solutionJson's text of its solution column. */
 export const SUDOMINO_SOLUTION_JSON_SQL = `(WITH RECURSIVE cell(k, s) AS (SELECT 0, '' UNION ALL SELECT k + 1, s || CASE WHEN k % cols > 0 THEN ',' WHEN k > 0 THEN '],[' ELSE '[' END || (instr('${DIGITS}', substr(solution, k + 1, 1)) - 1) FROM cell WHERE k < rows * cols) SELECT '[' || s || ']]' FROM cell WHERE k = rows * cols)`;

@@ -1,19 +1,18 @@
 // Sudomino's symmetries: a geometry that keeps the board's R×C shape, then a relabelling of the
 // values 1..N. The catalog stores a variant as its base plus this transform's text, so the text
 // is compact, one line, and reads back exactly; applying one renumbers dominoes in reading order.
-import { type SudominoBoard, withLines } from './board.js';
+import { type Board, withLines } from './board.js';
 
 /**
  * The symmetries of a rectangle, named as Dominosa names them: `mirror-h` reverses the columns,
  * `mirror-v` the rows, `rot90` turns clockwise. The last four swap rows and columns, so they
  * keep an R×C board's shape only when R = C.
  */
-export type SudominoGeometry =
-  'id' | 'mirror-h' | 'mirror-v' | 'rot180' | 'transpose' | 'anti-transpose' | 'rot90' | 'rot270';
+export type Geometry = 'id' | 'mirror-h' | 'mirror-v' | 'rot180' | 'transpose' | 'anti-transpose' | 'rot90' | 'rot270';
 
 /**
  * Each geometry as an optional transpose followed by flips of the result's rows and columns:
- * three bits that compose by exclusive or (see composeSudominoTransforms).
+ * three bits that compose by exclusive or (see composeTransforms).
  */
 interface Action {
   swap: boolean;
@@ -21,7 +20,7 @@ interface Action {
   flipCols: boolean;
 }
 
-const ACTIONS: Readonly<Record<SudominoGeometry, Action>> = {
+const ACTIONS: Readonly<Record<Geometry, Action>> = {
   id: { swap: false, flipRows: false, flipCols: false },
   'mirror-h': { swap: false, flipRows: false, flipCols: true },
   'mirror-v': { swap: false, flipRows: true, flipCols: false },
@@ -33,21 +32,21 @@ const ACTIONS: Readonly<Record<SudominoGeometry, Action>> = {
 };
 
 /** Every geometry, the shape-keeping four of any board first. */
-export const SUDOMINO_GEOMETRIES = Object.keys(ACTIONS) as readonly SudominoGeometry[];
+export const SUDOMINO_GEOMETRIES = Object.keys(ACTIONS) as readonly Geometry[];
 
 /** The geometries that keep an R×C board R×C: all eight on a square, else the first four. */
-export function shapeKeepingGeometries(rows: number, cols: number): readonly SudominoGeometry[] {
+export function shapeKeepingGeometries(rows: number, cols: number): readonly Geometry[] {
   return rows === cols ? SUDOMINO_GEOMETRIES : SUDOMINO_GEOMETRIES.filter((g) => !ACTIONS[g].swap);
 }
 
 /** A geometry, then a relabelling: value v becomes relabel[v - 1] (absent: every value kept). */
-export interface SudominoTransform {
-  readonly geometry: SudominoGeometry;
+export interface Transform {
+  readonly geometry: Geometry;
   /** A permutation of 1..N, indexed by the old value minus one. */
   readonly relabel?: readonly number[];
 }
 
-function geometryOf(a: Action): SudominoGeometry {
+function geometryOf(a: Action): Geometry {
   for (const g of SUDOMINO_GEOMETRIES) {
     const b = ACTIONS[g];
     if (b.swap === a.swap && b.flipRows === a.flipRows && b.flipCols === a.flipCols) return g;
@@ -56,7 +55,7 @@ function geometryOf(a: Action): SudominoGeometry {
 }
 
 /** Where cell index i of a rows×cols board lands (the board keeps its shape, so cols is the output's too). */
-export function transformedCell(i: number, rows: number, cols: number, geometry: SudominoGeometry): number {
+export function transformedCell(i: number, rows: number, cols: number, geometry: Geometry): number {
   const a = ACTIONS[geometry];
   let r = (i / cols) | 0;
   let c = i % cols;
@@ -86,20 +85,15 @@ function relabelProblem(relabel: readonly number[], values?: number): string | n
 }
 
 /** Why the transform cannot apply to a rows×cols board of N values (a turn of a non-square board, a wrong relabel), or null. */
-export function sudominoTransformProblem(
-  t: SudominoTransform,
-  rows: number,
-  cols: number,
-  values: number,
-): string | null {
+export function transformProblem(t: Transform, rows: number, cols: number, values: number): string | null {
   if (ACTIONS[t.geometry].swap && rows !== cols)
     return `${t.geometry} would turn a ${rows}x${cols} board into ${cols}x${rows}`;
   return t.relabel === undefined ? null : relabelProblem(t.relabel, values);
 }
 
-function mustApply(t: SudominoTransform, rows: number, cols: number, values: number): void {
-  const why = sudominoTransformProblem(t, rows, cols, values);
-  // A caller's bug: text from outside goes through parseSudominoTransform and the check above.
+function mustApply(t: Transform, rows: number, cols: number, values: number): void {
+  const why = transformProblem(t, rows, cols, values);
+  // A caller's bug: text from outside goes through parseTransform and the check above.
   if (why !== null) throw new RangeError(why);
 }
 
@@ -107,7 +101,7 @@ function mustApply(t: SudominoTransform, rows: number, cols: number, values: num
  * The board under the transform (meta dropped): blocked cells and dominoes moved, givens
  * relabelled, dominoes renumbered in reading order of their first cell as withLines expects.
  */
-export function applySudominoTransform(board: SudominoBoard, t: SudominoTransform): SudominoBoard {
+export function applyTransform(board: Board, t: Transform): Board {
   const { rows, cols, values, domino, given } = board;
   mustApply(t, rows, cols, values);
   const n = rows * cols;
@@ -135,12 +129,12 @@ export function applySudominoTransform(board: SudominoBoard, t: SudominoTransfor
 }
 
 /** Per-cell values (0 where blocked) of a rows×cols board of N values, moved and relabelled by the transform. */
-export function transformSudominoValues(
+export function transformValues(
   cellValues: ArrayLike<number>,
   rows: number,
   cols: number,
   values: number,
-  t: SudominoTransform,
+  t: Transform,
 ): Uint8Array {
   mustApply(t, rows, cols, values);
   const out = new Uint8Array(rows * cols);
@@ -152,7 +146,7 @@ export function transformSudominoValues(
 }
 
 /** The transform that undoes `t`. */
-export function inverseSudominoTransform(t: SudominoTransform): SudominoTransform {
+export function inverseTransform(t: Transform): Transform {
   const geometry = t.geometry === 'rot90' ? 'rot270' : t.geometry === 'rot270' ? 'rot90' : t.geometry;
   if (t.relabel === undefined) return { geometry };
   const inv = new Array<number>(t.relabel.length);
@@ -164,7 +158,7 @@ export function inverseSudominoTransform(t: SudominoTransform): SudominoTransfor
  * `first`, then `second`, as one transform. A transpose turns a later row flip into a column
  * flip and back, so the first's flips are swapped when the second transposes.
  */
-export function composeSudominoTransforms(first: SudominoTransform, second: SudominoTransform): SudominoTransform {
+export function composeTransforms(first: Transform, second: Transform): Transform {
   const a = ACTIONS[first.geometry];
   const b = ACTIONS[second.geometry];
   const geometry = geometryOf({
@@ -188,21 +182,21 @@ export function composeSudominoTransforms(first: SudominoTransform, second: Sudo
  * joined by `+`, e.g. "rot90+relabel:2,1,3,4". Identity parts are left out, so equal transforms
  * write equally; nothing left is "id".
  */
-export function encodeSudominoTransform(t: SudominoTransform): string {
+export function encodeTransform(t: Transform): string {
   const parts: string[] = [];
   if (t.geometry !== 'id') parts.push(t.geometry);
   if (t.relabel !== undefined && t.relabel.some((v, i) => v !== i + 1)) parts.push(`relabel:${t.relabel.join(',')}`);
   return parts.length === 0 ? 'id' : parts.join('+');
 }
 
-/** encodeSudominoTransform's text read back, or the one line that refuses it (N, when known, checks the relabel's length). */
-export function parseSudominoTransform(
+/** encodeTransform's text read back, or the one line that refuses it (N, when known, checks the relabel's length). */
+export function parseTransform(
   text: string,
   values?: number,
-): { ok: true; transform: SudominoTransform } | { ok: false; error: string } {
+): { ok: true; transform: Transform } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, error: 'empty transform (write "id" for none)' };
-  let geometry: SudominoGeometry | undefined;
+  let geometry: Geometry | undefined;
   let relabel: number[] | undefined;
   for (const part of trimmed.split('+')) {
     if (part.startsWith('relabel:')) {
@@ -215,7 +209,7 @@ export function parseSudominoTransform(
       if (why !== null) return { ok: false, error: why };
     } else if (Object.hasOwn(ACTIONS, part)) {
       if (geometry !== undefined) return { ok: false, error: `transform "${trimmed}" has two geometries` };
-      geometry = part as SudominoGeometry;
+      geometry = part as Geometry;
     } else {
       return {
         ok: false,

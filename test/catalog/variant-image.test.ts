@@ -10,8 +10,8 @@ import type { CheckContext, Failure, StoredPuzzle } from '../../src/catalog/chec
 import { countExactCover } from '../../src/dominosa/solve/exactcover.js';
 import { gridText } from '../../src/dominosa/stored.js';
 import { allKinds, type KindName } from '../../src/kinds.js';
-import { sudominoBoardFromStored, sudominoGridText } from '../../src/sudomino/stored.js';
-import type { SudominoBoard } from '../../src/sudomino/board.js';
+import { boardFromStored as sudominoBoardFromStored, gridText as sudominoGridText } from '../../src/sudomino/stored.js';
+import type { Board as SudominoBoard } from '../../src/sudomino/board.js';
 import { plantedBoard } from '../helpers/boards.js';
 import { seal, storedSample } from '../helpers/stored-rows.js';
 

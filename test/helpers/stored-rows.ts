@@ -11,9 +11,9 @@ import { storedGrade } from '../../src/dominosa/rank/stored.js';
 import type { KindName } from '../../src/kinds.js';
 import type { TierRule } from '../../src/rank/rule.js';
 import { TIERS, tierOf, type Thresholds } from '../../src/rank/tiers.js';
-import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
+import { Grader } from '../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import { Solver } from '../../src/sudomino/solve/solver.js';
 
 export interface StoredSample {
   /** A base (id 1) and its variants (ids 2, 3, ...). */
@@ -78,8 +78,8 @@ const SUDOMINO_RULE: TierRule = { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } 
 
 /** The base (`id`) and variants (id+1, ...) of slot `slot` of 6x6:5, seed 7, aimed at tier `slot` mod 4. */
 export function sudominoRows(slot: number, id: number, variants = 1): StoredPuzzle[] {
-  const solver = new SudominoSolver();
-  const grader = new SudominoGrader();
+  const solver = new Solver();
+  const grader = new Grader();
   const made = makeCatalogSlot(7, SHAPE, slot, TIERS[slot % TIERS.length], variants, 400, solver, grader);
   if (made === null || made.variants.length < variants) throw new Error(`no Sudomino slot ${slot}`);
   const base: StoredPuzzle = {

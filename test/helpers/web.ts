@@ -13,7 +13,7 @@ import type { PackPuzzle } from '../../src/formats/kind.js';
 import { buildWebHtml, webPackData } from '../../src/formats/web.js';
 import { allKinds } from '../../src/kinds.js';
 import type { WebPack } from '../../src/play/pack.js';
-import type { SudominoWebPuzzle } from '../../src/sudomino/play/pack.js';
+import type { WebPuzzle as SudominoWebPuzzle } from '../../src/sudomino/play/pack.js';
 import { readWebAssets } from '../../pipeline/export/web-assets.js';
 import { cli, DATA } from './cli.js';
 

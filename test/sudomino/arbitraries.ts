@@ -2,14 +2,14 @@
 // shape-keeping transforms of them, and a brute-force test of whether two boards are one puzzle
 // up to a transform that shares no code with canonical.ts.
 import fc from 'fast-check';
-import type { SudominoBoard } from '../../src/sudomino/board.js';
+import type { Board } from '../../src/sudomino/board.js';
 import { cellValues } from '../../src/sudomino/board.js';
 import { makeSlot } from '../../src/sudomino/make/generator.js';
 import type { Shape } from '../../src/sudomino/shape.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
-import { shapeKeepingGeometries, type SudominoTransform } from '../../src/sudomino/transform.js';
+import { Solver } from '../../src/sudomino/solve/solver.js';
+import { shapeKeepingGeometries, type Transform } from '../../src/sudomino/transform.js';
 
-const solver = new SudominoSolver();
+const solver = new Solver();
 
 /** Small shapes, square and not, so both four- and eight-member geometry groups are met. */
 export const SHAPES: readonly Shape[] = [
@@ -28,7 +28,7 @@ export const TIERED_SHAPES: readonly Shape[] = [
 ];
 
 export interface Puzzle {
-  board: SudominoBoard;
+  board: Board;
   /** Its one solution, per cell. */
   solution: Uint8Array;
 }
@@ -43,7 +43,7 @@ export const puzzles: fc.Arbitrary<Puzzle> = fc
   .map(([shape, seed, slot]) => puzzleOf(shape, seed, slot));
 
 /** A random transform that keeps a rows×cols board of N values in shape (relabel sometimes left out). */
-export function transforms(rows: number, cols: number, values: number): fc.Arbitrary<SudominoTransform> {
+export function transforms(rows: number, cols: number, values: number): fc.Arbitrary<Transform> {
   const base = Array.from({ length: values }, (_, i) => i + 1);
   return fc.record(
     {
@@ -55,7 +55,7 @@ export function transforms(rows: number, cols: number, values: number): fc.Arbit
 }
 
 /** A puzzle with one of its transforms. */
-export const transformedPuzzles: fc.Arbitrary<[Puzzle, SudominoTransform]> = puzzles.chain((p) =>
+export const transformedPuzzles: fc.Arbitrary<[Puzzle, Transform]> = puzzles.chain((p) =>
   fc.tuple(fc.constant(p), transforms(p.board.rows, p.board.cols, p.board.values)),
 );
 
@@ -64,10 +64,10 @@ export const transformedPuzzles: fc.Arbitrary<[Puzzle, SudominoTransform]> = puz
  * same cells are blocked, each cell's domino partner lands on the partner of its image, and the
  * givens correspond one to one.
  */
-export function related(a: SudominoBoard, b: SudominoBoard): boolean {
+export function related(a: Board, b: Board): boolean {
   if (a.rows !== b.rows || a.cols !== b.cols || a.values !== b.values) return false;
   const { rows, cols } = a;
-  const partner = (x: SudominoBoard, i: number): number => {
+  const partner = (x: Board, i: number): number => {
     const d = x.domino[i];
     return x.cells[2 * d] === i ? x.cells[2 * d + 1] : x.cells[2 * d];
   };
@@ -112,6 +112,6 @@ export function related(a: SudominoBoard, b: SudominoBoard): boolean {
 }
 
 /** The board's cells as plain arrays, to compare two boards with toEqual. */
-export function cellsOf(b: SudominoBoard): { domino: number[]; cells: number[]; given: number[] } {
+export function cellsOf(b: Board): { domino: number[]; cells: number[]; given: number[] } {
   return { domino: Array.from(b.domino), cells: Array.from(b.cells), given: Array.from(b.given) };
 }

@@ -4,17 +4,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withLines } from '../../src/sudomino/board.js';
-import { canonicalSudomino, canonicalSudominoBoard, sudominoCanonicalHash } from '../../src/sudomino/canonical.js';
-import { applySudominoTransform } from '../../src/sudomino/transform.js';
+import { canonicalOf, canonicalBoard, canonicalHash } from '../../src/sudomino/canonical.js';
+import { applyTransform } from '../../src/sudomino/transform.js';
 import { cellsOf, puzzleOf, puzzles, related, SHAPES, transformedPuzzles } from './arbitraries.js';
 
-describe('sudominoCanonicalHash', () => {
+describe('canonicalHash', () => {
   it('is kept by every transform, and so is the class board cell for cell', () => {
     fc.assert(
       fc.property(transformedPuzzles, ([p, t]) => {
-        const b = applySudominoTransform(p.board, t);
-        expect(sudominoCanonicalHash(b)).toBe(sudominoCanonicalHash(p.board));
-        expect(cellsOf(canonicalSudominoBoard(b))).toEqual(cellsOf(canonicalSudominoBoard(p.board)));
+        const b = applyTransform(p.board, t);
+        expect(canonicalHash(b)).toBe(canonicalHash(p.board));
+        expect(cellsOf(canonicalBoard(b))).toEqual(cellsOf(canonicalBoard(p.board)));
       }),
       { numRuns: 200, seed: 21 },
     );
@@ -23,7 +23,7 @@ describe('sudominoCanonicalHash', () => {
   it('differs for boards that are no transform of each other', () => {
     fc.assert(
       fc.property(puzzles, puzzles, (p, q) => {
-        const same = sudominoCanonicalHash(p.board) === sudominoCanonicalHash(q.board);
+        const same = canonicalHash(p.board) === canonicalHash(q.board);
         expect(same).toBe(related(p.board, q.board));
       }),
       { numRuns: 200, seed: 22 },
@@ -37,7 +37,7 @@ describe('sudominoCanonicalHash', () => {
         const { rows, cols, values, domino, cells } = p.board;
         const other = withLines(rows, cols, values, domino, cells, given);
         expect(related(p.board, other)).toBe(false);
-        expect(sudominoCanonicalHash(other)).not.toBe(sudominoCanonicalHash(p.board));
+        expect(canonicalHash(other)).not.toBe(canonicalHash(p.board));
       }),
       { numRuns: 200, seed: 23 },
     );
@@ -47,22 +47,22 @@ describe('sudominoCanonicalHash', () => {
     // Small shapes repeat a class now and then, so both sides of the comparison are met.
     for (const shape of SHAPES) {
       const boards = Array.from({ length: 40 }, (_, slot) => puzzleOf(shape, 3, slot).board);
-      const hashes = new Set(boards.map(sudominoCanonicalHash));
+      const hashes = new Set(boards.map(canonicalHash));
       const classes = boards.filter((b, i) => !boards.slice(0, i).some((a) => related(a, b))).length;
       expect(hashes.size).toBe(classes);
     }
   });
 });
 
-describe('canonicalSudomino', () => {
+describe('canonicalOf', () => {
   it('is the board under its transform, a member of the class and its own representative', () => {
     fc.assert(
       fc.property(puzzles, (p) => {
-        const c = canonicalSudomino(p.board);
-        expect(cellsOf(applySudominoTransform(p.board, c.transform))).toEqual(cellsOf(c.board));
+        const c = canonicalOf(p.board);
+        expect(cellsOf(applyTransform(p.board, c.transform))).toEqual(cellsOf(c.board));
         expect(related(p.board, c.board)).toBe(true);
-        expect(cellsOf(canonicalSudominoBoard(c.board))).toEqual(cellsOf(c.board));
-        expect(canonicalSudomino(c.board).form).toBe(c.form);
+        expect(cellsOf(canonicalBoard(c.board))).toEqual(cellsOf(c.board));
+        expect(canonicalOf(c.board).form).toBe(c.form);
         // Givens are labelled by first appearance: the first given in reading order shows 1.
         const first = Array.from(c.board.given).find((g) => g > 0);
         if (first !== undefined) expect(first).toBe(1);

@@ -3,10 +3,10 @@
 // which no build would choose (a build keeps what fills its tiers).
 import { Catalog } from '../../pipeline/catalog/catalog.js';
 import { TIERS } from '../../src/rank/tiers.js';
-import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
+import { Grader } from '../../src/sudomino/grade/ladder.js';
 import { catalogSlotRows, makeCatalogSlot, type CatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
 import { parseShape } from '../../src/sudomino/shape.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import { Solver } from '../../src/sudomino/solve/solver.js';
 
 export interface SudominoRowsOptions {
   shape?: string;
@@ -24,8 +24,8 @@ export function addSudominoRows(path: string, o: SudominoRowsOptions = {}): numb
   if (!parsed.ok) throw new Error(parsed.error);
   const shape = parsed.shape;
   const seed = o.seed ?? 1;
-  const solver = new SudominoSolver();
-  const grader = new SudominoGrader();
+  const solver = new Solver();
+  const grader = new Grader();
   const cat = Catalog.open(path, { verb: 'test', create: true });
   const bases: number[] = [];
   try {

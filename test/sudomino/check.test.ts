@@ -16,23 +16,14 @@ import {
 } from '../../src/sudomino/check.js';
 import { TIERS } from '../../src/rank/tiers.js';
 import { withLines } from '../../src/sudomino/board.js';
-import { SudominoGrader } from '../../src/sudomino/grade/ladder.js';
+import { Grader } from '../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../src/sudomino/make/catalog-slot.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
-import {
-  sudominoBoardFromStored,
-  sudominoGridText,
-  sudominoSolutionFromStored,
-  sudominoSolutionText,
-} from '../../src/sudomino/stored.js';
-import {
-  composeSudominoTransforms,
-  encodeSudominoTransform,
-  parseSudominoTransform,
-} from '../../src/sudomino/transform.js';
+import { Solver } from '../../src/sudomino/solve/solver.js';
+import { boardFromStored, gridText, solutionFromStored, solutionText } from '../../src/sudomino/stored.js';
+import { composeTransforms, encodeTransform, parseTransform } from '../../src/sudomino/transform.js';
 
-const solver = new SudominoSolver();
-const grader = new SudominoGrader();
+const solver = new Solver();
+const grader = new Grader();
 const SHAPE = { rows: 6, cols: 6, values: 5 };
 
 /** A base and its variant as stored rows (ids 1 and 2), one per tier. */
@@ -98,7 +89,7 @@ interface Tampering {
 }
 
 function board(p: StoredPuzzle) {
-  const b = sudominoBoardFromStored(p.grid, p.m);
+  const b = boardFromStored(p.grid, p.m);
   if (!b.ok) throw new Error(b.error);
   return b.board;
 }
@@ -115,7 +106,7 @@ const TAMPERINGS: Tampering[] = [
       const d = givens[pick % givens.length];
       const given = new Uint8Array(b.given);
       given[d] = (given[d] % b.values) + 1;
-      const grid = sudominoGridText(withLines(b.rows, b.cols, b.values, b.domino, b.cells, given));
+      const grid = gridText(withLines(b.rows, b.cols, b.values, b.domino, b.cells, given));
       return { row: sealed({ ...base, grid }), base: null };
     },
   },
@@ -124,23 +115,23 @@ const TAMPERINGS: Tampering[] = [
     caught: ['wrong-solution'],
     apply({ base }, pick) {
       const b = board(base);
-      const s = sudominoSolutionFromStored(base.solution, b.rows, b.cols);
+      const s = solutionFromStored(base.solution, b.rows, b.cols);
       if (!s.ok) throw new Error(s.error);
       const d = pick % b.given.length;
       const values = new Uint8Array(s.value);
       for (const c of [b.cells[2 * d], b.cells[2 * d + 1]]) values[c] = (values[c] % b.values) + 1;
-      return { row: sealed({ ...base, solution: sudominoSolutionText(values) }), base: null };
+      return { row: sealed({ ...base, solution: solutionText(values) }), base: null };
     },
   },
   {
     name: 'a wrong transform',
     caught: ['variant-mismatch'],
     apply({ base, variant }, pick) {
-      const t = parseSudominoTransform(variant.transform!, variant.m);
+      const t = parseTransform(variant.transform!, variant.m);
       if (!t.ok) throw new Error(t.error);
       const shift = 1 + (pick % (variant.m - 1));
       const relabel = Array.from({ length: variant.m }, (_, v) => ((v + shift) % variant.m) + 1);
-      const wrong = encodeSudominoTransform(composeSudominoTransforms(t.transform, { geometry: 'id', relabel }));
+      const wrong = encodeTransform(composeTransforms(t.transform, { geometry: 'id', relabel }));
       return { row: sealed({ ...variant, transform: wrong }), base };
     },
   },

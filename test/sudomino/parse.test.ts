@@ -2,19 +2,19 @@
 // forms, and round trips of random boards through the text and JSON-lines forms.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSudominoError, linesProblem, type SudominoBoard } from '../../src/sudomino/board.js';
-import { parseSudominoBoards } from '../../src/sudomino/parse.js';
-import { boardRows, fitsLetterForm, formatSudominoJson, formatSudominoText } from '../../src/sudomino/formats/text.js';
+import { formatBoardError, linesProblem, type Board } from '../../src/sudomino/board.js';
+import { parseBoards } from '../../src/sudomino/parse.js';
+import { boardRows, fitsLetterForm, formatBoardJson, formatBoardText } from '../../src/sudomino/formats/text.js';
 import { randomBoard } from '../../src/sudomino/make/random-board.js';
 import { derive } from '../../src/rng.js';
 
 function refusal(text: string, values?: number): string {
-  const [r] = parseSudominoBoards(text, values);
+  const [r] = parseBoards(text, values);
   if (r.ok) throw new Error('accepted');
-  return formatSudominoError(r.error);
+  return formatBoardError(r.error);
 }
 
-function same(a: SudominoBoard, b: SudominoBoard): void {
+function same(a: Board, b: Board): void {
   expect([a.rows, a.cols, a.values]).toEqual([b.rows, b.cols, b.values]);
   expect(Array.from(a.domino)).toEqual(Array.from(b.domino));
   expect(Array.from(a.given)).toEqual(Array.from(b.given));
@@ -59,8 +59,8 @@ describe('refusals', () => {
   }
 
   it('names the board and its id', () => {
-    const [, r] = parseSudominoBoards('aa\n\n# id: p7\nab');
-    expect(!r.ok && formatSudominoError(r.error)).toMatch(
+    const [, r] = parseBoards('aa\n\n# id: p7\nab');
+    expect(!r.ok && formatBoardError(r.error)).toMatch(
       /^board 2 \(id "p7"\), line 4, row 1, column 1: "a" is on 1 cell/,
     );
   });
@@ -104,14 +104,14 @@ describe('boards with nothing to place', () => {
   });
 
   it('still reads a board of one domino beside blocked cells', () => {
-    const [r] = parseSudominoBoards('!!\naa', 2);
+    const [r] = parseBoards('!!\naa', 2);
     expect(r.ok).toBe(true);
   });
 });
 
 describe('forms', () => {
   it('reads # values:, # id:, comments and several boards', () => {
-    const rs = parseSudominoBoards('# a comment\n# values: 3\n# id: one\naa\n\n# id: two\nb!\nb!\n');
+    const rs = parseBoards('# a comment\n# values: 3\n# id: one\naa\n\n# id: two\nb!\nb!\n');
     expect(rs.map((r) => r.ok && [r.board.values, r.board.meta?.id])).toEqual([
       [3, 'one'],
       [3, 'two'],
@@ -119,9 +119,9 @@ describe('forms', () => {
   });
 
   it('reads one board in the letter, numbered and JSON forms alike', () => {
-    const letters = parseSudominoBoards('aab!\n!3b!\n!3cc', 4);
-    const numbers = parseSudominoBoards('7 7 12 !\n! 5=3 12 !\n! 5=3 9 9', 4);
-    const json = parseSudominoBoards('{"rows": ["aab!", "!3b!", "!3cc"], "values": 4, "id": "j"}', 6);
+    const letters = parseBoards('aab!\n!3b!\n!3cc', 4);
+    const numbers = parseBoards('7 7 12 !\n! 5=3 12 !\n! 5=3 9 9', 4);
+    const json = parseBoards('{"rows": ["aab!", "!3b!", "!3cc"], "values": 4, "id": "j"}', 6);
     for (const r of [letters, numbers, json]) expect(r[0].ok).toBe(true);
     if (letters[0].ok && numbers[0].ok && json[0].ok) {
       same(letters[0].board, numbers[0].board);
@@ -133,7 +133,7 @@ describe('forms', () => {
   it('writes boards with more than 52 open dominoes in the numbered form, which reads back', () => {
     const b = randomBoard({ rows: 14, cols: 14, values: 12 }, 'noise', 0.1, derive(3, 4));
     expect(fitsLetterForm(b)).toBe(false);
-    const [r] = parseSudominoBoards(formatSudominoText(b));
+    const [r] = parseBoards(formatBoardText(b));
     expect(r.ok).toBe(true);
     if (r.ok) same(r.board, b);
     // No letter is reused: every open domino has a number of its own.
@@ -157,8 +157,8 @@ describe('round trips', () => {
           // A layout that could not be filled comes with random givens, which may clash; a layout
           // drawn all blocked has no domino and is no board.
           fc.pre(linesProblem(b) === null && b.cells.length > 0);
-          for (const text of [formatSudominoText(b), formatSudominoJson(b)]) {
-            const rs = parseSudominoBoards(text);
+          for (const text of [formatBoardText(b), formatBoardJson(b)]) {
+            const rs = parseBoards(text);
             expect(rs.length).toBe(1);
             expect(rs[0].ok).toBe(true);
             if (rs[0].ok) same(rs[0].board, b);

@@ -4,21 +4,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSudominoBoards } from '../../src/sudomino/parse.js';
+import { parseBoards } from '../../src/sudomino/parse.js';
 import { formatAnswer, parseAnswer } from '../../src/sudomino/formats/text.js';
-import { SudominoSolver } from '../../src/sudomino/solve/solver.js';
+import { Solver } from '../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../src/sudomino/solve/satcount.js';
 import { checkAnswer } from '../../src/sudomino/solve/check.js';
 import { randomBoard } from '../../src/sudomino/make/random-board.js';
 import { derive } from '../../src/rng.js';
-import type { SudominoBoard } from '../../src/sudomino/board.js';
+import type { Board } from '../../src/sudomino/board.js';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'sudomino', 'document.txt');
 export const DOCUMENT_ANSWER =
   '6 6 1 1 3 3 2 2 / 2 2 3 5 5 6 1 4 / 5 . 3 . 2 6 1 4 / 5 4 6 6 2 1 3 3 / . 4 2 2 . 1 . 5 / 1 1 . 3 4 2 6 5 / . 5 5 3 4 2 6 1 / 3 3 4 4 . 5 5 1';
 
-function documentBoard(): SudominoBoard {
-  const [r] = parseSudominoBoards(readFileSync(FIXTURE, 'utf8'));
+function documentBoard(): Board {
+  const [r] = parseBoards(readFileSync(FIXTURE, 'utf8'));
   if (!r.ok) throw new Error(r.error.message);
   return r.board;
 }
@@ -33,7 +33,7 @@ describe('the source document board', () => {
 
   it('is unique, and both methods find exactly the document solution', () => {
     const b = documentBoard();
-    const ours = new SudominoSolver().solve(b);
+    const ours = new Solver().solve(b);
     const sat = countBySat(b);
     expect(ours.status).toBe('unique');
     expect(sat.status).toBe('unique');
@@ -46,7 +46,7 @@ describe('the source document board', () => {
   it('has more than one solution with a given taken away that the proof needs', () => {
     const b = documentBoard();
     const given = b.given;
-    const solver = new SudominoSolver();
+    const solver = new Solver();
     // Some given must matter: with none left the board has many solutions.
     given.fill(0);
     expect(solver.solve(b).status).toBe('multiple');
@@ -56,7 +56,7 @@ describe('the source document board', () => {
   it('gives up within a node budget and under an interrupt, without a wrong answer', () => {
     const b = documentBoard();
     b.given.fill(0);
-    const solver = new SudominoSolver();
+    const solver = new Solver();
     const byNodes = solver.solve(b, { maxNodes: 1, cap: 1000 });
     expect(byNodes.status).toBe('gave-up');
     expect(byNodes.limit).toBe('nodes');
@@ -79,7 +79,7 @@ const shapes = fc.record({
 describe('the solver and the SAT count agree', () => {
   it('on random boards with one, several and no solutions', () => {
     const seen = { unique: 0, multiple: 0, none: 0 };
-    const solver = new SudominoSolver();
+    const solver = new Solver();
     fc.assert(
       fc.property(
         shapes,

@@ -11,13 +11,13 @@ import { randomBoard } from '../../src/sudomino/make/random-board.js';
 import type { Shape } from '../../src/sudomino/shape.js';
 import {
   storedRowsNumbered,
-  sudominoBoardFromStored,
-  sudominoFromJsonForm,
-  sudominoGridJson,
-  sudominoGridText,
-  sudominoSolutionFromStored,
-  sudominoSolutionJson,
-  sudominoSolutionText,
+  boardFromStored,
+  fromJsonForm,
+  gridJson,
+  gridText,
+  solutionFromStored,
+  solutionJson,
+  solutionText,
 } from '../../src/sudomino/stored.js';
 import { cellsOf, puzzles } from './arbitraries.js';
 
@@ -46,17 +46,17 @@ function boards(shapes: Shape[], share: fc.Arbitrary<number>) {
 }
 
 function roundTrip(b: ReturnType<typeof randomBoard>): void {
-  const text = sudominoGridText(b);
+  const text = gridText(b);
   expect(text).not.toContain('\n');
   expect(text.split('/')).toHaveLength(b.rows);
   if (fitsLetterForm(b)) expect(text).toHaveLength(b.rows * (b.cols + 1) - 1);
-  const back = sudominoBoardFromStored(text, b.values);
+  const back = boardFromStored(text, b.values);
   if (!back.ok) throw new Error(back.error);
   expect([back.board.rows, back.board.cols, back.board.values]).toEqual([b.rows, b.cols, b.values]);
   expect(cellsOf(back.board)).toEqual(cellsOf(b));
   expect(storedRowsNumbered(text.split('/'), b.values)).toBe(!fitsLetterForm(b));
   // Schema 4's JSON form is the same rows, which migrate writes as the compact form.
-  expect(JSON.parse(sudominoGridJson(b))).toEqual(text.split('/'));
+  expect(JSON.parse(gridJson(b))).toEqual(text.split('/'));
 }
 
 describe('the grid text', () => {
@@ -103,7 +103,7 @@ describe('the grid text', () => {
       ['aab/cbb', 6],
     ];
     for (const [text, values] of bad) {
-      const r = sudominoBoardFromStored(text, values);
+      const r = boardFromStored(text, values);
       expect(r.ok, text).toBe(text === 'a!/a!');
       if (!r.ok) expect(r.error).toMatch(/^grid[^\n]*$/);
     }
@@ -111,8 +111,8 @@ describe('the grid text', () => {
 
   it('tells the forms apart by N where the rows alone cannot', () => {
     const rows = '1/1/2/2';
-    const numbered = sudominoBoardFromStored(rows, 12);
-    const letters = sudominoBoardFromStored(rows, 6);
+    const numbered = boardFromStored(rows, 12);
+    const letters = boardFromStored(rows, 6);
     if (!numbered.ok || !letters.ok) throw new Error('both read');
     expect(Array.from(numbered.board.given)).toEqual([0, 0]);
     expect(Array.from(letters.board.given)).toEqual([1, 2]);
@@ -123,23 +123,23 @@ describe('the solution text', () => {
   it('reads back per-cell values, blocked cells as 0', () => {
     fc.assert(
       fc.property(puzzles, (p) => {
-        const text = sudominoSolutionText(p.solution);
+        const text = solutionText(p.solution);
         expect(text).toMatch(/^[0-9a-u]*$/);
         expect(text).toHaveLength(p.board.rows * p.board.cols);
-        const back = sudominoSolutionFromStored(text, p.board.rows, p.board.cols);
+        const back = solutionFromStored(text, p.board.rows, p.board.cols);
         if (!back.ok) throw new Error(back.error);
         expect(Array.from(back.value)).toEqual(Array.from(p.solution));
         // Schema 4's JSON rows of values read to the same compact forms.
-        const json = sudominoSolutionJson(p.board.cols, p.solution);
+        const json = solutionJson(p.board.cols, p.solution);
         expect(JSON.parse(json)).toHaveLength(p.board.rows);
-        const form = sudominoFromJsonForm({
+        const form = fromJsonForm({
           m: p.board.values,
           rows: p.board.rows,
           cols: p.board.cols,
-          grid: sudominoGridJson(p.board),
+          grid: gridJson(p.board),
           solution: json,
         });
-        expect(form).toEqual({ ok: true, value: { grid: sudominoGridText(p.board), solution: text } });
+        expect(form).toEqual({ ok: true, value: { grid: gridText(p.board), solution: text } });
       }),
       { numRuns: 100, seed: 34 },
     );
@@ -147,16 +147,16 @@ describe('the solution text', () => {
 
   it('refuses bad text with one line', () => {
     for (const text of ['', '12', '12345', '12 4', '12v4', '12A4', '[[1']) {
-      const r = sudominoSolutionFromStored(text, 1, 4);
+      const r = solutionFromStored(text, 1, 4);
       expect(r.ok, text).toBe(false);
       if (!r.ok) expect(r.error).toMatch(/^solution[^\n]*$|^the solution[^\n]*$/);
     }
-    expect(sudominoSolutionFromStored('10ua', 2, 2)).toEqual({ ok: true, value: Uint8Array.of(1, 0, 30, 10) });
+    expect(solutionFromStored('10ua', 2, 2)).toEqual({ ok: true, value: Uint8Array.of(1, 0, 30, 10) });
   });
 
   it("refuses, for migrate, JSON forms that are not the row's board and values", () => {
     const row = { m: 6, rows: 2, cols: 2, grid: '["aa","bb"]', solution: '[[1,1],[2,2]]' };
-    expect(sudominoFromJsonForm(row)).toEqual({ ok: true, value: { grid: 'aa/bb', solution: '1122' } });
+    expect(fromJsonForm(row)).toEqual({ ok: true, value: { grid: 'aa/bb', solution: '1122' } });
     for (const p of [
       { ...row, grid: 'aa' },
       { ...row, grid: '["aa",3]' },
@@ -165,7 +165,7 @@ describe('the solution text', () => {
       { ...row, solution: '[[1,1],[2,7]]' },
       { ...row, solution: '[[1,1]]' },
     ]) {
-      const r = sudominoFromJsonForm(p);
+      const r = fromJsonForm(p);
       expect(r.ok, JSON.stringify(p)).toBe(false);
       if (!r.ok) expect(r.error).toMatch(/^its [^\n]*$/);
     }

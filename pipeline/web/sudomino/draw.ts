@@ -2,12 +2,12 @@
 // outlines, blocked cells dark, givens bold; plus what play adds: the player's values and pencil
 // marks, the selection, clashes, a hint's highlights and values to enter, shown mistakes. Every
 // warning and highlight has its own pattern or symbol besides its colour.
-import type { SudominoGame } from '../../../src/sudomino/play/game.js';
+import type { Game } from '../../../src/sudomino/play/game.js';
 import { foundRing } from '../find.js';
 import { CELL, PAD } from '../geometry.js';
 
 export interface BoardView {
-  game: SudominoGame;
+  game: Game;
   /** The cell the selection stands on; its domino is the one selected (-1: none). */
   cursor: number;
   /** Cells in a clash (two dominoes of a line with one value). */
@@ -32,7 +32,7 @@ const DEFS =
   '</defs>';
 
 /** The thin lines between cells, and the thick ones between cells of different dominoes (or a domino and a blocked cell). */
-function lines(game: SudominoGame): { thin: string; thick: string } {
+function lines(game: Game): { thin: string; thick: string } {
   const { rows, cols, domino } = game.board;
   let thin = '';
   let thick = '';

@@ -2,19 +2,19 @@
 // a hint (the grader's next step, or a mistake), a check for mistakes, one domino revealed, the
 // whole solution.
 import { afterRevealAll } from '../../../src/play/record.js';
-import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
+import { followStep, hintFor } from '../../../src/sudomino/play/hint.js';
 import { checkBoard, countReveal, showHint } from '../help.js';
 import type { Current } from './state.js';
 import { changed } from './moves.js';
 
 /** Show the hint for the board. */
 export function askHint(c: Current): void {
-  showHint(c, sudominoHintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
+  showHint(c, hintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
 }
 
 /** Check the board for mistakes. */
 export function check(c: Current): void {
-  checkBoard(c, sudominoHintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
+  checkBoard(c, hintFor(c.pp.board, c.pp.solution, c.pp.steps, c.game.position()));
 }
 
 /** Do what the hint on screen says: enter its values and cross out what it removes among the player's marks. */

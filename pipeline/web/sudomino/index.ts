@@ -1,15 +1,15 @@
 // Sudomino on the page: the one entry the shell knows the kind by (../kind.ts), listed in
 // ../kinds.ts. The views, inputs and drawing beside it are its own.
-import type { SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
+import type { WebPuzzle } from '../../../src/sudomino/play/pack.js';
 import { pasteSudomino } from '../../../src/sudomino/play/paste.js';
-import type { SudominoRuleEntry } from '../../../src/sudomino/play/steps.js';
+import type { RuleEntry } from '../../../src/sudomino/play/steps.js';
 import { pack } from '../state.js';
 import type { WebKind } from '../kind.js';
 import { form } from './saved.js';
 import { groupHead } from './size.js';
 import { showPuzzle } from './view.js';
 
-export const sudomino: WebKind<SudominoWebPuzzle> = {
+export const sudomino: WebKind<WebPuzzle> = {
   name: 'sudomino',
   title: 'Sudomino',
   saved: form,
@@ -20,7 +20,7 @@ export const sudomino: WebKind<SudominoWebPuzzle> = {
   show: showPuzzle,
   // A pack without Sudomino puzzles has no Sudomino rules: a pasted one starts them.
   paste: (text, number) => {
-    const held = pack as unknown as { sudominoRules?: SudominoRuleEntry[] };
+    const held = pack as unknown as { sudominoRules?: RuleEntry[] };
     return pasteSudomino(text, (held.sudominoRules ??= []), number);
   },
 };

@@ -1,7 +1,7 @@
 // Redraws a Sudomino puzzle's page after any change: the board, the status line, the buttons'
 // state, the number pad and the hint panel. It reads the state and writes the DOM, nothing else.
 import { finished, helpNote } from '../../../src/play/record.js';
-import { explainSudominoStep } from '../../../src/sudomino/grade/explain.js';
+import { explainStep } from '../../../src/sudomino/grade/explain.js';
 import { stepDominoes, stepLines } from '../../../src/sudomino/play/steps.js';
 import { app, elapsed } from '../state.js';
 import { sizeText } from './size.js';
@@ -80,9 +80,9 @@ function panelHtml(c: Current): string {
         : `<p class="hint mistake" data-hint="mistake">There is a mistake on the board.</p><div class="row"><button type="button" data-act="show-mistakes">Show it</button><button type="button" data-act="close">Close</button></div>`;
     }
     case 'step': {
-      const text = explainSudominoStep(c.pp.board, h.step);
+      const text = explainStep(c.pp.board, h.step);
       // Steps passed over, which only ruled values out of dominoes the player has not marked.
-      const before = h.before.map((i) => `<li>${esc(explainSudominoStep(c.pp.board, c.pp.steps[i]))}</li>`);
+      const before = h.before.map((i) => `<li>${esc(explainStep(c.pp.board, c.pp.steps[i]))}</li>`);
       const adds = [
         h.place.length ? `enter the dashed number${h.place.length === 1 ? '' : 's'}` : '',
         h.remove.length ? `cross out ${h.remove.length} pencil mark${h.remove.length === 1 ? '' : 's'}` : '',

@@ -1,17 +1,17 @@
 // A Sudomino puzzle being played: its board and game, the selected domino, the digits typed so
 // far and the marks mode, and the hint panel, held in the shell's slot (../state.ts) and saved
 // by its form with the givens left out, so a saved entry holds only play.
-import type { SudominoGame } from '../../../src/sudomino/play/game.js';
-import type { SudominoHint } from '../../../src/sudomino/play/hint.js';
-import type { PlaySudomino } from '../../../src/sudomino/play/pack.js';
+import type { Game } from '../../../src/sudomino/play/game.js';
+import type { Hint } from '../../../src/sudomino/play/hint.js';
+import type { PlayPuzzle } from '../../../src/sudomino/play/pack.js';
 import type { Panel } from '../panel.js';
 import { elapsed, pack, Slot, type Clocked } from '../state.js';
 import { save } from '../store.js';
 import { form } from './saved.js';
 
-export interface Current extends Clocked, Panel<SudominoHint> {
-  pp: PlaySudomino;
-  game: SudominoGame;
+export interface Current extends Clocked, Panel<Hint> {
+  pp: PlayPuzzle;
+  game: Game;
   /** The cell the selection stands on (its domino is selected), -1: none. */
   cursor: number;
   /** Digits typed so far toward a value above 9 (N of 10 or more). */

@@ -1,7 +1,7 @@
 // A Sudomino puzzle's page: title bar, board, status, controls, number pad, hint panel and help,
 // its saved position loaded, its inputs wired and its clock started.
-import { SudominoGame } from '../../../src/sudomino/play/game.js';
-import { playSudomino, type SudominoPackRules, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
+import { Game } from '../../../src/sudomino/play/game.js';
+import { playPuzzle, type PackRules, type WebPuzzle } from '../../../src/sudomino/play/pack.js';
 import { finished } from '../../../src/play/record.js';
 import { findBarHtml } from '../find-bar.js';
 import { render } from './render.js';
@@ -18,12 +18,12 @@ import { startTimer, stopTimer } from '../timer.js';
 
 let listening = false;
 
-export function showPuzzle(p: SudominoWebPuzzle): void {
+export function showPuzzle(p: WebPuzzle): void {
   stopTimer();
-  const pp = playSudomino((pack as typeof pack & SudominoPackRules).sudominoRules ?? [], p);
+  const pp = playPuzzle((pack as typeof pack & PackRules).sudominoRules ?? [], p);
   const saved = load(form, pack.checksum, p.id);
   const clocked = clockFrom(saved);
-  const game = new SudominoGame(pp.board, saved ?? undefined);
+  const game = new Game(pp.board, saved ?? undefined);
   game.locked = finished(clocked.record);
   live.show({
     pp,

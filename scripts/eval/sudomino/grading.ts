@@ -1,7 +1,7 @@
 // `node dist/scripts/eval/sudomino/grading.js [--count 200] [--shape 8x8:6] [--seed 1] [--chain ROUNDS]`: how many
 // generated unique Sudomino boards each level of the grader's ladder solves, and the levels they
 // need. An evaluation, not a test: it prints numbers and never fails on them.
-import { gradeSudomino, LEVELS, TOP_LEVEL } from '../../../src/sudomino/grade/ladder.js';
+import { gradeBoard, LEVELS, TOP_LEVEL } from '../../../src/sudomino/grade/ladder.js';
 import { DEFAULT_CHAIN_LIMIT } from '../../../src/sudomino/grade/rules/contradiction-chain.js';
 import { makePuzzle } from '../../../src/sudomino/make/generator.js';
 import { formatShape, parseShape } from '../../../src/sudomino/shape.js';
@@ -29,9 +29,9 @@ function main(argv: string[]): void {
     const { board } = makePuzzle(shape, derive(seed, shape.rows, shape.cols, shape.values, k));
     for (const g of board.given) if (g !== 0) givens++;
     for (let L = 1; L <= TOP_LEVEL; L++)
-      if (gradeSudomino(board, { maxLevel: L, log: false, chainLimit }).status === 'solved') solvedUpTo[L]++;
+      if (gradeBoard(board, { maxLevel: L, log: false, chainLimit }).status === 'solved') solvedUpTo[L]++;
     const t = performance.now();
-    const r = gradeSudomino(board, { log: false, chainLimit });
+    const r = gradeBoard(board, { log: false, chainLimit });
     gradeMs += performance.now() - t;
     if (r.status === 'solved') needs[r.level]++;
     else stuck++;

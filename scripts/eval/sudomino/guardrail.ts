@@ -3,11 +3,11 @@
 // worker makes them (makeCatalogSlot): reference nodes, time, givens and deals per slot; whether
 // the tiers' median nodes are ordered; and each shape's time. An evaluation: it never fails.
 import { TIERS, type Tier } from '../../../src/rank/tiers.js';
-import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
+import { Grader } from '../../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../../src/sudomino/make/catalog-slot.js';
 import { formatShape, parseShape, type Shape } from '../../../src/sudomino/shape.js';
-import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
-import { sudominoBoardFromStored } from '../../../src/sudomino/stored.js';
+import { Solver } from '../../../src/sudomino/solve/solver.js';
+import { boardFromStored } from '../../../src/sudomino/stored.js';
 
 function arg(argv: string[], name: string, dflt: string): string {
   const i = argv.indexOf(name);
@@ -40,8 +40,8 @@ function main(argv: string[]): void {
       if (!p.ok) throw new Error(p.error);
       return p.shape;
     });
-  const solver = new SudominoSolver();
-  const grader = new SudominoGrader();
+  const solver = new Solver();
+  const grader = new Grader();
   console.log(`${count} slots per tier, seed ${seed}, ${k} variants, at most ${maxAttempts} deals a slot; one thread`);
   for (const shape of shapes) {
     const rows = new Map<Tier, TierRow>();
@@ -62,7 +62,7 @@ function main(argv: string[]): void {
         row.nodes.push(made.nodes);
         row.attempts.push(made.attempts);
         row.variants.push(made.variants.length);
-        const b = sudominoBoardFromStored(made.base.grid, shape.values);
+        const b = boardFromStored(made.base.grid, shape.values);
         if (!b.ok) throw new Error(b.error);
         row.givens.push(b.board.given.reduce((s, g) => s + (g > 0 ? 1 : 0), 0));
       }

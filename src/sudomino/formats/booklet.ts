@@ -2,9 +2,9 @@
 // drawings (SVG and PDF, the givens alone or every value), and what the cover says: the rules and
 // the source document's board as the worked example. Sudomino prints no tally.
 import type { KindBooklet, PackPuzzle } from '../../formats/kind.js';
-import { drawSudominoPdf } from './pdf.js';
+import { drawBoardPdf } from './pdf.js';
 import type { SudominoPackPuzzle } from './row.js';
-import { sudominoSvg } from './svg.js';
+import { puzzleSvg } from './svg.js';
 import { SVG_PAD_CELLS } from '../../formats/svg.js';
 
 /** The example: the source document's board, 8×8 with numbers 1–6, and its one solution. */
@@ -31,7 +31,7 @@ export const SUDOMINO_EXAMPLE: SudominoPackPuzzle = {
 };
 
 /** Sudomino's rules, as printed on the cover. */
-export function sudominoRulesText(): string {
+export function rulesText(): string {
   return (
     'Fill every white cell with a number from 1 to N (each puzzle\u2019s title gives N). ' +
     'The two cells of an outlined domino hold the same number, and no number appears on two different dominoes of one row or one column. ' +
@@ -78,13 +78,13 @@ export const booklet: KindBooklet = {
   compare: (a, b) => a.rows * a.cols - b.rows * b.cols || own(a).values - own(b).values,
   // Its values 1..N print as digits, whatever the faces.
   digits: (p) => String(own(p).values).length,
-  svg: (p, { title, solved }) => sudominoSvg(own(p), { title, solved }),
-  pdf: (page, at, p, solved) => drawSudominoPdf(page, at, own(p), solved),
+  svg: (p, { title, solved }) => puzzleSvg(own(p), { title, solved }),
+  pdf: (page, at, p, solved) => drawBoardPdf(page, at, own(p), solved),
   cover: {
-    rules: sudominoRulesText,
+    rules: rulesText,
     exampleHtml: () =>
-      `<div class="example sudomino">${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'An example: Sudomino 8×8, numbers 1–6' }), 'The puzzle (N = 6)')}` +
-      `${figure(sudominoSvg(SUDOMINO_EXAMPLE, { title: 'The example solved', solved: true }), 'Solved')}</div>`,
+      `<div class="example sudomino">${figure(puzzleSvg(SUDOMINO_EXAMPLE, { title: 'An example: Sudomino 8×8, numbers 1–6' }), 'The puzzle (N = 6)')}` +
+      `${figure(puzzleSvg(SUDOMINO_EXAMPLE, { title: 'The example solved', solved: true }), 'Solved')}</div>`,
     example: SUDOMINO_EXAMPLE,
     captions: ['The puzzle (N = 6)', 'Solved'],
     gap: 12,

@@ -1,9 +1,9 @@
 // A Sudomino board as a printed page shows it, in cell units for any renderer (svg.ts, pdf.ts):
 // blocked cells filled, thick walls between different dominoes, thin lines inside a domino, and
 // the numbers: the givens on a puzzle, every value on a solution.
-import type { SudominoBoard } from '../board.js';
+import type { Board } from '../board.js';
 
-export interface SudominoDrawing {
+export interface Drawing {
   rows: number;
   cols: number;
   /** Blocked cells, as [row, col]. */
@@ -19,7 +19,7 @@ export interface SudominoDrawing {
  * one, the givens only. A wall runs along every edge whose two cells are not one domino, unless
  * both are blocked: the fill already says so.
  */
-export function sudominoDrawing(board: SudominoBoard, solution: ArrayLike<number> | null): SudominoDrawing {
+export function drawingOf(board: Board, solution: ArrayLike<number> | null): Drawing {
   const { rows, cols, domino, given } = board;
   const blocked: [number, number][] = [];
   const numbers: [number, number, number, boolean][] = [];

@@ -4,14 +4,14 @@
 import type { KindPack, KindRecordSchema, PackPuzzle, RecordPart } from '../../formats/kind.js';
 import { LEVELS, TOP_LEVEL } from '../grade/ladder.js';
 import { parseShape } from '../shape.js';
-import { sudominoBoardFromStored } from '../stored.js';
-import { sudominoBoardOf, sudominoSolutionError } from './read-back.js';
-import { sudominoPuzzleOfRow, type SudominoPackPuzzle } from './row.js';
-import { sudominoTechniqueOf } from './technique.js';
-import { formatAnswer, formatSudominoText, parseAnswer } from './text.js';
+import { boardFromStored } from '../stored.js';
+import { boardOf, solutionError } from './read-back.js';
+import { puzzleOfRow, type SudominoPackPuzzle } from './row.js';
+import { techniqueOf } from './technique.js';
+import { formatAnswer, formatBoardText, parseAnswer } from './text.js';
 
 /** The technique a grade needs, in words ("Hard: triples and starved lines"); the grade itself for a name the ladder lacks. */
-const technique = (grade: string): string => sudominoTechniqueOf(grade) ?? grade;
+const technique = (grade: string): string => techniqueOf(grade) ?? grade;
 
 /** Why a Sudomino record's size, puzzle or solution is wrong, or null. */
 function recordError(r: Readonly<Record<string, unknown>>): string | null {
@@ -21,7 +21,7 @@ function recordError(r: Readonly<Record<string, unknown>>): string | null {
   const { rows, cols, values } = shape.shape;
   if (size.label !== size.key)
     return `size.label is ${JSON.stringify(size.label)}, its key ${JSON.stringify(size.key)}`;
-  const read = sudominoBoardFromStored(r.puzzle as string, values);
+  const read = boardFromStored(r.puzzle as string, values);
   if (!read.ok) return `puzzle: ${read.error.replace(/^grid ?/, '')}`;
   const board = read.board;
   if (board.rows !== rows || board.cols !== cols)
@@ -32,7 +32,7 @@ function recordError(r: Readonly<Record<string, unknown>>): string | null {
     return `the solution is ${answer.rows}x${answer.cols}, its size ${rows}x${cols}`;
   const solution: number[][] = [];
   for (let i = 0; i < rows; i++) solution.push(Array.from(answer.values.subarray(i * cols, (i + 1) * cols)));
-  return sudominoSolutionError({ ...board, meta: { id: r.id } }, solution);
+  return solutionError({ ...board, meta: { id: r.id } }, solution);
 }
 
 // A cell of the answer form: a value, or '.' where blocked.
@@ -59,10 +59,10 @@ const schema: KindRecordSchema = {
 
 /** A puzzle's text: `# id:`, `# values:`, the tier line, then its rows. */
 function text(p: SudominoPackPuzzle): string[] {
-  const board = sudominoBoardOf(p.board, p.values, p.id);
+  const board = boardOf(p.board, p.values, p.id);
   // Exporters receive checked puzzles (row.ts); a broken one here is a bug.
   if (!board.ok) throw new Error(`puzzle ${String(p.id)}: ${board.error}`);
-  const lines = formatSudominoText(board.value).trimEnd().split('\n');
+  const lines = formatBoardText(board.value).trimEnd().split('\n');
   // After `# values:`, so a reader has N before the rows; the reader keeps the id across comments.
   lines.splice(
     lines[0].startsWith('# id:') ? 2 : 1,
@@ -75,8 +75,8 @@ function text(p: SudominoPackPuzzle): string[] {
 const own = (p: PackPuzzle): SudominoPackPuzzle => p as SudominoPackPuzzle;
 
 export const pack: KindPack = {
-  puzzleOf: sudominoPuzzleOfRow,
-  technique: sudominoTechniqueOf,
+  puzzleOf: puzzleOfRow,
+  technique: techniqueOf,
   levels: TOP_LEVEL,
   record(q): RecordPart {
     const p = own(q);

@@ -1,19 +1,19 @@
-// A Sudomino board on a page of the booklet's PDF, in the geometry of sudominoSvg scaled to the
+// A Sudomino board on a page of the booklet's PDF, in the geometry of puzzleSvg scaled to the
 // slot: cell lines, blocked cells filled, walls, the border, and the numbers (givens bold).
 import type { PdfPlace } from '../../formats/kind.js';
 import { greyOf, INK, n, PT, type PdfCanvas } from '../../formats/pdf-canvas.js';
 import { numberFontSize, SVG_PAD_CELLS } from '../../formats/svg.js';
-import { sudominoDrawing } from './drawing.js';
+import { drawingOf } from './drawing.js';
 import type { SudominoPackPuzzle } from './row.js';
-import { SUDOMINO_INK, sudominoBoardOfPuzzle } from './svg.js';
+import { SUDOMINO_INK, boardOfPuzzle } from './svg.js';
 
 /** The thinnest wall and border (mm): what a 6.5 mm puzzle cell draws. */
 const WALL_MIN_MM = { wall: 0.65, border: 0.78 } as const;
 
 /** The puzzle drawn with its drawing's top-left at `at`: bare, or solved with every value. */
-export function drawSudominoPdf(out: PdfCanvas, at: PdfPlace, p: SudominoPackPuzzle, solved: boolean): void {
-  const board = sudominoBoardOfPuzzle(p);
-  const d = sudominoDrawing(board, solved ? p.solution.flat() : null);
+export function drawBoardPdf(out: PdfCanvas, at: PdfPlace, p: SudominoPackPuzzle, solved: boolean): void {
+  const board = boardOfPuzzle(p);
+  const d = drawingOf(board, solved ? p.solution.flat() : null);
   const cell = at.cell * PT;
   const left = out.px(at.x) + SVG_PAD_CELLS * cell;
   const top = out.py(at.y) - SVG_PAD_CELLS * cell;

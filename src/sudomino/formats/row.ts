@@ -3,9 +3,9 @@
 // src/sudomino/stored.ts) read, the board parsed and the answer checked against it, so a damaged
 // row comes back as one sentence instead of a wrong page.
 import type { ExportRow, PackPuzzle } from '../../formats/kind.js';
-import { sudominoSolutionError, type Checked } from './read-back.js';
+import { solutionError, type Checked } from './read-back.js';
 import { formatShape, parseShape } from '../shape.js';
-import { sudominoBoardFromStored, sudominoSolutionFromStored } from '../stored.js';
+import { boardFromStored, solutionFromStored } from '../stored.js';
 
 /** A Sudomino puzzle as the exporters receive it. Board and solution share the same orientation (a variant's own). */
 export interface SudominoPackPuzzle extends PackPuzzle {
@@ -24,7 +24,7 @@ export interface SudominoPackPuzzle extends PackPuzzle {
  * A stored Sudomino row (its shape, N in m, text rows in grid, per-cell values in solution) as a
  * pack puzzle, or the one line that says what is wrong with it.
  */
-export function sudominoPuzzleOfRow(row: ExportRow): Checked<SudominoPackPuzzle> {
+export function puzzleOfRow(row: ExportRow): Checked<SudominoPackPuzzle> {
   const at = `puzzle ${row.id}`;
   const shape = parseShape(row.shape);
   if (!shape.ok) return { ok: false, error: `${at}: ${shape.error}` };
@@ -35,16 +35,16 @@ export function sudominoPuzzleOfRow(row: ExportRow): Checked<SudominoPackPuzzle>
       error: `${at}: shape ${formatShape(shape.shape)} disagrees with its ${row.rows}x${row.cols} board of N=${row.m}`,
     };
   }
-  const read = sudominoBoardFromStored(row.grid, values);
+  const read = boardFromStored(row.grid, values);
   if (!read.ok) return { ok: false, error: `${at}: ${read.error}` };
   const board = read.board;
   if (board.rows !== rows || board.cols !== cols)
     return { ok: false, error: `${at}: the board is ${board.rows}x${board.cols}, its shape ${rows}x${cols}` };
-  const answer = sudominoSolutionFromStored(row.solution, rows, cols);
+  const answer = solutionFromStored(row.solution, rows, cols);
   if (!answer.ok) return { ok: false, error: `${at}: ${answer.error}` };
   const solution: number[][] = [];
   for (let r = 0; r < rows; r++) solution.push(Array.from(answer.value.subarray(r * cols, (r + 1) * cols)));
-  const why = sudominoSolutionError(board, solution);
+  const why = solutionError(board, solution);
   if (why !== null) return { ok: false, error: `${at}: ${why}` };
   return {
     ok: true,

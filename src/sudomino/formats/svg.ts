@@ -1,9 +1,9 @@
 // A Sudomino board drawn as a self-contained SVG, as a printed page shows it: thin cell lines,
 // thick walls around every domino, blocked cells filled grey, and the givens in both halves of
 // their domino; the solution drawing fills in every value, the found ones lighter than the givens.
-import { sudominoDrawing } from './drawing.js';
-import { sudominoBoardOf } from './read-back.js';
-import type { SudominoBoard } from '../board.js';
+import { drawingOf } from './drawing.js';
+import { boardOf } from './read-back.js';
+import type { Board } from '../board.js';
 import type { SudominoPackPuzzle } from './row.js';
 import { escapeXml, numberFontSize, SVG_PAD_CELLS } from '../../formats/svg.js';
 
@@ -18,8 +18,8 @@ export const SUDOMINO_INK = {
 } as const;
 
 /** The board of a pack puzzle (exporters receive checked puzzles: a broken one is a bug). */
-export function sudominoBoardOfPuzzle(p: Pick<SudominoPackPuzzle, 'board' | 'values' | 'id'>): SudominoBoard {
-  const res = sudominoBoardOf(p.board, p.values, p.id);
+export function boardOfPuzzle(p: Pick<SudominoPackPuzzle, 'board' | 'values' | 'id'>): Board {
+  const res = boardOf(p.board, p.values, p.id);
   if (!res.ok) throw new Error(`puzzle ${String(p.id)}: ${res.error}`);
   return res.value;
 }
@@ -28,7 +28,7 @@ function num(x: number): string {
   return String(Math.round(x * 100) / 100);
 }
 
-export interface SudominoSvgOptions {
+export interface SvgOptions {
   /** Fill in every value from the puzzle's solution. */
   solved?: boolean;
   /** Side of a cell in SVG user units (default 32). */
@@ -38,12 +38,12 @@ export interface SudominoSvgOptions {
 }
 
 /** The SVG text of a Sudomino puzzle, sized in user units with a matching viewBox, margins as puzzleSvg's. */
-export function sudominoSvg(
+export function puzzleSvg(
   p: Pick<SudominoPackPuzzle, 'board' | 'values' | 'id' | 'solution'>,
-  opts: SudominoSvgOptions = {},
+  opts: SvgOptions = {},
 ): string {
-  const board = sudominoBoardOfPuzzle(p);
-  const d = sudominoDrawing(board, opts.solved ? p.solution.flat() : null);
+  const board = boardOfPuzzle(p);
+  const d = drawingOf(board, opts.solved ? p.solution.flat() : null);
   const cell = opts.cellSize ?? 32;
   const pad = cell * SVG_PAD_CELLS;
   const w = d.cols * cell + 2 * pad;

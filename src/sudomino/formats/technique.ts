@@ -11,7 +11,7 @@ const WORDS: Readonly<Record<LevelName, string>> = {
 };
 
 /** "Hard: triples and starved lines" for a level name or number; null for one the ladder lacks. */
-export function sudominoTechniqueOf(level: number | string): string | null {
+export function techniqueOf(level: number | string): string | null {
   const l = LEVELS.find((x) => (typeof level === 'number' ? x.level === level : x.name === level));
   if (l === undefined) return null;
   return `${l.tier[0].toUpperCase()}${l.tier.slice(1)}: ${WORDS[l.name]}`;

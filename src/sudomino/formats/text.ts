@@ -1,19 +1,19 @@
 // Writing Sudomino boards and answers: the letter form when letters and digits suffice, else the
 // numbered form (parse.ts states both), JSON lines, and the answer form, one line a board:
 // values row by row, `.` for a blocked cell, rows separated by " / ".
-import type { SudominoBoard } from '../board.js';
+import type { Board } from '../board.js';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** Can the letter form write this board (at most 52 unnumbered dominoes, values up to 9)? */
-export function fitsLetterForm(board: SudominoBoard): boolean {
+export function fitsLetterForm(board: Board): boolean {
   let open = 0;
   for (const g of board.given) if (g === 0) open++;
   return open <= LETTERS.length && board.values <= 9;
 }
 
 /** The board's rows: the letter form if it fits, else the numbered form (dominoes counted from 1). */
-export function boardRows(board: SudominoBoard): string[] {
+export function boardRows(board: Board): string[] {
   const { rows, cols, domino, given } = board;
   const letters = fitsLetterForm(board);
   // Letters go to unnumbered dominoes in reading order, never twice on one board.
@@ -36,7 +36,7 @@ export function boardRows(board: SudominoBoard): string[] {
 }
 
 /** The text form of a board: `# id:` and `# values:` lines, then its rows. */
-export function formatSudominoText(board: SudominoBoard): string {
+export function formatBoardText(board: Board): string {
   const id = board.meta?.id;
   const head = id === undefined || id === null ? '' : `# id: ${typeof id === 'string' ? id : JSON.stringify(id)}\n`;
   const form = fitsLetterForm(board) || board.cols > 1 ? '' : '# form: numbered\n';
@@ -44,7 +44,7 @@ export function formatSudominoText(board: SudominoBoard): string {
 }
 
 /** The JSON-lines form of a board, without the line end. */
-export function formatSudominoJson(board: SudominoBoard): string {
+export function formatBoardJson(board: Board): string {
   const id = board.meta?.id;
   return JSON.stringify({ ...(id === undefined ? {} : { id }), values: board.values, rows: boardRows(board) });
 }

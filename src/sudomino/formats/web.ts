@@ -2,9 +2,9 @@
 // steps from the givens, indexed into the pack's Sudomino rules) and its order for numbers.
 import type { KindWeb, KindWebPack } from '../../formats/kind.js';
 import { cellName } from '../board.js';
-import { LEVELS, SudominoGrader } from '../grade/ladder.js';
-import { webBoard, type SudominoPackRules, type SudominoWebPuzzle } from '../play/pack.js';
-import { packSudominoSteps, type SudominoRuleEntry } from '../play/steps.js';
+import { LEVELS, Grader } from '../grade/ladder.js';
+import { webBoard, type PackRules, type WebPuzzle } from '../play/pack.js';
+import { packSteps, type RuleEntry } from '../play/steps.js';
 import type { SudominoPackPuzzle } from './row.js';
 
 function levelName(level: number): string {
@@ -12,12 +12,7 @@ function levelName(level: number): string {
 }
 
 /** A puzzle's entry: its rows, its solution per domino and the grader's steps from the givens. */
-function entry(
-  p: SudominoPackPuzzle,
-  number: number,
-  rules: SudominoRuleEntry[],
-  grader: SudominoGrader,
-): SudominoWebPuzzle {
+function entry(p: SudominoPackPuzzle, number: number, rules: RuleEntry[], grader: Grader): WebPuzzle {
   const board = webBoard({ board: p.board, values: p.values, id: p.id });
   const solution: number[] = [];
   for (let d = 0; d < board.given.length; d++) {
@@ -48,19 +43,19 @@ function entry(
       : { grade: p.grade, technique: level === undefined ? p.grade : `Level ${level.level}: ${level.name}` }),
     board: p.board,
     solution,
-    steps: packSudominoSteps(graded.steps, rules, levelName),
+    steps: packSteps(graded.steps, rules, levelName),
     ending: graded.status,
   };
 }
 
 export const web: KindWeb = {
   start(): KindWebPack {
-    const rules: SudominoRuleEntry[] = [];
-    let grader: SudominoGrader | undefined;
+    const rules: RuleEntry[] = [];
+    let grader: Grader | undefined;
     return {
-      entry: (p, number) => entry(p as SudominoPackPuzzle, number, rules, (grader ??= new SudominoGrader())),
+      entry: (p, number) => entry(p as SudominoPackPuzzle, number, rules, (grader ??= new Grader())),
       // Only a pack holding Sudomino puzzles has their rules.
-      fields: (used) => (used ? ({ sudominoRules: rules } satisfies SudominoPackRules) : {}),
+      fields: (used) => (used ? ({ sudominoRules: rules } satisfies PackRules) : {}),
     };
   },
   // By N, then rows.

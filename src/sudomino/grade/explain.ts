@@ -2,8 +2,8 @@
 // lie as Dominosa's do ("row 3, columns 5–6", src/grade/cell-words.ts) and lines as "row 3" or
 // "column 5"; a list of dominoes is split by semicolons, as each name holds a comma.
 import { dominoWords } from '../../grade/cell-words.js';
-import { lineName, type SudominoBoard } from '../board.js';
-import type { Reason, SudominoStep } from './step.js';
+import { lineName, type Board } from '../board.js';
+import type { Reason, Step } from './step.js';
 
 function list(items: string[], join = 'and', sep = ', '): string {
   if (items.length <= 1) return items.join('');
@@ -11,7 +11,7 @@ function list(items: string[], join = 'and', sep = ', '): string {
 }
 
 /** "row 3, columns 5–6": where the domino lies. */
-export function dominoName(board: SudominoBoard, d: number): string {
+export function dominoName(board: Board, d: number): string {
   const [a, b] = [board.cells[2 * d], board.cells[2 * d + 1]];
   const { cols } = board;
   return dominoWords(Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols);
@@ -22,7 +22,7 @@ function capital(s: string): string {
 }
 
 /** "4 from row 4, columns 1–2; 2 and 5 from column 3, rows 5–6": a step's removals, by domino in the order first met. */
-function removals(board: SudominoBoard, step: SudominoStep): string {
+function removals(board: Board, step: Step): string {
   const byDomino = new Map<number, number[]>();
   for (const [d, v] of step.eliminated) {
     const vs = byDomino.get(d);
@@ -36,7 +36,7 @@ function removals(board: SudominoBoard, step: SudominoStep): string {
   );
 }
 
-function reasonText(board: SudominoBoard, r: Reason): string {
+function reasonText(board: Board, r: Reason): string {
   const line = (l: number): string => lineName(board.rows, l);
   const dom = (d: number): string => `the domino at ${dominoName(board, d)}`;
   const doms = (ds: number[]): string =>
@@ -71,12 +71,12 @@ function reasonText(board: SudominoBoard, r: Reason): string {
 }
 
 /** One sentence a step, for `grade --explain`. */
-export function explainSudominoStep(board: SudominoBoard, step: SudominoStep): string {
+export function explainStep(board: Board, step: Step): string {
   const why = reasonText(board, step.reason);
   // Placements say what they place; the other techniques end on what they remove.
   return step.placed.length > 0 ? why : `${why} (removes ${removals(board, step)}).`;
 }
 
-export function explainSudominoSteps(board: SudominoBoard, steps: readonly SudominoStep[]): string[] {
-  return steps.map((s) => explainSudominoStep(board, s));
+export function explainSteps(board: Board, steps: readonly Step[]): string[] {
+  return steps.map((s) => explainStep(board, s));
 }

@@ -6,19 +6,19 @@ import { numberedSteps } from '../../grade/numbered-steps.js';
 import type { BoardGrader, GradeRun, KindGrading } from '../../grade/grading.js';
 import { boardName } from '../../solve/board-name.js';
 import type { BoardClock } from '../../solve/solving.js';
-import type { SudominoBoard } from '../board.js';
-import { SudominoSolver, type SudominoSolveResult } from '../solve/solver.js';
-import { explainSudominoSteps } from './explain.js';
-import { LADDER, SudominoGrader, type SudominoGradeResult } from './ladder.js';
+import type { Board } from '../board.js';
+import { Solver, type SolveResult } from '../solve/solver.js';
+import { explainSteps } from './explain.js';
+import { LADDER, Grader, type GradeResult } from './ladder.js';
 
-function grader(run: GradeRun): BoardGrader<SudominoBoard> {
-  const solver = new SudominoSolver();
-  const grader = new SudominoGrader();
+function grader(run: GradeRun): BoardGrader<Board> {
+  const solver = new Solver();
+  const grader = new Grader();
   return {
-    grade(index: number, board: SudominoBoard, clock: BoardClock): string {
+    grade(index: number, board: Board, clock: BoardClock): string {
       // Only a puzzle with exactly one solution is graded: the grader assumes one.
       let proof = solver.solve(board, { cap: 2, interrupt: clock.interrupt, solution: false });
-      let graded: SudominoGradeResult | null = null;
+      let graded: GradeResult | null = null;
       try {
         if (proof.status === 'unique') graded = grader.grade(board, { log: run.explain, interrupt: clock.interrupt });
       } catch (e) {
@@ -33,21 +33,15 @@ function grader(run: GradeRun): BoardGrader<SudominoBoard> {
   };
 }
 
-export const grading: KindGrading<SudominoBoard> = { grader };
+export const grading: KindGrading<Board> = { grader };
 
-function usedTechniques(r: SudominoGradeResult): string[] {
+function usedTechniques(r: GradeResult): string[] {
   return LADDER.filter((rule) => r.uses[rule.technique] > 0).map(
     (rule) => `${rule.technique} ${r.uses[rule.technique]}`,
   );
 }
 
-function jsonLine(
-  index: number,
-  board: SudominoBoard,
-  proof: SudominoSolveResult,
-  r: SudominoGradeResult | null,
-  explain: boolean,
-): string {
+function jsonLine(index: number, board: Board, proof: SolveResult, r: GradeResult | null, explain: boolean): string {
   const id = board.meta?.id;
   const head = { index, ...(id === undefined ? {} : { id }), kind: 'sudomino', status: proof.status };
   const body =
@@ -61,17 +55,11 @@ function jsonLine(
           uses: r.uses,
           solved: r.status === 'solved',
         };
-  const told = explain && r !== null ? { explain: explainSudominoSteps(board, r.steps) } : {};
+  const told = explain && r !== null ? { explain: explainSteps(board, r.steps) } : {};
   return `${JSON.stringify({ ...head, ...body, ...told })}\n`;
 }
 
-function textLines(
-  index: number,
-  board: SudominoBoard,
-  proof: SudominoSolveResult,
-  r: SudominoGradeResult | null,
-  explain: boolean,
-): string {
+function textLines(index: number, board: Board, proof: SolveResult, r: GradeResult | null, explain: boolean): string {
   const name = boardName(index, board);
   if (r === null) {
     const why =
@@ -86,5 +74,5 @@ function textLines(
     r.status === 'solved' ? `, tier ${r.tier}` : ' (stuck: no technique of the ladder finishes it; no tier)';
   const line = `${name}: ${r.levelName} (level ${r.level})${stuck}, score ${r.score.toFixed(3)}; techniques: ${usedTechniques(r).join(', ') || 'none'}\n`;
   if (!explain) return line;
-  return `${line}${numberedSteps(explainSudominoSteps(board, r.steps))}`;
+  return `${line}${numberedSteps(explainSteps(board, r.steps))}`;
 }

@@ -1,7 +1,7 @@
 // The Sudomino grader: solve a board as a person would, always with the easiest technique that
 // makes progress, and grade it by the hardest one it could not do without. Techniques live in
 // rules/, one file each; this module holds the ladder (data), the levels, their tiers and the loop.
-import { cellValues, type SudominoBoard } from '../board.js';
+import { cellValues, type Board } from '../board.js';
 import type { Tier } from '../../rank/tiers.js';
 import { checkInterrupt } from '../../interrupted.js';
 import { contradictionChain, DEFAULT_CHAIN_LIMIT } from './rules/contradiction-chain.js';
@@ -12,10 +12,10 @@ import { lineStarvation } from './rules/line-starvation.js';
 import { nakedSingle } from './rules/naked-single.js';
 import { nakedPair, nakedTriple } from './rules/naked-subset.js';
 import { valueOf } from './bits.js';
-import { SudominoGradeState } from './state.js';
-import { TECHNIQUES, type SudominoStep, type Technique } from './step.js';
+import { GradeState } from './state.js';
+import { TECHNIQUES, type Step, type Technique } from './step.js';
 
-export type { SudominoStep, Technique, Reason } from './step.js';
+export type { Step, Technique, Reason } from './step.js';
 
 export type LevelName = 'singles' | 'pairs' | 'subsets' | 'chains';
 
@@ -44,10 +44,10 @@ export function tierOfLevel(level: number): Tier {
 /** Names the grader's behaviour: bump when any board's level, steps or score could change. */
 export const SUDOMINO_GRADER_VERSION = 'sudomino-grade-2';
 
-export type SudominoRule = (g: SudominoGradeState) => boolean;
+export type Rule = (g: GradeState) => boolean;
 
 /** The ladder as data: every technique with its level, easiest first (the order the loop tries them). */
-export const LADDER: readonly { level: number; technique: Technique; apply: SudominoRule }[] = [
+export const LADDER: readonly { level: number; technique: Technique; apply: Rule }[] = [
   { level: 1, technique: 'nakedSingle', apply: nakedSingle },
   { level: 1, technique: 'hiddenSingle', apply: hiddenSingle },
   { level: 2, technique: 'lineIntersection', apply: lineIntersection },
@@ -59,7 +59,7 @@ export const LADDER: readonly { level: number; technique: Technique; apply: Sudo
   { level: 4, technique: 'contradictionChain', apply: contradictionChain },
 ];
 
-export interface SudominoGradeOptions {
+export interface GradeOptions {
   /** Use techniques up to this level only (1–4, default 4). */
   maxLevel?: number;
   /** Keep the steps (default true). */
@@ -70,7 +70,7 @@ export interface SudominoGradeOptions {
   chainLimit?: number;
 }
 
-export interface SudominoGradeResult {
+export interface GradeResult {
   /** solved: every domino has its value; stuck: no technique of the ladder (up to maxLevel) moves on. */
   status: 'solved' | 'stuck';
   /** The hardest level used (1 when nothing was needed); on a stuck board, the hardest used before it stuck. */
@@ -83,7 +83,7 @@ export interface SudominoGradeResult {
   /** Uses of each technique (all listed, zeros included). */
   uses: Record<Technique, number>;
   /** The steps in order (empty when options.log is false). */
-  steps: SudominoStep[];
+  steps: Step[];
   /** The solution of a solved board, one value per cell (0 where blocked), as the solver gives it. */
   solution: Uint8Array | null;
 }
@@ -98,10 +98,10 @@ export function scoreOf(level: number, usesAtLevel: number): number {
 }
 
 /** A grader owning its state, reused from board to board. */
-export class SudominoGrader {
-  readonly state = new SudominoGradeState();
+export class Grader {
+  readonly state = new GradeState();
 
-  grade(board: SudominoBoard, options: SudominoGradeOptions = {}): SudominoGradeResult {
+  grade(board: Board, options: GradeOptions = {}): GradeResult {
     const g = this.state.load(board);
     const logging = options.log ?? true;
     g.logging = logging;
@@ -110,7 +110,7 @@ export class SudominoGrader {
     const rules = LADDER.filter((r) => r.level <= maxLevel);
     const uses = Object.fromEntries(TECHNIQUES.map((t) => [t, 0])) as Record<Technique, number>;
     const perLevel = new Int32Array(TOP_LEVEL + 1);
-    const steps: SudominoStep[] = [];
+    const steps: Step[] = [];
     let level = 1;
     // Every step removes a candidate or places a domino, so the loop ends within D·(N + 1) steps.
     while (!g.solved && g.contradiction() < 0) {
@@ -140,7 +140,7 @@ export class SudominoGrader {
   }
 
   /** The step just made: its reason and what changed since the snapshot. */
-  private step(technique: Technique, level: number): SudominoStep {
+  private step(technique: Technique, level: number): Step {
     const g = this.state;
     if (g.reason === null) throw new Error(`sudomino grader: ${technique} fired without its reason`);
     const placed: [number, number][] = [];
@@ -154,9 +154,9 @@ export class SudominoGrader {
   }
 }
 
-let shared: SudominoGrader | null = null;
+let shared: Grader | null = null;
 
 /** Grade a Sudomino board with one grader shared by every call. */
-export function gradeSudomino(board: SudominoBoard, options: SudominoGradeOptions = {}): SudominoGradeResult {
-  return (shared ??= new SudominoGrader()).grade(board, options);
+export function gradeBoard(board: Board, options: GradeOptions = {}): GradeResult {
+  return (shared ??= new Grader()).grade(board, options);
 }

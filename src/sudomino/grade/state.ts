@@ -1,7 +1,7 @@
 // The position the Sudomino grader reasons about: each domino's candidate values as a bitmask,
 // which dominoes are placed, and a trail that undoes any change, so a trial (a chain's
 // assumption) costs no allocation. The state knows the board's lines and no rule.
-import type { SudominoBoard } from '../board.js';
+import type { Board } from '../board.js';
 import { countBits, valueOf } from './bits.js';
 import type { Reason } from './step.js';
 
@@ -10,8 +10,8 @@ import type { Reason } from './step.js';
  * other domino of the domino's three lines (a domino along a line is one entry of it). Every
  * change goes on the trail as (domino, old mask), a placement as (~domino, 0).
  */
-export class SudominoGradeState {
-  board: SudominoBoard | null = null;
+export class GradeState {
+  board: Board | null = null;
   /** Dominoes, values N, lines (rows then columns). */
   nDom = 0;
   nValues = 0;
@@ -45,7 +45,7 @@ export class SudominoGradeState {
   logging = false;
   reason: Reason | null = null;
 
-  load(board: SudominoBoard): this {
+  load(board: Board): this {
     const D = board.given.length;
     const N = board.values;
     this.board = board;

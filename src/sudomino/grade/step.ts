@@ -47,7 +47,7 @@ export const TECHNIQUES = [
 
 export type Technique = (typeof TECHNIQUES)[number];
 
-export interface SudominoStep {
+export interface Step {
   technique: Technique;
   /** Ladder level of the technique (see LEVELS in ladder.ts). */
   level: number;

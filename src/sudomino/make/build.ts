@@ -4,11 +4,11 @@
 // the build's messages. It reads none of the options of how Dominosa's boards are made and cut.
 import type { BuiltCatalog, KindBuild, RuleTable, SummaryTier } from '../../catalog/build.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
-import { LEVELS, SudominoGrader, SUDOMINO_GRADER_VERSION } from '../grade/ladder.js';
-import { SUDOMINO_TIER_RULE, sudominoAim } from '../rank/catalog-rule.js';
+import { LEVELS, Grader, SUDOMINO_GRADER_VERSION } from '../grade/ladder.js';
+import { SUDOMINO_TIER_RULE, aimOf } from '../rank/catalog-rule.js';
 import { SUDOMINO_REFERENCE_VERSION } from '../rank/stored.js';
 import { formatShape, parseShape, parseShapes } from '../shape.js';
-import { SudominoSolver } from '../solve/solver.js';
+import { Solver } from '../solve/solver.js';
 import { keyOptions, keys } from './build-key.js';
 import { makeSlot } from './catalog-slot.js';
 
@@ -103,12 +103,12 @@ export const build: KindBuild = {
   },
 
   keys,
-  aimOf: sudominoAim,
+  aimOf: aimOf,
 
   slotMaker() {
     // One solver and grader per worker thread, so their buffers are reused across slots.
-    const solver = new SudominoSolver();
-    const grader = new SudominoGrader();
+    const solver = new Solver();
+    const grader = new Grader();
     return (spec) => makeSlot(solver, grader, spec);
   },
 

@@ -7,23 +7,23 @@ import { puzzleRecord } from '../../catalog/row.js';
 import type { MadePuzzle, SlotResult, SlotSpec } from '../../catalog/slot.js';
 import type { Tier } from '../../rank/tiers.js';
 import { cellValues } from '../board.js';
-import { canonicalSudomino, canonicalSudominoBoard } from '../canonical.js';
-import type { SudominoGrader } from '../grade/ladder.js';
-import { sudominoAim } from '../rank/catalog-rule.js';
-import { referenceSudominoNodes, storedSudominoGrade } from '../rank/stored.js';
-import { sudominoTierFor } from '../rank/tier-rule.js';
+import { canonicalOf, canonicalBoard } from '../canonical.js';
+import type { Grader } from '../grade/ladder.js';
+import { aimOf } from '../rank/catalog-rule.js';
+import { referenceNodes, storedGrade } from '../rank/stored.js';
+import { tierFor } from '../rank/tier-rule.js';
 import { parseShape, type Shape } from '../shape.js';
-import type { SudominoSolver } from '../solve/solver.js';
-import { sudominoGridText, sudominoSolutionText } from '../stored.js';
+import type { Solver } from '../solve/solver.js';
+import { gridText, solutionText } from '../stored.js';
 import type { ChecksummedRow } from '../../catalog/checksum.js';
 import { sha256Hex } from '../../catalog/sha256.js';
 import { makeTieredSlot } from './tiered.js';
-import { makeSudominoVariants } from './variants.js';
+import { makeVariants } from './variants.js';
 
 export interface CatalogSlotVariant {
   grid: string;
   solution: string;
-  /** encodeSudominoTransform's text of the transform from the base. */
+  /** encodeTransform's text of the transform from the base. */
   transform: string;
   nodes: number;
 }
@@ -53,18 +53,18 @@ export function makeCatalogSlot(
   tier: Tier,
   variants: number,
   maxAttempts: number,
-  solver: SudominoSolver,
-  grader: SudominoGrader,
+  solver: Solver,
+  grader: Grader,
   interrupt?: () => boolean,
 ): CatalogSlot | null {
-  const made = makeTieredSlot(seed, shape, tier, slot, maxAttempts, solver, grader, canonicalSudominoBoard, interrupt);
+  const made = makeTieredSlot(seed, shape, tier, slot, maxAttempts, solver, grader, canonicalBoard, interrupt);
   if (made === null) return null;
   const { board, filling } = made;
-  const canonical = canonicalSudomino(board);
-  const grade = storedSudominoGrade(canonical.board, grader);
+  const canonical = canonicalOf(board);
+  const grade = storedGrade(canonical.board, grader);
   if (grade.tier !== tier)
     throw new Error(`Sudomino slot ${slot} aimed at ${tier} but its class grades ${grade.tier ?? 'unsolved'}`);
-  const nodes = referenceSudominoNodes(canonical.board, solver);
+  const nodes = referenceNodes(canonical.board, solver);
   const solution = cellValues(board, filling);
   return {
     attempts: made.attempts,
@@ -76,12 +76,12 @@ export function makeCatalogSlot(
     base: {
       rows: board.rows,
       cols: board.cols,
-      grid: sudominoGridText(board),
-      solution: sudominoSolutionText(solution),
+      grid: gridText(board),
+      solution: solutionText(solution),
     },
-    variants: makeSudominoVariants(board, solution, nodes, seed, slot, variants, solver).map((v) => ({
-      grid: sudominoGridText(v.board),
-      solution: sudominoSolutionText(v.solution),
+    variants: makeVariants(board, solution, nodes, seed, slot, variants, solver).map((v) => ({
+      grid: gridText(v.board),
+      solution: solutionText(v.solution),
       transform: v.transform,
       nodes: v.nodes,
     })),
@@ -124,15 +124,15 @@ export function catalogSlotRows(made: CatalogSlot, at: SlotPlace): ChecksummedRo
 const METHOD = 'tiered';
 
 /**
- * A build's slot spec.slot of the shape spec.key, as its answer: slot k aims at sudominoAim(k),
+ * A build's slot spec.slot of the shape spec.key, as its answer: slot k aims at aimOf(k),
  * and a slot aimed at a tier already full is not made (the build decides it tier-full).
  */
-export function makeSlot(solver: SudominoSolver, grader: SudominoGrader, spec: SlotSpec): SlotResult {
+export function makeSlot(solver: Solver, grader: Grader, spec: SlotSpec): SlotResult {
   const { seed, slot, buildId, maxAttempts } = spec;
   const parsed = parseShape(spec.key);
   if (!parsed.ok) throw new Error(parsed.error);
   const shape = parsed.shape;
-  const aim = sudominoAim(slot);
+  const aim = aimOf(slot);
   if (spec.fullTiers.includes(aim)) return { ok: false, slot, attempts: 0, reason: `its tier, ${aim}, is full` };
   const timedOut: SlotResult = { ok: false, slot, attempts: 0, reason: 'the time budget ran out', timedOut: true };
   if (spec.interrupt?.() === true) return timedOut;
@@ -146,7 +146,7 @@ export function makeSlot(solver: SudominoSolver, grader: SudominoGrader, spec: S
   }
   if (made === null)
     return { ok: false, slot, attempts: maxAttempts, reason: `no ${aim} puzzle in ${maxAttempts} deals` };
-  const tier = sudominoTierFor({ score: made.score, nodes: made.nodes }, spec.rule);
+  const tier = tierFor({ score: made.score, nodes: made.nodes }, spec.rule);
   // No tier, or a full one: a rejection or a tier-full slot, whose rows are not needed.
   if (tier === null || spec.fullTiers.includes(tier)) {
     const puzzle: MadePuzzle = { attempts: made.attempts, tier, canonicalHash: made.canonicalHash, rows: null };

@@ -6,10 +6,10 @@ import { Interrupted } from '../../interrupted.js';
 import type { GenerateRun, KindGenerating, MadeSlot, SlotMaker } from '../../make/generating.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
 import { cellValues } from '../board.js';
-import { boardRows, formatAnswer, formatSudominoText } from '../formats/text.js';
-import { SudominoGrader } from '../grade/ladder.js';
+import { boardRows, formatAnswer, formatBoardText } from '../formats/text.js';
+import { Grader } from '../grade/ladder.js';
 import { DEFAULT_SHAPE, formatShape, parseShape, type Shape } from '../shape.js';
-import { SudominoSolver } from '../solve/solver.js';
+import { Solver } from '../solve/solver.js';
 import { makeSlot, type MadePuzzle } from './generator.js';
 import { makeTieredSlot } from './tiered.js';
 
@@ -28,8 +28,8 @@ function shapeOf(key: string): Shape {
 }
 
 function maker(run: GenerateRun<Tier>): SlotMaker {
-  const solver = new SudominoSolver();
-  const grader = new SudominoGrader();
+  const solver = new Solver();
+  const grader = new Grader();
   const tier = run.target;
   let made = 0;
   return {
@@ -81,5 +81,5 @@ function jsonLine(id: string, p: MadePuzzle): string {
 }
 
 function textBlock(id: string, p: MadePuzzle): string {
-  return `${formatSudominoText({ ...p.board, meta: { id } })}# solution: ${solutionOf(p)}\n\n`;
+  return `${formatBoardText({ ...p.board, meta: { id } })}# solution: ${solutionOf(p)}\n\n`;
 }

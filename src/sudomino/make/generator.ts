@@ -3,8 +3,8 @@
 // being unique, as Simon Tatham's generators for his Latin-square puzzles do; removal-check.ts
 // decides each step. What is left has no given to spare. An interrupt (a time limit, a stop) is
 // polled before every proof and inside it, and throws Interrupted (src/interrupted.ts).
-import { type SudominoBoard, withLines } from '../board.js';
-import { SudominoSolver } from '../solve/solver.js';
+import { type Board, withLines } from '../board.js';
+import { Solver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';
 import { derive, type Rng } from '../../rng.js';
 import { randomFilledLayout } from './covering.js';
@@ -12,13 +12,13 @@ import { RemovalCheck } from './removal-check.js';
 import { checkInterrupt, Interrupted } from '../../interrupted.js';
 
 export interface MadePuzzle {
-  board: SudominoBoard;
+  board: Board;
   /** The solution's value per domino (index d), which the givens are taken from. */
   filling: Uint8Array;
 }
 
 /** A random board of the shape with every domino given, and its filling. */
-export function randomFilled(shape: Shape, rng: Rng): { board: SudominoBoard; filling: Uint8Array } {
+export function randomFilled(shape: Shape, rng: Rng): { board: Board; filling: Uint8Array } {
   const { rows, cols, values } = shape;
   const { domino, cells, filling } = randomFilledLayout(rows, cols, values, rng);
   return { board: withLines(rows, cols, values, domino, cells, filling.slice()), filling };
@@ -29,12 +29,7 @@ export function randomFilled(shape: Shape, rng: Rng): { board: SudominoBoard; fi
  * taken away unless that would let a second solution in. A layout with no domino (every cell
  * drawn blocked, possible on the smallest shapes) is no puzzle and is drawn again.
  */
-export function makePuzzle(
-  shape: Shape,
-  rng: Rng,
-  solver = new SudominoSolver(),
-  interrupt?: () => boolean,
-): MadePuzzle {
+export function makePuzzle(shape: Shape, rng: Rng, solver = new Solver(), interrupt?: () => boolean): MadePuzzle {
   let { board, filling } = randomFilled(shape, rng);
   while (board.cells.length === 0) ({ board, filling } = randomFilled(shape, rng));
   // The board's given array is the one the solver reads, so taking a given away is one write.
@@ -56,13 +51,7 @@ export function makePuzzle(
  * most often in far fewer nodes. RemovalCheck asks the same question, faster on large boards;
  * this one search is its reference. An interrupt throws Interrupted, as in provedUnique.
  */
-export function staysUnique(
-  solver: SudominoSolver,
-  board: SudominoBoard,
-  d: number,
-  v: number,
-  interrupt?: () => boolean,
-): boolean {
+export function staysUnique(solver: Solver, board: Board, d: number, v: number, interrupt?: () => boolean): boolean {
   checkInterrupt(interrupt);
   const res = solver.solve(board, { cap: 1, solution: false, interrupt, without: [d, v] });
   if (res.limit === 'time') throw new Interrupted();
@@ -73,7 +62,7 @@ export function staysUnique(
  * The board has exactly one solution. An interrupt (polled before the proof and inside it)
  * throws Interrupted: a proof it cut short has decided nothing, so the slot cannot go on.
  */
-export function provedUnique(solver: SudominoSolver, board: SudominoBoard, interrupt?: () => boolean): boolean {
+export function provedUnique(solver: Solver, board: Board, interrupt?: () => boolean): boolean {
   checkInterrupt(interrupt);
   const res = solver.solve(board, { solution: false, interrupt });
   if (res.status === 'gave-up' && res.limit === 'time') throw new Interrupted();
@@ -88,7 +77,7 @@ export function makeSlot(
   seed: number,
   shape: Shape,
   slot: number,
-  solver = new SudominoSolver(),
+  solver = new Solver(),
   interrupt?: () => boolean,
 ): MadePuzzle {
   return makePuzzle(shape, derive(seed, KIND_KEY, shape.rows, shape.cols, shape.values, slot), solver, interrupt);

@@ -3,10 +3,10 @@
 // thinning, by one Boolean formula of the layout (solve/cnf.ts) kept for the whole thinning with
 // the givens assumed, so what the clause-learning solver learns at one step serves the next, as
 // Simon Tatham's generators keep their solver's deductions while they take clues away.
-import type { SudominoBoard } from '../board.js';
+import type { Board } from '../board.js';
 import type { Cdcl } from '../../sat/cdcl.js';
-import { holds, sudominoCnf } from '../solve/cnf.js';
-import { SudominoSolver } from '../solve/solver.js';
+import { holds, boardCnf } from '../solve/cnf.js';
+import { Solver } from '../solve/solver.js';
 import { checkInterrupt, Interrupted } from '../../interrupted.js';
 
 /**
@@ -32,9 +32,9 @@ export class RemovalCheck {
    * the formula is made, `firstNodes` its budget before.
    */
   constructor(
-    private readonly board: SudominoBoard,
+    private readonly board: Board,
     private readonly filling: Uint8Array,
-    private readonly solver = new SudominoSolver(),
+    private readonly solver = new Solver(),
     private readonly searchNodes = SEARCH_NODES,
     private readonly firstNodes = SEARCH_NODES_FIRST,
   ) {}
@@ -63,7 +63,7 @@ export class RemovalCheck {
     }
     this.formulaSteps++;
     const N = board.values;
-    const sat = (this.sat ??= sudominoCnf(board, false));
+    const sat = (this.sat ??= boardCnf(board, false));
     const assumed = this.assumed;
     assumed.length = 0;
     const given = board.given;

@@ -1,9 +1,9 @@
 // Making a Sudomino puzzle of one tier: givens are taken away only while the puzzle stays unique
 // and the tier's own techniques still solve it, so easy puzzles keep more givens; a deal whose
 // result does not need the tier's top technique is dealt again from the same slot's stream.
-import type { SudominoBoard } from '../board.js';
-import { SudominoGrader, LEVELS } from '../grade/ladder.js';
-import { SudominoSolver } from '../solve/solver.js';
+import type { Board } from '../board.js';
+import { Grader, LEVELS } from '../grade/ladder.js';
+import { Solver } from '../solve/solver.js';
 import type { Shape } from '../shape.js';
 import type { Tier } from '../../rank/tiers.js';
 import { derive, type Rng } from '../../rng.js';
@@ -31,8 +31,8 @@ export function thinForLevel(
   shape: Shape,
   level: number,
   rng: Rng,
-  solver: SudominoSolver,
-  grader: SudominoGrader,
+  solver: Solver,
+  grader: Grader,
   interrupt?: () => boolean,
 ): MadePuzzle {
   const { board, filling } = randomFilled(shape, rng);
@@ -65,14 +65,14 @@ export function makeTieredSlot(
   tier: Tier,
   slot: number,
   maxAttempts: number,
-  solver = new SudominoSolver(),
-  grader = new SudominoGrader(),
-  judgedOn: (board: SudominoBoard) => SudominoBoard = (board) => board,
+  solver = new Solver(),
+  grader = new Grader(),
+  judgedOn: (board: Board) => Board = (board) => board,
   interrupt?: () => boolean,
 ): TieredPuzzle | null {
   const level = levelOfTier(tier);
   const rng = derive(seed, TIERED_KEY, shape.rows, shape.cols, shape.values, level, slot);
-  const solvedUpTo = (board: SudominoBoard, maxLevel: number): boolean =>
+  const solvedUpTo = (board: Board, maxLevel: number): boolean =>
     grader.grade(board, { maxLevel, log: false, interrupt }).status === 'solved';
   for (let attempts = 1; attempts <= maxAttempts; attempts++) {
     const made = thinForLevel(shape, level, rng, solver, grader, interrupt);

@@ -2,22 +2,22 @@
 // its values relabelled. The catalog stores each beside its base with the transform's text; each
 // is re-proven unique first, and shares the base's reference nodes (taken on the class's board).
 import { derive } from '../../rng.js';
-import type { SudominoBoard } from '../board.js';
+import type { Board } from '../board.js';
 import { checkAnswer } from '../solve/check.js';
-import type { SudominoSolver } from '../solve/solver.js';
+import type { Solver } from '../solve/solver.js';
 import {
-  applySudominoTransform,
-  encodeSudominoTransform,
+  applyTransform,
+  encodeTransform,
   shapeKeepingGeometries,
-  transformSudominoValues,
-  type SudominoTransform,
+  transformValues,
+  type Transform,
 } from '../transform.js';
 
-export interface SudominoVariant {
-  board: SudominoBoard;
+export interface Variant {
+  board: Board;
   /** The variant's solution, one value per cell (0 where blocked): the base's, transformed. */
   solution: Uint8Array;
-  /** encodeSudominoTransform of the transform taking the base to this variant. */
+  /** encodeTransform of the transform taking the base to this variant. */
   transform: string;
   /** The base's reference nodes, which the variant shares. */
   nodes: number;
@@ -33,7 +33,7 @@ export const SUDOMINO_VARIANT_PROOF_NODES = 4096;
 const TRIES_PER_VARIANT = 16;
 const EXTRA_TRIES = 64;
 
-function sameBoard(a: SudominoBoard, b: SudominoBoard): boolean {
+function sameBoard(a: Board, b: Board): boolean {
   for (let i = 0; i < a.domino.length; i++) if (a.domino[i] !== b.domino[i]) return false;
   for (let d = 0; d < a.given.length; d++) if (a.given[d] !== b.given[d]) return false;
   return true;
@@ -47,27 +47,27 @@ function sameBoard(a: SudominoBoard, b: SudominoBoard): boolean {
  * unique, or whose transformed solution fails, throws: transforms keep the puzzle, so either
  * would be a bug.
  */
-export function makeSudominoVariants(
-  base: SudominoBoard,
+export function makeVariants(
+  base: Board,
   solution: ArrayLike<number>,
   referenceNodes: number,
   seed: number,
   slot: number,
   k: number,
-  solver: SudominoSolver,
-): SudominoVariant[] {
+  solver: Solver,
+): Variant[] {
   const { rows, cols, values } = base;
-  const out: SudominoVariant[] = [];
-  const seen: SudominoBoard[] = [base];
-  const consider = (t: SudominoTransform): void => {
-    const board = applySudominoTransform(base, t);
+  const out: Variant[] = [];
+  const seen: Board[] = [base];
+  const consider = (t: Transform): void => {
+    const board = applyTransform(base, t);
     for (const b of seen) if (sameBoard(b, board)) return;
     seen.push(board);
     const proof = solver.solve(board, { solution: false, maxNodes: SUDOMINO_VARIANT_PROOF_NODES });
     if (proof.status === 'gave-up') return;
-    const text = encodeSudominoTransform(t);
+    const text = encodeTransform(t);
     if (proof.status !== 'unique') throw new Error(`Sudomino variant ${text} of a unique board is ${proof.status}`);
-    const moved = transformSudominoValues(solution, rows, cols, values, t);
+    const moved = transformValues(solution, rows, cols, values, t);
     const why = checkAnswer(board, moved);
     if (why !== null) throw new Error(`Sudomino variant ${text}: the transformed solution fails: ${why}`);
     out.push({ board, solution: moved, transform: text, nodes: referenceNodes });

@@ -1,11 +1,11 @@
 // A Sudomino board being played: per domino a value or pencil marks (the values the player still
 // thinks possible), the givens fixed, undo and redo as a trail of moves, and what the page shows
 // about them (clashing values in a line, solved). Pure: the page draws it and stores its position.
-import { cellValues, type SudominoBoard } from '../board.js';
+import { cellValues, type Board } from '../board.js';
 import { checkAnswer } from '../solve/check.js';
 
 /** What a board holds, as stored: per domino its value (0: none) and its marks (bit v-1 for v). */
-export interface SudominoPosition {
+export interface Position {
   values: number[];
   marks: number[];
 }
@@ -13,8 +13,8 @@ export interface SudominoPosition {
 /** One domino's change within a move: before and after, value and marks. */
 type Change = [domino: number, oldValue: number, oldMarks: number, newValue: number, newMarks: number];
 
-export class SudominoGame {
-  readonly board: SudominoBoard;
+export class Game {
+  readonly board: Board;
   private readonly value: Uint8Array;
   private readonly mark: Int32Array;
   /** Moves done (undo takes the last) and undone (redo takes the last); each a list of changes. */
@@ -23,7 +23,7 @@ export class SudominoGame {
   /** A locked board takes no move (a solved or revealed puzzle): every move says false. */
   locked = false;
 
-  constructor(board: SudominoBoard, start?: SudominoPosition) {
+  constructor(board: Board, start?: Position) {
     this.board = board;
     const D = board.given.length;
     this.value = Uint8Array.from(board.given);
@@ -57,7 +57,7 @@ export class SudominoGame {
     return this.board.domino[c];
   }
 
-  position(): SudominoPosition {
+  position(): Position {
     return { values: Array.from(this.value), marks: Array.from(this.mark) };
   }
 
@@ -81,7 +81,7 @@ export class SudominoGame {
   }
 
   /** Put the board in this position as one move (a hint followed, restart, reveal all); false if it already is. */
-  setPosition(pos: SudominoPosition): boolean {
+  setPosition(pos: Position): boolean {
     const changes: Change[] = [];
     for (let d = 0; d < this.value.length; d++) {
       if (this.isGiven(d)) continue;
@@ -179,14 +179,14 @@ export class SudominoGame {
   }
 
   /** Load a saved position, ignoring what does not fit this board (a stale or edited save). */
-  private load(pos: SudominoPosition): void {
+  private load(pos: Position): void {
     for (let d = 0; d < this.value.length; d++) {
       if (!this.isGiven(d)) [this.value[d], this.mark[d]] = this.wanted(pos, d);
     }
   }
 
   /** Domino d's value and marks in a position, what does not fit this board dropped. */
-  private wanted(pos: SudominoPosition, d: number): [value: number, marks: number] {
+  private wanted(pos: Position, d: number): [value: number, marks: number] {
     const v = Array.isArray(pos.values) ? pos.values[d] : undefined;
     const m = Array.isArray(pos.marks) ? pos.marks[d] : undefined;
     if (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= this.board.values) return [v as number, 0];

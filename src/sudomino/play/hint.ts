@@ -3,11 +3,11 @@
 // every step before it is on the board already, and never while the board holds a mistake. A
 // hint writes only what the player keeps: a value, and crossings-out among the player's own
 // marks; a domino the player never marked gets no computed marks.
-import type { SudominoBoard } from '../board.js';
-import type { SudominoPosition } from './game.js';
-import type { SudominoHintStep } from './steps.js';
+import type { Board } from '../board.js';
+import type { Position } from './game.js';
+import type { HintStep } from './steps.js';
 
-export type SudominoHint =
+export type Hint =
   | { kind: 'solved' }
   /** Dominoes holding a value the solution does not, or marks without the solution's value. */
   | { kind: 'mistake'; dominoes: number[] }
@@ -19,7 +19,7 @@ export type SudominoHint =
   | {
       kind: 'step';
       index: number;
-      step: SudominoHintStep;
+      step: HintStep;
       place: [number, number][];
       remove: [number, number][];
       before: number[];
@@ -32,7 +32,7 @@ export type SudominoHint =
  * other; a value on a domino rules it out of every other domino of the lines that domino lies
  * in; a domino with marks rules out what is not marked.
  */
-export function ruledOut(board: SudominoBoard, pos: SudominoPosition): Int32Array {
+export function ruledOut(board: Board, pos: Position): Int32Array {
   const D = board.given.length;
   const all = (1 << board.values) - 1;
   const out = new Int32Array(D);
@@ -59,7 +59,7 @@ export function ruledOut(board: SudominoBoard, pos: SudominoPosition): Int32Arra
 }
 
 /** The dominoes that disagree with the solution (one value per domino). */
-export function mistakes(board: SudominoBoard, solution: readonly number[], pos: SudominoPosition): number[] {
+export function mistakes(board: Board, solution: readonly number[], pos: Position): number[] {
   const out: number[] = [];
   for (let d = 0; d < board.given.length; d++) {
     if (board.given[d] !== 0) continue;
@@ -76,12 +76,7 @@ export function mistakes(board: SudominoBoard, solution: readonly number[], pos:
  * to cross out. A step that only rules values out of unmarked dominoes writes nothing (the player
  * keeps those candidates in mind); it is passed and named in the next hint's `before`.
  */
-export function sudominoHintFor(
-  board: SudominoBoard,
-  solution: readonly number[],
-  steps: readonly SudominoHintStep[],
-  pos: SudominoPosition,
-): SudominoHint {
+export function hintFor(board: Board, solution: readonly number[], steps: readonly HintStep[], pos: Position): Hint {
   const wrong = mistakes(board, solution, pos);
   if (wrong.length > 0) return { kind: 'mistake', dominoes: wrong };
   const has = (d: number): number => board.given[d] || pos.values[d] || 0;
@@ -108,11 +103,11 @@ export function sudominoHintFor(
  * crossed out of the player's own marks. Nothing else changes: a domino without marks stays so.
  */
 export function followStep(
-  board: SudominoBoard,
-  pos: SudominoPosition,
+  board: Board,
+  pos: Position,
   place: readonly [number, number][],
   remove: readonly [number, number][],
-): SudominoPosition {
+): Position {
   const D = board.given.length;
   const values = Array.from({ length: D }, (_, d) => pos.values[d] ?? 0);
   const marks = Array.from({ length: D }, (_, d) => pos.marks[d] ?? 0);

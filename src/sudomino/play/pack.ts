@@ -2,12 +2,12 @@
 // one value per domino and the grader's steps packed (steps.ts), and the page's way back from it
 // to a board, a solution and steps ready for the hint logic.
 import type { WebEntry } from '../../play/pack.js';
-import type { SudominoBoard } from '../board.js';
-import { formatSudominoError } from '../board.js';
+import type { Board } from '../board.js';
+import { formatBoardError } from '../board.js';
 import { boardFromRows } from '../parse.js';
-import { unpackSudominoStep, type SudominoHintStep, type SudominoPackedStep, type SudominoRuleEntry } from './steps.js';
+import { unpackStep, type HintStep, type PackedStep, type RuleEntry } from './steps.js';
 
-export interface SudominoWebPuzzle extends WebEntry {
+export interface WebPuzzle extends WebEntry {
   kind: 'sudomino';
   /** RxC:N. */
   shape: string;
@@ -17,39 +17,39 @@ export interface SudominoWebPuzzle extends WebEntry {
   board: string[];
   /** The solution: one value per domino, dominoes numbered as the board's reader numbers them. */
   solution: number[];
-  steps: SudominoPackedStep[];
+  steps: PackedStep[];
 }
 
 /** What a pack holds for its Sudomino puzzles beside them: the rules their steps index into (absent when it holds none). */
-export interface SudominoPackRules {
-  sudominoRules?: SudominoRuleEntry[];
+export interface PackRules {
+  sudominoRules?: RuleEntry[];
 }
 
 /** Whether a web pack's puzzle is Sudomino's. */
-export function isSudominoWeb(p: WebEntry): p is SudominoWebPuzzle {
+export function isWebPuzzle(p: WebEntry): p is WebPuzzle {
   return p.kind === 'sudomino';
 }
 
 /** A Sudomino puzzle ready to play. */
-export interface PlaySudomino {
-  puzzle: SudominoWebPuzzle;
-  board: SudominoBoard;
+export interface PlayPuzzle {
+  puzzle: WebPuzzle;
+  board: Board;
   solution: number[];
-  steps: SudominoHintStep[];
+  steps: HintStep[];
 }
 
 /** The board a pack's rows spell; a pack the exporter wrote always reads, so a failure is a bug. */
-export function webBoard(p: Pick<SudominoWebPuzzle, 'board' | 'values' | 'id'>): SudominoBoard {
+export function webBoard(p: Pick<WebPuzzle, 'board' | 'values' | 'id'>): Board {
   const parsed = boardFromRows(p.board, p.values, 0, p.id);
-  if (!parsed.ok) throw new RangeError(formatSudominoError(parsed.error));
+  if (!parsed.ok) throw new RangeError(formatBoardError(parsed.error));
   return parsed.board;
 }
 
-export function playSudomino(rules: readonly SudominoRuleEntry[], puzzle: SudominoWebPuzzle): PlaySudomino {
+export function playPuzzle(rules: readonly RuleEntry[], puzzle: WebPuzzle): PlayPuzzle {
   return {
     puzzle,
     board: webBoard(puzzle),
     solution: puzzle.solution,
-    steps: puzzle.steps.map((s) => unpackSudominoStep(rules, s)),
+    steps: puzzle.steps.map((s) => unpackStep(rules, s)),
   };
 }

@@ -2,13 +2,13 @@
 // "# values: N" line for N other than the default): read, proved to have exactly one solution,
 // graded for its hints, and made a web puzzle as the exporter makes one.
 import { pastedId, type Pasted } from '../../play/paste.js';
-import { formatSudominoError } from '../board.js';
-import { LEVELS, SudominoGrader } from '../grade/ladder.js';
-import { parseSudominoBoards } from '../parse.js';
-import { SudominoSolver } from '../solve/solver.js';
-import { sudominoTechniqueOf } from '../formats/technique.js';
-import { webBoard, type SudominoWebPuzzle } from './pack.js';
-import { packSudominoSteps, type SudominoRuleEntry } from './steps.js';
+import { formatBoardError } from '../board.js';
+import { LEVELS, Grader } from '../grade/ladder.js';
+import { parseBoards } from '../parse.js';
+import { Solver } from '../solve/solver.js';
+import { techniqueOf } from '../formats/technique.js';
+import { webBoard, type WebPuzzle } from './pack.js';
+import { packSteps, type RuleEntry } from './steps.js';
 
 /** A search budget for proving a pasted board's solution unique. */
 const PASTE_MAX_NODES = 200_000;
@@ -22,14 +22,14 @@ export function claimsSudomino(text: string): boolean {
  * The puzzle a pasted board spells, numbered `number`, its steps indexed into `rules` (which
  * grows); null when the text is not a Sudomino board.
  */
-export function pasteSudomino(text: string, rules: SudominoRuleEntry[], number: number): Pasted<SudominoWebPuzzle> {
+export function pasteSudomino(text: string, rules: RuleEntry[], number: number): Pasted<WebPuzzle> {
   if (!claimsSudomino(text)) return null;
-  const boards = parseSudominoBoards(text);
+  const boards = parseBoards(text);
   if (boards.length === 0) return { ok: false, error: 'no Sudomino board in the text' };
   if (boards.length > 1)
     return { ok: false, error: `the text holds ${boards.length} boards (blank lines part them): paste one` };
   const read = boards[0];
-  if (!read.ok) return { ok: false, error: `not a Sudomino board: ${formatSudominoError(read.error)}` };
+  if (!read.ok) return { ok: false, error: `not a Sudomino board: ${formatBoardError(read.error)}` };
   const rows = text
     .split('\n')
     .map((l) => l.trim())
@@ -37,7 +37,7 @@ export function pasteSudomino(text: string, rules: SudominoRuleEntry[], number: 
   const id = pastedId(text.trim());
   // Read back from its own rows, as the page reads every Sudomino puzzle.
   const board = webBoard({ board: rows, values: read.board.values, id });
-  const proof = new SudominoSolver().solve(board, { cap: 2, maxNodes: PASTE_MAX_NODES });
+  const proof = new Solver().solve(board, { cap: 2, maxNodes: PASTE_MAX_NODES });
   if (proof.status === 'gave-up')
     return { ok: false, error: `this board is too hard to prove in the page (over ${PASTE_MAX_NODES} search nodes)` };
   if (proof.solutions === 0 || proof.solution === null)
@@ -49,7 +49,7 @@ export function pasteSudomino(text: string, rules: SudominoRuleEntry[], number: 
     };
   const cellValues = proof.solution;
   const solution = Array.from({ length: board.given.length }, (_, d) => cellValues[board.cells[2 * d]]);
-  const graded = new SudominoGrader().grade(board);
+  const graded = new Grader().grade(board);
   const levelName = (level: number): string => LEVELS.find((l) => l.level === level)?.name ?? String(level);
   const level = LEVELS.find((l) => l.level === graded.level);
   return {
@@ -64,11 +64,11 @@ export function pasteSudomino(text: string, rules: SudominoRuleEntry[], number: 
       values: board.values,
       tier: graded.tier ?? 'pasted',
       ...(graded.status === 'solved' && level !== undefined
-        ? { grade: level.name, technique: sudominoTechniqueOf(level.level) ?? level.name }
+        ? { grade: level.name, technique: techniqueOf(level.level) ?? level.name }
         : {}),
       board: rows,
       solution,
-      steps: packSudominoSteps(graded.steps, rules, levelName),
+      steps: packSteps(graded.steps, rules, levelName),
       ending: graded.status,
     },
   };

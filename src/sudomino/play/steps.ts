@@ -1,16 +1,16 @@
 // The adapter between the Sudomino grader's log and the web pack: each step stored compactly
 // (its rule as an index into the pack's rule table, what it placed and removed as flat lists of
 // domino, value, and the grader's reason as it is) and read back into the grader's own step.
-import type { SudominoStep, Technique } from '../grade/step.js';
+import type { Step, Technique } from '../grade/step.js';
 
 /** A rule as the pack names it once: its technique and its ladder level (by name, and its number). */
-export type SudominoRuleEntry = [technique: Technique, level: string, levelNumber: number];
+export type RuleEntry = [technique: Technique, level: string, levelNumber: number];
 
 /** One step in the pack: [rule index, placed as d, v, d, v…, removed as d, v…, the reason]. */
-export type SudominoPackedStep = [rule: number, placed: number[], eliminated: number[], reason: SudominoStep['reason']];
+export type PackedStep = [rule: number, placed: number[], eliminated: number[], reason: Step['reason']];
 
 /** A step as the page reasons about it: the grader's step and its level's name. */
-export interface SudominoHintStep extends SudominoStep {
+export interface HintStep extends Step {
   levelName: string;
 }
 
@@ -18,11 +18,11 @@ export interface SudominoHintStep extends SudominoStep {
  * Pack a log. `levelName` names a ladder level by its number (the exporter passes the grader's
  * LEVELS); `rules` collects the rule table the steps index into, shared by a whole pack.
  */
-export function packSudominoSteps(
-  log: readonly SudominoStep[],
-  rules: SudominoRuleEntry[],
+export function packSteps(
+  log: readonly Step[],
+  rules: RuleEntry[],
   levelName: (level: number) => string,
-): SudominoPackedStep[] {
+): PackedStep[] {
   return log.map((step) => {
     let r = rules.findIndex(([t]) => t === step.technique);
     if (r < 0) r = rules.push([step.technique, levelName(step.level), step.level]) - 1;
@@ -36,16 +36,13 @@ const pairs = (flat: readonly number[]): [number, number][] => {
   return out;
 };
 
-export function unpackSudominoStep(
-  rules: readonly SudominoRuleEntry[],
-  [r, placed, eliminated, reason]: SudominoPackedStep,
-): SudominoHintStep {
+export function unpackStep(rules: readonly RuleEntry[], [r, placed, eliminated, reason]: PackedStep): HintStep {
   const [technique, levelName, level] = rules[r];
   return { technique, level, levelName, reason, placed: pairs(placed), eliminated: pairs(eliminated) };
 }
 
 /** The dominoes a hint about this step highlights: those its reason names and those it places. */
-export function stepDominoes(step: SudominoStep): number[] {
+export function stepDominoes(step: Step): number[] {
   const out = new Set<number>();
   const r = step.reason as unknown as Record<string, unknown>;
   if (typeof r.domino === 'number') out.add(r.domino);
@@ -55,7 +52,7 @@ export function stepDominoes(step: SudominoStep): number[] {
 }
 
 /** The lines (rows, then columns) a hint about this step highlights. */
-export function stepLines(step: SudominoStep): number[] {
+export function stepLines(step: Step): number[] {
   const r = step.reason as unknown as Record<string, unknown>;
   return [r.line, r.other].filter((l): l is number => typeof l === 'number');
 }

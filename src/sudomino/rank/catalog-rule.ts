@@ -12,6 +12,6 @@ import { TIERS, type Tier } from '../../rank/tiers.js';
 export const SUDOMINO_TIER_RULE: TierRule = { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } };
 
 /** Slot k aims at the tiers in turn, skipping none: a function of the slot alone, so --jobs and shards agree. */
-export function sudominoAim(slot: number): Tier {
+export function aimOf(slot: number): Tier {
   return TIERS[slot % TIERS.length];
 }

@@ -3,12 +3,12 @@
 // exactly: the grader's steps (so its score, not its level) and the solver's nodes depend on how
 // dominoes are numbered.
 import type { Tier } from '../../rank/tiers.js';
-import { canonicalSudominoBoard } from '../canonical.js';
-import { type LevelName, SudominoGrader } from '../grade/ladder.js';
-import { SudominoSolver } from '../solve/solver.js';
-import type { SudominoBoard } from '../board.js';
+import { canonicalBoard } from '../canonical.js';
+import { type LevelName, Grader } from '../grade/ladder.js';
+import { Solver } from '../solve/solver.js';
+import type { Board } from '../board.js';
 
-export interface StoredSudominoGrade {
+export interface StoredGrade {
   level: number;
   levelName: LevelName;
   score: number;
@@ -17,8 +17,8 @@ export interface StoredSudominoGrade {
 }
 
 /** The grade as the catalog stores it: the full ladder on the representative. */
-export function storedSudominoGrade(board: SudominoBoard, grader = new SudominoGrader()): StoredSudominoGrade {
-  const g = grader.grade(canonicalSudominoBoard(board), { log: false });
+export function storedGrade(board: Board, grader = new Grader()): StoredGrade {
+  const g = grader.grade(canonicalBoard(board), { log: false });
   return { level: g.level, levelName: g.levelName, score: g.score, tier: g.tier };
 }
 
@@ -29,10 +29,6 @@ export const SUDOMINO_REFERENCE_VERSION = 'sudomino-ref-1';
  * The reference node measure: the solver's nodes proving the representative (the tiers'
  * guardrail). An interrupt (audit's budget) may stop it early, leaving the count short.
  */
-export function referenceSudominoNodes(
-  board: SudominoBoard,
-  solver = new SudominoSolver(),
-  interrupt?: () => boolean,
-): number {
-  return solver.solve(canonicalSudominoBoard(board), { solution: false, interrupt }).nodes;
+export function referenceNodes(board: Board, solver = new Solver(), interrupt?: () => boolean): number {
+  return solver.solve(canonicalBoard(board), { solution: false, interrupt }).nodes;
 }

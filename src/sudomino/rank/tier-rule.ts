@@ -10,6 +10,6 @@ import { tierOfLevel } from '../grade/ladder.js';
  * level's tier. Under a 'grade' rule, its level's tier when its reference nodes lie in that
  * tier's range of the cuts; under a 'nodes' or 'score' rule, the range its value falls in.
  */
-export function sudominoTierFor(d: Difficulty, rule: TierRule | null): Tier | null {
+export function tierFor(d: Difficulty, rule: TierRule | null): Tier | null {
   return rule === null ? tierOfLevel(Math.floor(d.score)) : tierUnder(d, rule, tierOfLevel);
 }

@@ -12,7 +12,7 @@ import type { CutsFile, KindTuning, SizeBases, SizeTune, TuneReport } from '../.
 import { checkTierOrder, lowerMedian } from '../check.js';
 import { SUDOMINO_GRADER_VERSION, tierOfLevel } from '../grade/ladder.js';
 import { SUDOMINO_REFERENCE_VERSION } from './stored.js';
-import { sudominoTierFor } from './tier-rule.js';
+import { tierFor } from './tier-rule.js';
 
 /** Least, median (lower middle) and greatest of a tier's values. */
 export interface Spread {
@@ -45,7 +45,7 @@ function spread(values: number[]): Spread | null {
 function inRange(bases: SizeBases['bases'], th: Thresholds): Record<Tier, number> {
   const out = zeroTierCounts();
   for (const b of bases) {
-    const t = sudominoTierFor(b, { measure: 'grade', th });
+    const t = tierFor(b, { measure: 'grade', th });
     if (t !== null) out[t]++;
   }
   return out;

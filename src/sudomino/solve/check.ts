@@ -1,9 +1,9 @@
 // The rules of Sudomino checked on a filled grid, straight from their statement: what both proofs
 // (solver.ts, satcount.ts) and the tests trust a solution by. Shares no code with either.
-import { cellName, type SudominoBoard } from '../board.js';
+import { cellName, type Board } from '../board.js';
 
 /** Why `values` (one per cell, 0 where blocked) is no solution of the board, or null when it is. */
-export function checkAnswer(board: SudominoBoard, values: ArrayLike<number>): string | null {
+export function checkAnswer(board: Board, values: ArrayLike<number>): string | null {
   const { rows, cols, domino, cells, given } = board;
   if (values.length !== rows * cols) return `the answer has ${values.length} cells, the board ${rows * cols}`;
   for (let i = 0; i < rows * cols; i++) {

@@ -3,7 +3,7 @@
 // givens as clauses; the generator's removal check (make/removal-check.ts) assumes them instead,
 // so one formula serves every step of a thinning.
 import { Cdcl } from '../../sat/cdcl.js';
-import type { SudominoBoard } from '../board.js';
+import type { Board } from '../board.js';
 
 /** The variable for "domino d holds v" on a board of N values. */
 export function holds(N: number, d: number, v: number): number {
@@ -11,7 +11,7 @@ export function holds(N: number, d: number, v: number): number {
 }
 
 /** The board's rules as clauses, and each given as a unit clause when `givens` says so. */
-export function sudominoCnf(board: SudominoBoard, givens: boolean): Cdcl {
+export function boardCnf(board: Board, givens: boolean): Cdcl {
   const N = board.values;
   const D = board.given.length;
   const sat = new Cdcl(D * N);

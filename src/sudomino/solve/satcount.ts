@@ -3,11 +3,11 @@
 // src/sat/count.ts: each model is checked against the rules (check.ts) before it counts, so
 // "unique" is a checked solution plus a refutation of every other.
 // Shares no code with solver.ts.
-import { cellValues, type SudominoBoard } from '../board.js';
+import { cellValues, type Board } from '../board.js';
 import type { SatBudget } from '../../sat/cdcl.js';
 import { countModels } from '../../sat/count.js';
 import { checkAnswer } from './check.js';
-import { holds, sudominoCnf } from './cnf.js';
+import { holds, boardCnf } from './cnf.js';
 
 /** Names the independent proof (cnf.ts and src/sat/cdcl.ts): bump when either changes. */
 export const SUDOMINO_PROOF_VERSION = 'sudomino-cnf-1';
@@ -27,12 +27,12 @@ export interface SatCountResult {
 }
 
 /** Count a board's solutions up to the cap, by satisfiability. */
-export function countBySat(board: SudominoBoard, options: SatCountOptions = {}): SatCountResult {
+export function countBySat(board: Board, options: SatCountOptions = {}): SatCountResult {
   const cap = Math.max(1, Math.floor(options.cap ?? 2));
   const N = board.values;
   const D = board.given.length;
   const x = (d: number, v: number): number => holds(N, d, v);
-  const sat = sudominoCnf(board, true);
+  const sat = boardCnf(board, true);
   const perDomino = new Uint8Array(D);
   const counted = countModels(sat, options, cap, () => {
     const block: number[] = [];

@@ -6,12 +6,12 @@
 // whose entries have fewer values between them than it has entries is dead; in a line of N
 // entries a value with one place goes there. Every change of a mask goes on a trail, undone in
 // reverse order on backtracking, so a search node allocates nothing.
-import { cellValues, type SudominoBoard } from '../board.js';
+import { cellValues, type Board } from '../board.js';
 import type { SolveLimit, SolveStatus } from '../../proof.js';
 
 export type { SolveLimit, SolveStatus };
 
-export interface SudominoSolveOptions {
+export interface SolveOptions {
   /** Stop after this many solutions (default 2: enough to tell unique from multiple). */
   cap?: number;
   /** Give up once the search has visited this many nodes (default: no limit). */
@@ -24,7 +24,7 @@ export interface SudominoSolveOptions {
   without?: readonly [number, number];
 }
 
-export interface SudominoSolveResult {
+export interface SolveResult {
   status: SolveStatus;
   /** Solutions found, at most the cap. */
   solutions: number;
@@ -44,7 +44,7 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-export class SudominoSolver {
+export class Solver {
   private dom = new Int32Array(0);
   private trail = new Int32Array(0);
   private trailLen = 0;
@@ -70,7 +70,7 @@ export class SudominoSolver {
   private keep = true;
   private stopped: SolveLimit | null = null;
 
-  solve(board: SudominoBoard, options: SudominoSolveOptions = {}): SudominoSolveResult {
+  solve(board: Board, options: SolveOptions = {}): SolveResult {
     this.load(board);
     this.cap = Math.max(1, Math.floor(options.cap ?? 2));
     this.maxNodes = options.maxNodes ?? Infinity;
@@ -106,7 +106,7 @@ export class SudominoSolver {
   }
 
   /** Masks from the givens, each domino's peers (the other dominoes of its lines), buffers sized. */
-  private load(board: SudominoBoard): void {
+  private load(board: Board): void {
     const D = board.given.length;
     const N = board.values;
     this.nDom = D;

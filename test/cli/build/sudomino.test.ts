@@ -7,18 +7,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
-import { SUDOMINO_TIER_RULE, sudominoAim } from '../../../src/sudomino/rank/catalog-rule.js';
+import { storedGrade } from '../../../src/sudomino/rank/stored.js';
+import { SUDOMINO_TIER_RULE, aimOf } from '../../../src/sudomino/rank/catalog-rule.js';
 import { tierFor } from '../../../src/dominosa/rank/tier-rule.js';
 import { checkAnswer } from '../../../src/sudomino/solve/check.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
-import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
-import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../../../src/sudomino/stored.js';
-import {
-  applySudominoTransform,
-  parseSudominoTransform,
-  transformSudominoValues,
-} from '../../../src/sudomino/transform.js';
+import { Solver } from '../../../src/sudomino/solve/solver.js';
+import { boardFromStored, gridText, solutionFromStored } from '../../../src/sudomino/stored.js';
+import { applyTransform, parseTransform, transformValues } from '../../../src/sudomino/transform.js';
 import { copyCatalog, dumpCatalog, editAndReseal, type CatalogDump } from '../../helpers/catalog.js';
 import { cli } from '../../helpers/cli.js';
 
@@ -55,20 +51,20 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function boardOf(grid: string, values: number) {
-  const b = sudominoBoardFromStored(grid, values);
+  const b = boardFromStored(grid, values);
   if (!b.ok) throw new Error(b.error);
   return b.board;
 }
 
 function valuesOf(text: string, rows: number, cols: number): Uint8Array {
-  const s = sudominoSolutionFromStored(text, rows, cols);
+  const s = solutionFromStored(text, rows, cols);
   if (!s.ok) throw new Error(s.error);
   return s.value;
 }
 
 describe('build --kind sudomino', () => {
   it('stores puzzles that re-prove unique by both methods, with their grade as their tier', () => {
-    const solver = new SudominoSolver();
+    const solver = new Solver();
     for (const p of whole.puzzles) {
       expect(p.kind).toBe('sudomino');
       const board = boardOf(p.grid, p.m);
@@ -78,13 +74,13 @@ describe('build --kind sudomino', () => {
       expect(proof.status, `puzzle ${p.id}`).toBe('unique');
       expect([...proof.solution!]).toEqual([...values]);
       expect(countBySat(board).status, `puzzle ${p.id}`).toBe('unique');
-      const grade = storedSudominoGrade(board);
+      const grade = storedGrade(board);
       expect(grade.tier).toBe(p.tier);
       expect(grade.score).toBe(p.score);
       // The recorded cuts give the same tier as the grade.
       expect(tierFor(p, SUDOMINO_TIER_RULE)).toBe(p.tier);
       // A kept base is its slot's aim.
-      if (p.base_id === null) expect(p.tier).toBe(sudominoAim(p.slot));
+      if (p.base_id === null) expect(p.tier).toBe(aimOf(p.slot));
     }
   });
 
@@ -104,22 +100,16 @@ describe('build --kind sudomino', () => {
     expect(variants.length).toBeGreaterThan(0);
     for (const v of variants) {
       const base = byId.get(v.base_id!)!;
-      const t = parseSudominoTransform(v.transform!, v.m);
+      const t = parseTransform(v.transform!, v.m);
       expect(t.ok).toBe(true);
       if (!t.ok) continue;
       const baseBoard = boardOf(base.grid, base.m);
-      expect(sudominoGridText(applySudominoTransform(baseBoard, t.transform))).toBe(v.grid);
+      expect(gridText(applyTransform(baseBoard, t.transform))).toBe(v.grid);
       expect([
-        ...transformSudominoValues(
-          valuesOf(base.solution, base.rows, base.cols),
-          base.rows,
-          base.cols,
-          base.m,
-          t.transform,
-        ),
+        ...transformValues(valuesOf(base.solution, base.rows, base.cols), base.rows, base.cols, base.m, t.transform),
       ]).toEqual([...valuesOf(v.solution, v.rows, v.cols)]);
       for (const k of ['tier', 'score', 'nodes', 'canonical_hash', 'slot', 'seed'] as const) expect(v[k]).toBe(base[k]);
-      expect(storedSudominoGrade(boardOf(v.grid, v.m)).score).toBe(base.score);
+      expect(storedGrade(boardOf(v.grid, v.m)).score).toBe(base.score);
     }
   });
 

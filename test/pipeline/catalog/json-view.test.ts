@@ -13,10 +13,10 @@ import { derive } from '../../../src/rng.js';
 import { randomBoard } from '../../../src/sudomino/make/random-board.js';
 import type { Shape } from '../../../src/sudomino/shape.js';
 import {
-  sudominoGridJson,
-  sudominoGridText,
-  sudominoSolutionJson,
-  sudominoSolutionText,
+  gridJson as sudominoGridJson,
+  gridText as sudominoGridText,
+  solutionJson as sudominoSolutionJson,
+  solutionText as sudominoSolutionText,
 } from '../../../src/sudomino/stored.js';
 import { plantedBoard, shuffledBoard } from '../../helpers/boards.js';
 

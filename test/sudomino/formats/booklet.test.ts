@@ -7,7 +7,7 @@ import { buildBookletHtml } from '../../../src/formats/booklet-html.js';
 import { captionSize, contentsRows, planBooklet, puzzleTitle, slotLabel } from '../../../src/formats/booklet.js';
 import { coverSubtitle } from '../../../src/formats/cover.js';
 import { allKinds, kindNamed } from '../../../src/kinds.js';
-import { sudominoRulesText } from '../../../src/sudomino/formats/booklet.js';
+import { rulesText } from '../../../src/sudomino/formats/booklet.js';
 import { sudominoPackPuzzle } from '../../helpers/packs.js';
 
 const KINDS = allKinds();
@@ -39,7 +39,7 @@ describe('Sudomino in the booklet plan', () => {
 describe('Sudomino in the html booklet', () => {
   it('gives the rules on the cover, with the document’s board drawn', () => {
     const cover = pages(buildBookletHtml(sudominos.slice(0, 3), KINDS, { title: 'Puzzles' }).html)[0];
-    expect(cover).toContain(sudominoRulesText().slice(0, 40));
+    expect(cover).toContain(rulesText().slice(0, 40));
     expect(cover).toContain('3 Sudomino puzzles');
     // The example is the document's board: 8 blocked cells, 6 given dominoes in both halves.
     const example = /<div class="example sudomino">(.*?)<\/div>/.exec(cover)?.[1] ?? '';

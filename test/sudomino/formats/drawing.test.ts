@@ -1,8 +1,8 @@
 // Tests for src/sudomino/formats/drawing.ts and svg.ts: the drawing model's walls, fills and
 // numbers, and the SVG drawn from it.
 import { describe, expect, it } from 'vitest';
-import { sudominoDrawing } from '../../../src/sudomino/formats/drawing.js';
-import { sudominoBoardOfPuzzle, sudominoSvg } from '../../../src/sudomino/formats/svg.js';
+import { drawingOf } from '../../../src/sudomino/formats/drawing.js';
+import { boardOfPuzzle, puzzleSvg } from '../../../src/sudomino/formats/svg.js';
 import { sudominoPackPuzzle } from '../../helpers/packs.js';
 
 const SHAPES = ['5x5:4', '8x8:6', '6x7:5', '3x14:10', '9x9:7'];
@@ -12,7 +12,7 @@ const pool = Array.from({ length: 10 }, (_, k) =>
   }),
 );
 
-describe('sudominoDrawing', () => {
+describe('drawingOf', () => {
   /** The unit edges the walls cover, as "x,y,h|v" keys (h: along a row line). */
   function wallEdges(walls: readonly [number, number, number, number][]): Set<string> {
     const out = new Set<string>();
@@ -25,8 +25,8 @@ describe('sudominoDrawing', () => {
 
   it('walls every edge between two different dominoes, or a domino and a blocked cell, and no other', () => {
     for (const p of pool) {
-      const board = sudominoBoardOfPuzzle(p);
-      const d = sudominoDrawing(board, null);
+      const board = boardOfPuzzle(p);
+      const d = drawingOf(board, null);
       const edges = wallEdges(d.walls);
       let expected = 0;
       const { rows, cols, domino } = board;
@@ -52,9 +52,9 @@ describe('sudominoDrawing', () => {
 
   it('fills the blocked cells and shows the givens in both halves, or every value when solved', () => {
     for (const p of pool) {
-      const board = sudominoBoardOfPuzzle(p);
-      const puzzle = sudominoDrawing(board, null);
-      const solved = sudominoDrawing(board, p.solution.flat());
+      const board = boardOfPuzzle(p);
+      const puzzle = drawingOf(board, null);
+      const solved = drawingOf(board, p.solution.flat());
       const blocked = p.solution.flat().filter((v) => v === 0).length;
       expect(puzzle.blocked.length).toBe(blocked);
       for (const [r, c] of puzzle.blocked) expect(p.solution[r][c]).toBe(0);
@@ -68,8 +68,8 @@ describe('sudominoDrawing', () => {
   it('draws as SVG with one grey square per blocked cell and one number per shown value', () => {
     for (const p of pool.slice(0, 4)) {
       for (const solved of [false, true]) {
-        const svg = sudominoSvg(p, { solved, title: `<${String(p.id)}>` });
-        const d = sudominoDrawing(sudominoBoardOfPuzzle(p), solved ? p.solution.flat() : null);
+        const svg = puzzleSvg(p, { solved, title: `<${String(p.id)}>` });
+        const d = drawingOf(boardOfPuzzle(p), solved ? p.solution.flat() : null);
         expect(svg).toContain(`<title>&#60;${String(p.id)}&#62;</title>`);
         expect(svg.split('<text').length - 1).toBe(d.numbers.length);
         const blockedGroup = /<g fill="#6b6b6b">(.*?)<\/g>/.exec(svg);

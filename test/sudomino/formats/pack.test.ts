@@ -9,7 +9,7 @@ import { buildPackJson, buildPackText, canonicalJson, verifyPackJson } from '../
 import { allKinds, kindOfInput } from '../../../src/kinds.js';
 import { recordOf } from '../../../src/formats/record.js';
 import { boardRows, parseAnswer } from '../../../src/sudomino/formats/text.js';
-import { parseSudominoBoards } from '../../../src/sudomino/parse.js';
+import { parseBoards } from '../../../src/sudomino/parse.js';
 import { packOf, sudominoPackPuzzle } from '../../helpers/packs.js';
 
 const META = { name: 'mixed', created: '2026-12-02T09:00:00.000Z', buildId: 4, schemaVersion: 4 };
@@ -68,7 +68,7 @@ describe('the text pack of Sudomino', () => {
       fc.property(fc.subarray(pool, { minLength: 1 }), (puzzles) => {
         const text = buildPackText(puzzles, KINDS);
         expect(text.startsWith('# Sudomino puzzles:')).toBe(true);
-        const read = parseSudominoBoards(text);
+        const read = parseBoards(text);
         expect(read.map((r) => r.ok)).toEqual(puzzles.map(() => true));
         for (const [i, r] of read.entries()) {
           if (!r.ok) continue;
@@ -99,7 +99,7 @@ describe('the record of a Sudomino puzzle as a JSON line', () => {
     for (const p of pool) {
       const line = JSON.stringify(recordOf(p, KINDS));
       expect(kindOfInput(line)).toBe('sudomino');
-      const [read] = parseSudominoBoards(line, 2);
+      const [read] = parseBoards(line, 2);
       expect(read.ok).toBe(true);
       if (read.ok) {
         expect([read.board.meta?.id, read.board.values, read.board.rows, read.board.cols]).toEqual([

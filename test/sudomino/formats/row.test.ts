@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExportRow } from '../../../src/formats/kind.js';
-import { sudominoPuzzleOfRow } from '../../../src/sudomino/formats/row.js';
-import { sudominoSolutionText } from '../../../src/sudomino/stored.js';
+import { puzzleOfRow } from '../../../src/sudomino/formats/row.js';
+import { solutionText } from '../../../src/sudomino/stored.js';
 import { SUDOMINO_EXAMPLE } from '../../../src/sudomino/formats/booklet.js';
 import { rowOf, sudominoPackPuzzle } from '../../helpers/packs.js';
 
@@ -17,10 +17,10 @@ const pool = Array.from({ length: 6 }, (_, k) =>
 );
 const idOf = (k: number): number => 1 + k;
 
-describe('sudominoPuzzleOfRow', () => {
+describe('puzzleOfRow', () => {
   it('reads a stored row back into the puzzle it was made from', () => {
     for (const [k, p] of pool.entries()) {
-      const res = sudominoPuzzleOfRow(rowOf(p, idOf(k)));
+      const res = puzzleOfRow(rowOf(p, idOf(k)));
       expect(res.ok).toBe(true);
       if (res.ok) expect(res.value).toEqual({ ...p, id: idOf(k) });
     }
@@ -36,7 +36,7 @@ describe('sudominoPuzzleOfRow', () => {
         const solution = p.solution.map((row) => row.slice());
         // Another value (shifted by 1..N-1) splits its domino: any one change breaks the answer.
         solution[r][c] = ((solution[r][c] - 1 + 1 + (shift % (p.values - 1))) % p.values) + 1;
-        const res = sudominoPuzzleOfRow({ ...rowOf(p, idOf(k)), solution: sudominoSolutionText(solution.flat()) });
+        const res = puzzleOfRow({ ...rowOf(p, idOf(k)), solution: solutionText(solution.flat()) });
         expect(res.ok).toBe(false);
         if (!res.ok)
           expect(res.error).toMatch(
@@ -58,13 +58,13 @@ describe('sudominoPuzzleOfRow', () => {
       [{ solution: '1' }, /the solution has 1 cells, expected 64/],
     ];
     for (const [change, why] of cases) {
-      const res = sudominoPuzzleOfRow({ ...row, ...change });
+      const res = puzzleOfRow({ ...row, ...change });
       expect(res.ok).toBe(false);
       if (!res.ok) expect(res.error).toMatch(why);
     }
   });
 
   it('takes the booklet’s example as the catalog would store it', () => {
-    expect(sudominoPuzzleOfRow(rowOf(SUDOMINO_EXAMPLE, 1)).ok).toBe(true);
+    expect(puzzleOfRow(rowOf(SUDOMINO_EXAMPLE, 1)).ok).toBe(true);
   });
 });

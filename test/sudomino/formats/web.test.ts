@@ -8,9 +8,9 @@ import { webPackData } from '../../../src/formats/web.js';
 import { allKinds } from '../../../src/kinds.js';
 import type { WebPack } from '../../../src/play/pack.js';
 import { TIERS } from '../../../src/rank/tiers.js';
-import { SudominoGame } from '../../../src/sudomino/play/game.js';
-import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
-import { playSudomino, type SudominoPackRules, type SudominoWebPuzzle } from '../../../src/sudomino/play/pack.js';
+import { Game } from '../../../src/sudomino/play/game.js';
+import { followStep, hintFor } from '../../../src/sudomino/play/hint.js';
+import { playPuzzle, type PackRules, type WebPuzzle } from '../../../src/sudomino/play/pack.js';
 import { packOf, tieredSudominoPuzzle } from '../../helpers/packs.js';
 
 const KINDS = allKinds();
@@ -26,10 +26,10 @@ describe('Sudomino in the web pack', () => {
     fc.assert(
       fc.property(fc.constantFrom(...SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 300 }), (shape, tier, slot) => {
         const s = tieredSudominoPuzzle(shape, tier, slot);
-        const alone = webPackData(dominosa, KINDS, 'p') as WebPack & SudominoPackRules;
-        const mixed = webPackData([dominosa[0], s, ...dominosa.slice(1)], KINDS, 'p') as WebPack & SudominoPackRules;
+        const alone = webPackData(dominosa, KINDS, 'p') as WebPack & PackRules;
+        const mixed = webPackData([dominosa[0], s, ...dominosa.slice(1)], KINDS, 'p') as WebPack & PackRules;
         expect(alone.sudominoRules).toBeUndefined();
-        const entry = mixed.puzzles[1] as SudominoWebPuzzle;
+        const entry = mixed.puzzles[1] as WebPuzzle;
         expect(entry).toMatchObject({
           kind: 'sudomino',
           id: s.id,
@@ -39,15 +39,15 @@ describe('Sudomino in the web pack', () => {
           tier,
           ending: 'solved',
         });
-        const pp = playSudomino(mixed.sudominoRules!, JSON.parse(JSON.stringify(entry)) as SudominoWebPuzzle);
+        const pp = playPuzzle(mixed.sudominoRules!, JSON.parse(JSON.stringify(entry)) as WebPuzzle);
         for (let d = 0; d < pp.board.given.length; d++) {
           const a = pp.board.cells[2 * d];
           expect(entry.solution[d]).toBe(s.solution[Math.floor(a / s.cols)][a % s.cols]);
         }
         // The stored steps, followed from the givens, solve it.
-        const g = new SudominoGame(pp.board);
+        const g = new Game(pp.board);
         for (let k = 0; k <= pp.steps.length; k++) {
-          const h = sudominoHintFor(pp.board, pp.solution, pp.steps, g.position());
+          const h = hintFor(pp.board, pp.solution, pp.steps, g.position());
           if (h.kind !== 'step') break;
           g.setPosition(followStep(pp.board, g.position(), h.place, h.remove));
         }

@@ -1,8 +1,8 @@
 // The explainer: one sentence a step, naming the step's own line, dominoes and values.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gradeSudomino } from '../../../src/sudomino/grade/ladder.js';
-import { dominoName, explainSudominoSteps } from '../../../src/sudomino/grade/explain.js';
+import { gradeBoard } from '../../../src/sudomino/grade/ladder.js';
+import { dominoName, explainSteps } from '../../../src/sudomino/grade/explain.js';
 import { makePuzzle } from '../../../src/sudomino/make/generator.js';
 import { lineName } from '../../../src/sudomino/board.js';
 import { derive } from '../../../src/rng.js';
@@ -11,8 +11,8 @@ import { documentBoard } from './helpers.js';
 describe('explaining steps', () => {
   it('words the document board’s first step as a person would', () => {
     const b = documentBoard();
-    const r = gradeSudomino(b);
-    const words = explainSudominoSteps(b, r.steps);
+    const r = gradeBoard(b);
+    const words = explainSteps(b, r.steps);
     expect(words).toHaveLength(r.steps.length);
     expect(words[0]).toBe('Row 3 needs a 2 and only the domino at column 5, rows 3–4 can hold it.');
     expect(words.filter((w) => w.startsWith('The domino at'))).toHaveLength(r.uses.nakedSingle);
@@ -22,8 +22,8 @@ describe('explaining steps', () => {
     fc.assert(
       fc.property(fc.nat(), (seed) => {
         const { board } = makePuzzle({ rows: 8, cols: 8, values: 6 }, derive(seed, 29, 5));
-        const r = gradeSudomino(board);
-        const words = explainSudominoSteps(board, r.steps);
+        const r = gradeBoard(board);
+        const words = explainSteps(board, r.steps);
         r.steps.forEach((s, i) => {
           const w = words[i];
           // Dominoes are named where they lie, as Dominosa's are: never by cell codes.

@@ -2,27 +2,20 @@
 // equal the solver's, every step sound, the grade needs its top level, no loops, determinism.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  gradeSudomino,
-  LADDER,
-  LEVELS,
-  SudominoGrader,
-  tierOfLevel,
-  TOP_LEVEL,
-} from '../../../src/sudomino/grade/ladder.js';
-import { TECHNIQUES, type SudominoStep, type Technique } from '../../../src/sudomino/grade/step.js';
+import { gradeBoard, LADDER, LEVELS, Grader, tierOfLevel, TOP_LEVEL } from '../../../src/sudomino/grade/ladder.js';
+import { TECHNIQUES, type Step, type Technique } from '../../../src/sudomino/grade/step.js';
 import { makePuzzle } from '../../../src/sudomino/make/generator.js';
 import { randomBoard } from '../../../src/sudomino/make/random-board.js';
-import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
-import { cellValues, type SudominoBoard } from '../../../src/sudomino/board.js';
+import { Solver } from '../../../src/sudomino/solve/solver.js';
+import { cellValues, type Board } from '../../../src/sudomino/board.js';
 import type { Shape } from '../../../src/sudomino/shape.js';
 import { derive } from '../../../src/rng.js';
 import { allSolutions, documentBoard } from './helpers.js';
 
-const solver = new SudominoSolver();
+const solver = new Solver();
 
 /** Each step placed only what every solution holds and removed nothing any solution holds. */
-function checkSteps(steps: SudominoStep[], solutions: Uint8Array[]): void {
+function checkSteps(steps: Step[], solutions: Uint8Array[]): void {
   for (const s of steps) {
     // A step that changes nothing would let the loop run for ever.
     expect(s.placed.length + s.eliminated.length).toBeGreaterThan(0);
@@ -34,7 +27,7 @@ function checkSteps(steps: SudominoStep[], solutions: Uint8Array[]): void {
 }
 
 /** The per-domino values of the solver's unique solution. */
-function uniqueSolution(board: SudominoBoard): Uint8Array {
+function uniqueSolution(board: Board): Uint8Array {
   const r = solver.solve(board);
   expect(r.status).toBe('unique');
   return Uint8Array.from({ length: board.given.length }, (_, d) => r.solution![board.cells[2 * d]]);
@@ -43,7 +36,7 @@ function uniqueSolution(board: SudominoBoard): Uint8Array {
 describe('the document board', () => {
   it('is solved by singles alone, to the solver’s solution, and graded easy', () => {
     const b = documentBoard();
-    const r = gradeSudomino(b);
+    const r = gradeBoard(b);
     expect(r.status).toBe('solved');
     expect(r.level).toBe(1);
     expect(r.tier).toBe('easy');
@@ -55,7 +48,7 @@ describe('the document board', () => {
   it('needs hidden singles: naked singles alone cannot finish it', () => {
     // Without hidden singles the ladder's first level is naked singles only, which stall.
     const b = documentBoard();
-    const g = new SudominoGrader().state.load(b);
+    const g = new Grader().state.load(b);
     let placed = 0;
     while (LADDER[0].apply(g)) placed++;
     expect(g.solved).toBe(false);
@@ -77,7 +70,7 @@ describe('on generated unique boards', () => {
       fc.property(fc.constantFrom(...SHAPES), fc.nat(), (shape, seed) => {
         const { board } = makePuzzle(shape, derive(seed, 29, 3));
         const solution = uniqueSolution(board);
-        const r = gradeSudomino(board);
+        const r = gradeBoard(board);
         const D = board.given.length;
         expect(r.steps.length).toBeLessThanOrEqual(D * (shape.values + 1));
         checkSteps(r.steps, [solution]);
@@ -92,17 +85,17 @@ describe('on generated unique boards', () => {
           expect(r.tier).toBe(tierOfLevel(r.level));
           levels[r.level]++;
           // None solves one level down: the same steps up to the first of the top level, then stuck.
-          if (r.level > 1) expect(gradeSudomino(board, { maxLevel: r.level - 1 }).status).toBe('stuck');
+          if (r.level > 1) expect(gradeBoard(board, { maxLevel: r.level - 1 }).status).toBe('stuck');
           // And every cap at or above the grade solves it.
           for (let L = r.level; L < TOP_LEVEL; L++)
-            expect(gradeSudomino(board, { maxLevel: L, log: false }).status).toBe('solved');
+            expect(gradeBoard(board, { maxLevel: L, log: false }).status).toBe('solved');
         } else {
           expect(r.tier).toBeNull();
         }
         // Determinism: the same board graded again, by the shared grader and a fresh one.
-        expect(gradeSudomino(board)).toEqual(r);
-        expect(new SudominoGrader().grade(board)).toEqual(r);
-        expect(gradeSudomino(board, { log: false }).score).toBe(r.score);
+        expect(gradeBoard(board)).toEqual(r);
+        expect(new Grader().grade(board)).toEqual(r);
+        expect(gradeBoard(board, { log: false }).score).toBe(r.score);
       }),
       { numRuns: 60, seed: 2903 },
     );
@@ -130,7 +123,7 @@ describe('on small boards with several solutions', () => {
           const board = randomBoard(shape, 'shown', share, derive(seed, 29, 4));
           const solutions = allSolutions(board);
           fc.pre(solutions.length > 0 && solutions.length < 2000);
-          const r = gradeSudomino(board);
+          const r = gradeBoard(board);
           checkSteps(r.steps, solutions);
           stepsSeen += r.steps.length;
           if (r.status === 'solved') expect(solutions.length).toBe(1);

@@ -3,19 +3,19 @@
 // with the grader or the solver), to judge what a step may remove.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSudominoBoards } from '../../../src/sudomino/parse.js';
-import type { SudominoBoard } from '../../../src/sudomino/board.js';
+import { parseBoards } from '../../../src/sudomino/parse.js';
+import type { Board } from '../../../src/sudomino/board.js';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'fixtures', 'sudomino', 'document.txt');
 
-export function documentBoard(): SudominoBoard {
-  const [r] = parseSudominoBoards(readFileSync(FIXTURE, 'utf8'));
+export function documentBoard(): Board {
+  const [r] = parseBoards(readFileSync(FIXTURE, 'utf8'));
   if (!r.ok) throw new Error(r.error.message);
   return r.board;
 }
 
 /** Every solution (one value per domino), up to cap, by trying values domino by domino. */
-export function allSolutions(board: SudominoBoard, cap = 2000): Uint8Array[] {
+export function allSolutions(board: Board, cap = 2000): Uint8Array[] {
   const D = board.given.length;
   const { rows, cols, cells, values } = board;
   const value = new Uint8Array(D);

@@ -3,9 +3,9 @@
 // so a transform of a puzzle gets the same status and level as the puzzle itself.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
+import { Grader } from '../../../src/sudomino/grade/ladder.js';
 import type { Shape } from '../../../src/sudomino/shape.js';
-import { applySudominoTransform } from '../../../src/sudomino/transform.js';
+import { applyTransform } from '../../../src/sudomino/transform.js';
 import { puzzleOf, transforms } from '../arbitraries.js';
 
 /** Shapes large enough for chains to matter: there, a numbering-bound chain was seen to stop early. */
@@ -14,7 +14,7 @@ const CHAIN_SHAPES: readonly Shape[] = [
   { rows: 10, cols: 10, values: 7 },
 ];
 
-const grader = new SudominoGrader();
+const grader = new Grader();
 
 describe('Sudomino grade under transforms', () => {
   it('gives a puzzle and its transform the same status and level', () => {
@@ -25,7 +25,7 @@ describe('Sudomino grade under transforms', () => {
     fc.assert(
       fc.property(cases, ([p, t]) => {
         const a = grader.grade(p.board, { log: false });
-        const b = grader.grade(applySudominoTransform(p.board, t), { log: false });
+        const b = grader.grade(applyTransform(p.board, t), { log: false });
         expect([b.status, b.level]).toEqual([a.status, a.level]);
       }),
       { numRuns: 300, seed: 31 },

@@ -2,7 +2,7 @@
 // so each rule is seen to fire where it holds and to keep still where it does not.
 import { describe, expect, it } from 'vitest';
 import { withLines } from '../../../src/sudomino/board.js';
-import { SudominoGradeState } from '../../../src/sudomino/grade/state.js';
+import { GradeState } from '../../../src/sudomino/grade/state.js';
 import { hiddenSingle } from '../../../src/sudomino/grade/rules/hidden-single.js';
 import { hiddenPair, hiddenTriple } from '../../../src/sudomino/grade/rules/hidden-subset.js';
 import { lineIntersection } from '../../../src/sudomino/grade/rules/line-intersection.js';
@@ -12,18 +12,18 @@ import { lineStarvation } from '../../../src/sudomino/grade/rules/line-starvatio
 import { valuesOf } from '../../../src/sudomino/grade/bits.js';
 
 /** A 1×2k board of k horizontal dominoes, values 1..n, no givens. */
-function row(k: number, n: number): SudominoGradeState {
+function row(k: number, n: number): GradeState {
   const domino = Int32Array.from({ length: 2 * k }, (_, i) => i >> 1);
   const cells = Int32Array.from({ length: 2 * k }, (_, i) => i);
-  return new SudominoGradeState().load(withLines(1, 2 * k, n, domino, cells, new Uint8Array(k)));
+  return new GradeState().load(withLines(1, 2 * k, n, domino, cells, new Uint8Array(k)));
 }
 
 /** Leave domino d only the listed values. */
-function only(g: SudominoGradeState, d: number, values: number[]): void {
+function only(g: GradeState, d: number, values: number[]): void {
   g.remove(d, ~values.reduce((m, v) => m | (1 << (v - 1)), 0));
 }
 
-const candidates = (g: SudominoGradeState, d: number): number[] => valuesOf(g.mask[d]);
+const candidates = (g: GradeState, d: number): number[] => valuesOf(g.mask[d]);
 
 describe('hidden single', () => {
   it('places a value with one place in a line of N entries', () => {
@@ -76,7 +76,7 @@ describe('line intersection', () => {
     // ones, one in each row, over columns 3–4. Row 1 has 3 entries, so it needs a 1.
     const domino = Int32Array.from([0, 1, 2, 2, 0, 1, 3, 3]);
     const cells = Int32Array.from([0, 4, 1, 5, 2, 3, 6, 7]);
-    const g = new SudominoGradeState().load(withLines(2, 4, 3, domino, cells, new Uint8Array(4)));
+    const g = new GradeState().load(withLines(2, 4, 3, domino, cells, new Uint8Array(4)));
     only(g, 2, [2, 3]);
     expect(lineIntersection(g)).toBe(true);
     expect(candidates(g, 3)).toEqual([2, 3]);
@@ -104,7 +104,7 @@ describe('contradiction chain', () => {
     // 1), and row 1's 1 and 2 both fall to C (two values of one domino): one round ends it.
     const domino = Int32Array.from([0, 1, 1, 2, 2, 3, 3, 0, 4, 4, 5, 5, 6, 6]);
     const cells = Int32Array.from([0, 7, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13]);
-    const g = new SudominoGradeState().load(withLines(2, 7, 4, domino, cells, new Uint8Array(7)));
+    const g = new GradeState().load(withLines(2, 7, 4, domino, cells, new Uint8Array(7)));
     const sets = [
       [3, 4],
       [1, 2, 3, 4],

@@ -3,19 +3,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TIERS } from '../../../src/rank/tiers.js';
-import { sudominoCanonicalHash } from '../../../src/sudomino/canonical.js';
-import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
+import { canonicalHash } from '../../../src/sudomino/canonical.js';
+import { Grader } from '../../../src/sudomino/grade/ladder.js';
 import { makeCatalogSlot } from '../../../src/sudomino/make/catalog-slot.js';
 import { makeTieredSlot } from '../../../src/sudomino/make/tiered.js';
-import { referenceSudominoNodes, storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
+import { referenceNodes, storedGrade } from '../../../src/sudomino/rank/stored.js';
 import { checkAnswer } from '../../../src/sudomino/solve/check.js';
-import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
-import { sudominoBoardFromStored, sudominoGridText, sudominoSolutionFromStored } from '../../../src/sudomino/stored.js';
-import { applySudominoTransform, parseSudominoTransform } from '../../../src/sudomino/transform.js';
+import { Solver } from '../../../src/sudomino/solve/solver.js';
+import { boardFromStored, gridText, solutionFromStored } from '../../../src/sudomino/stored.js';
+import { applyTransform, parseTransform } from '../../../src/sudomino/transform.js';
 import { TIERED_SHAPES, cellsOf } from '../arbitraries.js';
 
-const solver = new SudominoSolver();
-const grader = new SudominoGrader();
+const solver = new Solver();
+const grader = new Grader();
 
 const slots = fc.tuple(
   fc.constantFrom(...TIERED_SHAPES),
@@ -26,9 +26,9 @@ const slots = fc.tuple(
 );
 
 function read(grid: string, solution: string, values: number) {
-  const b = sudominoBoardFromStored(grid, values);
+  const b = boardFromStored(grid, values);
   if (!b.ok) throw new Error(b.error);
-  const s = sudominoSolutionFromStored(solution, b.board.rows, b.board.cols);
+  const s = solutionFromStored(solution, b.board.rows, b.board.cols);
   if (!s.ok) throw new Error(s.error);
   return { board: b.board, solution: s.value };
 }
@@ -46,18 +46,18 @@ describe('makeCatalogSlot', () => {
         expect([m.base.rows, m.base.cols]).toEqual([shape.rows, shape.cols]);
         expect(checkAnswer(base.board, base.solution)).toBeNull();
         expect(solver.solve(base.board).status).toBe('unique');
-        expect(sudominoCanonicalHash(base.board)).toBe(m.canonicalHash);
-        expect(referenceSudominoNodes(base.board, solver)).toBe(m.nodes);
-        const grade = storedSudominoGrade(base.board, grader);
+        expect(canonicalHash(base.board)).toBe(m.canonicalHash);
+        expect(referenceNodes(base.board, solver)).toBe(m.nodes);
+        const grade = storedGrade(base.board, grader);
         expect([grade.level, grade.score, grade.tier]).toEqual([m.level, m.score, tier]);
         expect(m.variants.length).toBeLessThanOrEqual(k);
         for (const v of m.variants) {
           const got = read(v.grid, v.solution, shape.values);
-          const t = parseSudominoTransform(v.transform, shape.values);
+          const t = parseTransform(v.transform, shape.values);
           if (!t.ok) throw new Error(t.error);
-          expect(cellsOf(got.board)).toEqual(cellsOf(applySudominoTransform(base.board, t.transform)));
+          expect(cellsOf(got.board)).toEqual(cellsOf(applyTransform(base.board, t.transform)));
           expect(checkAnswer(got.board, got.solution)).toBeNull();
-          expect(sudominoCanonicalHash(got.board)).toBe(m.canonicalHash);
+          expect(canonicalHash(got.board)).toBe(m.canonicalHash);
           expect(v.nodes).toBe(m.nodes);
         }
       }),
@@ -70,7 +70,7 @@ describe('makeCatalogSlot', () => {
       fc.property(slots, ([shape, tier, seed, slot, k]) => {
         const a = makeCatalogSlot(seed, shape, slot, tier, k, 200, solver, grader);
         // Fresh solver and grader: nothing carried over from earlier slots may matter.
-        const b = makeCatalogSlot(seed, shape, slot, tier, k, 200, new SudominoSolver(), new SudominoGrader());
+        const b = makeCatalogSlot(seed, shape, slot, tier, k, 200, new Solver(), new Grader());
         expect(b).toEqual(a);
       }),
       { numRuns: 25, seed: 62 },
@@ -84,11 +84,11 @@ describe('makeCatalogSlot', () => {
     const shape = { rows: 10, cols: 10, values: 7 };
     const plain = makeTieredSlot(1, shape, 'expert', 47, 200, solver, grader)!;
     expect(grader.grade(plain.board, { log: false }).tier).toBe('expert');
-    expect(storedSudominoGrade(plain.board, grader).tier).toBe('expert');
+    expect(storedGrade(plain.board, grader).tier).toBe('expert');
     const made = makeCatalogSlot(1, shape, 47, 'expert', 3, 200, solver, grader)!;
     expect(made.tier).toBe('expert');
     expect(made.attempts).toBe(plain.attempts);
-    expect(made.base.grid).toBe(sudominoGridText(plain.board));
+    expect(made.base.grid).toBe(gridText(plain.board));
   });
 
   it('is a rejection (null) when no deal is allowed', () => {

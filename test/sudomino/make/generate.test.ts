@@ -8,7 +8,7 @@ import { makeSlot, provedUnique, randomFilled, staysUnique } from '../../../src/
 import { randomFilledLayout } from '../../../src/sudomino/make/covering.js';
 import { RemovalCheck, SEARCH_NODES, SEARCH_NODES_FIRST } from '../../../src/sudomino/make/removal-check.js';
 import { Interrupted } from '../../../src/interrupted.js';
-import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
+import { Solver } from '../../../src/sudomino/solve/solver.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
 import { checkAnswer } from '../../../src/sudomino/solve/check.js';
 import { parseShape } from '../../../src/sudomino/shape.js';
@@ -22,8 +22,8 @@ const shapes = fc.record({
 
 describe('staysUnique', () => {
   it('decides each given taken away as a full uniqueness proof does, at every step of a thinning', () => {
-    const solver = new SudominoSolver();
-    const other = new SudominoSolver();
+    const solver = new Solver();
+    const other = new Solver();
     let kept = 0;
     let spared = 0;
     fc.assert(
@@ -51,8 +51,8 @@ describe('staysUnique', () => {
 
 describe('RemovalCheck', () => {
   it('decides each given taken away as a full uniqueness proof does, at every step, by search or formula', () => {
-    const solver = new SudominoSolver();
-    const other = new SudominoSolver();
+    const solver = new Solver();
+    const other = new Solver();
     let kept = 0;
     let spared = 0;
     let byFormula = 0;
@@ -102,15 +102,13 @@ describe('RemovalCheck', () => {
     const shape = { rows: 6, cols: 6, values: 4 };
     const { board, filling } = randomFilled(shape, derive(3));
     board.given[0] = 0;
-    expect(() => new RemovalCheck(board, filling, new SudominoSolver(), 0).staysUnique(0, () => true)).toThrow(
-      Interrupted,
-    );
+    expect(() => new RemovalCheck(board, filling, new Solver(), 0).staysUnique(0, () => true)).toThrow(Interrupted);
   });
 });
 
 describe('makeSlot', () => {
   it('makes puzzles that both methods prove unique, with the filling as the solution and no given to spare', () => {
-    const solver = new SudominoSolver();
+    const solver = new Solver();
     fc.assert(
       fc.property(shapes, fc.nat(), fc.nat({ max: 1000 }), (shape, seed, slot) => {
         const { board, filling } = makeSlot(seed, shape, slot, solver);
@@ -153,7 +151,7 @@ describe('makeSlot', () => {
   it('is the same puzzle for the same (seed, shape, slot), whatever was made before', () => {
     const shape = { rows: 8, cols: 8, values: 6 };
     const alone = makeSlot(5, shape, 3);
-    const solver = new SudominoSolver();
+    const solver = new Solver();
     for (let k = 0; k < 3; k++) makeSlot(5, shape, k, solver);
     const after = makeSlot(5, shape, 3, solver);
     expect(Array.from(after.board.domino)).toEqual(Array.from(alone.board.domino));

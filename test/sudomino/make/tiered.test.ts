@@ -4,14 +4,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cellValues } from '../../../src/sudomino/board.js';
-import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
+import { Grader } from '../../../src/sudomino/grade/ladder.js';
 import { levelOfTier, makeTieredSlot } from '../../../src/sudomino/make/tiered.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
-import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
+import { Solver } from '../../../src/sudomino/solve/solver.js';
 import { TIERS } from '../../../src/rank/tiers.js';
 
-const solver = new SudominoSolver();
-const grader = new SudominoGrader();
+const solver = new Solver();
+const grader = new Grader();
 const SHAPES = [
   { rows: 6, cols: 6, values: 5 },
   { rows: 8, cols: 8, values: 6 },

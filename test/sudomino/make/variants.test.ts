@@ -3,21 +3,21 @@
 // grade and reference nodes; the same for the same (seed, slot).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeSudominoVariants } from '../../../src/sudomino/make/variants.js';
-import { referenceSudominoNodes, storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
+import { makeVariants } from '../../../src/sudomino/make/variants.js';
+import { referenceNodes, storedGrade } from '../../../src/sudomino/rank/stored.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
-import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
+import { Solver } from '../../../src/sudomino/solve/solver.js';
 import {
-  applySudominoTransform,
-  parseSudominoTransform,
+  applyTransform,
+  parseTransform,
   shapeKeepingGeometries,
-  transformSudominoValues,
+  transformValues,
 } from '../../../src/sudomino/transform.js';
 import { cellsOf, puzzles, related } from '../arbitraries.js';
 
-const solver = new SudominoSolver();
+const solver = new Solver();
 
-describe('makeSudominoVariants', () => {
+describe('makeVariants', () => {
   it("makes up to k distinct variants, each its transform of the base, unique, with the base's grade and nodes", () => {
     fc.assert(
       fc.property(
@@ -27,25 +27,25 @@ describe('makeSudominoVariants', () => {
         fc.integer({ min: 0, max: 6 }),
         (p, seed, slot, k) => {
           const base = p.board;
-          const nodes = referenceSudominoNodes(base, solver);
-          const grade = storedSudominoGrade(base);
-          const vs = makeSudominoVariants(base, p.solution, nodes, seed, slot, k, solver);
+          const nodes = referenceNodes(base, solver);
+          const grade = storedGrade(base);
+          const vs = makeVariants(base, p.solution, nodes, seed, slot, k, solver);
           expect(vs.length).toBeLessThanOrEqual(k);
           const all = [cellsOf(base), ...vs.map((v) => cellsOf(v.board))].map((c) => JSON.stringify(c));
           expect(new Set(all).size).toBe(all.length);
           for (const v of vs) {
-            const t = parseSudominoTransform(v.transform, base.values);
+            const t = parseTransform(v.transform, base.values);
             if (!t.ok) throw new Error(t.error);
-            expect(cellsOf(applySudominoTransform(base, t.transform))).toEqual(cellsOf(v.board));
+            expect(cellsOf(applyTransform(base, t.transform))).toEqual(cellsOf(v.board));
             expect(Array.from(v.solution)).toEqual(
-              Array.from(transformSudominoValues(p.solution, base.rows, base.cols, base.values, t.transform)),
+              Array.from(transformValues(p.solution, base.rows, base.cols, base.values, t.transform)),
             );
             expect(related(base, v.board)).toBe(true);
             const sat = countBySat(v.board);
             expect(sat.status).toBe('unique');
             expect(v.nodes).toBe(nodes);
-            expect(referenceSudominoNodes(v.board, solver)).toBe(nodes);
-            expect(storedSudominoGrade(v.board)).toEqual(grade);
+            expect(referenceNodes(v.board, solver)).toBe(nodes);
+            expect(storedGrade(v.board)).toEqual(grade);
           }
         },
       ),
@@ -56,8 +56,8 @@ describe('makeSudominoVariants', () => {
   it('finds k variants of a large class, mirrors first, and the same ones for the same slot', () => {
     fc.assert(
       fc.property(puzzles, fc.nat({ max: 100 }), fc.nat({ max: 1000 }), (p, seed, slot) => {
-        const a = makeSudominoVariants(p.board, p.solution, 1, seed, slot, 3, solver);
-        const b = makeSudominoVariants(p.board, p.solution, 1, seed, slot, 3, solver);
+        const a = makeVariants(p.board, p.solution, 1, seed, slot, 3, solver);
+        const b = makeVariants(p.board, p.solution, 1, seed, slot, 3, solver);
         expect(b.map((v) => [v.transform, cellsOf(v.board)])).toEqual(a.map((v) => [v.transform, cellsOf(v.board)]));
         // A given takes N ≥ 4 values under relabelling, so the class holds at least 3 other boards.
         expect(p.board.given.some((g) => g > 0)).toBe(true);
@@ -66,7 +66,7 @@ describe('makeSudominoVariants', () => {
         const { rows, cols } = p.board;
         const symmetric = shapeKeepingGeometries(rows, cols).every(
           (geometry) =>
-            JSON.stringify(cellsOf(applySudominoTransform(p.board, { geometry }))) === JSON.stringify(cellsOf(p.board)),
+            JSON.stringify(cellsOf(applyTransform(p.board, { geometry }))) === JSON.stringify(cellsOf(p.board)),
         );
         expect(a[0].transform.includes('relabel')).toBe(symmetric);
       }),

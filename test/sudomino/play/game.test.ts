@@ -3,17 +3,17 @@
 // pairwise check), and solved means the rules hold on a full board.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SudominoGame } from '../../../src/sudomino/play/game.js';
+import { Game } from '../../../src/sudomino/play/game.js';
 import { documentBoard } from '../grade/helpers.js';
 import { madeSudomino } from '../../helpers/packs.js';
-import type { SudominoBoard } from '../../../src/sudomino/board.js';
+import type { Board } from '../../../src/sudomino/board.js';
 
 const doc = documentBoard();
 const small = madeSudomino({ rows: 6, cols: 6, values: 5 }, 'normal', 1).board;
 
 type Op = { op: 'place' | 'mark' | 'clear' | 'set' | 'restart' | 'undo' | 'redo'; d: number; v: number; seed: number };
 
-const ops = (board: SudominoBoard): fc.Arbitrary<Op[]> =>
+const ops = (board: Board): fc.Arbitrary<Op[]> =>
   fc.array(
     fc.record({
       op: fc.constantFrom('place', 'place', 'mark', 'mark', 'clear', 'set', 'restart', 'undo', 'redo'),
@@ -24,7 +24,7 @@ const ops = (board: SudominoBoard): fc.Arbitrary<Op[]> =>
     { maxLength: 40 },
   );
 
-function apply(g: SudominoGame, o: Op): void {
+function apply(g: Game, o: Op): void {
   switch (o.op) {
     case 'place':
       g.place(o.d, o.v);
@@ -58,7 +58,7 @@ function apply(g: SudominoGame, o: Op): void {
 }
 
 /** Conflicting cells straight from the rule: two cells of a line, one value, different dominoes. */
-function clashingCells(board: SudominoBoard, values: number[]): number[] {
+function clashingCells(board: Board, values: number[]): number[] {
   const { rows, cols, domino } = board;
   const out = new Set<number>();
   const v = (c: number): number => (domino[c] < 0 ? 0 : values[domino[c]]);
@@ -71,7 +71,7 @@ function clashingCells(board: SudominoBoard, values: number[]): number[] {
   return [...out].sort((x, y) => x - y);
 }
 
-describe('SudominoGame', () => {
+describe('Game', () => {
   for (const [name, board] of [
     ['the document board', doc],
     ['a generated 6x6:5 board', small],
@@ -79,7 +79,7 @@ describe('SudominoGame', () => {
     it(`undoes any sequence of moves back to the start, and redoes it to the end (${name})`, () => {
       fc.assert(
         fc.property(ops(board), (list) => {
-          const g = new SudominoGame(board);
+          const g = new Game(board);
           const start = g.position();
           for (const o of list) apply(g, o);
           const end = g.position();
@@ -101,7 +101,7 @@ describe('SudominoGame', () => {
       let clashes = 0;
       fc.assert(
         fc.property(ops(board), (list) => {
-          const g = new SudominoGame(board);
+          const g = new Game(board);
           for (const o of list) apply(g, o);
           const want = clashingCells(board, g.position().values);
           if (want.length > 0) clashes++;
@@ -116,7 +116,7 @@ describe('SudominoGame', () => {
 
   it('is solved by the solution and by nothing with a clash or a gap', () => {
     const made = madeSudomino({ rows: 8, cols: 8, values: 6 }, 'hard', 2);
-    const g = new SudominoGame(made.board);
+    const g = new Game(made.board);
     for (let d = 0; d < made.filling.length; d++) if (!g.isGiven(d)) g.place(d, made.filling[d]);
     expect(g.solved).toBe(true);
     expect(g.conflicts()).toEqual([]);
@@ -130,7 +130,7 @@ describe('SudominoGame', () => {
   it('takes no move once locked (a solved board): every move says false and nothing changes', () => {
     fc.assert(
       fc.property(ops(small), ops(small), (before, after) => {
-        const g = new SudominoGame(small);
+        const g = new Game(small);
         for (const o of before) apply(g, o);
         const held = g.position();
         g.locked = true;
@@ -143,7 +143,7 @@ describe('SudominoGame', () => {
   });
 
   it('refuses moves on givens, values outside 1..N, and marks on a domino with a value', () => {
-    const g = new SudominoGame(doc);
+    const g = new Game(doc);
     const given = doc.given.findIndex((v) => v !== 0);
     const open = doc.given.findIndex((v) => v === 0);
     expect(g.place(given, 1)).toBe(false);
@@ -167,13 +167,13 @@ describe('SudominoGame', () => {
     values[given] = 1;
     const marks = new Array<number>(doc.given.length).fill(0);
     marks[open + 1] = 0b1111111111;
-    const g = new SudominoGame(doc, { values, marks });
+    const g = new Game(doc, { values, marks });
     expect(g.valueOf(open)).toBe(4);
     expect(g.valueOf(given)).toBe(doc.given[given]);
     expect(g.marksOf(open + 1)).toBe(g.allMarks);
     expect(g.canUndo).toBe(false);
-    expect(new SudominoGame(doc, { values: [99], marks: ['x' as unknown as number] }).position()).toEqual(
-      new SudominoGame(doc).position(),
+    expect(new Game(doc, { values: [99], marks: ['x' as unknown as number] }).position()).toEqual(
+      new Game(doc).position(),
     );
   });
 });

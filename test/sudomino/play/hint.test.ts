@@ -4,39 +4,34 @@
 // without the solution's value is a mistake naming its domino; packed steps read back whole.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEVELS, SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
-import { SudominoGame } from '../../../src/sudomino/play/game.js';
-import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
-import {
-  packSudominoSteps,
-  unpackSudominoStep,
-  type SudominoHintStep,
-  type SudominoRuleEntry,
-} from '../../../src/sudomino/play/steps.js';
+import { LEVELS, Grader } from '../../../src/sudomino/grade/ladder.js';
+import { Game } from '../../../src/sudomino/play/game.js';
+import { followStep, hintFor } from '../../../src/sudomino/play/hint.js';
+import { packSteps, unpackStep, type HintStep, type RuleEntry } from '../../../src/sudomino/play/steps.js';
 import { TIERS } from '../../../src/rank/tiers.js';
 import { madeSudomino } from '../../helpers/packs.js';
-import type { SudominoBoard } from '../../../src/sudomino/board.js';
+import type { Board } from '../../../src/sudomino/board.js';
 
-const grader = new SudominoGrader();
+const grader = new Grader();
 const SHAPES = [
   { rows: 6, cols: 6, values: 5 },
   { rows: 8, cols: 8, values: 6 },
 ];
 const levelName = (level: number): string => LEVELS[level - 1].name;
 
-function hintSteps(board: SudominoBoard): SudominoHintStep[] {
-  const rules: SudominoRuleEntry[] = [];
-  const packed = packSudominoSteps(grader.grade(board).steps, rules, levelName);
+function hintSteps(board: Board): HintStep[] {
+  const rules: RuleEntry[] = [];
+  const packed = packSteps(grader.grade(board).steps, rules, levelName);
   // Through JSON, as the page reads them.
   return (JSON.parse(JSON.stringify(packed)) as typeof packed).map((s) =>
-    unpackSudominoStep(JSON.parse(JSON.stringify(rules)) as SudominoRuleEntry[], s),
+    unpackStep(JSON.parse(JSON.stringify(rules)) as RuleEntry[], s),
   );
 }
 
 /** Follow hints until the board is solved; the number of steps followed, or -1 if a hint was anything else. */
-function followAll(board: SudominoBoard, solution: number[], steps: SudominoHintStep[], g: SudominoGame): number {
+function followAll(board: Board, solution: number[], steps: HintStep[], g: Game): number {
   for (let k = 0; k <= steps.length; k++) {
-    const h = sudominoHintFor(board, solution, steps, g.position());
+    const h = hintFor(board, solution, steps, g.position());
     if (h.kind === 'solved') return k;
     if (h.kind !== 'step') return -1;
     expect(g.setPosition(followStep(board, g.position(), h.place, h.remove))).toBe(true);
@@ -44,7 +39,7 @@ function followAll(board: SudominoBoard, solution: number[], steps: SudominoHint
   return -1;
 }
 
-describe('sudominoHintFor', () => {
+describe('hintFor', () => {
   const puzzle = fc.record({
     shape: fc.constantFrom(...SHAPES),
     tier: fc.constantFrom(...TIERS),
@@ -56,7 +51,7 @@ describe('sudominoHintFor', () => {
       fc.property(puzzle, ({ shape, tier, slot }) => {
         const { board, filling } = madeSudomino(shape, tier, slot);
         const steps = hintSteps(board);
-        const g = new SudominoGame(board);
+        const g = new Game(board);
         const followed = followAll(board, Array.from(filling), steps, g);
         expect(followed).toBeGreaterThan(0);
         expect(g.solved).toBe(true);
@@ -71,9 +66,9 @@ describe('sudominoHintFor', () => {
       fc.property(puzzle, ({ shape, tier, slot }) => {
         const { board, filling } = madeSudomino(shape, tier, slot);
         const steps = hintSteps(board);
-        const g = new SudominoGame(board);
+        const g = new Game(board);
         for (let k = 0; k <= steps.length; k++) {
-          const h = sudominoHintFor(board, Array.from(filling), steps, g.position());
+          const h = hintFor(board, Array.from(filling), steps, g.position());
           if (h.kind !== 'step') break;
           expect(h.remove).toEqual([]);
           const was = g.position();
@@ -95,14 +90,14 @@ describe('sudominoHintFor', () => {
     fc.assert(
       fc.property(puzzle, fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }), ({ shape, tier, slot }, pick) => {
         const { board, filling } = madeSudomino(shape, tier, slot);
-        const g = new SudominoGame(board);
+        const g = new Game(board);
         // Some open dominoes marked with every value: the player's own candidates.
         const all = (1 << board.values) - 1;
         const marked = new Set(Array.from(filling.keys()).filter((d) => board.given[d] === 0 && pick[d % pick.length]));
         g.setPosition({ values: [], marks: Array.from(filling, (_, d) => (marked.has(d) ? all : 0)) });
         const steps = hintSteps(board);
         for (let k = 0; k <= steps.length; k++) {
-          const h = sudominoHintFor(board, Array.from(filling), steps, g.position());
+          const h = hintFor(board, Array.from(filling), steps, g.position());
           if (h.kind !== 'step') break;
           for (const [d] of h.remove) expect(marked.has(d)).toBe(true);
           const was = g.position();
@@ -124,7 +119,7 @@ describe('sudominoHintFor', () => {
     fc.assert(
       fc.property(puzzle, fc.array(fc.boolean(), { minLength: 60, maxLength: 60 }), ({ shape, tier, slot }, keep) => {
         const { board, filling } = madeSudomino(shape, tier, slot);
-        const g = new SudominoGame(board);
+        const g = new Game(board);
         g.setPosition({ values: Array.from(filling, (v, d) => (keep[d % keep.length] ? v : 0)), marks: [] });
         expect(followAll(board, Array.from(filling), hintSteps(board), g)).toBeGreaterThanOrEqual(0);
         expect(g.solved).toBe(true);
@@ -140,17 +135,17 @@ describe('sudominoHintFor', () => {
         const open = Array.from(filling.keys()).filter((d) => board.given[d] === 0);
         const d = open[pick % open.length];
         const wrong = (filling[d] % board.values) + 1;
-        const g = new SudominoGame(board);
+        const g = new Game(board);
         if (asMarks) g.toggleMark(d, wrong);
         else g.place(d, wrong);
-        expect(sudominoHintFor(board, Array.from(filling), hintSteps(board), g.position())).toEqual({
+        expect(hintFor(board, Array.from(filling), hintSteps(board), g.position())).toEqual({
           kind: 'mistake',
           dominoes: [d],
         });
         // The right value among the marks is no mistake.
         if (asMarks) {
           g.toggleMark(d, filling[d]);
-          expect(sudominoHintFor(board, Array.from(filling), hintSteps(board), g.position()).kind).toBe('step');
+          expect(hintFor(board, Array.from(filling), hintSteps(board), g.position()).kind).toBe('step');
         }
       }),
       { numRuns: 20, seed: 9 },
@@ -161,11 +156,11 @@ describe('sudominoHintFor', () => {
     const { board, filling } = madeSudomino(SHAPES[1], 'expert', 3);
     const all = hintSteps(board);
     const steps = all.slice(0, all.length >> 1);
-    const g = new SudominoGame(board);
-    let last = sudominoHintFor(board, Array.from(filling), steps, g.position());
+    const g = new Game(board);
+    let last = hintFor(board, Array.from(filling), steps, g.position());
     while (last.kind === 'step') {
       g.setPosition(followStep(board, g.position(), last.place, last.remove));
-      last = sudominoHintFor(board, Array.from(filling), steps, g.position());
+      last = hintFor(board, Array.from(filling), steps, g.position());
     }
     expect(last.kind).toBe('none');
     expect(g.solved).toBe(false);

@@ -4,11 +4,11 @@
 // not Sudomino's.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SudominoGame } from '../../../src/sudomino/play/game.js';
-import { followStep, sudominoHintFor } from '../../../src/sudomino/play/hint.js';
-import { playSudomino } from '../../../src/sudomino/play/pack.js';
+import { Game } from '../../../src/sudomino/play/game.js';
+import { followStep, hintFor } from '../../../src/sudomino/play/hint.js';
+import { playPuzzle } from '../../../src/sudomino/play/pack.js';
 import { pasteSudomino } from '../../../src/sudomino/play/paste.js';
-import type { SudominoRuleEntry } from '../../../src/sudomino/play/steps.js';
+import type { RuleEntry } from '../../../src/sudomino/play/steps.js';
 import { TIERS } from '../../../src/rank/tiers.js';
 import { madeSudomino, tieredSudominoPuzzle } from '../../helpers/packs.js';
 
@@ -19,16 +19,16 @@ describe('pasteSudomino', () => {
         const shape = { rows: 6, cols: 6, values: 5 };
         const s = tieredSudominoPuzzle(shape, tier, slot);
         const { filling } = madeSudomino(shape, tier, slot);
-        const rules: SudominoRuleEntry[] = [];
+        const rules: RuleEntry[] = [];
         const r = pasteSudomino([`# values: ${s.values}`, ...s.board].join('\n'), rules, 3);
         if (r === null || !r.ok) throw new Error(r === null ? 'not claimed' : r.error);
         const p = r.value;
         expect([p.kind, p.number, p.shape, p.board]).toEqual(['sudomino', 3, '6x6:5', s.board]);
         expect(p.solution).toEqual(Array.from(filling));
-        const pp = playSudomino(JSON.parse(JSON.stringify(rules)) as SudominoRuleEntry[], p);
-        const g = new SudominoGame(pp.board);
+        const pp = playPuzzle(JSON.parse(JSON.stringify(rules)) as RuleEntry[], p);
+        const g = new Game(pp.board);
         for (let k = 0; k <= pp.steps.length; k++) {
-          const h = sudominoHintFor(pp.board, pp.solution, pp.steps, g.position());
+          const h = hintFor(pp.board, pp.solution, pp.steps, g.position());
           if (h.kind !== 'step') break;
           g.setPosition(followStep(pp.board, g.position(), h.place, h.remove));
         }

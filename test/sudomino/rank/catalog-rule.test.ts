@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tierFor } from '../../../src/dominosa/rank/tier-rule.js';
 import { TIERS } from '../../../src/rank/tiers.js';
 import { scoreOf, TOP_LEVEL, tierOfLevel } from '../../../src/sudomino/grade/ladder.js';
-import { SUDOMINO_TIER_RULE, sudominoAim } from '../../../src/sudomino/rank/catalog-rule.js';
+import { SUDOMINO_TIER_RULE, aimOf } from '../../../src/sudomino/rank/catalog-rule.js';
 
 describe('the Sudomino catalog rule', () => {
   it('tiers every grade score by its level', () => {
@@ -23,9 +23,9 @@ describe('the Sudomino catalog rule', () => {
   it('aims slot k at tier k mod 4, each tier once in every four slots', () => {
     fc.assert(
       fc.property(fc.nat({ max: 1e9 }), (k) => {
-        const four = [0, 1, 2, 3].map((i) => sudominoAim(4 * Math.floor(k / 4) + i));
+        const four = [0, 1, 2, 3].map((i) => aimOf(4 * Math.floor(k / 4) + i));
         expect(four).toEqual([...TIERS]);
-        expect(sudominoAim(k)).toBe(TIERS[k % 4]);
+        expect(aimOf(k)).toBe(TIERS[k % 4]);
       }),
     );
   });

@@ -4,35 +4,35 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TIERS } from '../../../src/rank/tiers.js';
-import { canonicalSudominoBoard } from '../../../src/sudomino/canonical.js';
-import { SudominoGrader } from '../../../src/sudomino/grade/ladder.js';
+import { canonicalBoard } from '../../../src/sudomino/canonical.js';
+import { Grader } from '../../../src/sudomino/grade/ladder.js';
 import { makeTieredSlot } from '../../../src/sudomino/make/tiered.js';
-import { referenceSudominoNodes, storedSudominoGrade } from '../../../src/sudomino/rank/stored.js';
-import { SudominoSolver } from '../../../src/sudomino/solve/solver.js';
-import { applySudominoTransform } from '../../../src/sudomino/transform.js';
+import { referenceNodes, storedGrade } from '../../../src/sudomino/rank/stored.js';
+import { Solver } from '../../../src/sudomino/solve/solver.js';
+import { applyTransform } from '../../../src/sudomino/transform.js';
 import { TIERED_SHAPES, transforms } from '../arbitraries.js';
 
-const solver = new SudominoSolver();
-const grader = new SudominoGrader();
+const solver = new Solver();
+const grader = new Grader();
 
 const tiered = fc
   .tuple(fc.constantFrom(...TIERED_SHAPES), fc.constantFrom(...TIERS), fc.nat({ max: 1000 }), fc.nat({ max: 1000 }))
   .map(([shape, tier, seed, slot]) => ({
     tier,
-    board: makeTieredSlot(seed, shape, tier, slot, 200, solver, grader, canonicalSudominoBoard)!.board,
+    board: makeTieredSlot(seed, shape, tier, slot, 200, solver, grader, canonicalBoard)!.board,
   }))
   .chain((p) => fc.tuple(fc.constant(p), transforms(p.board.rows, p.board.cols, p.board.values)));
 
-describe('storedSudominoGrade and referenceSudominoNodes', () => {
+describe('storedGrade and referenceNodes', () => {
   it('are the same for every transform of a tiered puzzle, and the grade names the tier it was made for', () => {
     let differs = 0;
     fc.assert(
       fc.property(tiered, ([{ tier, board }, t]) => {
-        const turned = applySudominoTransform(board, t);
-        const g = storedSudominoGrade(board, grader);
+        const turned = applyTransform(board, t);
+        const g = storedGrade(board, grader);
         expect(g.tier).toBe(tier);
-        expect(storedSudominoGrade(turned, grader)).toEqual(g);
-        expect(referenceSudominoNodes(turned, solver)).toBe(referenceSudominoNodes(board, solver));
+        expect(storedGrade(turned, grader)).toEqual(g);
+        expect(referenceNodes(turned, solver)).toBe(referenceNodes(board, solver));
         const plain = [grader.grade(board, { log: false }).score, solver.solve(board).nodes];
         const plainTurned = [grader.grade(turned, { log: false }).score, solver.solve(turned).nodes];
         if (plain[0] !== plainTurned[0] || plain[1] !== plainTurned[1]) differs++;

@@ -3,7 +3,7 @@
 // assumed value, never keeps a guess. Singles are followed in rounds, every single of a position
 // at once, so what a chain reaches does not depend on how the board's dominoes are numbered, and
 // a chain that breaks a position also breaks any position with fewer candidates.
-import type { SudominoGradeState } from '../state.js';
+import type { GradeState } from '../state.js';
 import { valueOf } from '../bits.js';
 import { hiddenValues } from './hidden-single.js';
 
@@ -19,7 +19,7 @@ export const DEFAULT_CHAIN_LIMIT = 6;
  * within a few rounds, a domino with no value left or a line with fewer values than dominoes,
  * that value cannot go on that domino.
  */
-export function contradictionChain(g: SudominoGradeState): boolean {
+export function contradictionChain(g: GradeState): boolean {
   return refuteShortest(g, g.chainLimit);
 }
 
@@ -28,7 +28,7 @@ export function contradictionChain(g: SudominoGradeState): boolean {
  * position soonest; among equals the one placing fewest singles, then the first in domino and
  * value order. Its value is removed. False if none.
  */
-export function refuteShortest(g: SudominoGradeState, limit: number): boolean {
+export function refuteShortest(g: GradeState, limit: number): boolean {
   const logging = g.logging;
   g.logging = false;
   let bestD = -1;
@@ -79,7 +79,7 @@ export function refuteShortest(g: SudominoGradeState, limit: number): boolean {
  * followed) or `limit` rounds pass or no single is left (returns -1). The singles placed go to
  * chainDomino/chainValue, round by round. The caller undoes the trial.
  */
-function refutes(g: SudominoGradeState, d: number, v: number, limit: number): number {
+function refutes(g: GradeState, d: number, v: number, limit: number): number {
   g.place(d, v);
   g.chainLen = 0;
   for (let n = 0; ; n++) {
@@ -94,7 +94,7 @@ function refutes(g: SudominoGradeState, d: number, v: number, limit: number): nu
 }
 
 /** Every naked and hidden single of the position, as values asked of dominoes in `demand`; false if none. */
-function askSingles(g: SudominoGradeState): boolean {
+function askSingles(g: GradeState): boolean {
   const { mask, placed, demand } = g;
   let any = false;
   for (let d = 0; d < g.nDom; d++) {
@@ -124,7 +124,7 @@ function askSingles(g: SudominoGradeState): boolean {
  * it; one value asked of two dominoes of a line empties the one placed second, since the first
  * took the value out of it. Either way contradiction() sees the empty domino, whatever the order.
  */
-function placeDemands(g: SudominoGradeState): void {
+function placeDemands(g: GradeState): void {
   const demand = g.demand;
   for (let d = 0; d < g.nDom; d++) {
     const want = demand[d];

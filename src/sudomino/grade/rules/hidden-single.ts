@@ -1,10 +1,10 @@
 // Level 1, hidden single: a value looked for along a line. It holds only in a line of N
 // entries, the one kind of line that must hold every value.
-import type { SudominoGradeState } from '../state.js';
+import type { GradeState } from '../state.js';
 import { valueOf } from '../bits.js';
 
 /** Hidden single: in a line of N entries every value appears, so a value only one of its dominoes can hold goes on that domino. */
-export function hiddenSingle(g: SudominoGradeState): boolean {
+export function hiddenSingle(g: GradeState): boolean {
   for (let l = 0; l < g.nLines; l++) {
     if (!g.lineFull(l)) continue;
     const u = g.openEntries(l);
@@ -24,7 +24,7 @@ export function hiddenSingle(g: SudominoGradeState): boolean {
 }
 
 /** The values full line l still needs that only one of its u open entries (in g.entries) can hold. */
-export function hiddenValues(g: SudominoGradeState, l: number, u: number): number {
+export function hiddenValues(g: GradeState, l: number, u: number): number {
   let once = 0;
   let twice = 0;
   for (let i = 0; i < u; i++) {

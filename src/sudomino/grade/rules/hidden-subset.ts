@@ -1,10 +1,10 @@
 // Levels 2 and 3, hidden subsets: k values a full line still needs, with only k dominoes of
 // the line able to hold any of them. Only a line of N entries must hold every value.
-import type { SudominoGradeState } from '../state.js';
+import type { GradeState } from '../state.js';
 import { countBits, nextSubset, valuesOf } from '../bits.js';
 
 /** Hidden subset: if only k dominoes of a full line can hold any of k values it still needs, those dominoes hold those values and nothing else. */
-export function hiddenSubset(g: SudominoGradeState, k: number): boolean {
+export function hiddenSubset(g: GradeState, k: number): boolean {
   const N = g.nValues;
   const full = (1 << N) - 1;
   for (let l = 0; l < g.nLines; l++) {
@@ -29,6 +29,6 @@ export function hiddenSubset(g: SudominoGradeState, k: number): boolean {
 }
 
 /** Hidden pair: two values of a full line that only the same two dominoes can hold. */
-export const hiddenPair = (g: SudominoGradeState): boolean => hiddenSubset(g, 2);
+export const hiddenPair = (g: GradeState): boolean => hiddenSubset(g, 2);
 /** Hidden triple: three values of a full line that only three dominoes can hold. */
-export const hiddenTriple = (g: SudominoGradeState): boolean => hiddenSubset(g, 3);
+export const hiddenTriple = (g: GradeState): boolean => hiddenSubset(g, 3);

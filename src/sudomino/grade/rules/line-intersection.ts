@@ -1,7 +1,7 @@
 // Level 2, line intersection: a domino lies in three lines (a vertical one in two rows and a
 // column), so the places a full line has for a value can all lie in a second line too, the
 // two rows a run of vertical dominoes spans, or the two columns of horizontal ones.
-import type { SudominoGradeState } from '../state.js';
+import type { GradeState } from '../state.js';
 import { valueOf } from '../bits.js';
 
 /**
@@ -9,7 +9,7 @@ import { valueOf } from '../bits.js';
  * also lies in one other line, that other line's value is on one of them, so no other domino of
  * it can hold the value.
  */
-export function lineIntersection(g: SudominoGradeState): boolean {
+export function lineIntersection(g: GradeState): boolean {
   const full = (1 << g.nValues) - 1;
   for (let l = 0; l < g.nLines; l++) {
     if (!g.lineFull(l)) continue;
@@ -41,7 +41,7 @@ export function lineIntersection(g: SudominoGradeState): boolean {
 }
 
 /** Do the dominoes at the positions of sel (of u) all lie in line l? */
-function allOn(g: SudominoGradeState, sel: number, u: number, l: number): boolean {
+function allOn(g: GradeState, sel: number, u: number, l: number): boolean {
   for (let i = 0; i < u; i++) if ((sel & (1 << i)) !== 0 && !g.onLine(g.entries[i], l)) return false;
   return true;
 }

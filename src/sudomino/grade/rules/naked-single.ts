@@ -1,9 +1,9 @@
 // Level 1, naked single: the first thing anyone sees on a Sudomino board.
-import type { SudominoGradeState } from '../state.js';
+import type { GradeState } from '../state.js';
 import { valueOf } from '../bits.js';
 
 /** Naked single: a domino with one value left holds that value. */
-export function nakedSingle(g: SudominoGradeState): boolean {
+export function nakedSingle(g: GradeState): boolean {
   const { mask, placed } = g;
   for (let d = 0; d < g.nDom; d++) {
     const m = mask[d];

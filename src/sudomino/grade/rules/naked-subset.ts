@@ -1,10 +1,10 @@
 // Levels 2 and 3, naked subsets: k dominoes of a line that share k values between them. Any
 // line will do, full or not, since no two dominoes of a line hold one value.
-import type { SudominoGradeState } from '../state.js';
+import type { GradeState } from '../state.js';
 import { countBits, nextSubset, valuesOf } from '../bits.js';
 
 /** Naked subset: if k dominoes of a line have only k values between them, those values are theirs, so no other domino of the line can hold one. */
-export function nakedSubset(g: SudominoGradeState, k: number): boolean {
+export function nakedSubset(g: GradeState, k: number): boolean {
   for (let l = 0; l < g.nLines; l++) {
     const u = g.openEntries(l);
     // A subset needs another open domino to take its values from.
@@ -25,6 +25,6 @@ export function nakedSubset(g: SudominoGradeState, k: number): boolean {
 }
 
 /** Naked pair: two dominoes of a line with the same two values left. */
-export const nakedPair = (g: SudominoGradeState): boolean => nakedSubset(g, 2);
+export const nakedPair = (g: GradeState): boolean => nakedSubset(g, 2);
 /** Naked triple: three dominoes of a line with three values left between them. */
-export const nakedTriple = (g: SudominoGradeState): boolean => nakedSubset(g, 3);
+export const nakedTriple = (g: GradeState): boolean => nakedSubset(g, 3);

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boardSvg } from '../../../../pipeline/web/sudomino/draw.js';
-import { SudominoGame } from '../../../../src/sudomino/play/game.js';
+import { Game } from '../../../../src/sudomino/play/game.js';
 import { TIERS } from '../../../../src/rank/tiers.js';
 import { madeSudomino } from '../../../helpers/packs.js';
 
@@ -25,7 +25,7 @@ describe('boardSvg', () => {
         (shape, tier, slot, moves) => {
           const { board } = madeSudomino(shape, tier, slot);
           const { rows, cols, domino } = board;
-          const game = new SudominoGame(board);
+          const game = new Game(board);
           const D = board.given.length;
           for (const [k, x] of moves.entries()) {
             if (k % 2 === 0) game.place(x % D, 1 + (x % board.values));

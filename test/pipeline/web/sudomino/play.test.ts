@@ -6,8 +6,8 @@
 // reload; no console errors and no requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { webBoard, type SudominoWebPuzzle } from '../../../../src/sudomino/play/pack.js';
-import type { SudominoBoard } from '../../../../src/sudomino/board.js';
+import { webBoard, type WebPuzzle } from '../../../../src/sudomino/play/pack.js';
+import type { Board } from '../../../../src/sudomino/board.js';
 import { packPuzzle, tieredSudominoPuzzle } from '../../../helpers/packs.js';
 import {
   BoardOnScreen,
@@ -20,7 +20,7 @@ import {
 describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => {
   let session: PackSession<AnyWebPuzzle>;
   let page: Page;
-  let sudominos: SudominoWebPuzzle[];
+  let sudominos: WebPuzzle[];
 
   beforeAll(async () => {
     const puzzles = [
@@ -34,7 +34,7 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
     ];
     session = await openPuzzles(puzzles, 'Mixed test pack');
     page = session.page;
-    sudominos = session.pack.puzzles.filter((p): p is SudominoWebPuzzle => p.kind === 'sudomino');
+    sudominos = session.pack.puzzles.filter((p): p is WebPuzzle => p.kind === 'sudomino');
   }, 120_000);
 
   afterAll(async () => {
@@ -42,9 +42,9 @@ describe.skipIf(!canRunChromium)('Sudomino in the web pack, in Chromium', () => 
   });
 
   let board: BoardOnScreen;
-  let shape: SudominoBoard;
+  let shape: Board;
 
-  async function open(p: SudominoWebPuzzle): Promise<void> {
+  async function open(p: WebPuzzle): Promise<void> {
     board = await BoardOnScreen.open(page, p);
     shape = webBoard(p);
   }
