@@ -7,11 +7,11 @@ import type { Parsed } from '../parsed.js';
 import { canonicalBoard, canonicalHash } from './canonical.js';
 import { ClassMemo } from '../catalog/class-memo.js';
 import type { Board } from './board.js';
-import { SUDOMINO_GRADER_VERSION, Grader } from './grade/ladder.js';
-import { referenceNodes, storedGrade, SUDOMINO_REFERENCE_VERSION } from './rank/stored.js';
+import { GRADER_VERSION, Grader } from './grade/ladder.js';
+import { referenceNodes, storedGrade, REFERENCE_VERSION } from './rank/stored.js';
 import { tierFor } from './rank/tier-rule.js';
 import { checkAnswer } from './solve/check.js';
-import { countBySat, SUDOMINO_PROOF_VERSION } from './solve/satcount.js';
+import { countBySat, PROOF_VERSION } from './solve/satcount.js';
 import { Solver } from './solve/solver.js';
 import { boardFromStored, gridText, solutionFromStored } from './stored.js';
 import { applyTransform, parseTransform, transformProblem, transformValues } from './transform.js';
@@ -44,9 +44,9 @@ export const checks: KindChecks = {
   },
   // Audit measures a Sudomino puzzle's nodes and grade again whatever version stored them.
   versions: {
-    proof: SUDOMINO_PROOF_VERSION,
-    reference: SUDOMINO_REFERENCE_VERSION,
-    grader: SUDOMINO_GRADER_VERSION,
+    proof: PROOF_VERSION,
+    reference: REFERENCE_VERSION,
+    grader: GRADER_VERSION,
     remeasuresNodes: () => true,
     regrades: () => true,
   },

@@ -8,7 +8,7 @@ import { LEVELS } from './grade/ladder.js';
 import { tierFor } from './rank/tier-rule.js';
 import { compareShapes, parseShapes } from './shape.js';
 import { reading } from './reading.js';
-import { SUDOMINO_GRID_JSON_SQL, SUDOMINO_SOLUTION_JSON_SQL, fromJsonForm } from './stored.js';
+import { GRID_JSON_SQL, SOLUTION_JSON_SQL, fromJsonForm } from './stored.js';
 import { solving } from './solve/solving.js';
 import { grading } from './grade/grading.js';
 import { generating } from './make/generating.js';
@@ -50,7 +50,7 @@ export const sudomino: PuzzleKind = {
       grid: "the board's text rows (letter or numbered form) joined by '/'",
       solution: 'one base-36 digit a cell, its value (0 where blocked)',
     },
-    jsonSql: { grid: SUDOMINO_GRID_JSON_SQL, solution: SUDOMINO_SOLUTION_JSON_SQL },
+    jsonSql: { grid: GRID_JSON_SQL, solution: SOLUTION_JSON_SQL },
     fromJsonForm: fromJsonForm,
   },
   tierOf: tierFor,

@@ -121,7 +121,7 @@ export function fromJsonForm(p: {
 // --- the same JSON forms in SQL, for the puzzles_json view ---
 
 /** SQL over a Sudomino row giving gridJson's text: its rows quoted (none holds a quote or a backslash). */
-export const SUDOMINO_GRID_JSON_SQL = `'["' || replace(grid, '/', '","') || '"]'`;
+export const GRID_JSON_SQL = `'["' || replace(grid, '/', '","') || '"]'`;
 
 /** SQL over a Sudomino row giving solutionJson's text of its solution column. */
-export const SUDOMINO_SOLUTION_JSON_SQL = `(WITH RECURSIVE cell(k, s) AS (SELECT 0, '' UNION ALL SELECT k + 1, s || CASE WHEN k % cols > 0 THEN ',' WHEN k > 0 THEN '],[' ELSE '[' END || (instr('${DIGITS}', substr(solution, k + 1, 1)) - 1) FROM cell WHERE k < rows * cols) SELECT '[' || s || ']]' FROM cell WHERE k = rows * cols)`;
+export const SOLUTION_JSON_SQL = `(WITH RECURSIVE cell(k, s) AS (SELECT 0, '' UNION ALL SELECT k + 1, s || CASE WHEN k % cols > 0 THEN ',' WHEN k > 0 THEN '],[' ELSE '[' END || (instr('${DIGITS}', substr(solution, k + 1, 1)) - 1) FROM cell WHERE k < rows * cols) SELECT '[' || s || ']]' FROM cell WHERE k = rows * cols)`;

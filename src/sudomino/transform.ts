@@ -32,11 +32,11 @@ const ACTIONS: Readonly<Record<Geometry, Action>> = {
 };
 
 /** Every geometry, the shape-keeping four of any board first. */
-export const SUDOMINO_GEOMETRIES = Object.keys(ACTIONS) as readonly Geometry[];
+export const GEOMETRIES = Object.keys(ACTIONS) as readonly Geometry[];
 
 /** The geometries that keep an R×C board R×C: all eight on a square, else the first four. */
 export function shapeKeepingGeometries(rows: number, cols: number): readonly Geometry[] {
-  return rows === cols ? SUDOMINO_GEOMETRIES : SUDOMINO_GEOMETRIES.filter((g) => !ACTIONS[g].swap);
+  return rows === cols ? GEOMETRIES : GEOMETRIES.filter((g) => !ACTIONS[g].swap);
 }
 
 /** A geometry, then a relabelling: value v becomes relabel[v - 1] (absent: every value kept). */
@@ -47,7 +47,7 @@ export interface Transform {
 }
 
 function geometryOf(a: Action): Geometry {
-  for (const g of SUDOMINO_GEOMETRIES) {
+  for (const g of GEOMETRIES) {
     const b = ACTIONS[g];
     if (b.swap === a.swap && b.flipRows === a.flipRows && b.flipCols === a.flipCols) return g;
   }
@@ -213,7 +213,7 @@ export function parseTransform(
     } else {
       return {
         ok: false,
-        error: `"${part}" is no transform part (one of ${SUDOMINO_GEOMETRIES.join(', ')}, or relabel:…)`,
+        error: `"${part}" is no transform part (one of ${GEOMETRIES.join(', ')}, or relabel:…)`,
       };
     }
   }

@@ -8,7 +8,7 @@ import { puzzleSvg } from './svg.js';
 import { SVG_PAD_CELLS } from '../../formats/svg.js';
 
 /** The example: the source document's board, 8×8 with numbers 1–6, and its one solution. */
-export const SUDOMINO_EXAMPLE: SudominoPackPuzzle = {
+export const EXAMPLE: SudominoPackPuzzle = {
   kind: 'sudomino',
   id: 'example',
   shape: '8x8:6',
@@ -83,13 +83,13 @@ export const booklet: KindBooklet = {
   cover: {
     rules: rulesText,
     exampleHtml: () =>
-      `<div class="example sudomino">${figure(puzzleSvg(SUDOMINO_EXAMPLE, { title: 'An example: Sudomino 8×8, numbers 1–6' }), 'The puzzle (N = 6)')}` +
-      `${figure(puzzleSvg(SUDOMINO_EXAMPLE, { title: 'The example solved', solved: true }), 'Solved')}</div>`,
-    example: SUDOMINO_EXAMPLE,
+      `<div class="example sudomino">${figure(puzzleSvg(EXAMPLE, { title: 'An example: Sudomino 8×8, numbers 1–6' }), 'The puzzle (N = 6)')}` +
+      `${figure(puzzleSvg(EXAMPLE, { title: 'The example solved', solved: true }), 'Solved')}</div>`,
+    example: EXAMPLE,
     captions: ['The puzzle (N = 6)', 'Solved'],
     gap: 12,
     // What the page leaves it, up to a comfortable size.
-    cell: (room) => Math.max(3, Math.min(5.5, room / (SUDOMINO_EXAMPLE.rows + 2 * SVG_PAD_CELLS))),
+    cell: (room) => Math.max(3, Math.min(5.5, room / (EXAMPLE.rows + 2 * SVG_PAD_CELLS))),
     css: CSS,
   },
 };

@@ -8,7 +8,7 @@ import type { SudominoPackPuzzle } from './row.js';
 import { escapeXml, numberFontSize, SVG_PAD_CELLS } from '../../formats/svg.js';
 
 /** Line weights and greys of the drawing, in cells and CSS colours; pdf.ts draws with the same. */
-export const SUDOMINO_INK = {
+export const BOARD_INK = {
   grid: 0.03,
   wall: 0.1,
   border: 0.12,
@@ -60,20 +60,20 @@ export function puzzleSvg(
   for (let c = 1; c < d.cols; c++) grid += `M${X(c)} ${Y(0)}V${Y(d.rows)}`;
   if (grid)
     out.push(
-      `<path d="${grid}" fill="none" stroke="${SUDOMINO_INK.gridGrey}" stroke-width="${num(cell * SUDOMINO_INK.grid)}"/>`,
+      `<path d="${grid}" fill="none" stroke="${BOARD_INK.gridGrey}" stroke-width="${num(cell * BOARD_INK.grid)}"/>`,
     );
   // Over the cell lines: a run of blocked cells reads as one solid block.
   if (d.blocked.length)
     out.push(
-      `<g fill="${SUDOMINO_INK.blocked}">${d.blocked.map(([r, c]) => `<rect x="${X(c)}" y="${Y(r)}" width="${num(cell)}" height="${num(cell)}"/>`).join('')}</g>`,
+      `<g fill="${BOARD_INK.blocked}">${d.blocked.map(([r, c]) => `<rect x="${X(c)}" y="${Y(r)}" width="${num(cell)}" height="${num(cell)}"/>`).join('')}</g>`,
     );
   const walls = d.walls.map(([x1, y1, x2, y2]) => `M${X(x1)} ${Y(y1)}L${X(x2)} ${Y(y2)}`).join('');
   if (walls)
     out.push(
-      `<path d="${walls}" fill="none" stroke="#111" stroke-width="${num(cell * SUDOMINO_INK.wall)}" stroke-linecap="square"/>`,
+      `<path d="${walls}" fill="none" stroke="#111" stroke-width="${num(cell * BOARD_INK.wall)}" stroke-linecap="square"/>`,
     );
   out.push(
-    `<rect x="${X(0)}" y="${Y(0)}" width="${num(d.cols * cell)}" height="${num(d.rows * cell)}" fill="none" stroke="#111" stroke-width="${num(cell * SUDOMINO_INK.border)}"/>`,
+    `<rect x="${X(0)}" y="${Y(0)}" width="${num(d.cols * cell)}" height="${num(d.rows * cell)}" fill="none" stroke="#111" stroke-width="${num(cell * BOARD_INK.border)}"/>`,
   );
   const fs = numberFontSize(cell, String(board.values).length);
   // The baseline about 0.35 em below the centre, as puzzleSvg sets its numbers.
@@ -87,7 +87,7 @@ export function puzzleSvg(
     );
   if (found.length)
     out.push(
-      `<g font-family="sans-serif" font-size="${num(fs)}" text-anchor="middle" fill="${SUDOMINO_INK.found}">${found.join('')}</g>`,
+      `<g font-family="sans-serif" font-size="${num(fs)}" text-anchor="middle" fill="${BOARD_INK.found}">${found.join('')}</g>`,
     );
   out.push('</svg>');
   return out.join('');

@@ -42,7 +42,7 @@ export function tierOfLevel(level: number): Tier {
 }
 
 /** Names the grader's behaviour: bump when any board's level, steps or score could change. */
-export const SUDOMINO_GRADER_VERSION = 'sudomino-grade-2';
+export const GRADER_VERSION = 'sudomino-grade-2';
 
 export type Rule = (g: GradeState) => boolean;
 

@@ -6,8 +6,8 @@ import { isObject, keyChecks, readKey } from '../../catalog/key-check.js';
 import type { Parsed } from '../../parsed.js';
 import type { TierMeasure } from '../../rank/rule.js';
 import { TIERS, type Thresholds, type Tier } from '../../rank/tiers.js';
-import { SUDOMINO_GRADER_VERSION } from '../grade/ladder.js';
-import { SUDOMINO_REFERENCE_VERSION } from '../rank/stored.js';
+import { GRADER_VERSION } from '../grade/ladder.js';
+import { REFERENCE_VERSION } from '../rank/stored.js';
 import { parseShape } from '../shape.js';
 
 /** What decides which puzzles a Sudomino build keeps. Field order is part of the key. */
@@ -27,8 +27,8 @@ export function keyOptions(o: BuildSettings, table: RuleTable): KeyOptions {
     perTier: o.perTier,
     variants: o.variants,
     maxAttempts: o.maxAttempts,
-    solverVersion: SUDOMINO_REFERENCE_VERSION,
-    graderVersion: SUDOMINO_GRADER_VERSION,
+    solverVersion: REFERENCE_VERSION,
+    graderVersion: GRADER_VERSION,
     thresholds: Object.fromEntries(shapes.map((s) => [s, { measure: table[s].measure, ...table[s].th }])),
   };
   if (o.shard !== undefined) {

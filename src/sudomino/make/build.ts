@@ -4,9 +4,9 @@
 // the build's messages. It reads none of the options of how Dominosa's boards are made and cut.
 import type { BuiltCatalog, KindBuild, RuleTable, SummaryTier } from '../../catalog/build.js';
 import { TIERS, type Tier } from '../../rank/tiers.js';
-import { LEVELS, Grader, SUDOMINO_GRADER_VERSION } from '../grade/ladder.js';
-import { SUDOMINO_TIER_RULE, aimOf } from '../rank/catalog-rule.js';
-import { SUDOMINO_REFERENCE_VERSION } from '../rank/stored.js';
+import { LEVELS, Grader, GRADER_VERSION } from '../grade/ladder.js';
+import { TIER_RULE, aimOf } from '../rank/catalog-rule.js';
+import { REFERENCE_VERSION } from '../rank/stored.js';
 import { formatShape, parseShape, parseShapes } from '../shape.js';
 import { Solver } from '../solve/solver.js';
 import { keyOptions, keys } from './build-key.js';
@@ -68,7 +68,7 @@ export const build: KindBuild = {
   defaults: { sizes: BUILD_SHAPES, maxAttempts: MAX_ATTEMPTS },
   options: { takes: [], why: "whose tiers are its grade's levels" },
   methods: [],
-  versions: { solver: SUDOMINO_REFERENCE_VERSION, grader: SUDOMINO_GRADER_VERSION },
+  versions: { solver: REFERENCE_VERSION, grader: GRADER_VERSION },
   noun: 'Sudomino build',
   sizesHelp: `shapes RxC:N, e.g. 8x8:6,10x10:7 [default: ${BUILD_SHAPES.join(',')}]`,
 
@@ -93,7 +93,7 @@ export const build: KindBuild = {
       const own = stored.get(shape);
       if (own === undefined) {
         seeded.add(shape);
-        table[shape] = SUDOMINO_TIER_RULE;
+        table[shape] = TIER_RULE;
       } else table[shape] = { measure: own.measure, th: own.th };
     }
     const key = keyOptions(o, table);

@@ -27,7 +27,7 @@ export interface Variant {
 const VARIANTS_KEY = 4;
 
 /** Node budget of a variant's re-proof: its search can differ from the base's, and no board may stall a worker. */
-export const SUDOMINO_VARIANT_PROOF_NODES = 4096;
+export const VARIANT_PROOF_NODES = 4096;
 
 // Random relabellings tried per wanted variant: a small board's class can hold fewer than k others.
 const TRIES_PER_VARIANT = 16;
@@ -63,7 +63,7 @@ export function makeVariants(
     const board = applyTransform(base, t);
     for (const b of seen) if (sameBoard(b, board)) return;
     seen.push(board);
-    const proof = solver.solve(board, { solution: false, maxNodes: SUDOMINO_VARIANT_PROOF_NODES });
+    const proof = solver.solve(board, { solution: false, maxNodes: VARIANT_PROOF_NODES });
     if (proof.status === 'gave-up') return;
     const text = encodeTransform(t);
     if (proof.status !== 'unique') throw new Error(`Sudomino variant ${text} of a unique board is ${proof.status}`);

@@ -9,7 +9,7 @@ import { TIERS, type Tier } from '../../rank/tiers.js';
  * its score lies strictly above the level (scoreOf), and easy ≤ 2 < normal ≤ 3 < hard ≤ 4 < expert
  * gives each level its tier.
  */
-export const SUDOMINO_TIER_RULE: TierRule = { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } };
+export const TIER_RULE: TierRule = { measure: 'score', th: { t1: 2, t2: 3, t3: 4 } };
 
 /** Slot k aims at the tiers in turn, skipping none: a function of the slot alone, so --jobs and shards agree. */
 export function aimOf(slot: number): Tier {

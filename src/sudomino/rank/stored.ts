@@ -23,7 +23,7 @@ export function storedGrade(board: Board, grader = new Grader()): StoredGrade {
 }
 
 /** Names how reference nodes are counted: bump when any board's count could change. */
-export const SUDOMINO_REFERENCE_VERSION = 'sudomino-ref-1';
+export const REFERENCE_VERSION = 'sudomino-ref-1';
 
 /**
  * The reference node measure: the solver's nodes proving the representative (the tiers'

@@ -10,8 +10,8 @@ import type { TierRule } from '../../rank/rule.js';
 import { TIERS, zeroTierCounts, type Thresholds, type Tier } from '../../rank/tiers.js';
 import type { CutsFile, KindTuning, SizeBases, SizeTune, TuneReport } from '../../rank/tuning.js';
 import { checkTierOrder, lowerMedian } from '../check.js';
-import { SUDOMINO_GRADER_VERSION, tierOfLevel } from '../grade/ladder.js';
-import { SUDOMINO_REFERENCE_VERSION } from './stored.js';
+import { GRADER_VERSION, tierOfLevel } from '../grade/ladder.js';
+import { REFERENCE_VERSION } from './stored.js';
 import { tierFor } from './tier-rule.js';
 
 /** Least, median (lower middle) and greatest of a tier's values. */
@@ -96,8 +96,7 @@ function tiersFile(
       error: `tiers file ${at.path} has no node thresholds for Dominosa; name a copy of data/tiers.json`,
     };
   const own = file.kinds?.[KIND];
-  const kept =
-    own?.solverVersion === SUDOMINO_REFERENCE_VERSION && own.graderVersion === SUDOMINO_GRADER_VERSION ? own.grade : {};
+  const kept = own?.solverVersion === REFERENCE_VERSION && own.graderVersion === GRADER_VERSION ? own.grade : {};
   const grade = { ...kept, ...Object.fromEntries(shapes.map((s) => [s.key, s.proposed])) };
   const comment = `${file.comment}${file.comment ? ' ' : ''}Sudomino ranges of shapes ${shapes.map((s) => s.key).join(', ')} set by dominosa tune --kind sudomino on the base puzzles of ${at.dbName}.`;
   return {
@@ -107,7 +106,7 @@ function tiersFile(
       comment,
       kinds: {
         ...file.kinds,
-        [KIND]: { solverVersion: SUDOMINO_REFERENCE_VERSION, graderVersion: SUDOMINO_GRADER_VERSION, grade },
+        [KIND]: { solverVersion: REFERENCE_VERSION, graderVersion: GRADER_VERSION, grade },
       },
     },
   };
@@ -171,7 +170,7 @@ function report(r: TuneReport<TunedSize>): string {
 
 export const tuning: KindTuning<TunedSize> = {
   cutsAre: "the tiers' reference-node ranges",
-  referenceVersion: SUDOMINO_REFERENCE_VERSION,
+  referenceVersion: REFERENCE_VERSION,
   propose: (sizes) => ({ ok: true, value: sizes.map(tuneShape) }),
   // Cuts cannot move a puzzle to another tier (its level names it), only leave it out of every one.
   refuseApply(shapes) {

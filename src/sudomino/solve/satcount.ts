@@ -10,7 +10,7 @@ import { checkAnswer } from './check.js';
 import { holds, boardCnf } from './cnf.js';
 
 /** Names the independent proof (cnf.ts and src/sat/cdcl.ts): bump when either changes. */
-export const SUDOMINO_PROOF_VERSION = 'sudomino-cnf-1';
+export const PROOF_VERSION = 'sudomino-cnf-1';
 
 export interface SatCountOptions extends SatBudget {
   /** Stop after this many solutions (default 2; values below 1 act as 1). */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedGrade } from '../../../src/sudomino/rank/stored.js';
-import { SUDOMINO_TIER_RULE, aimOf } from '../../../src/sudomino/rank/catalog-rule.js';
+import { TIER_RULE, aimOf } from '../../../src/sudomino/rank/catalog-rule.js';
 import { tierFor } from '../../../src/dominosa/rank/tier-rule.js';
 import { checkAnswer } from '../../../src/sudomino/solve/check.js';
 import { countBySat } from '../../../src/sudomino/solve/satcount.js';
@@ -78,7 +78,7 @@ describe('build --kind sudomino', () => {
       expect(grade.tier).toBe(p.tier);
       expect(grade.score).toBe(p.score);
       // The recorded cuts give the same tier as the grade.
-      expect(tierFor(p, SUDOMINO_TIER_RULE)).toBe(p.tier);
+      expect(tierFor(p, TIER_RULE)).toBe(p.tier);
       // A kept base is its slot's aim.
       if (p.base_id === null) expect(p.tier).toBe(aimOf(p.slot));
     }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExportRow } from '../../../src/formats/kind.js';
 import { puzzleOfRow } from '../../../src/sudomino/formats/row.js';
 import { solutionText } from '../../../src/sudomino/stored.js';
-import { SUDOMINO_EXAMPLE } from '../../../src/sudomino/formats/booklet.js';
+import { EXAMPLE } from '../../../src/sudomino/formats/booklet.js';
 import { rowOf, sudominoPackPuzzle } from '../../helpers/packs.js';
 
 const SHAPES = ['8x8:6', '6x7:5', '9x9:7'];
@@ -65,6 +65,6 @@ describe('puzzleOfRow', () => {
   });
 
   it('takes the booklet’s example as the catalog would store it', () => {
-    expect(puzzleOfRow(rowOf(SUDOMINO_EXAMPLE, 1)).ok).toBe(true);
+    expect(puzzleOfRow(rowOf(EXAMPLE, 1)).ok).toBe(true);
   });
 });

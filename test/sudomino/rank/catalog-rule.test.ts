@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tierFor } from '../../../src/dominosa/rank/tier-rule.js';
 import { TIERS } from '../../../src/rank/tiers.js';
 import { scoreOf, TOP_LEVEL, tierOfLevel } from '../../../src/sudomino/grade/ladder.js';
-import { SUDOMINO_TIER_RULE, aimOf } from '../../../src/sudomino/rank/catalog-rule.js';
+import { TIER_RULE, aimOf } from '../../../src/sudomino/rank/catalog-rule.js';
 
 describe('the Sudomino catalog rule', () => {
   it('tiers every grade score by its level', () => {
@@ -15,7 +15,7 @@ describe('the Sudomino catalog rule', () => {
       .chain((level) => fc.tuple(fc.constant(level), fc.integer({ min: level === 1 ? 0 : 1, max: 10_000 })));
     fc.assert(
       fc.property(grade, fc.nat(), ([level, uses], nodes) => {
-        expect(tierFor({ score: scoreOf(level, uses), nodes }, SUDOMINO_TIER_RULE)).toBe(tierOfLevel(level));
+        expect(tierFor({ score: scoreOf(level, uses), nodes }, TIER_RULE)).toBe(tierOfLevel(level));
       }),
     );
   });
