@@ -45,3 +45,14 @@ export function sharedPanelHtml(c: Panel<{ kind: string }>): string | null {
     return `<p class="hint">No deduction is stored beyond this point for this puzzle; reveal a domino to go on.</p>`;
   return null;
 }
+
+/**
+ * The steps a hint stands on that the board does not show (they only ruled out what the player
+ * never marked, and a hint writes no mark for the player), each already worded and escaped, as a
+ * closed list under the hint; nothing when there are none.
+ */
+export function passedStepsHtml(items: readonly string[]): string {
+  if (items.length === 0) return '';
+  const n = items.length;
+  return `<details class="before"><summary>It stands on ${n} step${n === 1 ? '' : 's'} your marks do not show</summary><ol>${items.map((t) => `<li>${t}</li>`).join('')}</ol></details>`;
+}

@@ -2,6 +2,7 @@
 // Find row, hints (shown, followed, mistakes shown and taken away), a check for mistakes and
 // reveals after asking.
 import { toggleFound } from '../find-bar.js';
+import { followStep } from '../../../src/dominosa/play/hint.js';
 import { askHint, check, revealAll, revealOne } from './help.js';
 import { changed } from './moves.js';
 import { render } from './render.js';
@@ -45,11 +46,7 @@ export function onControl(e: Event): void {
       check(c);
       break;
     case 'apply-hint':
-      if (c.hint?.kind === 'step') {
-        const h = c.hint;
-        const pos = g.position();
-        if (g.setPosition({ laid: [...pos.laid, ...h.lay], marks: [...pos.marks, ...h.marks] })) changed();
-      }
+      if (c.hint?.kind === 'step' && g.setPosition(followStep(g.position(), c.hint.lay))) changed();
       return;
     case 'remove-mistakes':
       if (c.hint?.kind === 'mistake') {

@@ -15,9 +15,8 @@ export interface BoardView {
   selected: number;
   cursor: number;
   hintCells: ReadonlySet<number>;
-  /** A hint's dominoes to lay and marks to add. */
+  /** A hint's dominoes to lay (a hint adds no marks: the player's boundaries are the player's own). */
   ghosts: readonly number[];
-  hintMarks: readonly number[];
   /** Shown mistakes. */
   wrong: ReadonlySet<number>;
   /** How numbers are shown (the pack's choice; default digits 0..M). */
@@ -156,10 +155,6 @@ export function boardSvg(v: BoardView, title: string): string {
       );
     }
   }
-  for (const p of v.hintMarks)
-    out.push(
-      `<line class="mark hint" data-hint-mark="${p}" ${boundary(cols, p, 0.7)} stroke-width="${n(CELL * 0.1)}"/>`,
-    );
   if (v.found !== undefined && v.found >= 0)
     for (let c = 0; c < rows * cols; c++) if (values[c] === v.found) out.push(foundRing(c, cols));
   if (v.cursor >= 0) {

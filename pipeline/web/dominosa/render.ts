@@ -9,7 +9,7 @@ import { boardSvg } from './draw.js';
 import { app, elapsed, pack } from '../state.js';
 import { sizeText } from './size.js';
 import { live, type Current } from './state.js';
-import { sharedPanelHtml } from '../panel.js';
+import { passedStepsHtml, sharedPanelHtml } from '../panel.js';
 import { clock, esc, nextLinkHtml, puzzleName, showTechnique, shown, solvedText } from '../text.js';
 
 export function render(): void {
@@ -23,7 +23,6 @@ export function render(): void {
     cursor: c.cursor,
     hintCells: new Set(hint?.kind === 'step' ? stepCells(pp.board, hint.step) : []),
     ghosts: hint?.kind === 'step' ? hint.lay : [],
-    hintMarks: hint?.kind === 'step' ? hint.marks : [],
     wrong: new Set(hint?.kind === 'mistake' && c.showMistakes ? [...hint.dominoes, ...hint.marks] : []),
     faces: pack.faces,
     found: c.found,
@@ -83,20 +82,20 @@ function panelHtml(c: Current): string {
         : `<p class="hint mistake" data-hint="mistake">There is a mistake on the board.</p><div class="row"><button type="button" data-act="show-mistakes">Show it</button><button type="button" data-act="close">Close</button></div>`;
     }
     case 'step': {
-      const text = explainSteps(
-        { rows: c.pp.board.rows, cols: c.pp.board.cols, m: c.pp.board.m, cells: Uint16Array.from(c.pp.board.values) },
-        [toGraderStep(c.pp.board, h.step)],
-        pack.faces === 'one-based' ? 1 : 0,
-      )[0];
-      const adds = [
-        h.lay.length ? `lay the dashed domino${h.lay.length === 1 ? '' : 'es'}` : '',
-        h.marks.length ? `add the dashed mark${h.marks.length === 1 ? '' : 's'}` : '',
-      ]
-        .filter(Boolean)
-        .join(' and ');
+      const shape = {
+        rows: c.pp.board.rows,
+        cols: c.pp.board.cols,
+        m: c.pp.board.m,
+        cells: Uint16Array.from(c.pp.board.values),
+      };
+      const word = (i: number): string =>
+        esc(explainSteps(shape, [toGraderStep(c.pp.board, c.pp.steps[i])], pack.faces === 'one-based' ? 1 : 0)[0]);
+      const n = h.lay.length;
       return (
-        `<p class="hint" data-hint="step" data-step="${h.index}"><span class="level">${esc(h.step.level)}</span> ${esc(text)}</p>` +
-        `<p class="small">To follow it, ${adds}.</p><div class="row"><button type="button" data-act="apply-hint">Do it</button><button type="button" data-act="close">Close</button></div>`
+        `<p class="hint" data-hint="step" data-step="${h.index}"><span class="level">${esc(h.step.level)}</span> ${word(h.index)}</p>` +
+        // Steps passed over, which only ruled out placements the player has not marked.
+        passedStepsHtml(h.before.map(word)) +
+        `<p class="small">To follow it, lay the dashed domino${n === 1 ? '' : 'es'}.</p><div class="row"><button type="button" data-act="apply-hint">Do it</button><button type="button" data-act="close">Close</button></div>`
       );
     }
   }

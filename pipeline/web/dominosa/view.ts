@@ -62,6 +62,7 @@ export function showPuzzle(p: WebPuzzle): void {
     `<li>Keyboard: arrows move; Space or Enter, then an arrow, lays or lifts a domino (Shift+arrow at once); X, then an arrow, marks a boundary; Delete lifts; U undo, Y redo, H hint, C check for mistakes.</li>` +
     `<li>Find a number: type it, or click it under Find, to ring every cell holding it; the same number again, or Escape, clears the rings. Once solved, the board is locked.</li>` +
     `<li>A pair laid twice gets a dashed outline and “2×” on both dominoes; a cell nothing can cover any more is cross-hatched; a shown mistake is hatched and marked ✗; a hint’s cells are dotted.</li>` +
+    `<li>A hint lays its domino and never marks a boundary for you; the steps it stands on that your marks do not show are listed under it.</li>` +
     `</ul></details></aside></div>`;
   const board = document.getElementById('board') as HTMLElement;
   board.addEventListener('pointerdown', onPointerDown);

@@ -7,7 +7,7 @@ import { app, elapsed } from '../state.js';
 import { sizeText } from './size.js';
 import { live, type Current } from './state.js';
 import { boardSvg } from './draw.js';
-import { sharedPanelHtml } from '../panel.js';
+import { passedStepsHtml, sharedPanelHtml } from '../panel.js';
 import { pressFound } from '../find-bar.js';
 import { clock, esc, nextLinkHtml, puzzleName, showTechnique, solvedText } from '../text.js';
 
@@ -82,7 +82,11 @@ function panelHtml(c: Current): string {
     case 'step': {
       const text = explainStep(c.pp.board, h.step);
       // Steps passed over, which only ruled values out of dominoes the player has not marked.
+<<<<<<< HEAD
       const before = h.before.map((i) => `<li>${esc(explainStep(c.pp.board, c.pp.steps[i]))}</li>`);
+=======
+      const before = h.before.map((i) => esc(explainSudominoStep(c.pp.board, c.pp.steps[i])));
+>>>>>>> web-dom-hint
       const adds = [
         h.place.length ? `enter the dashed number${h.place.length === 1 ? '' : 's'}` : '',
         h.remove.length ? `cross out ${h.remove.length} pencil mark${h.remove.length === 1 ? '' : 's'}` : '',
@@ -91,9 +95,7 @@ function panelHtml(c: Current): string {
         .join(' and ');
       return (
         `<p class="hint" data-hint="step" data-step="${h.index}"><span class="level">${esc(h.step.levelName)}</span> ${esc(text)}</p>` +
-        (before.length > 0
-          ? `<details class="before"><summary>It stands on ${before.length} step${before.length === 1 ? '' : 's'} your marks do not show</summary><ol>${before.join('')}</ol></details>`
-          : '') +
+        passedStepsHtml(before) +
         `<p class="small">To follow it, ${adds}.</p><div class="row"><button type="button" data-act="apply-hint">Do it</button><button type="button" data-act="close">Close</button></div>`
       );
     }

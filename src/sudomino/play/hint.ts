@@ -3,6 +3,7 @@
 // every step before it is on the board already, and never while the board holds a mistake. A
 // hint writes only what the player keeps: a value, and crossings-out among the player's own
 // marks; a domino the player never marked gets no computed marks.
+import { nextStep } from '../../play/next-step.js';
 import type { Board } from '../board.js';
 import type { Position } from './game.js';
 import type { HintStep } from './steps.js';
@@ -83,19 +84,19 @@ export function hintFor(board: Board, solution: readonly number[], steps: readon
   if (solution.every((v, d) => has(d) === v)) return { kind: 'solved' };
   const out = ruledOut(board, pos);
   const marked = (d: number): boolean => has(d) === 0 && (pos.marks[d] ?? 0) !== 0;
-  const before: number[] = [];
-  for (let index = 0; index < steps.length; index++) {
-    const step = steps[index];
+  const next = nextStep(steps, (step) => {
     const place = step.placed.filter(([d]) => has(d) === 0);
     // A domino the step places loses its other values by being placed: nothing to cross out.
     const open = step.eliminated.filter(
       ([d, v]) => (out[d] & (1 << (v - 1))) === 0 && !step.placed.some(([p]) => p === d),
     );
     const remove = open.filter(([d]) => marked(d));
-    if (place.length > 0 || remove.length > 0) return { kind: 'step', index, step, place, remove, before };
-    if (open.length > 0) before.push(index);
-  }
-  return { kind: 'none' };
+    if (place.length > 0 || remove.length > 0) return { writes: { place, remove } };
+    return open.length > 0 ? 'unseen' : 'done';
+  });
+  if (next === null) return { kind: 'none' };
+  const { index, writes, before } = next;
+  return { kind: 'step', index, step: steps[index], place: writes.place, remove: writes.remove, before };
 }
 
 /**

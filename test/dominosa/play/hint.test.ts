@@ -2,13 +2,14 @@
 // marks in any mix, the grader's steps done in part or out of order, and wrong dominoes and
 // marks. A board with a mistake gets only "mistake", naming exactly what is wrong; otherwise the
 // hint is a step whose every premise (what the grader had laid and ruled out before it) is on
-// the board, that adds something true; and following hints from anywhere solves the board.
+// the board or named in its `before`, that lays something true; following a hint lays its
+// dominoes and writes no mark, and following hints from anywhere solves the board.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gradeBoard, LEVELS } from '../../../src/dominosa/grade/ladder.js';
 import type { PlayBoard, Position } from '../../../src/dominosa/play/game.js';
 import { allPlacements, cellsOf, placementOfDomino } from '../../../src/dominosa/play/geometry.js';
-import { hintFor, type Hint } from '../../../src/dominosa/play/hint.js';
+import { followStep, hintFor, type Hint } from '../../../src/dominosa/play/hint.js';
 import { packSteps, unpackStep, type HintStep, type RuleEntry } from '../../../src/dominosa/play/steps.js';
 import { uniqueBoards } from '../grade/helpers.js';
 
@@ -112,7 +113,13 @@ function checkHint(c: Case, pos: Position, h: Hint): void {
   }
   expect(h.kind).toBe('step');
   if (h.kind !== 'step') return;
-  // Premises: everything the grader had laid and ruled out before this step is on the board.
+  const boardDead = dead(c, pos.laid, pos.marks);
+  // Passed steps: earlier, in order, each ruling out something the board does not show.
+  expect(h.before).toEqual([...new Set(h.before)].sort((a, b) => a - b));
+  expect(h.before.filter((i) => i >= h.index)).toEqual([]);
+  expect(h.before.filter((i) => c.steps[i].eliminated.every((p) => boardDead.has(p)))).toEqual([]);
+  // Premises: everything the grader had laid before this step is on the board, and everything it
+  // had ruled out is too, bar what the passed steps named to the player rule out.
   const before = c.steps.slice(0, h.index);
   const graderLaid = before.flatMap((s) => s.placed);
   const graderDead = dead(
@@ -120,23 +127,23 @@ function checkHint(c: Case, pos: Position, h: Hint): void {
     graderLaid,
     before.flatMap((s) => s.eliminated),
   );
-  const boardDead = dead(c, pos.laid, pos.marks);
+  const named = new Set(h.before.flatMap((i) => c.steps[i].eliminated));
   // (One expect per list, not per item: the property runs thousands of times.)
   expect(graderLaid.filter((p) => !pos.laid.includes(p))).toEqual([]);
-  expect([...graderDead].filter((p) => !boardDead.has(p))).toEqual([]);
-  // It adds something, and only what is true.
-  expect(h.lay.length + h.marks.length).toBeGreaterThan(0);
+  expect([...graderDead].filter((p) => !boardDead.has(p) && !named.has(p))).toEqual([]);
+  // It lays something, and only what is true; it writes nothing else.
+  expect(h.lay.length).toBeGreaterThan(0);
   expect(h.lay.filter((p) => !inSolution.has(p) || pos.laid.includes(p))).toEqual([]);
-  expect(h.marks.filter((p) => inSolution.has(p) || boardDead.has(p))).toEqual([]);
+  expect(h.lay.filter((p) => !h.step.placed.includes(p))).toEqual([]);
   expect(h.step).toBe(c.steps[h.index]);
 }
 
-/** Do what the hint says; returns the new position. */
+/** Do what the hint says, as "Do it" does; the result lays the hint's dominoes and keeps the marks. */
 function follow(pos: Position, h: Hint & { kind: 'step' }): Position {
-  return {
-    laid: [...pos.laid, ...h.lay].sort((a, b) => a - b),
-    marks: [...pos.marks, ...h.marks].sort((a, b) => a - b),
-  };
+  const next = followStep(pos, h.lay);
+  expect(next.marks).toEqual(pos.marks);
+  expect(next.laid).toEqual([...pos.laid, ...h.lay].sort((a, b) => a - b));
+  return next;
 }
 
 describe('hintFor', () => {
@@ -171,7 +178,8 @@ describe('hintFor', () => {
     for (const c of CASES) {
       let pos: Position = { laid: [], marks: [] };
       const seen: number[] = [];
-      for (;;) {
+      // Each hint lays at least one domino, so the solution's count of hints is enough.
+      for (let n = 0; n <= c.solution.length; n++) {
         const h = hintFor(c.board, c.solution, c.steps, pos);
         if (h.kind === 'solved') break;
         expect(h.kind).toBe('step');
@@ -182,6 +190,48 @@ describe('hintFor', () => {
       expect(seen).toEqual([...seen].sort((a, b) => a - b));
       expect(new Set(pos.laid)).toEqual(new Set(c.solution));
     }
+  });
+
+  it('writes no mark on a board without marks: "Do it" lays the dominoes the hint names, nothing else', () => {
+    fc.assert(
+      fc.property(fc.nat(CASES.length - 1), fc.array(fc.boolean(), { maxLength: 40 }), (which, keep) => {
+        // Any correct dominoes, no marks: the position of a player who never marks a boundary.
+        const c = CASES[which];
+        let pos: Position = { laid: c.solution.filter((_, i) => keep[i] === true), marks: [] };
+        for (let n = 0; n <= c.steps.length; n++) {
+          const h = hintFor(c.board, c.solution, c.steps, pos);
+          if (h.kind !== 'step') {
+            expect(h.kind).toBe('solved');
+            break;
+          }
+          const was = pos;
+          pos = followStep(was, h.lay);
+          expect(pos.marks).toEqual([]);
+          expect(pos.laid.filter((p) => !was.laid.includes(p))).toEqual([...h.lay].sort((a, b) => a - b));
+        }
+        expect(new Set(pos.laid)).toEqual(new Set(c.solution));
+      }),
+      { numRuns: 60, seed: 41 },
+    );
+  });
+
+  it('names the steps a hint stands on that only ruled out unmarked placements', () => {
+    // From the empty board, the grader's pure eliminations are all passed and named somewhere.
+    let named = 0;
+    for (const c of CASES) {
+      let pos: Position = { laid: [], marks: [] };
+      const passed = new Set<number>();
+      for (let n = 0; n <= c.solution.length; n++) {
+        const h = hintFor(c.board, c.solution, c.steps, pos);
+        if (h.kind !== 'step') break;
+        for (const i of h.before) passed.add(i);
+        pos = followStep(pos, h.lay);
+      }
+      const pure = c.steps.flatMap((s, i) => (s.placed.length === 0 && s.eliminated.length > 0 ? [i] : []));
+      expect(pure.filter((i) => !passed.has(i))).toEqual([]);
+      named += passed.size;
+    }
+    expect(named).toBeGreaterThan(0);
   });
 
   it('reports a log that ends early as nothing left, not as a step', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTathamId } from '../../../src/dominosa/formats/tatham-read.js';
 import { Game } from '../../../src/dominosa/play/game.js';
 import { placementOfDomino } from '../../../src/dominosa/play/geometry.js';
-import { hintFor } from '../../../src/dominosa/play/hint.js';
+import { followStep, hintFor } from '../../../src/dominosa/play/hint.js';
 import { playPuzzle } from '../../../src/dominosa/play/pack.js';
 import { pasteDominosa } from '../../../src/dominosa/play/paste.js';
 import type { RuleEntry } from '../../../src/dominosa/play/steps.js';
@@ -51,7 +51,7 @@ describe('pasteDominosa', () => {
           const h = hintFor(pp.board, pp.solution, pp.steps, g.position());
           if (h.kind !== 'step') break;
           const pos = g.position();
-          g.setPosition({ laid: [...pos.laid, ...h.lay], marks: [...pos.marks, ...h.marks] });
+          g.setPosition(followStep(pos, h.lay));
         }
         if (p.ending === 'solved') expect(g.solved).toBe(true);
       }),

@@ -11,7 +11,7 @@ function svgOf(m: number, k: number, faces?: 'digits' | 'one-based' | 'pips'): {
   const values = p.grid.flat();
   const game = new Game({ rows: p.rows, cols: p.cols, m, values });
   const svg = boardSvg(
-    { game, selected: -1, cursor: -1, hintCells: new Set(), ghosts: [], hintMarks: [], wrong: new Set(), faces },
+    { game, selected: -1, cursor: -1, hintCells: new Set(), ghosts: [], wrong: new Set(), faces },
     't',
   );
   return { svg, values };
