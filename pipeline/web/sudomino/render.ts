@@ -82,11 +82,7 @@ function panelHtml(c: Current): string {
     case 'step': {
       const text = explainStep(c.pp.board, h.step);
       // Steps passed over, which only ruled values out of dominoes the player has not marked.
-<<<<<<< HEAD
-      const before = h.before.map((i) => `<li>${esc(explainStep(c.pp.board, c.pp.steps[i]))}</li>`);
-=======
-      const before = h.before.map((i) => esc(explainSudominoStep(c.pp.board, c.pp.steps[i])));
->>>>>>> web-dom-hint
+      const before = h.before.map((i) => esc(explainStep(c.pp.board, c.pp.steps[i])));
       const adds = [
         h.place.length ? `enter the dashed number${h.place.length === 1 ? '' : 's'}` : '',
         h.remove.length ? `cross out ${h.remove.length} pencil mark${h.remove.length === 1 ? '' : 's'}` : '',
