@@ -4,7 +4,7 @@
 import {
   answersPlan,
   bookletOf,
-  captionSize,
+  captionFit,
   contentsRows,
   hasTally,
   idText,
@@ -23,6 +23,7 @@ import {
 } from './booklet.js';
 import { coverSubtitle, footerText, legendLines, starCorners } from './cover.js';
 import { kindWords, type FormatsKind, type PackPuzzle } from './kind.js';
+import { MIN_TEXT_PT, PT } from './pdf-canvas.js';
 import { escapeXml } from './svg.js';
 
 const mm = (x: number): string => `${Math.round(x * 100) / 100}mm`;
@@ -45,17 +46,17 @@ body { font-family: sans-serif; color: #111; -webkit-print-color-adjust: exact; 
   background: repeating-linear-gradient(to bottom, transparent 0, transparent 8.7mm, #999 8.7mm, #999 9mm); print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 .title .credit { text-align: center; font-size: 10pt; color: #555; margin: -6mm 0 6mm; }
 .foot { position: absolute; left: 0; width: 100%; top: ${mm(band.footBaseline - 3)}; text-align: center; font-size: 9pt; color: #555; line-height: 1; }
-.label { position: absolute; white-space: nowrap; overflow: hidden; }
-.label .t { height: ${LABEL_MM.height - 0.6}mm; line-height: ${LABEL_MM.height - 0.6}mm; font-size: 8pt; overflow: hidden; text-overflow: ellipsis; padding-right: ${TIME_BOX_MM.width + 1}mm; }
-.label .tech { height: 3.6mm; line-height: 3.6mm; font-size: 7.5pt; color: #444; overflow: hidden; text-overflow: ellipsis; }
+.label { position: absolute; white-space: nowrap; }
+.label .t { height: ${LABEL_MM.height - 0.6}mm; line-height: ${LABEL_MM.height - 0.6}mm; font-size: 8pt; padding-right: ${TIME_BOX_MM.width + 1}mm; }
+.label .tech { height: 3.6mm; line-height: 3.6mm; font-size: 7.5pt; color: #444; }
 .label .n { font-weight: bold; font-size: 11pt; }
 .label .stars { display: inline-block; vertical-align: -0.4mm; margin: 0 1.6mm 0 1.4mm; }
-.label .id { font-size: 6.5pt; color: #666; }
+.label .id { font-size: ${MIN_TEXT_PT.any}pt; color: #666; }
 .label .time { position: absolute; right: 0; top: ${TIME_BOX_MM.top}mm; width: ${TIME_BOX_MM.width}mm; height: ${TIME_BOX_MM.height}mm; box-sizing: border-box;
-  border: 0.25mm solid #777; border-radius: 0.8mm; font-size: 6pt; color: #777; line-height: ${TIME_BOX_MM.height - 0.5}mm; padding-left: 1mm; }
-.label.sol { height: ${SOLUTION_MM.label}mm; line-height: ${SOLUTION_MM.label - 0.8}mm; font-size: 7pt; text-align: center; }
-.label.sol .n { font-size: 7.5pt; }
-.label.sol .id { font-size: 6pt; }
+  border: 0.25mm solid #777; border-radius: 0.8mm; font-size: ${MIN_TEXT_PT.any}pt; color: #777; line-height: ${TIME_BOX_MM.height - 0.5}mm; padding-left: 1mm; }
+.label.sol { height: ${SOLUTION_MM.label}mm; line-height: ${SOLUTION_MM.label - 0.8}mm; font-size: ${MIN_TEXT_PT.any}pt; text-align: center; }
+.label.sol .n { font-size: ${MIN_TEXT_PT.solution}pt; }
+.label.sol .id { font-size: ${MIN_TEXT_PT.any}pt; }
 .board, .tally { position: absolute; }
 .board svg, .tally svg { display: block; width: 100%; height: 100%; }
 .title h1 { font-size: 28pt; margin: 22mm 0 3mm; text-align: center; overflow-wrap: anywhere; max-height: 40mm; overflow: hidden; }
@@ -121,15 +122,27 @@ function coverHtml(plan: BookletPlan, tally: boolean): string {
   return `<div class="title${several ? ' both' : ''}"><h1>${escapeXml(plan.title)}</h1><div class="sub">${escapeXml(sub)}</div>${plan.credit ? `<div class="credit">${escapeXml(plan.credit)}</div>` : ''}${table}${rules.join('')}${legend}</div>`;
 }
 
+/**
+ * A text's width (mm) in a browser's sans-serif, estimated on the wide side (DejaVu Sans' digits
+ * are 0.64 em), so the caption chosen by it fits whole whichever sans-serif prints it.
+ */
+function browserWidthMm(t: string, pt: number, bold = false): number {
+  return ([...t].length * (bold ? 0.72 : 0.66) * pt) / PT;
+}
+
 function captionHtml(plan: BookletPlan, s: SlotPlan): string {
   const p = s.puzzle;
-  const box = `left:${mm(s.labelX)};top:${mm(s.labelY)};width:${mm(s.labelW)}`;
+  const fit = captionFit(s, browserWidthMm);
+  const box = `left:${mm(fit.labelX)};top:${mm(s.labelY)};width:${mm(fit.labelW)}`;
   const n = `<span class="n">${s.number}</span>`;
   const id = `<span class="id">${escapeXml(idText(p))}</span>`;
+  const size = fit.size
+    ? `<span class="size" style="font-size:${fit.size.pt}pt">${escapeXml(fit.size.text)}</span>&#160; `
+    : '';
   const tech = plan.technique ? slotTechnique(s) : '';
   const height = plan.technique ? LABEL_MM.withTechnique : LABEL_MM.height;
   return (
-    `<div class="label" style="${box};height:${height}mm"><div class="t">${n}${s.stars > 0 ? starsSvg(s.stars) : '&#160; '}${captionSize(s)}&#160; ${id}</div>` +
+    `<div class="label" style="${box};height:${height}mm"><div class="t">${n}${s.stars > 0 ? starsSvg(s.stars) : '&#160; '}${size}${id}</div>` +
     `<div class="time">time</div>${tech ? `<div class="tech">${escapeXml(tech)}</div>` : ''}</div>`
   );
 }
@@ -160,7 +173,7 @@ function pageHtml(plan: BookletPlan, page: PagePlan, tally: boolean): string {
       if (s.tally && b.tally) {
         const side = mm(b.tally.units(p) * s.tally.cell);
         parts.push(
-          `<div class="tally" style="left:${mm(s.tally.x)};top:${mm(s.tally.y)};width:${side};height:${side}">${b.tally.svg(p, plan.faces)}</div>`,
+          `<div class="tally" style="left:${mm(s.tally.x)};top:${mm(s.tally.y)};width:${side};height:${side}">${b.tally.svg(p, plan.faces, s.tally.cell)}</div>`,
         );
       }
     }

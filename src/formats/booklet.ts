@@ -543,6 +543,42 @@ export function captionSize(s: Pick<SlotPlan, 'puzzle' | 'kind' | 'labelW'>): st
   return bookletOf(s.kind).caption(s.puzzle, s.labelW);
 }
 
+/** A caption's line as it prints whole: the size's form and type size (none: the id alone), and the label's span. */
+export interface CaptionFit {
+  size?: { text: string; pt: number };
+  labelX: number;
+  labelW: number;
+}
+
+/**
+ * The caption's size in the longest form that fits whole beside the whole id, in 8 pt, then in
+ * the type scale's 7 pt, widening the label into its slot if need be; at worst the id alone.
+ * `mm` measures a text at a type size (bold or not) in mm: the pdf's font metrics, or the html's
+ * wider estimate of a browser's sans-serif.
+ */
+export function captionFit(slot: SlotPlan, mm: (t: string, pt: number, bold?: boolean) => number): CaptionFit {
+  const lead = mm(String(slot.number), 11, true) + 1.6 + (slot.stars > 0 ? 4 * STARS_MM.pitch + 1 : 0);
+  const idW = mm(idText(slot.puzzle), MIN_TEXT_PT.any);
+  const slotX = slot.slotX ?? slot.labelX;
+  const slotW = slot.slotW ?? slot.labelW;
+  const forms = [
+    ...new Set([captionSize({ ...slot, labelW: Infinity }), captionSize(slot), captionSize({ ...slot, labelW: 70 })]),
+  ];
+  const choices = [8, MIN_TEXT_PT.any].flatMap((pt) => forms.filter((f) => f !== '').map((text) => ({ text, pt })));
+  const need = (c: { text: string; pt: number } | undefined): number =>
+    // A quarter millimetre spare, so the id's own fit never cuts it by a rounding.
+    lead + (c === undefined ? 0 : mm(c.text, c.pt) + 1.5) + idW + 1.25 + TIME_BOX_MM.width;
+  const size = choices.find((c) => need(c) <= slotW);
+  let labelX = slot.labelX;
+  let labelW = slot.labelW;
+  const wanted = need(size);
+  if (wanted > labelW) {
+    labelW = Math.min(slotW, wanted);
+    labelX = Math.min(Math.max(slot.labelX + (slot.labelW - labelW) / 2, slotX), slotX + slotW - labelW);
+  }
+  return { ...(size === undefined ? {} : { size }), labelX, labelW };
+}
+
 /** The catalog id, printed small beside the number. */
 export function idText(p: Pick<PackPuzzle, 'id'>): string {
   return `#${p.id}`;

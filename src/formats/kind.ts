@@ -127,7 +127,8 @@ export interface PdfPlace {
 export interface KindTally {
   /** Its side, in its own cells. */
   units(p: PackPuzzle): number;
-  svg(p: PackPuzzle, faces: Faces): string;
+  /** As SVG, printed with cells of `cellMm` mm: its labels never under the booklet's smallest type. */
+  svg(p: PackPuzzle, faces: Faces, cellMm: number): string;
   pdf(page: PdfCanvas, at: PdfPlace, p: PackPuzzle, faces: Faces): void;
 }
 
@@ -142,7 +143,7 @@ export interface KindCover {
   readonly captions: readonly [string, string];
   /** The gap between the two drawings (mm). */
   readonly gap: number;
-  /** The example's cell (mm), given the height the page leaves it (mm) and whether another kind's example shares the page. */
+  /** The example's cell (mm), given the height the page leaves it (mm) and whether another kind's example shares the page (in a column beside it). */
   cell(room: number, shared: boolean): number;
   /** Style the HTML cover adds where it holds this kind. */
   readonly css?: string;

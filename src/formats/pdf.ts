@@ -10,7 +10,7 @@ import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 import {
   answersPlan,
   bookletOf,
-  captionSize,
+  captionFit,
   contentsRows,
   hasTally,
   idText,
@@ -30,7 +30,7 @@ import { coverSubtitle, footerText, legendLines, starCorners } from './cover.js'
 import { fitText } from './fit.js';
 import { kindWords, type FormatsKind, type PackPuzzle } from './kind.js';
 import { FRAME, GREY, INK, MIN_TEXT_PT, n, PT, type PdfCanvas } from './pdf-canvas.js';
-import { SVG_PAD_CELLS } from './svg.js';
+import { numberFontSize, SVG_PAD_CELLS } from './svg.js';
 
 /** TrueType/OpenType files of one family: a regular and a bold face. */
 export interface PdfFontPair {
@@ -343,49 +343,66 @@ function drawTitlePage(out: Content, plan: BookletPlan, tally: boolean): void {
     line(out, 18 + dx, y + 2.5, 178 + dx, y + 2.5, 0.5, GREY);
   }
   // How to play: each kind's rules and a worked example before and after, what the captions mean.
+  // Where the cover explains several kinds they stand in columns side by side, so that every
+  // example keeps its numbers at the booklet's smallest type and the legend stays above the footer.
   const several = plan.kinds.length > 1;
+  const legendShown = legendLines(tally && hasTally(plan.kinds), plan.solutions);
+  const legendH = legendShown.reduce((h, l) => h + wrapped(out, `\u2022 ${l}`, cw - 36, 10).length * 5, 0) + 4;
   const pair = (
     kind: FormatsKind,
     p: PackPuzzle,
+    centre: number,
+    top: number,
     cell: number,
     gap: number,
     captions: readonly [string, string],
-  ): void => {
+  ): number => {
     const w = (p.cols + 2 * SVG_PAD_CELLS) * cell;
     const h = (p.rows + 2 * SVG_PAD_CELLS) * cell;
-    const left = mid - w - gap / 2;
+    const left = centre - w - gap / 2;
     const example = (x: number): SlotPlan => ({
       puzzle: p,
       kind,
       number: 0,
       labelX: x,
-      labelY: y,
+      labelY: top,
       labelW: w,
       boardX: x,
-      boardY: y + 2,
+      boardY: top + 2,
       boardW: w,
       boardH: h,
       cell,
       stars: 0,
     });
     drawBoard(out, example(left), false, plan.faces);
-    drawBoard(out, example(mid + gap / 2), true, plan.faces);
-    text(out, captions[0], left + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
-    text(out, captions[1], mid + gap / 2 + w / 2, y + h + 8, 9, { align: 'center', grey: GREY });
-    y += h + (several ? 13 : 18);
+    drawBoard(out, example(centre + gap / 2), true, plan.faces);
+    text(out, captions[0], left + w / 2, top + h + 8, 9, { align: 'center', grey: GREY });
+    text(out, captions[1], centre + gap / 2 + w / 2, top + h + 8, 9, { align: 'center', grey: GREY });
+    return top + h + (several ? 13 : 18);
   };
   // Less air under the contents when the cover explains several kinds.
   y += several ? 9 : 16;
-  const legendLinesShown = legendLines(tally && hasTally(plan.kinds), plan.solutions);
-  for (const kind of plan.kinds) {
+  const colGap = 10;
+  const [x0, x1] = several ? [4, cw - 4] : [18, cw - 18];
+  const colW = (x1 - x0 - colGap * (plan.kinds.length - 1)) / plan.kinds.length;
+  let bottom = y;
+  plan.kinds.forEach((kind, i) => {
     const cover = bookletOf(kind).cover;
-    text(out, `How to play${several ? ` ${kind.title}` : ''}`, 18, y, 13, { bold: true });
-    y = paragraph(out, cover.rules(plan.faces), 18, y + 7, cw - 36, 10.5, 5.2);
-    // What the legend leaves of the page: a kind's example may take it, up to a comfortable size.
-    const room = out.geom.band.footBaseline - 8 - y - 18 - (legendLinesShown.length * 5 + 4);
-    pair(kind, cover.example, cover.cell(room, several), cover.gap, cover.captions);
-  }
-  for (const l of legendLinesShown) y = paragraph(out, `\u2022 ${l}`, 18, y, cw - 36, 10, 5);
+    const ex = cover.example;
+    const left = x0 + i * (colW + colGap);
+    text(out, `How to play${several ? ` ${kind.title}` : ''}`, left, y, 13, { bold: true });
+    const after = paragraph(out, cover.rules(plan.faces), left, y + 7, colW, 10.5, 5.2);
+    // What the legend leaves of the page: the example may take it, up to a comfortable size, as
+    // wide as its column allows, and never so small that its numbers print under the smallest type.
+    const room = out.geom.band.footBaseline - 8 - after - 18 - legendH;
+    const least = (MIN_TEXT_PT.any + 0.01) / (PT * numberFontSize(1, bookletOf(kind).digits(ex, plan.faces)));
+    const widest = (colW - 6) / (2 * (ex.cols + 2 * SVG_PAD_CELLS));
+    const cell = Math.max(least, Math.min(cover.cell(room, several), widest));
+    const gap = Math.min(cover.gap, colW - 2 * (ex.cols + 2 * SVG_PAD_CELLS) * cell);
+    bottom = Math.max(bottom, pair(kind, ex, left + colW / 2, after, cell, gap, cover.captions));
+  });
+  y = bottom;
+  for (const l of legendShown) y = paragraph(out, `\u2022 ${l}`, 18, y, cw - 36, 10, 5);
 }
 
 function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: boolean): void {
@@ -408,28 +425,8 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
   const num = String(slot.number);
   const mm = (t: string, size: number, bold = false): number =>
     widthOf(out.fonts, bold, printable(out.fonts, t), size) / PT;
-  const lead = mm(num, 11, true) + 1.6 + (slot.stars > 0 ? 4 * STARS_MM.pitch + 1 : 0);
   const id = idText(p);
-  const idW = mm(id, MIN_TEXT_PT.any);
-  // The caption's size in the longest form that fits whole beside the whole id, in 8 pt, then in
-  // the type scale's 7 pt, widening the caption into its slot if need be; at worst the id alone.
-  const slotX = slot.slotX ?? slot.labelX;
-  const slotW = slot.slotW ?? slot.labelW;
-  const forms = [
-    ...new Set([captionSize({ ...slot, labelW: Infinity }), captionSize(slot), captionSize({ ...slot, labelW: 70 })]),
-  ];
-  const choices = [8, MIN_TEXT_PT.any].flatMap((pt) => forms.filter((f) => f !== '').map((f) => ({ f, pt })));
-  const need = (c: { f: string; pt: number } | undefined): number =>
-    // A quarter millimetre spare, so the id's own fit below never cuts it by a rounding.
-    lead + (c === undefined ? 0 : mm(c.f, c.pt) + 1.5) + idW + 1.25 + TIME_BOX_MM.width;
-  const pick = choices.find((c) => need(c) <= slotW);
-  let labelX = slot.labelX;
-  let labelW = slot.labelW;
-  const wanted = need(pick);
-  if (wanted > labelW) {
-    labelW = Math.min(slotW, wanted);
-    labelX = Math.min(Math.max(slot.labelX + (slot.labelW - labelW) / 2, slotX), slotX + slotW - labelW);
-  }
+  const { size: pick, labelX, labelW } = captionFit(slot, mm);
   text(out, num, labelX, base, 11, { bold: true });
   let x = labelX + mm(num, 11, true) + 1.6;
   if (slot.stars > 0) {
@@ -437,8 +434,8 @@ function drawLabel(out: Content, slot: SlotPlan, solutions: boolean, technique: 
     x += 4 * STARS_MM.pitch + 1;
   }
   if (pick !== undefined) {
-    text(out, pick.f, x, base, pick.pt);
-    x += mm(pick.f, pick.pt) + 1.5;
+    text(out, pick.text, x, base, pick.pt);
+    x += mm(pick.text, pick.pt) + 1.5;
   }
   const room = labelX + labelW - TIME_BOX_MM.width - 1 - x;
   text(out, fitWidth(out.fonts, id, MIN_TEXT_PT.any, room), x, base, MIN_TEXT_PT.any, { grey: GREY });

@@ -73,7 +73,7 @@ export const booklet: KindBooklet = {
   },
   tally: {
     units: (p) => tallyUnits(own(p).m),
-    svg: (p, faces) => tallySvg(own(p).m, { faces }),
+    svg: (p, faces, cellMm) => tallySvg(own(p).m, { faces, printedCellMm: cellMm }),
     pdf: (page, at, p, faces) => drawTallyPdf(page, at, own(p).m, faces),
   },
   cover: {
@@ -84,6 +84,6 @@ export const booklet: KindBooklet = {
     example: EXAMPLE,
     captions: ['The puzzle', 'Solved'],
     gap: 16,
-    cell: (_room, shared) => (shared ? 5.5 : 9),
+    cell: (_room, shared) => (shared ? 7 : 9),
   },
 };

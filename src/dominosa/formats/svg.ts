@@ -2,6 +2,7 @@
 // and with a solution each domino as a thick rounded tile; and the domino tally beside it.
 import { faceDigits, faceText, PIP, pipCentres, type Faces } from '../../formats/faces.js';
 import { escapeXml, num, numberFontSize, SVG_PAD_CELLS, TILE } from '../../formats/svg.js';
+import { MIN_TEXT_PT, PT } from '../../formats/pdf-canvas.js';
 import type { Solution } from '../solve/solution.js';
 import { tallyBoxes, tallyHeader, tallyUnits } from './tally.js';
 
@@ -109,12 +110,15 @@ export function puzzleSvg(grid: readonly (readonly number[])[], opts: SvgOptions
 
 /**
  * The domino tally of a double-m set as SVG (see tally.ts): headers in grey, one box per pair.
- * Square, `tallyUnits(m)` cells of side `cellSize` each way.
+ * Square, `tallyUnits(m)` cells of side `cellSize` each way. Printed with cells of
+ * `printedCellMm` mm, its headers never go under the booklet's smallest type, as in the pdf.
  */
-export function tallySvg(m: number, opts: { cellSize?: number; faces?: Faces } = {}): string {
+export function tallySvg(m: number, opts: { cellSize?: number; faces?: Faces; printedCellMm?: number } = {}): string {
   const cell = opts.cellSize ?? 16;
   const side = tallyUnits(m) * cell;
-  const fs = numberFontSize(cell, faceDigits(m, opts.faces === 'pips' ? 'digits' : opts.faces)) * 0.9;
+  // A hair over, so rounding the size never takes it under.
+  const least = opts.printedCellMm === undefined ? 0 : ((MIN_TEXT_PT.any + 0.01) * cell) / (PT * opts.printedCellMm);
+  const fs = Math.max(least, numberFontSize(cell, faceDigits(m, opts.faces === 'pips' ? 'digits' : opts.faces)) * 0.9);
   const lift = fs * 0.35;
   const heads: string[] = [];
   for (let v = 0; v <= m; v++) {
