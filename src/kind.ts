@@ -44,6 +44,8 @@ export interface KindInput {
    * object, else undefined. Two kinds never both claim a line.
    */
   claimsLine(line: string, json: Readonly<Record<string, unknown>> | undefined): boolean;
+  /** The JSON field that tells this kind's board lines ("grid"), named when another kind's reader meets one. */
+  readonly tells?: string;
 }
 
 export interface PuzzleKind {

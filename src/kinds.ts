@@ -66,15 +66,50 @@ export function kindOfInput(head: string): KindName | null {
     }
     let json: Record<string, unknown> | undefined;
     if (line.startsWith('{')) {
-      try {
-        const o: unknown = JSON.parse(line);
-        if (typeof o !== 'object' || o === null || Array.isArray(o)) return null;
-        json = o as Record<string, unknown>;
-      } catch {
-        return null;
-      }
+      json = jsonObject(line);
+      if (json === undefined) return null;
     }
     return kinds.find((k) => k.input.claimsLine(line, json))?.name ?? null;
   }
   return null;
+}
+
+/** The line parsed when it is a JSON object, else undefined. */
+function jsonObject(line: string): Record<string, unknown> | undefined {
+  try {
+    const o: unknown = JSON.parse(line);
+    return typeof o === 'object' && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A JSON board line that `kind`'s reader refused, when it is another kind's: the one line saying
+ * so and how to read it, else null. A pack record says its kind; another board is the kind that
+ * claims it. So a kind's reader need know no other kind, and a plugin's boards are named alike.
+ * `kinds`: the kinds to ask, the registered ones unless a test names others.
+ */
+export function foreignBoard(kind: PuzzleKind, text: string, kinds: readonly PuzzleKind[] = allKinds()): string | null {
+  const line = text.trim().replace(/^\uFEFF/, '');
+  if (!line.startsWith('{')) return null;
+  const json = jsonObject(line);
+  if (json === undefined) return null;
+  let other: { name: string; title: string };
+  let why: string;
+  const said = json.kind;
+  if (typeof said === 'string') {
+    if (said === kind.name) return null;
+    // A record of a kind not registered here is still named, its title its name capitalized.
+    other = kinds.find((k) => k.name === said) ?? { name: said, title: said.charAt(0).toUpperCase() + said.slice(1) };
+    why = ` (its kind is ${JSON.stringify(said)})`;
+  } else {
+    // A line its own kind claims is refused for what it says, not for its kind.
+    if (kind.input.claimsLine(line, json)) return null;
+    const claims = kinds.find((k) => k !== kind && k.input.claimsLine(line, json));
+    if (claims === undefined) return null;
+    other = claims;
+    why = claims.input.tells === undefined ? '' : ` (it has ${JSON.stringify(claims.input.tells)})`;
+  }
+  return `a ${other.title} board${why} in input read as ${kind.title}: one kind a file (export --kind ${other.name} writes ${other.title} alone)`;
 }

@@ -40,7 +40,7 @@ export async function runBoards(
   const thread = new OffThread<BoardTask, string>('boards/worker.js');
   try {
     await withOutput(r.out, { force: r.force ?? false, inputs: inputsOf(r.input) }, stdout, (stream) =>
-      forEachBoard(blocks, reader, stream, (index, board) =>
+      forEachBoard(blocks, kind, reader, stream, (index, board) =>
         thread.run({ kind: kind.name, work, timeoutMs: r.timeoutMs, index, board }),
       ),
     );

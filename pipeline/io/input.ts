@@ -3,7 +3,15 @@
 // out through a BufferedWriter.
 import { createReadStream } from 'node:fs';
 import type { BoardFormat } from '../../src/kind.js';
-import { allKinds, DEFAULT_KIND, kindNamed, kindOfInput, type KindName, type PuzzleKind } from '../../src/kinds.js';
+import {
+  allKinds,
+  DEFAULT_KIND,
+  foreignBoard,
+  kindNamed,
+  kindOfInput,
+  type KindName,
+  type PuzzleKind,
+} from '../../src/kinds.js';
 import type { BoardReader, ReadBoard } from '../../src/solve/reading.js';
 import { BufferedWriter } from './buffered-writer.js';
 import { isJsonPack, packRecords } from './pack-input.js';
@@ -114,13 +122,18 @@ export function boardReader(kind: PuzzleKind, format: BoardFormat, values: numbe
  */
 export async function forEachBoard(
   blocks: AsyncIterable<string> | Iterable<string>,
+  kind: PuzzleKind,
   reader: BoardReader,
   stdout: NodeJS.WritableStream,
   each: (index: number, board: unknown) => Promise<string>,
 ): Promise<void> {
   const out = new BufferedWriter(stdout as never);
-  const result = (r: ReadBoard): Promise<string> => {
-    if (!r.ok) throw new UserError(r.error);
+  const result = (r: ReadBoard, line?: string): Promise<string> => {
+    if (!r.ok) {
+      // A refused line another kind claims is named as that kind's, whatever the reader said.
+      const foreign = line === undefined || r.where === undefined ? null : foreignBoard(kind, line);
+      throw new UserError(foreign === null ? r.error : `${r.where}: ${foreign}`);
+    }
     return each(r.index, r.board);
   };
   // Boards are handled one at a time, in order (each in the verb's worker thread).
@@ -130,7 +143,7 @@ export async function forEachBoard(
         const nl = block.indexOf('\n', start);
         const end = nl < 0 ? block.length : nl;
         const r = reader.push(block, start, end);
-        if (r !== null && out.add(await result(r))) await out.flush();
+        if (r !== null && out.add(await result(r, r.ok ? undefined : block.slice(start, end)))) await out.flush();
         start = end + 1;
       }
     }

@@ -83,12 +83,17 @@ export function isWide(board: Board): boolean {
  * board of the input), unlike the 0-based fields of BoardError.
  */
 export function formatBoardError(e: BoardError): string {
+  return `${errorPlace(e)}: ${e.message}`;
+}
+
+/** Where an error is, as formatBoardError names it: "board 2 (id "p7"), line 5, row 3". */
+export function errorPlace(e: BoardError): string {
   let s = `board ${e.index + 1}`;
   if (e.id !== undefined) s += ` (id ${JSON.stringify(e.id)})`;
   if (e.line !== undefined) s += `, line ${e.line}`;
   if (e.row !== undefined) s += `, row ${e.row + 1}`;
   if (e.col !== undefined) s += `, column ${e.col + 1}`;
-  return `${s}: ${e.message}`;
+  return s;
 }
 
 function makeError(index: number, id: string | undefined, message: string, row?: number, col?: number): BoardError {
@@ -385,25 +390,12 @@ export class BoardReader {
       );
     }
     const kind = o.kind;
+    // A pack record of another kind (the verb names the kind, src/kinds.ts foreignBoard).
     if (typeof kind === 'string' && kind !== 'dominosa') {
-      // A mixed pack's record of another kind: say what it is and how to read it.
-      const title = kind.charAt(0).toUpperCase() + kind.slice(1);
-      return bad(
-        `a ${title} board (its kind is ${JSON.stringify(kind)}) in input read as Dominosa: one kind a file (export --kind ${kind} writes ${title} alone)`,
-        idOf(meta),
-      );
+      return bad(`its kind is ${JSON.stringify(kind)}, not "dominosa"`, idOf(meta));
     }
-    if (!record && !Object.hasOwn(o, 'grid')) {
-      // A mixed pack's Sudomino line: say what it is and how to read it, not only what it lacks.
-      const rows = o.rows;
-      const sudomino = Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string');
-      return bad(
-        sudomino
-          ? 'a Sudomino board (it has "rows") in input read as Dominosa: one kind a file (export --kind sudomino writes Sudomino alone)'
-          : 'the object has no "grid" field, nor a "puzzle" text',
-        idOf(meta),
-      );
-    }
+    if (!record && !Object.hasOwn(o, 'grid'))
+      return bad('the object has no "grid" field, nor a "puzzle" text', idOf(meta));
     const res = boardFromGrid(record ? gridOfPuzzleText(o.puzzle as string) : grid, index, meta);
     if (!res.ok) res.error.line = lineNo;
     return res;

@@ -38,6 +38,7 @@ export const dominosa: PuzzleKind = {
       json === undefined
         ? GAME_ID.test(line)
         : json.kind === 'dominosa' || ('grid' in json && !Array.isArray(json.rows)),
+    tells: 'grid',
   },
   schema: {
     name: 'dominosa',

@@ -1,11 +1,11 @@
 // Dominosa's boards as solve and grade read them (src/solve/reading.ts): text, JSON lines or
 // Tatham game IDs through BoardReader, each refusal worded in one line.
 import type { BoardReader as KindBoardReader, KindReading, ReadBoard } from '../solve/reading.js';
-import { type Board, BoardReader, formatBoardError, type ParseResult } from './board.js';
+import { type Board, BoardReader, errorPlace, formatBoardError, type ParseResult } from './board.js';
 import { parseTathamId } from './formats/tatham.js';
 
 function worded(r: ParseResult): ReadBoard<Board> {
-  return r.ok ? r : { ok: false, error: formatBoardError(r.error) };
+  return r.ok ? r : { ok: false, error: formatBoardError(r.error), where: errorPlace(r.error) };
 }
 
 /** A BoardReader as the verbs feed it: lines read in place, refusals in words. */

@@ -2,8 +2,13 @@
 // fed the input line by line, which hands back each board or the one line that refuses it; the
 // verb keeps the input and the output.
 
-/** A board read from an input, or the one line that refuses it (naming board, line, row and column). */
-export type ReadBoard<B = unknown> = { ok: true; index: number; board: B } | { ok: false; error: string };
+/**
+ * A board read from an input, or the one line that refuses it (naming board, line, row and
+ * column); `where` is that place alone ("board 2 (id "x"), line 2"), so that a verb may word the
+ * refusal anew (a board of another kind, src/kinds.ts foreignBoard).
+ */
+export type ReadBoard<B = unknown> =
+  { ok: true; index: number; board: B } | { ok: false; error: string; where?: string };
 
 /** A reader of one input's boards, fed line by line so large inputs stream. */
 export interface BoardReader<B = unknown> {

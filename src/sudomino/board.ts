@@ -51,11 +51,16 @@ export const BLOCKED: CellMark = { blocked: true };
 
 /** The one line a person reads: "board 2 (id "p7"), line 5, row 3, column 4: ...". */
 export function formatBoardError(e: BoardError): string {
+  return `${errorPlace(e)}: ${e.message}`;
+}
+
+/** Where an error is, as formatBoardError names it: "board 2 (id "p7"), line 5, row 3, column 4". */
+export function errorPlace(e: BoardError): string {
   const id = e.id === undefined || e.id === null ? '' : ` (id ${JSON.stringify(e.id)})`;
   const line = e.line === undefined ? '' : `, line ${e.line}`;
   const row = e.row === undefined ? '' : `, row ${e.row + 1}`;
   const col = e.col === undefined ? '' : `, column ${e.col + 1}`;
-  return `board ${e.index + 1}${id}${line}${row}${col}: ${e.message}`;
+  return `board ${e.index + 1}${id}${line}${row}${col}`;
 }
 
 /** "row 3, column 4", 1-based, for messages naming a second cell. */

@@ -41,6 +41,7 @@ export const sudomino: PuzzleKind = {
       if (json.kind === 'sudomino') return true;
       return Array.isArray(rows) && rows.length > 0 && rows.every((r) => typeof r === 'string');
     },
+    tells: 'rows',
   },
   schema: {
     name: 'sudomino',

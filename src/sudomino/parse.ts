@@ -176,19 +176,9 @@ export class TextReader {
       return at('a JSON board is an object with a "rows" field');
     const o = obj as Record<string, unknown>;
     const id = o.id;
-    if (typeof o.kind === 'string' && o.kind !== 'sudomino') {
-      // A mixed pack's record of another kind: say what it is and how to read it.
-      const title = o.kind.charAt(0).toUpperCase() + o.kind.slice(1);
-      return at(
-        `a ${title} board (its kind is ${JSON.stringify(o.kind)}) in input read as Sudomino: one kind a file (export --kind ${o.kind} writes ${title} alone)`,
-        id,
-      );
-    }
-    if (Array.isArray(o.grid) && !Array.isArray(o.rows))
-      return at(
-        'a Dominosa board (it has "grid") in input read as Sudomino: one kind a file (export --kind dominosa writes Dominosa alone)',
-        id,
-      );
+    // A pack record of another kind (the verb names the kind, src/kinds.ts foreignBoard).
+    if (typeof o.kind === 'string' && o.kind !== 'sudomino')
+      return at(`its kind is ${JSON.stringify(o.kind)}, not "sudomino"`, id);
     if (typeof o.puzzle === 'string' && o.rows === undefined) return this.record(o, index, lineNo);
     if (!Array.isArray(o.rows) || o.rows.length === 0 || !o.rows.every((r) => typeof r === 'string'))
       return at('"rows" must be a non-empty array of strings', id);

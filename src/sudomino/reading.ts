@@ -2,11 +2,11 @@
 // text forms and JSON lines through TextReader, each refusal worded in one line. It has no
 // Tatham game IDs.
 import type { BoardReader, KindReading, ReadBoard } from '../solve/reading.js';
-import { DEFAULT_VALUES, formatBoardError, MAX_VALUES, type Board, type ParseResult } from './board.js';
+import { DEFAULT_VALUES, errorPlace, formatBoardError, MAX_VALUES, type Board, type ParseResult } from './board.js';
 import { TextReader } from './parse.js';
 
 function worded(r: ParseResult): ReadBoard<Board> {
-  return r.ok ? r : { ok: false, error: formatBoardError(r.error) };
+  return r.ok ? r : { ok: false, error: formatBoardError(r.error), where: errorPlace(r.error) };
 }
 
 /** A TextReader as the verbs feed it; it tells text from JSON lines board by board. */

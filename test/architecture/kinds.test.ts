@@ -2,12 +2,13 @@
 // command line and the shared rooms of src/ import a kind only through its entry file; the kinds
 // never import each other; and outside a kind's room and the registry no code compares anything
 // with a kind's name (read on the TypeScript syntax tree, so SQL text and option tables do not
-// count), bar an allow-list of at most five, each with its reason.
+// count), bar an allow-list of at most five, each with its reason; nor does a kind's text name
+// another kind (the verb names a board of another kind, src/kinds.ts foreignBoard).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { kindNames } from '../../src/kinds.js';
+import { allKinds, kindNames } from '../../src/kinds.js';
 import { specifiersOf } from '../helpers/imports.js';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
@@ -154,6 +155,56 @@ describe('no code outside a kind asks which kind it has', () => {
       for (const file of sourceFiles(room)) {
         if (kindRoom(file) !== null || file === 'src/kinds.ts' || file in ALLOWED) continue;
         found.push(...kindTests(file, readFileSync(join(root, file), 'utf8')));
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+/** The string and template literals of one file that name a kind by its title ("Sudomino"), with the title. */
+export function titlesNamed(file: string, text: string, titles: readonly string[]): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isStringLiteralLike(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) {
+      for (const t of titles)
+        if (new RegExp(`\\b${t}\\b`).test(n.text))
+          found.push(`${file}:${source.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${t}`);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The files of a kind's room whose words name another kind, each with its reason: at most five. */
+const NAMES_ANOTHER: Record<string, string> = {
+  'src/sudomino/rank/tuning.ts':
+    "the tiers file Sudomino's tune writes into is one file for all kinds; a file without Dominosa's sizes is not one",
+};
+
+describe("a kind's words name no other kind", () => {
+  it('finds a title in a string or template literal, and not in a comment or a name', () => {
+    const text = [
+      "const a = 'a Sudomino board';",
+      'const b = `${x} read as Sudomino`;',
+      '// Sudomino',
+      'const Sudominos = 1;',
+    ];
+    expect(titlesNamed('a.ts', text.join('\n'), ['Sudomino'])).toEqual(['a.ts:1 Sudomino', 'a.ts:2 Sudomino']);
+  });
+
+  it("has no kind's room naming another registered kind in its text, but the allowed", () => {
+    expect(Object.keys(NAMES_ANOTHER).length).toBeLessThanOrEqual(5);
+    const found: string[] = [];
+    for (const room of ['src', 'pipeline/web']) {
+      for (const file of sourceFiles(room)) {
+        const own = kindRoom(file);
+        if (own === null || file in NAMES_ANOTHER) continue;
+        const others = allKinds()
+          .filter((k) => k.name !== own)
+          .map((k) => k.title);
+        found.push(...titlesNamed(file, readFileSync(join(root, file), 'utf8'), others));
       }
     }
     expect(found).toEqual([]);
