@@ -136,13 +136,16 @@ function captionHtml(plan: BookletPlan, s: SlotPlan): string {
   const box = `left:${mm(fit.labelX)};top:${mm(s.labelY)};width:${mm(fit.labelW)}`;
   const n = `<span class="n">${s.number}</span>`;
   const id = `<span class="id">${escapeXml(idText(p))}</span>`;
-  const size = fit.size
-    ? `<span class="size" style="font-size:${fit.size.pt}pt">${escapeXml(fit.size.text)}</span>&#160; `
-    : '';
+  // The size at the caption's own 8 pt is plain text; stepped down to fit whole, it says its size.
+  const size = !fit.size
+    ? ''
+    : fit.size.pt === 8
+      ? escapeXml(fit.size.text)
+      : `<span class="size" style="font-size:${fit.size.pt}pt">${escapeXml(fit.size.text)}</span>`;
   const tech = plan.technique ? slotTechnique(s) : '';
   const height = plan.technique ? LABEL_MM.withTechnique : LABEL_MM.height;
   return (
-    `<div class="label" style="${box};height:${height}mm"><div class="t">${n}${s.stars > 0 ? starsSvg(s.stars) : '&#160; '}${size}${id}</div>` +
+    `<div class="label" style="${box};height:${height}mm"><div class="t">${n}${s.stars > 0 ? starsSvg(s.stars) : '&#160; '}${size}&#160; ${id}</div>` +
     `<div class="time">time</div>${tech ? `<div class="tech">${escapeXml(tech)}</div>` : ''}</div>`
   );
 }
