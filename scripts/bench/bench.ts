@@ -18,7 +18,7 @@ import { scaleOptions, scaleRun } from './scale.js';
 import { slurmScenario } from './slurm.js';
 import { startupTimes } from './startup.js';
 import { sudominoTable } from './sudomino.js';
-import { sudominoLargeTable } from './sudomino-large.js';
+import { sudominoLargeTable } from './large-shapes.js';
 import { dealOnto } from '../../src/dominosa/make/deal.js';
 import { derive } from '../../src/rng.js';
 import { Solver } from '../../src/dominosa/solve/solver.js';
@@ -200,7 +200,7 @@ function gitCommit(): string | null {
 // proofs, generation and the two methods' agreement (sudomino.ts); `--only scale` issue 36's
 // table, the 1M-row build and audit and Sudomino's 16×16 shapes (scale.ts; smaller with
 // --scale-rows N, --scale-seeds N, --scale-shapes A,B); `--only sudomino-large` one 16x16 puzzle
-// per seed against the second-a-puzzle target (sudomino-large.ts).
+// per seed against the second-a-puzzle target (large-shapes.ts).
 const SECTIONS = [
   'solver',
   'memory',
