@@ -21,7 +21,7 @@ import { hideBin } from 'yargs/helpers';
 import { readTiersFile, tiersFileText, tierTableLines } from '../../pipeline/build/thresholds.js';
 import { prepareOutput, writeOutputSync } from '../../pipeline/io/output.js';
 import { Generator } from '../../src/dominosa/make/generator.js';
-import { parseQuantiles, type BandPoint } from '../../src/rank/cuts.js';
+import { DEFAULT_QUANTILES, parseQuantiles, type BandPoint } from '../../src/rank/cuts.js';
 import { guardrailName, LAYERED_FROM_M } from '../../src/dominosa/rank/reference.js';
 import { aimedByDefault, cutsOfSample, samplePoint, type SampleSpec } from '../../src/dominosa/rank/sample.js';
 import { GRADER_VERSION } from '../../src/dominosa/rank/stored.js';
@@ -33,7 +33,7 @@ const args = yargs(hideBin(process.argv))
   .option('sizes', { type: 'string', default: '3..9' })
   .option('count', { type: 'number', default: 2000 })
   .option('seed', { type: 'number', default: 7 })
-  .option('quantiles', { type: 'string', default: '0.4,0.7,0.9' })
+  .option('quantiles', { type: 'string', default: DEFAULT_QUANTILES.join(',') })
   .option('write', { type: 'string', describe: 'tiers file to write the cuts into (its other sections are kept)' })
   .option('aimed', {
     type: 'boolean',

@@ -6,6 +6,7 @@ import { TIERS, tierOf, zeroTierCounts, type Thresholds, type Tier } from './tie
 
 export type Quantiles = readonly [number, number, number];
 
+/** Quartiles: a build wants the same count in every tier, so cuts there let its tiers fill at one pace. */
 export const DEFAULT_QUANTILES: Quantiles = [0.25, 0.5, 0.75];
 
 /**

@@ -2,15 +2,13 @@
 // calibrates a new size take it: which slot makes which point, and the cuts a sample gives.
 // Each point depends only on the seed, the size, the slot and the options.
 import type { Generator, MethodChoice } from '../make/generator.js';
-import { proposeBandCuts, proposeThresholds, type BandPoint, type Quantiles } from '../../rank/cuts.js';
+import { DEFAULT_QUANTILES, proposeBandCuts, proposeThresholds, type BandPoint, type Quantiles } from '../../rank/cuts.js';
 import { TIERS, type Thresholds, type Tier } from '../../rank/tiers.js';
 import { bandOfLevel, GRADE_BANDS } from './bands.js';
 import type { TierMeasure } from '../../rank/rule.js';
 import { LAYERED_FROM_M } from './reference.js';
 import { storedGrade } from './stored.js';
 
-/** Where the quantile cuts of node and score samples fall when nothing else is asked. */
-export const SAMPLE_QUANTILES: Quantiles = [0.4, 0.7, 0.9];
 
 export interface SampleSpec {
   seed: number;
@@ -60,7 +58,7 @@ export function cutsOfSample(
   s: SampleSpec,
   points: readonly BandPoint[],
   slots: number,
-  quantiles: Quantiles = SAMPLE_QUANTILES,
+  quantiles: Quantiles = DEFAULT_QUANTILES,
 ): SampleCuts | null {
   if (points.length === 0) return null;
   if (s.measure === 'grade') {
