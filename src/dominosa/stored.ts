@@ -4,6 +4,7 @@
 // column one letter a cell naming the side its domino's other cell lies on: L, R, U or D.
 // The JSON forms schema 1-4 stored (and the puzzles_json view shows) are here too: migrate reads
 // them, and the view's tests hold it to them. Reading never throws: bad text is an error value.
+import { asciiText } from '../ascii.js';
 import type { Parsed } from '../parsed.js';
 import { boardFromGrid, boardFromValues, formatBoardError, type Board } from './board.js';
 import type { Solution } from './solve/solution.js';
@@ -12,6 +13,8 @@ const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
 // A char code's digit value, -1 for a character that is no lowercase base-36 digit.
 const DIGIT_OF = new Int8Array(128).fill(-1);
 for (let d = 0; d < DIGITS.length; d++) DIGIT_OF[DIGITS.charCodeAt(d)] = d;
+// A digit value's char code.
+const DIGIT_CODES = Uint8Array.from(DIGITS, (c) => c.charCodeAt(0));
 
 /** The characters a cell's number takes in the grid column: ⌈log36(M+1)⌉, at least one. */
 export function cellWidth(m: number): number {
@@ -24,9 +27,13 @@ export function cellWidth(m: number): number {
 export function gridText(board: Board): string {
   const { cells, m } = board;
   const w = cellWidth(m);
+  if (w === 1) {
+    const codes = new Uint8Array(cells.length);
+    for (let i = 0; i < cells.length; i++) codes[i] = DIGIT_CODES[cells[i]];
+    return asciiText(codes);
+  }
   let s = '';
-  if (w === 1) for (let i = 0; i < cells.length; i++) s += DIGITS[cells[i]];
-  else for (let i = 0; i < cells.length; i++) s += cells[i].toString(36).padStart(w, '0');
+  for (let i = 0; i < cells.length; i++) s += cells[i].toString(36).padStart(w, '0');
   return s;
 }
 
@@ -46,10 +53,7 @@ export function solutionText(solution: Solution, rows: number, cols: number): st
     letters[a] = across ? (c2 > c1 ? R : L) : r2 > r1 ? D : U;
     letters[b] = across ? (c2 > c1 ? L : R) : r2 > r1 ? U : D;
   }
-  // In chunks: a spread of a very large board's cells would overflow the stack.
-  let s = '';
-  for (let at = 0; at < letters.length; at += 8192) s += String.fromCharCode(...letters.subarray(at, at + 8192));
-  return s;
+  return asciiText(letters);
 }
 
 /** What a stored row says of its board's size, all the grid column's reading needs. */

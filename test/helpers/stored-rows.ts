@@ -61,7 +61,7 @@ export function dominosaRows(m: number, k: number, id: number, variants = 3, gen
     method: p.method,
     checksum: '',
   };
-  const own = makeVariants(p, 5, k, variants, gen.solver).map((v, i) => ({
+  const own = makeVariants(p, 5, k, variants).map((v, i) => ({
     ...base,
     id: id + 1 + i,
     grid: gridText(v.board),

@@ -84,7 +84,7 @@ export function makeSlot(generator: Generator, spec: SlotSpec): SlotResult {
     };
     rows = [puzzleRecord({ ...common, ...stored(p.board, p.solution), transform: null }, { build_id: spec.buildId })];
     // A variant shares its base's tier, score and hash; its node count is its own.
-    for (const v of makeVariants(p, seed, slot, spec.variants, generator.solver)) {
+    for (const v of makeVariants(p, seed, slot, spec.variants)) {
       rows.push(
         puzzleRecord(
           { ...common, ...stored(v.board, v.solution), nodes: v.nodes, transform: v.transform },

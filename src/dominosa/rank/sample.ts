@@ -2,13 +2,18 @@
 // calibrates a new size take it: which slot makes which point, and the cuts a sample gives.
 // Each point depends only on the seed, the size, the slot and the options.
 import type { Generator, MethodChoice } from '../make/generator.js';
-import { DEFAULT_QUANTILES, proposeBandCuts, proposeThresholds, type BandPoint, type Quantiles } from '../../rank/cuts.js';
+import {
+  DEFAULT_QUANTILES,
+  proposeBandCuts,
+  proposeThresholds,
+  type BandPoint,
+  type Quantiles,
+} from '../../rank/cuts.js';
 import { TIERS, type Thresholds, type Tier } from '../../rank/tiers.js';
 import { bandOfLevel, GRADE_BANDS } from './bands.js';
 import type { TierMeasure } from '../../rank/rule.js';
 import { LAYERED_FROM_M } from './reference.js';
 import { storedGrade } from './stored.js';
-
 
 export interface SampleSpec {
   seed: number;

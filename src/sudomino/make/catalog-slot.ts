@@ -79,7 +79,7 @@ export function makeCatalogSlot(
       grid: gridText(board),
       solution: solutionText(solution),
     },
-    variants: makeVariants(board, solution, nodes, seed, slot, variants, solver).map((v) => ({
+    variants: makeVariants(board, solution, nodes, seed, slot, variants).map((v) => ({
       grid: gridText(v.board),
       solution: solutionText(v.solution),
       transform: v.transform,
