@@ -5,6 +5,7 @@ import { openIterators } from './open-iterators.js';
 import type Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type StoredDigest } from '../../src/catalog/digest.js';
 import { PUZZLE_READ } from '../../src/catalog/row.js';
+import { puzzleRows } from './puzzles.js';
 import {
   DIGEST_COLUMNS,
   DIGEST_TABLES,
@@ -130,9 +131,8 @@ export function* digestWalk<P>(
         ? '*'
         : DIGEST_COLUMNS[t].join(', ');
     const order = t === 'puzzles' ? ' ORDER BY id' : '';
-    const rowsOf = db.prepare(`SELECT ${cols} FROM ${t}${order}`).iterate() as IterableIterator<
-      Record<string, unknown>
-    >;
+    const stmt = db.prepare(`SELECT ${cols} FROM ${t}${order}`);
+    const rowsOf = (all ? puzzleRows(stmt) : stmt.iterate()) as IterableIterator<Record<string, unknown>>;
     openIterators.add(rowsOf);
     try {
       for (const row of rowsOf) {

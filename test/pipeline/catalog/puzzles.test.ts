@@ -186,3 +186,23 @@ describe("prepared rows (a build's writer)", () => {
     }
   });
 });
+
+describe('rows read raw', () => {
+  it('reads every row of a scan as the object SQLite names column by column, keys in the same order', () => {
+    const cat = Catalog.open(fresh(), { create: true });
+    try {
+      const base = cat.insertPuzzle(puzzle({ canonical_hash: hashOf('raw-1'), slot: 1 }));
+      cat.insertPuzzle(puzzle({ canonical_hash: hashOf('raw-1'), slot: 1, base_id: base, transform: 'mirror-v' }));
+      cat.insertPuzzle(puzzle({ kind: 'sudomino', m: 6, rows: 8, cols: 8, canonical_hash: hashOf('raw-2'), slot: 2 }));
+      const scanned = [...cat.iteratePuzzles()];
+      expect(scanned).toHaveLength(3);
+      for (const row of scanned) {
+        const named = cat.getPuzzle(row.id)!;
+        expect(row).toEqual(named);
+        expect(Object.keys(row)).toEqual(Object.keys(named));
+      }
+    } finally {
+      cat.close();
+    }
+  });
+});
