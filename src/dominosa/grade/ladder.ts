@@ -158,6 +158,9 @@ export function scoreOf(level: number, usesPerLevel: ArrayLike<number>, nodes: n
   return level + s / (s + 4);
 }
 
+/** The ladder's rules up to each level (search always last), made once per level asked for. */
+const rulesUpTo: (readonly (typeof LADDER)[number][])[] = [];
+
 /**
  * A grader: the ladder run on a GradeState it owns, reused from board to board (the state and
  * its rules' scratch grow to the largest board seen and are never shared). Make one per caller
@@ -178,7 +181,7 @@ export class Grader {
     g.budget.maxNodes = options.maxSearchNodes ?? DEFAULT_MAX_SEARCH_NODES;
     g.budget.maxTrialWork = options.maxTrialWork ?? DEFAULT_MAX_TRIAL_WORK;
     const maxLevel = Math.min(SEARCH_LEVEL, Math.max(1, Math.floor(options.maxLevel ?? SEARCH_LEVEL)));
-    const rules = LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL);
+    const rules = (rulesUpTo[maxLevel] ??= LADDER.filter((r) => r.level <= maxLevel || r.level === SEARCH_LEVEL));
     const counts = new Array<number>(rules.length).fill(0);
     const perLevel = new Float64Array(SEARCH_LEVEL + 1);
     const log: Step[] = [];

@@ -67,44 +67,48 @@ export class NumberGraph {
     }
     if (this.firstSlot.length < g.model.nPairs) this.firstSlot = new Int32Array(g.model.nPairs).fill(-1);
     if (this.localOf.length < g.model.nCells) this.localOf = new Int32Array(g.model.nCells).fill(-1);
+    const { m, cellPl, cellDeg, plA, plB, plPair } = g.model;
+    const { live, pairDone, pairLo, pairHi } = g;
+    const { cell, localOf, firstSlot, slotPair, adj, dbl } = this;
     let n = 0;
     for (let i = 0; i < nx; i++) {
       const c = xs[i];
       if (c === skipA || c === skipB) continue;
-      this.localOf[c] = n;
-      this.cell[n++] = c;
+      localOf[c] = n;
+      cell[n++] = c;
     }
     this.n = n;
     let s = 0;
-    for (let y = 0; y <= g.model.m; y++) {
+    for (let y = 0; y <= m; y++) {
       const q = pairIndex(x, y);
-      if (g.pairDone[q] === 1 || (y === x && double === Double.Left)) continue;
-      this.firstSlot[q] = s;
+      if (pairDone[q] === 1 || (y === x && double === Double.Left)) continue;
+      firstSlot[q] = s;
       if (y === x) this.doubleSlot = s;
-      this.slotPair[s++] = q;
-      if (y === x && double === Double.Twice) this.slotPair[s++] = q;
+      slotPair[s++] = q;
+      if (y === x && double === Double.Twice) slotPair[s++] = q;
     }
     this.nSlots = s;
     const slotsOfDouble = double === Double.Twice ? 2 : 1;
     for (let i = 0; i < n; i++) {
-      const c = this.cell[i];
+      const c = cell[i];
+      const base = 8 * i;
       let d = 0;
       let dd = 0;
-      for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
-        const t = g.model.cellPl[k];
-        if (g.live[t] === 0) continue;
-        const o = g.other(t, c);
+      for (let k = 4 * c, end = 4 * c + cellDeg[c]; k < end; k++) {
+        const t = cellPl[k];
+        if (live[t] === 0) continue;
+        const o = plA[t] === c ? plB[t] : plA[t];
         if (o === skipA || o === skipB) continue;
-        const q = g.model.plPair[t];
-        const fs = this.firstSlot[q];
+        const q = plPair[t];
+        const fs = firstSlot[q];
         if (fs < 0) continue;
-        const isDouble = g.pairLo[q] === g.pairHi[q];
-        if (isDouble) this.dbl[4 * i + dd++] = this.localOf[o];
+        const isDouble = pairLo[q] === pairHi[q];
+        if (isDouble) dbl[4 * i + dd++] = localOf[o];
         const two = isDouble ? slotsOfDouble : 1;
         for (let j = 0; j < two; j++) {
           let dup = false;
-          for (let e = 0; e < d; e++) if (this.adj[8 * i + e] === fs + j) dup = true;
-          if (!dup) this.adj[8 * i + d++] = fs + j;
+          for (let e = base, e2 = base + d; e < e2; e++) if (adj[e] === fs + j) dup = true;
+          if (!dup) adj[base + d++] = fs + j;
         }
       }
       this.deg[i] = d;

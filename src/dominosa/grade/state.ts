@@ -68,11 +68,14 @@ export class GradeState {
   private inFifo = new Uint8Array(0);
   /**
    * In a trial, when `tracing`: every cell and pair the trial touched is appended to `trace`
-   * (duplicates and all); tracing switches itself off if the buffer fills up.
+   * when it joins the FIFO (so each is there at least once, in the order first touched).
+   * `traceCount` counts every touch, repeats and all: tracing switches itself off once that
+   * would overflow the buffer (see startTrace).
    */
   tracing = false;
   trace = new Int32Array(1024);
   traceLen = 0;
+  traceCount = 0;
   /** In a trial: the index (in `placed`) of the domino whose laying killed placement p. */
   killedBy = new Int32Array(0);
   /** In a trial: the item (cell, or nCells + pair) that forced placed[i], or -1 if assumed. */
@@ -261,12 +264,23 @@ export class GradeState {
     this.changedPairs.push(q);
   }
 
+  /** Start tracing the trial about to begin (see `trace`). */
+  startTrace(): void {
+    this.tracing = true;
+    this.traceLen = 0;
+    this.traceCount = 0;
+  }
+
   private push(x: number): void {
+    const queued = this.inFifo[x] === 1;
     if (this.tracing) {
-      if (this.traceLen < this.trace.length) this.trace[this.traceLen++] = x;
-      else this.tracing = false;
+      // An item already queued was traced when it joined: only counted again.
+      if (this.traceCount < this.trace.length) {
+        this.traceCount++;
+        if (!queued) this.trace[this.traceLen++] = x;
+      } else this.tracing = false;
     }
-    if (this.inFifo[x] === 1) return;
+    if (queued) return;
     this.inFifo[x] = 1;
     const cap = this.model.nCells + this.model.nPairs;
     let at = this.fifoHead + this.fifoLen++;
@@ -275,6 +289,10 @@ export class GradeState {
   }
 
   private kill(p: number): void {
+    if (this.trial) {
+      this.killInTrial(p);
+      return;
+    }
     const md = this.model;
     const a = md.plA[p];
     const b = md.plB[p];
@@ -285,14 +303,6 @@ export class GradeState {
     this.cellCnt[a]--;
     this.cellCnt[b]--;
     this.pairCnt[q]--;
-    if (this.trial) {
-      // The hot path of chains, probing and search: queue what changed, nothing more.
-      this.killedBy[p] = this.placedLen - 1;
-      if (this.cellDone[a] === 0) this.queueInTrial(a, this.cellCnt[a]);
-      if (this.cellDone[b] === 0) this.queueInTrial(b, this.cellCnt[b]);
-      if (this.pairDone[q] === 0) this.queueInTrial(md.nCells + q, this.pairCnt[q]);
-      return;
-    }
     const changes = this.changes;
     changes.add(a);
     changes.add(b);
@@ -300,6 +310,25 @@ export class GradeState {
     this.touchCell(a);
     this.touchCell(b);
     this.touchPair(q);
+  }
+
+  /** kill in a trial, the hot path of chains, probing and search: queue what changed, nothing more. */
+  private killInTrial(p: number): void {
+    const md = this.model;
+    const a = md.plA[p];
+    const b = md.plB[p];
+    const q = md.plPair[p];
+    const { cellCnt, cellDone } = this;
+    this.live[p] = 0;
+    this.trailPos[p] = this.trailLen;
+    this.trail[this.trailLen++] = p;
+    this.killedBy[p] = this.placedLen - 1;
+    const na = --cellCnt[a];
+    const nb = --cellCnt[b];
+    const nq = --this.pairCnt[q];
+    if (cellDone[a] === 0) this.queueInTrial(a, na);
+    if (cellDone[b] === 0) this.queueInTrial(b, nb);
+    if (this.pairDone[q] === 0) this.queueInTrial(md.nCells + q, nq);
   }
 
   /** In a trial: item x (a cell, or nCells + pair) has n options left. */

@@ -115,14 +115,15 @@ function sideDominoes(g: GradeState, sc: ChainScratch, id: number): Domino[] {
 }
 
 /**
- * The first pair (beyond minSpots spots) with two live spots whose sides pass `test`, as
- * [pair, spot, spot]; null when there is none (or time ran out). Both pair-side rules scan this way.
+ * The first pair (beyond minSpots spots) with two live spots on one side (`sameSide`) or on the
+ * two sides of one chain, as [pair, spot, spot]; null when there is none (or time ran out).
+ * Both pair-side rules scan this way.
  */
 function twoSpotsOfOnePair(
   g: GradeState,
   side: Int32Array,
   minSpots: number,
-  test: (sa: number, sb: number) => boolean,
+  sameSide: boolean,
 ): [number, number, number] | null {
   const live = g.live;
   const pairPl = g.model.pairPl;
@@ -136,7 +137,7 @@ function twoSpotsOfOnePair(
       if (live[a] === 0) continue;
       for (let j = i + 1; j < to; j++) {
         const b = pairPl[j];
-        if (live[b] !== 0 && test(side[a], side[b])) return [q, a, b];
+        if (live[b] !== 0 && (sameSide ? side[a] === side[b] : (side[a] ^ side[b]) === 1)) return [q, a, b];
       }
     }
   }
@@ -147,7 +148,7 @@ function twoSpotsOfOnePair(
 export function chainRepeatsPair(g: GradeState): boolean {
   const sc = sidesOf(g);
   if (g.budget.outOfTime) return false;
-  const hit = twoSpotsOfOnePair(g, sc.side, 2, (sa, sb) => sa === sb);
+  const hit = twoSpotsOfOnePair(g, sc.side, 2, true);
   if (hit === null) return false;
   const [q, a] = hit;
   const id = sc.side[a];
@@ -165,7 +166,7 @@ export function chainStarvesCell(g: GradeState): boolean {
   if (g.budget.outOfTime) return false;
   const { side, seenBy, hits } = sc;
   const live = g.live;
-  const { cellPl, pairPl, plPair } = g.model;
+  const { cellPl, pairPl, plPair, pairStart } = g.model;
   for (let c = 0; c < g.model.nCells; c++) {
     if (g.budget.tick()) return false;
     if (g.cellDone[c] === 1 || g.cellCnt[c] < 2) continue;
@@ -177,16 +178,19 @@ export function chainStarvesCell(g: GradeState): boolean {
       seenBy[side[t]] = stamp;
       hits[side[t]] = -1;
     }
-    // hits[s]: how many of the cell's options so far have their pair on side s elsewhere.
+    // hits[s]: how many of the cell's options so far have their pair on side s elsewhere. Once
+    // no side has them all, none can: the cell is done with.
     let options = 0;
     let last = -1;
-    for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end; k++) {
+    let alive = 1;
+    for (let k = 4 * c, end = 4 * c + g.model.cellDeg[c]; k < end && alive > 0; k++) {
       const t = cellPl[k];
       if (live[t] === 0) continue;
       options++;
       last = t;
+      alive = 0;
       const q = plPair[t];
-      for (let i = g.model.pairStart[q], e = g.model.pairStart[q + 1]; i < e; i++) {
+      for (let i = pairStart[q], e = pairStart[q + 1]; i < e; i++) {
         const o = pairPl[i];
         if (live[o] === 0) continue;
         const s = side[o];
@@ -194,9 +198,13 @@ export function chainStarvesCell(g: GradeState): boolean {
           seenBy[s] = stamp;
           hits[s] = 0;
         }
-        if (hits[s] === options - 1) hits[s] = options;
+        if (hits[s] === options - 1) {
+          hits[s] = options;
+          alive++;
+        }
       }
     }
+    if (alive === 0) continue;
     const q = plPair[last];
     for (let i = g.model.pairStart[q], e = g.model.pairStart[q + 1]; i < e; i++) {
       const o = pairPl[i];
@@ -218,7 +226,7 @@ export function pairInBothChains(g: GradeState): boolean {
   const sc = sidesOf(g);
   if (g.budget.outOfTime) return false;
   const { side } = sc;
-  const hit = twoSpotsOfOnePair(g, side, 3, (sa, sb) => (sa ^ sb) === 1);
+  const hit = twoSpotsOfOnePair(g, side, 3, false);
   if (hit === null) return false;
   const [q, a, b] = hit;
   const reason: Reason | null = g.logging

@@ -114,12 +114,14 @@ function collect(g: GradeState, s: DuplicateScratch, reader: ChangeReader, pendi
   // A cell met again in the same read would push nothing new: the list only grows while it is read.
   const seen = newRead(g, s);
   const stamp = s.stamp;
+  const { nCells, cellDeg, cellPl } = g.model;
+  const across = g.across;
   for (let d = reader.next(g); d >= 0; d = reader.next(g)) {
-    if (d >= g.model.nCells || seen[d] === stamp) continue;
+    if (d >= nCells || seen[d] === stamp) continue;
     seen[d] = stamp;
-    for (let k = 4 * d, end = 4 * d + g.model.cellDeg[d]; k < end; k++) {
-      const e = g.other(g.model.cellPl[k], d);
-      for (let j = 4 * e, e2 = 4 * e + g.model.cellDeg[e]; j < e2; j++) pending.push(g.model.cellPl[j]);
+    for (let k = 4 * d, end = 4 * d + cellDeg[d]; k < end; k++) {
+      const e = across[k] >> 2;
+      for (let j = 4 * e, e2 = 4 * e + cellDeg[e]; j < e2; j++) pending.push(cellPl[j]);
     }
   }
 }
@@ -150,10 +152,17 @@ function placementsInLogOrder(g: GradeState, s: DuplicateScratch): Int32Array {
 }
 
 /** The next queued placement that is still open and for which test holds, or -1. */
-function firstPending(g: GradeState, pending: WorkList, test: (g: GradeState, p: number) => boolean): number {
+function firstPending(
+  g: GradeState,
+  s: DuplicateScratch,
+  pending: WorkList,
+  test: (g: GradeState, s: DuplicateScratch, p: number) => boolean,
+): number {
+  const { live, cellDone, budget } = g;
+  const plA = g.model.plA;
   for (let p = pending.pop(); p >= 0; p = pending.pop()) {
-    if (g.budget.tick()) return -1;
-    if (g.live[p] === 1 && g.cellDone[g.model.plA[p]] === 0 && test(g, p)) return p;
+    if (budget.tick()) return -1;
+    if (live[p] === 1 && cellDone[plA[p]] === 0 && test(g, s, p)) return p;
   }
   return -1;
 }
@@ -166,14 +175,13 @@ export function duplicateOfOwnPair(g: GradeState): boolean {
   const s = g.scratch.of(DUPLICATES);
   survey(g, s);
   collect(g, s, s.ownRead, s.ownPending);
-  const p = firstPending(g, s.ownPending, ownPairTwiceAt);
+  const p = firstPending(g, s, s.ownPending, ownPairTwiceAt);
   if (p < 0) return false;
   g.eliminate(p);
   return true;
 }
 
-function ownPairTwiceAt(g: GradeState, p: number): boolean {
-  const s = g.scratch.of(DUPLICATES);
+function ownPairTwiceAt(g: GradeState, s: DuplicateScratch, p: number): boolean {
   const { cellPl, cellDeg } = g.model;
   const cellDone = g.cellDone;
   const { left, hot } = s;
@@ -217,14 +225,13 @@ export function duplicateBetweenNeighbours(g: GradeState): boolean {
   const s = g.scratch.of(DUPLICATES);
   survey(g, s);
   collect(g, s, s.sameRead, s.samePending);
-  const p = firstPending(g, s.samePending, samePairTwiceAt);
+  const p = firstPending(g, s, s.samePending, samePairTwiceAt);
   if (p < 0) return false;
   g.eliminate(p);
   return true;
 }
 
-function samePairTwiceAt(g: GradeState, p: number): boolean {
-  const s = g.scratch.of(DUPLICATES);
+function samePairTwiceAt(g: GradeState, s: DuplicateScratch, p: number): boolean {
   const { around, needs, left, hot } = s;
   const across = g.across;
   if (hot[g.model.plA[p]] === 0 && hot[g.model.plB[p]] === 0) return false;

@@ -97,8 +97,7 @@ function tryOption(g: GradeState, sc: LookaheadScratch, p: number): void {
   const trailMark = g.trailLen;
   const placedMark = g.placedLen;
   g.beginTrial();
-  g.tracing = true;
-  g.traceLen = 0;
+  g.startTrace();
   g.place(p);
   const ok = g.propagate(undefined, placedMark + limit);
   const complete = g.tracing;
@@ -160,7 +159,8 @@ function stillQuiet(g: GradeState, sc: LookaheadScratch, p: number, limit: numbe
 
 /** Note that assuming p stays quiet up to `upTo` dominoes, and what its trial touched. */
 function remember(g: GradeState, sc: LookaheadScratch, p: number, upTo: number): void {
-  const need = g.traceLen + 3;
+  // Room as for every touch counted, repeats and all: the memo is reset at the same points.
+  const need = g.traceCount + 3;
   if (sc.poolLen + need > sc.pool.length) resetMemo(g, sc);
   if (sc.seenAt.length < g.model.nCells + g.model.nPairs) sc.seenAt = new Int32Array(g.model.nCells + g.model.nPairs);
   const start = sc.poolLen;

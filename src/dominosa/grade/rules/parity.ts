@@ -66,8 +66,8 @@ export function bridgeSplitsOdd(g: GradeState): boolean {
   const { disc, low, sub, up, next, dfs, order } = s;
   disc.fill(-1, 0, n);
   let time = 0;
-  const { cellPl, cellDeg } = g.model;
-  const { live, cellDone } = g;
+  const { cellPl, cellDeg, plA, plB } = g.model;
+  const { live, cellDone, budget } = g;
   for (let root = 0; root < n; root++) {
     if (cellDone[root] === 1 || disc[root] >= 0) continue;
     // Tarjan's bridges, iteratively: a tree edge u–v is a bridge when nothing below v reaches
@@ -82,12 +82,12 @@ export function bridgeSplitsOdd(g: GradeState): boolean {
     dfs[sp++] = root;
     while (sp > 0) {
       // Out of time the search stops, half done, having ruled out nothing.
-      if (g.budget.tick()) return false;
+      if (budget.tick()) return false;
       const u = dfs[sp - 1];
       if (next[u] < 4 * u + cellDeg[u]) {
         const t = cellPl[next[u]++];
         if (live[t] === 0 || t === up[u]) continue;
-        const v = g.other(t, u);
+        const v = plA[t] === u ? plB[t] : plA[t];
         if (disc[v] < 0) {
           disc[v] = low[v] = time;
           order[time++] = v;

@@ -43,6 +43,9 @@ type Found = { cells: TightSet | null; pairs: TightSet | null };
 class SetScratch {
   readonly graph = new NumberGraph();
   inSet = new Uint8Array(0);
+  // The best sets found so far, as copies of inSet: read into a TightSet once the search ends.
+  bestCells = new Uint8Array(0);
+  bestPairs = new Uint8Array(0);
   // Every cell grouped by number, fixed per board: allCells[start[x] .. start[x+1]); the open
   // ones of the number being analysed are copied to openCells.
   allCells = new Int32Array(0);
@@ -77,6 +80,8 @@ function groupByValue(g: GradeState, sc: SetScratch): void {
   if (sc.start.length < g.model.m + 2) sc.start = new Int32Array(g.model.m + 2);
   if (sc.inSet.length < g.model.m + 3) {
     sc.inSet = new Uint8Array(g.model.m + 3);
+    sc.bestCells = new Uint8Array(g.model.m + 3);
+    sc.bestPairs = new Uint8Array(g.model.m + 3);
     sc.openCells = new Int32Array(g.model.m + 3);
   }
   const { start, allCells } = sc;
@@ -105,9 +110,14 @@ interface TightSet {
   unclaimed: number[];
 }
 
-/** The tight set marked in inSet, read off the graph's current matching. */
-function tightSetOf(sc: SetScratch, x: number): TightSet {
-  const { graph, inSet } = sc;
+/** Keep the marks of cells 0 .. n-1 (a set found while the search goes on). */
+function copyMarks(from: Uint8Array, to: Uint8Array, n: number): void {
+  for (let j = 0; j < n; j++) to[j] = from[j];
+}
+
+/** The tight set marked in `inSet` (the scratch's unless given), read off the graph's current matching. */
+function tightSetOf(sc: SetScratch, x: number, inSet: Uint8Array = sc.inSet): TightSet {
+  const { graph } = sc;
   const set: TightSet = { value: x, inside: [], outside: [], claimed: [], unclaimed: [] };
   for (let j = 0; j < graph.n; j++) (inSet[j] === 1 ? set.inside : set.outside).push(graph.cell[j]);
   for (let t = 0; t < graph.nSlots; t++) {
@@ -161,14 +171,17 @@ function smallestTightSets(g: GradeState, x: number): Found {
       // Each side is told by its smaller half.
       if (size <= n - size && size < bestCells) {
         bestCells = size;
-        found.cells = tightSetOf(sc, x);
+        copyMarks(inSet, sc.bestCells, n);
       }
       if (n - size < size && n - size < bestPairs) {
         bestPairs = n - size;
-        found.pairs = tightSetOf(sc, x);
+        copyMarks(inSet, sc.bestPairs, n);
       }
     }
   }
+  // The matching has not moved since the sets were marked: read them off it now.
+  if (bestCells < Infinity) found.cells = tightSetOf(sc, x, sc.bestCells);
+  if (bestPairs < Infinity) found.pairs = tightSetOf(sc, x, sc.bestPairs);
   return found;
 }
 
@@ -302,7 +315,6 @@ function plainSetLeaving(g: GradeState, sc: SetScratch, x: number, u: number, li
   const n = graph.n;
   graph.components(u);
   verdict.fill(0, 0, n);
-  let best: TightSet | null = null;
   let bestSize = limit;
   for (let i = 0; i < n; i++) {
     for (let e = 8 * i; e < 8 * i + graph.deg[i]; e++) {
@@ -318,10 +330,11 @@ function plainSetLeaving(g: GradeState, sc: SetScratch, x: number, u: number, li
       verdict[j] = size;
       if (size < 0 || size >= bestSize || !killsOutside(sc, i, s)) continue;
       bestSize = size;
-      best = tightSetOf(sc, x);
+      copyMarks(inSet, sc.bestCells, n);
     }
   }
-  return best;
+  // The matching has not moved since the set was marked: read it off now.
+  return bestSize < limit ? tightSetOf(sc, x, sc.bestCells) : null;
 }
 
 /** Does a placement of cell i spelling slot s's pair cover no cell marked in inSet? */
