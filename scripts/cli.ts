@@ -2,16 +2,48 @@
 // The `dominosa` command: parses options, runs a verb from pipeline/, turns failures into one
 // line on stderr and an exit code (0 ok, 1 a check failed, 2 bad input or options, 74 a full
 // disk or failed device, 75 the catalog is busy, 130 interrupted; 70 only for a bug).
-import yargs, { type Argv } from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import type { Argv } from 'yargs';
 import { EXIT_IO, faultOf } from '../pipeline/runtime/errors.js';
 import { forTerminal } from '../pipeline/io/terminal.js';
 import { installStopPolicy, verbFinished } from '../pipeline/runtime/signals.js';
-import { loadPluginKinds } from '../pipeline/runtime/plugin-kinds.js';
-import { failWith, flagValues } from './commands/parse.js';
-import { mendHelp } from './commands/help-layout.js';
-import { kindWords } from '../src/formats/kind.js';
-import { allKinds } from '../src/kinds.js';
+
+// Signals stop every verb alike, from the first moment (pipeline/runtime/signals.ts).
+installStopPolicy();
+
+// The worker thread a verb does its work in (pipeline/runtime/off-thread.ts), started before
+// anything else loads: the worker's own loading (both kinds) then overlaps this thread's (yargs,
+// both kinds, the verb) instead of following it. Not for help or the version, which need none.
+const EARLY_THREADS: Readonly<Record<string, string>> = {
+  generate: 'generate/worker.js',
+  solve: 'boards/worker.js',
+  grade: 'boards/worker.js',
+};
+const words = process.argv.slice(2);
+const earlyThread = Object.hasOwn(EARLY_THREADS, words[0] ?? '') ? EARLY_THREADS[words[0]] : undefined;
+const offThread =
+  earlyThread === undefined || words.some((w) => /^(-h|--help|--version)$/.test(w))
+    ? null
+    : await import('../pipeline/runtime/off-thread.js');
+offThread?.startEarly(earlyThread as string);
+
+// The rest of the command line, loaded once the thread is under way.
+const [
+  { default: yargs },
+  { hideBin },
+  { loadPluginKinds },
+  { failWith, flagValues },
+  help,
+  { kindWords },
+  { allKinds },
+] = await Promise.all([
+  import('yargs'),
+  import('yargs/helpers'),
+  import('../pipeline/runtime/plugin-kinds.js'),
+  import('./commands/parse.js'),
+  import('./commands/help-layout.js'),
+  import('../src/formats/kind.js'),
+  import('../src/kinds.js'),
+]);
 
 export type Verb = (y: Argv) => Argv;
 
@@ -69,33 +101,35 @@ async function main(argv: string[]): Promise<void> {
     .alias('h', 'help')
     .version();
   for (const v of await verbsFor(argv)) parser = v(parser);
+  help.noHelpCache(parser);
   // With a callback yargs hands over what it would print (help, the version) instead of printing
   // it: printed here with its layout mended. Failures still throw, as without one.
   await parser.parseAsync(argv, {}, (err, _argv, output) => {
-    if (!err && output !== '') process.stdout.write(`${mendHelp(output)}\n`);
+    if (!err && output !== '') process.stdout.write(`${help.mendHelp(output)}\n`);
   });
 }
 
-// Signals stop every verb alike, from the first moment (pipeline/runtime/signals.ts).
-installStopPolicy();
-main(hideBin(process.argv)).then(
-  () => {
-    verbFinished();
-    if (process.exitCode === undefined) process.exitCode = 0;
-  },
-  (e: unknown) => {
-    verbFinished();
-    const fault = faultOf(e, 'stopped');
-    // A message may quote a catalog or an input file: one line, whatever it holds.
-    if (fault !== null) {
-      process.stderr.write(`dominosa: ${forTerminal(fault.message)}\n`);
-      process.exitCode = fault.exitCode;
-    } else if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') {
-      process.exitCode = 0;
-    } else {
-      const msg = e instanceof Error ? e.message : String(e);
-      process.stderr.write(`dominosa: internal error: ${forTerminal(msg)}\n`);
-      process.exitCode = 70;
-    }
-  },
-);
+main(hideBin(process.argv))
+  // A thread started early that the verb never took (bad options) must not keep the process on.
+  .finally(() => offThread?.closeEarly())
+  .then(
+    () => {
+      verbFinished();
+      if (process.exitCode === undefined) process.exitCode = 0;
+    },
+    (e: unknown) => {
+      verbFinished();
+      const fault = faultOf(e, 'stopped');
+      // A message may quote a catalog or an input file: one line, whatever it holds.
+      if (fault !== null) {
+        process.stderr.write(`dominosa: ${forTerminal(fault.message)}\n`);
+        process.exitCode = fault.exitCode;
+      } else if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') {
+        process.exitCode = 0;
+      } else {
+        const msg = e instanceof Error ? e.message : String(e);
+        process.stderr.write(`dominosa: internal error: ${forTerminal(msg)}\n`);
+        process.exitCode = 70;
+      }
+    },
+  );

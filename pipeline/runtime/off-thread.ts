@@ -21,9 +21,50 @@ export function served<I, O>(fn: (input: I) => O): (input: I) => Outcome<O> {
   };
 }
 
+/** A pool of one thread running the compiled worker `name`. */
+function onePool(name: string): Piscina {
+  return new Piscina({ filename: workerFile(name), minThreads: 1, maxThreads: 1, execArgv: WORKER_EXEC_ARGV });
+}
+
+// Threads started before their verb asked for one (startEarly), by worker: the first OffThread of
+// that worker takes it. A worker loads both kinds (some 250 modules): started first, it loads
+// them while the command line loads its own, instead of after.
+const early = new Map<string, { pool: Piscina; failed: () => void }>();
+
+/** Start the thread of worker `name` now, for the OffThread of that worker the verb will make. */
+export function startEarly(name: string): void {
+  if (early.has(name)) return;
+  const pool = onePool(name);
+  // A worker that cannot load (a broken plugin kind) is the command line's to report, as it
+  // loads the same: the thread is dropped unseen, and a verb that goes on starts its own.
+  const failed = (): void => {
+    early.delete(name);
+    void pool.destroy();
+  };
+  pool.on('error', failed);
+  early.set(name, { pool, failed });
+}
+
+/** The thread started early for worker `name`, handed over once, or undefined. */
+function takeEarly(name: string): Piscina | undefined {
+  const started = early.get(name);
+  if (started === undefined) return undefined;
+  early.delete(name);
+  started.pool.off('error', started.failed);
+  return started.pool;
+}
+
+/** End the threads started early that no verb took (bad options, a run that stopped before its work). */
+export async function closeEarly(): Promise<void> {
+  const left = [...early.values()];
+  early.clear();
+  await Promise.all(left.map((s) => s.pool.destroy()));
+}
+
 /**
  * One worker thread running the compiled worker `name` (from pipeline/, e.g. 'solve/worker.js'):
- * its default export, or the export `exported`, made by served().
+ * its default export, or the export `exported`, made by served(). The thread startEarly started
+ * for that worker, if any, else a new one.
  */
 export class OffThread<I, O> {
   // A stop ends the process, and this thread with it, whatever it is doing.
@@ -33,12 +74,7 @@ export class OffThread<I, O> {
     name: string,
     private readonly exported = 'default',
   ) {
-    this.pool = new Piscina<I, Outcome<O>>({
-      filename: workerFile(name),
-      minThreads: 1,
-      maxThreads: 1,
-      execArgv: WORKER_EXEC_ARGV,
-    });
+    this.pool = (takeEarly(name) ?? onePool(name)) as Piscina<I, Outcome<O>>;
   }
 
   /** The task's value, or its refusal thrown as the UserError it was. */

@@ -1,11 +1,13 @@
 // Bench section `scale` (issue 36's table): the 1M-row catalog built (`build --sizes 6 --per-tier
 // 62500 --variants 3 --tier-by nodes`) into a temporary directory and audited at --jobs 2, and
 // Sudomino's 16×16 shapes generated for seeds 1..10. Each command runs as a child under
-// /usr/bin/time -v, whose maximum resident set covers the child's worker threads too.
+// /usr/bin/time -v, whose maximum resident set covers the child's worker threads too; each
+// Sudomino slot is also made in this process as generate's worker makes it, the puzzle alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { kindNamed } from '../../src/kinds.js';
 import { median } from './startup.js';
 
 /** Issue 36's targets, on a quiet two-core machine. */
@@ -44,7 +46,17 @@ export interface ScaleResult {
     fileBytes: number;
   };
   audit: Timed;
-  sudomino: { shape: string; seeds: number; wallS: number[]; medianS: number; maxRssMB: number | null }[];
+  sudomino: {
+    shape: string;
+    seeds: number;
+    /** The whole command per seed: start-up, worker thread and exit included. */
+    wallS: number[];
+    medianS: number;
+    /** The puzzle alone per seed: slot 0 made in this process by the kind's maker, as the worker makes it. */
+    puzzleS: number[];
+    medianPuzzleS: number;
+    maxRssMB: number | null;
+  }[];
 }
 
 /** The section's own options after `--only scale`: --scale-rows N, --scale-seeds N, --scale-shapes A,B. */
@@ -93,6 +105,16 @@ function run(cli: string, args: string[]): Timed {
     stderr: r.stderr,
     stdout: r.stdout,
   };
+}
+
+/** Seconds to make slot 0 of Sudomino `shape` for `seed` in this process, as generate's worker makes it. */
+function puzzleSeconds(shape: string, seed: number): number {
+  const maker = kindNamed('sudomino').generating.maker({ seed, format: 'jsonl' });
+  const t0 = process.hrtime.bigint();
+  const made = maker.make(shape, 0, undefined);
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (!made.ok) throw new Error(`sudomino ${shape} seed ${seed}: ${made.timedOut ? 'timed out' : made.error}`);
+  return s;
 }
 
 /** The build summary's row of size M=6: slots, tier-full, ms/kept, kept and waste. */
@@ -146,11 +168,14 @@ export function scaleRun(root: string, o: ScaleOptions): ScaleResult {
       );
       const wallS = runs.map((r) => r.wallS);
       const rss = runs.map((r) => r.maxRssMB).filter((x): x is number => x !== null);
+      const puzzleS = Array.from({ length: o.seeds }, (_, k) => puzzleSeconds(shape, k + 1));
       return {
         shape,
         seeds: o.seeds,
         wallS,
         medianS: median(wallS),
+        puzzleS,
+        medianPuzzleS: median(puzzleS),
         maxRssMB: rss.length > 0 ? Math.max(...rss) : null,
       };
     });
@@ -170,7 +195,7 @@ export function scaleRun(root: string, o: ScaleOptions): ScaleResult {
     );
     for (const s of sudomino)
       console.log(
-        `  generate ${s.shape.padEnd(12)} ${s.medianS.toFixed(1).padStart(7)} s median of seeds 1..${s.seeds}${ratio(s.medianS, TARGETS.sudominoS)} (max ${Math.max(...s.wallS).toFixed(1)} s), peak RSS ${mb(s.maxRssMB)}`,
+        `  generate ${s.shape.padEnd(12)} ${s.medianPuzzleS.toFixed(2).padStart(7)} s a puzzle${ratio(s.medianPuzzleS, TARGETS.sudominoS)} (the slot alone, max ${Math.max(...s.puzzleS).toFixed(2)} s); the command ${s.medianS.toFixed(2)} s${ratio(s.medianS, TARGETS.sudominoS)} (max ${Math.max(...s.wallS).toFixed(2)} s), peak RSS ${mb(s.maxRssMB)}; medians of seeds 1..${s.seeds}`,
       );
     const strip = (t: Timed): Timed => ({ ...t, stderr: '', stdout: '' });
     return { rows, perTier, build: { ...build, stderr: '', stdout: '' }, audit: strip(audit), sudomino };
