@@ -32,8 +32,8 @@ import { PROOF_VERSION, proveIndependently } from './solve/independent.js';
 import { DEFAULT_LARGE_TIME_MS, defaultTimeLimitMs, LARGE_M } from './solve/limits.js';
 import { checkSolution, sameSolution, type Solution } from './solve/solution.js';
 import { RULES, Solver } from './solve/solver.js';
-import { boardFromStored, solutionFromStored } from './stored.js';
-import { applyTransform, canonicalForm, formHash, parseTransform, transformSolution } from './transform.js';
+import { boardFromStored, isSolutionImage, solutionFromStored } from './stored.js';
+import { canonicalForm, formHash, isImage, parseTransform } from './transform.js';
 import { ClassMemo } from '../catalog/class-memo.js';
 
 /** Dominosa's judges: its stored nodes are counted again when their solver counts as this one does at their M. */
@@ -110,12 +110,6 @@ function parseSolution(p: Pick<StoredPuzzle, 'solution' | 'rows' | 'cols'>): Par
   return solutionFromStored(p.solution, p.rows, p.cols);
 }
 
-function sameCells(a: Board, b: Board): boolean {
-  if (a.rows !== b.rows || a.cols !== b.cols) return false;
-  for (let i = 0; i < a.cells.length; i++) if (a.cells[i] !== b.cells[i]) return false;
-  return true;
-}
-
 /**
  * The checks of a Dominosa row that need no solving, for every verb that builds on stored rows:
  * the row's checksum, its tier under the size's rule (none: not checked), and a variant's
@@ -157,6 +151,10 @@ function levelName(level: number): string {
 /** Audit one stored Dominosa puzzle (`base`: its base row when a variant); empty when it passes. */
 export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: PuzzleContext): Failure[] {
   const read = reader(ctx);
+  // The row whose canonical form the board has: a base's own; a variant's base, once the variant
+  // is found to be exactly its image (a transform keeps the class, so the form is the base's).
+  let formRow: StoredPuzzle | null = p.base_id === null ? p : null;
+  const form = (board: Board): string => formOf(board, ctx, formRow);
   return checkStoredPuzzle<Board, Solution>(
     p,
     checkRow(p, base, ctx.rule),
@@ -164,10 +162,13 @@ export function checkPuzzle(p: StoredPuzzle, base: StoredPuzzle | null, ctx: Puz
       readBoard: read.board,
       readSolution: read.solution,
       solves: checkSolution,
-      prove: (board, solution, fail) => prove(p, board, solution, ctx, fail, false),
-      proveImage: (board, solution, fail) => prove(p, board, solution, ctx, fail, true),
-      hash: (board) => formHash(formOf(board, ctx)),
-      variantError: (board, solution) => variantError(p, board, solution, base, read),
+      prove: (board, solution, fail) => prove(p, board, solution, ctx, fail, false, form),
+      proveImage: (board, solution, fail) => prove(p, board, solution, ctx, fail, true, form),
+      hash: (board) => formHash(form(board)),
+      variantError: (board, solution) =>
+        variantError(p, board, solution, base, read, (b) => {
+          formRow = b;
+        }),
     },
     ctx.baseProven === true ? base : null,
   );
@@ -187,6 +188,8 @@ function prove(
   ctx: PuzzleContext,
   fail: (kind: FailureKind, detail: string) => void,
   image: boolean,
+  /** The board's canonical form (formOf), as this puzzle's steps share it. */
+  form: (board: Board) => string,
 ): void {
   const { interrupt, outOfBudget } = budgetGuard(ctx, fail);
   const solver = ctx.solver;
@@ -218,7 +221,7 @@ function prove(
   if (versions.remeasuresNodes(p, ctx.solverVersion)) {
     // Counted on the board's representative: a variant's is its base's cell for cell, so the
     // count its base's check took (kept by the representative's exact text) is its own.
-    const key = ctx.memo === undefined ? null : formOf(board, ctx);
+    const key = ctx.memo === undefined ? null : form(board);
     let nodes = key === null ? undefined : ctx.memo!.measured(key);
     if (nodes === undefined) {
       nodes = referenceNodes(board, solver, interrupt);
@@ -240,19 +243,25 @@ function prove(
 
 /**
  * The board's canonicalForm, which spells its representative exactly (the board referenceNodes
- * counts on, and canonicalHash hashes): made once for a puzzle's steps when the context keeps it.
+ * counts on, and canonicalHash hashes): made once for a puzzle's steps when the context keeps it,
+ * and once for a base and its variants when `row` is the base (the board is the base's or its image).
  */
-function formOf(board: Board, ctx: PuzzleContext): string {
-  return ctx.memo === undefined ? canonicalForm(board) : ctx.memo.latest(board, () => canonicalForm(board));
+function formOf(board: Board, ctx: PuzzleContext, row: StoredPuzzle | null): string {
+  const memo = ctx.memo;
+  if (memo === undefined) return canonicalForm(board);
+  if (row === null) return memo.latest(board, () => canonicalForm(board));
+  return memo.reading(row, 'form', () => canonicalForm(board));
 }
 
-/** Why a variant is not its base under its transform, or null. */
+/** Why a variant is not its base under its transform, or null (also when its base is missing: checkRow's to report). */
 function variantError(
   p: StoredPuzzle,
   board: Board,
   solution: Solution | null,
   base: StoredPuzzle | null,
   read: Reader,
+  /** Told the base when the grid (and a solution that reads) is exactly the base's image. */
+  image?: (base: StoredPuzzle) => void,
 ): string | null {
   if (p.base_id === null || p.transform === null) return 'a variant needs both a base and a transform';
   // A missing base is checkRow's to report; without it there is nothing to compare.
@@ -262,19 +271,22 @@ function variantError(
   if (!t.ok) return `transform "${p.transform}": ${t.error}`;
   const b = read.board(base);
   if (!b.ok) return `its base ${base.id} has an invalid grid`;
-  let moved: Board;
+  let same: boolean;
   try {
-    moved = applyTransform(b.value, t.transform);
+    same = isImage(b.value, t.transform, board);
   } catch (e) {
     return `transform "${p.transform}" does not apply to M=${base.m}: ${(e as Error).message}`;
   }
-  if (!sameCells(moved, board)) return `the grid is not base ${base.id} under "${p.transform}"`;
+  if (!same) return `the grid is not base ${base.id} under "${p.transform}"`;
+  // Both columns read as dominoes, so the letters compare as the dominoes would.
   const baseSolution = read.solution(base);
-  if (solution !== null && baseSolution.ok) {
-    const want = transformSolution(baseSolution.value, b.value.rows, b.value.cols, t.transform);
-    if (!sameSolution(want, solution, board.rows, board.cols))
-      return `the solution is not base ${base.id}'s under "${p.transform}"`;
-  }
+  if (
+    solution !== null &&
+    baseSolution.ok &&
+    !isSolutionImage(base.solution, base.rows, base.cols, t.transform.geometry, p.solution)
+  )
+    return `the solution is not base ${base.id}'s under "${p.transform}"`;
+  image?.(base);
   return null;
 }
 

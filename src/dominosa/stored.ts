@@ -8,6 +8,7 @@ import { asciiText } from '../ascii.js';
 import type { Parsed } from '../parsed.js';
 import { boardFromGrid, boardFromValues, formatBoardError, type Board } from './board.js';
 import type { Solution } from './solve/solution.js';
+import { placement, type Geometry } from './transform.js';
 
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
 // A char code's digit value, -1 for a character that is no lowercase base-36 digit.
@@ -129,6 +130,32 @@ export function solutionFromStored(text: string, rows: number, cols: number): Pa
     if (dr + dc > 0) solution.push([r, c, r2, c2]);
   }
   return { ok: true, value: solution };
+}
+
+/**
+ * Whether the solution column `image`, of the board a geometry makes of a rows×cols board, is
+ * exactly `text` moved by it: each cell's letter at the cell it moves to, turned as its step
+ * turns (audit compares every variant's solution with its base's, without reading either into
+ * dominoes). Where both columns read (solutionFromStored), this is "the same dominoes".
+ */
+export function isSolutionImage(text: string, rows: number, cols: number, geometry: Geometry, image: string): boolean {
+  if (text.length !== rows * cols || image.length !== text.length) return false;
+  const { start, dr, dc, outCols } = placement(rows, cols, geometry);
+  // A step of one row moves a cell's index by dr, of one column by dc: a letter's step (sr, sc)
+  // becomes the index step sr·dr + sc·dc, which is ±1 (across) or ±outCols (down) in the image.
+  const turned = new Uint8Array(128);
+  for (const letter of 'LRUD') {
+    const [sr, sc] = STEP[letter];
+    const step = sr * dr + sc * dc;
+    turned[letter.charCodeAt(0)] = (step === 1 ? 'R' : step === -1 ? 'L' : step === outCols ? 'D' : 'U').charCodeAt(0);
+  }
+  for (let r = 0, i = 0; r < rows; r++) {
+    for (let c = 0, at = start + r * dr; c < cols; c++, i++, at += dc) {
+      const code = text.charCodeAt(i);
+      if (code >= 128 || turned[code] === 0 || image.charCodeAt(at) !== turned[code]) return false;
+    }
+  }
+  return true;
 }
 
 // --- the JSON forms of schema 1-4 ---

@@ -94,30 +94,64 @@ export function inverseTransform(t: Transform): Transform {
  */
 export function applyTransform(board: Board, t: Transform): Board {
   const { rows, cols, m, cells } = board;
-  if (t.relabel) {
-    const error = permutationError(t.relabel, m + 1);
-    if (error) throw new RangeError(error);
-  }
-  const relabel = t.relabel;
-  const swap = swapsAxes(t.geometry);
-  const outCols = swap ? rows : cols;
+  const relabel = checkedRelabel(t, m);
+  const { start, dr, dc, outRows, outCols } = placement(rows, cols, t.geometry);
   const out = new Uint16Array(cells.length);
-  // Every geometry moves cells affinely: where (r, c) lands is start + r·dr + c·dc, read off
-  // transformCell once rather than built as a pair per cell.
-  const at = (r: number, c: number): number => {
-    const [nr, nc] = transformCell(r, c, rows, cols, t.geometry);
-    return nr * outCols + nc;
-  };
-  const start = at(0, 0);
-  const dr = at(1, 0) - start;
-  const dc = at(0, 1) - start;
   for (let r = 0, i = 0; r < rows; r++) {
     for (let c = 0, to = start + r * dr; c < cols; c++, i++, to += dc) {
       const v = cells[i];
       out[to] = relabel ? relabel[v] : v;
     }
   }
-  return { rows: swap ? cols : rows, cols: outCols, m, cells: out };
+  return { rows: outRows, cols: outCols, m, cells: out };
+}
+
+/**
+ * Whether `image` is exactly applyTransform(board, t), cell for cell, found without making it
+ * (audit compares every variant with its base). Throws as applyTransform does on a bad relabel.
+ */
+export function isImage(board: Board, t: Transform, image: Board): boolean {
+  const { rows, cols, m, cells } = board;
+  const relabel = checkedRelabel(t, m);
+  const { start, dr, dc, outRows, outCols } = placement(rows, cols, t.geometry);
+  if (image.m !== m || image.rows !== outRows || image.cols !== outCols) return false;
+  const to = image.cells;
+  for (let r = 0, i = 0; r < rows; r++) {
+    for (let c = 0, at = start + r * dr; c < cols; c++, i++, at += dc) {
+      const v = cells[i];
+      if (to[at] !== (relabel ? relabel[v] : v)) return false;
+    }
+  }
+  return true;
+}
+
+/** The transform's relabelling, if any, checked to be a permutation of 0..m (a RangeError if not). */
+function checkedRelabel(t: Transform, m: number): readonly number[] | undefined {
+  if (t.relabel) {
+    const error = permutationError(t.relabel, m + 1);
+    if (error) throw new RangeError(error);
+  }
+  return t.relabel;
+}
+
+/**
+ * Where a geometry moves the cells of a rows×cols board: cell (r, c) lands at index start +
+ * r·dr + c·dc of the outRows×outCols result. Every geometry moves cells affinely, so this is read
+ * off transformCell at three cells rather than built as a pair per cell.
+ */
+export function placement(
+  rows: number,
+  cols: number,
+  geometry: Geometry,
+): { start: number; dr: number; dc: number; outRows: number; outCols: number } {
+  const swap = swapsAxes(geometry);
+  const outCols = swap ? rows : cols;
+  const at = (r: number, c: number): number => {
+    const [nr, nc] = transformCell(r, c, rows, cols, geometry);
+    return nr * outCols + nc;
+  };
+  const start = at(0, 0);
+  return { start, dr: at(1, 0) - start, dc: at(0, 1) - start, outRows: swap ? cols : rows, outCols };
 }
 
 /**

@@ -12,11 +12,13 @@ import {
   fromJsonForm,
   gridJson,
   gridText,
+  isSolutionImage,
   solutionFromStored,
   solutionJson,
   solutionText,
 } from '../../src/dominosa/stored.js';
 import { applyTransform, GEOMETRIES, transformSolution } from '../../src/dominosa/transform.js';
+import { sameSolution } from '../../src/dominosa/solve/solution.js';
 import { plantedBoard, shuffledBoard } from '../helpers/boards.js';
 
 /** A planted board of the catalog's orientation (M+1 rows) and its solution (a random tiling: small M). */
@@ -70,6 +72,30 @@ describe('the compact grid and solution', () => {
           .map(([k, [r1, c1, r2, c2]]): Solution[number] => (k % 2 === 0 ? [r1, c1, r2, c2] : [r2, c2, r1, c1]));
         expect(solutionText(shuffled, board.rows, board.cols)).toBe(solutionText(planted, board.rows, board.cols));
       }),
+    );
+  });
+
+  it("say a solution column is another's under a geometry exactly when their dominoes are", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(stored, large),
+        fc.constantFrom(...GEOMETRIES),
+        fc.constantFrom(...GEOMETRIES),
+        ({ board, planted }, g, h) => {
+          const { rows, cols } = board;
+          const text = solutionText(planted, rows, cols);
+          const moved = applyTransform(board, { geometry: g });
+          const image = solutionText(transformSolution(planted, rows, cols, { geometry: g }), moved.rows, moved.cols);
+          expect(isSolutionImage(text, rows, cols, g, image)).toBe(true);
+          // The image under another geometry, of the same shape: its letters say so only for the same dominoes.
+          const other = applyTransform(board, { geometry: h });
+          if (other.rows !== moved.rows) return;
+          const want = transformSolution(planted, rows, cols, { geometry: g });
+          const got = transformSolution(planted, rows, cols, { geometry: h });
+          const otherText = solutionText(got, other.rows, other.cols);
+          expect(isSolutionImage(text, rows, cols, g, otherText)).toBe(sameSolution(want, got, moved.rows, moved.cols));
+        },
+      ),
     );
   });
 

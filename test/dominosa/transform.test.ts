@@ -12,6 +12,7 @@ import {
   canonicalHash,
   encodeTransform,
   inverseTransform,
+  isImage,
   parseTransform,
   toWide,
   transformSolution,
@@ -246,6 +247,44 @@ describe('transformSolution', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('isImage', () => {
+  it('says exactly whether a board is another under a transform, as applyTransform makes it', () => {
+    const arb = arbSolved.chain((s) =>
+      fc
+        .record({ t: arbTransform(s.board.m), u: arbTransform(s.board.m), cell: fc.nat(), bump: fc.boolean() })
+        .map((x) => ({ ...s, ...x })),
+    );
+    fc.assert(
+      fc.property(arb, ({ board, t, u, cell, bump }) => {
+        const moved = applyTransform(board, t);
+        expect(isImage(board, t, moved)).toBe(true);
+        // Another transform's image, or the image with one cell changed, is its image only if equal.
+        const other = applyTransform(board, u);
+        const same =
+          other.rows === moved.rows && other.cols === moved.cols && other.cells.every((v, i) => v === moved.cells[i]);
+        expect(isImage(board, t, other)).toBe(same);
+        if (bump) {
+          const cells = Uint16Array.from(moved.cells);
+          const i = cell % cells.length;
+          cells[i] = (cells[i] + 1) % (board.m + 1);
+          expect(isImage(board, t, { ...moved, cells })).toBe(false);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('throws as applyTransform does on a relabel that is not a permutation', () => {
+    const board = grid(1, [
+      [0, 0, 1],
+      [1, 1, 0],
+    ]);
+    const t: Transform = { geometry: 'id', relabel: [0, 0] };
+    expect(() => applyTransform(board, t)).toThrow(RangeError);
+    expect(() => isImage(board, t, board)).toThrow(RangeError);
   });
 });
 
