@@ -22,6 +22,43 @@ export interface ExactCoverOptions {
   maxNodes?: number;
 }
 
+interface Links {
+  left: Int32Array;
+  right: Int32Array;
+  up: Int32Array;
+  down: Int32Array;
+  colOf: Int32Array;
+  rowOf: Int32Array;
+  size: Int32Array;
+  choice: Int32Array;
+}
+
+// One set of links for every count, grown when a board needs more: audit counts every base, and a
+// fresh set a count would be seven buffers outside the heap, which the collector frees at a cost
+// by the hundred thousand. A count writes every entry it reads before reading it (size is zeroed).
+let shared: { buffer: Int32Array; nodes: number; depth: number } = { buffer: new Int32Array(0), nodes: 0, depth: 0 };
+
+/** Views of the shared links for `nodes` nodes and a search `depth` levels deep. */
+function linksFor(nodes: number, depth: number): Links {
+  if (shared.nodes < nodes || shared.depth < depth) {
+    const n = Math.max(nodes, shared.nodes);
+    const d = Math.max(depth, shared.depth);
+    shared = { buffer: new Int32Array(7 * n + d), nodes: n, depth: d };
+  }
+  const { buffer, nodes: n } = shared;
+  const view = (k: number): Int32Array => buffer.subarray(k * n, k * n + nodes);
+  return {
+    left: view(0),
+    right: view(1),
+    up: view(2),
+    down: view(3),
+    colOf: view(4),
+    rowOf: view(5),
+    size: view(6),
+    choice: buffer.subarray(7 * n, 7 * n + depth),
+  };
+}
+
 /**
  * Count the solutions of a board, up to `cap`.
  * Status: 'none' (search complete, 0 found), 'unique' (search complete, 1 found),
@@ -60,13 +97,9 @@ export function countExactCover(board: Board, options: ExactCoverOptions = {}): 
   // Node 0 is the root; nodes 1..columns are column headers (header of column k is node k+1);
   // each placement then owns three consecutive nodes: cell a, cell b, its pair.
   const total = 1 + columns + 3 * placements;
-  const left = new Int32Array(total);
-  const right = new Int32Array(total);
-  const up = new Int32Array(total);
-  const down = new Int32Array(total);
-  const colOf = new Int32Array(total);
-  const rowOf = new Int32Array(total);
-  const size = new Int32Array(total); // indexed by header node
+  const links = linksFor(total, pairs + 1);
+  const { left, right, up, down, colOf, rowOf, choice } = links;
+  const size = links.size.fill(0, 0, columns + 1); // indexed by header node
 
   for (let h = 0; h <= columns; h++) {
     left[h] = h === 0 ? columns : h - 1;
@@ -122,7 +155,6 @@ export function countExactCover(board: Board, options: ExactCoverOptions = {}): 
 
   // Iterative search: choice[level] is the row node tried at that level, or the column
   // header itself once the column is exhausted.
-  const choice = new Int32Array(pairs + 1);
   let level = 0;
   let nodes = 0;
   let solutions = 0;

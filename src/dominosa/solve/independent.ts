@@ -9,7 +9,8 @@ import type { Solution } from './solution.js';
 
 /**
  * The second proof's version, which a recorded audit verdict names: bump it with any change to
- * exactcover.ts, cdcl.ts, satproof.ts or the switch below, so export proves again what it judged.
+ * exactcover.ts, cdcl.ts, satproof.ts or the switch below that can change a verdict, so export
+ * proves again what it judged (reusing exactcover.ts's buffers, which changes no count, kept it).
  */
 export const PROOF_VERSION = 'dlx-cdcl-1';
 
