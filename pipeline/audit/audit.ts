@@ -16,6 +16,7 @@ import {
   type KindCatalogFacts,
 } from '../../src/catalog/check.js';
 import { checkDistinctBases, checkIntegrity, checkSchemaVersion } from '../../src/catalog/wide-check.js';
+import { integrityRows } from './file-soundness.js';
 import { sampleOf } from '../../src/catalog/sample.js';
 import { allKinds, findKind, kindNamed, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { passVerdict } from '../../src/catalog/verdict.js';
@@ -195,20 +196,26 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
   });
   // Every check reads one snapshot: a writer committing meanwhile is seen whole or not at all.
   cat.beginRead();
+  // SQLite's integrity check, in a worker while this thread reads the schema and walks the rows
+  // (file-soundness.ts); its failures, when there are any, are the whole report, as if it ran first.
+  const integrityRun = (pool as unknown as Piscina<string, string[] | null>).run(opts.db, { name: 'integrity' });
+  integrityRun.catch(() => {});
+  const integrity = async (): Promise<Failure[]> =>
+    checkIntegrity((await integrityRun.catch(() => null)) ?? integrityRows(cat.db));
+  const damaged = (failures: Failure[]): AuditReport =>
+    report(failures, 0, 0, recorder === null ? null : { verdicts: 0, why: 'the database is damaged' });
   try {
-    const failures: Failure[] = [];
-    const integrity = cat.db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
-    failures.push(...checkIntegrity(integrity.map((r) => r.integrity_check)));
     // Objects not this release's (a view in a table's place, a changed generated column) are
     // reported before any row is read: reading through them could run without end.
     const schema = cat.checkSchema();
     if (schema.some((f) => f.kind === 'schema-mismatch'))
       return report(
-        [...failures, ...schema],
+        [...(await integrity()), ...schema],
         0,
         0,
         recorder === null ? null : { verdicts: 0, why: 'the catalog failed its checks' },
       );
+    const failures: Failure[] = [];
     const orphans = cat.db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
     for (const o of orphans) {
       failures.push({
@@ -218,8 +225,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       });
     }
     // Pages a check found damaged may throw on read: report what was found, do not go on.
-    if (failures.length > 0)
-      return report(failures, 0, 0, recorder === null ? null : { verdicts: 0, why: 'the database is damaged' });
+    if (failures.length > 0) return damaged([...(await integrity()), ...failures]);
     failures.push(...checkSchemaVersion(cat.metaValue('schema_version')));
     const kinds = opts.kind === undefined ? allKinds() : [kindNamed(opts.kind)];
     const wanted = (kind: KindName): boolean => kinds.some((k) => k.name === kind);
@@ -318,6 +324,8 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     } finally {
       progress.finish();
     }
+    const unsound = await integrity();
+    if (unsound.length > 0) return damaged(unsound);
     for (const kind of kinds) failures.push(...versionFailures(cat, kind, unmeasured.get(kind.name)));
     nameScopes(cat, failures);
     // A selection that held no puzzle checked nothing: no pass, and no verdict to record.
@@ -332,6 +340,11 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
           ? { verdicts: 0, why: 'nothing was checked' }
           : recordVerdicts(recorder, cat.stamp(), items, ids, failures);
     return report(failures, checked, all.length, recorded, nothing);
+  } catch (e) {
+    // A damaged page can throw on read: the integrity check then says what is damaged.
+    const unsound = await integrity();
+    if (unsound.length > 0) return damaged(unsound);
+    throw e;
   } finally {
     cat.endRead();
     cat.close();

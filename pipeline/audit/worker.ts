@@ -4,6 +4,7 @@
 import { stallWorkerAt } from '../runtime/faults.js';
 import { served } from '../runtime/off-thread.js';
 import { checkBatch, ItemChecker, type AuditAnswer, type AuditTask } from './item-check.js';
+import { integrityRowsAt } from './file-soundness.js';
 import { loadPluginKinds } from '../runtime/plugin-kinds.js';
 
 // A thread has a registry of its own: the plugin kinds the command line loaded, loaded again here.
@@ -23,3 +24,8 @@ export default function auditBatch(task: AuditTask): AuditAnswer {
 
 /** The same, as an OffThread task (runtime/off-thread.ts): export proves its pack's puzzles so. */
 export const servedBatch = served(auditBatch);
+
+/** SQLite's integrity check of the catalog file (file-soundness.ts), in this thread beside audit's walk. */
+export function integrity(path: string): string[] | null {
+  return integrityRowsAt(path);
+}

@@ -64,6 +64,10 @@ export interface StoredShape {
   cols: number;
 }
 
+// The values read from a grid column, for every reading (the board copies them): audit reads
+// every row, and a fresh array a row would be a buffer outside the heap for the collector to free.
+let readScratch = new Float64Array(0);
+
 /**
  * The board of a grid column, of the size its row states: exactly cellWidth(M) lowercase base-36
  * digits a cell, and a complete double-M set; else the one line that says what is wrong.
@@ -77,7 +81,8 @@ export function boardFromStored(grid: string, p: StoredShape): Parsed<Board> {
       ok: false,
       error: `the stored grid has ${grid.length} characters, expected ${n * w} (${rows}x${cols} cells of ${w} for M=${m})`,
     };
-  const vals = new Float64Array(n);
+  if (readScratch.length < n) readScratch = new Float64Array(n);
+  const vals = readScratch;
   for (let i = 0, at = 0; i < n; i++) {
     let v = 0;
     for (let k = 0; k < w; k++, at++) {
@@ -106,6 +111,17 @@ const STEP: Record<string, [number, number, string]> = {
   U: [-1, 0, 'D'],
   D: [1, 0, 'U'],
 };
+// The same by char code, for reading a column without a string per letter: the step's rows and
+// columns, and the partner's letter's code (0: no letter).
+const STEP_ROWS = new Int8Array(128);
+const STEP_COLS = new Int8Array(128);
+const BACK = new Uint8Array(128);
+for (const [letter, [dr, dc, back]] of Object.entries(STEP)) {
+  const code = letter.charCodeAt(0);
+  STEP_ROWS[code] = dr;
+  STEP_COLS[code] = dc;
+  BACK[code] = back.charCodeAt(0);
+}
 
 /**
  * The dominoes of a solution column for a rows×cols board, each [r1, c1, r2, c2] with its first
@@ -117,17 +133,22 @@ export function solutionFromStored(text: string, rows: number, cols: number): Pa
   if (text.length !== n)
     return { ok: false, error: `the stored solution has ${text.length} letters, expected ${n} (${rows}x${cols})` };
   const solution: Solution = [];
-  for (let i = 0; i < n; i++) {
-    const r = Math.floor(i / cols);
-    const c = i % cols;
-    const step = STEP[text[i]];
-    const at = `the stored solution's row ${r + 1}, column ${c + 1}`;
-    if (step === undefined) return { ok: false, error: `${at}: ${JSON.stringify(text[i])} is not L, R, U or D` };
-    const [dr, dc, back] = step;
-    const [r2, c2] = [r + dr, c + dc];
-    if (r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols || text[r2 * cols + c2] !== back)
-      return { ok: false, error: `${at}: ${text[i]} names no cell that pairs back with it` };
+  const where = (r: number, c: number): string => `the stored solution's row ${r + 1}, column ${c + 1}`;
+  for (let i = 0, r = 0, c = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    const back = code < 128 ? BACK[code] : 0;
+    if (back === 0) return { ok: false, error: `${where(r, c)}: ${JSON.stringify(text[i])} is not L, R, U or D` };
+    const dr = STEP_ROWS[code];
+    const dc = STEP_COLS[code];
+    const r2 = r + dr;
+    const c2 = c + dc;
+    if (r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols || text.charCodeAt(r2 * cols + c2) !== back)
+      return { ok: false, error: `${where(r, c)}: ${text[i]} names no cell that pairs back with it` };
     if (dr + dc > 0) solution.push([r, c, r2, c2]);
+    if (++c === cols) {
+      c = 0;
+      r++;
+    }
   }
   return { ok: true, value: solution };
 }
