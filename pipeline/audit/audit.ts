@@ -17,6 +17,7 @@ import {
 } from '../../src/catalog/check.js';
 import { checkDistinctBases, checkIntegrity, checkSchemaVersion } from '../../src/catalog/wide-check.js';
 import { integrityRows } from './file-soundness.js';
+import { CatalogTally } from './tally.js';
 import { sampleOf } from '../../src/catalog/sample.js';
 import { allKinds, findKind, kindNamed, type KindName, type PuzzleKind } from '../../src/kinds.js';
 import { passVerdict } from '../../src/catalog/verdict.js';
@@ -240,6 +241,8 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     // its last tasks), keep their place in the failures' order: they come before the walk's.
     const wide: Failure[] = [];
     const puzzles: Failure[] = [];
+    // What the catalog-wide checks read of the rows, counted on the walk.
+    const tally = new CatalogTally();
     progress.start(ids.length);
     let checked = 0;
     try {
@@ -254,6 +257,7 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
           let r = walk.next();
           for (; r.done !== true; r = walk.next()) {
             const p = r.value;
+            tally.add(p);
             // Variants follow their base: the recent bases are at hand, an older one is read again.
             // (Only a few: rows kept longer reach the old generation, which costs the collector more.)
             if (p.base_id === null) {
@@ -313,11 +317,11 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
       }
       // Each kind's own catalog-wide checks: its tier order (or guardrail) and thresholds present.
       for (const kind of kinds) {
-        const own = kind.checks.catalog(catalogFacts(cat, kind.name));
+        const own = kind.checks.catalog(catalogFacts(cat, tally, kind.name));
         wide.push(...own.failures);
         guardrails.push(...own.guardrails);
       }
-      wide.push(...checkDistinctBases(cat.baseHashes().filter((b) => wanted(b.kind))));
+      wide.push(...checkDistinctBases(tally.baseHashes().filter((b) => wanted(b.kind))));
       await Promise.all(inFlight);
       // One at a time: a catalog failing every row has too many for one call's arguments.
       for (const f of [wide, puzzles, walked].flat()) failures.push(f);
@@ -326,7 +330,13 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
     }
     const unsound = await integrity();
     if (unsound.length > 0) return damaged(unsound);
-    for (const kind of kinds) failures.push(...versionFailures(cat, kind, unmeasured.get(kind.name)));
+    const builds = new Map(cat.builds().map((b) => [b.id, b]));
+    const graderOf = (build: number | null): string | null =>
+      build === null ? null : (builds.get(build)?.grader_version ?? null);
+    for (const kind of kinds)
+      failures.push(
+        ...versionFailures(tally.graderVersionCounts(kind.name, graderOf), kind, unmeasured.get(kind.name)),
+      );
     nameScopes(cat, failures);
     // A selection that held no puzzle checked nothing: no pass, and no verdict to record.
     const nothing =
@@ -353,13 +363,13 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
   }
 }
 
-/** What a kind's catalog-wide checks read of the catalog: its own rows, read when asked. */
-function catalogFacts(cat: Catalog, kind: KindName): KindCatalogFacts {
+/** What a kind's catalog-wide checks read of the catalog: its own rows, as the walk counted them (tally.ts). */
+function catalogFacts(cat: Catalog, tally: CatalogTally, kind: KindName): KindCatalogFacts {
   return {
-    sizeCounts: () => cat.sizeCounts(kind),
+    sizeCounts: () => tally.sizeCounts(kind),
     sizesWithThresholds: () => new Set(cat.readThresholds(null, kind).keys()),
-    tierRanges: () => cat.tierStats(kind),
-    bases: (size) => cat.baseDifficulties(kind, size),
+    tierRanges: () => tally.tierStats(kind, cat.readThresholds(null, kind)),
+    bases: (size) => tally.baseDifficulties(kind, size),
   };
 }
 
@@ -368,12 +378,13 @@ function catalogFacts(cat: Catalog, kind: KindName): KindCatalogFacts {
  * (`unmeasured`, by solver version), and scores of every base, sampled or not, by grader version.
  */
 function versionFailures(
-  cat: Catalog,
+  /** The kind's bases by the grader version of their score (Catalog.graderVersionCounts). */
+  graded: ReadonlyMap<string | null, number>,
   kind: PuzzleKind,
   unmeasured: ReadonlyMap<string | null, number> = new Map(),
 ): Failure[] {
   const { versions } = kind.checks;
-  const ungraded = [...cat.graderVersionCounts(kind.name)].filter(([v]) => !versions.regrades(v));
+  const ungraded = [...graded].filter(([v]) => !versions.regrades(v));
   return [
     ...checkSolverVersions(unmeasured, versions.reference),
     ...checkGraderVersions(new Map(ungraded), versions.grader),
