@@ -5,7 +5,7 @@
 // Sudomino slot is also made in this process as generate's worker makes it, the puzzle alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kindNamed } from '../../src/kinds.js';
 import { median } from './startup.js';
@@ -41,7 +41,7 @@ export interface ScaleResult {
     tierFull: number | null;
     /** Share of worker time spent on slots not kept, as the build's summary prints it. */
     wasteShare: number | null;
-    /** Worker seconds spent on slots not kept over the process's CPU seconds. */
+    /** An upper bound of the CPU spent on slots not kept over the build's CPU: waste × workers × wall / CPU. */
     wasteOfCpu: number | null;
     fileBytes: number;
   };
@@ -147,18 +147,19 @@ export function scaleRun(root: string, o: ScaleOptions): ScaleResult {
     const b = run(cli, [...args, '--db', db]);
     const row = summaryRow(b.stderr);
     const rows = perTier * ROWS_PER_BASE * TIERS;
-    // The summary's waste is a share of worker time; as a share of the build's CPU its
-    // denominator also holds the main thread's and the writer's work. Worker time is wall time
-    // in the worker: on a loaded machine it exceeds the CPU, and the second share means nothing.
-    const workerS = row === null ? null : (row.msPerKept * row.kept) / (1 - row.waste) / 1000;
-    const wastedS = row === null || workerS === null ? null : workerS * row.waste;
-    const quiet = workerS !== null && b.cpuS !== null && workerS <= b.cpuS;
+    // The summary's waste is a share of worker time, which is wall time in the workers: at least
+    // their CPU, since a worker may wait for a core (two workers, the deciding thread and the
+    // writer share two). No more than the build's default worker count times its wall time can
+    // be worker time, so waste × jobs × wall over the build's CPU bounds the thrown-away slots'
+    // share of that CPU from above, however busy the machine.
+    const jobs = availableParallelism();
+    const wasteOfCpu = row === null || b.cpuS === null ? null : (row.waste * jobs * b.wallS) / b.cpuS;
     const build = {
       ...b,
       slots: row?.slots ?? null,
       tierFull: row?.tierFull ?? null,
       wasteShare: row?.waste ?? null,
-      wasteOfCpu: quiet && wastedS !== null && b.cpuS !== null ? wastedS / b.cpuS : null,
+      wasteOfCpu,
       fileBytes: statSync(db).size,
     };
     const audit = run(cli, ['audit', '--db', db, '--jobs', '2']);
@@ -185,7 +186,7 @@ export function scaleRun(root: string, o: ScaleOptions): ScaleResult {
     );
     if (row !== null)
       console.log(
-        `  thrown-away slots     ${row.tierFull} tier-full of ${row.slots}; ${(100 * row.waste).toFixed(0)}% of worker time on slots not kept${ratio(row.waste, TARGETS.wasteShare)}; ${build.wasteOfCpu === null ? "of the build's CPU: - (worker time exceeds the CPU: a loaded machine)" : `${(100 * build.wasteOfCpu).toFixed(0)}% of the build's CPU${ratio(build.wasteOfCpu, TARGETS.wasteShare)}`}`,
+        `  thrown-away slots     ${row.tierFull} tier-full of ${row.slots}; ${(100 * row.waste).toFixed(0)}% of worker time on slots not kept${ratio(row.waste, TARGETS.wasteShare)}; ${build.wasteOfCpu === null ? "of the build's CPU: - (no CPU time measured)" : `at most ${(100 * build.wasteOfCpu).toFixed(1)}% of the build's CPU${ratio(build.wasteOfCpu, TARGETS.wasteShare)}`}`,
       );
     console.log(
       `  catalog file          ${(build.fileBytes / rows).toFixed(0)} B/row${ratio(build.fileBytes / rows, TARGETS.bytesPerRow)} (${(build.fileBytes / 2 ** 20).toFixed(0)} MB)`,
