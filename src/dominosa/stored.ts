@@ -154,13 +154,13 @@ export function solutionFromStored(text: string, rows: number, cols: number): Pa
 }
 
 /**
- * Whether the solution column `image`, of the board a geometry makes of a rows×cols board, is
- * exactly `text` moved by it: each cell's letter at the cell it moves to, turned as its step
- * turns (audit compares every variant's solution with its base's, without reading either into
- * dominoes). Where both columns read (solutionFromStored), this is "the same dominoes".
+ * The solution column of the board a geometry makes of a rows×cols board, from this board's
+ * column: each cell's letter at the cell it moves to, turned as its step turns (a build writes
+ * its variants' columns so, and audit compares them so, without reading either into dominoes). A
+ * character that is no letter becomes NUL, so the column equals no stored one.
  */
-export function isSolutionImage(text: string, rows: number, cols: number, geometry: Geometry, image: string): boolean {
-  if (text.length !== rows * cols || image.length !== text.length) return false;
+export function solutionTextUnder(text: string, rows: number, cols: number, geometry: Geometry): string {
+  const n = rows * cols;
   const { start, dr, dc, outCols } = placement(rows, cols, geometry);
   // A step of one row moves a cell's index by dr, of one column by dc: a letter's step (sr, sc)
   // becomes the index step sr·dr + sc·dc, which is ±1 (across) or ±outCols (down) in the image.
@@ -170,13 +170,22 @@ export function isSolutionImage(text: string, rows: number, cols: number, geomet
     const step = sr * dr + sc * dc;
     turned[letter.charCodeAt(0)] = (step === 1 ? 'R' : step === -1 ? 'L' : step === outCols ? 'D' : 'U').charCodeAt(0);
   }
+  const out = new Uint8Array(n);
   for (let r = 0, i = 0; r < rows; r++) {
-    for (let c = 0, at = start + r * dr; c < cols; c++, i++, at += dc) {
+    for (let c = 0, at = start + r * dr; c < cols && i < text.length; c++, i++, at += dc) {
       const code = text.charCodeAt(i);
-      if (code >= 128 || turned[code] === 0 || image.charCodeAt(at) !== turned[code]) return false;
+      out[at] = code < 128 ? turned[code] : 0;
     }
   }
-  return true;
+  return asciiText(out);
+}
+
+/**
+ * Whether the solution column `image` is exactly `text`, of a rows×cols board, moved by a geometry
+ * (solutionTextUnder). Where both columns read (solutionFromStored), this is "the same dominoes".
+ */
+export function isSolutionImage(text: string, rows: number, cols: number, geometry: Geometry, image: string): boolean {
+  return text.length === rows * cols && image === solutionTextUnder(text, rows, cols, geometry);
 }
 
 // --- the JSON forms of schema 1-4 ---

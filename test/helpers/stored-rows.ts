@@ -65,7 +65,7 @@ export function dominosaRows(m: number, k: number, id: number, variants = 3, gen
     ...base,
     id: id + 1 + i,
     grid: gridText(v.board),
-    solution: solutionText(v.solution, v.board.rows, v.board.cols),
+    solution: v.solutionText,
     base_id: id,
     transform: v.transform,
   }));

@@ -87,7 +87,15 @@ export function makeSlot(generator: Generator, spec: SlotSpec): SlotResult {
     for (const v of makeVariants(p, seed, slot, spec.variants)) {
       rows.push(
         puzzleRecord(
-          { ...common, ...stored(v.board, v.solution), nodes: v.nodes, transform: v.transform },
+          {
+            ...common,
+            rows: v.board.rows,
+            cols: v.board.cols,
+            grid: gridText(v.board),
+            solution: v.solutionText,
+            nodes: v.nodes,
+            transform: v.transform,
+          },
           { build_id: spec.buildId },
         ),
       );
