@@ -5,7 +5,7 @@ import { openIterators } from './open-iterators.js';
 import type Database from 'better-sqlite3';
 import { rowDigest, schemaDigest, TableDigest, type StoredDigest } from '../../src/catalog/digest.js';
 import { PUZZLE_READ } from '../../src/catalog/row.js';
-import { puzzleRows } from './puzzles.js';
+import { puzzleRows } from './puzzle-row.js';
 import {
   DIGEST_COLUMNS,
   DIGEST_TABLES,

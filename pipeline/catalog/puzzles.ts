@@ -2,29 +2,16 @@
 // src/catalog/row.ts's) and the reads the verbs share, every one of them through the row as the
 // code holds it (row.ts's PUZZLE_READ: the hashes as hex; the 32 bytes they are stored as bound here). A
 // second puzzle kind is a column here and a module beside it, not a second table of the same shape.
-import type { StoredPuzzle } from '../../src/catalog/check.js';
 import { PUZZLE_COLUMNS, PUZZLE_READ, puzzleRecord, type PuzzleRecord } from '../../src/catalog/row.js';
 import { measureColumn, type TierMeasure } from '../../src/rank/rule.js';
 import { findKind, kindNamed, type KindName } from '../../src/kinds.js';
 import { zeroTierCounts, type Tier } from '../../src/rank/tiers.js';
-import type Database from 'better-sqlite3';
 import type { Connection } from './connection.js';
+import { puzzleRows, type PuzzleRow } from './puzzle-row.js';
+
+export type { PuzzleRow };
 import { hashBlob, hexColumn } from './hash-column.js';
 import { readThresholds } from './thresholds.js';
-
-/** A stored puzzle: what the checks read (src/catalog/check.ts), plus where it came from. */
-export interface PuzzleRow extends Omit<StoredPuzzle, 'tier'> {
-  tier: Tier;
-  seed: number;
-  slot: number;
-  method: string;
-  build_id: number | null;
-  /** Derived by SQLite: the size's name from m (and rows, cols), level and grade from score (generated columns). */
-  shape: string;
-  level: number;
-  /** The name of its grader level, as its kind names the levels. */
-  grade: string;
-}
 
 /** A row to insert: the catalog computes the checksum, SQLite the level and grade. */
 export type NewPuzzle = Omit<PuzzleRow, 'id' | 'checksum' | 'shape' | 'level' | 'grade'>;
@@ -109,43 +96,6 @@ export function nextPuzzleId(conn: Connection): number {
 
 export function getPuzzle(conn: Connection, id: number): PuzzleRow | undefined {
   return conn.stmt(`SELECT ${PUZZLE_READ} FROM puzzles WHERE id = ?`).get(id) as PuzzleRow | undefined;
-}
-
-/**
- * A row of PUZZLE_READ read raw (its values in that order) as the object the code holds. Scans
- * read rows so: better-sqlite3 names every column of every row it makes an object of, and one
- * literal of a fixed shape costs half the CPU (an audit's scan reads every row).
- */
-export function puzzleRowOf(v: unknown[]): PuzzleRow {
-  return {
-    id: v[0] as number,
-    kind: v[1] as string,
-    m: v[2] as number,
-    rows: v[3] as number,
-    cols: v[4] as number,
-    grid: v[5] as string,
-    solution: v[6] as string,
-    tier: v[7] as Tier,
-    nodes: v[8] as number,
-    attempts: v[9] as number,
-    canonical_hash: v[10] as string,
-    base_id: v[11] as number | null,
-    transform: v[12] as string | null,
-    seed: v[13] as number,
-    slot: v[14] as number,
-    method: v[15] as string,
-    build_id: v[16] as number | null,
-    score: v[17] as number,
-    checksum: v[18] as string,
-    shape: v[19] as string,
-    level: v[20] as number,
-    grade: v[21] as string,
-  };
-}
-
-/** The rows of a statement that selects PUZZLE_READ, one at a time, as puzzleRowOf reads them. */
-export function* puzzleRows(stmt: Database.Statement, ...params: unknown[]): Generator<PuzzleRow, void, undefined> {
-  for (const v of stmt.raw(true).iterate(...params) as IterableIterator<unknown[]>) yield puzzleRowOf(v);
 }
 
 /** All puzzles in id order, one row at a time (memory stays flat on a large catalog). */
