@@ -4,27 +4,15 @@
 // Each row is a puzzle's record (src/formats/record.ts), its size flattened to two columns: the
 // same columns, in the same order, for every kind.
 import type { FormatsKind, PackPuzzle } from './kind.js';
-import { recordOf } from './record.js';
+import { RECORD_FIELDS, recordOf } from './record.js';
 
 /**
  * The columns, in order: the record's fields, its size as size_key and size_label. The README
  * documents each one, once for every data format.
  */
-export const CSV_COLUMNS = [
-  'kind',
-  'id',
-  'size_key',
-  'size_label',
-  'tier',
-  'grade',
-  'technique',
-  'score',
-  'nodes',
-  'base_id',
-  'transform',
-  'puzzle',
-  'solution',
-] as const;
+export const CSV_COLUMNS: readonly string[] = RECORD_FIELDS.flatMap((f) =>
+  f === 'size' ? ['size_key', 'size_label'] : [f],
+);
 
 /** How a cell starts that a spreadsheet reads as a formula, or as one behind a tab or line end. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -48,20 +36,6 @@ export function csvHeader(): string {
 export function csvRow(p: PackPuzzle, kinds: readonly FormatsKind[]): string {
   const r = recordOf(p, kinds);
   const text = (x: string | number | null): string => (x === null ? '' : String(x));
-  const fields = [
-    r.kind,
-    String(r.id),
-    r.size.key,
-    r.size.label,
-    r.tier,
-    text(r.grade),
-    text(r.technique),
-    text(r.score),
-    String(r.nodes),
-    text(r.base_id),
-    text(r.transform),
-    r.puzzle,
-    r.solution,
-  ];
+  const fields = RECORD_FIELDS.flatMap((f) => (f === 'size' ? [r.size.key, r.size.label] : [text(r[f])]));
   return `${fields.map(csvField).join(',')}\r\n`;
 }
