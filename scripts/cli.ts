@@ -6,6 +6,7 @@ import type { Argv } from 'yargs';
 import { EXIT_IO, faultOf } from '../pipeline/runtime/errors.js';
 import { forTerminal } from '../pipeline/io/terminal.js';
 import { installStopPolicy, verbFinished } from '../pipeline/runtime/signals.js';
+import { VERB_THREADS } from '../pipeline/runtime/verb-threads.js';
 
 // Signals stop every verb alike, from the first moment (pipeline/runtime/signals.ts).
 installStopPolicy();
@@ -13,13 +14,9 @@ installStopPolicy();
 // The worker thread a verb does its work in (pipeline/runtime/off-thread.ts), started before
 // anything else loads: the worker's own loading (both kinds) then overlaps this thread's (yargs,
 // both kinds, the verb) instead of following it. Not for help or the version, which need none.
-const EARLY_THREADS: Readonly<Record<string, string>> = {
-  generate: 'generate/worker.js',
-  solve: 'boards/worker.js',
-  grade: 'boards/worker.js',
-};
 const words = process.argv.slice(2);
-const earlyThread = Object.hasOwn(EARLY_THREADS, words[0] ?? '') ? EARLY_THREADS[words[0]] : undefined;
+const threads: Readonly<Record<string, string>> = VERB_THREADS;
+const earlyThread = Object.hasOwn(threads, words[0] ?? '') ? threads[words[0]] : undefined;
 const offThread =
   earlyThread === undefined || words.some((w) => /^(-h|--help|--version)$/.test(w))
     ? null

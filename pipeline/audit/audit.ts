@@ -201,8 +201,12 @@ export async function runAudit(opts: AuditOptions, progress: AuditProgress): Pro
   // (file-soundness.ts); its failures, when there are any, are the whole report, as if it ran first.
   const integrityRun = (pool as unknown as Piscina<string, string[] | null>).run(opts.db, { name: 'integrity' });
   integrityRun.catch(() => {});
-  const integrity = async (): Promise<Failure[]> =>
-    checkIntegrity((await integrityRun.catch(() => null)) ?? integrityRows(cat.db));
+  // Read once, however many paths ask (the main thread's fallback reads every page again).
+  let integrityFailures: Promise<Failure[]> | null = null;
+  const integrity = (): Promise<Failure[]> =>
+    (integrityFailures ??= integrityRun
+      .catch(() => null)
+      .then((rows) => checkIntegrity(rows ?? integrityRows(cat.db))));
   const damaged = (failures: Failure[]): AuditReport =>
     report(failures, 0, 0, recorder === null ? null : { verdicts: 0, why: 'the database is damaged' });
   try {

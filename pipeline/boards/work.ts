@@ -6,6 +6,7 @@ import { boardReader, forEachBoard, inputsOf, kindAndBlocks } from '../io/input.
 import { withOutput } from '../io/output.js';
 import { UserError } from '../runtime/errors.js';
 import { OffThread } from '../runtime/off-thread.js';
+import { VERB_THREADS } from '../runtime/verb-threads.js';
 import type { BoardTask, BoardWork } from './worker.js';
 
 /** Where the boards come from and where their results go, as solve and grade take them. */
@@ -37,7 +38,7 @@ export async function runBoards(
   check(kind);
   const reader = boardReader(kind, r.inputFormat, r.values);
   // Each board in a worker thread, so a signal is heard at once, even inside a long proof.
-  const thread = new OffThread<BoardTask, string>('boards/worker.js');
+  const thread = new OffThread<BoardTask, string>(VERB_THREADS[work.verb]);
   try {
     await withOutput(r.out, { force: r.force ?? false, inputs: inputsOf(r.input) }, stdout, (stream) =>
       forEachBoard(blocks, kind, reader, stream, (index, board) =>

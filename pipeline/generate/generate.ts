@@ -10,6 +10,7 @@ import { EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_OK, UserError } from '../runtim
 import { type CountProgress, countProgress } from '../runtime/count-progress.js';
 import { deadlineAt } from '../runtime/faults.js';
 import { OffThread } from '../runtime/off-thread.js';
+import { VERB_THREADS } from '../runtime/verb-threads.js';
 import { BufferedWriter } from '../io/buffered-writer.js';
 import { withOutput } from '../io/output.js';
 import type { SlotTask } from './worker.js';
@@ -58,7 +59,7 @@ export async function runGenerate(
   // Where the time limit ran out: what was made before it is still written out (exit 1).
   // Typed by `as`: it is set inside the callback, past what TypeScript's narrowing sees.
   let stoppedAt = null as string | null;
-  const thread = new OffThread<SlotTask, MadeSlot>('generate/worker.js');
+  const thread = new OffThread<SlotTask, MadeSlot>(VERB_THREADS.generate);
   await withOutput(cmd.out, { force: cmd.force ?? false }, stdout, async (stream) => {
     const out = new BufferedWriter(stream as never);
     try {
